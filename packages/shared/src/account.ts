@@ -1,0 +1,179 @@
+// Sign-in, registration, onboarding, activation, account and profile (spec §7 "Account and onboarding").
+import { z } from 'zod';
+import { BUSINESS_ROLES, SITE_AUTHORITIES } from './enums.ts';
+import { colour, email, id, optionalText, password, requiredText } from './common.ts';
+import { MSG, maxMessage } from './messages.ts';
+
+export const loginRequest = z.object({
+  username: z.string().trim().optional(),
+  password: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+export const loginResponse = z.object({ id_token: z.string() });
+
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{2,49}$/;
+export const username = z
+  .string({ error: MSG.required })
+  .trim()
+  .min(1, MSG.required)
+  .regex(USERNAME_PATTERN, MSG.usernameInvalid)
+  .transform((v) => v.toLowerCase());
+
+export const registerRequest = z.object({
+  username,
+  email,
+  password,
+  fullName: requiredText(100),
+});
+export type RegisterRequest = z.input<typeof registerRequest>;
+export const registerResponse = z.object({ id: z.number(), username: z.string(), email: z.string() });
+
+export const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+export const timeZone = z.string().refine(isTimeZone, MSG.timeZoneInvalid);
+
+export const onboardingBusinessRequest = z.object({
+  name: requiredText(100),
+  colour: colour.optional(),
+  timeZone: timeZone.optional(),
+  industryId: id.optional(),
+});
+export type OnboardingBusinessRequest = z.input<typeof onboardingBusinessRequest>;
+
+export const business = z.object({
+  id: z.number(),
+  name: z.string(),
+  colour: z.string(),
+  logo: z.string().nullable(),
+  ownershipType: z.enum(BUSINESS_ROLES),
+  apiKey: z.string(),
+  timeZone: z.string(),
+  industryId: z.number().nullable(),
+  managedProfile: z.boolean(),
+});
+export type Business = z.infer<typeof business>;
+
+export const industry = z.object({ id: z.number(), nameEn: z.string(), nameAr: z.string() });
+export type Industry = z.infer<typeof industry>;
+
+export const businessIdentity = z.object({
+  businessId: z.number(),
+  businessName: z.string(),
+  apiKey: z.string(),
+  defaultBusiness: z.boolean(),
+  role: z.enum(BUSINESS_ROLES),
+});
+export type BusinessIdentity = z.infer<typeof businessIdentity>;
+
+export const account = z.object({
+  id: z.number(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  bio: z.string().nullable(),
+  businessIdentities: z.array(businessIdentity),
+});
+export type Account = z.infer<typeof account>;
+
+export const accountDetailsRequest = z.object({
+  fullName: z.string({ error: MSG.profileNameRequired }).trim().min(1, MSG.profileNameRequired).max(100, maxMessage(100)),
+  email,
+  countryCode: z
+    .string()
+    .trim()
+    .regex(/^(\+\d{1,4})?$/, MSG.invalid)
+    .nullish()
+    .transform((v) => v || null),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^[0-9 ()-]{0,20}$/, MSG.invalid)
+    .nullish()
+    .transform((v) => v || null),
+  bio: optionalText(500),
+});
+export type AccountDetailsRequest = z.input<typeof accountDetailsRequest>;
+
+/** The multipart fields of PUT /users/{userId}/profile; the avatar travels as a file part. */
+export const profileFields = accountDetailsRequest.extend({
+  name: z.string({ error: MSG.profileNameRequired }).trim().min(1, MSG.profileNameRequired).max(100, maxMessage(100)),
+}).omit({ fullName: true });
+
+export const memberTeam = z.object({
+  id: z.number(),
+  name: z.string(),
+  authority: z.enum(SITE_AUTHORITIES),
+  position: z.string().nullable(),
+});
+export type MemberTeam = z.infer<typeof memberTeam>;
+
+/** A user as seen inside one business (spec §3 "Member"). */
+export const member = z.object({
+  userId: z.number(),
+  name: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  authority: z.enum(BUSINESS_ROLES),
+  position: z.string().nullable(),
+  status: z.enum(['ACTIVE', 'INACTIVE']),
+  active: z.boolean(),
+  phone: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  businessId: z.number(),
+  teams: z.array(memberTeam),
+});
+export type Member = z.infer<typeof member>;
+
+export const basicInfo = z.object({
+  id: z.number(),
+  username: z.string(),
+  fullName: z.string(),
+  avatar: z.string().nullable(),
+});
+export type BasicInfo = z.infer<typeof basicInfo>;
+export const userIdsRequest = z.array(id).max(500, maxMessage(500));
+
+export const activationKeyQuery = z.object({ key: z.string().optional() });
+export const activationDetail = z.object({
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  businessName: z.string().nullable(),
+  activated: z.boolean(),
+});
+export type ActivationDetail = z.infer<typeof activationDetail>;
+export const activateRequest = z.object({
+  key: z.string().optional(),
+  name: z.string({ error: MSG.profileNameRequired }).trim().min(1, MSG.profileNameRequired).max(100, maxMessage(100)),
+  password,
+});
+export type ActivateRequest = z.input<typeof activateRequest>;
+export const activationKeyResponse = z.object({ userId: z.number(), activationKey: z.string().nullable(), activated: z.boolean() });
+
+export const lookupItem = z.object({
+  id: z.number().optional(),
+  nameEn: requiredText(100),
+  nameAr: requiredText(100),
+});
+export const lookups = z.object({
+  projectTypes: z.array(lookupItem),
+  teamTypes: z.array(lookupItem),
+});
+export type Lookups = z.infer<typeof lookups>;
+export const managedProfile = z.object({ managedProfile: z.boolean() });
+
+export const health = z.object({ status: z.literal('UP') });

@@ -1,0 +1,29 @@
+// Business constants of the product (spec §9), shared by the server and the forms.
+export const MAX_TAGS_PER_BUSINESS = 3;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MEMBER_SEARCH_MIN_LENGTH = 4;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+export const COMMENTS_PAGE_SIZE = 10;
+export const COMMENTS_REFETCH_SIZE = 40;
+export const TEMPLATES_PAGE_SIZE = 100;
+export const EXECUTION_PLANS_PAGE_SIZE = 100;
+export const USER_TASK_ANSWERS_SIZE = 500;
+export const DEFAULT_GEOFENCE_RADIUS_M = 200;
+export const SHIFT_START_HOUR = 6;
+/** Shifts end at midnight, written 24:00 in the 24-hour clock. */
+export const SHIFT_END_HOUR = 24;
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+export const API_KEY_HEADER = 'X-Api-Key';
+
+/** Local-storage keys of the web client (spec §9). */
+export const STORAGE_KEYS = {
+  token: 'id_token',
+  apiKey: 'apiKey',
+  projects: 'projects',
+  teams: 'teams',
+  language: 'language',
+} as const;
+
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];

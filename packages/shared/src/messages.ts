@@ -1,0 +1,58 @@
+// The specification's message texts (spec §5, §7, §8), kept in English exactly as written.
+// The server answers with these as `message`; the web client translates them by key.
+export const MSG = {
+  // validation
+  required: 'This field is required',
+  invalid: 'Invalid data',
+  nameInvalid: 'Name is invalid, Should start with a letter not a number',
+  profileNameRequired: 'Profile name is required',
+  emailInvalid: 'Email is invalid',
+  usernameInvalid: 'Username must be 3 to 50 letters, digits, dots, dashes or underscores, starting with a letter',
+  passwordTooShort: 'Password must be at least 8 characters',
+  usernameTaken: 'Username is already in use',
+  emailTaken: 'Email is already in use',
+  timeZoneInvalid: 'Time zone is invalid',
+  colourInvalid: 'Colour must be a hex colour such as #1c7ed6',
+  industryNotFound: 'Industry not found',
+  // sign-in, onboarding, activation
+  usernameOrPasswordMissing: 'Username or Password is missing',
+  invalidCredentials: 'Invalid username or password',
+  accountNotActivated: 'Your account is not activated yet',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  onboardingFailed: 'Failed to complete onboarding, please try again',
+  alreadyHasBusiness: 'You already have a business',
+  activationKeyMissing: 'Activation key is missing',
+  activationKeyNotFound: 'Activation key not found',
+  noBusiness: "You don't have any business",
+  // access and errors
+  authenticationFailed: 'Authentication failed',
+  accessDenied: 'Access denied. Contact support if needed.',
+  notFound: 'Page not found. Please try again.',
+  serverError: "We're fixing an issue. Try again later.",
+  invalidFile: 'Invalid file in attachments.',
+  fileTooLarge: 'Each file must be under 10MB',
+  fileMissing: 'A file is required',
+  userNotFound: 'User not found',
+  businessNotFound: 'Business not found',
+  // success
+  userUpdated: 'User updated successfully',
+  changesSaved: 'Changes saved successfully!',
+} as const;
+export type MessageKey = keyof typeof MSG;
+
+/** Texts for a failed call by HTTP status (spec §8). */
+export const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Something went wrong. Please try again.',
+  401: 'Please log in to continue.',
+  403: 'Access denied. Contact support if needed.',
+  404: 'Page not found. Please try again.',
+  500: "We're fixing an issue. Try again later.",
+  502: 'Connection issue. Please try again soon.',
+  503: 'Service unavailable. Check back shortly.',
+  504: 'Request timed out. Try again soon.',
+};
+export const UNEXPECTED_ERROR = 'Unexpected error';
+export const NETWORK_ERROR = 'Network error: Please check your internet connection';
+
+export const minMessage = (min: number) => `This must be at least ${min}`;
+export const maxMessage = (max: number) => `This must be at most ${max}`;
