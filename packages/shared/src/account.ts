@@ -177,3 +177,12 @@ export type Lookups = z.infer<typeof lookups>;
 export const managedProfile = z.object({ managedProfile: z.boolean() });
 
 export const health = z.object({ status: z.literal('UP') });
+
+export const businessUpdateRequest = z.object({
+  name: requiredText(100),
+  colour,
+  timeZone,
+  industryId: id.nullish(),
+  managedProfile: z.boolean().optional(),
+});
+export type BusinessUpdateRequest = z.input<typeof businessUpdateRequest>;

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './limits.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 
 export const id = z.coerce.number().int().positive();
-export const idParam = (name: string) => z.object({ [name]: id });
+export const idParam = <K extends string>(name: K) => z.object({ [name]: id } as Record<K, typeof id>);
 
 /** Required text: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max = 255) =>

@@ -1,0 +1,118 @@
+// Builds the application: the three service bases, their modules and the cross-cutting plugins.
+// `server.ts` only listens; tests build the app and call it through `inject`.
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import type { ServiceName } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { activationRoutes } from './modules/activation/activation.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { createDiskStorage, type Storage } from './plugins/storage.ts';
+import { webPlugin } from './plugins/web.ts';
+import { ensureReferenceData } from './seed/reference-data.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    tokens: TokenService;
+    storage: Storage;
+  }
+}
+
+export interface AppOptions {
+  database: Database;
+  jwtSecret: Uint8Array;
+  uploadsDir: string;
+  services?: ServiceName[];
+  /** The built web app to serve; null serves the API only. */
+  webRoot?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const SERVICE_PREFIXES: Record<ServiceName, string> = {
+  main: '/api',
+  workflow: '/services/workflow/api',
+  helpdesk: '/services/helpdesk/api',
+};
+
+const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
+  main: [healthRoutes, authRoutes, accountRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes],
+  workflow: [],
+  helpdesk: [],
+};
+
+export const DEFAULT_WEB_ROOT = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', options.database.db);
+  app.decorate('tokens', createTokenService(options.jwtSecret));
+  app.decorate('storage', createDiskStorage(options.uploadsDir));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: process.env.CORS_ORIGIN ? process.env.CORS_ORIGIN.split(',') : true,
+    exposedHeaders: [TOTAL_COUNT_HEADER],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Api-Key'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Field operations API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
+      security: [{ bearer: [], apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await ensureReferenceData(app.db);
+  for (const service of options.services ?? ['main', 'workflow', 'helpdesk']) {
+    const prefix = SERVICE_PREFIXES[service];
+    for (const routes of SERVICE_MODULES[service]) await app.register(routes, { prefix });
+  }
+  await app.register(webPlugin, { root: options.webRoot ?? null });
+  return app;
+}

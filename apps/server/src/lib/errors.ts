@@ -1,0 +1,26 @@
+// Errors the rules raise; the error plugin turns them into problem+json answers (DESIGN §5).
+import { MSG } from '@fieldops/shared/messages';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { detail?: string; fieldErrors?: FieldError[] } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string = MSG.invalid, fieldErrors?: FieldError[]) =>
+  new AppError(400, message, { fieldErrors });
+export const fieldError = (field: string, message: string) =>
+  new AppError(400, message, { fieldErrors: [{ field, message }] });
+export const unauthorized = (message: string = MSG.authenticationFailed) => new AppError(401, message);
+export const forbidden = (message: string = MSG.accessDenied) => new AppError(403, message);
+export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
+export const conflict = (message: string, fieldErrors?: FieldError[]) => new AppError(409, message, { fieldErrors });

@@ -1,0 +1,42 @@
+// The signed-in user's account: GET/PUT /api/v1/account, PUT /api/v1/account/avatar.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { account, accountDetailsRequest } from '@fieldops/shared/account';
+import { problem } from '@fieldops/shared/common';
+import { MSG } from '@fieldops/shared/messages';
+import { badRequest } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { replaceAvatar, requireAccount, updateDetails } from './account.service.ts';
+
+export async function accountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: problem, 401: problem, 404: problem, 409: problem };
+
+  r.get('/v1/account', {
+    config: { access: 'user' },
+    schema: { tags: ['account'], response: { 200: account, ...errors } },
+    handler: (request) => requireAccount(app, requireUser(request)),
+  });
+
+  r.put('/v1/account', {
+    config: { access: 'user' },
+    schema: { tags: ['account'], body: accountDetailsRequest, response: { 200: account, ...errors } },
+    handler: async (request) => {
+      const userId = requireUser(request);
+      await updateDetails(app, userId, request.body);
+      return requireAccount(app, userId);
+    },
+  });
+
+  r.put('/v1/account/avatar', {
+    config: { access: 'user' },
+    schema: { tags: ['account'], consumes: ['multipart/form-data'], response: { 200: account, ...errors, 413: problem } },
+    handler: async (request) => {
+      const userId = requireUser(request);
+      const file = await request.file();
+      if (!file) throw badRequest(MSG.fileMissing, [{ field: 'file', message: MSG.fileMissing }]);
+      await replaceAvatar(app, userId, file);
+      return requireAccount(app, userId);
+    },
+  });
+}

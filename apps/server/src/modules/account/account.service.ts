@@ -1,0 +1,47 @@
+// Changes a user makes to their own account: details and avatar.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { AccountDetailsRequest } from '@fieldops/shared/account';
+import { MSG } from '@fieldops/shared/messages';
+import { users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { readImage } from '../../lib/uploads.ts';
+import { keyOfUrl } from '../../plugins/storage.ts';
+import { findAccount, findTakenIdentity } from './account.repository.ts';
+
+type Details = { [K in keyof AccountDetailsRequest]-?: Exclude<AccountDetailsRequest[K], undefined> };
+
+export async function updateDetails(app: FastifyInstance, userId: number, details: Details) {
+  if (await findTakenIdentity(app.db, { email: details.email }, userId)) {
+    throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
+  }
+  await app.db
+    .update(users)
+    .set({
+      fullName: details.fullName,
+      email: details.email,
+      countryCode: details.countryCode,
+      phone: details.phone,
+      bio: details.bio,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Stores the new avatar first and removes the old file only after the row points at the new one. */
+export async function replaceAvatar(app: FastifyInstance, userId: number, file: MultipartFile) {
+  const { data, kind } = await readImage(file);
+  const [current] = await app.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
+  if (!current) throw notFound(MSG.userNotFound);
+  const stored = await app.storage.put(data, kind.extension);
+  await app.db.update(users).set({ avatar: stored.url }).where(eq(users.id, userId));
+  const oldKey = keyOfUrl(current.avatar);
+  if (oldKey) await app.storage.remove(oldKey);
+  return stored.url;
+}
+
+export async function requireAccount(app: FastifyInstance, userId: number) {
+  const account = await findAccount(app.db, userId);
+  if (!account) throw notFound(MSG.userNotFound);
+  return account;
+}

@@ -1,0 +1,32 @@
+// Serves the built web app, and index.html for any non-API path so client routes work on reload.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MSG } from '@fieldops/shared/messages';
+import { sendProblem } from './errors.ts';
+
+const API_PREFIXES = ['/api', '/services/'];
+
+export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
+  const root = opts.root && fs.existsSync(path.join(opts.root, 'index.html')) ? opts.root : null;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, file) => {
+        // Hashed assets never change; index.html must always be fresh.
+        reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (!isApi && root && request.method === 'GET') {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendProblem(reply, 404, MSG.notFound);
+  });
+});

@@ -1,0 +1,94 @@
+// The demo business created on the first start of a new embedded data directory, so there is
+// something to explore: sign in as demo / demo1234.
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { businessMembers, industries, lookups, projects, tasks, teamMembers, teams, users } from '../db/schema.ts';
+import { hashPassword } from '../lib/password.ts';
+import { randomKey } from '../lib/tokens.ts';
+import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
+
+export const DEMO_USERNAME = 'demo';
+export const DEMO_PASSWORD = 'demo1234';
+
+const PEOPLE = [
+  { username: 'sara.ali', fullName: 'Sara Ali', position: 'Site supervisor' },
+  { username: 'omar.haddad', fullName: 'Omar Haddad', position: 'Cleaner' },
+  { username: 'lina.mansour', fullName: 'Lina Mansour', position: 'Security guard' },
+  { username: 'yousef.nasser', fullName: 'Yousef Nasser', position: 'Technician' },
+  { username: 'huda.saleh', fullName: 'هدى صالح', position: 'Auditor' },
+  { username: 'khaled.omar', fullName: 'خالد عمر', position: 'Security guard' },
+];
+
+/** Creates the demo business unless the database already has users. Returns whether it did. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return false;
+
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [owner] = await db
+    .insert(users)
+    .values({ username: DEMO_USERNAME, email: 'demo@example.com', fullName: 'Demo Owner', passwordHash, activated: true })
+    .returning();
+  const [industry] = await db.select().from(industries).where(eq(industries.code, 'facility'));
+  const business = await createBusinessFor(db, owner.id, {
+    name: 'Noor Facility Services',
+    colour: '#0c8599',
+    timeZone: 'Asia/Riyadh',
+    industryId: industry?.id,
+  });
+  const businessId = business.id;
+  const types = await db.select().from(lookups).where(eq(lookups.businessId, businessId));
+  const typeId = (nameEn: string) => types.find((t) => t.nameEn === nameEn)?.id ?? null;
+
+  const [towers, mall, clinics] = await db
+    .insert(projects)
+    .values([
+      { businessId, name: 'Downtown Towers', website: 'https://towers.example.com', typeId: typeId('Cleaning') },
+      { businessId, name: 'Harbour Mall', website: 'https://mall.example.com', typeId: typeId('Security') },
+      { businessId, name: 'City Clinics', typeId: typeId('Maintenance') },
+    ])
+    .returning();
+  const sites = await db
+    .insert(teams)
+    .values([
+      { businessId, projectId: towers.id, name: 'Tower A', latitude: 24.7136, longitude: 46.6753, typeId: typeId('Office'), externalId: 'TWR-A' },
+      { businessId, projectId: towers.id, name: 'Tower B', latitude: 24.7142, longitude: 46.6761, typeId: typeId('Office'), externalId: 'TWR-B' },
+      { businessId, projectId: mall.id, name: 'Mall North Gate', latitude: 24.7743, longitude: 46.7386, typeId: typeId('Store') },
+      { businessId, projectId: mall.id, name: 'Mall Parking', latitude: 24.7751, longitude: 46.7392, radius: 350, typeId: typeId('Store') },
+      { businessId, projectId: clinics.id, name: 'Olaya Clinic', latitude: 24.6948, longitude: 46.6855, typeId: typeId('Office') },
+    ])
+    .returning();
+
+  const people = await db
+    .insert(users)
+    .values(
+      PEOPLE.map((p, i) => ({
+        username: p.username,
+        email: `${p.username}@example.com`,
+        fullName: p.fullName,
+        passwordHash,
+        // The last person is still waiting to activate their account.
+        activated: i < PEOPLE.length - 1,
+        activationKey: i < PEOPLE.length - 1 ? null : randomKey(),
+      })),
+    )
+    .returning();
+  await db.insert(businessMembers).values(
+    people.map((u, i) => ({ businessId, userId: u.id, role: i === 0 ? ('ADMIN' as const) : ('MEMBER' as const), position: PEOPLE[i].position })),
+  );
+  const placements: [number, number, 'SUPERVISOR' | 'MEMBER'][] = [
+    [0, 0, 'SUPERVISOR'], [0, 1, 'SUPERVISOR'], [1, 0, 'MEMBER'], [1, 1, 'MEMBER'],
+    [2, 2, 'MEMBER'], [2, 3, 'MEMBER'], [3, 4, 'MEMBER'], [4, 2, 'MEMBER'], [5, 3, 'MEMBER'],
+  ];
+  await db.insert(teamMembers).values(
+    placements.map(([person, site, authority]) => ({
+      businessId, teamId: sites[site].id, userId: people[person].id, authority, position: PEOPLE[person].position,
+    })),
+  );
+  await db.insert(tasks).values([
+    { businessId, creatorId: owner.id, nameEn: 'Daily washroom cleaning', nameAr: 'تنظيف دورات المياه اليومي', descriptionEn: 'Checklist for every washroom on the floor.', descriptionAr: 'قائمة تحقق لكل دورات المياه في الطابق.' },
+    { businessId, creatorId: owner.id, nameEn: 'Night security patrol', nameAr: 'جولة الحراسة الليلية', descriptionEn: 'Walk the route and check every gate.', descriptionAr: 'امشِ على المسار وتحقق من كل بوابة.' },
+    { businessId, creatorId: owner.id, nameEn: 'Fire-safety inspection', nameAr: 'فحص السلامة من الحرائق', descriptionEn: 'Extinguishers, exits and alarms.', descriptionAr: 'طفايات الحريق والمخارج وأجهزة الإنذار.', geoRestrictionEnabled: false },
+  ]);
+  return true;
+}

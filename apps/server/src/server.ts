@@ -1,0 +1,70 @@
+// Starts the server: opens the database, creates the demo business on a new embedded data
+// directory, listens, and shuts down cleanly on SIGINT/SIGTERM.
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { loadJwtSecret } from './lib/tokens.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './seed/demo.ts';
+
+async function main() {
+  const config = loadConfig();
+  const embedded = !config.databaseUrl;
+  let unlock = () => {};
+  if (embedded) {
+    try {
+      unlock = lockDataDir(config.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirLockedError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
+  const pgDir = path.join(config.dataDir, 'pg');
+  const isNewDataDir = embedded && !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: pgDir });
+  const app = await buildApp({
+    database,
+    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    services: config.services,
+    webRoot: process.env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
+    logger: { level: config.logLevel },
+  });
+
+  const demoCreated = isNewDataDir && config.demo ? await seedDemo(database.db) : false;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = embedded ? `embedded database in ${pgDir}` : 'PostgreSQL';
+  console.log(`\nThe app is running on http://localhost:${config.port} (${where}).`);
+  if (demoCreated) console.log(`A demo business was created: sign in as "${DEMO_USERNAME}" with password "${DEMO_PASSWORD}".`);
+  else if (embedded) console.log(`Demo sign-in (if the demo business exists): "${DEMO_USERNAME}" / "${DEMO_PASSWORD}".`);
+  console.log(`API documentation: http://localhost:${config.port}/api/docs\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
