@@ -48,6 +48,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('tenant', null);
 
+  // The API documentation is public; every other route is private unless it says otherwise.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+  });
+
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config;
     const access = config?.access ?? 'business';

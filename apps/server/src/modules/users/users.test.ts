@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  addMember, createBusinessWithOwner, createInvitedUser, createProjectAndSite, IMAGES, multipart, placeInSite, type Caller,
+} from '../../test/factories.ts';
+
+let t: TestApp;
+let owner: Caller;
+let member: Caller;
+let other: Caller;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createBusinessWithOwner(t.app);
+  member = await addMember(t.app, owner, 'MEMBER');
+  other = await createBusinessWithOwner(t.app);
+  const { site } = await createProjectAndSite(t.app, owner, 'Tower A');
+  await placeInSite(t.app, owner, site.id, member.userId, 'SUPERVISOR');
+});
+afterAll(() => t.close());
+
+describe('users in a business', () => {
+  it('GET /api/users/{id} and /api/v1/users/{id} answer the member with their sites', async () => {
+    for (const url of [`/api/users/${member.userId}`, `/api/v1/users/${member.userId}`]) {
+      const res = await owner.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        userId: member.userId, username: member.username, authority: 'MEMBER', status: 'ACTIVE', businessId: owner.business.id,
+        teams: [{ name: 'Tower A', authority: 'SUPERVISOR', position: 'Guard' }],
+      });
+    }
+  });
+
+  it("answers 404 for another business's user, and 400 for a bad id", async () => {
+    for (const url of [`/api/users/${other.userId}`, `/api/v1/users/${other.userId}`, `/api/users/${other.userId}/basic-info`]) {
+      const res = await owner.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(JSON.stringify(res.json())).not.toContain(other.username);
+    }
+    expect((await owner.request({ method: 'GET', url: '/api/users/abc' })).statusCode).toBe(400);
+  });
+
+  it('GET basic-info and POST /api/users/ids answer only users of the business', async () => {
+    const info = await owner.request({ method: 'GET', url: `/api/users/${member.userId}/basic-info` });
+    expect(info.json()).toEqual({ id: member.userId, username: member.username, fullName: expect.any(String), avatar: null });
+    const ids = await owner.request({ method: 'POST', url: '/api/users/ids', payload: [member.userId, other.userId, owner.userId] });
+    expect(ids.statusCode).toBe(200);
+    expect(ids.json().map((u: { id: number }) => u.id).sort()).toEqual([owner.userId, member.userId].sort());
+    const bad = await owner.request({ method: 'POST', url: '/api/users/ids', payload: ['x'] });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('PUT /api/users/{id}/profile saves the name and details, with the avatar only when a file is sent', async () => {
+    const form = multipart(
+      { name: 'Omar Haddad', email: `${member.username}@example.com`, phone: '5551234', countryCode: '+971', bio: 'Night shift' },
+      [{ field: 'avatar', filename: 'a.gif', type: 'image/gif', data: IMAGES.gif }],
+    );
+    const res = await member.request({ method: 'PUT', url: `/api/users/${member.userId}/profile`, ...form });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ fullName: 'Omar Haddad', phone: '5551234', countryCode: '+971', bio: 'Night shift' });
+    const avatar = res.json().avatar;
+    expect(avatar).toMatch(/\.gif$/);
+
+    const noFile = multipart({ name: 'Omar H', email: `${member.username}@example.com` });
+    const kept = await member.request({ method: 'PUT', url: `/api/users/${member.userId}/profile`, ...noFile });
+    expect(kept.json()).toMatchObject({ fullName: 'Omar H', avatar });
+  });
+
+  it('refuses a profile without a name, and changes nothing', async () => {
+    const form = multipart({ name: '  ', email: `${member.username}@example.com` });
+    const res = await member.request({ method: 'PUT', url: `/api/users/${member.userId}/profile`, ...form });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Profile name is required');
+    expect((await member.request({ method: 'GET', url: `/api/users/${member.userId}` })).json().fullName).toBe('Omar H');
+  });
+
+  it("lets admins edit members' profiles, not members each other's, and no one another business's", async () => {
+    const form = () => multipart({ name: 'Changed', email: `${owner.username}@example.com` });
+    expect((await member.request({ method: 'PUT', url: `/api/users/${owner.userId}/profile`, ...form() })).statusCode).toBe(403);
+    expect((await other.request({ method: 'PUT', url: `/api/users/${owner.userId}/profile`, ...form() })).statusCode).toBe(404);
+    const byAdmin = multipart({ name: 'Edited By Owner', email: `${member.username}@example.com` });
+    expect((await owner.request({ method: 'PUT', url: `/api/users/${member.userId}/profile`, ...byAdmin })).statusCode).toBe(200);
+  });
+
+  it('GET /api/admin/users pages members with X-Total-Count, for admins only', async () => {
+    const res = await owner.request({ method: 'GET', url: '/api/admin/users?page=0&size=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.json()).toHaveLength(1);
+    expect((await member.request({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(403);
+    expect((await owner.request({ method: 'GET', url: '/api/admin/users?size=0' })).statusCode).toBe(400);
+    const theirs = (await other.request({ method: 'GET', url: '/api/admin/users' })).json();
+    expect(theirs.map((m: { userId: number }) => m.userId)).toEqual([other.userId]);
+  });
+
+  it('GET /api/v1/users/{id}/activation-key shows the key to admins of that business only', async () => {
+    const invited = await createInvitedUser(t.app, owner);
+    const res = await owner.request({ method: 'GET', url: `/api/v1/users/${invited.id}/activation-key` });
+    expect(res.json()).toEqual({ userId: invited.id, activationKey: invited.activationKey, activated: false });
+    expect((await member.request({ method: 'GET', url: `/api/v1/users/${invited.id}/activation-key` })).statusCode).toBe(403);
+    expect((await other.request({ method: 'GET', url: `/api/v1/users/${invited.id}/activation-key` })).statusCode).toBe(404);
+  });
+});

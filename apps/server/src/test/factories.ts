@@ -1,0 +1,110 @@
+// Builders for tests: users, businesses and signed-in callers in a line or two.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Business } from '@fieldops/shared/account';
+import type { BusinessRole } from '@fieldops/shared/enums';
+import { businessMembers, projects, teamMembers, teams, users } from '../db/schema.ts';
+import { hashPassword } from '../lib/password.ts';
+import { randomKey } from '../lib/tokens.ts';
+import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
+
+export const PASSWORD = 'secret-pass-1';
+let passwordHash: Promise<string> | null = null;
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export async function createUser(app: FastifyInstance, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const name = overrides.username ?? `user${unique()}`;
+  const [user] = await app.db
+    .insert(users)
+    .values({
+      username: name,
+      email: `${name}@example.com`,
+      fullName: `Person ${name}`,
+      passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
+      activated: true,
+      ...overrides,
+    })
+    .returning();
+  return user;
+}
+
+export async function signIn(app: FastifyInstance, username: string, password = PASSWORD) {
+  const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ id_token: string }>().id_token;
+}
+
+/** A signed-in user acting in one business; `request` adds their token and api key. */
+export interface Caller {
+  userId: number;
+  username: string;
+  token: string;
+  business: Business;
+  request(options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+}
+
+export function callerFor(app: FastifyInstance, user: { id: number; username: string }, token: string, business: Business): Caller {
+  return {
+    userId: user.id,
+    username: user.username,
+    token,
+    business,
+    request: (options) =>
+      app.inject({
+        ...options,
+        headers: { authorization: `Bearer ${token}`, 'x-api-key': business.apiKey, ...(options.headers ?? {}) },
+      }),
+  };
+}
+
+export async function createBusinessWithOwner(app: FastifyInstance, name = `Business ${unique()}`): Promise<Caller> {
+  const owner = await createUser(app);
+  const business = await createBusinessFor(app.db, owner.id, { name });
+  return callerFor(app, owner, await signIn(app, owner.username), business);
+}
+
+/** Adds a new user to the owner's business with a role, signed in. */
+export async function addMember(app: FastifyInstance, owner: Caller, role: BusinessRole = 'MEMBER'): Promise<Caller> {
+  const user = await createUser(app);
+  await app.db.insert(businessMembers).values({ businessId: owner.business.id, userId: user.id, role, position: 'Cleaner' });
+  return callerFor(app, user, await signIn(app, user.username), { ...owner.business, ownershipType: role });
+}
+
+export async function createInvitedUser(app: FastifyInstance, owner: Caller) {
+  const user = await createUser(app, { activated: false, activationKey: randomKey() });
+  await app.db.insert(businessMembers).values({ businessId: owner.business.id, userId: user.id, role: 'MEMBER' });
+  return user;
+}
+
+export async function createProjectAndSite(app: FastifyInstance, owner: Caller, name = `Site ${unique()}`) {
+  const businessId = owner.business.id;
+  const [project] = await app.db.insert(projects).values({ businessId, name: `Project ${unique()}` }).returning();
+  const [site] = await app.db.insert(teams).values({ businessId, projectId: project.id, name }).returning();
+  return { project, site };
+}
+
+export async function placeInSite(app: FastifyInstance, owner: Caller, siteId: number, userId: number, authority: 'SUPERVISOR' | 'MEMBER' = 'MEMBER') {
+  await app.db.insert(teamMembers).values({ businessId: owner.business.id, teamId: siteId, userId, authority, position: 'Guard' });
+}
+
+/** Smallest valid images of each accepted kind, and a text file pretending to be one. */
+export const IMAGES = {
+  png: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  fakePng: Buffer.from('this is plain text, not an image'),
+};
+
+/** A multipart body built by hand, as a browser's FormData would send it. */
+export function multipart(fields: Record<string, string>, files: { field: string; filename: string; type: string; data: Buffer }[] = []) {
+  const boundary = `----form${unique()}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+    chunks.push(f.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

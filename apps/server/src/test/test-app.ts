@@ -1,0 +1,56 @@
+// A real app on a real, empty database for one test file: in-memory PGlite by default, or a
+// fresh PostgreSQL database (created and dropped here) when TEST_DATABASE_URL is set.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  uploadsDir: string;
+  close(): Promise<void>;
+}
+
+async function createPostgresDatabase(adminUrl: string) {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(): Promise<TestApp> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
+  const database = await openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: null });
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
+  const app = await buildApp({ database, jwtSecret: crypto.randomBytes(64), uploadsDir });
+  await app.ready();
+  return {
+    app,
+    database,
+    uploadsDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// The signed-in shell: header (brand, quick actions, language, user), sidebar on the
+// inline-start side (a burger on small screens) and the routed page.
+import { Suspense, useEffect } from 'react';
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { AppNavbar } from './app-navbar.tsx';
+import { BusinessBrand } from './business-brand.tsx';
+import { QuickActions } from './quick-actions.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('nav.toggleNavigation')}
+            />
+            <BusinessBrand />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <QuickActions />
+            <LanguageSwitch />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar aria-label={t('nav.mainNavigation')}>
+        <AppNavbar />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <ErrorBoundary key={pathname} fullScreen={false}>
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

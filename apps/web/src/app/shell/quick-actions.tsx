@@ -1,0 +1,32 @@
+// Quick actions in the header: New Project and New Site.
+import { ActionIcon, Button, Menu } from '@mantine/core';
+import { IconFolderPlus, IconMapPinPlus, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function QuickActions() {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" shadow="md" width={200}>
+      <Menu.Target>
+        <div>
+          <Button visibleFrom="sm" size="sm" leftSection={<IconPlus size={16} />} aria-label={t('actions.quickActions')}>
+            {t('actions.new')}
+          </Button>
+          <ActionIcon hiddenFrom="sm" size="lg" aria-label={t('actions.quickActions')}>
+            <IconPlus size={18} />
+          </ActionIcon>
+        </div>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('actions.quickActions')}</Menu.Label>
+        <Menu.Item component={Link} to="/projects?new=1" leftSection={<IconFolderPlus size={16} />}>
+          {t('actions.newProject')}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/sites?new=1" leftSection={<IconMapPinPlus size={16} />}>
+          {t('actions.newSite')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,168 @@
+// The one way the web app calls the API: three service bases, the bearer token and business key
+// from local storage, JSON or form-data bodies, totals from X-Total-Count (spec §7).
+import { API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { ApiError, errorFromResponse, networkError } from './api-error.ts';
+import { clearSessionStorage, getApiKey, getToken } from './storage.ts';
+
+export const API_BASES = {
+  main: '/api',
+  workflow: '/services/workflow/api',
+  helpdesk: '/services/helpdesk/api',
+} as const;
+export type ApiBase = keyof typeof API_BASES;
+
+type QueryScalar = string | number | boolean;
+export type QueryValue = QueryScalar | null | undefined | ReadonlyArray<QueryScalar>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  base?: ApiBase;
+  method?: HttpMethod;
+  params?: Record<string, QueryValue>;
+  /** A plain value is sent as JSON; FormData is sent as is (the browser sets the boundary). */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  /** X-Total-Count, when the server sent it. */
+  total: number | null;
+  status: number;
+  headers: Headers;
+}
+
+export interface ListResult<T> {
+  data: T[];
+  total: number;
+}
+
+export const LOGIN_PATH = '/login';
+
+/** The sign-in path that brings the user back to `from` afterwards. */
+export function loginPath(from?: string): string {
+  return from && from !== '/' && !from.startsWith(LOGIN_PATH)
+    ? `${LOGIN_PATH}?redirect=${encodeURIComponent(from)}`
+    : LOGIN_PATH;
+}
+
+type UnauthorizedHandler = (loginTarget: string) => void;
+let onUnauthorized: UnauthorizedHandler = (target) => window.location.assign(target);
+
+/** The app replaces the full page load with a router navigation. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export function buildUrl(base: ApiBase, path: string, params?: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    // Lists travel as comma lists: projects=1,2,3 (spec §7).
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    if (Array.isArray(value) && text === '') continue;
+    search.append(name, text);
+  }
+  const query = search.toString();
+  return `${API_BASES[base]}${path}${query ? `?${query}` : ''}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return null;
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function parseTotal(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const total = Number(value);
+  return Number.isFinite(total) ? total : null;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function handleUnauthorized(): void {
+  clearSessionStorage();
+  const { pathname, search } = window.location;
+  if (pathname !== LOGIN_PATH) onUnauthorized(loginPath(pathname + search));
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const base = options.base ?? 'main';
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers = new Headers(options.headers);
+  headers.set('Accept', 'application/json, application/problem+json');
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const apiKey = getApiKey();
+  if (apiKey) headers.set(API_KEY_HEADER, apiKey);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(base, path, options.params), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError();
+  }
+
+  const payload = await readBody(response);
+  if (!response.ok) {
+    const signIn = base === 'main' && path === '/authenticate';
+    const error: ApiError = errorFromResponse(response.status, payload, signIn);
+    if (response.status === 401 && !signIn) handleUnauthorized();
+    throw error;
+  }
+  return {
+    data: payload as T,
+    total: parseTotal(response.headers.get(TOTAL_COUNT_HEADER)),
+    status: response.status,
+    headers: response.headers,
+  };
+}
+
+type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+async function dataOf<T>(path: string, options: RequestOptions): Promise<T> {
+  return (await request<T>(path, options)).data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: BodylessOptions) => dataOf<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    dataOf<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    dataOf<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
+    dataOf<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = null>(path: string, options?: Omit<RequestOptions, 'method'>) =>
+    dataOf<T>(path, { ...options, method: 'DELETE' }),
+  /** A paged list: the items and X-Total-Count (the item count when the header is missing). */
+  list: async <T>(path: string, options?: BodylessOptions): Promise<ListResult<T>> => {
+    const response = await request<T[] | null>(path, { ...options, method: 'GET' });
+    const data = Array.isArray(response.data) ? response.data : [];
+    return { data, total: response.total ?? data.length };
+  },
+};

@@ -1,0 +1,116 @@
+// The error every failed call throws, and the rules that turn a failure into a text for people
+// (spec §7 and §8, DESIGN §5).
+import {
+  MSG,
+  NETWORK_ERROR,
+  STATUS_MESSAGES,
+  UNEXPECTED_ERROR,
+} from '@fieldops/shared/messages';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+interface ApiErrorInit {
+  status: number;
+  userMessage: string;
+  serverMessage?: string | null;
+  fieldErrors?: FieldError[];
+  fromServer?: boolean;
+}
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when no response came. */
+  readonly status: number;
+  /** The `message` of the server's problem document, as sent. */
+  readonly serverMessage: string | null;
+  readonly fieldErrors: FieldError[];
+  /** True when the text shown is the server's own specification text. */
+  readonly fromServer: boolean;
+
+  constructor(init: ApiErrorInit) {
+    super(init.userMessage);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.serverMessage = init.serverMessage ?? null;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.fromServer = init.fromServer ?? false;
+  }
+
+  /** The text for people (English; translate with translateMessage). */
+  get userMessage(): string {
+    return this.message;
+  }
+}
+
+const KNOWN_TEXTS = new Set<string>([...Object.values(MSG), ...Object.values(STATUS_MESSAGES)]);
+const MIN_MAX_TEXT = /^This must be at (least|most) -?\d+(\.\d+)?$/;
+
+/**
+ * The server's `message` is either a stable code ("error.validation") or a specification text.
+ * Only the texts are meant for people: a known text, a min/max text, or a sentence.
+ */
+export function isSpecText(message: string | null | undefined): message is string {
+  if (!message) return false;
+  const text = message.trim();
+  if (KNOWN_TEXTS.has(text) || MIN_MAX_TEXT.test(text)) return true;
+  return /^\p{L}/u.test(text) && /\s/.test(text);
+}
+
+export function statusText(status: number): string {
+  return STATUS_MESSAGES[status] ?? UNEXPECTED_ERROR;
+}
+
+interface ProblemLike {
+  message?: unknown;
+  fieldErrors?: unknown;
+}
+
+function readFieldErrors(value: unknown): FieldError[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { field, message } = item as Record<string, unknown>;
+    return typeof field === 'string' && typeof message === 'string' ? [{ field, message }] : [];
+  });
+}
+
+/** Builds the error for a non-2xx answer. `signIn` marks POST /api/authenticate. */
+export function errorFromResponse(status: number, body: unknown, signIn = false): ApiError {
+  const problem: ProblemLike = typeof body === 'object' && body !== null ? (body as ProblemLike) : {};
+  const serverMessage = typeof problem.message === 'string' ? problem.message : null;
+  const fieldErrors = readFieldErrors(problem.fieldErrors);
+  const base = { status, serverMessage, fieldErrors };
+
+  if (status === 401 && signIn) {
+    // A refused sign-in is an ordinary error; a more precise text (not activated) is kept.
+    const precise = isSpecText(serverMessage) && serverMessage !== MSG.authenticationFailed
+      && serverMessage !== STATUS_MESSAGES[401];
+    return precise
+      ? new ApiError({ ...base, userMessage: serverMessage, fromServer: true })
+      : new ApiError({ ...base, userMessage: MSG.invalidCredentials });
+  }
+  if (status === 401) return new ApiError({ ...base, userMessage: MSG.authenticationFailed });
+  if (status >= 400 && status < 500 && isSpecText(serverMessage)) {
+    return new ApiError({ ...base, userMessage: serverMessage, fromServer: true });
+  }
+  return new ApiError({ ...base, userMessage: statusText(status) });
+}
+
+export function networkError(): ApiError {
+  return new ApiError({ status: 0, userMessage: NETWORK_ERROR });
+}
+
+/**
+ * The English text to show for a failed call: the server's specification text or the
+ * network text when there is one, else the caller's default (e.g. 'Update user profile
+ * failed'), else the per-status text.
+ */
+export function errorText(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError) {
+    if (error.fromServer || error.status === 0) return error.message;
+    return fallback ?? error.message;
+  }
+  return fallback ?? UNEXPECTED_ERROR;
+}

@@ -1,0 +1,20 @@
+// Supported languages and what each implies for the document (direction and lang attribute).
+import { LANGUAGES, type Language } from '@fieldops/shared/limits';
+
+export type { Language };
+export type Direction = 'ltr' | 'rtl';
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** "ar-SA" → "ar"; anything unsupported → English. */
+export function toLanguage(code: string | null | undefined): Language {
+  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : DEFAULT_LANGUAGE;
+}
+
+export const directionOf = (language: Language): Direction => (language === 'ar' ? 'rtl' : 'ltr');
+
+export function applyDocumentLanguage(language: Language): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = directionOf(language);
+}

@@ -1,0 +1,43 @@
+// Server and call-failure texts arrive in English (the specification's texts). This maps a
+// known English text back to its key in the "messages" section and shows it translated.
+import { UNEXPECTED_ERROR } from '@fieldops/shared/messages';
+import { ApiError } from '../api-error.ts';
+import { i18n } from './i18n.ts';
+import { translations } from './resources.ts';
+
+const englishMessages = translations.en.messages;
+const keyByText = new Map<string, string>();
+if (typeof englishMessages === 'object') {
+  for (const [key, value] of Object.entries(englishMessages)) {
+    if (typeof value === 'string' && !keyByText.has(value)) keyByText.set(value, key);
+  }
+}
+
+const BOUND = /^This must be at (least|most) (-?\d+(?:\.\d+)?)$/;
+
+export function translateMessage(text: string | null | undefined): string {
+  if (!text) return i18n.t('messages.unexpectedError');
+  const key = keyByText.get(text.trim());
+  if (key) return i18n.t(`messages.${key}`);
+  const bound = BOUND.exec(text.trim());
+  if (bound) {
+    return i18n.t(bound[1] === 'least' ? 'messages.atLeast' : 'messages.atMost', { value: bound[2] });
+  }
+  return text;
+}
+
+/** Whether an English text has a translation in the messages section. */
+export const isKnownMessage = (text: string) => keyByText.has(text) || BOUND.test(text);
+
+/**
+ * The translated text for a failed call: the server's own text or the network text when there
+ * is one, else the caller's default (a key of "messages"), else the per-status text.
+ */
+export function errorMessage(error: unknown, fallbackKey?: string): string {
+  if (error instanceof ApiError && (error.fromServer || error.status === 0)) {
+    return translateMessage(error.message);
+  }
+  if (fallbackKey) return i18n.t(`messages.${fallbackKey}`);
+  if (error instanceof ApiError) return translateMessage(error.message);
+  return translateMessage(UNEXPECTED_ERROR);
+}

@@ -1,0 +1,4 @@
+// Only same-app paths are followed after sign-in (no open redirects).
+export function safeRedirect(target: string | null | undefined): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}

@@ -1,0 +1,45 @@
+// Typed access to the local-storage keys of the web client (spec §9).
+import { STORAGE_KEYS } from '@fieldops/shared/limits';
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    // Storage can be unavailable (private mode, blocked cookies); behave as empty.
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Ignored: the app still works for this page load without persistence.
+  }
+}
+
+export function removeStorage(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Ignored, see writeStorage.
+  }
+}
+
+export const getToken = () => readStorage(STORAGE_KEYS.token);
+export const setToken = (token: string) => writeStorage(STORAGE_KEYS.token, token);
+export const getApiKey = () => readStorage(STORAGE_KEYS.apiKey);
+export const setApiKey = (apiKey: string) => writeStorage(STORAGE_KEYS.apiKey, apiKey);
+
+/** Authenticated means an id token is in local storage (spec §4). */
+export const isAuthenticated = () => Boolean(getToken());
+
+/** Removes what belongs to the signed-in user; the language choice stays. */
+export function clearSessionStorage(): void {
+  removeStorage(STORAGE_KEYS.token);
+  removeStorage(STORAGE_KEYS.apiKey);
+  removeStorage(STORAGE_KEYS.projects);
+  removeStorage(STORAGE_KEYS.teams);
+}

@@ -1,0 +1,18 @@
+// Vite configuration of the web app: React, the dev proxy to the API server, output in dist/.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_SERVER = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API_SERVER, changeOrigin: true },
+      '/services': { target: API_SERVER, changeOrigin: true },
+    },
+  },
+  preview: { port: 4173 },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+});
