@@ -1,0 +1,35 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The journeys run against the built app served by the real server on a fresh embedded
+// database (with its demo business), in the system Chromium.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const DATA_DIR = path.join(os.tmpdir(), `fieldops-e2e-${PORT}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/server.ts`,
+    url: `http://localhost:${PORT}/api/health`,
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});
