@@ -134,6 +134,8 @@ export const member = z.object({
   avatar: z.string().nullable(),
   imageUrl: z.string().nullable(),
   businessId: z.number(),
+  /** The member's id in the business's own records (an employee number), when given. */
+  externalId: z.string().nullable().optional(),
   teams: z.array(memberTeam),
 });
 export type Member = z.infer<typeof member>;

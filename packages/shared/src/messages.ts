@@ -1,5 +1,7 @@
 // The specification's message texts (spec §5, §7, §8), kept in English exactly as written.
 // The server answers with these as `message`; the web client translates them by key.
+import { MEMBER_SEARCH_MIN_LENGTH } from './limits.ts';
+
 export const MSG = {
   // validation
   required: 'This field is required',
@@ -34,6 +36,30 @@ export const MSG = {
   fileMissing: 'A file is required',
   userNotFound: 'User not found',
   businessNotFound: 'Business not found',
+  // projects, sites, members and transfers
+  websiteInvalid: 'Website must be a valid web address',
+  coordinatesIncomplete: 'Latitude and longitude go together: give both or neither',
+  projectNotFound: 'Project not found',
+  projectTypeNotFound: 'Project type not found',
+  projectHasSites: 'This project still has sites. Move or delete them first.',
+  siteNotFound: 'Site not found',
+  siteTypeNotFound: 'Site type not found',
+  selectUser: 'Select at least one user',
+  selectSite: 'Select at least one site',
+  duplicateMembers: 'Each member can be listed only once',
+  duplicateSites: 'Each site can be listed only once',
+  memberSearchTooShort: `Member search needs at least ${MEMBER_SEARCH_MIN_LENGTH} characters`,
+  memberNotInSite: 'This member is not in the site',
+  memberAlreadyInSite: 'This member is already in the target site',
+  sameSite: 'Choose a different site to transfer to',
+  siteNotInProject: 'The site is not in this project',
+  sameProject: 'The site is already in this project',
+  executionPlanNotFound: 'Execution plan not found',
+  ownerRoleFixed: "The owner's role cannot be changed",
+  ownerCannotBeGiven: 'Ownership cannot be given to a member',
+  onlyOwnerManagesAdmins: 'Only the owner can make, change or remove administrators',
+  cannotRemoveOwner: 'The owner cannot be removed from the business',
+  cannotRemoveSelf: 'You cannot remove yourself from the business',
   // success
   userUpdated: 'User updated successfully',
   changesSaved: 'Changes saved successfully!',

@@ -48,9 +48,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('userId', null);
   app.decorateRequest('tenant', null);
 
-  // The API documentation is public; every other route is private unless it says otherwise.
+  // API routes are private unless they say otherwise; the API documentation and the web app's
+  // static files are public.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    const isApi = route.url.startsWith('/api') || route.url.startsWith('/services/');
+    if (!isApi || route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
   });
 
   app.addHook('preHandler', async (request) => {

@@ -14,8 +14,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
-      index: false,
+      index: ['index.html'],
       setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must always be fresh.
         reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -35,12 +35,12 @@ async function createPostgresDatabase(adminUrl: string) {
   };
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { webRoot?: string } = {}): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: null });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
-  const app = await buildApp({ database, jwtSecret: crypto.randomBytes(64), uploadsDir });
+  const app = await buildApp({ database, jwtSecret: crypto.randomBytes(64), uploadsDir, webRoot: options.webRoot ?? null });
   await app.ready();
   return {
     app,

@@ -30,13 +30,15 @@ function LanguageSync({ children }: { children: ReactNode }) {
 interface ProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
+  /** 'test' turns off Mantine's transitions and portals. */
+  env?: 'default' | 'test';
 }
 
-export function Providers({ children, queryClient = defaultQueryClient }: ProvidersProps) {
+export function Providers({ children, queryClient = defaultQueryClient, env = 'default' }: ProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
           <Notifications position="top-center" />
           <QueryClientProvider client={queryClient}>
             <LanguageSync>{children}</LanguageSync>

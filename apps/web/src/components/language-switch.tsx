@@ -14,6 +14,8 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       aria-label={t('language.label')}
       value={currentLanguage(i18n)}
       onChange={(value) => void setLanguage(toLanguage(value))}
+      // The radios stay invisible but keep a 1px box, so automation can check them like any radio.
+      styles={{ input: { width: 1, height: 1 } }}
       data={LANGUAGES.map((language) => ({
         value: language,
         label: <span lang={language}>{t(`language.${language}`)}</span>,

@@ -3,9 +3,11 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('errors.notFoundTitle'));
   return (
     <Center mih={420} p="md">
       <Stack align="center" gap="sm" maw={480} ta="center">

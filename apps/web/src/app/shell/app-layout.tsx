@@ -1,8 +1,8 @@
 // The signed-in shell: header (brand, quick actions, language, user), sidebar on the
 // inline-start side (a burger on small screens) and the routed page.
 import { Suspense, useEffect } from 'react';
-import { AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
@@ -17,6 +17,9 @@ export function AppLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, { getInitialValueInEffect: false });
+  const narrow = !wide;
 
   useEffect(() => close(), [pathname, close]);
 
@@ -40,13 +43,19 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <QuickActions />
-            <LanguageSwitch />
+            {narrow ? null : <LanguageSwitch />}
             <UserMenu />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar aria-label={t('nav.mainNavigation')}>
         <AppNavbar />
+        {narrow ? (
+          // On small screens the header has no room for the switch; it sits under the menu.
+          <AppShell.Section p="md" style={{ borderBlockStart: '1px solid var(--mantine-color-gray-3)' }}>
+            <LanguageSwitch size="sm" />
+          </AppShell.Section>
+        ) : null}
       </AppShell.Navbar>
       <AppShell.Main>
         <ErrorBoundary key={pathname} fullScreen={false}>

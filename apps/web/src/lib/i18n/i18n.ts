@@ -29,6 +29,7 @@ export function createI18n(): I18n {
         caches: [],
       },
       interpolation: { escapeValue: false },
+      showSupportNotice: false,
     });
   return instance;
 }

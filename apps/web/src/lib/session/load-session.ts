@@ -3,7 +3,7 @@
 // managed-profile flag. Results also seed the query caches of the matching endpoints.
 import type { QueryClient } from '@tanstack/react-query';
 import type { BusinessIdentity, MemberTeam } from '@fieldops/shared/account';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@fieldops/shared/limits';
+import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { getApiKey, setApiKey } from '../storage.ts';
 import { accountQueryKey, fetchAccount } from './api/get-account.ts';
@@ -39,32 +39,13 @@ export function chooseBusinessIdentity(
   );
 }
 
-/** Marks each site with the member's authority and position there; adds own sites the list missed. */
+/** Marks each site with the member's own authority and position there (null elsewhere). */
 export function mergeTeamsIntoSites(sites: readonly Site[], teams: readonly MemberTeam[]): SessionSite[] {
   const byId = new Map(teams.map((team) => [team.id, team]));
-  const merged: SessionSite[] = sites.map((site) => {
+  return sites.map((site) => {
     const team = byId.get(site.id);
     return { ...site, myAuthority: team?.authority ?? null, myPosition: team?.position ?? null };
   });
-  const known = new Set(sites.map((site) => site.id));
-  for (const team of teams) {
-    if (known.has(team.id)) continue;
-    merged.push({
-      id: team.id,
-      name: team.name,
-      projectId: null,
-      project: null,
-      latitude: null,
-      longitude: null,
-      radius: null,
-      siteType: null,
-      externalId: null,
-      membersCount: 0,
-      myAuthority: team.authority,
-      myPosition: team.position,
-    });
-  }
-  return merged;
 }
 
 async function loadTeamMembers(teams: readonly MemberTeam[], signal?: AbortSignal) {
@@ -110,7 +91,7 @@ export async function loadSession(queryClient: QueryClient, signal?: AbortSignal
     apiKey: identity.apiKey,
     role: business.ownershipType,
     lookups,
-    sites: mergeTeamsIntoSites(sites.data.slice(0, MAX_PAGE_SIZE), teams),
+    sites: mergeTeamsIntoSites(sites.data, teams),
     teams,
     members: members.data,
     membersTotal: members.total,

@@ -1,9 +1,11 @@
-// The invited member's name and password, which activate the account.
+// The invited member's name and password, which activate the account. Every field is required,
+// so no field carries an asterisk.
 import { type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { activateRequest, type ActivationDetail } from '@fieldops/shared/account';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
@@ -57,23 +59,26 @@ export function ActivationForm({ activationKey, detail, onActivated }: Activatio
           label={t('activation.name')}
           autoComplete="name"
           required
+          withAsterisk={false}
           value={form.values.name}
           onChange={(event) => form.setValue('name', event.currentTarget.value)}
           error={fieldError('name')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('activation.password')}
           description={t('onboarding.passwordHint')}
           autoComplete="new-password"
           required
+          withAsterisk={false}
           value={form.values.password}
           onChange={(event) => form.setValue('password', event.currentTarget.value)}
           error={fieldError('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('activation.confirmPassword')}
           autoComplete="new-password"
           required
+          withAsterisk={false}
           value={form.values.confirmPassword}
           onChange={(event) => form.setValue('confirmPassword', event.currentTarget.value)}
           error={fieldError('confirmPassword')}

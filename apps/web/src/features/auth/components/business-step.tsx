@@ -72,6 +72,7 @@ export function BusinessStep({ userId, onDone }: { userId: number; onDone: (busi
           format="hex"
           swatches={SWATCHES}
           swatchesPerRow={8}
+          eyeDropperButtonProps={{ 'aria-label': t('onboarding.pickColour') }}
           value={form.values.colour}
           onChange={(value) => form.setValue('colour', value)}
           error={fieldError('colour')}

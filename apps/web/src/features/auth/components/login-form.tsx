@@ -1,11 +1,12 @@
 // Sign-in form: username or e-mail, password, remember me (spec §2 Login).
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { useAuthenticateMutation } from '../api/authenticate.ts';
@@ -66,7 +67,7 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
           onChange={(event) => setUsername(event.currentTarget.value)}
           autoFocus={!initialUsername}
         />
-        <PasswordInput
+        <PasswordField
           label={t('login.password')}
           autoComplete="current-password"
           value={password}

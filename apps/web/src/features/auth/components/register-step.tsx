@@ -1,9 +1,11 @@
-// Onboarding step 1: create the user, then sign in as them.
+// Onboarding step 1: create the user, then sign in as them. Every field is required, so no
+// field carries an asterisk.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { registerRequest } from '@fieldops/shared/account';
+import { PasswordField } from '../../../components/password-field.tsx';
 import { useFormState } from '../../../lib/form.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { setToken } from '../../../lib/storage.ts';
@@ -55,6 +57,7 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
           label={t('onboarding.fullName')}
           autoComplete="name"
           required
+          withAsterisk={false}
           value={form.values.fullName}
           onChange={(event) => form.setValue('fullName', event.currentTarget.value)}
           error={fieldError('fullName')}
@@ -64,6 +67,7 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
           description={t('onboarding.usernameHint')}
           autoComplete="username"
           required
+          withAsterisk={false}
           disabled={Boolean(created)}
           value={form.values.username}
           onChange={(event) => form.setValue('username', event.currentTarget.value)}
@@ -74,16 +78,18 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
           label={t('onboarding.email')}
           autoComplete="email"
           required
+          withAsterisk={false}
           disabled={Boolean(created)}
           value={form.values.email}
           onChange={(event) => form.setValue('email', event.currentTarget.value)}
           error={fieldError('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('onboarding.password')}
           description={t('onboarding.passwordHint')}
           autoComplete="new-password"
           required
+          withAsterisk={false}
           value={form.values.password}
           onChange={(event) => form.setValue('password', event.currentTarget.value)}
           error={fieldError('password')}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let root: string;
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+  fs.writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ webRoot: root });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('serves static files without a token, hashed assets cached for good', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers index.html for client routes, so a reload keeps the page', async () => {
+    for (const url of ['/', '/projects/12', '/activate?key=abc', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>app</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('keeps API paths as problem+json, and API routes private', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+    expect((await t.app.inject({ method: 'GET', url: '/services/workflow/api/v1/tasks' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/account' })).statusCode).toBe(401);
+  });
+});

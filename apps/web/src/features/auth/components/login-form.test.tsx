@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@fieldops/shared/messages';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { LoginForm } from './login-form.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function problem(status: number, message: string) {
+  return new Response(JSON.stringify({ type: 'about:blank', title: 'x', status, message }), {
+    status,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
+}
+
+describe('LoginForm', () => {
+  it("says 'Username or Password is missing' without calling the server", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<LoginForm onSignedIn={vi.fn()} />);
+
+    await userEvent.type(screen.getByLabelText('Username or e-mail'), 'demo');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.usernameOrPasswordMissing);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Invalid username or password' on a 401 and stays signed out", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => problem(401, MSG.authenticationFailed)));
+    const onSignedIn = vi.fn();
+    renderWithProviders(<LoginForm onSignedIn={onSignedIn} />, { route: '/login' });
+
+    await userEvent.type(screen.getByLabelText('Username or e-mail'), 'demo');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.invalidCredentials);
+    expect(onSignedIn).not.toHaveBeenCalled();
+    expect(localStorage.getItem('id_token')).toBeNull();
+  });
+
+  it('stores the token and sends remember me', async () => {
+    const fetchMock = vi.fn(async (_input: string, _init: RequestInit) => Response.json({ id_token: 'abc' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const onSignedIn = vi.fn();
+    renderWithProviders(<LoginForm onSignedIn={onSignedIn} />, { route: '/login' });
+
+    await userEvent.type(screen.getByLabelText('Username or e-mail'), ' demo ');
+    await userEvent.type(screen.getByLabelText('Password'), 'demo1234');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(localStorage.getItem('id_token')).toBe('abc');
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/authenticate');
+    expect(JSON.parse(String(init.body))).toEqual({ username: 'demo', password: 'demo1234', rememberMe: true });
+  });
+});

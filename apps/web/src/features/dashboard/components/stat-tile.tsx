@@ -1,0 +1,39 @@
+// One number of the business overview, with its icon and label.
+import type { ReactNode } from 'react';
+import { Group, Paper, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+
+interface StatTileProps {
+  label: string;
+  value: number | null;
+  icon: ReactNode;
+  loading?: boolean;
+  color?: string;
+}
+
+export function StatTile({ label, value, icon, loading = false, color = 'indigo' }: StatTileProps) {
+  const { i18n } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group gap="md" wrap="nowrap">
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          {icon}
+        </ThemeIcon>
+        <div>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          {loading ? (
+            <Skeleton h={28} w={48} mt={4} />
+          ) : (
+            <Text fw={800} fz={26} lh={1.2}>
+              {formatNumber(value ?? 0, currentLanguage(i18n))}
+            </Text>
+          )}
+        </div>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,119 @@
+// The profile form: username (read only), full name, e-mail, country code, phone, bio, avatar.
+import { useState, type FormEvent } from 'react';
+import { Button, Card, Grid, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { profileFields } from '@fieldops/shared/account';
+import { ApiError } from '../../../lib/api-error.ts';
+import { fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { memberQueryKey } from '../../../lib/session/api/get-member.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useUpdateProfileMutation } from '../api/update-profile.ts';
+import { AvatarPicker, avatarProblem } from './avatar-picker.tsx';
+
+const FIELDS = ['name', 'email', 'countryCode', 'phone', 'bio'] as const;
+type Field = (typeof FIELDS)[number];
+
+export function ProfileForm() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { account, member, refresh } = useSession();
+  const userId = account.id;
+  const form = useFormState({
+    name: member.fullName || account.fullName || '',
+    email: member.email || account.email || '',
+    countryCode: member.countryCode ?? account.countryCode ?? '',
+    phone: member.phone ?? account.phone ?? '',
+    bio: member.bio ?? account.bio ?? '',
+  });
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const update = useUpdateProfileMutation();
+
+  const chooseAvatar = (file: File | null) => {
+    const problem = file ? avatarProblem(file) : null;
+    setAvatarError(problem);
+    setAvatar(problem ? null : file);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const fields = form.validate(profileFields);
+    if (!fields) return;
+    update.mutate(
+      { userId, update: { ...fields, avatar } },
+      {
+        onSuccess: async (saved) => {
+          queryClient.setQueryData(memberQueryKey(userId), saved);
+          notifySuccess(t('messages.userUpdated'));
+          setAvatar(null);
+          await refresh();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+          notifyError(errorMessage(error, 'updateProfileFailed'));
+        },
+      },
+    );
+  };
+
+  const fieldError = (name: Field) => {
+    const message = form.errors[name];
+    return message ? translateMessage(message) : undefined;
+  };
+  const input = (name: Field) => ({
+    value: form.values[name],
+    onChange: (event: { currentTarget: { value: string } }) => form.setValue(name, event.currentTarget.value),
+    error: fieldError(name),
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <AvatarPicker
+            name={form.values.name || account.username}
+            currentUrl={account.avatar ?? member.avatar ?? member.imageUrl}
+            file={avatar}
+            error={avatarError}
+            onChange={chooseAvatar}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <TextInput label={t('profile.username')} value={account.username} readOnly variant="filled" />
+            <TextInput label={t('profile.fullName')} autoComplete="name" required {...input('name')} />
+            <TextInput label={t('profile.email')} type="email" autoComplete="email" required {...input('email')} />
+            <Group align="flex-start" wrap="nowrap" gap="md">
+              <TextInput
+                label={t('profile.countryCode')}
+                placeholder="+966"
+                autoComplete="tel-country-code"
+                dir="ltr"
+                w={{ base: 110, xs: 150 }}
+                {...input('countryCode')}
+              />
+              <TextInput
+                label={t('profile.phone')}
+                type="tel"
+                autoComplete="tel-national"
+                dir="ltr"
+                style={{ flex: 1 }}
+                {...input('phone')}
+              />
+            </Group>
+            <Textarea label={t('profile.bio')} autosize minRows={3} maxRows={8} {...input('bio')} />
+            <Group justify="flex-end">
+              <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={18} />}>
+                {t('actions.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+}

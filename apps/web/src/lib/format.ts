@@ -1,0 +1,14 @@
+// Number and percentage formatting; Latin digits in both languages keep figures consistent
+// with the values people type.
+import type { Language } from './i18n/language.ts';
+
+const locale = (language: Language) => (language === 'ar' ? 'ar-u-nu-latn' : 'en');
+
+export function formatNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(locale(language)).format(value);
+}
+
+/** A value followed by % (spec §9). */
+export function formatPercent(value: number, language: Language): string {
+  return `${new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 }).format(value)}%`;
+}

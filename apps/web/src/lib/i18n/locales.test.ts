@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { MSG, NETWORK_ERROR, STATUS_MESSAGES, UNEXPECTED_ERROR } from '@fieldops/shared/messages';
+import { arFiles, enFiles, flattenKeys, translations } from './resources.ts';
+
+const arabicLetter = /[\u0600-\u06FF]/;
+
+describe('translation files', () => {
+  it('finds the common file and the feature files', () => {
+    const paths = Object.keys(enFiles);
+    expect(paths).toContain('../../locales/en.json');
+    expect(paths).toContain('../../features/auth/locales/en.json');
+  });
+
+  it('has an ar.json beside every en.json, with exactly the same keys', () => {
+    const arPaths = Object.keys(arFiles);
+    for (const [enPath, enTree] of Object.entries(enFiles)) {
+      const arPath = enPath.replace(/en\.json$/, 'ar.json');
+      expect(arPaths, `missing ${arPath}`).toContain(arPath);
+      expect(Object.keys(flattenKeys(arFiles[arPath])).sort(), arPath).toEqual(Object.keys(flattenKeys(enTree)).sort());
+    }
+    expect(arPaths.length).toBe(Object.keys(enFiles).length);
+  });
+
+  it('never defines the same key in two files (merging would hide one)', () => {
+    const owner = new Map<string, string>();
+    for (const [path, tree] of Object.entries(enFiles)) {
+      for (const key of Object.keys(flattenKeys(tree))) {
+        expect(owner.get(key), `${key} is in ${owner.get(key)} and ${path}`).toBeUndefined();
+        owner.set(key, path);
+      }
+    }
+  });
+
+  it('has no empty texts, and Arabic texts are written in Arabic', () => {
+    const en = flattenKeys(translations.en);
+    const ar = flattenKeys(translations.ar);
+    // Names that stay as they are in both languages.
+    const sameInBoth = new Set(['app.name', 'language.en', 'language.ar']);
+    for (const [key, text] of Object.entries(en)) {
+      expect(text.trim(), key).not.toBe('');
+      expect(ar[key]?.trim(), key).not.toBe('');
+      if (!sameInBoth.has(key)) expect(arabicLetter.test(ar[key]), `${key}: ${ar[key]}`).toBe(true);
+    }
+  });
+
+  it('keeps the same interpolation variables in both languages', () => {
+    const en = flattenKeys(translations.en);
+    const ar = flattenKeys(translations.ar);
+    const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    for (const key of Object.keys(en)) expect(variables(ar[key]), key).toEqual(variables(en[key]));
+  });
+
+  it('holds every specification message of the shared package in "messages"', () => {
+    const messages = Object.values(flattenKeys(translations.en)).filter(Boolean);
+    const english = new Set(
+      Object.entries(flattenKeys(translations.en))
+        .filter(([key]) => key.startsWith('messages.'))
+        .map(([, text]) => text),
+    );
+    expect(messages.length).toBeGreaterThan(0);
+    const spec = [...Object.values(MSG), ...Object.values(STATUS_MESSAGES), UNEXPECTED_ERROR, NETWORK_ERROR];
+    for (const text of spec) expect(english.has(text), text).toBe(true);
+  });
+});

@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Account, Business, Member } from '@fieldops/shared/account';
+import { createQueryClient } from '../query-client.ts';
+import { accountQueryKey } from './api/get-account.ts';
+import { NoBusinessError, chooseBusinessIdentity, loadSession, mergeTeamsIntoSites } from './load-session.ts';
+import type { Site } from './types.ts';
+
+const identity = (businessId: number, apiKey: string, defaultBusiness = false) => ({
+  businessId,
+  businessName: `Business ${businessId}`,
+  apiKey,
+  defaultBusiness,
+  role: 'OWNER' as const,
+});
+
+const account: Account = {
+  id: 7,
+  username: 'demo',
+  fullName: 'Demo Owner',
+  email: 'demo@example.com',
+  avatar: null,
+  countryCode: null,
+  phone: null,
+  bio: null,
+  businessIdentities: [identity(1, 'key-1'), identity(2, 'key-2', true)],
+};
+
+const member: Member = {
+  userId: 7,
+  name: 'demo',
+  fullName: 'Demo Owner',
+  username: 'demo',
+  email: 'demo@example.com',
+  authority: 'OWNER',
+  position: null,
+  status: 'ACTIVE',
+  active: true,
+  phone: null,
+  countryCode: null,
+  bio: null,
+  avatar: null,
+  imageUrl: null,
+  businessId: 2,
+  teams: [{ id: 11, name: 'North', authority: 'SUPERVISOR', position: 'Lead' }],
+};
+
+const business: Business = {
+  id: 2,
+  name: 'Business 2',
+  colour: '#4263eb',
+  logo: null,
+  ownershipType: 'ADMIN',
+  apiKey: 'key-2',
+  timeZone: 'Asia/Riyadh',
+  industryId: null,
+  managedProfile: false,
+};
+
+const site = (id: number, name: string): Site => ({
+  id,
+  name,
+  projectId: 1,
+  project: { id: 1, name: 'Downtown' },
+  latitude: null,
+  longitude: null,
+  radius: 200,
+  typeId: null,
+  siteType: null,
+  externalId: null,
+  whatsApp: null,
+  membersCount: 1,
+  rank: null,
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('chooseBusinessIdentity', () => {
+  const identities = account.businessIdentities;
+  it('keeps the stored key when it is one of the account', () => {
+    expect(chooseBusinessIdentity(identities, 'key-1')?.businessId).toBe(1);
+  });
+  it('else takes the default business, else the first', () => {
+    expect(chooseBusinessIdentity(identities, 'stale')?.businessId).toBe(2);
+    expect(chooseBusinessIdentity([identity(3, 'a'), identity(4, 'b')], null)?.businessId).toBe(3);
+    expect(chooseBusinessIdentity([], null)).toBeNull();
+  });
+});
+
+describe('mergeTeamsIntoSites', () => {
+  it("marks the member's own sites with their authority and position", () => {
+    const merged = mergeTeamsIntoSites([site(10, 'South'), site(11, 'North')], member.teams);
+    expect(merged.map((s) => [s.id, s.myAuthority, s.myPosition])).toEqual([
+      [10, null, null],
+      [11, 'SUPERVISOR', 'Lead'],
+    ]);
+  });
+});
+
+describe('loadSession', () => {
+  function stubServer(accountAnswer: Account) {
+    const seen: { path: string; apiKey: string | null }[] = [];
+    const answers: Record<string, unknown> = {
+      '/api/v1/account': accountAnswer,
+      '/api/users/7': member,
+      '/api/v1/businesses/2': business,
+      '/api/v1/business/config/api-key/key-2/lookup': { projectTypes: [], teamTypes: [] },
+      '/api/v1/teams': [site(10, 'South'), site(11, 'North')],
+      '/api/v1/businesses/2/members': [member],
+      '/api/v1/teams/11/members': [],
+      '/api/v1/business/config/managed-profile': { managedProfile: true },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init: RequestInit) => {
+        const path = input.split('?')[0];
+        seen.push({ path, apiKey: new Headers(init.headers).get('X-Api-Key') });
+        if (!(path in answers)) return new Response('', { status: 404 });
+        const headers = path.endsWith('/members') && path.includes('businesses') ? { 'X-Total-Count': '35' } : undefined;
+        return Response.json(answers[path], { headers });
+      }),
+    );
+    return seen;
+  }
+
+  it('runs the sequence, stores the business key and seeds the caches', async () => {
+    localStorage.setItem('apiKey', 'not-mine');
+    const seen = stubServer(account);
+    const queryClient = createQueryClient();
+
+    const session = await loadSession(queryClient);
+
+    expect(localStorage.getItem('apiKey')).toBe('key-2');
+    expect(session.role).toBe('ADMIN');
+    expect(session.membersTotal).toBe(35);
+    expect(session.managedProfile).toBe(true);
+    expect(session.sites.find((s) => s.id === 11)?.myAuthority).toBe('SUPERVISOR');
+    expect(session.teamMembers).toEqual({ 11: [] });
+    expect(queryClient.getQueryData(accountQueryKey)).toEqual(account);
+    // Everything after the account is read within the chosen business.
+    expect(seen.slice(1).every((call) => call.apiKey === 'key-2')).toBe(true);
+    expect(seen.map((call) => call.path)).toContain('/api/v1/teams/11/members');
+  });
+
+  it("fails with \"You don't have any business\" when the account has none", async () => {
+    stubServer({ ...account, businessIdentities: [] });
+    await expect(loadSession(createQueryClient())).rejects.toBeInstanceOf(NoBusinessError);
+  });
+});

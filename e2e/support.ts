@@ -1,0 +1,73 @@
+// Helpers for the journeys: the app's own translations (so a journey runs in either language),
+// sign-in, and screenshots saved with the test results.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type Lang = 'en' | 'ar';
+type Tree = { [key: string]: string | Tree };
+
+const WEB_SRC = path.resolve(import.meta.dirname, '../apps/web/src');
+
+function localeFiles(dir: string, lang: Lang, found: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) localeFiles(full, lang, found);
+    else if (entry.name === `${lang}.json` && path.basename(dir) === 'locales') found.push(full);
+  }
+  return found;
+}
+
+function merge(into: Tree, from: Tree) {
+  for (const [k, v] of Object.entries(from)) {
+    if (typeof v === 'object' && typeof into[k] === 'object') merge(into[k] as Tree, v);
+    else into[k] = v;
+  }
+  return into;
+}
+
+const catalogues: Record<Lang, Tree> = { en: {}, ar: {} };
+for (const lang of ['en', 'ar'] as const) {
+  for (const file of localeFiles(WEB_SRC, lang)) merge(catalogues[lang], JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/** The text the app shows for `key` in `lang`, with {{placeholders}} filled. */
+export function t(lang: Lang, key: string, values: Record<string, string> = {}): string {
+  const found = key.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), catalogues[lang]);
+  if (typeof found !== 'string') throw new Error(`No ${lang} translation for ${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+/** Starts the page in a language, as a returning user who chose it would. */
+export async function useLanguage(page: Page, lang: Lang) {
+  await page.addInitScript((l) => {
+    if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', l);
+  }, lang);
+}
+
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
+}
+
+export async function expectDirection(page: Page, lang: Lang) {
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+}
+
+export async function signIn(page: Page, lang: Lang, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(t(lang, 'login.username')).fill(username);
+  await page.getByLabel(t(lang, 'login.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: t(lang, 'actions.signIn') }).click();
+  await expect(page.getByRole('navigation').getByText(t(lang, 'nav.dashboard'))).toBeVisible();
+}
+
+/** A token for API calls made to set up a journey. */
+export async function apiToken(request: APIRequestContext, username: string, password: string) {
+  const res = await request.post('/api/authenticate', { data: { username, password } });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { id_token: string }).id_token;
+}
+
+export const DEMO = { username: 'demo', password: 'demo1234' };
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
