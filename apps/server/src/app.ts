@@ -19,7 +19,12 @@ import { activationRoutes } from './modules/activation/activation.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { teamMembersRoutes } from './modules/teams/team-members.routes.ts';
+import { teamsRoutes } from './modules/teams/teams.routes.ts';
+import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -52,7 +57,10 @@ export const SERVICE_PREFIXES: Record<ServiceName, string> = {
 };
 
 const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
-  main: [healthRoutes, authRoutes, accountRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes],
+  main: [
+    healthRoutes, authRoutes, accountRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes,
+    projectsRoutes, teamsRoutes, teamMembersRoutes, membersRoutes, transfersRoutes,
+  ],
   workflow: [],
   helpdesk: [],
 };

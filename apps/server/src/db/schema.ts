@@ -35,6 +35,8 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_activation_key_key').on(t.activationKey),
+    // Member lists sorted by name walk this instead of sorting every member of a large business.
+    index('users_full_name_idx').on(t.fullName, t.id),
   ],
 );
 
@@ -63,6 +65,7 @@ export const businessMembers = pgTable(
     userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['OWNER', 'ADMIN', 'MEMBER'] }).notNull(),
     position: text('position'),
+    externalId: text('external_id'),
     defaultBusiness: boolean('default_business').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -24,3 +24,6 @@ export const unauthorized = (message: string = MSG.authenticationFailed) => new 
 export const forbidden = (message: string = MSG.accessDenied) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const conflict = (message: string, fieldErrors?: FieldError[]) => new AppError(409, message, { fieldErrors });
+/** An id in a body that the business does not have: 404 like any other id, naming the field. */
+export const missingReference = (field: string, message: string) =>
+  new AppError(404, message, { fieldErrors: [{ field, message }] });

@@ -1,5 +1,5 @@
 // Builders for tests: users, businesses and signed-in callers in a line or two.
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Business } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import { businessMembers, projects, teamMembers, teams, users } from '../db/schema.ts';
@@ -40,7 +40,7 @@ export interface Caller {
   username: string;
   token: string;
   business: Business;
-  request(options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
 export function callerFor(app: FastifyInstance, user: { id: number; username: string }, token: string, business: Business): Caller {
@@ -81,6 +81,23 @@ export async function createProjectAndSite(app: FastifyInstance, owner: Caller, 
   const [project] = await app.db.insert(projects).values({ businessId, name: `Project ${unique()}` }).returning();
   const [site] = await app.db.insert(teams).values({ businessId, projectId: project.id, name }).returning();
   return { project, site };
+}
+
+export async function createProject(app: FastifyInstance, owner: Caller, values: Partial<typeof projects.$inferInsert> = {}) {
+  const [project] = await app.db.insert(projects).values({ businessId: owner.business.id, name: `Project ${unique()}`, ...values }).returning();
+  return project;
+}
+
+export async function createSite(app: FastifyInstance, owner: Caller, projectId: number, values: Partial<typeof teams.$inferInsert> = {}) {
+  const [site] = await app.db.insert(teams).values({ businessId: owner.business.id, projectId, name: `Site ${unique()}`, ...values }).returning();
+  return site;
+}
+
+/** A business MEMBER who supervises the given sites, signed in. */
+export async function addSupervisor(app: FastifyInstance, owner: Caller, siteIds: number[]): Promise<Caller> {
+  const supervisor = await addMember(app, owner, 'MEMBER');
+  for (const siteId of siteIds) await placeInSite(app, owner, siteId, supervisor.userId, 'SUPERVISOR');
+  return supervisor;
 }
 
 export async function placeInSite(app: FastifyInstance, owner: Caller, siteId: number, userId: number, authority: 'SUPERVISOR' | 'MEMBER' = 'MEMBER') {

@@ -1,7 +1,7 @@
 // Businesses and their configuration lookups.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Business, Lookups } from '@fieldops/shared/account';
-import type { BusinessRole } from '@fieldops/shared/enums';
+import type { BusinessRole, LookupKind } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, businesses, lookups } from '../../db/schema.ts';
 
@@ -64,4 +64,13 @@ export async function replaceLookups(db: Db, businessId: number, next: Lookups) 
       if (!kept.has(e.id)) await tx.delete(lookups).where(and(eq(lookups.id, e.id), eq(lookups.businessId, businessId)));
     }
   });
+}
+
+/** Whether `id` is a lookup of that kind in the business. */
+export async function lookupExists(db: Db, businessId: number, kind: LookupKind, id: number) {
+  const [row] = await db
+    .select({ id: lookups.id })
+    .from(lookups)
+    .where(and(eq(lookups.id, id), eq(lookups.businessId, businessId), eq(lookups.kind, kind)));
+  return Boolean(row);
 }

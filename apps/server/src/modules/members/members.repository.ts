@@ -1,9 +1,11 @@
 // Members as seen inside one business: the user, their business role and their sites.
-// A page of members costs two queries whatever its size.
+// A page of members costs three queries whatever its size: the page, the count, their sites.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Member } from '@fieldops/shared/account';
+import type { BusinessRole } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, teamMembers, teams, users } from '../../db/schema.ts';
+import { randomKey } from '../../lib/tokens.ts';
 
 export interface MemberFilter {
   userIds?: number[];
@@ -24,6 +26,7 @@ const columns = {
   avatar: users.avatar,
   role: businessMembers.role,
   position: businessMembers.position,
+  externalId: businessMembers.externalId,
   businessId: businessMembers.businessId,
 };
 
@@ -32,23 +35,19 @@ const selectRows = (db: Db) =>
 
 function whereOf(db: Db, businessId: number, filter: MemberFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(businessMembers.businessId, businessId)];
-  if (filter.userIds) conditions.push(inArray(users.id, filter.userIds));
+  if (filter.userIds) conditions.push(inArray(businessMembers.userId, filter.userIds));
   if (filter.searchKey) {
-    const like = `%${filter.searchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(users.fullName, like), ilike(users.username, like), ilike(users.email, like)));
+    const pattern = `%${filter.searchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(users.fullName, pattern), ilike(users.username, pattern), ilike(users.email, pattern)));
   }
   if (filter.teamIds || filter.projectIds) {
     const inTeams = filter.teamIds ? inArray(teamMembers.teamId, filter.teamIds) : undefined;
-    const inProjects = filter.projectIds ? inArray(teams.projectId, filter.projectIds) : undefined;
-    conditions.push(
-      inArray(
-        users.id,
-        // A sub-select keeps one row per member when they sit in several matching sites.
-        db.select({ id: teamMembers.userId }).from(teamMembers)
-          .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-          .where(and(eq(teamMembers.businessId, businessId), inTeams, inProjects)),
-      ),
-    );
+    const placed = db.select({ id: teamMembers.userId }).from(teamMembers).$dynamic();
+    // A sub-select keeps one row per member when they sit in several matching sites.
+    const sub = filter.projectIds
+      ? placed.innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(and(eq(teamMembers.businessId, businessId), inTeams, inArray(teams.projectId, filter.projectIds)))
+      : placed.where(and(eq(teamMembers.businessId, businessId), inTeams));
+    conditions.push(inArray(businessMembers.userId, sub));
   }
   return and(...conditions);
 }
@@ -60,18 +59,19 @@ export async function findMembers(
   page: { page: number; size: number; sort?: 'name' | 'id'; dir?: 'asc' | 'desc' },
 ): Promise<{ items: Member[]; total: number }> {
   const where = whereOf(db, businessId, filter);
-  const order = page.sort === 'name' ? users.fullName : users.id;
+  // Each order matches an index: (business_id, user_id) for ids, users (full_name, id) for names.
+  const direction = page.dir === 'desc' ? desc : asc;
+  const order = page.sort === 'name' ? [direction(users.fullName), direction(users.id)] : [direction(businessMembers.userId)];
   const [rows, [{ total }]] = await Promise.all([
     selectRows(db)
       .where(where)
-      .orderBy(page.dir === 'desc' ? desc(order) : asc(order), asc(users.id))
+      .orderBy(...order)
       .limit(page.size)
       .offset(page.page * page.size),
-    db
-      .select({ total: count() })
-      .from(businessMembers)
-      .innerJoin(users, eq(users.id, businessMembers.userId))
-      .where(where),
+    // Only a search looks at the users table; without one the membership index answers the count.
+    filter.searchKey
+      ? db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(where)
+      : db.select({ total: count() }).from(businessMembers).where(where),
   ]);
   return { items: await withTeams(db, businessId, rows), total };
 }
@@ -79,6 +79,81 @@ export async function findMembers(
 export async function findMember(db: Db, businessId: number, userId: number): Promise<Member | null> {
   const { items } = await findMembers(db, businessId, { userIds: [userId] }, { page: 0, size: 1 });
   return items[0] ?? null;
+}
+
+/** The business role of a user in the business, or null when they are not in it. */
+export async function findMembership(db: Db, businessId: number, userId: number) {
+  const [row] = await db
+    .select({ role: businessMembers.role, activated: users.activated })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
+  return row ?? null;
+}
+
+/** Which of `userIds` belong to the business. */
+export async function findMemberIds(db: Db, businessId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: businessMembers.userId })
+    .from(businessMembers)
+    .where(and(eq(businessMembers.businessId, businessId), inArray(businessMembers.userId, userIds)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+export async function updateMembership(db: Db, businessId: number, userId: number, values: { role?: BusinessRole; position?: string | null }) {
+  await db
+    .update(businessMembers)
+    .set(values)
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
+}
+
+export async function updateUserDetails(
+  db: Db,
+  userId: number,
+  values: { fullName: string; email: string; phone: string | null; countryCode: string | null },
+) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Activates a user now, spending their activation key. */
+export async function activateUser(db: Db, userId: number) {
+  await db.update(users).set({ activated: true, activationKey: null }).where(eq(users.id, userId));
+}
+
+/** Takes a user out of the business: their site placements, then their membership. */
+export async function deleteMembership(db: Db, businessId: number, userId: number) {
+  await db.delete(teamMembers).where(and(eq(teamMembers.businessId, businessId), eq(teamMembers.userId, userId)));
+  await db.delete(businessMembers).where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
+}
+
+export async function findUserIdByEmail(db: Db, email: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id ?? null;
+}
+
+/** A free username made from the e-mail's local part: "sara.ali", else "sara.ali2", and so on. */
+export async function freeUsernameFor(db: Db, email: string) {
+  const local = email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]+/g, '.').replace(/^[^a-z]+/, '');
+  const stem = (local.length >= 3 ? local : `user.${local}`).slice(0, 40);
+  const candidates = [stem, ...Array.from({ length: 49 }, (_, i) => `${stem}${i + 2}`)];
+  const rows = await db.select({ username: users.username }).from(users).where(inArray(users.username, candidates));
+  const taken = new Set(rows.map((r) => r.username));
+  return candidates.find((c) => !taken.has(c)) ?? `${stem}.${randomKey(3)}`;
+}
+
+/** A new user waiting for activation; null when the username or e-mail was taken meanwhile. */
+export async function insertInvitedUser(
+  db: Db,
+  values: { username: string; email: string; fullName: string; passwordHash: string; activationKey: string },
+) {
+  const [row] = await db.insert(users).values({ ...values, activated: false }).onConflictDoNothing().returning({ id: users.id });
+  return row?.id ?? null;
+}
+
+/** Adds a user to the business as a MEMBER; a user already in it keeps their membership. */
+export async function addMembership(db: Db, businessId: number, userId: number, values: { position: string | null; externalId: string | null }) {
+  await db.insert(businessMembers).values({ businessId, userId, role: 'MEMBER', ...values }).onConflictDoNothing();
 }
 
 async function withTeams(
@@ -117,6 +192,7 @@ async function withTeams(
     avatar: r.avatar,
     imageUrl: r.avatar,
     businessId: r.businessId,
+    externalId: r.externalId,
     teams: memberships
       .filter((m) => m.userId === r.userId)
       .map(({ id, name, authority, position }) => ({ id, name, authority, position })),

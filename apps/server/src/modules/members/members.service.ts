@@ -1,0 +1,75 @@
+// The rules of members: who may see and manage whom, editing a member's details and business
+// role, removing them from the business and activating them on their behalf.
+import type { z } from 'zod';
+import type { BusinessRole } from '@fieldops/shared/enums';
+import { MSG } from '@fieldops/shared/messages';
+import type { memberUpdateRequest } from '@fieldops/shared/organisation';
+import type { Db } from '../../db/client.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { isAdmin, type Tenant } from '../../plugins/auth.ts';
+import { findTakenIdentity } from '../account/account.repository.ts';
+import { supervisedTeamIds } from '../teams/site-access.ts';
+import {
+  activateUser, deleteMembership, findMember, findMembers, findMembership, updateMembership, updateUserDetails,
+} from './members.repository.ts';
+
+type Caller = Tenant & { userId: number };
+
+export async function requireMember(db: Db, businessId: number, userId: number) {
+  const found = await findMember(db, businessId, userId);
+  if (!found) throw notFound(MSG.userNotFound);
+  return found;
+}
+
+async function requireMembership(db: Db, businessId: number, userId: number) {
+  const found = await findMembership(db, businessId, userId);
+  if (!found) throw notFound(MSG.userNotFound);
+  return found;
+}
+
+/** Owners and admins manage everyone; a supervisor the members of the sites they supervise. */
+export async function findAccessibleMembers(db: Db, caller: Caller, page: { page: number; size: number }) {
+  if (isAdmin(caller)) return findMembers(db, caller.businessId, {}, page);
+  const teamIds = await supervisedTeamIds(db, caller.businessId, caller.userId);
+  if (teamIds.length === 0) return { items: [], total: 0 };
+  return findMembers(db, caller.businessId, { teamIds }, page);
+}
+
+/** The owner's role stays OWNER and nobody else gets it; only the owner moves people in or out of ADMIN. */
+function checkRoleChange(caller: Caller, current: BusinessRole, next: BusinessRole) {
+  if (current === next) return;
+  if (current === 'OWNER') throw fieldError('role', MSG.ownerRoleFixed);
+  if (next === 'OWNER') throw fieldError('role', MSG.ownerCannotBeGiven);
+  if (caller.role !== 'OWNER') throw forbidden(MSG.onlyOwnerManagesAdmins);
+}
+
+export async function updateMember(db: Db, caller: Caller, userId: number, body: z.output<typeof memberUpdateRequest>) {
+  const target = await requireMembership(db, caller.businessId, userId);
+  if (target.role === 'OWNER' && caller.role !== 'OWNER') throw forbidden();
+  const role = body.role ?? target.role;
+  checkRoleChange(caller, target.role, role);
+  if (await findTakenIdentity(db, { email: body.email }, userId)) {
+    throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
+  }
+  await db.transaction(async (tx) => {
+    await updateUserDetails(tx, userId, { fullName: body.name, email: body.email, phone: body.phone, countryCode: body.countryCode });
+    await updateMembership(tx, caller.businessId, userId, { role, position: body.position });
+  });
+  return requireMember(db, caller.businessId, userId);
+}
+
+/** Takes a member out of the business with all their site placements, in one transaction. */
+export async function removeMember(db: Db, caller: Caller, userId: number) {
+  const target = await requireMembership(db, caller.businessId, userId);
+  if (userId === caller.userId) throw conflict(MSG.cannotRemoveSelf);
+  if (target.role === 'OWNER') throw conflict(MSG.cannotRemoveOwner);
+  if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden(MSG.onlyOwnerManagesAdmins);
+  await db.transaction((tx) => deleteMembership(tx, caller.businessId, userId));
+}
+
+/** 'Activate Member Now': the member can sign in with the password they were invited with. */
+export async function activateMember(db: Db, caller: Caller, userId: number) {
+  await requireMembership(db, caller.businessId, userId);
+  await activateUser(db, userId);
+  return requireMember(db, caller.businessId, userId);
+}

@@ -1,0 +1,150 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessMembers, teamMembers, users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, PASSWORD, type Caller,
+} from '../../test/factories.ts';
+
+let t: TestApp;
+let owner: Caller;
+let member: Caller;
+let supervisor: Caller;
+let other: Caller;
+let siteA: number;
+let siteB: number;
+let siteC: number;
+let foreignSite: number;
+
+const userCount = async () => (await t.app.db.select({ n: count() }).from(users))[0].n;
+const placementCount = async () => (await t.app.db.select({ n: count() }).from(teamMembers))[0].n;
+const signInStatus = async (username: string, password: string) =>
+  (await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } })).statusCode;
+const invite = (email: string, extra: Record<string, unknown> = {}) => ({
+  name: 'Nadia Karim', email, password: 'welcome-123', position: 'Cleaner', role: 'MEMBER', externalId: 'EMP-7', ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createBusinessWithOwner(t.app);
+  member = await addMember(t.app, owner, 'MEMBER');
+  other = await createBusinessWithOwner(t.app);
+  const project = await createProject(t.app, owner);
+  [siteA, siteB, siteC] = [
+    (await createSite(t.app, owner, project.id)).id, (await createSite(t.app, owner, project.id)).id, (await createSite(t.app, owner, project.id)).id,
+  ];
+  supervisor = await addSupervisor(t.app, owner, [siteA, siteB]);
+  foreignSite = (await createSite(t.app, other, (await createProject(t.app, other)).id)).id;
+});
+afterAll(() => t.close());
+
+describe('POST /api/v1/teams/{teamId}/users', () => {
+  it('creates an inactive user with an activation key, a MEMBER membership and the placement', async () => {
+    const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('Nadia.Karim@Example.com') });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      userId: expect.any(Number), username: 'nadia.karim', name: 'Nadia Karim', email: 'nadia.karim@example.com',
+      authority: 'MEMBER', position: 'Cleaner', teamId: siteA, businessId: owner.business.id, active: false,
+    });
+    const userId = res.json().userId;
+    const [user] = await t.app.db.select().from(users).where(eq(users.id, userId));
+    expect(user).toMatchObject({ activated: false, activationKey: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    const [membership] = await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, userId));
+    expect(membership).toMatchObject({ businessId: owner.business.id, role: 'MEMBER', position: 'Cleaner', externalId: 'EMP-7' });
+    expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);
+
+    const activated = await t.app.inject({ method: 'GET', url: `/api/v1/activate?key=${user.activationKey}` });
+    expect(activated.statusCode).toBe(200);
+    expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(200);
+  });
+
+  it('gives a new person a free username when theirs is taken', async () => {
+    const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('nadia.karim@other.example.com') });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().username).toBe('nadia.karim2');
+  });
+
+  it("adds a known e-mail's user to the business and site without touching their password", async () => {
+    const known = await addMember(t.app, other, 'MEMBER');
+    const email = `${known.username}@example.com`;
+    const [before] = await t.app.db.select().from(users).where(eq(users.id, known.userId));
+    const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite(email, { role: 'SUPERVISOR' }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ userId: known.userId, username: known.username, authority: 'SUPERVISOR', active: true });
+    const [after] = await t.app.db.select().from(users).where(eq(users.id, known.userId));
+    expect(after).toEqual(before);
+    expect(await signInStatus(known.username, PASSWORD)).toBe(200);
+    const memberships = await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, known.userId));
+    expect(memberships.map((m) => [m.businessId, m.role]).sort()).toEqual([[other.business.id, 'MEMBER'], [owner.business.id, 'MEMBER']].sort());
+  });
+
+  it('refuses bad input naming the field, and creates nothing', async () => {
+    const [u, p] = [await userCount(), await placementCount()];
+    const cases: [Record<string, unknown>, string, string?][] = [
+      [invite('not-an-email'), 'email', 'Email is invalid'],
+      [invite('short@example.com', { password: 'short' }), 'password', 'Password must be at least 8 characters'],
+      [invite('bad.name@example.com', { name: '7 Nadia' }), 'name', 'Name is invalid, Should start with a letter not a number'],
+      [invite('bad.role@example.com', { role: 'OWNER' }), 'role'],
+    ];
+    for (const [payload, field, message] of cases) {
+      const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().fieldErrors[0].field).toBe(field);
+      if (message) expect(res.json().message).toBe(message);
+    }
+    expect([await userCount(), await placementCount()]).toEqual([u, p]);
+  });
+
+  it("answers 404 for another business's site; 403 to members and outside supervisors; nothing is created", async () => {
+    const [u, p] = [await userCount(), await placementCount()];
+    expect((await owner.request({ method: 'POST', url: `/api/v1/teams/${foreignSite}/users`, payload: invite('x1@example.com') })).statusCode).toBe(404);
+    expect((await member.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('x2@example.com') })).statusCode).toBe(403);
+    expect((await supervisor.request({ method: 'POST', url: `/api/v1/teams/${siteC}/users`, payload: invite('x3@example.com') })).statusCode).toBe(403);
+    expect([await userCount(), await placementCount()]).toEqual([u, p]);
+    const ok = await supervisor.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('by.supervisor@example.com') });
+    expect(ok.statusCode).toBe(201);
+  });
+});
+
+describe('POST /api/v1/team-members', () => {
+  it('invites one person to several sites in one go', async () => {
+    const res = await owner.request({ method: 'POST', url: '/api/v1/team-members', payload: { ...invite('multi@example.com', { role: 'SUPERVISOR' }), teams: [siteB, siteC] } });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json();
+    expect(placed.map((m: { teamId: number }) => m.teamId)).toEqual([siteB, siteC]);
+    expect(placed.every((m: { authority: string; userId: number }) => m.authority === 'SUPERVISOR' && m.userId === placed[0].userId)).toBe(true);
+    const rows = await t.app.db.select().from(teamMembers).where(eq(teamMembers.userId, placed[0].userId));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('refuses an empty or repeated site list, naming teams, and creates nothing', async () => {
+    const [u, p] = [await userCount(), await placementCount()];
+    for (const [teams, message] of [[[], 'Select at least one site'], [[siteA, siteA], 'Each site can be listed only once']] as const) {
+      const res = await owner.request({ method: 'POST', url: '/api/v1/team-members', payload: { ...invite('none@example.com'), teams } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors[0]).toEqual({ field: 'teams', message });
+    }
+    expect([await userCount(), await placementCount()]).toEqual([u, p]);
+  });
+
+  it("answers 404 naming teams when one is another business's, and creates nothing", async () => {
+    const [u, p] = [await userCount(), await placementCount()];
+    const res = await owner.request({ method: 'POST', url: '/api/v1/team-members', payload: { ...invite('half@example.com'), teams: [siteA, foreignSite] } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().fieldErrors).toEqual([{ field: 'teams', message: 'Site not found' }]);
+    expect([await userCount(), await placementCount()]).toEqual([u, p]);
+  });
+
+  it('lets a supervisor invite only to sites they all supervise; members may not', async () => {
+    const [u, p] = [await userCount(), await placementCount()];
+    const payload = (email: string, teams: number[]) => ({ ...invite(email), teams });
+    expect((await member.request({ method: 'POST', url: '/api/v1/team-members', payload: payload('m@example.com', [siteA]) })).statusCode).toBe(403);
+    expect((await supervisor.request({ method: 'POST', url: '/api/v1/team-members', payload: payload('s@example.com', [siteA, siteC]) })).statusCode).toBe(403);
+    expect([await userCount(), await placementCount()]).toEqual([u, p]);
+    const ok = await supervisor.request({ method: 'POST', url: '/api/v1/team-members', payload: payload('s@example.com', [siteA, siteB]) });
+    expect(ok.statusCode).toBe(201);
+    const [row] = await t.app.db.select().from(users).where(eq(users.email, 's@example.com'));
+    const placements = await t.app.db.select().from(teamMembers).where(and(eq(teamMembers.userId, row.id), eq(teamMembers.businessId, owner.business.id)));
+    expect(placements.map((x) => x.teamId).sort()).toEqual([siteA, siteB].sort());
+  });
+});

@@ -1,0 +1,58 @@
+// Transfers: a member moves from one site to another keeping their authority and position
+// (optionally carrying execution plans), and a site moves from one project to another.
+import type { z } from 'zod';
+import { MSG } from '@fieldops/shared/messages';
+import type { transferMemberRequest } from '@fieldops/shared/organisation';
+import type { Db } from '../../db/client.ts';
+import { conflict, fieldError, missingReference, notFound } from '../../lib/errors.ts';
+import type { Tenant } from '../../plugins/auth.ts';
+import { requireProjectRow } from '../projects/projects.service.ts';
+import { requireSiteManager } from '../teams/site-access.ts';
+import { findPlacement, findPlacements } from '../teams/team-members.repository.ts';
+import { requireSite, requireSiteRows } from '../teams/teams.service.ts';
+import { lockPlacement, movePlacement, moveSite } from './transfers.repository.ts';
+
+type Caller = Tenant & { userId: number };
+
+/**
+ * The execution plans to carry with the member. Plans arrive with the schedules module, which
+ * will look up these ids among the member's plans in the source site (scoped by business) and
+ * move them inside the transfer's transaction; until then no id can match.
+ */
+async function carryExecutionPlans(_tx: Db, ids: number[]) {
+  if (ids.length > 0) throw missingReference('executionPlanIds', MSG.executionPlanNotFound);
+}
+
+export async function transferMember(
+  db: Db,
+  caller: Caller,
+  teamId: number,
+  userId: number,
+  body: z.output<typeof transferMemberRequest>,
+) {
+  const { businessId } = caller;
+  await requireSiteRows(db, businessId, [teamId]);
+  if (body.toTeamId === teamId) throw fieldError('toTeamId', MSG.sameSite);
+  await requireSiteRows(db, businessId, [body.toTeamId], 'toTeamId');
+  await requireSiteManager(db, caller, [teamId, body.toTeamId]);
+  await db.transaction(async (tx) => {
+    const placement = await lockPlacement(tx, businessId, teamId, userId);
+    if (!placement) throw notFound(MSG.memberNotInSite);
+    if (await findPlacement(tx, businessId, body.toTeamId, userId)) throw conflict(MSG.memberAlreadyInSite);
+    await carryExecutionPlans(tx, body.executionPlanIds);
+    await movePlacement(tx, businessId, placement.id, body.toTeamId);
+  });
+  const [moved] = await findPlacements(db, businessId, [body.toTeamId], [userId]);
+  return moved;
+}
+
+export async function transferSite(db: Db, businessId: number, teamId: number, projectId: number, newProjectId: number) {
+  const [site] = await requireSiteRows(db, businessId, [teamId]);
+  await requireProjectRow(db, businessId, projectId);
+  if (site.projectId !== projectId) throw conflict(MSG.siteNotInProject);
+  if (newProjectId === projectId) throw fieldError('newProjectId', MSG.sameProject);
+  await requireProjectRow(db, businessId, newProjectId, 'newProjectId');
+  // One guarded statement: a site moved meanwhile by someone else is not moved again.
+  if (!(await moveSite(db, businessId, teamId, projectId, newProjectId))) throw conflict(MSG.siteNotInProject);
+  return requireSite(db, businessId, teamId);
+}
