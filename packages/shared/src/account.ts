@@ -85,21 +85,26 @@ export const account = z.object({
 });
 export type Account = z.infer<typeof account>;
 
+/** A dialling code such as +966; empty becomes null. */
+export const countryCode = z
+  .string()
+  .trim()
+  .regex(/^(\+\d{1,4})?$/, MSG.invalid)
+  .nullish()
+  .transform((v) => v || null);
+/** A phone number of digits, spaces, dashes and brackets; empty becomes null. */
+export const phone = z
+  .string()
+  .trim()
+  .regex(/^[0-9 ()-]{0,20}$/, MSG.invalid)
+  .nullish()
+  .transform((v) => v || null);
+
 export const accountDetailsRequest = z.object({
   fullName: z.string({ error: MSG.profileNameRequired }).trim().min(1, MSG.profileNameRequired).max(100, maxMessage(100)),
   email,
-  countryCode: z
-    .string()
-    .trim()
-    .regex(/^(\+\d{1,4})?$/, MSG.invalid)
-    .nullish()
-    .transform((v) => v || null),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[0-9 ()-]{0,20}$/, MSG.invalid)
-    .nullish()
-    .transform((v) => v || null),
+  countryCode,
+  phone,
   bio: optionalText(500),
 });
 export type AccountDetailsRequest = z.input<typeof accountDetailsRequest>;

@@ -1,6 +1,7 @@
 // Projects, sites (teams), members and transfers (spec §7 "Members, teams, projects").
 import { z } from 'zod';
 import { BUSINESS_ROLES, SITE_AUTHORITIES } from './enums.ts';
+import { countryCode, phone } from './account.ts';
 import { email, entityName, id, idList, optionalText, pageQuery, password } from './common.ts';
 import { DEFAULT_GEOFENCE_RADIUS_M, MAX_PAGE_SIZE, MEMBER_SEARCH_MIN_LENGTH } from './limits.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
@@ -178,18 +179,8 @@ export type BusinessMembersQuery = z.input<typeof businessMembersQuery>;
 export const memberUpdateRequest = z.object({
   name: entityName(),
   email,
-  countryCode: z
-    .string()
-    .trim()
-    .regex(/^(\+\d{1,4})?$/, MSG.invalid)
-    .nullish()
-    .transform((v) => v || null),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^[0-9 ()-]{0,20}$/, MSG.invalid)
-    .nullish()
-    .transform((v) => v || null),
+  countryCode,
+  phone,
   /** The business role; omitted keeps the current one. */
   role: z.enum(BUSINESS_ROLES).optional(),
   position: optionalText(100),
