@@ -1,5 +1,6 @@
 // The menu of a list item: open in new tab, copy link, edit, delete, duplicate — each shown
-// only when the caller provides what it needs.
+// only when the caller provides what it needs — plus any actions of the item's own.
+import type { ReactNode } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
 import {
   IconCopy,
@@ -12,12 +13,22 @@ import {
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
+export interface ItemMenuAction {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  onClick: () => void;
+  color?: string;
+}
+
 export interface ItemContextMenuProps {
   /** In-app path of the item; enables "open in new tab" and "copy link". */
   href?: string;
   onEdit?: () => void;
   onDelete?: () => void;
   onDuplicate?: () => void;
+  /** Further actions, listed after edit and duplicate. */
+  actions?: ItemMenuAction[];
   /** Accessible name of the trigger, e.g. "More actions for Site A". */
   label?: string;
 }
@@ -26,7 +37,7 @@ export function absoluteUrl(href: string): string {
   return new URL(href, window.location.origin).toString();
 }
 
-export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, label }: ItemContextMenuProps) {
+export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, actions = [], label }: ItemContextMenuProps) {
   const { t } = useTranslation();
 
   const copyLink = async () => {
@@ -40,7 +51,7 @@ export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, label }: 
   };
 
   const hasNavigation = Boolean(href);
-  const hasEditing = Boolean(onEdit || onDuplicate);
+  const hasEditing = Boolean(onEdit || onDuplicate || actions.length > 0);
   if (!hasNavigation && !hasEditing && !onDelete) return null;
 
   return (
@@ -78,6 +89,11 @@ export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, label }: 
             {t('actions.duplicate')}
           </Menu.Item>
         ) : null}
+        {actions.map((action) => (
+          <Menu.Item key={action.key} color={action.color} leftSection={action.icon} onClick={action.onClick}>
+            {action.label}
+          </Menu.Item>
+        ))}
         {onDelete ? (
           <>
             {hasNavigation || hasEditing ? <Menu.Divider /> : null}

@@ -3,6 +3,7 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import type { FieldError } from './api-error.ts';
+import { translateMessage } from './i18n/translate-message.ts';
 
 export type FormErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -49,4 +50,10 @@ export function useFormState<V extends Record<string, unknown>>(initial: V) {
   );
 
   return { values, setValues, setValue, errors, setErrors, validate };
+}
+
+/** The translated error of one field, for an input's `error` prop. */
+export function errorOf<V>(errors: FormErrors<V>, field: keyof V & string): string | undefined {
+  const message = errors[field];
+  return message ? translateMessage(message) : undefined;
 }

@@ -12,3 +12,6 @@ export function formatNumber(value: number, language: Language): string {
 export function formatPercent(value: number, language: Language): string {
   return `${new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 }).format(value)}%`;
 }
+
+/** Shown in place of a value that is not there (an unranked item, a site without a type). */
+export const NONE = '—';

@@ -22,7 +22,7 @@ export function BusinessBrand() {
           {initialOf(business.name)}
         </Avatar>
         <div style={{ minWidth: 0 }}>
-          <Text fw={700} truncate="end" maw={{ base: 150, xs: 220, sm: 320 }} data-testid="business-name">
+          <Text fw={700} truncate="end" maw={{ base: 150, xs: 220, sm: 320 }} dir="auto" data-testid="business-name">
             {business.name}
           </Text>
           <Text size="xs" c="dimmed" visibleFrom="xs">

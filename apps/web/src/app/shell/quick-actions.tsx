@@ -1,11 +1,14 @@
-// Quick actions in the header: New Project and New Site.
+// Quick actions in the header: New Project and New Site, for those who may create them.
 import { ActionIcon, Button, Menu } from '@mantine/core';
 import { IconFolderPlus, IconMapPinPlus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAccess } from '../../lib/session/use-access.ts';
 
 export function QuickActions() {
   const { t } = useTranslation();
+  const { isAdmin } = useAccess();
+  if (!isAdmin) return null;
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>

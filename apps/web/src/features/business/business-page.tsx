@@ -1,17 +1,62 @@
-// /business: the business profile and configuration. Until its content exists it shows its header and an empty state.
-import { IconBuildingStore } from '@tabler/icons-react';
+// /business: the business profile (name, colour, logo, time zone, industry). Ticket categories
+// and tags get their own tabs when those areas arrive.
+import { Alert, Card, Grid } from '@mantine/core';
+import { IconBuildingStore, IconCategory, IconInfoCircle, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RouteTabs } from '../../components/route-tabs.tsx';
+import { useBusinessQuery } from '../../lib/session/api/get-business.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { BusinessProfileForm } from './components/business-profile-form.tsx';
+import { LogoUploader } from './components/logo-uploader.tsx';
+
+function ProfileTab() {
+  const { t } = useTranslation();
+  const { business: sessionBusiness } = useSession();
+  const { isAdmin } = useAccess();
+  const query = useBusinessQuery(sessionBusiness.id);
+
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return <ErrorState withCard error={query.error} fallbackKey="fetchBusinessFailed" onRetry={() => void query.refetch()} />;
+  }
+  const business = query.data;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      {isAdmin ? null : (
+        <Alert color="gray" icon={<IconInfoCircle size={18} />} mb="lg">
+          {t('business.profile.readOnly')}
+        </Alert>
+      )}
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <LogoUploader business={business} readOnly={!isAdmin} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {/* Keyed by the saved values so the form shows them after a save. */}
+          <BusinessProfileForm key={JSON.stringify(business)} business={business} readOnly={!isAdmin} />
+        </Grid.Col>
+      </Grid>
+    </Card>
+  );
+}
 
 export function BusinessPage() {
   const { t } = useTranslation();
   return (
-    <PlaceholderPage
-      title={t('nav.business')}
-      description={t('business.description')}
-      icon={<IconBuildingStore size={28} />}
-      emptyTitle={t('business.list.emptyTitle')}
-      emptyText={t('business.list.emptyText')}
-    />
+    <>
+      <PageHeader title={t('nav.business')} description={t('business.description')} />
+      <RouteTabs
+        label={t('business.tabs')}
+        tabs={[
+          { value: 'profile', label: t('tabs.profile'), icon: <IconBuildingStore size={16} />, panel: <ProfileTab /> },
+          { value: 'categories', label: t('business.ticketCategories'), icon: <IconCategory size={16} />, disabledNote: t('business.later') },
+          { value: 'tags', label: t('business.tags'), icon: <IconTags size={16} />, disabledNote: t('business.later') },
+        ]}
+      />
+    </>
   );
 }

@@ -1,17 +1,115 @@
-// /members/:memberId: one member. Until its content exists it shows its header and an empty state.
-import { IconUser } from '@tabler/icons-react';
+// /members/:memberId: one member, with the tabs Profile, Sites, Performance and Transfer (?tab=).
+import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowsExchange, IconChartBar, IconMapPin, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useNavigate, useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { MemberStatusBadge } from '../../components/member-status-badge.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { RouteTabs } from '../../components/route-tabs.tsx';
+import { initialOf } from '../../lib/localized.ts';
+import { useMemberQuery } from '../../lib/session/api/get-member.ts';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { MemberDialogs, useMemberDialogs } from './components/member-dialogs.tsx';
+import { MemberMenu } from './components/member-menu.tsx';
+import { MemberProfileTab } from './components/member-profile-tab.tsx';
+import { MemberSitesTab } from './components/member-sites-tab.tsx';
+import { MemberTransferTab } from './components/member-transfer-tab.tsx';
+import { useActivateMember } from './components/use-activate-member.ts';
 
 export function MemberDetailPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { managesAnySite } = useAccess();
+  const memberId = Number(useParams().memberId);
+  const valid = Number.isInteger(memberId) && memberId > 0;
+  const query = useMemberQuery(memberId, valid);
+  const dialogs = useMemberDialogs();
+  const activation = useActivateMember();
+  const member = query.data;
+  const name = member ? member.fullName || member.username : t('members.detail.title');
+  useDocumentTitle(name);
+
+  if (!valid) return <NotFoundPage />;
+  if (query.isPending) return <LoadingState />;
+  if (query.isError || !member) {
+    return <ErrorState withCard error={query.error} fallbackKey="fetchMemberFailed" onRetry={() => void query.refetch()} />;
+  }
+
   return (
-    <PlaceholderPage
-      title={t('members.detail.title')}
-      description={t('members.detail.description')}
-      icon={<IconUser size={28} />}
-      emptyTitle={t('members.detail.emptyTitle')}
-      emptyText={t('members.detail.emptyText')}
-    />
+    <>
+      <Group justify="space-between" align="flex-start" mb="lg" gap="md" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Avatar src={member.avatar ?? member.imageUrl} alt={t('user.avatarAlt', { name })} size={64} radius="xl" color="indigo">
+            {initialOf(name)}
+          </Avatar>
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Title>
+            <Group gap="xs">
+              <MemberStatusBadge active={member.active} />
+              <Badge variant="light" color="indigo" tt="none">
+                {t(`user.role.${member.authority}`)}
+              </Badge>
+              {member.position ? (
+                <Text size="sm" c="dimmed">
+                  {member.position}
+                </Text>
+              ) : null}
+            </Group>
+          </Stack>
+        </Group>
+        <MemberMenu member={member} onOpen={dialogs.openDialog} onActivate={dialogs.activate} />
+      </Group>
+      <RouteTabs
+        label={t('members.detail.tabs')}
+        tabs={[
+          {
+            value: 'profile',
+            label: t('tabs.profile'),
+            icon: <IconUser size={16} />,
+            panel: (
+              <MemberProfileTab
+                member={member}
+                onShowActivation={() => dialogs.openDialog('activation', member)}
+                onActivate={() => activation.activate(member)}
+                activating={activation.pending}
+              />
+            ),
+          },
+          {
+            value: 'sites',
+            label: t('tabs.sites'),
+            icon: <IconMapPin size={16} />,
+            panel: <MemberSitesTab member={member} onAssign={() => dialogs.openDialog('assign', member)} />,
+          },
+          {
+            value: 'performance',
+            label: t('tabs.performance'),
+            icon: <IconChartBar size={16} />,
+            panel: (
+              <EmptyState
+                withCard
+                icon={<IconChartBar size={28} />}
+                title={t('members.performance.emptyTitle')}
+                description={t('members.performance.emptyText')}
+              />
+            ),
+          },
+          {
+            value: 'transfer',
+            label: t('tabs.transfer'),
+            icon: <IconArrowsExchange size={16} />,
+            hidden: !managesAnySite,
+            panel: <MemberTransferTab member={member} />,
+          },
+        ]}
+      />
+      <MemberDialogs state={dialogs.state} onClose={dialogs.close} onDeleted={() => void navigate('/members', { replace: true })} />
+    </>
   );
 }

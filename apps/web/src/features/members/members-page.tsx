@@ -1,17 +1,92 @@
-// /members: the members of the business. Until its content exists it shows its header and an empty state.
-import { IconUsers } from '@tabler/icons-react';
+// /members: the business's members, 20 a page, searched (from 4 characters) and filtered by
+// project and site, with invite, assign and the per-member actions.
+import { useState } from 'react';
+import { Button, Card, Group, Menu } from '@mantine/core';
+import { IconChevronDown, IconUserPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { DEFAULT_PAGE_SIZE, MEMBER_SEARCH_MIN_LENGTH } from '@fieldops/shared/limits';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { AssignMemberModal } from '../../components/site-membership/assign-member-modal.tsx';
+import { InviteMemberModal } from '../../components/site-membership/invite-member-modal.tsx';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { parseIds, usePageParam, useSearchParam } from '../../lib/url-state.ts';
+import { useMembersQuery } from './api/get-members.ts';
+import { MemberDialogs, useMemberDialogs } from './components/member-dialogs.tsx';
+import { MembersFilters } from './components/members-filters.tsx';
+import { MembersTable } from './components/members-table.tsx';
+
+type PageDialog = 'invite' | 'invite-many' | 'assign' | null;
 
 export function MembersPage() {
   const { t } = useTranslation();
+  const { managesAnySite } = useAccess();
+  const [page, setPage] = usePageParam();
+  const [q] = useSearchParam('q');
+  const [projects] = useSearchParam('projects');
+  const [sites] = useSearchParam('sites');
+  const [dialog, setDialog] = useState<PageDialog>(null);
+  const dialogs = useMemberDialogs();
+  // A shorter search (from an edited address) is not sent: the server refuses it.
+  const searchKey = q.trim().length >= MEMBER_SEARCH_MIN_LENGTH ? q.trim() : undefined;
+  const filter = { searchKey, projects: parseIds(projects), teams: parseIds(sites) };
+  const filtered = Boolean(filter.searchKey || filter.projects.length || filter.teams.length);
+  const query = useMembersQuery(page, filter);
+
+  const actions = managesAnySite ? (
+    <Group gap="sm">
+      <Button variant="light" leftSection={<IconUserPlus size={16} />} onClick={() => setDialog('assign')}>
+        {t('members.actions.assignToSite')}
+      </Button>
+      <Menu position="bottom-end" shadow="md" width={260}>
+        <Menu.Target>
+          <Button leftSection={<IconUsersPlus size={16} />} rightSection={<IconChevronDown size={14} />}>
+            {t('members.actions.invite')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => setDialog('invite')}>{t('members.actions.inviteToSite')}</Menu.Item>
+          <Menu.Item onClick={() => setDialog('invite-many')}>{t('members.actions.inviteToSites')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  ) : null;
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState />;
+  } else if (query.isError) {
+    content = <ErrorState withCard error={query.error} fallbackKey="fetchMembersFailed" onRetry={() => void query.refetch()} />;
+  } else if (query.data.data.length === 0) {
+    content = (
+      <EmptyState
+        withCard
+        icon={<IconUsers size={28} />}
+        title={t(filtered ? 'members.list.noMatchTitle' : 'members.list.emptyTitle')}
+        description={t(filtered ? 'members.list.noMatchText' : 'members.list.emptyText')}
+      />
+    );
+  } else {
+    content = (
+      <Card withBorder radius="md" padding="sm">
+        <MembersTable members={query.data.data} onOpen={dialogs.openDialog} onActivate={dialogs.activate} />
+        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
+      </Card>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title={t('nav.members')}
-      description={t('members.description')}
-      icon={<IconUsers size={28} />}
-      emptyTitle={t('members.list.emptyTitle')}
-      emptyText={t('members.list.emptyText')}
-    />
+    <>
+      <PageHeader title={t('nav.members')} description={t('members.description')} actions={actions} />
+      <MembersFilters />
+      {content}
+      <InviteMemberModal opened={dialog === 'invite'} onClose={() => setDialog(null)} />
+      <InviteMemberModal opened={dialog === 'invite-many'} multiple onClose={() => setDialog(null)} />
+      <AssignMemberModal opened={dialog === 'assign'} onClose={() => setDialog(null)} />
+      <MemberDialogs state={dialogs.state} onClose={dialogs.close} />
+    </>
   );
 }

@@ -1,17 +1,74 @@
-// /projects/:projectId: one project. Until its content exists it shows its header and an empty state.
-import { IconFolder } from '@tabler/icons-react';
+// /projects/:projectId: one project, with the tabs Performance, Settings and Sites (?tab=).
+import { Anchor, Badge, Group } from '@mantine/core';
+import { IconChartBar, IconMapPin, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useParams } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { RouteTabs } from '../../components/route-tabs.tsx';
+import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { localizedName } from '../../lib/localized.ts';
+import { useProjectQuery } from './api/get-project.ts';
+import { ProjectSettingsTab } from './components/project-settings-tab.tsx';
+import { ProjectSitesTab } from './components/project-sites-tab.tsx';
 
 export function ProjectDetailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const projectId = Number(useParams().projectId);
+  const query = useProjectQuery(projectId);
+
+  if (!Number.isInteger(projectId) || projectId <= 0) return <NotFoundPage />;
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title={t('projects.detail.title')} />
+        <ErrorState withCard error={query.error} fallbackKey="fetchProjectFailed" onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+
+  const project = query.data;
   return (
-    <PlaceholderPage
-      title={t('projects.detail.title')}
-      description={t('projects.detail.description')}
-      icon={<IconFolder size={28} />}
-      emptyTitle={t('projects.detail.emptyTitle')}
-      emptyText={t('projects.detail.emptyText')}
-    />
+    <>
+      <PageHeader
+        title={project.name}
+        description={t('projects.detail.description')}
+        actions={
+          <Group gap="xs">
+            {project.type ? <Badge variant="light">{localizedName(project.type, language)}</Badge> : null}
+            {project.website ? (
+              <Anchor href={project.website} target="_blank" rel="noopener noreferrer" size="sm" dir="ltr">
+                {project.website.replace(/^https?:\/\//, '')}
+              </Anchor>
+            ) : null}
+          </Group>
+        }
+      />
+      <RouteTabs
+        label={t('projects.detail.tabs')}
+        tabs={[
+          {
+            value: 'performance',
+            label: t('tabs.performance'),
+            icon: <IconChartBar size={16} />,
+            panel: (
+              <EmptyState
+                withCard
+                icon={<IconChartBar size={28} />}
+                title={t('projects.performance.emptyTitle')}
+                description={t('projects.performance.emptyText')}
+              />
+            ),
+          },
+          { value: 'settings', label: t('tabs.settings'), icon: <IconSettings size={16} />, panel: <ProjectSettingsTab project={project} /> },
+          { value: 'sites', label: t('tabs.sites'), icon: <IconMapPin size={16} />, panel: <ProjectSitesTab project={project} /> },
+        ]}
+      />
+    </>
   );
 }

@@ -1,24 +1,91 @@
-// /projects: the projects of the business. Until its content exists it shows its header and an empty state.
-import { Button } from '@mantine/core';
+// /projects: the business's projects, 20 a page, with create (also from the shell's New
+// Project quick action, /projects?new=1), edit and delete for owners and admins.
+import { useState } from 'react';
+import { Button, Card } from '@mantine/core';
 import { IconFolderPlus, IconFolders } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useNavigate } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { Project } from '@fieldops/shared/organisation';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { useFlagParam, usePageParam } from '../../lib/url-state.ts';
+import { useProjectsQuery } from './api/get-projects.ts';
+import { DeleteProjectModal } from './components/delete-project-modal.tsx';
+import { ProjectFormModal } from './components/project-form-modal.tsx';
+import { ProjectsTable, projectPath } from './components/projects-table.tsx';
 
 export function ProjectsPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAdmin } = useAccess();
+  const [page, setPage] = usePageParam();
+  const [newRequested, clearNew] = useFlagParam('new');
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const query = useProjectsQuery(page);
+
+  const creating = isAdmin && newRequested;
+  const openCreate = () => void navigate('?new=1');
+  const newButton = isAdmin ? (
+    <Button onClick={openCreate} leftSection={<IconFolderPlus size={16} />}>
+      {t('actions.newProject')}
+    </Button>
+  ) : null;
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState />;
+  } else if (query.isError) {
+    content = <ErrorState withCard error={query.error} fallbackKey="fetchProjectsFailed" onRetry={() => void query.refetch()} />;
+  } else if (query.data.total === 0) {
+    content = (
+      <EmptyState
+        withCard
+        icon={<IconFolders size={28} />}
+        title={t('messages.noProjectsFound')}
+        description={t(isAdmin ? 'projects.list.emptyText' : 'projects.list.emptyTextReader')}
+        action={newButton}
+      />
+    );
+  } else if (query.data.data.length === 0) {
+    // A page past the end (after deletions or an old link) goes back to the first page.
+    content = (
+      <EmptyState
+        withCard
+        icon={<IconFolders size={28} />}
+        title={t('projects.list.pastEnd')}
+        action={<Button variant="light" onClick={() => setPage(0)}>{t('projects.list.firstPage')}</Button>}
+      />
+    );
+  } else {
+    content = (
+      <Card withBorder radius="md" padding="sm">
+        <ProjectsTable
+          projects={query.data.data}
+          onEdit={isAdmin ? setEditing : undefined}
+          onDelete={isAdmin ? setDeleting : undefined}
+        />
+        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
+      </Card>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title={t('nav.projects')}
-      description={t('projects.description')}
-      icon={<IconFolders size={28} />}
-      emptyTitle={t('projects.list.emptyTitle')}
-      emptyText={t('projects.list.emptyText')}
-      actions={
-        <Button component={Link} to="/projects?new=1" leftSection={<IconFolderPlus size={16} />}>
-          {t('actions.newProject')}
-        </Button>
-      }
-    />
+    <>
+      <PageHeader title={t('nav.projects')} description={t('projects.description')} actions={newButton} />
+      {content}
+      <ProjectFormModal
+        opened={creating}
+        onClose={clearNew}
+        onSaved={(project) => void navigate(projectPath(project.id))}
+      />
+      <ProjectFormModal opened={editing !== null} project={editing} onClose={() => setEditing(null)} />
+      <DeleteProjectModal project={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }

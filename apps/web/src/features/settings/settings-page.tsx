@@ -1,17 +1,41 @@
-// /settings: app and account preferences. Until its content exists it shows its header and an empty state.
-import { IconSettings } from '@tabler/icons-react';
+// /settings: the business configuration: project and site types (English and Arabic names)
+// and the managed-profile flag. Owners and admins change them; others see them.
+import { Alert, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useLookupsQuery } from '../../lib/session/api/get-lookups.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { LookupsForm } from './components/lookups-form.tsx';
+import { ManagedProfileCard } from './components/managed-profile-card.tsx';
 
 export function SettingsPage() {
   const { t } = useTranslation();
+  const { apiKey } = useSession();
+  const { isAdmin } = useAccess();
+  const lookups = useLookupsQuery(apiKey);
+
+  let content;
+  if (lookups.isPending) content = <LoadingState />;
+  else if (lookups.isError) {
+    content = <ErrorState withCard error={lookups.error} fallbackKey="fetchLookupsFailed" onRetry={() => void lookups.refetch()} />;
+  } else content = <LookupsForm apiKey={apiKey} initial={lookups.data} readOnly={!isAdmin} />;
+
   return (
-    <PlaceholderPage
-      title={t('nav.settings')}
-      description={t('settings.description')}
-      icon={<IconSettings size={28} />}
-      emptyTitle={t('settings.list.emptyTitle')}
-      emptyText={t('settings.list.emptyText')}
-    />
+    <>
+      <PageHeader title={t('nav.settings')} description={t('settings.description')} />
+      <Stack gap="lg" maw={880}>
+        {isAdmin ? null : (
+          <Alert color="gray" icon={<IconInfoCircle size={18} />}>
+            {t('settings.readOnly')}
+          </Alert>
+        )}
+        {content}
+        <ManagedProfileCard readOnly={!isAdmin} />
+      </Stack>
+    </>
   );
 }

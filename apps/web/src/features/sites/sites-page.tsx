@@ -1,24 +1,100 @@
-// /sites: the sites (teams) of the business. Until its content exists it shows its header and an empty state.
-import { Button } from '@mantine/core';
+// /sites: the business's sites, 20 a page, filtered by project and searched by name, with
+// create (also from the shell's New Site quick action, /sites?new=1), edit and delete for
+// owners and admins.
+import { useState } from 'react';
+import { Button, Card } from '@mantine/core';
 import { IconMapPin, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useNavigate } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { Site } from '@fieldops/shared/organisation';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { parseIds, useFlagParam, usePageParam, useSearchParam } from '../../lib/url-state.ts';
+import { useSitesQuery } from './api/get-sites.ts';
+import { DeleteSiteModal } from './components/delete-site-modal.tsx';
+import { SiteFormModal } from './components/site-form-modal.tsx';
+import { SitesFilters } from './components/sites-filters.tsx';
+import { SitesTable, sitePath } from './components/sites-table.tsx';
 
 export function SitesPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { isAdmin } = useAccess();
+  const [page, setPage] = usePageParam();
+  const [project] = useSearchParam('project');
+  const [q] = useSearchParam('q');
+  const [newRequested, clearNew] = useFlagParam('new');
+  const [editing, setEditing] = useState<Site | null>(null);
+  const [deleting, setDeleting] = useState<Site | null>(null);
+  // Clearing the filters from the empty state also resets the search box.
+  const [filtersKey, setFiltersKey] = useState(0);
+  const projectId = parseIds(project)[0];
+  const filtered = Boolean(projectId || q);
+  const query = useSitesQuery(page, { projectId, searchKey: q || undefined });
+
+  const openCreate = () => void navigate(projectId ? `?new=1&project=${projectId}` : '?new=1');
+  const newButton = isAdmin ? (
+    <Button onClick={openCreate} leftSection={<IconMapPinPlus size={16} />}>
+      {t('actions.newSite')}
+    </Button>
+  ) : null;
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState />;
+  } else if (query.isError) {
+    content = <ErrorState withCard error={query.error} fallbackKey="fetchTeamsFailed" onRetry={() => void query.refetch()} />;
+  } else if (query.data.data.length === 0) {
+    content = (
+      <EmptyState
+        withCard
+        icon={<IconMapPin size={28} />}
+        title={t(filtered ? 'sites.list.noMatchTitle' : 'sites.list.emptyTitle')}
+        description={t(filtered ? 'sites.list.noMatchText' : isAdmin ? 'sites.list.emptyText' : 'sites.list.emptyTextReader')}
+        action={
+          filtered ? (
+            <Button
+              variant="light"
+              onClick={() => {
+                setFiltersKey((key) => key + 1);
+                void navigate('/sites', { replace: true });
+              }}
+            >
+              {t('sites.filters.clear')}
+            </Button>
+          ) : (
+            newButton
+          )
+        }
+      />
+    );
+  } else {
+    content = (
+      <Card withBorder radius="md" padding="sm">
+        <SitesTable sites={query.data.data} onEdit={isAdmin ? setEditing : undefined} onDelete={isAdmin ? setDeleting : undefined} />
+        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
+      </Card>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title={t('nav.sites')}
-      description={t('sites.description')}
-      icon={<IconMapPin size={28} />}
-      emptyTitle={t('sites.list.emptyTitle')}
-      emptyText={t('sites.list.emptyText')}
-      actions={
-        <Button component={Link} to="/sites?new=1" leftSection={<IconMapPinPlus size={16} />}>
-          {t('actions.newSite')}
-        </Button>
-      }
-    />
+    <>
+      <PageHeader title={t('nav.sites')} description={t('sites.description')} actions={newButton} />
+      <SitesFilters key={filtersKey} />
+      {content}
+      <SiteFormModal
+        opened={isAdmin && newRequested}
+        initialProjectId={projectId}
+        onClose={clearNew}
+        onSaved={(site) => void navigate(sitePath(site.id))}
+      />
+      <SiteFormModal opened={editing !== null} site={editing} onClose={() => setEditing(null)} />
+      <DeleteSiteModal site={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }

@@ -8,6 +8,6 @@ export const memberQueryKey = (userId: number) => ['members', 'detail', userId] 
 export const fetchMember = (userId: number, signal?: AbortSignal) =>
   api.get<Member>(`/users/${userId}`, { signal });
 
-export function useMemberQuery(userId: number) {
-  return useQuery({ queryKey: memberQueryKey(userId), queryFn: ({ signal }) => fetchMember(userId, signal) });
+export function useMemberQuery(userId: number, enabled = true) {
+  return useQuery({ queryKey: memberQueryKey(userId), queryFn: ({ signal }) => fetchMember(userId, signal), enabled });
 }

@@ -1,0 +1,53 @@
+// A confirmation dialog for a destructive or far-reaching action; it stays open while the
+// action runs and shows why it failed.
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmModalProps {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  loading?: boolean;
+  /** A translated reason the last attempt failed. */
+  error?: string | null;
+  danger?: boolean;
+}
+
+export function ConfirmModal({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  loading = false,
+  error,
+  danger = true,
+}: ConfirmModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered>
+      <Stack gap="md">
+        {typeof message === 'string' ? <Text>{message}</Text> : message}
+        {error ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            {t('actions.cancel')}
+          </Button>
+          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,13 @@
+// DELETE /api/v1/teams/{teamId}/members/{memberId}: takes a member out of one site (they stay
+// in the business and in their other sites).
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const removeFromSiteMutationKey = ['sites', 'members', 'remove'] as const;
+
+export const removeFromSite = ({ teamId, userId }: { teamId: number; userId: number }) =>
+  api.delete(`/v1/teams/${teamId}/members/${userId}`);
+
+export function useRemoveFromSiteMutation() {
+  return useMutation({ mutationKey: removeFromSiteMutationKey, mutationFn: removeFromSite });
+}

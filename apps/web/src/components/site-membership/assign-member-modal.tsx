@@ -1,0 +1,139 @@
+// Assign an existing member to a site with a role and a position
+// (POST /v1/teams/{teamId}/members with a one-item list).
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SiteAuthority } from '@fieldops/shared/enums';
+import { MSG } from '@fieldops/shared/messages';
+import { memberAssignment } from '@fieldops/shared/organisation';
+import { ApiError } from '../../lib/api-error.ts';
+import { errorOf, fieldErrorsToErrors, useFormState, type FormErrors } from '../../lib/form.ts';
+import { errorMessage } from '../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { refreshOrganisation } from '../../lib/session/refresh-organisation.ts';
+import { useAssignMembersMutation } from './api/assign-members.ts';
+import { MemberPicker } from './member-picker.tsx';
+import { RoleInput } from './role-input.tsx';
+import { useSiteOptions } from './use-site-options.ts';
+
+const FIELDS = ['userId', 'teamId', 'role', 'position'] as const;
+
+export interface AssignableMember {
+  userId: number;
+  name: string;
+  /** Sites the member is already in; they are not offered. */
+  siteIds: readonly number[];
+}
+
+interface AssignMemberModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The site to assign to; without it the user picks one. */
+  siteId?: number;
+  /** The member to assign; without it the user picks one. */
+  member?: AssignableMember;
+}
+
+export function AssignMemberModal({ opened, onClose, siteId, member }: AssignMemberModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('siteMembership.assignTitle')} centered>
+      {opened ? <AssignMemberForm onClose={onClose} siteId={siteId} member={member} /> : null}
+    </Modal>
+  );
+}
+
+function AssignMemberForm({ onClose, siteId, member }: Omit<AssignMemberModalProps, 'opened'>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [memberName, setMemberName] = useState(member?.name ?? '');
+  const form = useFormState({
+    userId: member ? String(member.userId) : '',
+    teamId: siteId ? String(siteId) : '',
+    role: 'MEMBER' as SiteAuthority,
+    position: '',
+  });
+  const sites = useSiteOptions({ exclude: member?.siteIds ?? [] });
+  const assign = useAssignMembersMutation();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { userId, teamId, role, position } = form.values;
+    const missing: FormErrors<typeof form.values> = {};
+    if (!userId) missing.userId = MSG.required;
+    if (!teamId) missing.teamId = MSG.required;
+    if (missing.userId || missing.teamId) {
+      form.setErrors(missing);
+      return;
+    }
+    const item = form.validate(memberAssignment, { userId: Number(userId), role, position });
+    if (!item) return;
+    const siteName = sites.nameOf(Number(teamId));
+    assign.mutate(
+      { teamId: Number(teamId), body: [item] },
+      {
+        onSuccess: async () => {
+          notifySuccess(t('siteMembership.assigned', { name: memberName, site: siteName }));
+          onClose();
+          await refreshOrganisation(queryClient);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+          notifyError(errorMessage(error, 'assignMemberFailed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {member ? (
+          <Text fw={600}>{member.name}</Text>
+        ) : (
+          <MemberPicker
+            label={t('siteMembership.member')}
+            value={form.values.userId}
+            onChange={(userId, name) => {
+              form.setValue('userId', userId);
+              setMemberName(name);
+            }}
+            error={errorOf(form.errors, 'userId')}
+          />
+        )}
+        {siteId ? null : (
+          <Select
+            label={t('siteMembership.site')}
+            placeholder={t('siteMembership.sitePlaceholder')}
+            required
+            searchable
+            data={sites.options}
+            value={form.values.teamId || null}
+            onChange={(value) => form.setValue('teamId', value ?? '')}
+            nothingFoundMessage={t('siteMembership.noSitesFound')}
+            error={errorOf(form.errors, 'teamId')}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+        <RoleInput label={t('siteMembership.role')} value={form.values.role} onChange={(role) => form.setValue('role', role)} />
+        <TextInput
+          label={t('siteMembership.position')}
+          placeholder={t('siteMembership.positionPlaceholder')}
+          value={form.values.position}
+          onChange={(event) => form.setValue('position', event.currentTarget.value)}
+          error={errorOf(form.errors, 'position')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={assign.isPending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={assign.isPending} leftSection={<IconUserPlus size={16} />}>
+            {t('siteMembership.assign')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@fieldops/shared/messages';
+import { list, problem, renderWithSession, stubFetch } from '../../test/session.tsx';
+import { InviteMemberModal } from './invite-member-modal.tsx';
+
+const site = (id: number, name: string) => ({
+  id, name, projectId: 1, project: { id: 1, name: 'Downtown' }, latitude: null, longitude: null, radius: 200, typeId: null,
+  siteType: null, externalId: null, whatsApp: null, membersCount: 0, rank: null,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fill(dialog: HTMLElement) {
+  const user = userEvent.setup();
+  await user.type(within(dialog).getByRole('textbox', { name: /Full name/ }), 'Nada Saleh');
+  await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'nada@example.com');
+  await user.type(within(dialog).getByLabelText(/Password/), 'secret123');
+  await user.type(within(dialog).getByRole('textbox', { name: 'Position' }), 'Guard');
+  return user;
+}
+
+describe('invite member', () => {
+  it('validates with the shared schema, then invites to the given site', async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (path === '/api/v1/teams') return list([site(4, 'Tower A')]);
+      if (method === 'POST' && path === '/api/v1/teams/4/users') return Response.json({ userId: 9, teamId: 4 }, { status: 201 });
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onClose = vi.fn();
+    renderWithSession(<InviteMemberModal opened siteId={4} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a new member' });
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(within(dialog).getAllByText(MSG.required).length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(MSG.passwordTooShort)).toBeInTheDocument();
+
+    const user = await fill(dialog);
+    await user.click(within(dialog).getByRole('radio', { name: 'Supervisor' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe('/api/v1/teams/4/users');
+    expect(post?.body).toMatchObject({ name: 'Nada Saleh', email: 'nada@example.com', password: 'secret123', position: 'Guard', role: 'SUPERVISOR' });
+  });
+
+  it("invites to several sites at once and shows the default failure text", async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (path === '/api/v1/teams') return list([site(4, 'Tower A'), site(5, 'Tower B')]);
+      if (method === 'POST' && path === '/api/v1/team-members') return problem(500, 'boom');
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithSession(<InviteMemberModal opened multiple onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a new member to several sites' });
+    const user = await fill(dialog);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText(MSG.selectSite)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Sites/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tower A' }));
+    await user.click(await screen.findByRole('option', { name: 'Tower B' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+
+    expect(await screen.findByText('Failed to invite member to multiple sites')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ teams: [4, 5] });
+  });
+});

@@ -1,0 +1,14 @@
+// PUT /api/v1/businesses/{id}: the business profile (name, colour, time zone, industry) and its
+// managed-profile flag.
+import { useMutation } from '@tanstack/react-query';
+import type { Business, BusinessUpdateRequest } from '@fieldops/shared/account';
+import { api } from '../../../lib/api-client.ts';
+
+export const updateBusinessMutationKey = ['business', 'update'] as const;
+
+export const updateBusiness = ({ businessId, body }: { businessId: number; body: BusinessUpdateRequest }) =>
+  api.put<Business>(`/v1/businesses/${businessId}`, body);
+
+export function useUpdateBusinessMutation() {
+  return useMutation({ mutationKey: updateBusinessMutationKey, mutationFn: updateBusiness });
+}

@@ -1,0 +1,128 @@
+// The business profile: name, colour, time zone and industry, saved with PUT
+// /v1/businesses/{id}; the header shows the new name and colour at once.
+import { useMemo, type FormEvent } from 'react';
+import { Button, ColorInput, Group, Select, Stack, TextInput } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { businessUpdateRequest, type Business } from '@fieldops/shared/account';
+import { ApiError } from '../../../lib/api-error.ts';
+import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { localizedName } from '../../../lib/localized.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { setSessionBusiness } from '../../../lib/session/update-session.ts';
+import { listTimeZones } from '../../../lib/time-zones.ts';
+import { useIndustriesQuery } from '../api/get-industries.ts';
+import { useUpdateBusinessMutation } from '../api/update-business.ts';
+
+const FIELDS = ['name', 'colour', 'timeZone', 'industryId'] as const;
+const SWATCHES = ['#4263eb', '#1c7ed6', '#0ca678', '#f59f00', '#e8590c', '#e03131', '#ae3ec9', '#495057'];
+
+export function BusinessProfileForm({ business, readOnly }: { business: Business; readOnly: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const queryClient = useQueryClient();
+  const industries = useIndustriesQuery();
+  const update = useUpdateBusinessMutation();
+  const timeZones = useMemo(() => listTimeZones(business.timeZone), [business.timeZone]);
+  const form = useFormState({
+    name: business.name,
+    colour: business.colour,
+    timeZone: business.timeZone,
+    industryId: business.industryId ? String(business.industryId) : '',
+  });
+
+  const industryOptions = useMemo(
+    () => (industries.data ?? []).map((item) => ({ value: String(item.id), label: localizedName(item, language) })),
+    [industries.data, language],
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate(businessUpdateRequest, {
+      ...form.values,
+      industryId: form.values.industryId ? Number(form.values.industryId) : null,
+      managedProfile: business.managedProfile,
+    });
+    if (!body) return;
+    update.mutate(
+      { businessId: business.id, body },
+      {
+        onSuccess: (saved) => {
+          setSessionBusiness(queryClient, saved);
+          notifySuccess(t('messages.changesSaved'));
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+          notifyError(errorMessage(error, 'saveFailed'));
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('business.profile.name')}
+          required={!readOnly}
+          autoComplete="organization"
+          readOnly={readOnly}
+          value={form.values.name}
+          onChange={(event) => form.setValue('name', event.currentTarget.value)}
+          error={errorOf(form.errors, 'name')}
+        />
+        <ColorInput
+          label={t('business.profile.colour')}
+          description={readOnly ? undefined : t('business.profile.colourHint')}
+          format="hex"
+          swatches={SWATCHES}
+          swatchesPerRow={8}
+          readOnly={readOnly}
+          withPicker={!readOnly}
+          eyeDropperButtonProps={{ 'aria-label': t('business.profile.pickColour') }}
+          value={form.values.colour}
+          onChange={(value) => form.setValue('colour', value)}
+          error={errorOf(form.errors, 'colour')}
+          dir="ltr"
+        />
+        <Select
+          label={t('business.profile.timeZone')}
+          description={readOnly ? undefined : t('business.profile.timeZoneHint')}
+          searchable
+          limit={50}
+          readOnly={readOnly}
+          data={timeZones}
+          value={form.values.timeZone}
+          onChange={(value) => form.setValue('timeZone', value ?? business.timeZone)}
+          allowDeselect={false}
+          nothingFoundMessage={t('business.profile.nothingFound')}
+          error={errorOf(form.errors, 'timeZone')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          label={t('business.profile.industry')}
+          placeholder={industries.isPending ? t('app.loading') : t('business.profile.industryPlaceholder')}
+          searchable
+          clearable={!readOnly}
+          readOnly={readOnly}
+          data={industryOptions}
+          value={form.values.industryId || null}
+          onChange={(value) => form.setValue('industryId', value ?? '')}
+          nothingFoundMessage={t('business.profile.nothingFound')}
+          error={errorOf(form.errors, 'industryId')}
+          comboboxProps={{ withinPortal: true }}
+        />
+        {readOnly ? null : (
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+              {t('actions.saveChanges')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+// GET /api/v1/users/{userId}/activation-key: the key an invited member activates with, and the
+// link to send them.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface ActivationKey {
+  userId: number;
+  activationKey: string | null;
+  activated: boolean;
+}
+
+export const activationKeyQueryKey = (userId: number) => ['members', 'activation-key', userId] as const;
+
+export const fetchActivationKey = (userId: number, signal?: AbortSignal) =>
+  api.get<ActivationKey>(`/v1/users/${userId}/activation-key`, { signal });
+
+/** The page that activates an account: /activate?key=… on this app's own address. */
+export const activationLink = (key: string, origin = window.location.origin) =>
+  `${origin}/activate?key=${encodeURIComponent(key)}`;
+
+export function useActivationKeyQuery(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: activationKeyQueryKey(userId),
+    queryFn: ({ signal }) => fetchActivationKey(userId, signal),
+    enabled,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Member } from '@fieldops/shared/account';
+import { MSG } from '@fieldops/shared/messages';
+import { list, problem, renderWithSession, stubFetch } from '../../../test/session.tsx';
+import { MemberTransferTab, checkSites } from './member-transfer-tab.tsx';
+
+const site = (id: number, name: string) => ({
+  id, name, projectId: 1, project: { id: 1, name: 'Downtown' }, latitude: null, longitude: null, radius: 200, typeId: null,
+  siteType: null, externalId: null, whatsApp: null, membersCount: 1, rank: null,
+});
+
+const omar: Member = {
+  userId: 3, name: 'Omar Haddad', fullName: 'Omar Haddad', username: 'omar', email: 'omar@example.com', authority: 'MEMBER',
+  position: 'Cleaner', status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null,
+  businessId: 2, teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
+};
+
+function stubServer(transfer: () => Response) {
+  const stub = stubFetch(({ method, path }) => {
+    if (path === '/api/v1/teams') return list([site(1, 'Tower A'), site(2, 'Tower B')]);
+    if (method === 'POST' && path === '/api/v1/teams/1/users/3/transfer') return transfer();
+    return undefined;
+  });
+  vi.stubGlobal('fetch', stub.fetchMock);
+  return stub.calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('checkSites', () => {
+  it('needs both sites, and two different ones', () => {
+    expect(checkSites(null, null)).toEqual({ from: MSG.required, to: MSG.required });
+    expect(checkSites('1', '1')).toEqual({ to: MSG.sameSite });
+    expect(checkSites('1', '2')).toEqual({});
+  });
+});
+
+describe('transfer wizard', () => {
+  it('goes from the sites to the plans to the follow-up, transferring without plans', async () => {
+    const calls = stubServer(() => Response.json({ userId: 3, teamId: 2 }));
+    const user = userEvent.setup();
+    renderWithSession(<MemberTransferTab member={omar} />, { route: '/members/3?tab=transfer' });
+
+    // The member's only site is chosen; the target is required.
+    expect(screen.getByRole('combobox', { name: /Source site/ })).toHaveValue('Tower A');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(MSG.required)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: /Target site/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tower B' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByText('Move Omar Haddad from Tower A to Tower B.')).toBeInTheDocument();
+    expect(screen.getByText(/There are no execution plans for this member in Tower A yet/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Transfer without plans' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Carry chosen plans to the new site' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Transfer member' }));
+    expect(await screen.findByText('The member was transferred without execution plans, so there is no schedule to edit.')).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({ executionPlanIds: [], toTeamId: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+  });
+
+  it("shows 'Transfer failed, please try again' and stays on the plans step when the server fails", async () => {
+    stubServer(() => new Response('', { status: 500 }));
+    const user = userEvent.setup();
+    renderWithSession(<MemberTransferTab member={omar} />, { route: '/members/3?tab=transfer&from=1' });
+    await user.click(screen.getByRole('combobox', { name: /Target site/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tower B' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Transfer member' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('Transfer failed, please try again'))).toBe(true),
+    );
+    expect(screen.getByRole('button', { name: 'Transfer member' })).toBeInTheDocument();
+  });
+
+  it("prefers the server's own text, such as a member already in the target site", async () => {
+    stubServer(() => problem(409, MSG.memberAlreadyInSite));
+    const user = userEvent.setup();
+    renderWithSession(<MemberTransferTab member={omar} />, { route: '/members/3?tab=transfer' });
+    await user.click(screen.getByRole('combobox', { name: /Target site/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tower B' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Transfer member' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(MSG.memberAlreadyInSite))).toBe(true),
+    );
+  });
+});

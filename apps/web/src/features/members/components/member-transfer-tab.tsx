@@ -1,0 +1,234 @@
+// The Transfer tab of a member: move them from one of their sites to another in three steps —
+// choose the sites, choose the execution plans to carry (or none), then decide whether to edit
+// the schedule of the carried plans.
+import { useMemo, useState } from 'react';
+import { Alert, Button, Card, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Member } from '@fieldops/shared/account';
+import { MSG } from '@fieldops/shared/messages';
+import { transferMemberRequest } from '@fieldops/shared/organisation';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { useWideScreen } from '../../../components/responsive-table.tsx';
+import { useSiteOptions } from '../../../components/site-membership/use-site-options.ts';
+import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
+import { useAccess } from '../../../lib/session/use-access.ts';
+import { useTransferablePlans, type TransferablePlan } from '../api/get-transferable-plans.ts';
+import { useTransferMemberMutation } from '../api/transfer-member.ts';
+import { useUpdatePlanHoursMutation } from '../api/update-plan-hours.ts';
+import { ScheduleFollowUp } from './schedule-follow-up.tsx';
+
+export type TransferStep = 0 | 1 | 2;
+type PlanChoice = 'with' | 'without';
+
+interface SitesErrors {
+  from?: string;
+  to?: string;
+}
+
+/** The first step is complete when both sites are chosen and differ. */
+export function checkSites(from: string | null, to: string | null): SitesErrors {
+  const errors: SitesErrors = {};
+  if (!from) errors.from = MSG.required;
+  if (!to) errors.to = MSG.required;
+  if (from && to && from === to) errors.to = MSG.sameSite;
+  return errors;
+}
+
+export function MemberTransferTab({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { canManageSite } = useAccess();
+  const wide = useWideScreen();
+  const name = member.fullName || member.username;
+
+  const sources = useMemo(
+    () => member.teams.filter((team) => canManageSite(team.id)).map((team) => ({ value: String(team.id), label: team.name })),
+    [member.teams, canManageSite],
+  );
+  const requested = params.get('from');
+  const initialFrom = sources.find((source) => source.value === requested)?.value ?? (sources.length === 1 ? sources[0].value : null);
+
+  const [step, setStep] = useState<TransferStep>(0);
+  const [from, setFrom] = useState<string | null>(initialFrom);
+  const [to, setTo] = useState<string | null>(null);
+  const [errors, setErrors] = useState<SitesErrors>({});
+  const [choice, setChoice] = useState<PlanChoice>('without');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [carried, setCarried] = useState<TransferablePlan[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const targets = useSiteOptions({ exclude: member.teams.map((team) => team.id) });
+  const { plans } = useTransferablePlans(from ? Number(from) : null, member.userId);
+  const transfer = useTransferMemberMutation();
+  const hours = useUpdatePlanHoursMutation();
+
+  if (member.teams.length === 0 || sources.length === 0) {
+    return (
+      <EmptyState
+        withCard
+        icon={<IconArrowsExchange size={28} />}
+        title={t('members.transfer.unavailableTitle')}
+        description={t(member.teams.length === 0 ? 'members.transfer.noSites' : 'members.transfer.noManagedSites', { name })}
+      />
+    );
+  }
+
+  const siteName = (id: string | null) =>
+    sources.find((source) => source.value === id)?.label ?? targets.nameOf(Number(id));
+
+  const goToPlans = () => {
+    const found = checkSites(from, to);
+    setErrors(found);
+    if (!found.from && !found.to) setStep(1);
+  };
+
+  const submit = () => {
+    setFailure(null);
+    const planIds = choice === 'with' ? selected.map(Number) : [];
+    const body = transferMemberRequest.parse({ executionPlanIds: planIds, toTeamId: Number(to) });
+    transfer.mutate(
+      { fromTeamId: Number(from), userId: member.userId, body },
+      {
+        onSuccess: async () => {
+          notifySuccess(t('messages.memberTransferred'));
+          setCarried(plans.filter((plan) => planIds.includes(plan.id)));
+          setStep(2);
+          await refreshOrganisation(queryClient);
+        },
+        onError: (error) => {
+          const text = errorMessage(error, 'transferFailed');
+          setFailure(text);
+          notifyError(text);
+        },
+      },
+    );
+  };
+
+  const restart = () => {
+    setStep(0);
+    setFrom(null);
+    setTo(null);
+    setChoice('without');
+    setSelected([]);
+    setCarried([]);
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" maw={820}>
+      <Stepper active={step} size={wide ? 'sm' : 'xs'} allowNextStepsSelect={false} onStepClick={(index) => step < 2 && setStep(index as TransferStep)}>
+        <Stepper.Step label={t('members.transfer.stepSites')} description={wide ? t('members.transfer.stepSitesHint') : undefined}>
+          <Stack gap="md" mt="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <Select
+                label={t('members.transfer.from')}
+                placeholder={t('members.transfer.fromPlaceholder')}
+                required
+                data={sources}
+                value={from}
+                onChange={(value) => {
+                  setFrom(value);
+                  setErrors((current) => ({ ...current, from: undefined }));
+                }}
+                error={errors.from ? translateMessage(errors.from) : undefined}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Select
+                label={t('members.transfer.to')}
+                placeholder={t('members.transfer.toPlaceholder')}
+                required
+                searchable
+                data={targets.options}
+                value={to}
+                onChange={(value) => {
+                  setTo(value);
+                  setErrors((current) => ({ ...current, to: undefined }));
+                }}
+                nothingFoundMessage={t('siteMembership.noSitesFound')}
+                error={errors.to ? translateMessage(errors.to) : undefined}
+                comboboxProps={{ withinPortal: true }}
+              />
+            </SimpleGrid>
+            <Text size="sm" c="dimmed">
+              {t('members.transfer.keepsRole')}
+            </Text>
+            <Group justify="flex-end">
+              <Button onClick={goToPlans}>{t('actions.next')}</Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+
+        <Stepper.Step label={t('members.transfer.stepPlans')} description={wide ? t('members.transfer.stepPlansHint') : undefined}>
+          <Stack gap="md" mt="md">
+            <Text>
+              {t('members.transfer.summary', { name, from: siteName(from), to: siteName(to) })}
+            </Text>
+            {plans.length === 0 ? (
+              <Alert color="blue" icon={<IconInfoCircle size={18} />}>
+                {t('members.transfer.noPlans', { site: siteName(from) })}
+              </Alert>
+            ) : null}
+            <Radio.Group value={choice} onChange={(value) => setChoice(value as PlanChoice)} label={t('members.transfer.plansQuestion')}>
+              <Stack gap="xs" mt="xs">
+                <Radio value="without" label={t('members.transfer.withoutPlans')} />
+                <Radio value="with" label={t('members.transfer.withPlans')} disabled={plans.length === 0} />
+              </Stack>
+            </Radio.Group>
+            {choice === 'with' && plans.length > 0 ? (
+              <Checkbox.Group value={selected} onChange={setSelected} label={t('members.transfer.plansLabel')}>
+                <Stack gap="xs" mt="xs">
+                  {plans.map((plan) => (
+                    <Checkbox key={plan.id} value={String(plan.id)} label={plan.name} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            ) : null}
+            {failure ? (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                {failure}
+              </Alert>
+            ) : null}
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => setStep(0)} disabled={transfer.isPending}>
+                {t('actions.back')}
+              </Button>
+              <Button
+                leftSection={<IconArrowsExchange size={16} />}
+                onClick={submit}
+                loading={transfer.isPending}
+                disabled={choice === 'with' && selected.length === 0}
+              >
+                {t('members.transfer.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+
+        <Stepper.Step label={t('members.transfer.stepSchedule')} description={wide ? t('members.transfer.stepScheduleHint') : undefined}>
+          <Stack gap="md" mt="md">
+            <ScheduleFollowUp
+              memberName={name}
+              carried={carried}
+              onFinish={restart}
+              saving={hours.isPending}
+              onSave={(changes) =>
+                hours.mutate(changes, {
+                  onSuccess: () => {
+                    notifySuccess(t('messages.schedulesUpdated'));
+                    restart();
+                  },
+                  onError: (error) => notifyError(errorMessage(error, 'saveFailed')),
+                })
+              }
+            />
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+    </Card>
+  );
+}

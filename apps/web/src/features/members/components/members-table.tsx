@@ -1,0 +1,110 @@
+// The members of one page: name and e-mail, status, business role, sites and position.
+import { Anchor, Avatar, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Member } from '@fieldops/shared/account';
+import { MemberStatusBadge } from '../../../components/member-status-badge.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { NONE } from '../../../lib/format.ts';
+import { initialOf } from '../../../lib/localized.ts';
+import { MemberMenu, memberPath, type MemberDialog } from './member-menu.tsx';
+
+const SHOWN_SITES = 2;
+
+interface MembersTableProps {
+  members: Member[];
+  onOpen: (dialog: MemberDialog, member: Member) => void;
+  onActivate: (member: Member) => void;
+}
+
+export function MembersTable({ members, onOpen, onActivate }: MembersTableProps) {
+  const { t } = useTranslation();
+  return (
+    <ResponsiveTable minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('members.table.name')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('members.table.status')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('members.table.role')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('members.table.sites')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('members.table.position')}</Table.Th>
+            <Table.Th w={48}>
+              <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((member) => {
+            const name = member.fullName || member.username;
+            const extra = member.teams.slice(SHOWN_SITES);
+            return (
+              <Table.Tr key={member.userId}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={member.avatar ?? member.imageUrl} alt="" radius="xl" size={36} color="indigo">
+                      {initialOf(name)}
+                    </Avatar>
+                    <div style={{ minWidth: 0 }}>
+                      <Anchor component={Link} to={memberPath(member.userId)} fw={600}>
+                        {name}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" dir="ltr" ta="start" truncate="end" maw={240}>
+                        {member.email}
+                      </Text>
+                      {member.active ? null : (
+                        <Group hiddenFrom="sm" mt={4}>
+                          <MemberStatusBadge active={false} />
+                        </Group>
+                      )}
+                    </div>
+                  </Group>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <MemberStatusBadge active={member.active} />
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm">{t(`user.role.${member.authority}`)}</Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {member.teams.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t('members.table.noSites')}
+                    </Text>
+                  ) : (
+                    <Group gap={4}>
+                      {member.teams.slice(0, SHOWN_SITES).map((team) => (
+                        <Badge
+                          key={team.id}
+                          variant="light"
+                          color={team.authority === 'SUPERVISOR' ? 'grape' : 'gray'}
+                          tt="none"
+                          component={Link}
+                          to={`/sites/${team.id}`}
+                          style={{ cursor: 'pointer' }}
+                        >
+                          {team.name}
+                        </Badge>
+                      ))}
+                      {extra.length > 0 ? (
+                        <Tooltip label={extra.map((team) => team.name).join('، ')} withArrow>
+                          <Badge variant="outline" color="gray" tt="none">
+                            +{extra.length}
+                          </Badge>
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                  )}
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{member.position || NONE}</Table.Td>
+                <Table.Td>
+                  <MemberMenu member={member} onOpen={onOpen} onActivate={onActivate} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ResponsiveTable>
+  );
+}

@@ -1,0 +1,19 @@
+// GET /api/v1/projects/all/business?page&size: one page of the business's projects, with the
+// total from X-Total-Count.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { Project } from '@fieldops/shared/organisation';
+import { api } from '../../../lib/api-client.ts';
+
+export const projectsQueryKey = (page: number, size: number) => ['projects', 'list', { page, size }] as const;
+
+export const fetchProjects = (page: number, size = DEFAULT_PAGE_SIZE, signal?: AbortSignal) =>
+  api.list<Project>('/v1/projects/all/business', { params: { page, size }, signal });
+
+export function useProjectsQuery(page: number, size = DEFAULT_PAGE_SIZE) {
+  return useQuery({
+    queryKey: projectsQueryKey(page, size),
+    queryFn: ({ signal }) => fetchProjects(page, size, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,25 @@
+// GET /api/v1/teams?page&size&projectId&searchKey: one page of the business's sites, optionally
+// of one project or matching a search, with the total from X-Total-Count.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { Site } from '@fieldops/shared/organisation';
+import { api } from '../../../lib/api-client.ts';
+
+export interface SitesFilter {
+  projectId?: number;
+  searchKey?: string;
+}
+
+export const sitesQueryKey = (page: number, size: number, filter: SitesFilter) =>
+  ['sites', 'list', { page, size, ...filter }] as const;
+
+export const fetchSites = (page: number, size: number, filter: SitesFilter, signal?: AbortSignal) =>
+  api.list<Site>('/v1/teams', { params: { page, size, projectId: filter.projectId, searchKey: filter.searchKey }, signal });
+
+export function useSitesQuery(page: number, filter: SitesFilter, size = DEFAULT_PAGE_SIZE) {
+  return useQuery({
+    queryKey: sitesQueryKey(page, size, filter),
+    queryFn: ({ signal }) => fetchSites(page, size, filter, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@fieldops/shared/messages';
+import { list, renderWithSession, stubFetch } from '../../../test/session.tsx';
+import { SiteForm } from './site-form.tsx';
+
+const project = { id: 3, name: 'Downtown', website: null, typeId: null, type: null, active: true, rank: null, sitesCount: 0, membersCount: 0 };
+
+function stubGeolocation(getCurrentPosition: Geolocation['getCurrentPosition']) {
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: { getCurrentPosition } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Object.defineProperty(navigator, 'geolocation', { configurable: true, value: undefined });
+});
+
+describe('site form', () => {
+  it('fills the coordinates from the device position', async () => {
+    vi.stubGlobal('fetch', stubFetch(({ path }) => (path === '/api/v1/projects' ? list([project]) : undefined)).fetchMock);
+    stubGeolocation((success) => success({ coords: { latitude: 24.71361234, longitude: 46.67532345 } } as GeolocationPosition));
+    renderWithSession(<SiteForm initialProjectId={3} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Find your location' }));
+    expect(screen.getByRole('textbox', { name: 'Latitude' })).toHaveValue('24.713612');
+    expect(screen.getByRole('textbox', { name: 'Longitude' })).toHaveValue('46.675323');
+  });
+
+  it('says clearly when location access is denied', async () => {
+    vi.stubGlobal('fetch', stubFetch(() => list([project])).fetchMock);
+    stubGeolocation((_success, failure) =>
+      failure?.({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: 'denied' } as GeolocationPositionError),
+    );
+    renderWithSession(<SiteForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Find your location' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Location access was denied');
+  });
+
+  it('creates a site with the default 200 m geofence and needs a project', async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (path === '/api/v1/projects') return list([project]);
+      if (method === 'POST' && path === '/api/v1/teams') return Response.json({ id: 9, name: 'Tower C' }, { status: 201 });
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderWithSession(<SiteForm onSaved={onSaved} />);
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Tower C');
+    await user.click(screen.getByRole('button', { name: 'Create site' }));
+    expect(await screen.findByText(MSG.required)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: /Project/ }));
+    await user.click(await screen.findByRole('option', { name: 'Downtown' }));
+    await user.type(screen.getByRole('textbox', { name: 'Latitude' }), '24.7');
+    await user.click(screen.getByRole('button', { name: 'Create site' }));
+    expect(await screen.findByText(MSG.coordinatesIncomplete)).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'Longitude' }), '46.6');
+    await user.click(screen.getByRole('button', { name: 'Create site' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Tower C', projectId: 3, latitude: 24.7, longitude: 46.6, radius: 200, typeId: null, externalId: null, whatsApp: null,
+    });
+  });
+});

@@ -1,0 +1,231 @@
+// The site form: name, project, location (with 'find your location'), geofence radius, site
+// type and an optional external ID, for creating and for editing. It validates with the shared
+// schema and shows the server's field errors under the fields.
+import { useMemo, type FormEvent } from 'react';
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconCurrentLocation, IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_GEOFENCE_RADIUS_M } from '@fieldops/shared/limits';
+import { MSG } from '@fieldops/shared/messages';
+import { siteRequest, siteUpdateRequest, type Site } from '@fieldops/shared/organisation';
+import { ApiError } from '../../../lib/api-error.ts';
+import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { localizedName } from '../../../lib/localized.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAllProjectsQuery } from '../../../lib/session/api/get-all-projects.ts';
+import { useLookupsQuery } from '../../../lib/session/api/get-lookups.ts';
+import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useCreateSiteMutation } from '../api/create-site.ts';
+import { useUpdateSiteMutation } from '../api/update-site.ts';
+import { useCurrentPosition } from './use-current-position.ts';
+
+const FIELDS = ['name', 'projectId', 'latitude', 'longitude', 'radius', 'typeId', 'externalId'] as const;
+
+type NumberValue = number | string;
+
+interface SiteFormProps {
+  /** The site to edit; without it the form creates one. */
+  site?: Site;
+  /** The project a new site starts in. */
+  initialProjectId?: number;
+  onSaved?: (site: Site) => void;
+  onCancel?: () => void;
+  readOnly?: boolean;
+}
+
+const toNumber = (value: NumberValue): number | null => (value === '' || value === null ? null : Number(value));
+
+/** The request body from the form's values (numbers from the number inputs, ids from selects). */
+export function siteBody(values: {
+  name: string;
+  projectId: string;
+  latitude: NumberValue;
+  longitude: NumberValue;
+  radius: NumberValue;
+  typeId: string;
+  externalId: string;
+  whatsApp?: string | null;
+}) {
+  return {
+    name: values.name,
+    projectId: values.projectId ? Number(values.projectId) : undefined,
+    latitude: toNumber(values.latitude),
+    longitude: toNumber(values.longitude),
+    radius: toNumber(values.radius) ?? DEFAULT_GEOFENCE_RADIUS_M,
+    typeId: values.typeId ? Number(values.typeId) : null,
+    externalId: values.externalId,
+    // Not edited here; sent back as it is so saving keeps it.
+    whatsApp: values.whatsApp ?? null,
+  };
+}
+
+export function SiteForm({ site, initialProjectId, onSaved, onCancel, readOnly = false }: SiteFormProps) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const queryClient = useQueryClient();
+  const { apiKey } = useSession();
+  const lookups = useLookupsQuery(apiKey);
+  const projects = useAllProjectsQuery();
+  const create = useCreateSiteMutation();
+  const update = useUpdateSiteMutation();
+  const position = useCurrentPosition();
+  const pending = create.isPending || update.isPending;
+  const form = useFormState({
+    name: site?.name ?? '',
+    projectId: site ? String(site.projectId) : initialProjectId ? String(initialProjectId) : '',
+    latitude: (site?.latitude ?? '') as NumberValue,
+    longitude: (site?.longitude ?? '') as NumberValue,
+    radius: (site?.radius ?? DEFAULT_GEOFENCE_RADIUS_M) as NumberValue,
+    typeId: site?.typeId ? String(site.typeId) : '',
+    externalId: site?.externalId ?? '',
+  });
+
+  const projectOptions = useMemo(
+    () => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })),
+    [projects.data],
+  );
+  const typeOptions = useMemo(
+    () => (lookups.data?.teamTypes ?? []).map((type) => ({ value: String(type.id), label: localizedName(type, language) })),
+    [lookups.data, language],
+  );
+
+  const findLocation = async () => {
+    const found = await position.locate();
+    if (found) {
+      form.setValue('latitude', found.latitude);
+      form.setValue('longitude', found.longitude);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = siteBody({ ...form.values, whatsApp: site?.whatsApp });
+    const handlers = {
+      onSuccess: async (saved: Site) => {
+        notifySuccess(t(site ? 'sites.form.updated' : 'sites.form.created', { name: saved.name }));
+        onSaved?.(saved);
+        await refreshOrganisation(queryClient);
+      },
+      onError: (error: Error) => {
+        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+        notifyError(errorMessage(error, site ? 'updateTeamFailed' : 'createTeamFailed'));
+      },
+    };
+    const body = site ? form.validate(siteUpdateRequest, { ...input, id: site.id }) : form.validate(siteRequest, input);
+    if (!input.projectId) {
+      form.setErrors((current) => ({ ...current, projectId: MSG.required }));
+      return;
+    }
+    if (!body) return;
+    if (site) update.mutate({ ...body, id: site.id }, handlers);
+    else create.mutate(body, handlers);
+  };
+
+  const number = (name: 'latitude' | 'longitude' | 'radius') => ({
+    value: form.values[name],
+    onChange: (value: NumberValue) => form.setValue(name, value),
+    error: errorOf(form.errors, name),
+    readOnly,
+    hideControls: true,
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('sites.form.name')}
+          description={readOnly ? undefined : t('sites.form.nameHint')}
+          required={!readOnly}
+          data-autofocus
+          readOnly={readOnly}
+          value={form.values.name}
+          onChange={(event) => form.setValue('name', event.currentTarget.value)}
+          error={errorOf(form.errors, 'name')}
+        />
+        <Select
+          label={t('sites.form.project')}
+          placeholder={projects.isPending ? t('app.loading') : t('sites.form.projectPlaceholder')}
+          required={!readOnly}
+          searchable
+          readOnly={readOnly || Boolean(site)}
+          description={site && !readOnly ? t('sites.form.projectHint') : undefined}
+          data={projectOptions}
+          value={form.values.projectId || null}
+          onChange={(value) => form.setValue('projectId', value ?? '')}
+          nothingFoundMessage={t('sites.form.noProjects')}
+          error={errorOf(form.errors, 'projectId') ?? (projects.isError ? errorMessage(projects.error, 'fetchProjectsFailed') : undefined)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NumberInput label={t('sites.form.latitude')} placeholder="24.7136" decimalScale={6} min={-90} max={90} dir="ltr" {...number('latitude')} />
+          <NumberInput label={t('sites.form.longitude')} placeholder="46.6753" decimalScale={6} min={-180} max={180} dir="ltr" {...number('longitude')} />
+        </SimpleGrid>
+        {readOnly ? null : (
+          <Group gap="sm">
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconCurrentLocation size={16} />}
+              onClick={() => void findLocation()}
+              loading={position.pending}
+            >
+              {t('sites.form.findLocation')}
+            </Button>
+          </Group>
+        )}
+        {position.problem ? (
+          <Alert color="orange" icon={<IconAlertCircle size={18} />} role="alert">
+            {t(`sites.location.${position.problem}`)}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <NumberInput
+            label={t('sites.form.radius')}
+            description={t('sites.form.radiusHint')}
+            suffix={` ${t('sites.form.metres')}`}
+            allowDecimal={false}
+            min={10}
+            max={10000}
+            {...number('radius')}
+          />
+          <Select
+            label={t('sites.form.type')}
+            placeholder={lookups.isPending ? t('app.loading') : t('sites.form.typePlaceholder')}
+            description={!readOnly && lookups.isSuccess && typeOptions.length === 0 ? t('sites.form.noTypes') : undefined}
+            clearable
+            readOnly={readOnly}
+            data={typeOptions}
+            value={form.values.typeId || null}
+            onChange={(value) => form.setValue('typeId', value ?? '')}
+            error={errorOf(form.errors, 'typeId')}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={t('sites.form.externalId')}
+          description={readOnly ? undefined : t('sites.form.externalIdHint')}
+          readOnly={readOnly}
+          value={form.values.externalId}
+          onChange={(event) => form.setValue('externalId', event.currentTarget.value)}
+          error={errorOf(form.errors, 'externalId')}
+        />
+        {readOnly ? null : (
+          <Group justify="flex-end" gap="sm">
+            {onCancel ? (
+              <Button variant="default" onClick={onCancel} disabled={pending}>
+                {t('actions.cancel')}
+              </Button>
+            ) : null}
+            <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
+              {site ? t('actions.saveChanges') : t('sites.form.create')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
