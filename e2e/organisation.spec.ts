@@ -1,0 +1,122 @@
+// The organisation journey, in English and in Arabic: create a project, then a site, invite a
+// member, activate them from the copied link in their own browser, transfer the member to
+// another site, and transfer the site to another project.
+import { expect, test } from '@playwright/test';
+import { DEMO, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+
+test.use({
+  geolocation: { latitude: 24.7136, longitude: 46.6753 },
+  permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
+});
+
+for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
+  test(`organisation journey in ${lang}`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const suffix = unique().replace(/[0-9]/g, 'x');
+    const projectName = `Flow Project ${suffix}`;
+    const siteName = `Flow Site ${suffix}`;
+    const email = `flow.${suffix}@example.com`;
+    const name = (key: string) => ({ name: t(lang, key) });
+
+    await useLanguage(page, lang);
+    await signIn(page, lang, DEMO.username, DEMO.password);
+    await expectDirection(page, lang);
+
+    // A project, first refused for a name starting with a digit.
+    await page.goto('/projects?new=1');
+    const projectDialog = page.getByRole('dialog');
+    await projectDialog.getByLabel(t(lang, 'projects.form.name')).first().fill('1 bad');
+    await projectDialog.getByRole('button', name('projects.form.create')).click();
+    await expect(projectDialog.getByText(t(lang, 'messages.nameInvalid'))).toBeVisible();
+    await shot(page, `${lang}-org-01-project-invalid`);
+    await projectDialog.getByLabel(t(lang, 'projects.form.name')).first().fill(projectName);
+    await projectDialog.getByLabel(t(lang, 'projects.form.website')).fill('https://flow.example.com');
+    await projectDialog.getByLabel(t(lang, 'projects.form.type'), { exact: true }).click();
+    await page.getByRole('option').first().click();
+    await projectDialog.getByRole('button', name('projects.form.create')).click();
+    await page.waitForURL(/\/projects\/\d+/);
+    const projectId = Number(/projects\/(\d+)/.exec(page.url())![1]);
+    await expect(page.getByRole('heading', { name: projectName })).toBeVisible();
+    await shot(page, `${lang}-org-02-project`);
+
+    // A site in that project, located by the browser.
+    await page.goto(`/projects/${projectId}?tab=sites`);
+    await page.getByRole('link', name('actions.newSite')).first().click();
+    const siteDialog = page.getByRole('dialog');
+    await siteDialog.getByLabel(t(lang, 'sites.form.name')).first().fill(siteName);
+    await siteDialog.getByRole('button', name('sites.form.findLocation')).click();
+    await expect(siteDialog.getByLabel(t(lang, 'sites.form.latitude'))).toHaveValue(/24\.71/);
+    await siteDialog.getByLabel(t(lang, 'sites.form.type'), { exact: true }).click();
+    await page.getByRole('option').first().click();
+    await shot(page, `${lang}-org-03-site-form`);
+    await siteDialog.getByRole('button', name('sites.form.create')).click();
+    await page.waitForURL(/\/sites\/\d+/);
+    const siteId = Number(/sites\/(\d+)/.exec(page.url())![1]);
+    await expect(page.getByRole('heading', { name: siteName })).toBeVisible();
+
+    // Invite a member to the site.
+    await page.getByRole('tab', name('tabs.members')).click();
+    await page.getByRole('button', name('sites.members.invite')).click();
+    const invite = page.getByRole('dialog');
+    await invite.getByLabel(t(lang, 'siteMembership.name')).fill(`Flow Member ${suffix}`);
+    await invite.getByLabel(t(lang, 'siteMembership.email')).fill(email);
+    await invite.getByLabel(t(lang, 'siteMembership.password')).first().fill('invited-pass-1');
+    await invite.getByLabel(t(lang, 'siteMembership.position')).fill('Guard');
+    await shot(page, `${lang}-org-04-invite`);
+    await invite.getByRole('button', name('siteMembership.invite')).click();
+    await expect(invite).toBeHidden();
+    const memberLink = page.getByRole('link', { name: `Flow Member ${suffix}` });
+    await expect(memberLink).toBeVisible();
+    await shot(page, `${lang}-org-05-site-members`);
+
+    // The activation link, copied from the member's page, opened in the member's own browser.
+    await memberLink.click();
+    await page.waitForURL(/\/members\/\d+/);
+    const memberUrl = page.url().split('?')[0];
+    await page.getByRole('button', name('members.actions.activationKey')).first().click();
+    await page.getByRole('dialog').getByRole('button', name('actions.copyLink')).click();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/activate\?key=[a-f0-9]+$/);
+    await shot(page, `${lang}-org-06-activation-key`);
+    await page.keyboard.press('Escape');
+
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    await useLanguage(memberPage, lang);
+    await memberPage.goto(link);
+    await memberPage.getByLabel(t(lang, 'activation.password'), { exact: true }).fill('my-own-pass-1');
+    await memberPage.getByLabel(t(lang, 'activation.confirmPassword')).fill('my-own-pass-1');
+    await memberPage.getByRole('button', name('activation.submit')).click();
+    await expect(memberPage.getByText(t(lang, 'activation.doneTitle'))).toBeVisible();
+    await signIn(memberPage, lang, email, 'my-own-pass-1');
+    await memberPage.waitForLoadState('networkidle');
+    await shot(memberPage, `${lang}-org-07-member-signed-in`);
+    await memberContext.close();
+
+    // Transfer the member from the new site to another one, without plans.
+    await page.goto(`${memberUrl}?tab=transfer`);
+    await page.getByLabel(t(lang, 'members.transfer.to')).first().click();
+    const target = page.getByRole('option').first();
+    const targetName = (await target.textContent())!.trim();
+    await target.click();
+    await page.getByRole('button', name('actions.next')).click();
+    await page.getByRole('button', name('members.transfer.submit')).click();
+    await expect(page.getByText(t(lang, 'messages.memberTransferred')).first()).toBeVisible();
+    await shot(page, `${lang}-org-08-member-transferred`);
+    await page.goto(`${memberUrl}?tab=sites`);
+    await expect(page.getByRole('link', { name: targetName })).toBeVisible();
+    await expect(page.getByRole('link', { name: siteName })).toHaveCount(0);
+
+    // Transfer the site to another project.
+    await page.goto(`/sites/${siteId}?tab=transfer`);
+    await page.getByLabel(t(lang, 'sites.transfer.target')).first().click();
+    const newProject = page.getByRole('option').first();
+    const newProjectName = (await newProject.textContent())!.trim();
+    await newProject.click();
+    await page.getByRole('button', name('sites.transfer.submit')).click();
+    await expect(page.getByText(t(lang, 'messages.siteTransferred')).first()).toBeVisible();
+    await shot(page, `${lang}-org-09-site-transferred`);
+    await page.goto(`/sites/${siteId}`);
+    await expect(page.getByRole('link', { name: newProjectName }).first()).toBeVisible();
+  });
+}
