@@ -4,10 +4,8 @@ import { IconArrowsExchange, IconChartBar, IconMapPin, IconUser } from '@tabler/
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { MemberStatusBadge } from '../../components/member-status-badge.tsx';
-import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
 import { initialOf } from '../../lib/localized.ts';
 import { useMemberQuery } from '../../lib/session/api/get-member.ts';
@@ -33,83 +31,81 @@ export function MemberDetailPage() {
   const name = member ? member.fullName || member.username : t('members.detail.title');
   useDocumentTitle(name);
 
-  if (!valid) return <NotFoundPage />;
-  if (query.isPending) return <LoadingState />;
-  if (query.isError || !member) {
-    return <ErrorState withCard error={query.error} fallbackKey="fetchMemberFailed" onRetry={() => void query.refetch()} />;
-  }
-
   return (
-    <>
-      <Group justify="space-between" align="flex-start" mb="lg" gap="md" wrap="nowrap">
-        <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Avatar src={member.avatar ?? member.imageUrl} alt={t('user.avatarAlt', { name })} size={64} radius="xl" color="indigo">
-            {initialOf(name)}
-          </Avatar>
-          <Stack gap={4} style={{ minWidth: 0 }}>
-            <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Title>
-            <Group gap="xs">
-              <MemberStatusBadge active={member.active} />
-              <Badge variant="light" color="indigo" tt="none">
-                {t(`user.role.${member.authority}`)}
-              </Badge>
-              {member.position ? (
-                <Text size="sm" c="dimmed">
-                  {member.position}
-                </Text>
-              ) : null}
+    <QueryGate query={query} valid={valid} fallbackKey="fetchMemberFailed">
+      {(member) => (
+        <>
+          <Group justify="space-between" align="flex-start" mb="lg" gap="md" wrap="nowrap">
+            <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Avatar src={member.avatar ?? member.imageUrl} alt={t('user.avatarAlt', { name })} size={64} radius="xl" color="indigo">
+                {initialOf(name)}
+              </Avatar>
+              <Stack gap={4} style={{ minWidth: 0 }}>
+                <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
+                  {name}
+                </Title>
+                <Group gap="xs">
+                  <MemberStatusBadge active={member.active} />
+                  <Badge variant="light" color="indigo" tt="none">
+                    {t(`user.role.${member.authority}`)}
+                  </Badge>
+                  {member.position ? (
+                    <Text size="sm" c="dimmed">
+                      {member.position}
+                    </Text>
+                  ) : null}
+                </Group>
+              </Stack>
             </Group>
-          </Stack>
-        </Group>
-        <MemberMenu member={member} onOpen={dialogs.openDialog} onActivate={dialogs.activate} />
-      </Group>
-      <RouteTabs
-        label={t('members.detail.tabs')}
-        tabs={[
-          {
-            value: 'profile',
-            label: t('tabs.profile'),
-            icon: <IconUser size={16} />,
-            panel: (
-              <MemberProfileTab
-                member={member}
-                onShowActivation={() => dialogs.openDialog('activation', member)}
-                onActivate={() => activation.activate(member)}
-                activating={activation.pending}
-              />
-            ),
-          },
-          {
-            value: 'sites',
-            label: t('tabs.sites'),
-            icon: <IconMapPin size={16} />,
-            panel: <MemberSitesTab member={member} onAssign={() => dialogs.openDialog('assign', member)} />,
-          },
-          {
-            value: 'performance',
-            label: t('tabs.performance'),
-            icon: <IconChartBar size={16} />,
-            panel: (
-              <EmptyState
-                withCard
-                icon={<IconChartBar size={28} />}
-                title={t('members.performance.emptyTitle')}
-                description={t('members.performance.emptyText')}
-              />
-            ),
-          },
-          {
-            value: 'transfer',
-            label: t('tabs.transfer'),
-            icon: <IconArrowsExchange size={16} />,
-            hidden: !managesAnySite,
-            panel: <MemberTransferTab member={member} />,
-          },
-        ]}
-      />
-      <MemberDialogs state={dialogs.state} onClose={dialogs.close} onDeleted={() => void navigate('/members', { replace: true })} />
-    </>
+            <MemberMenu member={member} onOpen={dialogs.openDialog} onActivate={dialogs.activate} />
+          </Group>
+          <RouteTabs
+            label={t('members.detail.tabs')}
+            tabs={[
+              {
+                value: 'profile',
+                label: t('tabs.profile'),
+                icon: <IconUser size={16} />,
+                panel: (
+                  <MemberProfileTab
+                    member={member}
+                    onShowActivation={() => dialogs.openDialog('activation', member)}
+                    onActivate={() => activation.activate(member)}
+                    activating={activation.pending}
+                  />
+                ),
+              },
+              {
+                value: 'sites',
+                label: t('tabs.sites'),
+                icon: <IconMapPin size={16} />,
+                panel: <MemberSitesTab member={member} onAssign={() => dialogs.openDialog('assign', member)} />,
+              },
+              {
+                value: 'performance',
+                label: t('tabs.performance'),
+                icon: <IconChartBar size={16} />,
+                panel: (
+                  <EmptyState
+                    withCard
+                    icon={<IconChartBar size={28} />}
+                    title={t('members.performance.emptyTitle')}
+                    description={t('members.performance.emptyText')}
+                  />
+                ),
+              },
+              {
+                value: 'transfer',
+                label: t('tabs.transfer'),
+                icon: <IconArrowsExchange size={16} />,
+                hidden: !managesAnySite,
+                panel: <MemberTransferTab member={member} />,
+              },
+            ]}
+          />
+          <MemberDialogs state={dialogs.state} onClose={dialogs.close} onDeleted={() => void navigate('/members', { replace: true })} />
+        </>
+      )}
+    </QueryGate>
   );
 }

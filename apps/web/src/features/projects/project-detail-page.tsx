@@ -1,12 +1,11 @@
 // /projects/:projectId: one project, with the tabs Performance, Settings and Sites (?tab=).
+import type { Project } from '@fieldops/shared/organisation';
 import { Anchor, Badge, Group } from '@mantine/core';
 import { IconChartBar, IconMapPin, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
@@ -16,23 +15,24 @@ import { ProjectSettingsTab } from './components/project-settings-tab.tsx';
 import { ProjectSitesTab } from './components/project-sites-tab.tsx';
 
 export function ProjectDetailPage() {
-  const { t, i18n } = useTranslation();
-  const language = currentLanguage(i18n);
+  const { t } = useTranslation();
   const projectId = Number(useParams().projectId);
   const query = useProjectQuery(projectId);
+  return (
+    <QueryGate
+      query={query}
+      valid={Number.isInteger(projectId) && projectId > 0}
+      errorTitle={t('projects.detail.title')}
+      fallbackKey="fetchProjectFailed"
+    >
+      {(project) => <ProjectDetail project={project} />}
+    </QueryGate>
+  );
+}
 
-  if (!Number.isInteger(projectId) || projectId <= 0) return <NotFoundPage />;
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('projects.detail.title')} />
-        <ErrorState withCard error={query.error} fallbackKey="fetchProjectFailed" onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
-
-  const project = query.data;
+function ProjectDetail({ project }: { project: Project }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
   return (
     <>
       <PageHeader

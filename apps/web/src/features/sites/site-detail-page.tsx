@@ -1,12 +1,11 @@
 // /sites/:siteId: one site, with the tabs Performance, Members, Settings and Transfer (?tab=).
+import type { Site } from '@fieldops/shared/organisation';
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconArrowsExchange, IconChartBar, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
-import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
@@ -18,24 +17,25 @@ import { SiteSettingsTab } from './components/site-settings-tab.tsx';
 import { SiteTransferTab } from './components/site-transfer-tab.tsx';
 
 export function SiteDetailPage() {
+  const { t } = useTranslation();
+  const siteId = Number(useParams().siteId);
+  const query = useSiteQuery(siteId);
+  return (
+    <QueryGate
+      query={query}
+      valid={Number.isInteger(siteId) && siteId > 0}
+      errorTitle={t('sites.detail.title')}
+      fallbackKey="fetchTeamFailed"
+    >
+      {(site) => <SiteDetail site={site} />}
+    </QueryGate>
+  );
+}
+
+function SiteDetail({ site }: { site: Site }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const { isAdmin, canManageSite } = useAccess();
-  const siteId = Number(useParams().siteId);
-  const query = useSiteQuery(siteId);
-
-  if (!Number.isInteger(siteId) || siteId <= 0) return <NotFoundPage />;
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title={t('sites.detail.title')} />
-        <ErrorState withCard error={query.error} fallbackKey="fetchTeamFailed" onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
-
-  const site = query.data;
   return (
     <>
       <PageHeader

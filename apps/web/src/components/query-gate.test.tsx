@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../lib/api-error.ts';
+import { renderWithProviders } from '../test/render.tsx';
+import { QueryGate } from './query-gate.tsx';
+
+const queryOf = (state: Partial<UseQueryResult<{ name: string }>>) =>
+  ({ isPending: false, isError: false, data: undefined, error: null, refetch: vi.fn(), ...state }) as unknown as UseQueryResult<{ name: string }>;
+
+const gate = (query: UseQueryResult<{ name: string }>, valid = true) =>
+  renderWithProviders(
+    <QueryGate query={query} valid={valid} errorTitle="Project" fallbackKey="fetchProjectFailed">
+      {(data) => <p>Loaded {data.name}</p>}
+    </QueryGate>,
+  );
+
+describe('QueryGate', () => {
+  it('shows the page once the data is there', () => {
+    gate(queryOf({ data: { name: 'Tower A' } }));
+    expect(screen.getByText('Loaded Tower A')).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an invalid id, whatever the query', () => {
+    gate(queryOf({ data: { name: 'Tower A' } }), false);
+    expect(screen.queryByText('Loaded Tower A')).not.toBeInTheDocument();
+    expect(screen.getByText('Page not found')).toBeInTheDocument();
+  });
+
+  it('shows the error under the title, and retries', async () => {
+    const refetch = vi.fn();
+    gate(queryOf({ isError: true, error: new ApiError({ status: 503, userMessage: 'Service unavailable. Check back shortly.' }), refetch }));
+    expect(screen.getByRole('heading', { name: 'Project' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to fetch project')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(refetch).toHaveBeenCalled();
+  });
+});
