@@ -2,6 +2,10 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './apps/server/src/db/schema.ts',
+  schema: [
+    './apps/server/src/db/schema.ts',
+    './apps/server/src/db/schema-workflow.ts',
+    './apps/server/src/db/schema-helpdesk.ts',
+  ],
   out: './apps/server/drizzle',
 });

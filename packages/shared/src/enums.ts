@@ -30,3 +30,26 @@ export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
 export const DEADLINE_UNITS = ['MINUTES', 'HOURS', 'DAYS', 'MONTHS'] as const;
 export type DeadlineUnit = (typeof DEADLINE_UNITS)[number];
+
+/** Action types offered by `GET /v1/action-types`. CHECK is a step the member marks done. */
+export const ACTION_TYPES = [
+  'TEXT', 'NUMBER', 'YES_NO', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'PHOTO', 'VOICE', 'DATE', 'RATING', 'CHECK',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+/** Types whose answers are picked from the action's options. */
+export const OPTION_ACTION_TYPES: readonly ActionType[] = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE'];
+/** Types whose answer can drive a chain rule. */
+export const CHAINABLE_ACTION_TYPES: readonly ActionType[] = ['YES_NO', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE'];
+/** The answers of a yes/no action, as chain rules and answers store them. */
+export const YES_NO_ANSWERS = ['YES', 'NO'] as const;
+
+/** How a chain rule shows its target action when its condition holds. */
+export const ACTION_VISIBILITIES = ['DISPLAY', 'DIM', 'HIDDEN'] as const;
+export type ActionVisibility = (typeof ACTION_VISIBILITIES)[number];
+
+/** Who receives new tickets without an assignee. */
+export const ASSIGNMENT_TARGETS = ['NONE', 'MEMBER', 'SITE', 'PROJECT'] as const;
+export type AssignmentTarget = (typeof ASSIGNMENT_TARGETS)[number];
+
+export const TICKET_HISTORY_FIELDS = ['CREATED', 'STATUS', 'ASSIGNEE', 'PRIORITY', 'CATEGORY'] as const;
+export type TicketHistoryField = (typeof TICKET_HISTORY_FIELDS)[number];

@@ -7,7 +7,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.ts';
+import * as core from './schema.ts';
+import * as helpdesk from './schema-helpdesk.ts';
+import * as workflow from './schema-workflow.ts';
+
+const schema = { ...core, ...workflow, ...helpdesk };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,11 +1,9 @@
 // The database tables. Every business-owned row carries business_id, indexed (DESIGN §3).
 import {
-  bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex,
+  boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
-const ref = (name: string) => bigint(name, { mode: 'number' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, id, ref } from './columns.ts';
 
 export const industries = pgTable('industries', {
   id: id(),
@@ -139,21 +137,4 @@ export const teamMembers = pgTable(
     uniqueIndex('team_members_team_user_key').on(t.teamId, t.userId),
     index('team_members_business_user_idx').on(t.businessId, t.userId),
   ],
-);
-
-/** A checklist of ordered actions; actions, tags and plans arrive with the task modules. */
-export const tasks = pgTable(
-  'tasks',
-  {
-    id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    nameEn: text('name_en'),
-    nameAr: text('name_ar'),
-    descriptionEn: text('description_en'),
-    descriptionAr: text('description_ar'),
-    geoRestrictionEnabled: boolean('geo_restriction_enabled').notNull().default(true),
-    creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('tasks_business_idx').on(t.businessId, t.id)],
 );

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessMembers, projects, tasks, teams, users } from '../db/schema.ts';
+import { businessMembers, projects, teams, users } from '../db/schema.ts';
+import { tasks } from '../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './demo.ts';
 

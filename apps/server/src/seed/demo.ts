@@ -2,7 +2,8 @@
 // something to explore: sign in as demo / demo1234.
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { businessMembers, industries, lookups, projects, tasks, teamMembers, teams, users } from '../db/schema.ts';
+import { businessMembers, industries, lookups, projects, teamMembers, teams, users } from '../db/schema.ts';
+import { tasks } from '../db/schema-workflow.ts';
 import { hashPassword } from '../lib/password.ts';
 import { randomKey } from '../lib/tokens.ts';
 import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';

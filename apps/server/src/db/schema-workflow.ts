@@ -1,0 +1,111 @@
+// Workflow tables: tasks, their ordered actions, tags and task templates (DESIGN §1, workflow base).
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ActionCriteria, ActionOption, TemplateContent } from '@fieldops/shared/tasks';
+import { createdAt, id, ref } from './columns.ts';
+import { businesses, users } from './schema.ts';
+
+/** Up to 3 per business (spec §9); names unique per business in each language. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tags_business_idx').on(t.businessId, t.id),
+    uniqueIndex('tags_business_name_en_key').on(t.businessId, sql`lower(${t.nameEn})`),
+    uniqueIndex('tags_business_name_ar_key').on(t.businessId, sql`lower(${t.nameAr})`),
+  ],
+);
+
+/** A checklist of ordered actions. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: id(),
+    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    nameEn: text('name_en'),
+    nameAr: text('name_ar'),
+    descriptionEn: text('description_en'),
+    descriptionAr: text('description_ar'),
+    geoRestrictionEnabled: boolean('geo_restriction_enabled').notNull().default(true),
+    tagId: ref('tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tasks_business_idx').on(t.businessId, t.id),
+    index('tasks_tag_idx').on(t.tagId),
+  ],
+);
+
+/**
+ * One step of a task. `criteria` is the chain rule that governs this action: it names an
+ * earlier base action and the answer that sets this action's visibility.
+ */
+export const actions = pgTable(
+  'actions',
+  {
+    id: id(),
+    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    nameEn: text('name_en'),
+    nameAr: text('name_ar'),
+    descriptionEn: text('description_en'),
+    descriptionAr: text('description_ar'),
+    type: text('type').notNull(),
+    options: jsonb('options').$type<ActionOption[]>().notNull().default([]),
+    required: boolean('required').notNull().default(false),
+    criteria: jsonb('criteria').$type<ActionCriteria>(),
+    /** The base action of `criteria`, kept as a column so the delete guard is one indexed query. */
+    baseActionId: ref('base_action_id').references((): AnyPgColumn => actions.id, { onDelete: 'no action' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('actions_task_order_idx').on(t.taskId, t.order, t.id),
+    index('actions_business_idx').on(t.businessId, t.id),
+    index('actions_base_action_idx').on(t.baseActionId),
+  ],
+);
+
+export const actionTags = pgTable(
+  'action_tags',
+  {
+    actionId: ref('action_id').notNull().references(() => actions.id, { onDelete: 'cascade' }),
+    tagId: ref('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.actionId, t.tagId] }), index('action_tags_tag_idx').on(t.tagId, t.actionId)],
+);
+
+/**
+ * A task kept as a document to copy from. The shipped library has no business (and a stable
+ * `key`); a business's own templates carry its id.
+ */
+export const taskTemplates = pgTable(
+  'task_templates',
+  {
+    id: id(),
+    businessId: ref('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    key: text('key'),
+    nameEn: text('name_en'),
+    nameAr: text('name_ar'),
+    descriptionEn: text('description_en'),
+    descriptionAr: text('description_ar'),
+    content: jsonb('content').$type<TemplateContent>().notNull(),
+    actionsCount: integer('actions_count').notNull().default(0),
+    creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('task_templates_business_idx').on(t.businessId, t.id),
+    uniqueIndex('task_templates_key_key').on(t.key),
+  ],
+);
