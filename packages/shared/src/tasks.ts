@@ -250,13 +250,16 @@ export function resolveVisibility(
   return result;
 }
 
-/** Required actions that must be answered: required and not hidden. */
+/**
+ * Required actions that must be answered: required and displayed. A hidden action is not
+ * asked, and a dimmed one is shown as optional, so neither is required.
+ */
 export function requiredVisibleActionIds(
   actions: readonly RuleAction[],
   answers: Readonly<Record<number, RuleAnswer>>,
 ): number[] {
   const visibility = resolveVisibility(actions, answers);
-  return actions.filter((a) => a.required && visibility.get(a.id) !== 'HIDDEN').map((a) => a.id);
+  return actions.filter((a) => a.required && visibility.get(a.id) === 'DISPLAY').map((a) => a.id);
 }
 
 /** The answers a rule may expect from a base action of this type and options. */

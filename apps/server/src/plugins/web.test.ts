@@ -39,7 +39,10 @@ describe('serving the web app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/problem+json');
-    expect((await t.app.inject({ method: 'GET', url: '/services/workflow/api/v1/tasks' })).statusCode).toBe(404);
+    const workflowMissing = await t.app.inject({ method: 'GET', url: '/services/workflow/api/unknown' });
+    expect(workflowMissing.statusCode).toBe(404);
+    expect(workflowMissing.headers['content-type']).toContain('application/problem+json');
+    expect((await t.app.inject({ method: 'GET', url: '/services/workflow/api/v1/tasks' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/account' })).statusCode).toBe(401);
   });
 });

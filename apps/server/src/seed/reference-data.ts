@@ -1,6 +1,7 @@
-// Data every installation has: the industries offered at onboarding.
+// Data every installation has: the industries offered at onboarding and the task template library.
 import type { Db } from '../db/client.ts';
 import { industries } from '../db/schema.ts';
+import { ensureTaskLibrary } from './task-library.ts';
 
 const INDUSTRIES = [
   { code: 'cleaning', nameEn: 'Cleaning', nameAr: 'خدمات التنظيف' },
@@ -15,4 +16,5 @@ const INDUSTRIES = [
 
 export async function ensureReferenceData(db: Db) {
   await db.insert(industries).values(INDUSTRIES).onConflictDoNothing({ target: industries.code });
+  await ensureTaskLibrary(db);
 }

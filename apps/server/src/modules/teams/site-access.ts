@@ -28,3 +28,14 @@ export async function requireSiteManager(db: Db, caller: Tenant & { userId: numb
   const supervised = await supervisedTeamIds(db, caller.businessId, caller.userId, wanted);
   if (supervised.length !== wanted.length) throw forbidden();
 }
+
+/** Refuses with 403 unless the caller is an owner or admin, or supervises at least one site. */
+export async function requireAdminOrSupervisor(db: Db, caller: Tenant & { userId: number }) {
+  if (isAdmin(caller)) return;
+  const [row] = await db
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.businessId, caller.businessId), eq(teamMembers.userId, caller.userId), eq(teamMembers.authority, 'SUPERVISOR')))
+    .limit(1);
+  if (!row) throw forbidden();
+}

@@ -1,0 +1,101 @@
+// The rules of tags: at most 3 per business (held under concurrent requests by locking the
+// business row before counting), names unique per business in each language ignoring case.
+import type { z } from 'zod';
+import { MAX_TAGS_PER_BUSINESS } from '@fieldops/shared/limits';
+import { MSG } from '@fieldops/shared/messages';
+import type { actionTagsRequest, Tag, TagAction, tagRequest } from '@fieldops/shared/tasks';
+import type { Db } from '../../db/client.ts';
+import { AppError, conflict, missingReference, notFound } from '../../lib/errors.ts';
+import { findActionRow, insertActionTags, tagsOfActions, toAction } from '../actions/actions.repository.ts';
+import { requireAction } from '../actions/actions.service.ts';
+import {
+  countTags, deleteTagRow, existingTagIds, findSameName, findTag, findTagActionRows, insertTag, lockBusiness,
+  removeActionTags, updateTagRow, type TagValues,
+} from './tags.repository.ts';
+
+type TagInput = z.output<typeof tagRequest>;
+type ActionTagsInput = z.output<typeof actionTagsRequest>;
+
+export async function requireTag(db: Db, businessId: number, id: number): Promise<Tag> {
+  const found = await findTag(db, businessId, id);
+  if (!found) throw notFound(MSG.tagNotFound);
+  return found;
+}
+
+/** Refuses a name another tag of the business already has, naming the field that clashes. */
+async function refuseSameName(db: Db, businessId: number, values: TagValues, exceptId?: number) {
+  const same = await findSameName(db, businessId, values, exceptId);
+  if (!same) return;
+  const field = same.nameEn.toLowerCase() === values.nameEn.toLowerCase() ? 'nameEn' : 'nameAr';
+  throw conflict(MSG.tagExists, [{ field, message: MSG.tagExists }]);
+}
+
+/** Two requests can pass the name check at once; the unique indexes stop the second. */
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: unknown } | null;
+  return e?.code === '23505' || (e?.cause !== undefined && isUniqueViolation(e.cause));
+};
+async function asTagExists<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(MSG.tagExists);
+    throw error;
+  }
+}
+
+export async function createTag(db: Db, businessId: number, body: TagInput) {
+  const id = await asTagExists(() =>
+    db.transaction(async (tx) => {
+      await lockBusiness(tx, businessId);
+      if ((await countTags(tx, businessId)) >= MAX_TAGS_PER_BUSINESS) throw new AppError(400, MSG.tagLimit);
+      await refuseSameName(tx, businessId, body);
+      return insertTag(tx, businessId, body);
+    }),
+  );
+  return requireTag(db, businessId, id);
+}
+
+export async function updateTag(db: Db, businessId: number, id: number, body: TagInput) {
+  await requireTag(db, businessId, id);
+  await refuseSameName(db, businessId, body, id);
+  await asTagExists(() => updateTagRow(db, businessId, id, body));
+  return requireTag(db, businessId, id);
+}
+
+export async function deleteTag(db: Db, businessId: number, id: number) {
+  await requireTag(db, businessId, id);
+  await deleteTagRow(db, businessId, id);
+}
+
+export async function pageTagActions(db: Db, businessId: number, tagId: number, page: { page: number; size: number }) {
+  await requireTag(db, businessId, tagId);
+  const { rows, total } = await findTagActionRows(db, businessId, tagId, page);
+  const byAction = await tagsOfActions(db, rows.map((r) => r.id));
+  const items: TagAction[] = rows.map((r) => ({
+    ...toAction(r, byAction.get(r.id) ?? []),
+    taskNameEn: r.taskNameEn,
+    taskNameAr: r.taskNameAr,
+  }));
+  return { items, total };
+}
+
+async function requireActionAndTags(db: Db, businessId: number, body: ActionTagsInput) {
+  if (!(await findActionRow(db, businessId, body.actionId))) throw missingReference('actionId', MSG.actionNotFound);
+  const wanted = [...new Set(body.tagIds)];
+  if ((await existingTagIds(db, businessId, wanted)).length !== wanted.length) throw missingReference('tagIds', MSG.tagNotFound);
+  return wanted;
+}
+
+/** Adds tags to an action; tags it already has are left as they are. */
+export async function assignTags(db: Db, businessId: number, body: ActionTagsInput) {
+  const tagIds = await requireActionAndTags(db, businessId, body);
+  await insertActionTags(db, businessId, body.actionId, tagIds);
+  return requireAction(db, businessId, body.actionId);
+}
+
+export async function unassignTags(db: Db, businessId: number, body: ActionTagsInput) {
+  const tagIds = await requireActionAndTags(db, businessId, body);
+  await removeActionTags(db, businessId, body.actionId, tagIds);
+  return requireAction(db, businessId, body.actionId);
+}

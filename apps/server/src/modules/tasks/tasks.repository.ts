@@ -1,0 +1,139 @@
+// Tasks of a business with their tag and number of actions in the same query: a page of tasks
+// costs two queries whatever its size.
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Task } from '@fieldops/shared/tasks';
+import type { Db } from '../../db/client.ts';
+import { actions, tags, tasks } from '../../db/schema-workflow.ts';
+
+export interface TaskValues {
+  nameEn: string | null;
+  nameAr: string | null;
+  descriptionEn: string | null;
+  descriptionAr: string | null;
+  geoRestrictionEnabled: boolean;
+  tagId: number | null;
+}
+
+export const TASK_SORT_FIELDS = ['id', 'nameEn', 'nameAr', 'createdDate'] as const;
+export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
+
+export interface TaskFilter {
+  searchKey?: string;
+  tagId?: number;
+}
+
+export interface TaskPage {
+  page: number;
+  size: number;
+  sort: TaskSortField;
+  dir: 'asc' | 'desc';
+}
+
+function selectTasks(db: Db) {
+  // Correlated to one task; answered by the (task_id, order, id) index.
+  const actionsCount = db.select({ n: count() }).from(actions).where(eq(actions.taskId, tasks.id));
+  return db
+    .select({
+      id: tasks.id,
+      nameEn: tasks.nameEn,
+      nameAr: tasks.nameAr,
+      descriptionEn: tasks.descriptionEn,
+      descriptionAr: tasks.descriptionAr,
+      geoRestrictionEnabled: tasks.geoRestrictionEnabled,
+      tagId: tasks.tagId,
+      tagNameEn: tags.nameEn,
+      tagNameAr: tags.nameAr,
+      creatorId: tasks.creatorId,
+      createdAt: tasks.createdAt,
+      actionsCount: sql<number>`${actionsCount}`.mapWith(Number),
+    })
+    .from(tasks)
+    .leftJoin(tags, eq(tags.id, tasks.tagId))
+    .$dynamic();
+}
+
+type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
+
+const toTask = (r: TaskRow): Task => ({
+  id: r.id,
+  nameEn: r.nameEn,
+  nameAr: r.nameAr,
+  descriptionEn: r.descriptionEn,
+  descriptionAr: r.descriptionAr,
+  geoRestrictionEnabled: r.geoRestrictionEnabled,
+  tagId: r.tagId,
+  tag: r.tagId !== null && r.tagNameEn !== null && r.tagNameAr !== null ? { id: r.tagId, nameEn: r.tagNameEn, nameAr: r.tagNameAr } : null,
+  creatorId: r.creatorId,
+  actionsCount: r.actionsCount,
+  // Completion comes from answered schedules, which the reports compute.
+  completionRate: null,
+  createdDate: r.createdAt.toISOString(),
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereOf(businessId: number, filter: TaskFilter): SQL | undefined {
+  const like = filter.searchKey ? `%${escapeLike(filter.searchKey)}%` : null;
+  return and(
+    eq(tasks.businessId, businessId),
+    filter.tagId ? eq(tasks.tagId, filter.tagId) : undefined,
+    like ? or(ilike(tasks.nameEn, like), ilike(tasks.nameAr, like)) : undefined,
+  );
+}
+
+const SORT_COLUMNS = { id: tasks.id, nameEn: tasks.nameEn, nameAr: tasks.nameAr, createdDate: tasks.createdAt } as const;
+
+export async function findTasks(db: Db, businessId: number, filter: TaskFilter, page: TaskPage) {
+  const where = whereOf(businessId, filter);
+  const direction = page.dir === 'asc' ? asc : desc;
+  // The id breaks ties so that pages never overlap.
+  const order = page.sort === 'id' ? [direction(tasks.id)] : [direction(SORT_COLUMNS[page.sort]), direction(tasks.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    selectTasks(db).where(where).orderBy(...order).limit(page.size).offset(page.page * page.size),
+    db.select({ total: count() }).from(tasks).where(where),
+  ]);
+  return { items: rows.map(toTask), total };
+}
+
+export async function findTask(db: Db, businessId: number, id: number): Promise<Task | null> {
+  const [row] = await selectTasks(db).where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
+  return row ? toTask(row) : null;
+}
+
+/**
+ * The bare task row. With `lock`, the row is locked for the rest of the transaction: every
+ * change to a task's actions takes it first, so orders and rules are checked against a list
+ * nobody else is changing.
+ */
+export async function findTaskRow(db: Db, businessId: number, id: number, lock = false) {
+  const query = db
+    .select({
+      id: tasks.id,
+      nameEn: tasks.nameEn,
+      nameAr: tasks.nameAr,
+      descriptionEn: tasks.descriptionEn,
+      descriptionAr: tasks.descriptionAr,
+      geoRestrictionEnabled: tasks.geoRestrictionEnabled,
+      tagId: tasks.tagId,
+    })
+    .from(tasks)
+    .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertTask(db: Db, businessId: number, creatorId: number, values: TaskValues) {
+  const [row] = await db.insert(tasks).values({ businessId, creatorId, ...values }).returning({ id: tasks.id });
+  return row.id;
+}
+
+export async function updateTaskRow(db: Db, businessId: number, id: number, values: Partial<TaskValues>) {
+  await db.update(tasks).set(values).where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
+}
+
+/** Removes a task and its actions (their tag links go with them); call inside a transaction. */
+export async function deleteTaskRows(db: Db, businessId: number, id: number) {
+  // One statement for all the actions, so rules between them never block the delete.
+  await db.delete(actions).where(and(eq(actions.businessId, businessId), eq(actions.taskId, id)));
+  await db.delete(tasks).where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
+}
