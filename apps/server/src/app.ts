@@ -22,9 +22,20 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { actionsRoutes } from './modules/actions/actions.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { teamMembersRoutes } from './modules/teams/team-members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
 import { transfersRoutes } from './modules/transfers/transfers.routes.ts';
+import { ticketAssignmentRoutes } from './modules/ticket-assignment/ticket-assignment.routes.ts';
+import { ticketCategoriesRoutes } from './modules/ticket-categories/ticket-categories.routes.ts';
+import { ticketAttachmentsRoutes } from './modules/tickets/ticket-attachments.routes.ts';
+import { ticketCommentsRoutes } from './modules/tickets/ticket-comments.routes.ts';
+import { ticketHistoryRoutes } from './modules/tickets/ticket-history.routes.ts';
+import { ticketStatusRoutes } from './modules/tickets/ticket-status.routes.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -61,8 +72,11 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     healthRoutes, authRoutes, accountRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes,
     projectsRoutes, teamsRoutes, teamMembersRoutes, membersRoutes, transfersRoutes,
   ],
-  workflow: [],
-  helpdesk: [],
+  workflow: [tasksRoutes, templatesRoutes, actionsRoutes, tagsRoutes],
+  helpdesk: [
+    ticketsRoutes, ticketStatusRoutes, ticketAttachmentsRoutes, ticketCommentsRoutes, ticketHistoryRoutes,
+    ticketCategoriesRoutes, ticketAssignmentRoutes,
+  ],
 };
 
 export const DEFAULT_WEB_ROOT = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));

@@ -36,7 +36,7 @@ async function main() {
     logger: { level: config.logLevel },
   });
 
-  const demoCreated = isNewDataDir && config.demo ? await seedDemo(database.db) : false;
+  const demoCreated = isNewDataDir && config.demo ? await seedDemo(database.db, app.storage) : false;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -6,6 +6,7 @@ import {
   ASSIGNMENT_TARGETS, TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES, type TicketStatus,
 } from './enums.ts';
 import { entityName, id, optionalText, pageQuery, requiredText } from './common.ts';
+import { COMMENTS_PAGE_SIZE } from './limits.ts';
 import { MSG, maxMessage } from './messages.ts';
 
 // ---------------------------------------------------------------- transitions (spec §4)
@@ -176,6 +177,10 @@ export const ticketComment = z.object({
 export type TicketComment = z.infer<typeof ticketComment>;
 /** The text part of a comment form (multipart fields `text` and `file`). */
 export const commentText = optionalText(5000);
+/** `GET /v1/tickets/{id}/comments`: 10 a page by default (spec §9), newest first. */
+export const ticketCommentsQuery = pageQuery.extend({
+  size: pageQuery.shape.size.unwrap().default(COMMENTS_PAGE_SIZE),
+});
 
 export const ticketHistoryEntry = z.object({
   id: z.number(),

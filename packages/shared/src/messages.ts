@@ -55,6 +55,10 @@ export const MSG = {
   siteNotInProject: 'The site is not in this project',
   sameProject: 'The site is already in this project',
   executionPlanNotFound: 'Execution plan not found',
+  selectDay: 'Select at least one day',
+  selectMonth: 'Select at least one month',
+  selectDate: 'Select at least one date',
+  endBeforeStart: 'The end must come after the start',
   ownerRoleFixed: "The owner's role cannot be changed",
   ownerCannotBeGiven: 'Ownership cannot be given to a member',
   onlyOwnerManagesAdmins: 'Only the owner can make, change or remove administrators',
@@ -93,6 +97,7 @@ export const MSG = {
   commentEmpty: 'Please enter a comment or attach a file.',
   commentNotYours: 'Only the author can edit a comment',
   categoryInUse: 'This category is used by tickets. Move them to another category first',
+  categoryExists: 'A category with this name already exists',
   // success
   userUpdated: 'User updated successfully',
   changesSaved: 'Changes saved successfully!',

@@ -3,10 +3,12 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { businessMembers, industries, lookups, projects, teamMembers, teams, users } from '../db/schema.ts';
-import { tasks } from '../db/schema-workflow.ts';
 import { hashPassword } from '../lib/password.ts';
 import { randomKey } from '../lib/tokens.ts';
 import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
+import type { Storage } from '../plugins/storage.ts';
+import { seedDemoTasks } from './demo-tasks.ts';
+import { seedDemoTickets } from './demo-tickets.ts';
 
 export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'demo1234';
@@ -20,8 +22,11 @@ const PEOPLE = [
   { username: 'khaled.omar', fullName: 'خالد عمر', position: 'Security guard' },
 ];
 
-/** Creates the demo business unless the database already has users. Returns whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Creates the demo business unless the database already has users. Returns whether it did.
+ * Its ticket photos go to `storage`.
+ */
+export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
 
@@ -86,10 +91,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       businessId, teamId: sites[site].id, userId: people[person].id, authority, position: PEOPLE[person].position,
     })),
   );
-  await db.insert(tasks).values([
-    { businessId, creatorId: owner.id, nameEn: 'Daily washroom cleaning', nameAr: 'تنظيف دورات المياه اليومي', descriptionEn: 'Checklist for every washroom on the floor.', descriptionAr: 'قائمة تحقق لكل دورات المياه في الطابق.' },
-    { businessId, creatorId: owner.id, nameEn: 'Night security patrol', nameAr: 'جولة الحراسة الليلية', descriptionEn: 'Walk the route and check every gate.', descriptionAr: 'امشِ على المسار وتحقق من كل بوابة.' },
-    { businessId, creatorId: owner.id, nameEn: 'Fire-safety inspection', nameAr: 'فحص السلامة من الحرائق', descriptionEn: 'Extinguishers, exits and alarms.', descriptionAr: 'طفايات الحريق والمخارج وأجهزة الإنذار.', geoRestrictionEnabled: false },
-  ]);
+  await seedDemoTasks(db, businessId, owner.id);
+  const [sara, omar, lina, yousef, huda] = people.map((p) => p.id);
+  await seedDemoTickets(db, storage, { businessId, people: { owner: owner.id, sara, omar, lina, yousef, huda }, sites });
   return true;
 }

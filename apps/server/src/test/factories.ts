@@ -2,7 +2,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Business } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
+import { eq, max } from 'drizzle-orm';
 import { businessMembers, projects, teamMembers, teams, users } from '../db/schema.ts';
+import { actions, tasks } from '../db/schema-workflow.ts';
+import { tickets } from '../db/schema-helpdesk.ts';
 import { hashPassword } from '../lib/password.ts';
 import { randomKey } from '../lib/tokens.ts';
 import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
@@ -124,4 +127,32 @@ export function multipart(fields: Record<string, string>, files: { field: string
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A ticket of the caller's business, created by the caller (no history; the API writes that). */
+export async function createTicket(app: FastifyInstance, creator: Caller, values: Partial<typeof tickets.$inferInsert> = {}) {
+  const [ticket] = await app.db
+    .insert(tickets)
+    .values({ businessId: creator.business.id, title: `Ticket ${unique()}`, description: 'Something needs a look', creatorId: creator.userId, ...values })
+    .returning();
+  return ticket;
+}
+
+/** A task of the owner's business, with no actions. */
+export async function createTask(app: FastifyInstance, owner: Caller, values: Partial<typeof tasks.$inferInsert> = {}) {
+  const [task] = await app.db
+    .insert(tasks)
+    .values({ businessId: owner.business.id, creatorId: owner.userId, nameEn: `Task ${unique()}`, ...values })
+    .returning();
+  return task;
+}
+
+/** An action at the end of a task (or at `order`), a yes/no question unless told otherwise. */
+export async function createAction(app: FastifyInstance, owner: Caller, taskId: number, values: Partial<typeof actions.$inferInsert> = {}) {
+  const [{ last }] = await app.db.select({ last: max(actions.order) }).from(actions).where(eq(actions.taskId, taskId));
+  const [action] = await app.db
+    .insert(actions)
+    .values({ businessId: owner.business.id, taskId, order: (last ?? 0) + 1, nameEn: `Action ${unique()}`, type: 'YES_NO', ...values })
+    .returning();
+  return action;
 }

@@ -3,9 +3,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { OnboardingBusinessRequest, RegisterRequest } from '@fieldops/shared/account';
+import { DEFAULT_TICKET_CATEGORIES } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, businesses, industries, lookups, users } from '../../db/schema.ts';
+import { ticketCategories } from '../../db/schema-helpdesk.ts';
 import { conflict, fieldError, forbidden } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { randomKey } from '../../lib/tokens.ts';
@@ -45,7 +47,7 @@ export const DEFAULT_LOOKUPS = [
   { kind: 'TEAM_TYPE', nameEn: 'Residential', nameAr: 'سكني' },
 ] as const;
 
-/** Creates a business, its owner membership and its default lookups in one transaction. */
+/** Creates a business, its owner membership, its default lookups and ticket categories in one transaction. */
 export async function createBusinessFor(db: Db, ownerId: number, body: OnboardingBusinessRequest) {
   if (body.industryId) {
     const [industry] = await db.select({ id: industries.id }).from(industries).where(eq(industries.id, Number(body.industryId)));
@@ -64,6 +66,7 @@ export async function createBusinessFor(db: Db, ownerId: number, body: Onboardin
       .returning();
     await tx.insert(businessMembers).values({ businessId: business.id, userId: ownerId, role: 'OWNER', defaultBusiness: true });
     await tx.insert(lookups).values(DEFAULT_LOOKUPS.map((l) => ({ ...l, businessId: business.id })));
+    await tx.insert(ticketCategories).values(DEFAULT_TICKET_CATEGORIES.map((c) => ({ ...c, businessId: business.id })));
     return toBusiness(business, 'OWNER');
   });
 }

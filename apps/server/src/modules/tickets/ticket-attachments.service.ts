@@ -1,0 +1,80 @@
+// Attachments: images only (PNG, JPEG or GIF by their content, under 10 MB). A request's files
+// are all checked before any is stored, so one bad file stores nothing; files leave storage only
+// after their rows are gone.
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { TicketAttachment } from '@fieldops/shared/helpdesk';
+import { MSG } from '@fieldops/shared/messages';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { readImage, type ImageKind } from '../../lib/uploads.ts';
+import type { StoredFile } from '../../plugins/storage.ts';
+import { requireVisibleTicketRow, ticketAccessOf, type Caller } from './ticket-access.ts';
+import { deleteAttachmentRow, findAttachmentRow, insertAttachments } from './ticket-attachments.repository.ts';
+
+export const ATTACHMENTS_FIELD = 'attachments';
+const NAME_MAX = 255;
+
+/** The file name as the person's device called it, without any path, for showing only. */
+function displayName(filename: string | undefined, kind: ImageKind) {
+  const last = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const base = [...last].filter((c) => c >= ' ' && c !== '\u007f').join('').trim();
+  return (base || `attachment.${kind.extension}`).slice(0, NAME_MAX);
+}
+
+async function readAttachments(parts: AsyncIterableIterator<Multipart>) {
+  const files: { data: Buffer; kind: ImageKind; name: string }[] = [];
+  for await (const part of parts) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== ATTACHMENTS_FIELD) {
+      await part.toBuffer();
+      throw badRequest(MSG.invalidFile, [{ field: part.fieldname, message: MSG.invalidFile }]);
+    }
+    const image = await readImage(part);
+    files.push({ ...image, name: displayName(part.filename, image.kind) });
+  }
+  if (files.length === 0) throw badRequest(MSG.fileMissing, [{ field: ATTACHMENTS_FIELD, message: MSG.fileMissing }]);
+  return files;
+}
+
+export async function addAttachments(
+  app: FastifyInstance,
+  caller: Caller,
+  ticketId: number,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<TicketAttachment[]> {
+  await requireVisibleTicketRow(app.db, await ticketAccessOf(app.db, caller), ticketId);
+  const files = await readAttachments(parts);
+  const stored: StoredFile[] = [];
+  try {
+    for (const file of files) stored.push(await app.storage.put(file.data, file.kind.extension));
+    return await insertAttachments(
+      app.db,
+      files.map((file, i) => ({
+        businessId: caller.businessId,
+        ticketId,
+        fileKey: stored[i].key,
+        name: file.name,
+        contentType: file.kind.mime,
+        size: file.data.length,
+        creatorId: caller.userId,
+      })),
+    );
+  } catch (err) {
+    await Promise.all(stored.map((s) => app.storage.remove(s.key)));
+    throw err;
+  }
+}
+
+/** The uploader, or whoever may change the ticket, removes an attachment. */
+export async function deleteAttachment(app: FastifyInstance, caller: Caller, ticketId: number, attachmentId: number) {
+  const access = await ticketAccessOf(app.db, caller);
+  const fileKey = await app.db.transaction(async (tx) => {
+    await requireVisibleTicketRow(tx, access, ticketId);
+    const row = await findAttachmentRow(tx, caller.businessId, ticketId, attachmentId);
+    if (!row) throw notFound(MSG.attachmentNotFound);
+    if (!access.canManage && row.creatorId !== caller.userId) throw forbidden();
+    await deleteAttachmentRow(tx, row.id);
+    return row.fileKey;
+  });
+  await app.storage.remove(fileKey);
+}

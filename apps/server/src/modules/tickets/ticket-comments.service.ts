@@ -1,0 +1,80 @@
+// Comments: text, an image, or both (never neither). Anyone who sees the ticket comments; only
+// the author edits. A replaced image leaves storage once the new one is saved.
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { commentText, type TicketComment } from '@fieldops/shared/helpdesk';
+import { MSG } from '@fieldops/shared/messages';
+import { badRequest, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { readImageForm } from '../../lib/uploads.ts';
+import type { StoredFile } from '../../plugins/storage.ts';
+import { requireVisibleTicketRow, ticketAccessOf, type Caller } from './ticket-access.ts';
+import { findComment, findCommentRow, insertComment, updateCommentRow } from './ticket-comments.repository.ts';
+
+const FILE_FIELD = 'file';
+
+/** The form's text (undefined when the form has no text field) and image, checked. */
+async function readCommentForm(parts: AsyncIterableIterator<Multipart>) {
+  const { fields, files } = await readImageForm(parts, [FILE_FIELD]);
+  const images = files.get(FILE_FIELD) ?? [];
+  if (images.length > 1) throw badRequest(MSG.invalidFile, [{ field: FILE_FIELD, message: MSG.invalidFile }]);
+  if (!('text' in fields)) return { text: undefined, image: images[0] ?? null };
+  const parsed = commentText.safeParse(fields.text);
+  if (!parsed.success) throw fieldError('text', parsed.error.issues[0].message);
+  return { text: parsed.data, image: images[0] ?? null };
+}
+
+const emptyComment = () => badRequest(MSG.commentEmpty, [{ field: 'text', message: MSG.commentEmpty }]);
+
+async function requireComment(app: FastifyInstance, businessId: number, ticketId: number, id: number) {
+  const found = await findComment(app.db, businessId, ticketId, id);
+  if (!found) throw notFound(MSG.commentNotFound);
+  return found;
+}
+
+/** Stores the image, runs `save` with its key, and takes the image back out if `save` fails. */
+async function withStoredImage<T>(app: FastifyInstance, image: { data: Buffer; kind: { extension: string } } | null, save: (stored: StoredFile | null) => Promise<T>) {
+  const stored = image ? await app.storage.put(image.data, image.kind.extension) : null;
+  try {
+    return await save(stored);
+  } catch (err) {
+    if (stored) await app.storage.remove(stored.key);
+    throw err;
+  }
+}
+
+export async function addComment(
+  app: FastifyInstance,
+  caller: Caller,
+  ticketId: number,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<TicketComment> {
+  await requireVisibleTicketRow(app.db, await ticketAccessOf(app.db, caller), ticketId);
+  const { text, image } = await readCommentForm(parts);
+  if (!text && !image) throw emptyComment();
+  const id = await withStoredImage(app, image, (stored) =>
+    insertComment(app.db, { businessId: caller.businessId, ticketId, creatorId: caller.userId, text: text ?? null, fileKey: stored?.key ?? null }),
+  );
+  return requireComment(app, caller.businessId, ticketId, id);
+}
+
+/** A text field replaces the text (empty clears it); a new image replaces the old one. */
+export async function editComment(
+  app: FastifyInstance,
+  caller: Caller,
+  ticketId: number,
+  commentId: number,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<TicketComment> {
+  await requireVisibleTicketRow(app.db, await ticketAccessOf(app.db, caller), ticketId);
+  const row = await findCommentRow(app.db, caller.businessId, ticketId, commentId);
+  if (!row) throw notFound(MSG.commentNotFound);
+  if (row.creatorId !== caller.userId) throw forbidden(MSG.commentNotYours);
+  const form = await readCommentForm(parts);
+  const text = form.text === undefined ? row.text : form.text;
+  if (!text && !form.image && !row.fileKey) throw emptyComment();
+  await withStoredImage(app, form.image, (stored) =>
+    updateCommentRow(app.db, row.id, { text, fileKey: stored?.key ?? row.fileKey }),
+  );
+  if (form.image && row.fileKey) await app.storage.remove(row.fileKey);
+  return requireComment(app, caller.businessId, ticketId, commentId);
+}
