@@ -1,17 +1,66 @@
-// /tasks/new: creating a task. Until its content exists it shows its header and an empty state.
-import { IconPlaylistAdd } from '@tabler/icons-react';
+// /tasks/new: creating a task (names, descriptions, geofence, tag); its page opens next, where
+// its actions are added.
+import { Anchor, Card, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { errorMessage } from '../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { useCreateTaskMutation } from './api/create-task.ts';
+import { TEMPLATES_PATH, TASKS_PATH, taskPath } from './components/task-paths.ts';
+import { TaskForm } from './components/task-form.tsx';
 
 export function NewTaskPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { canManageTasks } = useAccess();
+  const create = useCreateTaskMutation();
+
+  const header = <PageHeader title={t('tasks.create.title')} description={t('tasks.create.description')} />;
+  // Members cannot create tasks; the address alone does not open the form.
+  if (!canManageTasks) {
+    return (
+      <>
+        {header}
+        <EmptyState withCard icon={<IconLock size={28} />} title={t('tasks.readOnlyTitle')} description={t('tasks.readOnlyText')} />
+      </>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title={t('tasks.create.title')}
-      description={t('tasks.create.description')}
-      icon={<IconPlaylistAdd size={28} />}
-      emptyTitle={t('tasks.create.emptyTitle')}
-      emptyText={t('tasks.create.emptyText')}
-    />
+    <>
+      {header}
+      <Card withBorder radius="md" padding="lg" maw={880}>
+        <TaskForm
+          submitLabel={t('tasks.create.submit')}
+          pending={create.isPending}
+          onCancel={() => void navigate(TASKS_PATH)}
+          onSubmit={(body) =>
+            create.mutateAsync(body).then(
+              async (task) => {
+                notifySuccess(t('tasks.create.done'));
+                await queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
+                void navigate(taskPath(task.id));
+              },
+              (error: unknown) => {
+                notifyError(errorMessage(error, 'createTaskFailed'));
+                throw error;
+              },
+            )
+          }
+        />
+      </Card>
+      <Text size="sm" c="dimmed" mt="md">
+        {t('tasks.create.templateHint')}{' '}
+        <Anchor component={Link} to={TEMPLATES_PATH} size="sm">
+          {t('tasks.create.templateLink')}
+        </Anchor>
+      </Text>
+    </>
   );
 }

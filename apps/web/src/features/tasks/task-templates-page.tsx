@@ -1,17 +1,93 @@
-// /tasks/templates: the template browser. Until its content exists it shows its header and an empty state.
-import { IconTemplate } from '@tabler/icons-react';
+// /tasks/templates: the template browser. The library's templates and the business's own,
+// searched by name (?q=, sent trimmed), each previewed in a side panel and turned into a new
+// task; the business's own templates can be deleted.
+import { useState } from 'react';
+import { Button, SimpleGrid } from '@mantine/core';
+import { IconChecklist, IconSearchOff, IconTemplate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link } from 'react-router';
+import type { Template } from '@fieldops/shared/tasks';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { useSearchParam } from '../../lib/url-state.ts';
+import { useTemplatesQuery } from './api/get-templates.ts';
+import { DeleteTemplateModal } from './components/delete-template-modal.tsx';
+import { SEARCH_PARAM, SearchBox } from './components/search-box.tsx';
+import { TASKS_PATH } from './components/task-paths.ts';
+import { TemplateCard } from './components/template-card.tsx';
+import { TemplatePreviewDrawer } from './components/template-preview-drawer.tsx';
+import { useCreateFromTemplate } from './components/use-create-from-template.ts';
 
 export function TaskTemplatesPage() {
   const { t } = useTranslation();
+  const { canManageTasks } = useAccess();
+  const [q] = useSearchParam(SEARCH_PARAM);
+  const searchKey = q.trim();
+  const query = useTemplatesQuery(searchKey);
+  const create = useCreateFromTemplate();
+  const [previewing, setPreviewing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Template | null>(null);
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState />;
+  } else if (query.isError) {
+    content = <ErrorState withCard error={query.error} fallbackKey="fetchTemplatesFailed" onRetry={() => void query.refetch()} />;
+  } else if (query.data.data.length === 0) {
+    content = searchKey ? (
+      <EmptyState
+        withCard
+        icon={<IconSearchOff size={28} />}
+        title={t('tasks.templates.noMatchTitle')}
+        description={t('tasks.templates.noMatchText', { search: searchKey })}
+      />
+    ) : (
+      <EmptyState withCard icon={<IconTemplate size={28} />} title={t('tasks.templates.emptyTitle')} description={t('tasks.templates.emptyText')} />
+    );
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {query.data.data.map((template) => (
+          <TemplateCard
+            key={template.id}
+            template={template}
+            onPreview={() => setPreviewing(template.id)}
+            onUse={canManageTasks ? () => create.run(template.id) : undefined}
+            using={create.pendingId === template.id}
+            onDelete={canManageTasks && !template.library ? () => setDeleting(template) : undefined}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title={t('tasks.templates.title')}
-      description={t('tasks.templates.description')}
-      icon={<IconTemplate size={28} />}
-      emptyTitle={t('tasks.templates.emptyTitle')}
-      emptyText={t('tasks.templates.emptyText')}
-    />
+    <>
+      <PageHeader
+        title={t('tasks.templates.title')}
+        description={t('tasks.templates.description')}
+        actions={
+          <Button component={Link} to={TASKS_PATH} variant="default" leftSection={<IconChecklist size={16} />}>
+            {t('tasks.templates.backToTasks')}
+          </Button>
+        }
+      />
+      <SearchBox
+        label={t('tasks.templates.searchLabel')}
+        placeholder={t('tasks.templates.searchPlaceholder')}
+        clearLabel={t('tasks.search.clear')}
+      />
+      {content}
+      <TemplatePreviewDrawer
+        templateId={previewing}
+        onClose={() => setPreviewing(null)}
+        onUse={canManageTasks ? create.run : undefined}
+        using={previewing !== null && create.pendingId === previewing}
+      />
+      <DeleteTemplateModal template={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }

@@ -1,24 +1,102 @@
-// /tasks: the task list. Until its content exists it shows its header and an empty state.
-import { Button } from '@mantine/core';
-import { IconChecklist, IconPlus } from '@tabler/icons-react';
+// /tasks: the business's tasks, 20 a page, newest first, searched by name (?q=, sent trimmed),
+// with new task, create from template, and the item menu for those who manage tasks.
+import { useState } from 'react';
+import { Button, Card, Group } from '@mantine/core';
+import { IconChecklist, IconPlus, IconSearchOff, IconTemplate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link, useNavigate } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { Task } from '@fieldops/shared/tasks';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { ListPagination } from '../../components/list-pagination.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { usePageParam, useSearchParam } from '../../lib/url-state.ts';
+import { useTasksQuery } from './api/get-tasks.ts';
+import { DeleteTaskModal } from './components/delete-task-modal.tsx';
+import { SEARCH_PARAM, SearchBox } from './components/search-box.tsx';
+import { NEW_TASK_PATH, TEMPLATES_PATH, taskPath } from './components/task-paths.ts';
+import { TasksTable } from './components/tasks-table.tsx';
+import { useDuplicateTask } from './components/use-duplicate-task.ts';
 
 export function TasksPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { canManageTasks } = useAccess();
+  const [page, setPage] = usePageParam();
+  const [q] = useSearchParam(SEARCH_PARAM);
+  const [deleting, setDeleting] = useState<Task | null>(null);
+  const duplicate = useDuplicateTask();
+  const searchKey = q.trim();
+  const query = useTasksQuery(searchKey, page);
+
+  const createButtons = canManageTasks ? (
+    <Group gap="sm">
+      <Button component={Link} to={TEMPLATES_PATH} variant="light" leftSection={<IconTemplate size={16} />}>
+        {t('tasks.fromTemplate')}
+      </Button>
+      <Button component={Link} to={NEW_TASK_PATH} leftSection={<IconPlus size={16} />}>
+        {t('tasks.newTask')}
+      </Button>
+    </Group>
+  ) : null;
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState />;
+  } else if (query.isError) {
+    content = <ErrorState withCard error={query.error} fallbackKey="fetchTasksFailed" onRetry={() => void query.refetch()} />;
+  } else if (query.data.total === 0 && searchKey) {
+    content = (
+      <EmptyState
+        withCard
+        icon={<IconSearchOff size={28} />}
+        title={t('tasks.list.noMatchTitle')}
+        description={t('tasks.list.noMatchText', { search: searchKey })}
+      />
+    );
+  } else if (query.data.total === 0) {
+    content = (
+      <EmptyState
+        withCard
+        icon={<IconChecklist size={28} />}
+        title={t('tasks.list.emptyTitle')}
+        description={t(canManageTasks ? 'tasks.list.emptyText' : 'tasks.list.emptyTextReader')}
+        action={createButtons}
+      />
+    );
+  } else if (query.data.data.length === 0) {
+    // A page past the end (after deletions or an old link) goes back to the first page.
+    content = (
+      <EmptyState
+        withCard
+        icon={<IconChecklist size={28} />}
+        title={t('tasks.list.pastEnd')}
+        action={<Button variant="light" onClick={() => setPage(0)}>{t('tasks.list.firstPage')}</Button>}
+      />
+    );
+  } else {
+    content = (
+      <Card withBorder radius="md" padding="sm">
+        <TasksTable
+          tasks={query.data.data}
+          onEdit={canManageTasks ? (task) => void navigate(taskPath(task.id, 'settings')) : undefined}
+          onDuplicate={canManageTasks ? (task) => duplicate.run(task.id) : undefined}
+          onDelete={canManageTasks ? setDeleting : undefined}
+        />
+        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
+      </Card>
+    );
+  }
+
   return (
-    <PlaceholderPage
-      title={t('nav.tasks')}
-      description={t('tasks.description')}
-      icon={<IconChecklist size={28} />}
-      emptyTitle={t('tasks.list.emptyTitle')}
-      emptyText={t('tasks.list.emptyText')}
-      actions={
-        <Button component={Link} to="/tasks/new" leftSection={<IconPlus size={16} />}>
-          {t('tasks.newTask')}
-        </Button>
-      }
-    />
+    <>
+      <PageHeader title={t('nav.tasks')} description={t('tasks.description')} actions={createButtons} />
+      <SearchBox label={t('tasks.search.label')} placeholder={t('tasks.search.placeholder')} clearLabel={t('tasks.search.clear')} />
+      {content}
+      <DeleteTaskModal task={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }

@@ -1,0 +1,67 @@
+// The answers a member gives while running a task, and how chain rules read them: a yes/no
+// answer is 'YES' or 'NO', a choice is the option's index ("0", "1", ...), several choices a
+// list of indexes (packages/shared tasks.ts).
+import type { ActionType } from '@fieldops/shared/enums';
+import type { Action, RuleAnswer } from '@fieldops/shared/tasks';
+
+/** What the runner needs of an action: its words, its type and options, its rule. */
+export type RunnerAction = Pick<
+  Action,
+  'id' | 'type' | 'required' | 'criteria' | 'nameEn' | 'nameAr' | 'descriptionEn' | 'descriptionAr' | 'options'
+>;
+
+/** The value by type: text, a number, 'YES'/'NO', an option index or indexes, a date, stars, a done step. */
+export type AnswerValue = string | string[] | number | boolean | null;
+
+export interface AnswerDraft {
+  value: AnswerValue;
+  notes: string;
+  /** The photo of a PHOTO action. */
+  file: File | null;
+  /** The recording of a VOICE action. */
+  voice: Blob | null;
+}
+
+export type AnswerDrafts = Record<number, AnswerDraft>;
+
+export const emptyAnswer = (): AnswerDraft => ({ value: null, notes: '', file: null, voice: null });
+
+/** Whether the action has an answer that counts (notes alone do not). */
+export function isAnswered(type: ActionType, draft: AnswerDraft | undefined): boolean {
+  if (!draft) return false;
+  const { value } = draft;
+  switch (type) {
+    case 'PHOTO':
+      return draft.file !== null;
+    case 'VOICE':
+      return draft.voice !== null;
+    case 'TEXT':
+    case 'DATE':
+    case 'YES_NO':
+    case 'SINGLE_CHOICE':
+      return typeof value === 'string' && value.trim() !== '';
+    case 'MULTIPLE_CHOICE':
+      return Array.isArray(value) && value.length > 0;
+    case 'NUMBER':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'RATING':
+      return typeof value === 'number' && value > 0;
+    case 'CHECK':
+      return value === true;
+  }
+}
+
+/** The answer as chain rules compare it; only yes/no and choice answers drive rules. */
+export function ruleAnswerOf(type: ActionType, draft: AnswerDraft | undefined): RuleAnswer {
+  if (!draft) return null;
+  const { value } = draft;
+  if (type === 'MULTIPLE_CHOICE') return Array.isArray(value) ? value : null;
+  if (type === 'YES_NO' || type === 'SINGLE_CHOICE') return typeof value === 'string' ? value : null;
+  return null;
+}
+
+export function ruleAnswers(actions: readonly RunnerAction[], drafts: AnswerDrafts): Record<number, RuleAnswer> {
+  const answers: Record<number, RuleAnswer> = {};
+  for (const action of actions) answers[action.id] = ruleAnswerOf(action.type, drafts[action.id]);
+  return answers;
+}

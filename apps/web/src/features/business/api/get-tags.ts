@@ -1,0 +1,15 @@
+// GET /services/workflow/api/v1/tags: the business's tags (at most 3), each with the number of
+// actions using it.
+import { useQuery } from '@tanstack/react-query';
+import { MAX_TAGS_PER_BUSINESS } from '@fieldops/shared/limits';
+import type { Tag } from '@fieldops/shared/tasks';
+import { api } from '../../../lib/api-client.ts';
+
+export const tagsQueryKey = ['tags', 'list'] as const;
+
+export const fetchTags = (signal?: AbortSignal) =>
+  api.list<Tag>('/v1/tags', { base: 'workflow', params: { page: 0, size: MAX_TAGS_PER_BUSINESS }, signal });
+
+export function useTagsQuery() {
+  return useQuery({ queryKey: tagsQueryKey, queryFn: ({ signal }) => fetchTags(signal) });
+}

@@ -1,0 +1,14 @@
+// POST /services/workflow/api/v1/tasks/templates/{templateId}/tasks: a new task copied from a
+// template, which can then be changed like any other.
+import { useMutation } from '@tanstack/react-query';
+import type { Task } from '@fieldops/shared/tasks';
+import { api } from '../../../lib/api-client.ts';
+
+export const createTaskFromTemplateMutationKey = ['tasks', 'from-template'] as const;
+
+export const createTaskFromTemplate = (templateId: number) =>
+  api.post<Task>(`/v1/tasks/templates/${templateId}/tasks`, undefined, { base: 'workflow' });
+
+export function useCreateTaskFromTemplateMutation() {
+  return useMutation({ mutationKey: createTaskFromTemplateMutationKey, mutationFn: createTaskFromTemplate });
+}

@@ -1,0 +1,13 @@
+// POST /services/workflow/api/v1/actions/{id}/duplicate: a copy of the action in the same task.
+import { useMutation } from '@tanstack/react-query';
+import type { Action } from '@fieldops/shared/tasks';
+import { api } from '../../../lib/api-client.ts';
+
+export const duplicateActionMutationKey = ['actions', 'duplicate'] as const;
+
+export const duplicateAction = (actionId: number) =>
+  api.post<Action>(`/v1/actions/${actionId}/duplicate`, undefined, { base: 'workflow' });
+
+export function useDuplicateActionMutation() {
+  return useMutation({ mutationKey: duplicateActionMutationKey, mutationFn: duplicateAction });
+}

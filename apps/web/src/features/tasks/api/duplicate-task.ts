@@ -1,0 +1,12 @@
+// POST /services/workflow/api/v1/tasks/{taskId}/duplicate: a copy of the task and its actions.
+import { useMutation } from '@tanstack/react-query';
+import type { Task } from '@fieldops/shared/tasks';
+import { api } from '../../../lib/api-client.ts';
+
+export const duplicateTaskMutationKey = ['tasks', 'duplicate'] as const;
+
+export const duplicateTask = (taskId: number) => api.post<Task>(`/v1/tasks/${taskId}/duplicate`, undefined, { base: 'workflow' });
+
+export function useDuplicateTaskMutation() {
+  return useMutation({ mutationKey: duplicateTaskMutationKey, mutationFn: duplicateTask });
+}

@@ -1,0 +1,89 @@
+// Confirms deleting an action. While a rule of another action depends on it the server refuses
+// (409); the dialog then shows the reason and names the dependent actions.
+import { Alert, List, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Action } from '@fieldops/shared/tasks';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { localizedName } from '../../../lib/localized.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useDeleteActionMutation } from '../api/delete-action.ts';
+import { taskQueryKey } from '../api/get-task.ts';
+import { tagsQueryKey } from '../api/get-tags.ts';
+import { refusalText } from './refusal-text.ts';
+
+interface DeleteActionModalProps {
+  taskId: number;
+  action: Action | null;
+  /** Every action of the task, to name those whose rule depends on this one. */
+  actions: readonly Action[];
+  onClose: () => void;
+}
+
+export const dependentsOf = (actionId: number, actions: readonly Action[]) =>
+  actions.filter((item) => item.criteria?.condition.baseActionId === actionId);
+
+export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteActionModalProps) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const queryClient = useQueryClient();
+  const remove = useDeleteActionMutation();
+  const nameOf = (item: Action) => localizedName(item, language) || t('tasks.untitledAction');
+
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+
+  const confirm = () => {
+    if (!action) return;
+    remove.mutate(action.id, {
+      onSuccess: async () => {
+        notifySuccess(t('tasks.actions.deleted', { name: nameOf(action) }));
+        close();
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: taskQueryKey(taskId) }),
+          queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] }),
+          queryClient.invalidateQueries({ queryKey: tagsQueryKey }),
+        ]);
+      },
+    });
+  };
+
+  const refused = remove.error instanceof ApiError && remove.error.status === 409;
+  const dependents = action && refused ? dependentsOf(action.id, actions) : [];
+
+  return (
+    <ConfirmModal
+      opened={action !== null}
+      title={t('tasks.actions.deleteTitle')}
+      message={
+        <Stack gap="sm">
+          <Text>{action ? t('tasks.actions.deleteText', { name: nameOf(action) }) : ''}</Text>
+          {dependents.length > 0 ? (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              <Text size="sm">{errorMessage(remove.error)}</Text>
+              <Text size="sm" fw={600} mt="xs">
+                {t('tasks.actions.dependents')}
+              </Text>
+              <List size="sm" withPadding>
+                {dependents.map((item) => (
+                  <List.Item key={item.id}>{nameOf(item)}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          ) : null}
+        </Stack>
+      }
+      confirmLabel={t('actions.delete')}
+      onConfirm={confirm}
+      onClose={close}
+      loading={remove.isPending}
+      error={remove.isError && dependents.length === 0 ? (refused ? refusalText(remove.error) : errorMessage(remove.error, 'deleteActionFailed')) : null}
+    />
+  );
+}

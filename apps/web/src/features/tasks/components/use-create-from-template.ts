@@ -1,0 +1,28 @@
+// Starting a task from a template: the copy is made on the server, then its page opens so it
+// can be changed like any other task.
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCreateTaskFromTemplateMutation } from '../api/create-task-from-template.ts';
+import { taskPath } from './task-paths.ts';
+
+export function useCreateFromTemplate() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const create = useCreateTaskFromTemplateMutation();
+  const run = (templateId: number) =>
+    create.mutate(templateId, {
+      onSuccess: async (task) => {
+        notifySuccess(t('tasks.templates.created'));
+        await queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
+        void navigate(taskPath(task.id));
+      },
+      onError: (error) => notifyError(errorMessage(error, 'createTaskFromTemplateFailed')),
+    });
+  /** The template being copied, to show progress on its own button. */
+  const pendingId = create.isPending ? create.variables : null;
+  return { run, pendingId };
+}
