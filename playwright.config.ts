@@ -28,7 +28,7 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/server.ts`,
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', DATABASE_URL: '', ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}) },
     reuseExistingServer: false,
     timeout: 120_000,
   },

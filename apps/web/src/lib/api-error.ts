@@ -16,6 +16,7 @@ interface ApiErrorInit {
   status: number;
   userMessage: string;
   serverMessage?: string | null;
+  detail?: string | null;
   fieldErrors?: FieldError[];
   fromServer?: boolean;
 }
@@ -25,6 +26,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** The `message` of the server's problem document, as sent. */
   readonly serverMessage: string | null;
+  /** The problem's `detail`, such as the names of the items a refusal is about. */
+  readonly detail: string | null;
   readonly fieldErrors: FieldError[];
   /** True when the text shown is the server's own specification text. */
   readonly fromServer: boolean;
@@ -34,6 +37,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = init.status;
     this.serverMessage = init.serverMessage ?? null;
+    this.detail = init.detail ?? null;
     this.fieldErrors = init.fieldErrors ?? [];
     this.fromServer = init.fromServer ?? false;
   }
@@ -64,6 +68,7 @@ export function statusText(status: number): string {
 
 interface ProblemLike {
   message?: unknown;
+  detail?: unknown;
   fieldErrors?: unknown;
 }
 
@@ -81,7 +86,8 @@ export function errorFromResponse(status: number, body: unknown, signIn = false)
   const problem: ProblemLike = typeof body === 'object' && body !== null ? (body as ProblemLike) : {};
   const serverMessage = typeof problem.message === 'string' ? problem.message : null;
   const fieldErrors = readFieldErrors(problem.fieldErrors);
-  const base = { status, serverMessage, fieldErrors };
+  const detail = typeof problem.detail === 'string' ? problem.detail : null;
+  const base = { status, serverMessage, detail, fieldErrors };
 
   if (status === 401 && signIn) {
     // A refused sign-in is an ordinary error; a more precise text (not activated) is kept.

@@ -17,3 +17,14 @@ export function initialOf(name: string | null | undefined): string {
   const first = Array.from((name ?? '').trim())[0];
   return first ? first.toLocaleUpperCase() : '?';
 }
+
+export interface BilingualDescription {
+  descriptionEn?: string | null;
+  descriptionAr?: string | null;
+}
+
+export function localizedDescription(item: BilingualDescription, language: Language): string {
+  const en = item.descriptionEn?.trim() ?? '';
+  const ar = item.descriptionAr?.trim() ?? '';
+  return language === 'ar' ? ar || en : en || ar;
+}

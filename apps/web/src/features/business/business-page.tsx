@@ -1,5 +1,5 @@
-// /business: the business profile (name, colour, logo, time zone, industry). Ticket categories
-// and tags get their own tabs when those areas arrive.
+// /business: the business profile (name, colour, logo, time zone, industry), the ticket
+// categories and the tags, each in its own tab (?tab=).
 import { Alert, Card, Grid } from '@mantine/core';
 import { IconBuildingStore, IconCategory, IconInfoCircle, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { useSession } from '../../lib/session/session-context.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { BusinessProfileForm } from './components/business-profile-form.tsx';
 import { LogoUploader } from './components/logo-uploader.tsx';
+import { TicketCategoriesPanel } from './components/ticket-categories-panel.tsx';
+import { TagsTab } from './components/tags-tab.tsx';
 
 function ProfileTab() {
   const { t } = useTranslation();
@@ -53,8 +55,8 @@ export function BusinessPage() {
         label={t('business.tabs')}
         tabs={[
           { value: 'profile', label: t('tabs.profile'), icon: <IconBuildingStore size={16} />, panel: <ProfileTab /> },
-          { value: 'categories', label: t('business.ticketCategories'), icon: <IconCategory size={16} />, disabledNote: t('business.later') },
-          { value: 'tags', label: t('business.tags'), icon: <IconTags size={16} />, disabledNote: t('business.later') },
+          { value: 'categories', label: t('business.ticketCategories'), icon: <IconCategory size={16} />, panel: <TicketCategoriesPanel /> },
+          { value: 'tags', label: t('business.tags.title'), icon: <IconTags size={16} />, panel: <TagsTab /> },
         ]}
       />
     </>

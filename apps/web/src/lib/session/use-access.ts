@@ -12,6 +12,8 @@ export interface Access {
   canManageSite: (siteId: number) => boolean;
   /** True when the user manages the members of at least one site. */
   managesAnySite: boolean;
+  /** Whether the user may create, change and delete tasks, their actions and templates. */
+  canManageTasks: boolean;
 }
 
 export function useAccess(): Access {
@@ -24,6 +26,8 @@ export function useAccess(): Access {
       isOwner: role === 'OWNER',
       canManageSite: (siteId: number) => isAdmin || supervised.has(siteId),
       managesAnySite: isAdmin || supervised.size > 0,
+      // Supervisors build the checklists their sites run, so any supervised site is enough.
+      canManageTasks: isAdmin || supervised.size > 0,
     };
   }, [role, teams]);
 }

@@ -1,0 +1,181 @@
+// "Ticket assignment": who receives a new ticket that has no assignee: nobody, one member, the
+// least busy supervisor of a site, or the least busy supervisor of a project's sites. Owners and
+// admins change it; everyone else reads it.
+import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ASSIGNMENT_TARGETS, type AssignmentTarget } from '@fieldops/shared/enums';
+import { assignmentConfigRequest, type AssignmentConfig } from '@fieldops/shared/helpdesk';
+import { MemberSelect, type ChosenMember } from '../../../components/member-select.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { groupSites } from '../../../components/site-membership/use-site-options.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAllProjectsQuery } from '../../../lib/session/api/get-all-projects.ts';
+import { useMemberQuery } from '../../../lib/session/api/get-member.ts';
+import { useAllSitesQuery } from '../../../lib/session/api/get-sites.ts';
+import { useAccess } from '../../../lib/session/use-access.ts';
+import { useAssignmentConfigQuery } from '../api/get-assignment-config.ts';
+import { useUpdateAssignmentConfigMutation } from '../api/update-assignment-config.ts';
+
+const FIELDS = ['targetType', 'userId', 'teamId', 'projectId'] as const;
+
+interface FormProps {
+  config: AssignmentConfig;
+  member: ChosenMember | null;
+  readOnly: boolean;
+}
+
+function AssignmentForm({ config, member, readOnly }: FormProps) {
+  const { t } = useTranslation();
+  const save = useUpdateAssignmentConfigMutation();
+  const projects = useAllProjectsQuery();
+  const sites = useAllSitesQuery();
+  const [chosenMember, setChosenMember] = useState<ChosenMember | null>(member);
+  const form = useFormState({
+    targetType: config.targetType,
+    userId: member ? String(member.id) : '',
+    teamId: config.teamId ? String(config.teamId) : '',
+    projectId: config.projectId ? String(config.projectId) : '',
+  });
+  const target = form.values.targetType;
+
+  const projectOptions = useMemo(
+    () => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })),
+    [projects.data],
+  );
+  const siteOptions = useMemo(() => groupSites(sites.data?.data ?? []), [sites.data]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Only the picker of the chosen target is sent.
+    const input = {
+      targetType: target,
+      userId: target === 'MEMBER' && form.values.userId ? Number(form.values.userId) : null,
+      teamId: target === 'SITE' && form.values.teamId ? Number(form.values.teamId) : null,
+      projectId: target === 'PROJECT' && form.values.projectId ? Number(form.values.projectId) : null,
+    };
+    const body = form.validate(assignmentConfigRequest, input);
+    if (!body) return;
+    save.mutate(body, {
+      onSuccess: () => notifySuccess(t('messages.changesSaved')),
+      onError: (error) => {
+        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+        notifyError(errorMessage(error, 'saveFailed'));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="assignment-target-label">
+            {t('business.categories.assignment.target')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="assignment-target-label"
+            disabled={readOnly}
+            value={target}
+            onChange={(value) => form.setValue('targetType', value as AssignmentTarget)}
+            data={ASSIGNMENT_TARGETS.map((value) => ({ value, label: t(`business.categories.assignment.targets.${value}`) }))}
+            style={{ alignSelf: 'flex-start' }}
+          />
+        </Stack>
+        {target === 'MEMBER' ? (
+          <MemberSelect
+            label={t('business.categories.assignment.member')}
+            required
+            readOnly={readOnly}
+            value={chosenMember}
+            onChange={(chosen) => {
+              setChosenMember(chosen);
+              form.setValue('userId', chosen ? String(chosen.id) : '');
+            }}
+            error={errorOf(form.errors, 'userId')}
+          />
+        ) : null}
+        {target === 'SITE' ? (
+          <Select
+            label={t('business.categories.assignment.site')}
+            placeholder={t('business.categories.assignment.sitePlaceholder')}
+            required
+            searchable
+            readOnly={readOnly}
+            data={siteOptions}
+            value={form.values.teamId || null}
+            onChange={(value) => form.setValue('teamId', value ?? '')}
+            nothingFoundMessage={t('business.profile.nothingFound')}
+            error={errorOf(form.errors, 'teamId')}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
+        {target === 'PROJECT' ? (
+          <Select
+            label={t('business.categories.assignment.project')}
+            placeholder={t('business.categories.assignment.projectPlaceholder')}
+            required
+            searchable
+            readOnly={readOnly}
+            data={projectOptions}
+            value={form.values.projectId || null}
+            onChange={(value) => form.setValue('projectId', value ?? '')}
+            nothingFoundMessage={t('business.profile.nothingFound')}
+            error={errorOf(form.errors, 'projectId')}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null}
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
+          {t(`business.categories.assignment.explain.${target}`)}
+        </Alert>
+        {readOnly ? null : (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+              {t('actions.saveChanges')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+export function AssignmentConfigCard() {
+  const { t } = useTranslation();
+  const { isAdmin } = useAccess();
+  const query = useAssignmentConfigQuery();
+  const userId = query.data?.targetType === 'MEMBER' ? query.data.userId : null;
+  const member = useMemberQuery(userId ?? 0, userId !== null);
+
+  let content;
+  if (query.isPending || (userId !== null && member.isPending)) {
+    content = <LoadingState minHeight={160} />;
+  } else if (query.isError) {
+    content = <ErrorState error={query.error} fallbackKey="fetchAssignmentConfigFailed" onRetry={() => void query.refetch()} />;
+  } else {
+    const chosen =
+      userId !== null ? { id: userId, name: member.data ? member.data.fullName || member.data.username : String(userId) } : null;
+    // Keyed by the saved values so the form shows them after a save.
+    content = <AssignmentForm key={JSON.stringify(query.data)} config={query.data} member={chosen} readOnly={!isAdmin} />;
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="h4">
+            {t('business.categories.assignment.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('business.categories.assignment.description')}
+          </Text>
+        </Stack>
+        {content}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+// Adds or renames a ticket category: its English and Arabic names, checked with the shared rule.
+import type { FormEvent } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ticketCategoryRequest, type TicketCategory } from '@fieldops/shared/helpdesk';
+import { ApiError } from '../../../lib/api-error.ts';
+import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { ticketCategoriesQueryKey } from '../../../lib/helpdesk/get-ticket-categories.ts';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCreateTicketCategoryMutation } from '../api/create-ticket-category.ts';
+import { useUpdateTicketCategoryMutation } from '../api/update-ticket-category.ts';
+
+const FIELDS = ['nameEn', 'nameAr'] as const;
+
+interface FormProps {
+  category: TicketCategory | null;
+  onClose: () => void;
+}
+
+function CategoryForm({ category, onClose }: FormProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const create = useCreateTicketCategoryMutation();
+  const update = useUpdateTicketCategoryMutation();
+  const pending = create.isPending || update.isPending;
+  const form = useFormState({ nameEn: category?.nameEn ?? '', nameAr: category?.nameAr ?? '' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = form.validate(ticketCategoryRequest);
+    if (!body) return;
+    const handlers = {
+      onSuccess: async () => {
+        notifySuccess(category ? t('business.categories.updated') : t('messages.categoryAdded'));
+        onClose();
+        // Every screen that lists categories (filters, pickers, history) reads the same cache.
+        await queryClient.invalidateQueries({ queryKey: ticketCategoriesQueryKey });
+      },
+      onError: (error: Error) => {
+        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+        notifyError(errorMessage(error, category ? 'updateCategoryFailed' : 'addCategoryFailed'));
+      },
+    };
+    if (category) update.mutate({ id: category.id, body }, handlers);
+    else create.mutate(body, handlers);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={t('business.categories.nameEn')}
+          required
+          dir="ltr"
+          data-autofocus
+          value={form.values.nameEn}
+          onChange={(event) => form.setValue('nameEn', event.currentTarget.value)}
+          error={errorOf(form.errors, 'nameEn')}
+        />
+        <TextInput
+          label={t('business.categories.nameAr')}
+          required
+          dir="rtl"
+          value={form.values.nameAr}
+          onChange={(event) => form.setValue('nameAr', event.currentTarget.value)}
+          error={errorOf(form.errors, 'nameAr')}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            {t('actions.cancel')}
+          </Button>
+          <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
+            {category ? t('actions.saveChanges') : t('business.categories.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface TicketCategoriesFormModalProps {
+  opened: boolean;
+  /** The category to rename; null adds a new one. */
+  category: TicketCategory | null;
+  onClose: () => void;
+}
+
+export function TicketCategoriesFormModal({ opened, category, onClose }: TicketCategoriesFormModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={category ? t('business.categories.editTitle') : t('business.categories.newTitle')}
+      centered
+    >
+      {opened ? <CategoryForm category={category} onClose={onClose} /> : null}
+    </Modal>
+  );
+}

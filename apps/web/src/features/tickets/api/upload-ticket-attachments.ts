@@ -1,0 +1,17 @@
+// POST /services/helpdesk/api/v1/tickets/{id}/attachments: several images at once, as form data
+// under the field "attachments".
+import { useMutation } from '@tanstack/react-query';
+import type { TicketAttachment } from '@fieldops/shared/helpdesk';
+import { api } from '../../../lib/api-client.ts';
+
+export const uploadTicketAttachmentsMutationKey = ['tickets', 'attachments', 'upload'] as const;
+
+export function uploadTicketAttachments({ ticketId, files }: { ticketId: number; files: readonly File[] }) {
+  const form = new FormData();
+  for (const file of files) form.append('attachments', file, file.name);
+  return api.post<TicketAttachment[]>(`/v1/tickets/${ticketId}/attachments`, form, { base: 'helpdesk' });
+}
+
+export function useUploadTicketAttachmentsMutation() {
+  return useMutation({ mutationKey: uploadTicketAttachmentsMutationKey, mutationFn: uploadTicketAttachments });
+}

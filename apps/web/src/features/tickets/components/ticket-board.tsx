@@ -1,0 +1,64 @@
+// The board: one column per status (NEW to CLOSED; the columns flow right to left in Arabic),
+// each with its counter. Tickets move by drag and drop or by their menu, through the same
+// transition rules and reason dialog as the ticket page.
+import { useState } from 'react';
+import { Alert, Button, Group } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TICKET_STATUSES } from '@fieldops/shared/enums';
+import type { Ticket } from '@fieldops/shared/helpdesk';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { useTicketCountsQuery } from '../api/get-ticket-counts.ts';
+import type { TicketFilters } from '../api/get-tickets.ts';
+import { BoardColumn } from './board-column.tsx';
+import { useStatusChange } from './use-status-change.tsx';
+
+interface TicketBoardProps {
+  filters: TicketFilters;
+  /** Whether the user may change statuses (owners, admins and supervisors). */
+  canManage: boolean;
+}
+
+export function TicketBoard({ filters, canManage }: TicketBoardProps) {
+  const { t } = useTranslation();
+  const counts = useTicketCountsQuery(filters);
+  const statusChange = useStatusChange();
+  const [dragged, setDragged] = useState<Ticket | null>(null);
+
+  const move = (ticket: Ticket, to: Ticket['status']) => {
+    setDragged(null);
+    statusChange.request(ticket, to);
+  };
+
+  return (
+    <>
+      {counts.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} mb="md" role="alert">
+          <Group justify="space-between" gap="sm">
+            {errorMessage(counts.error, 'fetchTicketsFailed')}
+            <Button size="xs" variant="light" color="red" onClick={() => void counts.refetch()}>
+              {t('actions.tryAgain')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <div role="region" aria-label={t('tickets.board.label')} style={{ overflowX: 'auto', paddingBottom: 8 }}>
+        <Group align="flex-start" wrap="nowrap" gap="md">
+          {TICKET_STATUSES.map((status) => (
+            <BoardColumn
+              key={status}
+              status={status}
+              filters={filters}
+              count={counts.data?.[status]}
+              dragged={dragged}
+              onDragStart={setDragged}
+              onDragEnd={() => setDragged(null)}
+              onMove={canManage ? move : undefined}
+            />
+          ))}
+        </Group>
+      </div>
+      {statusChange.modal}
+    </>
+  );
+}

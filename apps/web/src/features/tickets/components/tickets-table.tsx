@@ -1,0 +1,90 @@
+// A page of tickets as a table: number and title, status, priority, category, assignee, site
+// and the last change.
+import { Anchor, Avatar, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Ticket } from '@fieldops/shared/helpdesk';
+import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
+import { ResponsiveTable } from '../../../components/responsive-table.tsx';
+import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
+import { NONE } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { initialOf, localizedName } from '../../../lib/localized.ts';
+import { PriorityBadge, StatusBadge } from './ticket-badges.tsx';
+import { ticketPath } from './ticket-paths.ts';
+
+export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  return (
+    <ResponsiveTable minWidth={900}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('tickets.fields.title')}</Table.Th>
+            <Table.Th>{t('tickets.fields.status')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('tickets.fields.priority')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('tickets.fields.category')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('tickets.fields.assignee')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('tickets.fields.site')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('tickets.fields.updated')}</Table.Th>
+            <Table.Th w={48}>
+              <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tickets.map((ticket) => {
+            const agentName = ticket.agent ? ticket.agent.fullName || ticket.agent.username : null;
+            return (
+              <Table.Tr key={ticket.id}>
+                <Table.Td maw={360}>
+                  <Group gap={6} wrap="nowrap" align="baseline">
+                    <Text size="xs" c="dimmed" dir="ltr">
+                      #{ticket.id}
+                    </Text>
+                    <Anchor component={Link} to={ticketPath(ticket.id)} fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                      {ticket.title}
+                    </Anchor>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={ticket.status} />
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <PriorityBadge priority={ticket.priority} />
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{ticket.category ? localizedName(ticket.category, language) : NONE}</Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {agentName ? (
+                    <Group gap={6} wrap="nowrap">
+                      <Avatar size={24} radius="xl" src={ticket.agent?.avatar ?? null} color="indigo" alt="">
+                        {initialOf(agentName)}
+                      </Avatar>
+                      <Text size="sm" truncate="end">
+                        {agentName}
+                      </Text>
+                    </Group>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {t('tickets.unassigned')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{ticket.team?.name ?? NONE}</Table.Td>
+                <Table.Td visibleFrom="sm">
+                  <Text size="sm" title={formatDateTime(ticket.updatedDate, language)}>
+                    {formatRelativeTime(ticket.updatedDate, language)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <ItemContextMenu label={t('tickets.card.menu', { title: ticket.title })} href={ticketPath(ticket.id)} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </ResponsiveTable>
+  );
+}
