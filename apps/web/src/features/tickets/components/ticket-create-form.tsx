@@ -2,7 +2,7 @@
 // project and site (the sites of the chosen project), and images. The ticket is created first,
 // then its images are uploaded.
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useCreateTicketMutation } from '../api/create-ticket.ts';
 import { invalidateTicketViews } from '../api/ticket-cache.ts';
 import { useUploadTicketAttachmentsMutation } from '../api/upload-ticket-attachments.ts';
 import { AttachmentPicker } from './attachment-picker.tsx';
+import { TicketTextFields } from './ticket-text-fields.tsx';
 import { useTicketOptions } from './use-ticket-options.ts';
 
 const FIELDS = ['title', 'description', 'categoryId', 'priority', 'agentId', 'projectId', 'teamId'] as const;
@@ -91,23 +92,10 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('tickets.fields.title')}
-          required
-          data-autofocus
-          value={form.values.title}
-          onChange={(event) => form.setValue('title', event.currentTarget.value)}
-          error={errorOf(form.errors, 'title')}
-        />
-        <Textarea
-          label={t('tickets.fields.description')}
-          required
-          autosize
-          minRows={3}
-          maxRows={10}
-          value={form.values.description}
-          onChange={(event) => form.setValue('description', event.currentTarget.value)}
-          error={errorOf(form.errors, 'description')}
+        <TicketTextFields
+          values={form.values}
+          errors={{ title: errorOf(form.errors, 'title'), description: errorOf(form.errors, 'description') }}
+          onChange={(field, value) => form.setValue(field, value)}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select

@@ -1,12 +1,13 @@
 // The ticket's title and description, shown as the head of its page and edited in place.
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ticketUpdateRequest, type Ticket } from '@fieldops/shared/helpdesk';
 import { errorOf, useFormState } from '../../../lib/form.ts';
 import { PriorityBadge, StatusBadge } from './ticket-badges.tsx';
+import { TicketTextFields } from './ticket-text-fields.tsx';
 import { useSaveTicket } from './use-save-ticket.ts';
 
 // Both are sent together, and both are required here.
@@ -29,23 +30,11 @@ function SummaryForm({ ticket, onDone }: { ticket: Ticket; onDone: () => void })
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('tickets.fields.title')}
-          required
-          data-autofocus
-          value={form.values.title}
-          onChange={(event) => form.setValue('title', event.currentTarget.value)}
-          error={errorOf(form.errors, 'title')}
-        />
-        <Textarea
-          label={t('tickets.fields.description')}
-          required
-          autosize
-          minRows={4}
-          maxRows={14}
-          value={form.values.description}
-          onChange={(event) => form.setValue('description', event.currentTarget.value)}
-          error={errorOf(form.errors, 'description')}
+        <TicketTextFields
+          values={form.values}
+          errors={{ title: errorOf(form.errors, 'title'), description: errorOf(form.errors, 'description') }}
+          onChange={(field, value) => form.setValue(field, value)}
+          rows={{ min: 4, max: 14 }}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={isPending}>
