@@ -6,6 +6,7 @@ export default defineConfig({
     './apps/server/src/db/schema.ts',
     './apps/server/src/db/schema-workflow.ts',
     './apps/server/src/db/schema-helpdesk.ts',
+    './apps/server/src/db/schema-schedules.ts',
   ],
   out: './apps/server/drizzle',
 });

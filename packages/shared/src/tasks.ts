@@ -72,6 +72,8 @@ export const tasksQuery = pageQuery.extend({
   /** Sent trimmed by the client; trimmed again here. */
   searchKey: z.string().trim().max(100, maxMessage(100)).optional(),
   tagId: id.optional(),
+  /** `draft=true`: only tasks without an execution plan (the tracker's Draft tab). */
+  draft: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 
 export const task = z.object({

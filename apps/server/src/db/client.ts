@@ -9,9 +9,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as core from './schema.ts';
 import * as helpdesk from './schema-helpdesk.ts';
+import * as scheduling from './schema-schedules.ts';
 import * as workflow from './schema-workflow.ts';
 
-const schema = { ...core, ...workflow, ...helpdesk };
+const schema = { ...core, ...workflow, ...helpdesk, ...scheduling };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,0 +1,133 @@
+// Scheduling tables: execution plans, the schedules the engine materialises from them, and the
+// members' answers (DESIGN §6 and §7, workflow base).
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
+import { createdAt, id, ref } from './columns.ts';
+import { businesses, teams, users } from './schema.ts';
+import { tickets } from './schema-helpdesk.ts';
+import { actions, tasks } from './schema-workflow.ts';
+
+/**
+ * A plan schedules a task to members of a site. A GROUP plan is a parent row (user_id null)
+ * with one child row per member (parent_id = the group); the engine reads only rows with a
+ * user. A member's plan carried to another site by a transfer leaves its group
+ * (parent_id null, user_id kept).
+ */
+export const executionPlans = pgTable(
+  'execution_plans',
+  {
+    id: id(),
+    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    parentId: ref('parent_id').references((): AnyPgColumn => executionPlans.id, { onDelete: 'cascade' }),
+    scheduleType: text('schedule_type').$type<ScheduleType>().notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    /** "HH:mm" in the business's time zone; "24:00" is midnight at the end of the day. */
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    deadlineAfter: integer('deadline_after').notNull(),
+    deadlineUnit: text('deadline_unit').$type<DeadlineUnit>().notNull(),
+    duration: integer('duration'),
+    /** Weekdays 0 (Sunday) .. 6 and months 1 .. 12. */
+    days: integer('days').array().notNull().default(sql`'{}'::integer[]`),
+    months: integer('months').array().notNull().default(sql`'{}'::integer[]`),
+    paused: boolean('paused').notNull().default(false),
+    /** Set on resume to the next day: no occurrence before it is materialised again. */
+    activeFrom: date('active_from'),
+    /**
+     * When the plan was created or its schedule last changed. The engine makes no
+     * occurrence whose deadline came before it, so a new plan never starts with missed work.
+     */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
+    canceled: boolean('canceled').notNull().default(false),
+    creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('execution_plans_business_task_idx').on(t.businessId, t.taskId, t.id),
+    index('execution_plans_parent_idx').on(t.parentId, t.id),
+    index('execution_plans_business_team_user_idx').on(t.businessId, t.teamId, t.userId),
+    index('execution_plans_business_user_idx').on(t.businessId, t.userId),
+  ],
+);
+
+/**
+ * One occurrence of a member's plan. The unique key on (plan, member, start) makes the engine
+ * idempotent across instances. `status` moves pending → inProgress → done, or to missed once
+ * the deadline passes.
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: id(),
+    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    planId: ref('plan_id').notNull().references(() => executionPlans.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    end: timestamp('end', { withTimezone: true }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    status: text('status').$type<ScheduleStatus>().notNull().default('pending'),
+    /** When the last required answer came in. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('schedules_plan_user_start_key').on(t.planId, t.userId, t.start),
+    index('schedules_business_start_idx').on(t.businessId, t.start, t.id),
+    index('schedules_business_user_start_idx').on(t.businessId, t.userId, t.start),
+    index('schedules_business_team_start_idx').on(t.businessId, t.teamId, t.start),
+    index('schedules_business_task_start_idx').on(t.businessId, t.taskId, t.start),
+    // The engine's missed sweep reads only open schedules by deadline.
+    index('schedules_open_deadline_idx').on(t.deadline).where(sql`status in ('pending', 'inProgress')`),
+  ],
+);
+
+/**
+ * A member's answer to one action of a schedule. Several answers to one action are kept
+ * (an answer from outside the geofence is never replaced); the latest counted one is current.
+ */
+export const actionResults = pgTable(
+  'action_results',
+  {
+    id: id(),
+    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    scheduleId: ref('schedule_id').notNull().references(() => schedules.id, { onDelete: 'cascade' }),
+    actionId: ref('action_id').notNull().references(() => actions.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Text, a number, 'YES'/'NO', an option index or a list of them, a date, stars, true. */
+    value: jsonb('value').$type<string | string[] | number | boolean | null>(),
+    notes: text('notes'),
+    /** Storage keys of the photo and the voice recording. */
+    fileKey: text('file_key'),
+    voiceKey: text('voice_key'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracy: doublePrecision('accuracy'),
+    /** Metres from the site's centre, when both positions are known. */
+    distance: doublePrecision('distance'),
+    /** Given outside the site's geofence: kept, shown, not counted (DESIGN §7). */
+    outside: boolean('outside').notNull().default(false),
+    isFlagged: boolean('is_flagged').notNull().default(false),
+    /** "2" once a ticket was raised from the answer. */
+    statusCode: text('status_code'),
+    ticketId: ref('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    createdDate: createdAt('created_date'),
+  },
+  (t) => [
+    index('action_results_schedule_idx').on(t.scheduleId, t.actionId, t.id),
+    index('action_results_business_created_idx').on(t.businessId, t.createdDate, t.id),
+    index('action_results_business_user_action_idx').on(t.businessId, t.userId, t.actionId, t.createdDate),
+    index('action_results_business_task_created_idx').on(t.businessId, t.taskId, t.createdDate),
+    index('action_results_flagged_idx').on(t.businessId, t.createdDate).where(sql`is_flagged`),
+  ],
+);
