@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
-import type { ServiceName } from './config.ts';
+import type { ScheduleEngineSettings, ServiceName } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -25,6 +25,10 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { actionsRoutes } from './modules/actions/actions.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { executionPlansRoutes } from './modules/execution-plans/execution-plans.routes.ts';
+import { startScheduleEngine } from './modules/schedule-engine/schedule-engine-loop.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { actionResultsRoutes } from './modules/action-results/action-results.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { teamMembersRoutes } from './modules/teams/team-members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -58,6 +62,8 @@ export interface AppOptions {
   services?: ServiceName[];
   /** The built web app to serve; null serves the API only. */
   webRoot?: string | null;
+  /** Runs the schedule engine in this instance (a pass when ready, then every interval); off when absent or the interval is 0. */
+  scheduleEngine?: ScheduleEngineSettings | null;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -72,7 +78,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     healthRoutes, authRoutes, accountRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes,
     projectsRoutes, teamsRoutes, teamMembersRoutes, membersRoutes, transfersRoutes,
   ],
-  workflow: [tasksRoutes, templatesRoutes, actionsRoutes, tagsRoutes],
+  workflow: [tasksRoutes, templatesRoutes, actionsRoutes, tagsRoutes, executionPlansRoutes, schedulesRoutes, actionResultsRoutes],
   helpdesk: [
     ticketsRoutes, ticketStatusRoutes, ticketAttachmentsRoutes, ticketCommentsRoutes, ticketHistoryRoutes,
     ticketCategoriesRoutes, ticketAssignmentRoutes,
@@ -136,5 +142,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const routes of SERVICE_MODULES[service]) await app.register(routes, { prefix });
   }
   await app.register(webPlugin, { root: options.webRoot ?? null });
+
+  // The engine belongs to the workflow base. It starts once the app is ready (after migrations
+  // and the demo data) and stops, finishing a running pass, before the app closes and the
+  // database with it.
+  const engine = options.scheduleEngine;
+  const servesWorkflow = (options.services ?? ['workflow']).includes('workflow');
+  if (engine && engine.intervalMs > 0 && servesWorkflow) {
+    let loop: ReturnType<typeof startScheduleEngine> | null = null;
+    app.addHook('onReady', async () => {
+      loop = startScheduleEngine(app.db, { ...engine, log: app.log });
+    });
+    app.addHook('onClose', async () => {
+      await loop?.stop();
+    });
+  }
   return app;
 }

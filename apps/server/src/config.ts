@@ -12,6 +12,29 @@ export interface Config {
   demo: boolean;
   services: ServiceName[];
   logLevel: string;
+  scheduleEngine: ScheduleEngineSettings;
+}
+
+/**
+ * The schedule engine (DESIGN §6): a pass every `intervalMs` (`SCHEDULE_ENGINE_INTERVAL_MS`,
+ * default a minute; 0 turns it off) keeping `horizonDays` (`SCHEDULE_HORIZON_DAYS`, default 14)
+ * of occurrences materialised.
+ */
+export interface ScheduleEngineSettings {
+  intervalMs: number;
+  horizonDays: number;
+}
+
+const wholeNumber = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
+};
+
+export function scheduleEngineSettings(env: NodeJS.ProcessEnv = process.env): ScheduleEngineSettings {
+  return {
+    intervalMs: wholeNumber(env.SCHEDULE_ENGINE_INTERVAL_MS, 60_000),
+    horizonDays: Math.min(wholeNumber(env.SCHEDULE_HORIZON_DAYS, 14), 366),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== 'false',
     services,
     logLevel: env.LOG_LEVEL ?? 'info',
+    scheduleEngine: scheduleEngineSettings(env),
   };
 }

@@ -34,6 +34,7 @@ async function main() {
     services: config.services,
     webRoot: process.env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
     logger: { level: config.logLevel },
+    scheduleEngine: config.scheduleEngine,
   });
 
   const demoCreated = isNewDataDir && config.demo ? await seedDemo(database.db, app.storage) : false;

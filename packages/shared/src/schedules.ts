@@ -17,8 +17,16 @@ export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 export const PLAN_STATUS_FILTERS = ['ALL', 'COMPLETED', 'RUNNING', 'ACTIVE', 'UPCOMING'] as const;
 export type PlanStatusFilter = (typeof PLAN_STATUS_FILTERS)[number];
 
-/** A calendar date in the business's time zone. */
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalid);
+/** A calendar date in the business's time zone (a real one: no 30 February). */
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const isoDate = z
+  .string()
+  .regex(DATE_PATTERN, MSG.invalid)
+  .refine((v) => {
+    // The pattern reports a malformed date; this one only a day the calendar does not have.
+    const day = new Date(`${v}T00:00:00Z`);
+    return !DATE_PATTERN.test(v) || (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v);
+  }, MSG.invalid);
 /** A shift time "HH:mm" between 06:00 and 24:00 (midnight), on the quarter hour. */
 export const shiftTime = z
   .string()
@@ -167,7 +175,7 @@ export const schedule = z.object({
   end: z.string(),
   deadline: z.string(),
   status: z.enum(SCHEDULE_STATUSES),
-  /** With `withActionCalculations=true`: answered and required-visible actions. */
+  /** With `withActionCalculations=true`: required visible actions, and how many of them have a counted answer. */
   answeredActions: z.number().nullable(),
   requiredActions: z.number().nullable(),
 });

@@ -2,9 +2,10 @@
 // members' answers (DESIGN §6 and §7, workflow base).
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
+  type AnyPgColumn, boolean, customType, date, doublePrecision, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
+import type { AnswerValue } from '@fieldops/shared/schedules';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, teams, users } from './schema.ts';
 import { tickets } from './schema-helpdesk.ts';
@@ -54,6 +55,8 @@ export const executionPlans = pgTable(
     index('execution_plans_parent_idx').on(t.parentId, t.id),
     index('execution_plans_business_team_user_idx').on(t.businessId, t.teamId, t.userId),
     index('execution_plans_business_user_idx').on(t.businessId, t.userId),
+    // The target of the schedules' foreign key: a schedule has its plan's business, task and member.
+    uniqueIndex('execution_plans_schedule_key').on(t.id, t.businessId, t.taskId, t.userId),
   ],
 );
 
@@ -61,16 +64,22 @@ export const executionPlans = pgTable(
  * One occurrence of a member's plan. The unique key on (plan, member, start) makes the engine
  * idempotent across instances. `status` moves pending → inProgress → done, or to missed once
  * the deadline passes.
+ *
+ * Business, task and member are checked by one foreign key to the plan (which holds the same
+ * three, each a foreign key of its own, and whose deletion cascades here), rather than by four:
+ * the engine writes a schedule a row at a time as far as the checks go, and each check costs as
+ * much as the row itself. The site keeps its own key: a plan carried to another site leaves its
+ * earlier schedules in the old one.
  */
 export const schedules = pgTable(
   'schedules',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    planId: ref('plan_id').notNull().references(() => executionPlans.id, { onDelete: 'cascade' }),
-    taskId: ref('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id').notNull(),
+    planId: ref('plan_id').notNull(),
+    taskId: ref('task_id').notNull(),
     teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull(),
     start: timestamp('start', { withTimezone: true }).notNull(),
     end: timestamp('end', { withTimezone: true }).notNull(),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
@@ -80,6 +89,11 @@ export const schedules = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'schedules_plan_fk',
+      columns: [t.planId, t.businessId, t.taskId, t.userId],
+      foreignColumns: [executionPlans.id, executionPlans.businessId, executionPlans.taskId, executionPlans.userId],
+    }).onDelete('cascade'),
     uniqueIndex('schedules_plan_user_start_key').on(t.planId, t.userId, t.start),
     index('schedules_business_start_idx').on(t.businessId, t.start, t.id),
     index('schedules_business_user_start_idx').on(t.businessId, t.userId, t.start),
@@ -89,6 +103,17 @@ export const schedules = pgTable(
     index('schedules_open_deadline_idx').on(t.deadline).where(sql`status in ('pending', 'inProgress')`),
   ],
 );
+
+/**
+ * An answer's value as jsonb. Both drivers already hand back parsed JSON; the stock jsonb
+ * column parses a string value a second time, which turns the option index "0" into 0 and a
+ * numeric text answer into a number.
+ */
+const answerValue = customType<{ data: AnswerValue; driverData: unknown }>({
+  dataType: () => 'jsonb',
+  toDriver: (value) => JSON.stringify(value),
+  fromDriver: (value) => value as AnswerValue,
+});
 
 /**
  * A member's answer to one action of a schedule. Several answers to one action are kept
@@ -105,7 +130,7 @@ export const actionResults = pgTable(
     teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
     userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     /** Text, a number, 'YES'/'NO', an option index or a list of them, a date, stars, true. */
-    value: jsonb('value').$type<string | string[] | number | boolean | null>(),
+    value: answerValue('value'),
     notes: text('notes'),
     /** Storage keys of the photo and the voice recording. */
     fileKey: text('file_key'),

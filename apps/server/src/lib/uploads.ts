@@ -25,7 +25,17 @@ export async function readImage(file: MultipartFile): Promise<{ data: Buffer; ki
   return { data, kind };
 }
 
-export const MIME_BY_EXTENSION: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif' };
+/** Content types of the stored files by key extension: answer photos and ticket images, and voice notes. */
+export const MIME_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webm: 'audio/webm',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+};
 
 /**
  * Reads a whole multipart form: text fields, and image files under `fileFields`, each checked

@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/password.ts';
 import { randomKey } from '../lib/tokens.ts';
 import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
 import type { Storage } from '../plugins/storage.ts';
+import { seedDemoSchedules } from './demo-schedules.ts';
 import { seedDemoTasks } from './demo-tasks.ts';
 import { seedDemoTickets } from './demo-tickets.ts';
 
@@ -24,7 +25,7 @@ const PEOPLE = [
 
 /**
  * Creates the demo business unless the database already has users. Returns whether it did.
- * Its ticket photos go to `storage`.
+ * Its ticket and answer photos go to `storage`.
  */
 export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users);
@@ -93,6 +94,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   );
   await seedDemoTasks(db, businessId, owner.id);
   const [sara, omar, lina, yousef, huda] = people.map((p) => p.id);
-  await seedDemoTickets(db, storage, { businessId, people: { owner: owner.id, sara, omar, lina, yousef, huda }, sites });
+  const demoPeople = { owner: owner.id, sara, omar, lina, yousef, huda };
+  await seedDemoTickets(db, storage, { businessId, people: demoPeople, sites });
+  await seedDemoSchedules(db, storage, { businessId, people: demoPeople, sites });
   return true;
 }

@@ -2,10 +2,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Business } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
+import type { ExecutionPlan, GroupPlanRequest } from '@fieldops/shared/schedules';
 import { eq, max } from 'drizzle-orm';
 import { businessMembers, projects, teamMembers, teams, users } from '../db/schema.ts';
 import { actions, tasks } from '../db/schema-workflow.ts';
 import { tickets } from '../db/schema-helpdesk.ts';
+import { executionPlans, schedules } from '../db/schema-schedules.ts';
+import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { randomKey } from '../lib/tokens.ts';
 import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
@@ -155,4 +158,63 @@ export async function createAction(app: FastifyInstance, owner: Caller, taskId: 
     .values({ businessId: owner.business.id, taskId, order: (last ?? 0) + 1, nameEn: `Action ${unique()}`, type: 'YES_NO', ...values })
     .returning();
   return action;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/** A member's plan row, inserted as is (a one-off plan unless told otherwise). */
+export async function createPlanRow(
+  db: Db,
+  values: { businessId: number; taskId: number; teamId: number } & Partial<typeof executionPlans.$inferInsert>,
+) {
+  const [plan] = await db
+    .insert(executionPlans)
+    .values({ scheduleType: 'ONCE', startDate: '2024-01-01', startTime: '08:00', endTime: '17:00', deadlineAfter: 2, deadlineUnit: 'HOURS', ...values })
+    .returning();
+  return plan;
+}
+
+/**
+ * A schedule row as the engine would make it, with a plan of its own unless `planId` is given
+ * (`paused` and `activeFrom` go to that plan). Open by default: started an hour ago, deadline in
+ * an hour.
+ */
+export async function createScheduleRow(
+  db: Db,
+  values: { businessId: number; taskId: number; teamId: number; userId: number; paused?: boolean; activeFrom?: string } & Partial<
+    typeof schedules.$inferInsert
+  >,
+) {
+  const { paused, activeFrom, ...row } = values;
+  const now = Date.now();
+  const planId =
+    row.planId ?? (await createPlanRow(db, { businessId: row.businessId, taskId: row.taskId, teamId: row.teamId, userId: row.userId, paused, activeFrom })).id;
+  const [schedule] = await db
+    .insert(schedules)
+    .values({ start: new Date(now - HOUR), end: new Date(now + HOUR), deadline: new Date(now + HOUR), ...row, planId })
+    .returning();
+  return schedule;
+}
+
+/**
+ * A group plan created through the API by `caller` (so its schedules are materialised), with
+ * `userIds` already placed in the site. Daily from today (UTC) for a week, 06:00 to midnight,
+ * deadline one day, unless told otherwise.
+ */
+export async function createPlan(
+  caller: Caller,
+  values: { taskId: number; teamId: number; userIds: number[] } & Partial<GroupPlanRequest>,
+): Promise<ExecutionPlan> {
+  const today = new Date().toISOString().slice(0, 10);
+  const inAWeek = new Date(Date.now() + 6 * 24 * HOUR).toISOString().slice(0, 10);
+  const res = await caller.request({
+    method: 'POST',
+    url: '/services/workflow/api/v1/execution-plans/assignType/GROUP/create',
+    payload: {
+      scheduleType: 'DAILY', startDate: today, endDate: inAWeek, startTime: '06:00', endTime: '24:00',
+      deadlineAfter: 1, deadlineUnit: 'DAYS', ...values,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`plan creation failed: ${res.statusCode} ${res.body}`);
+  return res.json<ExecutionPlan>();
 }

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Task } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
 import { actions, tags, tasks } from '../../db/schema-workflow.ts';
+import { executionPlans } from '../../db/schema-schedules.ts';
 
 export interface TaskValues {
   nameEn: string | null;
@@ -20,6 +21,8 @@ export type TaskSortField = (typeof TASK_SORT_FIELDS)[number];
 export interface TaskFilter {
   searchKey?: string;
   tagId?: number;
+  /** true: only tasks without any execution plan (Draft); false: only tasks with one. */
+  draft?: boolean;
 }
 
 export interface TaskPage {
@@ -72,12 +75,16 @@ const toTask = (r: TaskRow): Task => ({
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+// Answered by the (business_id, task_id, id) index of execution_plans.
+const hasPlan = sql`(select 1 from ${executionPlans} where ${executionPlans.businessId} = ${tasks.businessId} and ${executionPlans.taskId} = ${tasks.id})`;
+
 function whereOf(businessId: number, filter: TaskFilter): SQL | undefined {
   const like = filter.searchKey ? `%${escapeLike(filter.searchKey)}%` : null;
   return and(
     eq(tasks.businessId, businessId),
     filter.tagId ? eq(tasks.tagId, filter.tagId) : undefined,
     like ? or(ilike(tasks.nameEn, like), ilike(tasks.nameAr, like)) : undefined,
+    filter.draft === undefined ? undefined : filter.draft ? sql`not exists ${hasPlan}` : sql`exists ${hasPlan}`,
   );
 }
 

@@ -32,12 +32,12 @@ export async function tasksRoutes(app: FastifyInstance) {
   r.get('/v1/tasks', {
     schema: { tags: ['tasks'], querystring: taskListQuery, response: { 200: z.array(task), ...errors } },
     handler: async (request, reply) => {
-      const { page, size, sort, searchKey, tagId } = request.query;
+      const { page, size, sort, searchKey, tagId, draft } = request.query;
       const [field, dir] = (sort ?? 'id,desc').split(',');
       const { items, total } = await findTasks(
         app.db,
         requireTenant(request).businessId,
-        { searchKey, tagId },
+        { searchKey, tagId, draft },
         { page, size, sort: isSortField(field) ? field : 'id', dir: dir === 'desc' ? 'desc' : 'asc' },
       );
       reply.header(TOTAL_COUNT_HEADER, total);

@@ -1,12 +1,15 @@
 // Transfers: a member moves from one site to another keeping their authority and position
-// (optionally carrying execution plans), and a site moves from one project to another.
+// (carrying the execution plans chosen, with their schedules), and a site moves from one
+// project to another.
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { transferMemberRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
-import { conflict, fieldError, missingReference, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Tenant } from '../../plugins/auth.ts';
+import { carryMemberPlans } from '../execution-plans/plan-carry.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
+import { lockAgainstEngine, materialisePlans } from '../schedule-engine/schedule-engine.ts';
 import { requireSiteManager } from '../teams/site-access.ts';
 import { findPlacement, findPlacements } from '../teams/team-members.repository.ts';
 import { requireSite, requireSiteRows } from '../teams/teams.service.ts';
@@ -14,21 +17,13 @@ import { lockPlacement, movePlacement, moveSite } from './transfers.repository.t
 
 type Caller = Tenant & { userId: number };
 
-/**
- * The execution plans to carry with the member. Plans arrive with the schedules module, which
- * will look up these ids among the member's plans in the source site (scoped by business) and
- * move them inside the transfer's transaction; until then no id can match.
- */
-async function carryExecutionPlans(_tx: Db, ids: number[]) {
-  if (ids.length > 0) throw missingReference('executionPlanIds', MSG.executionPlanNotFound);
-}
-
 export async function transferMember(
   db: Db,
   caller: Caller,
   teamId: number,
   userId: number,
   body: z.output<typeof transferMemberRequest>,
+  now = new Date(),
 ) {
   const { businessId } = caller;
   await requireSiteRows(db, businessId, [teamId]);
@@ -36,11 +31,17 @@ export async function transferMember(
   await requireSiteRows(db, businessId, [body.toTeamId], 'toTeamId');
   await requireSiteManager(db, caller, [teamId, body.toTeamId]);
   await db.transaction(async (tx) => {
+    // Schedules are replaced below: the engine's pass waits for this transaction.
+    await lockAgainstEngine(tx);
     const placement = await lockPlacement(tx, businessId, teamId, userId);
     if (!placement) throw notFound(MSG.memberNotInSite);
     if (await findPlacement(tx, businessId, body.toTeamId, userId)) throw conflict(MSG.memberAlreadyInSite);
-    await carryExecutionPlans(tx, body.executionPlanIds);
+    const carried = await carryMemberPlans(tx, {
+      businessId, userId, fromTeamId: teamId, toTeamId: body.toTeamId, planIds: body.executionPlanIds, now,
+    });
     await movePlacement(tx, businessId, placement.id, body.toTeamId);
+    // The carried plans' schedules follow the member to the new site.
+    await materialisePlans(tx, { businessId, planIds: carried, now });
   });
   const [moved] = await findPlacements(db, businessId, [body.toTeamId], [userId]);
   return moved;

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutionPlan, PlanWithChildren } from '@fieldops/shared/schedules';
 import { teamMembers, teams } from '../../db/schema.ts';
+import { actionResults, executionPlans, schedules } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, placeInSite, type Caller,
+  addMember, addSupervisor, createAction, createBusinessWithOwner, createPlan, createProject, createSite, createTask, placeInSite, type Caller,
 } from '../../test/factories.ts';
 
 let t: TestApp;
@@ -107,6 +109,100 @@ describe('POST /api/v1/teams/{teamId}/users/{userId}/transfer', () => {
     const ok = await transfer(supervisor, siteA, moving.userId, { toTeamId: siteB });
     expect(ok.statusCode).toBe(200);
     expect(await placementsOf(moving.userId)).toEqual([{ teamId: siteB, authority: 'MEMBER', position: 'Guard' }]);
+  });
+});
+
+describe('carrying execution plans with a member', () => {
+  const WORKFLOW = '/services/workflow/api';
+  const planRow = async (id: number) => (await t.app.db.select().from(executionPlans).where(eq(executionPlans.id, id)))[0];
+  const schedulesOf = (planId: number) =>
+    t.app.db.select().from(schedules).where(eq(schedules.planId, planId)).orderBy(asc(schedules.start));
+  const childOf = async (groupId: number, userId: number) =>
+    (await owner.request({ method: 'GET', url: `${WORKFLOW}/v2/execution-plans/${groupId}` }))
+      .json<PlanWithChildren>()
+      .children.find((c) => c.userId === userId)!;
+
+  /** A member in site A with two group plans shared with a colleague who stays. */
+  async function memberWithPlans() {
+    const moving = await addMember(t.app, owner, 'MEMBER');
+    const staying = await addMember(t.app, owner, 'MEMBER');
+    await placeInSite(t.app, owner, siteA, moving.userId);
+    await placeInSite(t.app, owner, siteA, staying.userId);
+    const task = await createTask(t.app, owner);
+    const carriedGroup = await createPlan(owner, { taskId: task.id, teamId: siteA, userIds: [moving.userId, staying.userId] });
+    const leftGroup = await createPlan(owner, { taskId: task.id, teamId: siteA, userIds: [moving.userId, staying.userId] });
+    return {
+      moving, staying, task, carriedGroup, leftGroup,
+      carried: await childOf(carriedGroup.id, moving.userId),
+      left: await childOf(leftGroup.id, moving.userId),
+    };
+  }
+
+  it('moves the chosen plans to the new site out of their group, with their schedules; the others stay behind inactive', async () => {
+    const { moving, staying, task, carriedGroup, carried, left } = await memberWithPlans();
+    const before = await schedulesOf(carried.id);
+    expect(before).toHaveLength(7);
+    // An answered future schedule of a plan left behind is kept.
+    const leftSchedules = await schedulesOf(left.id);
+    const answered = leftSchedules[leftSchedules.length - 1];
+    const action = await createAction(t.app, owner, task.id);
+    await t.app.db.insert(actionResults).values({
+      businessId: owner.business.id, scheduleId: answered.id, actionId: action.id, taskId: task.id, teamId: siteA, userId: moving.userId, value: 'YES',
+    });
+
+    const at = new Date();
+    const res = await transfer(owner, siteA, moving.userId, { executionPlanIds: [carried.id], toTeamId: siteC });
+    expect(res.statusCode, res.body).toBe(200);
+
+    expect(await planRow(carried.id)).toMatchObject({ teamId: siteC, parentId: null, userId: moving.userId });
+    expect(await planRow(left.id)).toMatchObject({ teamId: siteA, parentId: expect.any(Number) });
+    // The carried plan's future schedules are now in the new site; none was lost.
+    const after = await schedulesOf(carried.id);
+    expect(after).toHaveLength(7);
+    expect(after.filter((s) => s.start >= at).every((s) => s.teamId === siteC)).toBe(true);
+    expect(after.filter((s) => s.start >= at).length).toBeGreaterThanOrEqual(6);
+    // The plan left behind keeps its past and answered schedules only.
+    expect((await schedulesOf(left.id)).filter((s) => s.start >= at).map((s) => s.id)).toEqual([answered.id]);
+
+    const read = (url: string) => owner.request({ method: 'GET', url: `${WORKFLOW}${url}` });
+    expect((await read(`/v1/execution-plans/${left.id}`)).json<ExecutionPlan>().status).toBe('INACTIVE');
+    const moved = (await read(`/v1/execution-plans/${carried.id}`)).json<ExecutionPlan>();
+    expect(moved).toMatchObject({ parent: null, groupId: carried.id, teamId: siteC, count: 1 });
+    expect(moved.status).not.toBe('INACTIVE');
+    // It lists as a top-level plan of the task, as its own only member, and among the member's plans in the new site.
+    expect((await read(`/v2/tasks/${task.id}/execution-plans`)).json<ExecutionPlan[]>().map((p) => p.id)).toContain(carried.id);
+    expect((await read(`/v2/tasks/${task.id}/execution-plans/${carried.id}/children`)).json<ExecutionPlan[]>().map((p) => p.id)).toEqual([carried.id]);
+    expect((await read(`/v1/execution-plans/teams/${siteC}/users/${moving.userId}`)).json<ExecutionPlan[]>().map((p) => p.id)).toEqual([carried.id]);
+    // The group keeps its other member.
+    expect((await read(`/v2/execution-plans/${carriedGroup.id}`)).json<PlanWithChildren>().children.map((c) => c.userId)).toEqual([staying.userId]);
+
+    // The follow-up: new working hours for the carried plan.
+    const hours = await owner.request({ method: 'PUT', url: `${WORKFLOW}/v1/execution-plans/${carried.id}`, payload: { startTime: '07:00', endTime: '15:00' } });
+    expect(hours.statusCode).toBe(200);
+    expect(hours.json<ExecutionPlan>()).toMatchObject({ startTime: '07:00', endTime: '15:00', teamId: siteC });
+  });
+
+  it("refuses a group id, a colleague's plan or another business's plan with 404, and nothing moves", async () => {
+    const { moving, staying, carriedGroup, carried } = await memberWithPlans();
+    const colleague = await childOf(carriedGroup.id, staying.userId);
+    const foreignTask = await createTask(t.app, other);
+    const foreignMember = await addMember(t.app, other, 'MEMBER');
+    await placeInSite(t.app, other, foreignSite, foreignMember.userId);
+    const foreignPlan = await createPlan(other, { taskId: foreignTask.id, teamId: foreignSite, userIds: [foreignMember.userId] });
+    const foreignChild = (await other.request({ method: 'GET', url: `${WORKFLOW}/v2/execution-plans/${foreignPlan.id}` })).json<PlanWithChildren>().children[0];
+
+    const snapshot = async () => ({
+      placements: await placementsOf(moving.userId),
+      plans: await t.app.db.select().from(executionPlans).where(inArray(executionPlans.id, [carried.id, colleague.id, foreignChild.id])).orderBy(asc(executionPlans.id)),
+      schedules: (await t.app.db.select({ id: schedules.id, teamId: schedules.teamId }).from(schedules).where(inArray(schedules.planId, [carried.id, foreignChild.id])).orderBy(asc(schedules.id))),
+    });
+    const before = await snapshot();
+    for (const ids of [[carriedGroup.id], [carried.id, colleague.id], [foreignChild.id], [carried.id, foreignChild.id]]) {
+      const res = await transfer(owner, siteA, moving.userId, { executionPlanIds: ids, toTeamId: siteB });
+      expect(res.statusCode, JSON.stringify(ids)).toBe(404);
+      expect(res.json().fieldErrors).toEqual([{ field: 'executionPlanIds', message: 'Execution plan not found' }]);
+    }
+    expect(await snapshot()).toEqual(before);
   });
 });
 

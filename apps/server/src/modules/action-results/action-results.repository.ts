@@ -1,0 +1,156 @@
+// Queries on the members' answers. An answer is read with its action, task, site and member in
+// one query, so a page of answers costs two queries (the page and its count) whatever its size.
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ActionType } from '@fieldops/shared/enums';
+import type { ActionResult, AnswerValue } from '@fieldops/shared/schedules';
+import type { Db } from '../../db/client.ts';
+import { teams, users } from '../../db/schema.ts';
+import { actionResults } from '../../db/schema-schedules.ts';
+import { actions, actionTags, tasks } from '../../db/schema-workflow.ts';
+import { fileUrl } from '../tickets/ticket-attachments.repository.ts';
+
+function selectResults(db: Db) {
+  return db
+    .select({
+      id: actionResults.id,
+      scheduleId: actionResults.scheduleId,
+      actionId: actionResults.actionId,
+      actionNameEn: actions.nameEn,
+      actionNameAr: actions.nameAr,
+      actionType: actions.type,
+      actionOptions: actions.options,
+      taskId: actionResults.taskId,
+      taskNameEn: tasks.nameEn,
+      taskNameAr: tasks.nameAr,
+      teamId: actionResults.teamId,
+      teamName: teams.name,
+      userId: actionResults.userId,
+      userFullName: users.fullName,
+      value: actionResults.value,
+      notes: actionResults.notes,
+      fileKey: actionResults.fileKey,
+      voiceKey: actionResults.voiceKey,
+      latitude: actionResults.latitude,
+      longitude: actionResults.longitude,
+      distance: actionResults.distance,
+      outside: actionResults.outside,
+      isFlagged: actionResults.isFlagged,
+      statusCode: actionResults.statusCode,
+      ticketId: actionResults.ticketId,
+      createdDate: actionResults.createdDate,
+    })
+    .from(actionResults)
+    .innerJoin(actions, eq(actions.id, actionResults.actionId))
+    .innerJoin(tasks, eq(tasks.id, actionResults.taskId))
+    .innerJoin(teams, eq(teams.id, actionResults.teamId))
+    .innerJoin(users, eq(users.id, actionResults.userId))
+    .$dynamic();
+}
+
+export type ResultRow = Awaited<ReturnType<typeof selectResults>>[number];
+
+export const toActionResult = (r: ResultRow): ActionResult => ({
+  id: r.id,
+  scheduleId: r.scheduleId,
+  action: { id: r.actionId, nameEn: r.actionNameEn, nameAr: r.actionNameAr, type: r.actionType as ActionType, options: r.actionOptions },
+  taskId: r.taskId,
+  taskNameEn: r.taskNameEn,
+  taskNameAr: r.taskNameAr,
+  teamId: r.teamId,
+  teamName: r.teamName,
+  userId: r.userId,
+  userFullName: r.userFullName,
+  value: r.value ?? null,
+  notes: r.notes,
+  file: r.fileKey ? fileUrl(r.fileKey) : null,
+  voice: r.voiceKey ? fileUrl(r.voiceKey) : null,
+  latitude: r.latitude,
+  longitude: r.longitude,
+  distance: r.distance,
+  outside: r.outside,
+  isFlagged: r.isFlagged,
+  statusCode: r.statusCode,
+  ticketId: r.ticketId,
+  createdDate: r.createdDate.toISOString(),
+});
+
+export interface ResultPage {
+  page: number;
+  size: number;
+  dir: 'asc' | 'desc';
+}
+
+/** One page of answers meeting `where`, newest first by default, and how many there are. */
+export async function findResults(db: Db, where: SQL | undefined, page: ResultPage) {
+  const direction = page.dir === 'asc' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    selectResults(db)
+      .where(where)
+      .orderBy(direction(actionResults.createdDate), direction(actionResults.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
+    db.select({ total: count() }).from(actionResults).where(where),
+  ]);
+  return { items: rows.map(toActionResult), total };
+}
+
+export async function findResult(db: Db, businessId: number, id: number, scope: SQL | undefined): Promise<ActionResult | null> {
+  const [row] = await selectResults(db).where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id), scope));
+  return row ? toActionResult(row) : null;
+}
+
+/** Every answer of a schedule in the order they came. */
+export async function findScheduleResults(db: Db, businessId: number, scheduleId: number): Promise<ActionResult[]> {
+  const rows = await selectResults(db)
+    .where(and(eq(actionResults.businessId, businessId), eq(actionResults.scheduleId, scheduleId)))
+    .orderBy(asc(actionResults.id));
+  return rows.map(toActionResult);
+}
+
+/**
+ * The latest answer to each action of each schedule, through the (schedule_id, action_id, id)
+ * index. `countedOnly` leaves out answers given outside the geofence.
+ */
+export async function latestAnswers(db: Db, businessId: number, scheduleIds: readonly number[], countedOnly: boolean) {
+  if (scheduleIds.length === 0) return [];
+  return db
+    .selectDistinctOn([actionResults.scheduleId, actionResults.actionId], {
+      scheduleId: actionResults.scheduleId,
+      actionId: actionResults.actionId,
+      value: actionResults.value,
+    })
+    .from(actionResults)
+    .where(
+      and(
+        eq(actionResults.businessId, businessId),
+        inArray(actionResults.scheduleId, [...scheduleIds]),
+        countedOnly ? eq(actionResults.outside, false) : undefined,
+      ),
+    )
+    .orderBy(asc(actionResults.scheduleId), asc(actionResults.actionId), desc(actionResults.id));
+}
+
+export type NewResult = Omit<typeof actionResults.$inferInsert, 'id' | 'createdDate' | 'value'> & { value: AnswerValue };
+
+export async function insertResult(db: Db, values: NewResult) {
+  const [row] = await db.insert(actionResults).values(values).returning({ id: actionResults.id });
+  return row.id;
+}
+
+/** The bare row of an answer, locked for the transaction when `lock` is set. */
+export async function findResultRow(db: Db, businessId: number, id: number, lock = false) {
+  const query = db
+    .select({ id: actionResults.id, ticketId: actionResults.ticketId, statusCode: actionResults.statusCode })
+    .from(actionResults)
+    .where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateResultRow(db: Db, businessId: number, id: number, values: Partial<Pick<typeof actionResults.$inferInsert, 'isFlagged' | 'statusCode' | 'ticketId'>>) {
+  await db.update(actionResults).set(values).where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id)));
+}
+
+/** Answers to actions carrying a tag: checked through the (action_id, tag_id) key. */
+export const taggedWith = (tagId: number) =>
+  sql`exists (select 1 from ${actionTags} where ${actionTags.actionId} = ${actionResults.actionId} and ${actionTags.tagId} = ${tagId})`;

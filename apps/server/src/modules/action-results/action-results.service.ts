@@ -1,0 +1,115 @@
+// Reading and unflagging answers. Owners and admins read every answer of the business, a
+// supervisor those of their sites and their own, a member their own (schedule-access.ts); an
+// answer out of sight answers 404. Unflagging is for owners, admins and the site's supervisors.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MSG } from '@fieldops/shared/messages';
+import type { ActionResult, actionResultsQuery, flaggedQuery, latestResultsQuery } from '@fieldops/shared/schedules';
+import type { Db } from '../../db/client.ts';
+import { businessMembers } from '../../db/schema.ts';
+import { actionResults } from '../../db/schema-schedules.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { findActionRow } from '../actions/actions.repository.ts';
+import {
+  managesSite, requireSomeManagement, scopeCondition, viewScopeOf, type Caller, type ViewScope,
+} from '../schedules/schedule-access.ts';
+import { findResult, findResults, taggedWith, updateResultRow } from './action-results.repository.ts';
+
+export const visibleResults = (scope: ViewScope) => scopeCondition(scope, actionResults.teamId, actionResults.userId);
+
+const pageOf = (query: { page: number; size: number; sort?: string }) => ({
+  page: query.page,
+  size: query.size,
+  dir: query.sort?.endsWith(',asc') ? ('asc' as const) : ('desc' as const),
+});
+
+/** Answers created on the given calendar days of the business's time zone, both inclusive. */
+function createdBetween(timeZone: string, startDate?: string, endDate?: string): SQL | undefined {
+  const dayStart = (date: string, days: number) => sql`((${date}::date + ${days}::integer)::timestamp at time zone ${timeZone})`;
+  return and(
+    startDate ? sql`${actionResults.createdDate} >= ${dayStart(startDate, 0)}` : undefined,
+    endDate ? sql`${actionResults.createdDate} < ${dayStart(endDate, 1)}` : undefined,
+  );
+}
+
+/** The answer as the caller sees it, or 404 'Answer not found'. */
+export async function requireVisibleResult(db: Db, scope: ViewScope, id: number): Promise<ActionResult> {
+  const found = await findResult(db, scope.businessId, id, visibleResults(scope));
+  if (!found) throw notFound(MSG.answerNotFound);
+  return found;
+}
+
+export async function getResult(db: Db, caller: Caller, id: number) {
+  return requireVisibleResult(db, await viewScopeOf(db, caller), id);
+}
+
+/** A member's answers to one action, the answer history. Both ids must be the business's. */
+export async function memberActionResults(db: Db, caller: Caller, userId: number, actionId: number, query: z.output<typeof actionResultsQuery>) {
+  const scope = await viewScopeOf(db, caller);
+  const [member] = await db
+    .select({ userId: businessMembers.userId })
+    .from(businessMembers)
+    .where(and(eq(businessMembers.businessId, scope.businessId), eq(businessMembers.userId, userId)));
+  // A member reads only their own history; anyone else's is as if it did not exist.
+  const canRead = scope.all || scope.supervised.length > 0 || userId === caller.userId;
+  if (!member || !canRead) throw notFound(MSG.userNotFound);
+  if (!(await findActionRow(db, scope.businessId, actionId))) throw notFound(MSG.actionNotFound);
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    eq(actionResults.userId, userId),
+    eq(actionResults.actionId, actionId),
+    visibleResults(scope),
+    createdBetween(scope.timeZone, query.startDate, query.endDate),
+  );
+  return findResults(db, where, pageOf(query));
+}
+
+/** 'Answers needing attention': flagged answers (or, with isFlagged=false, the others). */
+export async function flaggedResults(db: Db, caller: Caller, query: z.output<typeof flaggedQuery>) {
+  const scope = await viewScopeOf(db, caller);
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    eq(actionResults.isFlagged, query.isFlagged),
+    query.task ? eq(actionResults.taskId, query.task) : undefined,
+    visibleResults(scope),
+  );
+  return findResults(db, where, pageOf(query));
+}
+
+/** 'Recent submitted actions': the newest answers, of a task, an action or a tag's actions. */
+export async function latestResults(db: Db, caller: Caller, query: z.output<typeof latestResultsQuery>) {
+  const scope = await viewScopeOf(db, caller);
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    query.task ? eq(actionResults.taskId, query.task) : undefined,
+    query.action ? eq(actionResults.actionId, query.action) : undefined,
+    query.tag ? taggedWith(query.tag) : undefined,
+    visibleResults(scope),
+  );
+  return findResults(db, where, pageOf(query));
+}
+
+/**
+ * The answer, for a change only managers make: a plain member is refused (403), an answer out of
+ * sight is 404, and a supervisor must supervise the answer's site.
+ */
+export async function requireManagedResult(db: Db, caller: Caller) {
+  const scope = await viewScopeOf(db, caller);
+  requireSomeManagement(scope);
+  return {
+    scope,
+    async find(id: number) {
+      const found = await requireVisibleResult(db, scope, id);
+      if (!managesSite(scope, found.teamId)) throw forbidden();
+      return found;
+    },
+  };
+}
+
+/** Takes the answer off the flagged list. */
+export async function unflagResult(db: Db, caller: Caller, id: number): Promise<ActionResult> {
+  const managed = await requireManagedResult(db, caller);
+  const found = await managed.find(id);
+  await updateResultRow(db, caller.businessId, id, { isFlagged: false });
+  return { ...found, isFlagged: false };
+}

@@ -1,0 +1,68 @@
+// Reading an answer's multipart form: its text fields, an optional photo in part `file` (PNG,
+// JPEG or GIF, checked like ticket attachments) and an optional recording in part `voice` (WebM,
+// Ogg, MP4/M4A, MPEG or WAV), each recognised by its first bytes, not its name. Every file is
+// read and checked before anything is stored, so one bad file stores nothing.
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
+import { MSG } from '@fieldops/shared/messages';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { readImage } from '../../lib/uploads.ts';
+
+export const PHOTO_FIELD = 'file';
+export const VOICE_FIELD = 'voice';
+
+export interface FileKind {
+  extension: string;
+  mime: string;
+}
+export interface ReadFile {
+  data: Buffer;
+  kind: FileKind;
+}
+
+const ascii = (data: Buffer, from: number, to: number) => data.subarray(from, to).toString('latin1');
+
+/** Recognises the recordings browsers and phones make by their first bytes. */
+export function sniffAudio(data: Buffer): FileKind | null {
+  if (data.length >= 4 && data.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return { extension: 'webm', mime: 'audio/webm' };
+  if (data.length >= 4 && ascii(data, 0, 4) === 'OggS') return { extension: 'ogg', mime: 'audio/ogg' };
+  if (data.length >= 12 && ascii(data, 4, 8) === 'ftyp') return { extension: 'm4a', mime: 'audio/mp4' };
+  if (data.length >= 12 && ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WAVE') return { extension: 'wav', mime: 'audio/wav' };
+  // MPEG audio: an ID3 tag, or a frame sync (11 bits set) with a valid layer.
+  if (data.length >= 3 && ascii(data, 0, 3) === 'ID3') return { extension: 'mp3', mime: 'audio/mpeg' };
+  if (data.length >= 2 && data[0] === 0xff && (data[1] & 0xe0) === 0xe0 && (data[1] & 0x06) !== 0) return { extension: 'mp3', mime: 'audio/mpeg' };
+  return null;
+}
+
+async function readVoice(file: MultipartFile): Promise<ReadFile> {
+  const data = await file.toBuffer();
+  if (file.file.truncated || data.length > MAX_UPLOAD_BYTES) throw new AppError(413, MSG.fileTooLarge);
+  const kind = sniffAudio(data);
+  if (!kind) throw badRequest(MSG.invalidFile, [{ field: file.fieldname, message: MSG.invalidFile }]);
+  return { data, kind };
+}
+
+export interface AnswerForm {
+  fields: Record<string, string>;
+  photo: ReadFile | null;
+  voice: ReadFile | null;
+}
+
+/** The whole form; a file under another name, or two under one name, is refused. */
+export async function readAnswerForm(parts: AsyncIterableIterator<Multipart>): Promise<AnswerForm> {
+  const form: AnswerForm = { fields: {}, photo: null, voice: null };
+  for await (const part of parts) {
+    if (part.type !== 'file') {
+      if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+      continue;
+    }
+    const known = part.fieldname === PHOTO_FIELD || part.fieldname === VOICE_FIELD;
+    if (!known || form[part.fieldname === PHOTO_FIELD ? 'photo' : 'voice'] !== null) {
+      await part.toBuffer();
+      throw badRequest(MSG.invalidFile, [{ field: part.fieldname, message: MSG.invalidFile }]);
+    }
+    if (part.fieldname === PHOTO_FIELD) form.photo = await readImage(part);
+    else form.voice = await readVoice(part);
+  }
+  return form;
+}

@@ -1,0 +1,88 @@
+// The pure rules of answering (DESIGN §6, §7): the geofence, which actions a schedule still
+// requires given its answers, and the status a schedule moves to. No database here, so the
+// service and the schedule lists share one definition.
+import type { ActionType, ScheduleStatus } from '@fieldops/shared/enums';
+import { distanceMetres, type AnswerValue } from '@fieldops/shared/schedules';
+import {
+  requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer,
+} from '@fieldops/shared/tasks';
+
+export interface Site {
+  latitude: number | null;
+  longitude: number | null;
+  radius: number;
+}
+
+export interface Position {
+  latitude?: number;
+  longitude?: number;
+}
+
+/**
+ * Where an answer was given relative to the site. The distance is kept whenever both positions
+ * are known. When the task restricts answers to the site and the site has a position, an answer
+ * without a position, or farther than the site's radius, is outside: kept, never counted.
+ */
+export function geofence(geoRestrictionEnabled: boolean, site: Site, position: Position): { distance: number | null; outside: boolean } {
+  const siteKnown = site.latitude !== null && site.longitude !== null;
+  const positionKnown = position.latitude !== undefined && position.longitude !== undefined;
+  const distance =
+    siteKnown && positionKnown
+      ? distanceMetres(
+          { latitude: position.latitude as number, longitude: position.longitude as number },
+          { latitude: site.latitude as number, longitude: site.longitude as number },
+        )
+      : null;
+  if (!geoRestrictionEnabled || !siteKnown) return { distance, outside: false };
+  return { distance, outside: distance === null || distance > site.radius };
+}
+
+/** An answer as chain rules read it: only yes/no and choice answers can drive a rule. */
+export function ruleAnswerOf(value: AnswerValue | undefined): RuleAnswer {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value;
+  return null;
+}
+
+export interface StoredRuleAction {
+  id: number;
+  type: string;
+  required: boolean;
+  criteria: ActionCriteria | null;
+}
+
+export const asRuleActions = (rows: readonly StoredRuleAction[]): RuleAction[] =>
+  rows.map((r) => ({ id: r.id, type: r.type as ActionType, required: r.required, criteria: r.criteria }));
+
+/** The latest answers by action, as chain rules read them. */
+export function answersByAction(rows: readonly { actionId: number; value: AnswerValue | null }[]): Record<number, RuleAnswer> {
+  const answers: Record<number, RuleAnswer> = {};
+  for (const row of rows) answers[row.actionId] = ruleAnswerOf(row.value);
+  return answers;
+}
+
+/**
+ * How far a schedule is: of the required actions still displayed, how many have a counted
+ * answer. Optional answers do not count, so progress never reads "7 of 6".
+ */
+export function progressOf(actions: readonly RuleAction[], counted: Readonly<Record<number, RuleAnswer>>) {
+  const required = requiredVisibleActionIds(actions, counted);
+  const answered = required.filter((id) => id in counted).length;
+  const complete = required.every((id) => id in counted);
+  return { answered, required: required.length, complete };
+}
+
+/** Whether an action is hidden by the chain rules given these answers. */
+export const isHidden = (actions: readonly RuleAction[], answers: Readonly<Record<number, RuleAnswer>>, actionId: number) =>
+  resolveVisibility(actions, answers).get(actionId) === 'HIDDEN';
+
+/**
+ * The status after a counted answer: done once every required displayed action has a counted
+ * answer, else in progress. A later answer that reveals another required action takes a done
+ * schedule back to in progress until that one is answered too.
+ */
+export const statusAfterCountedAnswer = (complete: boolean): ScheduleStatus => (complete ? 'done' : 'inProgress');
+
+/** Open for answers: started, before its deadline, and not missed. */
+export const isOpen = (schedule: { start: Date; deadline: Date; status: ScheduleStatus }, now: Date) =>
+  schedule.status !== 'missed' && schedule.start.getTime() <= now.getTime() && now.getTime() < schedule.deadline.getTime();

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@fieldops/shared/messages';
+import { actionResults } from '../../db/schema-schedules.ts';
+import { ticketAttachments, tickets } from '../../db/schema-helpdesk.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  IMAGES, addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask,
+  multipart, placeInSite, type Caller,
+} from '../../test/factories.ts';
+
+const API = '/services/workflow/api/v1';
+const HELPDESK = '/services/helpdesk/api/v1';
+const WEBM = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]);
+
+let t: TestApp;
+let owner: Caller;
+let member: Caller;
+let colleague: Caller;
+let faraway: Caller;
+let supervisor: Caller;
+let other: Caller;
+let siteA: number;
+let siteB: number;
+
+type Action = Awaited<ReturnType<typeof createAction>>;
+type Schedule = Awaited<ReturnType<typeof createScheduleRow>>;
+
+const storedFiles = () =>
+  (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(t.uploadsDir, f)).isFile());
+
+/** An answer row as the submit call would have stored it. */
+async function answer(schedule: Schedule, action: Action, values: Partial<typeof actionResults.$inferInsert> = {}) {
+  const [row] = await t.app.db
+    .insert(actionResults)
+    .values({
+      businessId: schedule.businessId, scheduleId: schedule.id, actionId: action.id, taskId: schedule.taskId, teamId: schedule.teamId,
+      userId: schedule.userId, value: 'YES', ...values,
+    })
+    .returning();
+  return row;
+}
+
+async function scheduleFor(who: Caller, teamId: number, taskId: number, business = owner) {
+  return createScheduleRow(t.app.db, { businessId: business.business.id, taskId, teamId, userId: who.userId });
+}
+
+let task: Awaited<ReturnType<typeof createTask>>;
+let yesNo: Action;
+let text: Action;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createBusinessWithOwner(t.app);
+  const project = await createProject(t.app, owner);
+  siteA = (await createSite(t.app, owner, project.id, { name: 'North Gate' })).id;
+  siteB = (await createSite(t.app, owner, project.id)).id;
+  member = await addMember(t.app, owner);
+  colleague = await addMember(t.app, owner);
+  faraway = await addMember(t.app, owner);
+  await placeInSite(t.app, owner, siteA, member.userId);
+  await placeInSite(t.app, owner, siteA, colleague.userId);
+  await placeInSite(t.app, owner, siteB, faraway.userId);
+  supervisor = await addSupervisor(t.app, owner, [siteA]);
+  other = await createBusinessWithOwner(t.app);
+  task = await createTask(t.app, owner, { nameEn: 'Morning round' });
+  yesNo = await createAction(t.app, owner, task.id, { nameEn: 'Gate locked?' });
+  text = await createAction(t.app, owner, task.id, { type: 'TEXT', nameEn: 'Remarks' });
+});
+afterAll(() => t.close());
+
+describe('POST /v1/action-results/{id}/ticket', () => {
+  /** The member answers through the API with a photo and a recording, flagged. */
+  async function submitted(notes = 'Lock is broken') {
+    const schedule = await scheduleFor(member, siteA, task.id);
+    const res = await member.request({
+      method: 'POST',
+      url: `${API}/action-results`,
+      ...multipart({ scheduleId: String(schedule.id), actionId: String(yesNo.id), value: '"NO"', notes, important: 'true' }, [
+        { field: 'file', filename: 'lock.png', type: 'image/png', data: IMAGES.png },
+        { field: 'voice', filename: 'note.webm', type: 'audio/webm', data: WEBM },
+      ]),
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().result as { id: number; voice: string; file: string };
+  }
+  const fire = (caller: Caller, id: number, payload?: object) =>
+    caller.request({ method: 'POST', url: `${API}/action-results/${id}/ticket`, ...(payload ? { payload } : {}) });
+
+  it('raises a ticket with the context and the photo attached, then refuses a second one', async () => {
+    const result = await submitted();
+    const res = await fire(owner, result.id);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ id: result.id, statusCode: '2', ticketId: expect.any(Number), isFlagged: true });
+
+    const ticket = await owner.request({ method: 'GET', url: `${HELPDESK}/tickets/${body.ticketId}` });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.json()).toMatchObject({ title: 'Morning round — Gate locked?', teamId: siteA, priority: 'MEDIUM', status: 'NEW', attachmentsCount: 1 });
+    const description: string = ticket.json().description;
+    for (const part of ['Member: Person', 'Site: North Gate', 'Answer: No', 'Notes: Lock is broken', `Voice note: ${result.voice}`, 'Location: not recorded.']) {
+      expect(description).toContain(part);
+    }
+    const attachments = await owner.request({ method: 'GET', url: `${HELPDESK}/tickets/${body.ticketId}/attachments` });
+    expect(attachments.json()).toHaveLength(1);
+    const attached = attachments.json()[0];
+    expect(attached).toMatchObject({ contentType: 'image/png', size: IMAGES.png.length });
+    expect(attached.url).not.toBe(result.file);
+    const served = await t.app.inject({ method: 'GET', url: attached.url });
+    expect(served.rawPayload.equals(IMAGES.png)).toBe(true);
+
+    const again = await fire(owner, result.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(MSG.answerHasTicket);
+    expect((await t.app.db.select({ n: count() }).from(tickets).where(eq(tickets.businessId, owner.business.id)))[0].n).toBe(1);
+  });
+
+  it('takes a title, description and priority, and lets the site supervisor fire', async () => {
+    const result = await submitted('Second');
+    const res = await fire(supervisor, result.id, { title: 'Fix the lock', description: 'Please today', priority: 'URGENT' });
+    expect(res.statusCode).toBe(201);
+    const ticket = await owner.request({ method: 'GET', url: `${HELPDESK}/tickets/${res.json().ticketId}` });
+    expect(ticket.json()).toMatchObject({ title: 'Fix the lock', priority: 'URGENT', creatorId: supervisor.userId });
+    expect(ticket.json().description).toMatch(/^Please today\n\nTask: Morning round/);
+  });
+
+  it('refuses members (403), other businesses and bad categories (404), leaving nothing behind', async () => {
+    const result = await submitted('Third');
+    const ticketsBefore = (await t.app.db.select({ n: count() }).from(tickets))[0].n;
+    const attachmentsBefore = (await t.app.db.select({ n: count() }).from(ticketAttachments))[0].n;
+    const filesBefore = storedFiles();
+    expect((await fire(member, result.id)).statusCode).toBe(403);
+    expect((await fire(other, result.id)).statusCode).toBe(404);
+    const badCategory = await fire(owner, result.id, { categoryId: 999_999 });
+    expect(badCategory.statusCode).toBe(404);
+    expect(badCategory.json().fieldErrors).toEqual([{ field: 'categoryId', message: MSG.categoryNotFound }]);
+    expect((await fire(owner, result.id, { priority: 'SOON' })).statusCode).toBe(400);
+    expect((await t.app.db.select({ n: count() }).from(tickets))[0].n).toBe(ticketsBefore);
+    expect((await t.app.db.select({ n: count() }).from(ticketAttachments))[0].n).toBe(attachmentsBefore);
+    expect(storedFiles()).toEqual(filesBefore);
+    const [row] = await t.app.db.select().from(actionResults).where(eq(actionResults.id, result.id));
+    expect(row).toMatchObject({ statusCode: null, ticketId: null });
+  });
+
+  it('raises a ticket from an answer without files', async () => {
+    const result = await answer(await scheduleFor(member, siteA, task.id), text, { value: 'Gate rusty', isFlagged: true });
+    const res = await fire(owner, result.id);
+    expect(res.statusCode).toBe(201);
+    const ticket = await owner.request({ method: 'GET', url: `${HELPDESK}/tickets/${res.json().ticketId}` });
+    expect(ticket.json()).toMatchObject({ title: 'Morning round — Remarks', attachmentsCount: 0 });
+    expect(ticket.json().description).toContain('Answer: Gate rusty');
+  });
+});

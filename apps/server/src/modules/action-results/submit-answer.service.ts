@@ -1,0 +1,115 @@
+// Submitting an answer (DESIGN §6, §7): a member answers an action of their own open schedule.
+// Everything that can be checked is checked before any file is stored; the files go to storage
+// before the transaction and leave it again when anything fails. The transaction locks the
+// schedule row, inserts the answer and moves the schedule pending → inProgress → done, so two
+// answers at once cannot lose a transition.
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@fieldops/shared/messages';
+import { actionResultFields, validAnswerValue, type SubmitResult } from '@fieldops/shared/schedules';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import type { StoredFile } from '../../plugins/storage.ts';
+import { findActionRow } from '../actions/actions.repository.ts';
+import { viewScopeOf, type Caller } from '../schedules/schedule-access.ts';
+import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from '../schedules/schedules.repository.ts';
+import { requireSchedule, visibleSchedules, withCalculations } from '../schedules/schedules.service.ts';
+import { findResult, insertResult, latestAnswers } from './action-results.repository.ts';
+import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD, type ReadFile } from './answer-files.ts';
+import {
+  answersByAction, asRuleActions, geofence, isHidden, isOpen, progressOf, statusAfterCountedAnswer,
+} from './answer-status.ts';
+
+/** Refuses what may not be answered now: not the caller's own, paused, or not open. */
+function requireAnswerable(state: ScheduleState, caller: Caller, now: Date) {
+  if (state.userId !== caller.userId) throw forbidden(MSG.scheduleNotYours);
+  if (state.paused) throw conflict(MSG.planPausedToday);
+  if (!isOpen(state, now)) throw conflict(MSG.scheduleNotOpen);
+}
+
+async function storeFiles(app: FastifyInstance, files: (ReadFile | null)[]) {
+  const stored: (StoredFile | null)[] = [];
+  try {
+    for (const file of files) stored.push(file ? await app.storage.put(file.data, file.kind.extension) : null);
+  } catch (err) {
+    await removeFiles(app, stored);
+    throw err;
+  }
+  return stored;
+}
+
+const removeFiles = (app: FastifyInstance, stored: (StoredFile | null)[]) =>
+  Promise.all(stored.map((s) => (s ? app.storage.remove(s.key) : undefined)));
+
+export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: AsyncIterableIterator<Multipart>): Promise<SubmitResult> {
+  const { db } = app;
+  const form = await readAnswerForm(parts);
+  const parsed = actionResultFields.safeParse(form.fields);
+  if (!parsed.success) {
+    const fieldErrors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+    throw badRequest(fieldErrors[0].message, fieldErrors);
+  }
+  const body = parsed.data;
+  const { businessId } = caller;
+
+  const scope = await viewScopeOf(db, caller);
+  const visible = visibleSchedules(scope);
+  const state = await findScheduleState(db, businessId, body.scheduleId, scope.timeZone, visible);
+  if (!state) throw notFound(MSG.scheduleNotFound);
+  requireAnswerable(state, caller, new Date());
+
+  const action = await findActionRow(db, businessId, body.actionId);
+  if (!action || action.taskId !== state.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
+  if (!validAnswerValue(action.type, body.value, action.options.length)) throw fieldError('value', MSG.answerInvalid);
+  if (action.type === 'PHOTO' && !form.photo) throw fieldError(PHOTO_FIELD, MSG.photoRequired);
+  if (action.type === 'VOICE' && !form.voice) throw fieldError(VOICE_FIELD, MSG.voiceRequired);
+
+  const ruleActions = asRuleActions(await findRuleActions(db, businessId, [state.taskId]));
+  // The runner shows what the member's answers so far reveal, counted or not; an action those
+  // answers hide is not asked, so an answer to it is refused.
+  const given = answersByAction(await latestAnswers(db, businessId, [state.id], false));
+  if (isHidden(ruleActions, given, action.id)) throw fieldError('actionId', MSG.answerInvalid);
+
+  const place = geofence(state.geoRestrictionEnabled, state, body);
+  const [photo, voice] = await storeFiles(app, [form.photo, form.voice]);
+  let resultId: number;
+  try {
+    resultId = await db.transaction(async (tx) => {
+      const locked = await findScheduleState(tx, businessId, state.id, scope.timeZone, visible, true);
+      // The deadline may have passed, or the plan been paused, while the files were stored.
+      if (!locked) throw notFound(MSG.scheduleNotFound);
+      requireAnswerable(locked, caller, new Date());
+      const id = await insertResult(tx, {
+        businessId,
+        scheduleId: state.id,
+        actionId: action.id,
+        taskId: state.taskId,
+        teamId: state.teamId,
+        userId: caller.userId,
+        value: body.value,
+        notes: body.notes,
+        fileKey: photo?.key ?? null,
+        voiceKey: voice?.key ?? null,
+        latitude: body.latitude ?? null,
+        longitude: body.longitude ?? null,
+        accuracy: body.accuracy ?? null,
+        distance: place.distance,
+        outside: place.outside,
+        isFlagged: body.important,
+      });
+      // An answer from outside the site is kept but never moves the schedule.
+      if (place.outside) return id;
+      const counted = answersByAction(await latestAnswers(tx, businessId, [state.id], true));
+      const status = statusAfterCountedAnswer(progressOf(ruleActions, counted).complete);
+      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, status === 'done' ? new Date() : null);
+      return id;
+    });
+  } catch (err) {
+    await removeFiles(app, [photo, voice]);
+    throw err;
+  }
+
+  const [result, schedule] = await Promise.all([findResult(db, businessId, resultId, undefined), requireSchedule(db, scope, state.id)]);
+  if (!result) throw new AppError(500, MSG.serverError);
+  const [calculated] = await withCalculations(db, businessId, [schedule]);
+  return { result, schedule: calculated };
+}

@@ -1,0 +1,207 @@
+// The schedule engine at the scale of a large business: 10,000 members over 500 sites with 3
+// plans each (30,000 member plans: daily, weekly, custom and one-off), all generated set-based.
+// Times a full engine pass (the horizon of every plan materialised from nothing), a second pass
+// (nothing new: the idempotent steady state) and the next day's pass, and prints occurrences
+// materialised per second. Runs on PostgreSQL (a throw-away database on BENCH_DATABASE_URL,
+// TEST_DATABASE_URL or the local server) and on embedded PGlite in memory. On a machine shared
+// with other work the wall clock says little, so the CPU time the database spent is printed too
+// (the server process's, read from /proc when the server is local; PGlite's is this process's).
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
+import { hashPassword } from '../apps/server/src/lib/password.ts';
+import { runScheduleEngine, type EnginePass } from '../apps/server/src/modules/schedule-engine/schedule-engine.ts';
+import { seedBusiness } from './members.ts';
+
+const MEMBERS = 10_000;
+const SITES = 500;
+const PROJECTS = 50;
+const PLANS_PER_MEMBER = 3;
+const TASKS = 30;
+const HORIZON_DAYS = 14;
+/** Occurrences a second a full pass must reach on PostgreSQL on a 2-core machine. */
+const TARGET_PER_SECOND = 20_000;
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Tasks and 3 member plans per member in their first site, in three statements. */
+export async function seedPlans(db: Db, businessId: number, ownerId: number) {
+  await db.execute(sql`
+    insert into tasks (business_id, creator_id, name_en, name_ar)
+    select ${businessId}, ${ownerId}, 'Round ' || g, 'جولة ' || g from generate_series(1, ${TASKS}) g`);
+  // Types by (member + k) % 4: DAILY, WEEKLY on three weekdays, CUSTOM on four weekdays of
+  // every month, ONCE within the horizon; hours and deadlines vary too.
+  await db.execute(sql`
+    with first_site as (
+      select distinct on (user_id) user_id, team_id
+      from team_members where business_id = ${businessId} order by user_id, team_id
+    ),
+    m as (select user_id, team_id, row_number() over (order by user_id) as rn from first_site),
+    t as (select id, row_number() over (order by id) - 1 as rn from tasks where business_id = ${businessId})
+    insert into execution_plans (
+      business_id, task_id, team_id, user_id, schedule_type, start_date, end_date, start_time, end_time,
+      deadline_after, deadline_unit, days, months, scheduled_at)
+    select ${businessId}, t.id, m.team_id, m.user_id,
+      (array['DAILY', 'WEEKLY', 'CUSTOM', 'ONCE'])[1 + (m.rn + k) % 4],
+      case when (m.rn + k) % 4 = 3 then current_date + (m.rn % 10)::int else current_date - 30 end,
+      case when (m.rn + k) % 4 = 3 then null else current_date + 90 end,
+      (array['06:00', '08:00', '14:00', '20:00'])[1 + (m.rn / 4 + k) % 4],
+      (array['14:00', '16:00', '22:00', '24:00'])[1 + (m.rn / 4 + k) % 4],
+      (array[90, 4, 1, 2])[1 + k], (array['MINUTES', 'HOURS', 'DAYS', 'HOURS'])[1 + k],
+      case (m.rn + k) % 4 when 1 then '{1,3,5}'::integer[] when 2 then '{0,2,4,6}'::integer[] else '{}'::integer[] end,
+      case when (m.rn + k) % 4 = 2 then '{1,2,3,4,5,6,7,8,9,10,11,12}'::integer[] else '{}'::integer[] end,
+      '2020-01-01T00:00:00Z'::timestamptz
+    from m
+    cross join generate_series(0, ${PLANS_PER_MEMBER - 1}) k
+    join t on t.rn = (m.rn * ${PLANS_PER_MEMBER} + k) % ${TASKS}`);
+  await db.execute(sql`analyze`);
+}
+
+type Timed = EnginePass & { cpuMs: number | null };
+
+interface Result {
+  plans: number;
+  first: Timed;
+  second: Timed;
+  nextDay: Timed;
+  perSecond: number;
+  perCpuSecond: number | null;
+}
+
+/** Where the passes run, and the CPU milliseconds the database has used so far (null when unknown). */
+interface PassTarget {
+  db: Db;
+  cpuMs(): number | null;
+}
+
+async function runOn(kind: string, database: Database, target: PassTarget): Promise<Result> {
+  const db = database.db;
+  const started = Date.now();
+  const { owner, business } = await seedBusiness(db, 'engine', MEMBERS, PROJECTS, SITES, await hashPassword('bench-pass-1'));
+  await seedPlans(db, business.id, owner.id);
+  const [{ plans }] = ((await db.execute(sql`select count(*)::int as plans from execution_plans where user_id is not null`)) as unknown as {
+    rows: { plans: number }[];
+  }).rows;
+  console.log(`[${kind}] generated ${MEMBERS} members, ${SITES} sites, ${plans} member plans in ${Date.now() - started} ms`);
+
+  const pass = async (now: Date): Promise<Timed> => {
+    const before = target.cpuMs();
+    const result = await runScheduleEngine(target.db, { now, horizonDays: HORIZON_DAYS });
+    const after = target.cpuMs();
+    return { ...result, cpuMs: before === null || after === null ? null : after - before };
+  };
+  const now = new Date();
+  const first = await pass(now);
+  const second = await pass(now);
+  const nextDay = await pass(new Date(now.getTime() + DAY));
+  return {
+    plans, first, second, nextDay,
+    perSecond: Math.round(first.created / (first.ms / 1000)),
+    perCpuSecond: first.cpuMs ? Math.round(first.created / (first.cpuMs / 1000)) : null,
+  };
+}
+
+/** CPU milliseconds a local process has used, from /proc (Linux); null elsewhere. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** The passes on one dedicated connection, so its server process's CPU time can be read. */
+async function withPassConnection<T>(url: string, work: (target: PassTarget) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const local = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname);
+    const pid = rows[0].pid;
+    return await work({ db: drizzle(client) as unknown as Db, cpuMs: () => (local ? processCpuMs(pid) : null) });
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops the database once the pool's connections have finished closing. */
+async function dropDatabase(admin: pg.Client, name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  console.error(`Could not drop the benchmark database ${name}; drop it by hand.`);
+}
+
+async function withPostgres<T>(serverUrl: string, work: (database: Database, url: string) => Promise<T>): Promise<T> {
+  const name = `bench_engine_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: url.toString() });
+    try {
+      return await work(database, url.toString());
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await dropDatabase(admin, name);
+    await admin.end();
+  }
+}
+
+function print(kind: string, r: Result, target: boolean) {
+  console.log(`\n${kind}: ${r.plans} member plans, horizon yesterday .. today + ${HORIZON_DAYS} days`);
+  const row = (pass: string, p: Timed) => ({ pass, created: p.created, 'wall ms': p.ms, 'database cpu ms': p.cpuMs ?? '-' });
+  console.table([row('full pass (from nothing)', r.first), row('second pass (nothing new)', r.second), row('next day', r.nextDay)]);
+  const verdict = (n: number) => (target ? ` (target ${TARGET_PER_SECOND.toLocaleString('en')}/s: ${n >= TARGET_PER_SECOND ? 'met' : 'MISSED'})` : '');
+  console.log(`${kind}: ${r.perSecond.toLocaleString('en')} occurrences materialised per second of wall time${verdict(r.perSecond)}`);
+  if (r.perCpuSecond !== null) {
+    console.log(`${kind}: ${r.perCpuSecond.toLocaleString('en')} per second of database CPU time (near what an idle machine gives)${verdict(r.perCpuSecond)}`);
+  }
+  const load = os.loadavg()[0];
+  if (load > os.cpus().length) console.log(`(load average ${load.toFixed(1)} on ${os.cpus().length} cores while measuring: the wall clock includes waiting for the CPU)`);
+}
+
+export async function run() {
+  const all: Record<string, Result> = {};
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
+  try {
+    all.postgres = await withPostgres(serverUrl, (database, url) => withPassConnection(url, (target) => runOn('postgres', database, target)));
+    print('PostgreSQL', all.postgres, true);
+  } catch (err) {
+    console.log(`\nPostgreSQL skipped (${(err as Error).message}): set BENCH_DATABASE_URL to a server URL.`);
+  }
+
+  const pglite = await openDatabase({ pgliteDir: null });
+  try {
+    // PGlite runs in this process: its CPU time is the process's.
+    const cpuMs = () => {
+      const used = process.cpuUsage();
+      return Math.round((used.user + used.system) / 1000);
+    };
+    all.pglite = await runOn('pglite', pglite, { db: pglite.db, cpuMs });
+  } finally {
+    await pglite.close();
+  }
+  print('PGlite (in memory)', all.pglite, false);
+
+  const out = path.resolve(import.meta.dirname, '.out');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'schedule-engine.json'), JSON.stringify({ at: new Date().toISOString(), targetPerSecond: TARGET_PER_SECOND, ...all }, null, 2));
+}
