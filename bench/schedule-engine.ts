@@ -166,7 +166,7 @@ async function withPostgres<T>(serverUrl: string, work: (database: Database, url
 }
 
 function print(kind: string, r: Result, target: boolean) {
-  console.log(`\n${kind}: ${r.plans} member plans, horizon yesterday .. today + ${HORIZON_DAYS} days`);
+  console.log(`\n${kind}: ${r.plans} member plans, horizon up to today + ${HORIZON_DAYS} days (occurrences still due)`);
   const row = (pass: string, p: Timed) => ({ pass, created: p.created, 'wall ms': p.ms, 'database cpu ms': p.cpuMs ?? '-' });
   console.table([row('full pass (from nothing)', r.first), row('second pass (nothing new)', r.second), row('next day', r.nextDay)]);
   const verdict = (n: number) => (target ? ` (target ${TARGET_PER_SECOND.toLocaleString('en')}/s: ${n >= TARGET_PER_SECOND ? 'met' : 'MISSED'})` : '');
