@@ -24,6 +24,7 @@ const NewTaskPage = lazyPage(() => import('../features/tasks/new-task-page.tsx')
 const TaskTemplatesPage = lazyPage(() => import('../features/tasks/task-templates-page.tsx'), 'TaskTemplatesPage');
 const TaskDetailPage = lazyPage(() => import('../features/tasks/task-detail-page.tsx'), 'TaskDetailPage');
 const TrackerPage = lazyPage(() => import('../features/tracker/tracker-page.tsx'), 'TrackerPage');
+const SchedulePage = lazyPage(() => import('../features/tracker/schedule-page.tsx'), 'SchedulePage');
 const ReportsPage = lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
 const BusinessPage = lazyPage(() => import('../features/business/business-page.tsx'), 'BusinessPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           inShell({ path: 'tasks/templates', element: <TaskTemplatesPage /> }),
           inShell({ path: 'tasks/:taskId', element: <TaskDetailPage /> }),
           inShell({ path: 'tracker', element: <TrackerPage /> }),
+          inShell({ path: 'tracker/:scheduleId', element: <SchedulePage /> }),
           inShell({ path: 'reports', element: <ReportsPage /> }),
           inShell({ path: 'business', element: <BusinessPage /> }),
           inShell({ path: 'settings', element: <SettingsPage /> }),

@@ -91,7 +91,8 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-function handleUnauthorized(): void {
+/** A 401 outside sign-in: forget the session and go to the sign-in page (lib/upload.ts too). */
+export function handleUnauthorized(): void {
   clearSessionStorage();
   const { pathname, search } = window.location;
   if (pathname !== LOGIN_PATH) onUnauthorized(loginPath(pathname + search));

@@ -51,7 +51,7 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
       return (
         <NumberInput
           {...labelled}
-          maw={240}
+          maw={{ base: '100%', sm: 240 }}
           placeholder={t('taskRunner.numberPlaceholder')}
           value={typeof draft.value === 'number' ? draft.value : ''}
           onChange={(value) => setValue(typeof value === 'number' ? value : null)}
@@ -108,7 +108,7 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
       return (
         <DatePickerInput
           {...labelled}
-          maw={280}
+          maw={{ base: '100%', sm: 280 }}
           clearable
           leftSection={<IconCalendar size={16} />}
           placeholder={t('taskRunner.datePlaceholder')}

@@ -20,9 +20,32 @@ export interface AnswerDraft {
   file: File | null;
   /** The recording of a VOICE action. */
   voice: Blob | null;
+  /** Marked important by the member: the answer is flagged (only when answering for real). */
+  important?: boolean;
 }
 
 export type AnswerDrafts = Record<number, AnswerDraft>;
+
+/**
+ * Where an action's answer stands on its way to the server: being uploaded (progress 0..1),
+ * saved (and whether it was given outside the site's area, where it is kept but not counted),
+ * or failed with a text to show.
+ */
+export type SubmitState =
+  | { status: 'uploading'; progress: number }
+  | { status: 'saved'; outside?: boolean }
+  | { status: 'failed'; message: string };
+
+export type SubmitStates = Record<number, SubmitState>;
+
+/** A saved answer that counts towards completion: one given outside the site's area does not. */
+export const isCounted = (state: SubmitState | undefined) => state?.status === 'saved' && !state.outside;
+
+/**
+ * An answer being sent, or saved and counted, cannot be changed any more. One kept from outside
+ * the site's area stays open: the member can answer again, e.g. once inside the site.
+ */
+export const isLocked = (state: SubmitState | undefined) => state?.status === 'uploading' || isCounted(state);
 
 export const emptyAnswer = (): AnswerDraft => ({ value: null, notes: '', file: null, voice: null });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RunnerAction } from './answers.ts';
+import { emptyAnswer, type AnswerDrafts, type RunnerAction, type SubmitStates } from './answers.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { TaskRunner } from './task-runner.tsx';
 
@@ -46,5 +46,113 @@ describe('task runner', () => {
     expect(screen.getByRole('textbox', { name: 'Notes on Meter reading' })).toBeInTheDocument();
     // jsdom has no MediaRecorder.
     expect(screen.getByText(/Voice recording is not available in this browser/)).toBeInTheDocument();
+  });
+});
+
+describe('task runner answering for real', () => {
+  const check = action(20, 'YES_NO', 'Doors locked');
+  const remarks = action(21, 'TEXT', 'Remarks', { required: false });
+
+  it('offers "Mark as important" only when asked to, and keeps it in the draft', async () => {
+    const user = userEvent.setup();
+    const view = renderWithProviders(<TaskRunner actions={[check]} />);
+    expect(screen.queryByRole('switch', { name: /Mark as important/ })).not.toBeInTheDocument();
+    view.unmount();
+
+    const changes: AnswerDrafts[] = [];
+    renderWithProviders(<TaskRunner actions={[check]} withImportant onAnswersChange={(next) => changes.push(next)} />);
+    await user.click(screen.getByRole('switch', { name: /Mark as important/ }));
+    expect(changes.at(-1)?.[20]).toMatchObject({ important: true, value: null });
+  });
+
+  it('shows each answer uploading, saved or failed, locks the ones sent and retries a failed one', async () => {
+    const user = userEvent.setup();
+    const retried: number[] = [];
+    const submitStates: SubmitStates = {
+      20: { status: 'saved' },
+      21: { status: 'failed', message: 'Network error: Please check your internet connection' },
+    };
+    const answers: AnswerDrafts = { 20: { ...emptyAnswer(), value: 'YES' }, 21: { ...emptyAnswer(), value: 'All fine' } };
+    const view = renderWithProviders(
+      <TaskRunner actions={[check, remarks]} answers={answers} submitStates={submitStates} onRetry={(id) => retried.push(id)} withImportant />,
+    );
+
+    const doors = screen.getByRole('region', { name: 'Doors locked' });
+    expect(within(doors).getByText('Saved')).toBeInTheDocument();
+    expect(within(doors).getByRole('button', { name: 'Yes' })).toBeDisabled();
+
+    const failed = screen.getByRole('region', { name: 'Remarks' });
+    expect(within(failed).getByRole('alert')).toHaveTextContent('Network error');
+    // What was typed is still there and can still be changed.
+    expect(within(failed).getByRole('textbox', { name: 'Remarks' })).toHaveValue('All fine');
+    expect(within(failed).getByRole('textbox', { name: 'Remarks' })).toBeEnabled();
+    await user.click(within(failed).getByRole('button', { name: 'Retry Remarks' }));
+    expect(retried).toEqual([21]);
+
+    view.unmount();
+    renderWithProviders(
+      <TaskRunner actions={[check, remarks]} answers={answers} submitStates={{ 21: { status: 'uploading', progress: 0.4 } }} />,
+    );
+    const uploading = screen.getByRole('region', { name: 'Remarks' });
+    expect(within(uploading).getByText('Uploading… 40%')).toBeInTheDocument();
+    expect(within(uploading).getByRole('textbox', { name: 'Remarks' })).toBeDisabled();
+  });
+
+  it('counts a saved answer without a draft as answered and shows it as the caller renders it', () => {
+    const photo = action(30, 'PHOTO', 'Photo of the meter');
+    renderWithProviders(
+      <TaskRunner
+        actions={[photo, check]}
+        submitStates={{ 30: { status: 'saved' } }}
+        renderSaved={(saved) => <p>Saved answer of {saved.nameEn}</p>}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 2 required answered');
+    const region = screen.getByRole('region', { name: 'Photo of the meter' });
+    expect(within(region).getByText('Saved answer of Photo of the meter')).toBeInTheDocument();
+    expect(within(region).queryByRole('button', { name: 'Take or choose a photo' })).not.toBeInTheDocument();
+  });
+
+  it('does not count an answer kept from outside the site area, shows it, and keeps the action open', async () => {
+    const user = userEvent.setup();
+    const photo = action(30, 'PHOTO', 'Photo of the meter');
+    const changes: AnswerDrafts[] = [];
+    renderWithProviders(
+      <TaskRunner
+        actions={[check, photo]}
+        submitStates={{ 20: { status: 'saved', outside: true }, 30: { status: 'saved', outside: true } }}
+        renderSaved={(saved) => <p>Counted answer of {saved.nameEn}</p>}
+        renderNotCounted={(kept) => <p>Earlier answer of {kept.nameEn}</p>}
+        onAnswersChange={(next) => changes.push(next)}
+        withImportant
+      />,
+    );
+
+    // Kept but not counted: nothing is answered yet, and nothing says "Saved".
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 2 required answered');
+    expect(screen.queryByLabelText('All required actions are answered')).not.toBeInTheDocument();
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Counted answer of/)).not.toBeInTheDocument();
+
+    const doors = screen.getByRole('region', { name: 'Doors locked' });
+    expect(within(doors).getByText('Earlier answer of Doors locked')).toBeInTheDocument();
+    expect(within(doors).getByText('Given outside the site area — not counted')).toBeInTheDocument();
+    expect(within(doors).getByText('Answer again from inside the site area to count it.')).toBeInTheDocument();
+    const meter = screen.getByRole('region', { name: 'Photo of the meter' });
+    expect(within(meter).getByText('Earlier answer of Photo of the meter')).toBeInTheDocument();
+    expect(within(meter).getByRole('button', { name: 'Take or choose a photo' })).toBeEnabled();
+
+    // The action is open for a fresh answer, which counts once given.
+    await user.click(within(doors).getByRole('button', { name: 'Yes' }));
+    expect(changes.at(-1)?.[20]).toMatchObject({ value: 'YES' });
+  });
+
+  it('without an earlier answer to show, says of an answer just kept from outside that it is not counted', () => {
+    renderWithProviders(<TaskRunner actions={[check]} submitStates={{ 20: { status: 'saved', outside: true } }} />);
+    const doors = screen.getByRole('region', { name: 'Doors locked' });
+    expect(within(doors).getByText('Given outside the site area — not counted')).toBeInTheDocument();
+    expect(within(doors).queryByText('Saved')).not.toBeInTheDocument();
+    expect(within(doors).getByRole('button', { name: 'Yes' })).toBeEnabled();
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 1 required answered');
   });
 });

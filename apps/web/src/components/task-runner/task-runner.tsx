@@ -2,8 +2,12 @@
 // notes field, with the chain rules applied live (DESIGN §7): a hidden action is not shown, a
 // dimmed one is shown greyed and optional. The progress line counts the required answers.
 // It keeps the answers itself unless the caller holds them (answers + onAnswersChange).
-import { useId, useMemo } from 'react';
-import { Badge, Group, Paper, Progress, Stack, Text, Textarea, ThemeIcon, VisuallyHidden } from '@mantine/core';
+// Answering for real (the tracker's runner page) adds "Mark as important" on each action and
+// shows where each answer stands on its way to the server; saved answers count as answered,
+// except those given outside the site's area, which are shown as not counted and can be given
+// again.
+import { useMemo, type ReactNode } from 'react';
+import { Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,14 +16,29 @@ import { requiredVisibleActionIds, resolveVisibility } from '@fieldops/shared/ta
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { localizedDescription, localizedName } from '../../lib/localized.ts';
-import { AnswerInput } from './answer-input.tsx';
-import { emptyAnswer, isAnswered, ruleAnswers, type AnswerDraft, type AnswerDrafts, type RunnerAction } from './answers.ts';
+import {
+  emptyAnswer, isAnswered, isCounted, ruleAnswers, type AnswerDraft, type AnswerDrafts, type RunnerAction, type SubmitStates,
+} from './answers.ts';
+import { RunnerItem } from './runner-item.tsx';
 
 interface TaskRunnerProps {
   actions: readonly RunnerAction[];
   answers?: AnswerDrafts;
   onAnswersChange?: (answers: AnswerDrafts) => void;
   disabled?: boolean;
+  /** Offers "Mark as important" on each action (answering for real; the preview has none). */
+  withImportant?: boolean;
+  /** Where each action's answer stands on its way to the server, by action id. */
+  submitStates?: SubmitStates;
+  /** Sends one failed answer again; everything typed, chosen or recorded is still there. */
+  onRetry?: (actionId: number) => void;
+  /** How to show a counted answer the server already holds, in place of its input. */
+  renderSaved?: (action: RunnerAction) => ReactNode;
+  /**
+   * How to show an earlier answer the server keeps but does not count (given outside the site's
+   * area), above the input, which stays open for a fresh answer; null when there is none.
+   */
+  renderNotCounted?: (action: RunnerAction) => ReactNode;
 }
 
 export interface RunnerState {
@@ -28,20 +47,25 @@ export interface RunnerState {
   answeredRequired: number;
 }
 
-/** Visibility of every action and the required-answer count, for the given answers. */
-export function runnerState(actions: readonly RunnerAction[], drafts: AnswerDrafts): RunnerState {
+/**
+ * Visibility of every action and the required-answer count, for the given answers. A counted
+ * answer the server already holds counts as answered even when it has no draft (a saved photo);
+ * one kept from outside the site's area does not, until a fresh draft replaces it.
+ */
+export function runnerState(actions: readonly RunnerAction[], drafts: AnswerDrafts, submitStates: SubmitStates = {}): RunnerState {
   const answers = ruleAnswers(actions, drafts);
   const visibility = resolveVisibility(actions, answers);
   const requiredIds = requiredVisibleActionIds(actions, answers);
   const byId = new Map(actions.map((action) => [action.id, action]));
   const answeredRequired = requiredIds.filter((id) => {
     const action = byId.get(id);
-    return action ? isAnswered(action.type, drafts[id]) : false;
+    return action ? isCounted(submitStates[id]) || isAnswered(action.type, drafts[id]) : false;
   }).length;
   return { visibility, requiredIds, answeredRequired };
 }
 
-export function TaskRunner({ actions, answers, onAnswersChange, disabled }: TaskRunnerProps) {
+export function TaskRunner(props: TaskRunnerProps) {
+  const { actions, answers, onAnswersChange, disabled, withImportant, submitStates, onRetry, renderSaved, renderNotCounted } = props;
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const [drafts, setDrafts] = useUncontrolled<AnswerDrafts>({
@@ -49,7 +73,7 @@ export function TaskRunner({ actions, answers, onAnswersChange, disabled }: Task
     defaultValue: {},
     onChange: onAnswersChange,
   });
-  const state = useMemo(() => runnerState(actions, drafts), [actions, drafts]);
+  const state = useMemo(() => runnerState(actions, drafts, submitStates), [actions, drafts, submitStates]);
   const shown = actions.filter((action) => state.visibility.get(action.id) !== 'HIDDEN');
   const required = state.requiredIds.length;
   const complete = required > 0 && state.answeredRequired === required;
@@ -90,83 +114,13 @@ export function TaskRunner({ actions, answers, onAnswersChange, disabled }: Task
           draft={drafts[action.id] ?? emptyAnswer()}
           onChange={(draft) => update(action.id, draft)}
           disabled={disabled}
+          withImportant={withImportant}
+          submitState={submitStates?.[action.id]}
+          onRetry={onRetry ? () => onRetry(action.id) : undefined}
+          saved={isCounted(submitStates?.[action.id]) ? renderSaved?.(action) : undefined}
+          notCounted={isCounted(submitStates?.[action.id]) ? undefined : renderNotCounted?.(action)}
         />
       ))}
     </Stack>
-  );
-}
-
-interface RunnerItemProps {
-  number: number;
-  action: RunnerAction;
-  name: string;
-  description: string;
-  dim: boolean;
-  draft: AnswerDraft;
-  onChange: (draft: AnswerDraft) => void;
-  disabled?: boolean;
-}
-
-function RunnerItem({ number, action, name, description, dim, draft, onChange, disabled }: RunnerItemProps) {
-  const { t, i18n } = useTranslation();
-  const labelId = useId();
-  const required = action.required && !dim;
-  return (
-    <Paper
-      withBorder
-      radius="md"
-      p="md"
-      component="section"
-      aria-labelledby={labelId}
-      data-visibility={dim ? 'DIM' : 'DISPLAY'}
-      bg={dim ? 'var(--mantine-color-gray-0)' : undefined}
-      style={dim ? { opacity: 0.6 } : undefined}
-    >
-      <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Badge variant="light" radius="sm" size="lg" style={{ flexShrink: 0 }}>
-            {formatNumber(number, currentLanguage(i18n))}
-          </Badge>
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Group gap={6} wrap="wrap">
-              <Text id={labelId} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {name}
-              </Text>
-              {required ? (
-                <>
-                  <Text span c="red" fw={700} aria-hidden>
-                    *
-                  </Text>
-                  <VisuallyHidden>{t('taskRunner.required')}</VisuallyHidden>
-                </>
-              ) : null}
-              {dim ? (
-                <Badge size="sm" variant="outline" color="gray">
-                  {t('taskRunner.optional')}
-                </Badge>
-              ) : null}
-            </Group>
-            {description ? (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {description}
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
-        <AnswerInput action={action} draft={draft} onChange={onChange} labelId={labelId} disabled={disabled} />
-        <Textarea
-          label={t('taskRunner.notes')}
-          aria-label={t('taskRunner.notesFor', { name })}
-          placeholder={t('taskRunner.notesPlaceholder')}
-          size="xs"
-          autosize
-          minRows={1}
-          maxRows={4}
-          value={draft.notes}
-          onChange={(event) => onChange({ ...draft, notes: event.currentTarget.value })}
-          disabled={disabled}
-        />
-      </Stack>
-    </Paper>
   );
 }

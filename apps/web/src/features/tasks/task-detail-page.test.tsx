@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
-import { fakeSession, problem, renderWithSession, stubFetch } from '../../test/session.tsx';
+import { fakeSession, list, problem, renderWithSession, stubFetch } from '../../test/session.tsx';
 import { actionTypes, chainedTask } from './test-fixtures.ts';
 import { TaskDetailPage } from './task-detail-page.tsx';
 
@@ -51,6 +51,25 @@ describe('task page', () => {
     expect(screen.getByText('1 of 1 required answered')).toBeInTheDocument();
     // The preview sends nothing.
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('opens the Plans and Answers tabs from the address', async () => {
+    const { fetchMock, calls } = stubFetch(({ path }) => {
+      if (path === `${WORKFLOW}/v2/tasks/5`) return Response.json(chainedTask());
+      if (path === `${WORKFLOW}/v2/tasks/5/execution-plans`) return list([]);
+      if (path === `${WORKFLOW}/v1/action-results/flagged` || path === `${WORKFLOW}/v1/report/latest/result`) return list([]);
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const view = renderWithSession(<TaskDetailPage />, { route: '/tasks/5?tab=plans' });
+    expect(await screen.findByRole('tab', { name: 'Plans', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('No schedules yet')).toBeInTheDocument();
+    view.unmount();
+
+    renderWithSession(<TaskDetailPage />, { route: '/tasks/5?tab=answers' });
+    expect(await screen.findByRole('tab', { name: 'Answers', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('No flagged answers')).toBeInTheDocument();
+    expect(calls.find((call) => call.path.endsWith('/flagged'))?.search.get('task')).toBe('5');
   });
 
   it('shows the not-found page for a task the business does not have', async () => {

@@ -1,8 +1,8 @@
 // /tasks/:taskId: one task, its id read from the last segment of the path (spec §2), with the
-// tabs Actions, Preview, Settings and Performance (?tab=). A task of another business is not
-// found.
+// tabs Actions, Preview, Plans, Answers, Settings and Performance (?tab=). A task of another
+// business is not found.
 import { Badge, Group } from '@mantine/core';
-import { IconChartBar, IconEye, IconListCheck, IconSettings } from '@tabler/icons-react';
+import { IconCalendarTime, IconChartBar, IconEye, IconListCheck, IconMessages, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TaskWithActions } from '@fieldops/shared/tasks';
@@ -18,6 +18,8 @@ import { localizedDescription, localizedName } from '../../lib/localized.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { isTaskId, taskIdFromPath, useTaskQuery } from './api/get-task.ts';
 import { ActionsTab } from './components/actions-tab.tsx';
+import { AnswersTab } from './components/answers-tab.tsx';
+import { PlansTab } from './components/plans-tab.tsx';
 import { PreviewTab } from './components/preview-tab.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { TaskHeaderActions } from './components/task-header-actions.tsx';
@@ -63,6 +65,8 @@ function TaskDetail({ task }: { task: TaskWithActions }) {
             panel: <ActionsTab task={task} canManage={canManageTasks} />,
           },
           { value: 'preview', label: t('tasks.detail.previewTab'), icon: <IconEye size={16} />, panel: <PreviewTab task={task} /> },
+          { value: 'plans', label: t('tasks.detail.plansTab'), icon: <IconCalendarTime size={16} />, panel: <PlansTab taskId={task.id} /> },
+          { value: 'answers', label: t('tasks.detail.answersTab'), icon: <IconMessages size={16} />, panel: <AnswersTab taskId={task.id} /> },
           {
             value: 'settings',
             label: t('tabs.settings'),

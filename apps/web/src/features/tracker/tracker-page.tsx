@@ -1,17 +1,85 @@
-// /tracker: My Tasks and All Tasks by status. Until its content exists it shows its header and an empty state.
-import { IconRoute } from '@tabler/icons-react';
+// /tracker: My Tasks (the caller's own schedules) or All Tasks (everything they may see), by
+// status tab with counters: All, Done, Missed, In Progress and Pending list started schedules
+// within the period (days of the business's time zone), Next the upcoming ones, Draft the tasks
+// without a plan. Scope, tab, period and page live in the address.
+import { Group, SegmentedControl, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useBusinessTime } from '../../lib/business-time.ts';
+import { formatPercent } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { useSession } from '../../lib/session/session-context.ts';
+import { useDraftTasksQuery } from './api/get-draft-tasks.ts';
+import { useScheduleKpisQuery } from './api/get-schedule-kpis.ts';
+import { DraftTab, ScheduleTab } from './components/tracker-lists.tsx';
+import { TrackerTabs } from './components/tracker-tabs.tsx';
+import { PERIODS, isDueTab, listParams, periodRange, useTrackerView, type Period } from './components/tracker-view.ts';
 
 export function TrackerPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { account } = useSession();
+  const view = useTrackerView();
+  const time = useBusinessTime();
+  const today = time.today();
+  const users = view.scope === 'mine' ? [account.id] : undefined;
+
+  const due = useScheduleKpisQuery({ timing: 'DUE', ...periodRange(view.period, today), users });
+  const next = useScheduleKpisQuery({ timing: 'NEXT', users });
+  // Page 0 of the Draft tab: its total is the counter, and the tab reuses it when opened.
+  const drafts = useDraftTasksQuery(0, view.scope === 'all');
+
+  const counts = {
+    all: due.data?.total,
+    done: due.data?.done,
+    missed: due.data?.missed,
+    inProgress: due.data?.inProgress,
+    pending: due.data?.pending,
+    next: next.data?.total,
+    draft: view.scope === 'all' ? drafts.data?.total : undefined,
+  };
+
   return (
-    <PlaceholderPage
-      title={t('nav.tracker')}
-      description={t('tracker.description')}
-      icon={<IconRoute size={28} />}
-      emptyTitle={t('tracker.list.emptyTitle')}
-      emptyText={t('tracker.list.emptyText')}
-    />
+    <>
+      <PageHeader
+        title={t('nav.tracker')}
+        description={t('tracker.description')}
+        actions={
+          view.canSeeAll ? (
+            <SegmentedControl
+              aria-label={t('tracker.scope.label')}
+              value={view.scope}
+              onChange={(value) => view.setScope(value === 'all' ? 'all' : 'mine')}
+              data={[
+                { value: 'mine', label: t('tracker.scope.mine') },
+                { value: 'all', label: t('tracker.scope.all') },
+              ]}
+            />
+          ) : undefined
+        }
+      />
+      <TrackerTabs tab={view.tab} onChange={view.setTab} counts={counts} withDraft={view.scope === 'all'}>
+        {isDueTab(view.tab) ? (
+          <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
+            <SegmentedControl
+              aria-label={t('tracker.period.label')}
+              value={view.period}
+              onChange={(value) => view.setPeriod(value as Period)}
+              data={PERIODS.map((value) => ({ value, label: t(`tracker.period.${value}`) }))}
+              style={{ maxWidth: '100%' }}
+            />
+            {due.data && due.data.total > 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('tracker.completionRate', { value: formatPercent(due.data.completionRate, currentLanguage(i18n)) })}
+              </Text>
+            ) : null}
+          </Group>
+        ) : null}
+        {view.tab === 'draft' ? (
+          <DraftTab page={view.page} onPage={view.setPage} />
+        ) : (
+          <ScheduleTab scope={view.scope} tab={view.tab} params={listParams(view.tab, view.period, today, view.page)} onPage={view.setPage} />
+        )}
+      </TrackerTabs>
+    </>
   );
 }

@@ -1,6 +1,7 @@
-// PUT /services/workflow/api/v2/execution-plans/{id}: new working hours for an execution plan
-// carried over by a transfer.
+// PUT /services/workflow/api/v1/execution-plans/{id} {startTime, endTime}: new working hours
+// for the execution plans carried over by a transfer (one call per changed plan).
 import { useMutation } from '@tanstack/react-query';
+import { planHoursRequest, type ExecutionPlan } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
 
 export interface PlanHours {
@@ -14,7 +15,7 @@ export const updatePlanHoursMutationKey = ['execution-plans', 'hours'] as const;
 export const updatePlanHours = (changes: PlanHours[]) =>
   Promise.all(
     changes.map(({ planId, startTime, endTime }) =>
-      api.put(`/v2/execution-plans/${planId}`, { startTime, endTime }, { base: 'workflow' }),
+      api.put<ExecutionPlan>(`/v1/execution-plans/${planId}`, planHoursRequest.parse({ startTime, endTime }), { base: 'workflow' }),
     ),
   );
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Member } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
-import { list, problem, renderWithSession, stubFetch } from '../../../test/session.tsx';
+import { list, problem, renderWithSession, stubFetch, type StubCall } from '../../../test/session.tsx';
 import { MemberTransferTab, checkSites } from './member-transfer-tab.tsx';
 
 const site = (id: number, name: string) => ({
@@ -17,11 +17,22 @@ const omar: Member = {
   businessId: 2, teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
 };
 
-function stubServer(transfer: () => Response) {
-  const stub = stubFetch(({ method, path }) => {
+const PLANS = '/services/workflow/api/v1/execution-plans';
+
+/** A member's plan in Tower A, as the workflow service sends it. */
+const memberPlan = (id: number, taskNameEn: string, taskNameAr: string, startTime: string, endTime: string) => ({
+  id, parent: 20, groupId: 20, taskId: id * 10, taskNameEn, taskNameAr, teamId: 1, teamName: 'Tower A', projectId: 1, userId: 3, count: 1,
+  scheduleType: 'DAILY', startDate: '2025-03-01', endDate: '2025-06-30', startTime, endTime, deadlineAfter: 2, deadlineUnit: 'HOURS',
+  duration: null, days: [], months: [], paused: false, status: 'ACTIVE', assignedMembers: [{ id: 3, fullName: 'Omar Haddad', avatar: null }],
+});
+
+function stubServer(transfer: () => Response, plans: unknown[] = [], other?: (call: StubCall) => Response | undefined) {
+  const stub = stubFetch((call) => {
+    const { method, path } = call;
     if (path === '/api/v1/teams') return list([site(1, 'Tower A'), site(2, 'Tower B')]);
+    if (method === 'GET' && path === `${PLANS}/teams/1/users/3`) return Response.json(plans);
     if (method === 'POST' && path === '/api/v1/teams/1/users/3/transfer') return transfer();
-    return undefined;
+    return other?.(call);
   });
   vi.stubGlobal('fetch', stub.fetchMock);
   return stub.calls;
@@ -91,5 +102,39 @@ describe('transfer wizard', () => {
     await vi.waitFor(() =>
       expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(MSG.memberAlreadyInSite))).toBe(true),
     );
+  });
+  it('lists the plans with their task and hours, carries the chosen ones, and edits their hours with the v1 call', async () => {
+    const calls = stubServer(
+      () => Response.json({ userId: 3, teamId: 2 }),
+      [memberPlan(31, 'Lobby inspection', 'فحص الردهة', '08:00', '16:00'), memberPlan(32, 'Night round', 'الجولة الليلية', '18:00', '24:00')],
+      ({ method, path }) => (method === 'PUT' && path === `${PLANS}/31` ? Response.json(memberPlan(31, 'Lobby inspection', 'فحص الردهة', '09:00', '16:00')) : undefined),
+    );
+    const user = userEvent.setup();
+    renderWithSession(<MemberTransferTab member={omar} />, { route: '/members/3?tab=transfer' });
+    await user.click(screen.getByRole('combobox', { name: /Target site/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tower B' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await user.click(await screen.findByRole('radio', { name: 'Carry chosen plans to the new site' }));
+    const lobby = await screen.findByRole('checkbox', { name: 'Lobby inspection — hours: 8:00 AM–4:00 PM' });
+    expect(screen.getByRole('checkbox', { name: 'Night round — hours: 6:00 PM–12:00 AM' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Transfer member' })).toBeDisabled();
+    await user.click(lobby);
+    await user.click(screen.getByRole('button', { name: 'Transfer member' }));
+
+    expect(await screen.findByText('Omar Haddad was transferred with their plans. Do you want to edit their schedule for these plans?')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ executionPlanIds: [31], toTeamId: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Edit schedule' }));
+    const row = screen.getByRole('row', { name: /Lobby inspection/ });
+    await user.click(within(row).getByRole('combobox', { name: 'Start' }));
+    await user.click(await screen.findByRole('option', { name: '9:00 AM' }));
+    expect(within(row).getByText('8:00 AM–4:00 PM → 9:00 AM–4:00 PM')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save schedule' }));
+
+    expect(await screen.findByText('Schedules updated successfully')).toBeInTheDocument();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe(`${PLANS}/31`);
+    expect(put?.body).toEqual({ startTime: '09:00', endTime: '16:00' });
   });
 });

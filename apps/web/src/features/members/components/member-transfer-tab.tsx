@@ -2,8 +2,8 @@
 // choose the sites, choose the execution plans to carry (or none), then decide whether to edit
 // the schedule of the carried plans.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Group, Radio, Select, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Card, Checkbox, Group, Loader, Radio, Select, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
+import { IconAlertCircle, IconArrowsExchange, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,11 +13,14 @@ import { transferMemberRequest } from '@fieldops/shared/organisation';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useWideScreen } from '../../../components/responsive-table.tsx';
 import { useSiteOptions } from '../../../components/site-membership/use-site-options.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { localizedName } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
-import { useTransferablePlans, type TransferablePlan } from '../api/get-transferable-plans.ts';
+import { formatShiftTime } from '../../../lib/shift-hours.ts';
+import { EXECUTION_PLANS_KEY, useTransferablePlansQuery, type TransferablePlan } from '../api/get-transferable-plans.ts';
 import { useTransferMemberMutation } from '../api/transfer-member.ts';
 import { useUpdatePlanHoursMutation } from '../api/update-plan-hours.ts';
 import { ScheduleFollowUp } from './schedule-follow-up.tsx';
@@ -40,7 +43,8 @@ export function checkSites(from: string | null, to: string | null): SitesErrors 
 }
 
 export function MemberTransferTab({ member }: { member: Member }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const { canManageSite } = useAccess();
@@ -64,7 +68,18 @@ export function MemberTransferTab({ member }: { member: Member }) {
   const [failure, setFailure] = useState<string | null>(null);
 
   const targets = useSiteOptions({ exclude: member.teams.map((team) => team.id) });
-  const { plans } = useTransferablePlans(from ? Number(from) : null, member.userId);
+  const plansQuery = useTransferablePlansQuery(from ? Number(from) : null, member.userId);
+  const plans = useMemo<TransferablePlan[]>(
+    () =>
+      (plansQuery.data ?? []).map((plan) => ({
+        id: plan.id,
+        name: localizedName({ nameEn: plan.taskNameEn, nameAr: plan.taskNameAr }, language) || t('members.transfer.untitledPlan'),
+        startTime: plan.startTime,
+        endTime: plan.endTime,
+      })),
+    [plansQuery.data, language, t],
+  );
+  const hoursOf = (plan: TransferablePlan) => `${formatShiftTime(plan.startTime, language)}–${formatShiftTime(plan.endTime, language)}`;
   const transfer = useTransferMemberMutation();
   const hours = useUpdatePlanHoursMutation();
 
@@ -99,6 +114,8 @@ export function MemberTransferTab({ member }: { member: Member }) {
           notifySuccess(t('messages.memberTransferred'));
           setCarried(plans.filter((plan) => planIds.includes(plan.id)));
           setStep(2);
+          // The carried plans now belong to the new site.
+          void queryClient.invalidateQueries({ queryKey: EXECUTION_PLANS_KEY });
           await refreshOrganisation(queryClient);
         },
         onError: (error) => {
@@ -133,6 +150,9 @@ export function MemberTransferTab({ member }: { member: Member }) {
                 value={from}
                 onChange={(value) => {
                   setFrom(value);
+                  // Plans belong to the source site: a new source starts without a choice.
+                  setSelected([]);
+                  setChoice('without');
                   setErrors((current) => ({ ...current, from: undefined }));
                 }}
                 error={errors.from ? translateMessage(errors.from) : undefined}
@@ -168,7 +188,23 @@ export function MemberTransferTab({ member }: { member: Member }) {
             <Text>
               {t('members.transfer.summary', { name, from: siteName(from), to: siteName(to) })}
             </Text>
-            {plans.length === 0 ? (
+            {plansQuery.isPending ? (
+              <Group gap="xs" role="status">
+                <Loader size="xs" />
+                <Text size="sm" c="dimmed">
+                  {t('members.transfer.plansLoading')}
+                </Text>
+              </Group>
+            ) : plansQuery.isError ? (
+              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{errorMessage(plansQuery.error, 'fetchPlansFailed')}</Text>
+                  <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void plansQuery.refetch()}>
+                    {t('actions.tryAgain')}
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : plans.length === 0 ? (
               <Alert color="blue" icon={<IconInfoCircle size={18} />}>
                 {t('members.transfer.noPlans', { site: siteName(from) })}
               </Alert>
@@ -183,7 +219,7 @@ export function MemberTransferTab({ member }: { member: Member }) {
               <Checkbox.Group value={selected} onChange={setSelected} label={t('members.transfer.plansLabel')}>
                 <Stack gap="xs" mt="xs">
                   {plans.map((plan) => (
-                    <Checkbox key={plan.id} value={String(plan.id)} label={plan.name} />
+                    <Checkbox key={plan.id} value={String(plan.id)} label={t('members.transfer.planOption', { name: plan.name, hours: hoursOf(plan) })} />
                   ))}
                 </Stack>
               </Checkbox.Group>
@@ -220,6 +256,7 @@ export function MemberTransferTab({ member }: { member: Member }) {
                 hours.mutate(changes, {
                   onSuccess: () => {
                     notifySuccess(t('messages.schedulesUpdated'));
+                    void queryClient.invalidateQueries({ queryKey: EXECUTION_PLANS_KEY });
                     restart();
                   },
                   onError: (error) => notifyError(errorMessage(error, 'saveFailed')),

@@ -25,7 +25,9 @@ export function ScheduleFollowUp({ memberName, carried, onFinish, onSave, saving
   const [hours, setHours] = useState<Record<number, { startTime: string; endTime: string }>>(() =>
     Object.fromEntries(carried.map((plan) => [plan.id, { startTime: plan.startTime, endTime: plan.endTime }])),
   );
-  const options = SHIFT_TIMES.map((time) => ({ value: time, label: formatShiftTime(time, language) }));
+  // Plans may start on a quarter hour; their own times stay selectable beside the whole hours.
+  const times = [...new Set([...SHIFT_TIMES, ...carried.flatMap((plan) => [plan.startTime, plan.endTime])])].sort();
+  const options = times.map((time) => ({ value: time, label: formatShiftTime(time, language) }));
   const show = (time: string) => formatShiftTime(time, language);
 
   if (carried.length === 0) {

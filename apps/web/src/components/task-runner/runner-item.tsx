@@ -1,0 +1,144 @@
+// One action in the runner: its number, name and description, the input of its type, notes,
+// and, when answering for real, "Mark as important" and where its answer stands on the way to
+// the server. An answer being sent, or saved and counted, can no longer be changed; an earlier
+// answer kept from outside the site's area is shown as not counted above a fresh input.
+import { useId, type ReactNode } from 'react';
+import { Badge, Group, Paper, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { AnswerInput } from './answer-input.tsx';
+import { isCounted, isLocked, type AnswerDraft, type RunnerAction, type SubmitState } from './answers.ts';
+import { NotCountedNote, SubmitStatus } from './submit-status.tsx';
+
+interface RunnerItemProps {
+  number: number;
+  action: RunnerAction;
+  name: string;
+  description: string;
+  dim: boolean;
+  draft: AnswerDraft;
+  onChange: (draft: AnswerDraft) => void;
+  disabled?: boolean;
+  withImportant?: boolean;
+  submitState?: SubmitState;
+  onRetry?: () => void;
+  /** Shown in place of the input once the answer is saved and counted, when the caller can show it. */
+  saved?: ReactNode;
+  /** An earlier answer kept but not counted (given outside the site's area), shown above the input. */
+  notCounted?: ReactNode;
+}
+
+export function RunnerItem(props: RunnerItemProps) {
+  const { number, action, name, description, dim, draft, onChange, withImportant, submitState, onRetry, saved, notCounted } = props;
+  const { t, i18n } = useTranslation();
+  const labelId = useId();
+  const required = action.required && !dim;
+  const disabled = props.disabled || isLocked(submitState);
+  const showSaved = isCounted(submitState) && saved;
+  // The not-counted panel already says what a status badge of the kept answer would.
+  const hideStatus = Boolean(notCounted) && submitState?.status === 'saved';
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby={labelId}
+      data-visibility={dim ? 'DIM' : 'DISPLAY'}
+      data-submit={submitState?.status}
+      bg={dim ? 'var(--mantine-color-gray-0)' : undefined}
+      style={{
+        ...(dim ? { opacity: 0.6 } : null),
+        ...(submitState?.status === 'failed' ? { borderColor: 'var(--mantine-color-red-5)' } : null),
+      }}
+    >
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <Badge variant="light" radius="sm" size="lg" style={{ flexShrink: 0 }}>
+            {formatNumber(number, currentLanguage(i18n))}
+          </Badge>
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Group gap={6} wrap="wrap">
+              <Text id={labelId} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Text>
+              {required ? (
+                <>
+                  <Text span c="red" fw={700} aria-hidden>
+                    *
+                  </Text>
+                  <VisuallyHidden>{t('taskRunner.required')}</VisuallyHidden>
+                </>
+              ) : null}
+              {dim ? (
+                <Badge size="sm" variant="outline" color="gray">
+                  {t('taskRunner.optional')}
+                </Badge>
+              ) : null}
+            </Group>
+            {description ? (
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {description}
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+        {showSaved ? (
+          saved
+        ) : (
+          <>
+            {notCounted ? <NotCountedAnswer>{notCounted}</NotCountedAnswer> : null}
+            <AnswerInput action={action} draft={draft} onChange={onChange} labelId={labelId} disabled={disabled} />
+            <Textarea
+              label={t('taskRunner.notes')}
+              aria-label={t('taskRunner.notesFor', { name })}
+              placeholder={t('taskRunner.notesPlaceholder')}
+              size="xs"
+              autosize
+              minRows={1}
+              maxRows={4}
+              value={draft.notes}
+              onChange={(event) => onChange({ ...draft, notes: event.currentTarget.value })}
+              disabled={disabled}
+            />
+            {withImportant ? (
+              <Switch
+                color="orange"
+                label={t('taskRunner.important')}
+                description={t('taskRunner.importantHint')}
+                thumbIcon={draft.important ? <IconFlag size={10} /> : undefined}
+                checked={Boolean(draft.important)}
+                onChange={(event) => onChange({ ...draft, important: event.currentTarget.checked })}
+                disabled={disabled}
+              />
+            ) : null}
+          </>
+        )}
+        {submitState && !hideStatus ? <SubmitStatus state={submitState} name={name} onRetry={onRetry} /> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The earlier answer the server keeps without counting it, and what to do about it. */
+function NotCountedAnswer({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      radius="sm"
+      p="sm"
+      bg="var(--mantine-color-orange-light)"
+      style={{ borderInlineStart: '3px solid var(--mantine-color-orange-6)' }}
+    >
+      <Stack gap={6}>
+        <NotCountedNote />
+        {children}
+        <Text size="xs" c="dimmed">
+          {t('taskRunner.submit.answerAgain')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

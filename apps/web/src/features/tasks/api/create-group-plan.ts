@@ -1,0 +1,14 @@
+// POST /services/workflow/api/v1/execution-plans/assignType/GROUP/create: one group plan for
+// chosen members of a site (a child plan per member is made by the server).
+import { useMutation } from '@tanstack/react-query';
+import type { ExecutionPlan, GroupPlanRequest } from '@fieldops/shared/schedules';
+import { api } from '../../../lib/api-client.ts';
+
+export const createGroupPlanMutationKey = ['execution-plans', 'create'] as const;
+
+export const createGroupPlan = (body: GroupPlanRequest) =>
+  api.post<ExecutionPlan>('/v1/execution-plans/assignType/GROUP/create', body, { base: 'workflow' });
+
+export function useCreateGroupPlanMutation() {
+  return useMutation({ mutationKey: createGroupPlanMutationKey, mutationFn: createGroupPlan });
+}

@@ -1,0 +1,30 @@
+// GET /services/workflow/api/v1/action-results/flagged?isFlagged=true&task&page&size&sort=
+// createdDate,desc: one page of a task's 'Answers needing attention', newest first.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { ActionResult } from '@fieldops/shared/schedules';
+import { api } from '../../../lib/api-client.ts';
+
+export const ANSWERS_SORT = 'createdDate,desc';
+
+/** Every answer query (lists, details, histories) starts with this. */
+export const ANSWERS_ROOT_KEY = ['action-results'] as const;
+
+export const flaggedAnswersRootKey = (taskId: number) => [...ANSWERS_ROOT_KEY, 'flagged', { task: taskId }] as const;
+
+export const flaggedAnswersQueryKey = (taskId: number, page: number) => [...flaggedAnswersRootKey(taskId), { page }] as const;
+
+export const fetchFlaggedAnswers = (taskId: number, page: number, signal?: AbortSignal) =>
+  api.list<ActionResult>('/v1/action-results/flagged', {
+    base: 'workflow',
+    params: { isFlagged: true, task: taskId, page, size: DEFAULT_PAGE_SIZE, sort: ANSWERS_SORT },
+    signal,
+  });
+
+export function useFlaggedAnswersQuery(taskId: number, page: number) {
+  return useQuery({
+    queryKey: flaggedAnswersQueryKey(taskId, page),
+    queryFn: ({ signal }) => fetchFlaggedAnswers(taskId, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}

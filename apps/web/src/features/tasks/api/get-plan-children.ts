@@ -1,0 +1,25 @@
+// GET /services/workflow/api/v2/tasks/{taskId}/execution-plans/{groupId}/children?page=0&size=100:
+// the per-member plans of a group plan, loaded when the group is expanded.
+import { useQuery } from '@tanstack/react-query';
+import { EXECUTION_PLANS_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import { api } from '../../../lib/api-client.ts';
+import { taskPlansRootKey } from './get-task-plans.ts';
+
+export const planChildrenQueryKey = (taskId: number, groupId: number) =>
+  [...taskPlansRootKey(taskId), 'children', groupId] as const;
+
+export const fetchPlanChildren = (taskId: number, groupId: number, signal?: AbortSignal) =>
+  api.list<ExecutionPlan>(`/v2/tasks/${taskId}/execution-plans/${groupId}/children`, {
+    base: 'workflow',
+    params: { page: 0, size: EXECUTION_PLANS_PAGE_SIZE },
+    signal,
+  });
+
+export function usePlanChildrenQuery(taskId: number, groupId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: planChildrenQueryKey(taskId, groupId),
+    queryFn: ({ signal }) => fetchPlanChildren(taskId, groupId, signal),
+    enabled,
+  });
+}

@@ -1,0 +1,19 @@
+// GET /api/v2/teams/{teamId}/members?page=0&size=500: the members of one site, offered by the
+// plan form (a plan is assigned to members of its site).
+import { useQuery } from '@tanstack/react-query';
+import { MAX_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { TeamMember } from '@fieldops/shared/organisation';
+import { api } from '../../../lib/api-client.ts';
+
+export const planSiteMembersQueryKey = (teamId: number) => ['sites', teamId, 'members', { page: 0, size: MAX_PAGE_SIZE }] as const;
+
+export const fetchPlanSiteMembers = (teamId: number, signal?: AbortSignal) =>
+  api.list<TeamMember>(`/v2/teams/${teamId}/members`, { params: { page: 0, size: MAX_PAGE_SIZE }, signal });
+
+export function usePlanSiteMembersQuery(teamId: number | null) {
+  return useQuery({
+    queryKey: planSiteMembersQueryKey(teamId ?? 0),
+    queryFn: ({ signal }) => fetchPlanSiteMembers(teamId ?? 0, signal),
+    enabled: teamId !== null,
+  });
+}

@@ -1,0 +1,27 @@
+// GET /services/workflow/api/v2/tasks/{taskId}/execution-plans?page&size=100&status: the plans
+// of a task (group plans and members' own plans), filtered by status, with X-Total-Count.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { EXECUTION_PLANS_PAGE_SIZE } from '@fieldops/shared/limits';
+import type { ExecutionPlan, PlanStatusFilter } from '@fieldops/shared/schedules';
+import { api } from '../../../lib/api-client.ts';
+
+/** Every plan query of a task starts with this, so one invalidation refreshes lists and children. */
+export const taskPlansRootKey = (taskId: number) => ['execution-plans', 'task', taskId] as const;
+
+export const taskPlansQueryKey = (taskId: number, status: PlanStatusFilter, page: number) =>
+  [...taskPlansRootKey(taskId), 'list', { status, page }] as const;
+
+export const fetchTaskPlans = (taskId: number, status: PlanStatusFilter, page: number, signal?: AbortSignal) =>
+  api.list<ExecutionPlan>(`/v2/tasks/${taskId}/execution-plans`, {
+    base: 'workflow',
+    params: { page, size: EXECUTION_PLANS_PAGE_SIZE, status },
+    signal,
+  });
+
+export function useTaskPlansQuery(taskId: number, status: PlanStatusFilter, page: number) {
+  return useQuery({
+    queryKey: taskPlansQueryKey(taskId, status, page),
+    queryFn: ({ signal }) => fetchTaskPlans(taskId, status, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}

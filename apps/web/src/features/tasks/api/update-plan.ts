@@ -1,0 +1,14 @@
+// PUT /services/workflow/api/v2/execution-plans/{id}: the whole schedule of a group plan or of a
+// member's own plan (a member's plan inside a group is changed through its group).
+import { useMutation } from '@tanstack/react-query';
+import type { PlanUpdateRequest, PlanWithChildren } from '@fieldops/shared/schedules';
+import { api } from '../../../lib/api-client.ts';
+
+export const updatePlanMutationKey = ['execution-plans', 'update'] as const;
+
+export const updatePlan = ({ planId, body }: { planId: number; body: PlanUpdateRequest }) =>
+  api.put<PlanWithChildren>(`/v2/execution-plans/${planId}`, body, { base: 'workflow' });
+
+export function useUpdatePlanMutation() {
+  return useMutation({ mutationKey: updatePlanMutationKey, mutationFn: updatePlan });
+}

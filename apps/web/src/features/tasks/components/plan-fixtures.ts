@@ -1,0 +1,50 @@
+// Execution plans, sites and site members as the server sends them, for the component tests.
+import type { ExecutionPlan } from '@fieldops/shared/schedules';
+
+export function makePlan(id: number, extra: Partial<ExecutionPlan> = {}): ExecutionPlan {
+  return {
+    id,
+    parent: null,
+    groupId: id,
+    taskId: 5,
+    taskNameEn: 'Lobby inspection',
+    taskNameAr: 'فحص الردهة',
+    teamId: 1,
+    teamName: 'Tower A',
+    projectId: 1,
+    userId: null,
+    count: 2,
+    scheduleType: 'DAILY',
+    startDate: '2025-03-01',
+    endDate: '2025-03-31',
+    startTime: '09:00',
+    endTime: '17:00',
+    deadlineAfter: 2,
+    deadlineUnit: 'HOURS',
+    duration: 30,
+    days: [],
+    months: [],
+    paused: false,
+    status: 'ACTIVE',
+    assignedMembers: [
+      { id: 3, fullName: 'Omar Haddad', avatar: null },
+      { id: 4, fullName: 'Lina Faris', avatar: null },
+    ],
+    ...extra,
+  };
+}
+
+/** A member's plan inside group `groupId`. */
+export function childPlan(id: number, groupId: number, member: { id: number; fullName: string }, extra: Partial<ExecutionPlan> = {}): ExecutionPlan {
+  return makePlan(id, { parent: groupId, groupId, userId: member.id, count: 1, assignedMembers: [{ ...member, avatar: null }], ...extra });
+}
+
+export const planSite = (id: number, name: string) => ({
+  id, name, projectId: 1, project: { id: 1, name: 'Downtown' }, latitude: null, longitude: null, radius: 200, typeId: null,
+  siteType: null, externalId: null, whatsApp: null, membersCount: 2, rank: null,
+});
+
+export const siteMember = (userId: number, name: string) => ({
+  userId, username: name.split(' ')[0].toLowerCase(), name, email: `${userId}@example.com`, authority: 'MEMBER', position: null,
+  teamId: 1, businessId: 2, active: true,
+});

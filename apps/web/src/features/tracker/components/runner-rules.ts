@@ -1,0 +1,95 @@
+// The rules of the runner page that do not draw anything: why a schedule is read-only, which
+// answers the server already holds and which of them count, where the member stands against
+// the site's area, and which refusals concern the whole schedule rather than one answer.
+import { MSG } from '@fieldops/shared/messages';
+import { distanceMetres, type ActionResult, type ScheduleDetail } from '@fieldops/shared/schedules';
+import type { AnswerDrafts, SubmitStates } from '../../../components/task-runner/answers.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import type { GeoState } from '../../../lib/geolocation.ts';
+
+export type ReadOnlyReason = 'done' | 'missed' | 'paused' | 'notYours' | 'notOpen' | 'pastDeadline' | 'closed';
+
+/** Why the caller cannot answer: the final states first, then the plan, the owner, the clock. */
+export function readOnlyReason(detail: ScheduleDetail, userId: number, now: number = Date.now()): ReadOnlyReason {
+  if (detail.status === 'done') return 'done';
+  if (detail.status === 'missed') return 'missed';
+  if (detail.paused) return 'paused';
+  if (detail.userId !== userId) return 'notYours';
+  if (now < Date.parse(detail.start)) return 'notOpen';
+  if (now > Date.parse(detail.deadline)) return 'pastDeadline';
+  return 'closed';
+}
+
+/**
+ * The answers the server holds, by action: `counted` is each action's newest counted answer (the
+ * one the server's progress uses); `notCounted` is the newest answer kept from outside the site's
+ * area, for actions that have no counted answer, which the member may give again.
+ */
+export interface HeldAnswers {
+  counted: Map<number, ActionResult>;
+  notCounted: Map<number, ActionResult>;
+}
+
+export function heldAnswers(answers: readonly ActionResult[]): HeldAnswers {
+  const counted = new Map<number, ActionResult>();
+  const notCounted = new Map<number, ActionResult>();
+  const keepNewest = (map: Map<number, ActionResult>, answer: ActionResult) => {
+    const known = map.get(answer.action.id);
+    if (!known || Date.parse(answer.createdDate) >= Date.parse(known.createdDate)) map.set(answer.action.id, answer);
+  };
+  for (const answer of answers) keepNewest(answer.outside ? notCounted : counted, answer);
+  for (const actionId of counted.keys()) notCounted.delete(actionId);
+  return { counted, notCounted };
+}
+
+/**
+ * Where the held answers stand, under what the device is sending: an answer kept from outside
+ * the site's area lies beneath the device's own states (a fresh attempt's upload or failure
+ * shows), a counted one over them (it is never sent again).
+ */
+export function mergeStates(held: HeldAnswers, device: SubmitStates): SubmitStates {
+  const states: SubmitStates = {};
+  for (const actionId of held.notCounted.keys()) states[actionId] = { status: 'saved', outside: true };
+  Object.assign(states, device);
+  for (const actionId of held.counted.keys()) states[actionId] = { status: 'saved', outside: false };
+  return states;
+}
+
+/**
+ * Counted answers as drafts, so the chain rules see them. Answers kept from outside the site's
+ * area are left out: like the server's progress, the runner reads only counted answers and the
+ * member's fresh drafts.
+ */
+export function savedDrafts(counted: ReadonlyMap<number, ActionResult>): AnswerDrafts {
+  const drafts: AnswerDrafts = {};
+  for (const [actionId, answer] of counted) {
+    drafts[actionId] = { value: answer.value, notes: answer.notes ?? '', file: null, voice: null, important: answer.isFlagged };
+  }
+  return drafts;
+}
+
+export type GeofenceCheck =
+  | { kind: 'off' }
+  | { kind: 'asking' }
+  | { kind: 'inside'; distance: number; radius: number; accuracy: number }
+  | { kind: 'outside'; distance: number; radius: number; accuracy: number }
+  | { kind: 'denied' }
+  | { kind: 'unavailable' };
+
+/** Only a task with the geofence on, at a site with coordinates, is checked (DESIGN §7). */
+export function geofenceCheck(detail: ScheduleDetail, geo: GeoState): GeofenceCheck {
+  const { latitude, longitude, radius } = detail.site;
+  if (!detail.task.geoRestrictionEnabled || latitude === null || longitude === null) return { kind: 'off' };
+  if (geo.status !== 'granted') return { kind: geo.status };
+  const distance = distanceMetres(geo.position, { latitude, longitude });
+  const kind = distance <= radius ? 'inside' : 'outside';
+  return { kind, distance, radius, accuracy: geo.position.accuracy };
+}
+
+const SCHEDULE_REFUSALS = new Set<string>([MSG.scheduleNotOpen, MSG.planPausedToday, MSG.scheduleNotYours, MSG.scheduleNotFound]);
+
+/** A refusal that every other answer would meet too, so sending the rest is pointless. */
+export function refusesSchedule(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return [401, 403, 404].includes(error.status) || SCHEDULE_REFUSALS.has(error.serverMessage ?? '');
+}

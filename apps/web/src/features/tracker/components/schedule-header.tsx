@@ -1,0 +1,72 @@
+// The top of the runner page: back to the tracker list it came from, the task's name and
+// status, the site, the time window and the deadline in the business's time zone.
+import { Anchor, Badge, Group, Stack, Text, Title, useDirection } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconClockHour4, IconHourglassHigh, IconMapPin, IconPlayerPause, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ScheduleDetail } from '@fieldops/shared/schedules';
+import { useBusinessTime } from '../../../lib/business-time.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { ScheduleStatusBadge, SiteAndProject, displayStatus } from './schedule-status.tsx';
+
+interface ScheduleHeaderProps {
+  detail: ScheduleDetail;
+  name: string;
+  backTo: string;
+  /** Shown when the schedule is someone else's. */
+  showMember: boolean;
+}
+
+export function BackToTracker({ to }: { to: string }) {
+  const { t } = useTranslation();
+  const { dir } = useDirection();
+  const Arrow = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
+  return (
+    <Anchor component={Link} to={to} size="sm">
+      <Group gap={4} wrap="nowrap" component="span">
+        <Arrow size={16} />
+        {t('tracker.runner.back')}
+      </Group>
+    </Anchor>
+  );
+}
+
+export function ScheduleHeader({ detail, name, backTo, showMember }: ScheduleHeaderProps) {
+  const { t } = useTranslation();
+  const time = useBusinessTime();
+  useDocumentTitle(name);
+  return (
+    <Stack gap="xs">
+      <BackToTracker to={backTo} />
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+        <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          {name}
+        </Title>
+        <Group gap={6} style={{ flexShrink: 0 }}>
+          {detail.paused ? (
+            <Badge color="gray" variant="light" leftSection={<IconPlayerPause size={12} />}>
+              {t('tracker.runner.paused')}
+            </Badge>
+          ) : null}
+          <ScheduleStatusBadge status={displayStatus(detail)} size="lg" />
+        </Group>
+      </Group>
+      <Fact icon={<IconMapPin size={16} />} text={<SiteAndProject site={detail.site.name} project={detail.projectName} />} />
+      {showMember ? <Fact icon={<IconUser size={16} />} text={detail.userFullName} /> : null}
+      <Fact icon={<IconClockHour4 size={16} />} text={time.window(detail.start, detail.end)} />
+      <Fact icon={<IconHourglassHigh size={16} />} text={t('tracker.deadlineAt', { time: time.dateTime(detail.deadline) })} />
+    </Stack>
+  );
+}
+
+function Fact({ icon, text }: { icon: ReactNode; text: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" c="dimmed">
+      {icon}
+      <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        {text}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,149 @@
+// One schedule on the runner page. When the caller may answer: where they stand against the
+// site's area, the actions with the chain rules applied live, "Mark as important", and the
+// sticky submit bar; drafts live here, so a failed upload or a refetch loses nothing typed,
+// chosen or recorded. An answer kept from outside the site's area is shown as not counted and
+// the action stays open, so the member can answer again from inside; only counted answers make
+// the schedule's progress and "all saved". Otherwise: why not, and the answers given so far.
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconMapPinOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { MSG } from '@fieldops/shared/messages';
+import type { ScheduleDetail } from '@fieldops/shared/schedules';
+import {
+  emptyAnswer, isAnswered, isCounted, isLocked, type AnswerDrafts, type RunnerAction,
+} from '../../../components/task-runner/answers.ts';
+import { TaskRunner, runnerState } from '../../../components/task-runner/task-runner.tsx';
+import { formatNumber } from '../../../lib/format.ts';
+import { useGeolocation } from '../../../lib/geolocation.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { localizedName } from '../../../lib/localized.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { AnswerSummary } from './answer-summary.tsx';
+import { GeofenceNotice } from './geofence-notice.tsx';
+import { ReadOnlyView } from './read-only-view.tsx';
+import { geofenceCheck, heldAnswers, mergeStates, readOnlyReason, savedDrafts } from './runner-rules.ts';
+import { ScheduleHeader } from './schedule-header.tsx';
+import { SubmitBar } from './submit-bar.tsx';
+import { TRACKER_PATH, type FromTracker } from './tracker-paths.ts';
+import { useAnswerSubmission } from './use-answer-submission.ts';
+
+export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
+  const { t, i18n } = useTranslation();
+  const { account } = useSession();
+  const location = useLocation();
+  const from = location.state as FromTracker | null;
+  const name = localizedName(detail.task, currentLanguage(i18n)) || t('tracker.untitled');
+  const geo = useGeolocation({ enabled: detail.canAnswer });
+  const submission = useAnswerSubmission({ detail, locate: geo.refresh });
+  const [drafts, setDrafts] = useState<AnswerDrafts>({});
+
+  // A counted answer the server holds wins over what is on the device and is never sent again;
+  // one kept from outside the site's area can be replaced by a fresh draft.
+  const held = useMemo(() => heldAnswers(detail.answers), [detail.answers]);
+  const states = useMemo(() => mergeStates(held, submission.states), [held, submission.states]);
+  const answers = useMemo(() => ({ ...drafts, ...savedDrafts(held.counted) }), [drafts, held]);
+  const actions = detail.task.actions;
+  const runner = runnerState(actions, answers, states);
+  const toSend = actions.filter(
+    (action) => runner.visibility.get(action.id) !== 'HIDDEN' && isAnswered(action.type, answers[action.id]) && !isLocked(states[action.id]),
+  );
+  const failed = toSend.filter((action) => states[action.id]?.status === 'failed').length;
+  const anySaved = Object.values(states).some((state) => state.status === 'saved');
+  const anyCounted = Object.values(states).some(isCounted);
+  const allSaved = toSend.length === 0 && anyCounted && runner.requiredIds.every((id) => isCounted(states[id]));
+  const outsideAfter = Object.values(submission.states).some((state) => state.status === 'saved' && state.outside);
+  const unsent = toSend.length > 0 || submission.sending;
+
+  // Closing or reloading the tab with answers not yet sent asks first.
+  useEffect(() => {
+    if (!unsent) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsent]);
+
+  const send = async (batch: readonly RunnerAction[]) => {
+    const outcome = await submission.send(batch, answers);
+    if (!outcome) return;
+    // What was sent from outside is kept on the server (and shown as not counted); the input
+    // starts afresh, so the same answer is not offered again as ready to send.
+    if (outcome.outsideIds.length > 0) {
+      setDrafts((current) => {
+        const next = { ...current };
+        for (const id of outcome.outsideIds) next[id] = emptyAnswer();
+        return next;
+      });
+    }
+    if (outcome.outside) {
+      notifications.show({ color: 'orange', message: translateMessage(MSG.answerOutside), autoClose: 8000 });
+    }
+    // Answers kept from outside are not counted, so they are not announced as saved.
+    const counted = outcome.saved - outcome.outsideIds.length;
+    if (counted > 0 && outcome.failed === 0) notifySuccess(t('tracker.submit.savedToast', { value: formatNumber(counted, currentLanguage(i18n)) }));
+  };
+
+  const renderSaved = (action: RunnerAction) => {
+    const answer = held.counted.get(action.id);
+    return answer ? <AnswerSummary answer={answer} /> : null;
+  };
+  const renderNotCounted = (action: RunnerAction) => {
+    const answer = held.notCounted.get(action.id);
+    // The panel around it already says it was given outside the site area.
+    return answer ? <AnswerSummary answer={answer} withBadges={false} /> : null;
+  };
+
+  return (
+    <Stack gap="md" maw={760} mx="auto" w="100%">
+      <ScheduleHeader
+        detail={detail}
+        name={name}
+        backTo={`${TRACKER_PATH}${from?.trackerSearch ?? ''}`}
+        showMember={detail.userId !== account.id}
+      />
+      {submission.refusal ? (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+          {submission.refusal}
+        </Alert>
+      ) : null}
+      {outsideAfter ? (
+        <Alert color="orange" variant="light" icon={<IconMapPinOff size={18} />} title={t('tracker.geofence.afterTitle')}>
+          {translateMessage(MSG.answerOutside)}
+        </Alert>
+      ) : null}
+      {detail.canAnswer ? (
+        <>
+          <GeofenceNotice check={geofenceCheck(detail, geo.state)} onLocate={() => void geo.refresh()} />
+          <TaskRunner
+            actions={actions}
+            answers={answers}
+            onAnswersChange={setDrafts}
+            withImportant
+            submitStates={states}
+            onRetry={(actionId) => {
+              const action = actions.find((item) => item.id === actionId);
+              if (action) void send([action]);
+            }}
+            renderSaved={renderSaved}
+            renderNotCounted={renderNotCounted}
+          />
+          <SubmitBar
+            ready={toSend.length}
+            failed={failed}
+            requiredLeft={runner.requiredIds.length - runner.answeredRequired}
+            allSaved={allSaved}
+            started={anySaved}
+            progress={submission.progress}
+            onSubmit={() => void send(toSend)}
+          />
+        </>
+      ) : (
+        <ReadOnlyView detail={detail} reason={readOnlyReason(detail, account.id)} />
+      )}
+    </Stack>
+  );
+}

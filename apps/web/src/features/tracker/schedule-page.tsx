@@ -1,0 +1,47 @@
+// /tracker/:scheduleId: one schedule, answered by its member on site (the runner) or read by
+// anyone who may see it. An unknown id says 'No schedule found with this ID.' (spec §8).
+import { useEffect } from 'react';
+import { Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { NotFoundPage } from '../../components/not-found-page.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { errorMessage } from '../../lib/i18n/translate-message.ts';
+import { notifyError } from '../../lib/notify.ts';
+import { useScheduleQuery } from './api/get-schedule.ts';
+import { BackToTracker } from './components/schedule-header.tsx';
+import { ScheduleView } from './components/schedule-view.tsx';
+import { TRACKER_PATH } from './components/tracker-paths.ts';
+
+export function SchedulePage() {
+  const { scheduleId } = useParams();
+  const id = Number(scheduleId);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useScheduleQuery(id, valid);
+  const { error } = query;
+
+  useEffect(() => {
+    if (error) notifyError(errorMessage(error, 'fetchScheduleFailed'));
+  }, [error]);
+
+  if (!valid) return <NotFoundPage />;
+  // A failed refetch keeps the schedule on screen, with the drafts under it.
+  if (query.data) return <ScheduleView key={id} detail={query.data} />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Stack gap="md" maw={760} mx="auto" w="100%">
+        <BackToTracker to={TRACKER_PATH} />
+        <ErrorState
+          withCard
+          error={query.error}
+          fallbackKey="fetchScheduleFailed"
+          // Asking again for a schedule that does not exist changes nothing.
+          onRetry={missing ? undefined : () => void query.refetch()}
+        />
+      </Stack>
+    );
+  }
+  return <LoadingState />;
+}

@@ -1,0 +1,94 @@
+// Multipart uploads that report their progress. fetch cannot tell how many bytes have left the
+// device, so this one call goes through XMLHttpRequest, with the same headers, 401 handling and
+// error mapping as lib/api-client.ts.
+import { API_KEY_HEADER } from '@fieldops/shared/limits';
+import { buildUrl, handleUnauthorized, type ApiBase, type QueryValue } from './api-client.ts';
+import { errorFromResponse, networkError } from './api-error.ts';
+import { getApiKey, getToken } from './storage.ts';
+
+export interface UploadProgress {
+  /** Bytes of the request body sent so far. */
+  loaded: number;
+  /** The body's size in bytes; null when the browser cannot tell. */
+  total: number | null;
+}
+
+export interface UploadOptions {
+  base?: ApiBase;
+  method?: 'POST' | 'PUT';
+  params?: Record<string, QueryValue>;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface UploadResponse<T> {
+  data: T;
+  status: number;
+}
+
+function readPayload(xhr: XMLHttpRequest): unknown {
+  const text = xhr.responseText;
+  if (!text) return null;
+  const type = xhr.getResponseHeader('Content-Type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+const abortError = () => new DOMException('The upload was aborted', 'AbortError');
+
+/** Sends `form` and resolves with the parsed answer; rejects with an ApiError like `api.post`. */
+export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<UploadResponse<T>> {
+  const base = options.base ?? 'main';
+  return new Promise<UploadResponse<T>>((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', buildUrl(base, path, options.params));
+    xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    const apiKey = getApiKey();
+    if (apiKey) xhr.setRequestHeader(API_KEY_HEADER, apiKey);
+
+    const onAbort = () => xhr.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => options.signal?.removeEventListener('abort', onAbort);
+
+    if (options.onProgress) {
+      const report = options.onProgress;
+      xhr.upload.onprogress = (event) => report({ loaded: event.loaded, total: event.lengthComputable ? event.total : null });
+    }
+    xhr.onload = () => {
+      settle();
+      const payload = readPayload(xhr);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve({ data: payload as T, status: xhr.status });
+        return;
+      }
+      // Some browsers report a refused or dropped connection as a load with status 0.
+      if (xhr.status === 0) {
+        reject(networkError());
+        return;
+      }
+      if (xhr.status === 401) handleUnauthorized();
+      reject(errorFromResponse(xhr.status, payload));
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(networkError());
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      settle();
+      reject(abortError());
+    };
+    // The browser sets the multipart boundary itself.
+    xhr.send(form);
+  });
+}
