@@ -7,7 +7,7 @@ import { eq, max } from 'drizzle-orm';
 import { businessMembers, projects, teamMembers, teams, users } from '../db/schema.ts';
 import { actions, tasks } from '../db/schema-workflow.ts';
 import { tickets } from '../db/schema-helpdesk.ts';
-import { executionPlans, schedules } from '../db/schema-schedules.ts';
+import { actionResults, executionPlans, schedules } from '../db/schema-schedules.ts';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { randomKey } from '../lib/tokens.ts';
@@ -194,6 +194,23 @@ export async function createScheduleRow(
     .values({ start: new Date(now - HOUR), end: new Date(now + HOUR), deadline: new Date(now + HOUR), ...row, planId })
     .returning();
   return schedule;
+}
+
+/** An answer row on a schedule as the submit call would have stored it (a "YES" unless told otherwise). */
+export async function createAnswerRow(
+  db: Db,
+  schedule: Pick<typeof schedules.$inferSelect, 'id' | 'businessId' | 'taskId' | 'teamId' | 'userId'>,
+  actionId: number,
+  values: Partial<typeof actionResults.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(actionResults)
+    .values({
+      businessId: schedule.businessId, scheduleId: schedule.id, actionId, taskId: schedule.taskId, teamId: schedule.teamId,
+      userId: schedule.userId, value: 'YES', ...values,
+    })
+    .returning();
+  return row;
 }
 
 /**

@@ -6,7 +6,7 @@ import { actionResults } from '../../db/schema-schedules.ts';
 import { actionTags, tags } from '../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, placeInSite,
+  createAnswerRow, addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, placeInSite,
   type Caller,
 } from '../../test/factories.ts';
 
@@ -28,16 +28,8 @@ type Schedule = Awaited<ReturnType<typeof createScheduleRow>>;
 const ids = (res: { json(): unknown }) => (res.json() as { id: number }[]).map((r) => r.id);
 
 /** An answer row as the submit call would have stored it. */
-async function answer(schedule: Schedule, action: Action, values: Partial<typeof actionResults.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(actionResults)
-    .values({
-      businessId: schedule.businessId, scheduleId: schedule.id, actionId: action.id, taskId: schedule.taskId, teamId: schedule.teamId,
-      userId: schedule.userId, value: 'YES', ...values,
-    })
-    .returning();
-  return row;
-}
+const answer = (schedule: Schedule, action: Action, values: Parameters<typeof createAnswerRow>[3] = {}) =>
+  createAnswerRow(t.app.db, schedule, action.id, values);
 
 async function scheduleFor(who: Caller, teamId: number, taskId: number, business = owner) {
   return createScheduleRow(t.app.db, { businessId: business.business.id, taskId, teamId, userId: who.userId });

@@ -7,7 +7,7 @@ import { actionResults } from '../../db/schema-schedules.ts';
 import { ticketAttachments, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  IMAGES, addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask,
+  IMAGES, createAnswerRow, addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask,
   multipart, placeInSite, type Caller,
 } from '../../test/factories.ts';
 
@@ -32,16 +32,8 @@ const storedFiles = () =>
   (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(t.uploadsDir, f)).isFile());
 
 /** An answer row as the submit call would have stored it. */
-async function answer(schedule: Schedule, action: Action, values: Partial<typeof actionResults.$inferInsert> = {}) {
-  const [row] = await t.app.db
-    .insert(actionResults)
-    .values({
-      businessId: schedule.businessId, scheduleId: schedule.id, actionId: action.id, taskId: schedule.taskId, teamId: schedule.teamId,
-      userId: schedule.userId, value: 'YES', ...values,
-    })
-    .returning();
-  return row;
-}
+const answer = (schedule: Schedule, action: Action, values: Parameters<typeof createAnswerRow>[3] = {}) =>
+  createAnswerRow(t.app.db, schedule, action.id, values);
 
 async function scheduleFor(who: Caller, teamId: number, taskId: number, business = owner) {
   return createScheduleRow(t.app.db, { businessId: business.business.id, taskId, teamId, userId: who.userId });
