@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   uploadsDir: string;
+  /** Every file in the uploads folder, to prove a refused request left nothing behind. */
+  storedFiles(): string[];
   close(): Promise<void>;
 }
 
@@ -46,6 +48,8 @@ export async function createTestApp(options: { webRoot?: string } = {}): Promise
     app,
     database,
     uploadsDir,
+    storedFiles: () =>
+      (fs.readdirSync(uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile()),
     async close() {
       await app.close();
       await database.close();

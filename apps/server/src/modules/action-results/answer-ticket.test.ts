@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fieldops/shared/messages';
@@ -28,8 +26,6 @@ let siteB: number;
 type Action = Awaited<ReturnType<typeof createAction>>;
 type Schedule = Awaited<ReturnType<typeof createScheduleRow>>;
 
-const storedFiles = () =>
-  (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(t.uploadsDir, f)).isFile());
 
 /** An answer row as the submit call would have stored it. */
 const answer = (schedule: Schedule, action: Action, values: Parameters<typeof createAnswerRow>[3] = {}) =>
@@ -122,7 +118,7 @@ describe('POST /v1/action-results/{id}/ticket', () => {
     const result = await submitted('Third');
     const ticketsBefore = (await t.app.db.select({ n: count() }).from(tickets))[0].n;
     const attachmentsBefore = (await t.app.db.select({ n: count() }).from(ticketAttachments))[0].n;
-    const filesBefore = storedFiles();
+    const filesBefore = t.storedFiles();
     expect((await fire(member, result.id)).statusCode).toBe(403);
     expect((await fire(other, result.id)).statusCode).toBe(404);
     const badCategory = await fire(owner, result.id, { categoryId: 999_999 });
@@ -131,7 +127,7 @@ describe('POST /v1/action-results/{id}/ticket', () => {
     expect((await fire(owner, result.id, { priority: 'SOON' })).statusCode).toBe(400);
     expect((await t.app.db.select({ n: count() }).from(tickets))[0].n).toBe(ticketsBefore);
     expect((await t.app.db.select({ n: count() }).from(ticketAttachments))[0].n).toBe(attachmentsBefore);
-    expect(storedFiles()).toEqual(filesBefore);
+    expect(t.storedFiles()).toEqual(filesBefore);
     const [row] = await t.app.db.select().from(actionResults).where(eq(actionResults.id, result.id));
     expect(row).toMatchObject({ statusCode: null, ticketId: null });
   });

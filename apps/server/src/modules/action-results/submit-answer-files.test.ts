@@ -1,20 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { actionResults, schedules } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { INSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from './answer-test-kit.ts';
 import {
-  IMAGES, addMember, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, multipart, placeInSite,
+  IMAGES, addMember, createAction, createBusinessWithOwner, createProject, createSite, createTask, multipart, placeInSite,
   type Caller,
 } from '../../test/factories.ts';
 
-const API = '/services/workflow/api/v1';
-// A site in Riyadh with the default 200 m radius; 0.01° of latitude is about 1.1 km.
-const SITE = { latitude: 24.7136, longitude: 46.6753 };
-const INSIDE = { latitude: '24.7137', longitude: '46.6754' };
 const WEBM = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]);
 
 let t: TestApp;
@@ -22,31 +15,16 @@ let owner: Caller;
 let member: Caller;
 let siteId: number;
 
-type Files = Parameters<typeof multipart>[1];
-const submit = (caller: Caller, fields: Record<string, string>, files: Files = []) =>
-  caller.request({ method: 'POST', url: `${API}/action-results`, ...multipart(fields, files) });
-const photo = (data: Buffer = IMAGES.png) => ({ field: 'file', filename: 'photo.png', type: 'image/png', data });
 const voice = (data: Buffer = WEBM) => ({ field: 'voice', filename: 'note.webm', type: 'audio/webm', data });
-const storedFiles = () =>
-  (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(t.uploadsDir, f)).isFile());
-const answerCount = async (scheduleId: number) =>
-  (await t.app.db.select({ n: count() }).from(actionResults).where(eq(actionResults.scheduleId, scheduleId)))[0].n;
-const statusOf = async (scheduleId: number) =>
-  (await t.app.db.select({ status: schedules.status, completedAt: schedules.completedAt }).from(schedules).where(eq(schedules.id, scheduleId)))[0];
+type Files = Parameters<typeof multipart>[1];
+const answerCount = (scheduleId: number) => countAnswers(t.app.db, scheduleId);
+const statusOf = (scheduleId: number) => scheduleStatus(t.app.db, scheduleId);
 
-/** A task at the member's site with the given actions, and an open schedule of it for `who`. */
-async function scheduled(
-  actions: Parameters<typeof createAction>[3][] = [{ required: true }],
-  options: { who?: Caller; geo?: boolean; schedule?: Partial<Parameters<typeof createScheduleRow>[1]> } = {},
-) {
-  const task = await createTask(t.app, owner, { geoRestrictionEnabled: options.geo ?? true });
-  const created = [];
-  for (const values of actions) created.push(await createAction(t.app, owner, task.id, values));
-  const schedule = await createScheduleRow(t.app.db, {
-    businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: (options.who ?? member).userId, ...options.schedule,
-  });
-  return { task, actions: created, schedule };
-}
+/** A task at the member's site with the given actions, and an open schedule of it for `who` (the member by default). */
+const scheduled = (
+  actions?: Parameters<typeof createAction>[3][],
+  options: { who?: Caller } & Parameters<typeof scheduledTask>[3] = {},
+) => scheduledTask({ t, owner, siteId }, options.who ?? member, actions, options);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -84,12 +62,12 @@ describe('POST /v1/action-results: bad input stores nothing', () => {
       ['a photo over 10 MB', { scheduleId: id, actionId: photoAction }, [photo(Buffer.concat([IMAGES.png, Buffer.alloc(MAX_UPLOAD_BYTES)]))], 413, '', MSG.fileTooLarge],
     ];
     for (const [what, fields, files, status, field, message] of cases) {
-      const before = storedFiles();
+      const before = t.storedFiles();
       const res = await submit(member, fields, files);
       expect(res.statusCode, what).toBe(status);
       if (message) expect(res.json().message, what).toBe(message);
       if (field) expect(res.json().fieldErrors?.map((e: { field: string }) => e.field), what).toContain(field);
-      expect(storedFiles(), what).toEqual(before);
+      expect(t.storedFiles(), what).toEqual(before);
     }
     expect(await answerCount(schedule.id)).toBe(0);
     expect((await statusOf(schedule.id)).status).toBe('pending');
@@ -97,13 +75,13 @@ describe('POST /v1/action-results: bad input stores nothing', () => {
 
   it('stores a photo and a recording and serves them at their urls', async () => {
     const { actions, schedule } = await scheduled([{ type: 'PHOTO', required: true }]);
-    const before = storedFiles().length;
+    const before = t.storedFiles().length;
     const res = await submit(member, { scheduleId: String(schedule.id), actionId: String(actions[0].id), ...INSIDE }, [photo(), voice()]);
     expect(res.statusCode).toBe(201);
     const { result } = res.json();
     expect(result.file).toMatch(/^\/api\/files\/[a-f0-9]{32}\.png$/);
     expect(result.voice).toMatch(/^\/api\/files\/[a-f0-9]{32}\.webm$/);
-    expect(storedFiles()).toHaveLength(before + 2);
+    expect(t.storedFiles()).toHaveLength(before + 2);
     const served = await t.app.inject({ method: 'GET', url: result.file });
     expect(served.rawPayload.equals(IMAGES.png)).toBe(true);
     expect(res.json().schedule.status).toBe('done');

@@ -1,21 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fieldops/shared/messages';
-import { actionResults, executionPlans, schedules } from '../../db/schema-schedules.ts';
+import { actionResults, executionPlans } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { INSIDE, OUTSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from './answer-test-kit.ts';
 import {
-  IMAGES, addMember, addSupervisor, createAction, createBusinessWithOwner, createPlanRow, createProject, createScheduleRow, createSite,
-  createTask, multipart, placeInSite, type Caller,
+  addMember, addSupervisor, createAction, createBusinessWithOwner, createPlanRow, createProject, createScheduleRow, createSite,
+  createTask, placeInSite, type Caller,
 } from '../../test/factories.ts';
 
 const API = '/services/workflow/api/v1';
 const HOUR = 60 * 60 * 1000;
-// A site in Riyadh with the default 200 m radius; 0.01° of latitude is about 1.1 km.
-const SITE = { latitude: 24.7136, longitude: 46.6753 };
-const INSIDE = { latitude: '24.7137', longitude: '46.6754' };
-const OUTSIDE = { latitude: '24.7236', longitude: '46.6753' };
 
 let t: TestApp;
 let owner: Caller;
@@ -25,30 +20,14 @@ let supervisor: Caller;
 let other: Caller;
 let siteId: number;
 
-type Files = Parameters<typeof multipart>[1];
-const submit = (caller: Caller, fields: Record<string, string>, files: Files = []) =>
-  caller.request({ method: 'POST', url: `${API}/action-results`, ...multipart(fields, files) });
-const photo = (data: Buffer = IMAGES.png) => ({ field: 'file', filename: 'photo.png', type: 'image/png', data });
-const storedFiles = () =>
-  (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(t.uploadsDir, f)).isFile());
-const answerCount = async (scheduleId: number) =>
-  (await t.app.db.select({ n: count() }).from(actionResults).where(eq(actionResults.scheduleId, scheduleId)))[0].n;
-const statusOf = async (scheduleId: number) =>
-  (await t.app.db.select({ status: schedules.status, completedAt: schedules.completedAt }).from(schedules).where(eq(schedules.id, scheduleId)))[0];
+const answerCount = (scheduleId: number) => countAnswers(t.app.db, scheduleId);
+const statusOf = (scheduleId: number) => scheduleStatus(t.app.db, scheduleId);
 
-/** A task at the member's site with the given actions, and an open schedule of it for `who`. */
-async function scheduled(
-  actions: Parameters<typeof createAction>[3][] = [{ required: true }],
-  options: { who?: Caller; geo?: boolean; schedule?: Partial<Parameters<typeof createScheduleRow>[1]> } = {},
-) {
-  const task = await createTask(t.app, owner, { geoRestrictionEnabled: options.geo ?? true });
-  const created = [];
-  for (const values of actions) created.push(await createAction(t.app, owner, task.id, values));
-  const schedule = await createScheduleRow(t.app.db, {
-    businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: (options.who ?? member).userId, ...options.schedule,
-  });
-  return { task, actions: created, schedule };
-}
+/** A task at the member's site with the given actions, and an open schedule of it for `who` (the member by default). */
+const scheduled = (
+  actions?: Parameters<typeof createAction>[3][],
+  options: { who?: Caller } & Parameters<typeof scheduledTask>[3] = {},
+) => scheduledTask({ t, owner, siteId }, options.who ?? member, actions, options);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -250,11 +229,11 @@ describe('POST /v1/action-results: who and when', () => {
   it("answers 404 for another business's schedule and unknown ids, storing nothing", async () => {
     const { actions, schedule } = await scheduled();
     for (const [caller, id] of [[other, schedule.id], [member, 999_999]] as const) {
-      const before = storedFiles();
+      const before = t.storedFiles();
       const res = await submit(caller, { scheduleId: String(id), actionId: String(actions[0].id), value: '"YES"' }, [photo()]);
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(MSG.scheduleNotFound);
-      expect(storedFiles()).toEqual(before);
+      expect(t.storedFiles()).toEqual(before);
     }
     expect(await answerCount(schedule.id)).toBe(0);
   });
@@ -269,12 +248,12 @@ describe('POST /v1/action-results: who and when', () => {
   for (const [what, values, message] of closed) {
     it(`refuses a schedule ${what} with 409 and stores nothing`, async () => {
       const { actions, schedule } = await scheduled([{ required: true }], { schedule: values });
-      const before = storedFiles();
+      const before = t.storedFiles();
       const res = await submit(member, { scheduleId: String(schedule.id), actionId: String(actions[0].id), value: '"YES"', ...INSIDE }, [photo()]);
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(message);
       expect(await answerCount(schedule.id)).toBe(0);
-      expect(storedFiles()).toEqual(before);
+      expect(t.storedFiles()).toEqual(before);
     });
   }
 

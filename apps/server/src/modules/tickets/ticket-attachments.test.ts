@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
@@ -22,7 +20,6 @@ const png = (filename = 'photo.png') => ({ field: 'attachments', filename, type:
 const upload = (caller: Caller, ticketId: number, files: Parameters<typeof multipart>[1], fields: Record<string, string> = {}) =>
   caller.request({ method: 'POST', url: `${API}/tickets/${ticketId}/attachments`, ...multipart(fields, files) });
 const rowsOf = (ticketId: number) => t.app.db.select().from(ticketAttachments).where(eq(ticketAttachments.ticketId, ticketId));
-const storedFiles = () => (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(t.uploadsDir, f)).isFile());
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -68,24 +65,24 @@ describe('POST /v1/tickets/{id}/attachments', () => {
   for (const [what, files, status, message] of refusals) {
     it(`refuses ${what} and stores nothing, neither rows nor files`, async () => {
       const ticket = await createTicket(t.app, owner);
-      const before = storedFiles();
+      const before = t.storedFiles();
       const res = await upload(owner, ticket.id, files);
       expect(res.statusCode).toBe(status);
       expect(res.json().message).toBe(message);
       expect(await rowsOf(ticket.id)).toEqual([]);
-      expect(storedFiles()).toEqual(before);
+      expect(t.storedFiles()).toEqual(before);
     });
   }
 
   it("answers 404 for another business's ticket and for a ticket the member does not see; stores nothing", async () => {
     const theirs = await createTicket(t.app, other);
     const notMine = await createTicket(t.app, colleague);
-    const before = storedFiles();
+    const before = t.storedFiles();
     expect((await upload(owner, theirs.id, [png()])).statusCode).toBe(404);
     expect((await upload(member, notMine.id, [png()])).statusCode).toBe(404);
     expect(await rowsOf(theirs.id)).toEqual([]);
     expect(await rowsOf(notMine.id)).toEqual([]);
-    expect(storedFiles()).toEqual(before);
+    expect(t.storedFiles()).toEqual(before);
   });
 });
 
@@ -119,11 +116,11 @@ describe('DELETE /v1/tickets/{id}/attachments/{attachmentId}', () => {
     const ticket = await createTicket(t.app, owner);
     const [created] = (await upload(owner, ticket.id, [png()])).json();
     const key = created.url.split('/').pop();
-    expect(storedFiles().some((f) => f.endsWith(key))).toBe(true);
+    expect(t.storedFiles().some((f) => f.endsWith(key))).toBe(true);
     const res = await owner.request({ method: 'DELETE', url: `${API}/tickets/${ticket.id}/attachments/${created.id}` });
     expect(res.statusCode).toBe(204);
     expect(await rowsOf(ticket.id)).toEqual([]);
-    expect(storedFiles().some((f) => f.endsWith(key))).toBe(false);
+    expect(t.storedFiles().some((f) => f.endsWith(key))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: created.url })).statusCode).toBe(404);
   });
 
@@ -146,6 +143,6 @@ describe('DELETE /v1/tickets/{id}/attachments/{attachmentId}', () => {
     expect(wrongTicket.statusCode).toBe(404);
     expect(wrongTicket.json().message).toBe('Attachment not found');
     expect(await rowsOf(theirs.id)).toHaveLength(1);
-    expect(storedFiles().some((f) => f.endsWith(theirFile.url.split('/').pop()))).toBe(true);
+    expect(t.storedFiles().some((f) => f.endsWith(theirFile.url.split('/').pop()))).toBe(true);
   });
 });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketComments } from '../../db/schema-helpdesk.ts';
@@ -23,7 +21,6 @@ const post = (caller: Caller, ticketId: number, fields: Record<string, string>, 
 const put = (caller: Caller, ticketId: number, commentId: number, fields: Record<string, string>, files: Files = []) =>
   caller.request({ method: 'PUT', url: `${API}/tickets/${ticketId}/comments/${commentId}`, ...multipart(fields, files) });
 const rowsOf = (ticketId: number) => t.app.db.select().from(ticketComments).where(eq(ticketComments.ticketId, ticketId));
-const storedFiles = () => (fs.readdirSync(t.uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(t.uploadsDir, f)).isFile());
 const keyOf = (url: string) => url.split('/').pop()!;
 
 beforeAll(async () => {
@@ -58,7 +55,7 @@ describe('POST /v1/tickets/{id}/comments', () => {
 
   it('refuses an empty comment, a fake image and too long a text; stores nothing', async () => {
     const ticket = await createTicket(t.app, owner);
-    const before = storedFiles();
+    const before = t.storedFiles();
     const cases: [Record<string, string>, Files, string, string][] = [
       [{}, [], 'text', 'Please enter a comment or attach a file.'],
       [{ text: '   ' }, [], 'text', 'Please enter a comment or attach a file.'],
@@ -73,7 +70,7 @@ describe('POST /v1/tickets/{id}/comments', () => {
       expect(res.json().fieldErrors).toEqual([{ field, message }]);
     }
     expect(await rowsOf(ticket.id)).toEqual([]);
-    expect(storedFiles()).toEqual(before);
+    expect(t.storedFiles()).toEqual(before);
   });
 
   it("answers 404 for another business's ticket and for a ticket the member does not see", async () => {
@@ -138,7 +135,7 @@ describe('PUT /v1/tickets/{id}/comments/{commentId}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().text).toBe('With a photo');
     expect(res.json().file).toMatch(/\.gif$/);
-    const files = storedFiles();
+    const files = t.storedFiles();
     expect(files.some((f) => f.endsWith(keyOf(res.json().file)))).toBe(true);
     expect(files.some((f) => f.endsWith(keyOf(created.file)))).toBe(false);
     // Clearing the text keeps the comment, since it still has its image.
