@@ -1,0 +1,173 @@
+// Reports, KPIs and the live feed (spec §2 Dashboard, §7 "Reports"; DESIGN §8).
+//
+// Every date here is a calendar date in the business's time zone, both ends inclusive, as the
+// schedule lists take them. Schedule KPIs count schedules whose start falls in the range;
+// answer KPIs count answers given in the range. Answers from outside a site's geofence are
+// kept but never counted.
+import { z } from 'zod';
+import { ACTION_TYPES } from './enums.ts';
+import { id, idList, pageQuery } from './common.ts';
+import { maxMessage, minMessage } from './messages.ts';
+import { isoDate, latestResultsQuery } from './schedules.ts';
+
+const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** The entities that best and worst lists rank. `schedules` ranks execution plans (a group plan and its members' plans). */
+export const KPI_KINDS = ['members', 'projects', 'teams', 'tasks', 'schedules'] as const;
+export type KpiKind = (typeof KPI_KINDS)[number];
+
+/** KPI list order: `rate` ranks by completion rate (best or worst first), `load` by number of schedules. */
+export const KPI_ORDERS = ['rate', 'load'] as const;
+export type KpiOrder = (typeof KPI_ORDERS)[number];
+
+/** The longest range a report accepts: a little over a year. */
+export const MAX_REPORT_DAYS = 400;
+export const DEFAULT_KPI_SIZE = 5;
+export const MAX_KPI_SIZE = 100;
+/** Days in the performance series when no range is given. */
+export const DEFAULT_PERFORMANCE_DAYS = 30;
+
+/** The filters every report takes. Without dates, the last 30 days up to today. */
+export const reportFilterQuery = z.object({
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  projects: idList,
+  teams: idList,
+  users: idList,
+  /** One task (the task page's Performance tab). */
+  task: id.optional(),
+});
+export type ReportFilterQuery = z.input<typeof reportFilterQuery>;
+
+/** `GET /v1/report/{kind}/kpi`. */
+export const kpiQuery = reportFilterQuery.extend({
+  /** true: best first (the default); false: worst first. Ignored with `order=load`. */
+  best: queryFlag.default(true),
+  order: z.enum(KPI_ORDERS).default('rate'),
+  page: pageQuery.shape.page,
+  size: z.coerce.number().int().min(1, minMessage(1)).max(MAX_KPI_SIZE, maxMessage(MAX_KPI_SIZE)).default(DEFAULT_KPI_SIZE),
+});
+export type KpiQuery = z.input<typeof kpiQuery>;
+
+/** Counts of schedules by status, and done / total as a percentage rounded to one decimal. */
+export const statusCounts = z.object({
+  done: z.number(),
+  missed: z.number(),
+  pending: z.number(),
+  inProgress: z.number(),
+  total: z.number(),
+  completionRate: z.number(),
+});
+export type StatusCounts = z.infer<typeof statusCounts>;
+
+/**
+ * One ranked entity. Members, sites and projects have a `name`; tasks and plans the task's
+ * `nameEn`/`nameAr`. `context` is a second line: a site's project, a plan's site.
+ * `rank` is the position in the best-first order among every entity of the kind with a
+ * schedule in the range (1 = best): rate descending, then volume descending, then id.
+ */
+export const kpiItem = statusCounts.extend({
+  id: z.number(),
+  name: z.string().nullable(),
+  nameEn: z.string().nullable(),
+  nameAr: z.string().nullable(),
+  context: z.string().nullable(),
+  rank: z.number().nullable(),
+});
+export type KpiItem = z.infer<typeof kpiItem>;
+
+/** `GET /v1/report/{kind}/kpi/{id}`: one entity's standing, with how many are ranked. */
+export const kpiStanding = z.object({ item: kpiItem, ranked: z.number() });
+export type KpiStanding = z.infer<typeof kpiStanding>;
+
+/** `GET /v1/report/business/{businessId}/stats`: one of projectId, teamId or userId narrows it. */
+export const statsQuery = z.object({
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  projectId: id.optional(),
+  teamId: id.optional(),
+  userId: id.optional(),
+});
+export type StatsQuery = z.input<typeof statsQuery>;
+
+export const businessStats = z.object({
+  projects: z.number(),
+  teams: z.number(),
+  members: z.number(),
+  /** Schedules open right now: started, before the deadline, not done. */
+  activeSchedules: z.number(),
+  /** Schedules whose start is in the range, by status. */
+  schedules: statusCounts,
+  /** Counted answers given in the range, and how many of them are flagged. */
+  answers: z.number(),
+  flagged: z.number(),
+});
+export type BusinessStats = z.infer<typeof businessStats>;
+
+/** `GET /v1/report/actions/kpi` and `/v1/report/actions/kpi/tag/{id}`: most answered actions first. */
+export const actionsKpiQuery = reportFilterQuery.extend({
+  page: pageQuery.shape.page,
+  size: z.coerce.number().int().min(1, minMessage(1)).max(MAX_KPI_SIZE, maxMessage(MAX_KPI_SIZE)).default(DEFAULT_KPI_SIZE),
+});
+export type ActionsKpiQuery = z.input<typeof actionsKpiQuery>;
+
+export const actionKpi = z.object({
+  id: z.number(),
+  nameEn: z.string().nullable(),
+  nameAr: z.string().nullable(),
+  type: z.enum(ACTION_TYPES),
+  taskId: z.number(),
+  taskNameEn: z.string().nullable(),
+  taskNameAr: z.string().nullable(),
+  /** Counted answers (inside the geofence). */
+  answers: z.number(),
+  flagged: z.number(),
+  /** Answers kept but not counted: given outside the geofence. */
+  outside: z.number(),
+});
+export type ActionKpi = z.infer<typeof actionKpi>;
+
+/** `GET /v1/report/tags/kpi`: tags ranked by answered actions (DESIGN §8). */
+export const tagKpi = z.object({
+  id: z.number(),
+  nameEn: z.string(),
+  nameAr: z.string(),
+  /** Actions carrying the tag. */
+  actions: z.number(),
+  /** Counted answers to those actions in the range. */
+  answers: z.number(),
+});
+export type TagKpi = z.infer<typeof tagKpi>;
+
+/** `GET /v1/report/performance?users&teams&projects&task&startDate&endDate&size`. */
+export const performanceQuery = reportFilterQuery.extend({
+  /** Days up to endDate (default today) when no startDate is given. */
+  size: z.coerce.number().int().min(1, minMessage(1)).max(MAX_REPORT_DAYS, maxMessage(MAX_REPORT_DAYS)).default(DEFAULT_PERFORMANCE_DAYS),
+});
+export type PerformanceQuery = z.input<typeof performanceQuery>;
+
+/** One day of the completion-over-time series; every day of the range is present. */
+export const performancePoint = statusCounts.extend({ date: z.string() });
+export type PerformancePoint = z.infer<typeof performancePoint>;
+
+/**
+ * `GET /v1/report/latest/result` with the submissions filters of `/reports`: answers given
+ * in the date range, by project, site, member, task, tag or action, newest first.
+ */
+export const submissionsQuery = latestResultsQuery.extend({
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+  projects: idList,
+  teams: idList,
+  users: idList,
+});
+export type SubmissionsQuery = z.input<typeof submissionsQuery>;
+
+/**
+ * `GET /v1/report/live`: server-sent events of the caller's business. Each new answer the
+ * caller may see arrives as `event: answer` with an `ActionResult` as data; a comment line
+ * every 25 seconds keeps the connection open. Authenticated like every call (bearer token
+ * and api key headers), so clients read it with fetch rather than EventSource.
+ */
+export const LIVE_FEED_EVENT = 'answer';
+export const LIVE_FEED_HEARTBEAT_MS = 25_000;
