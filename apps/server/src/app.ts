@@ -11,6 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { LIVE_FEED_HEARTBEAT_MS } from '@fieldops/shared/reports';
 import type { ScheduleEngineSettings, ServiceName } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
@@ -29,6 +30,9 @@ import { executionPlansRoutes } from './modules/execution-plans/execution-plans.
 import { startScheduleEngine } from './modules/schedule-engine/schedule-engine-loop.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { actionResultsRoutes } from './modules/action-results/action-results.routes.ts';
+import { liveFeedPlugin } from './modules/live-feed/live-feed.hub.ts';
+import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { teamMembersRoutes } from './modules/teams/team-members.routes.ts';
 import { teamsRoutes } from './modules/teams/teams.routes.ts';
@@ -65,6 +69,8 @@ export interface AppOptions {
   /** Runs the schedule engine in this instance (a pass when ready, then every interval); off when absent or the interval is 0. */
   scheduleEngine?: ScheduleEngineSettings | null;
   logger?: FastifyServerOptions['logger'];
+  /** The live feed's keep-alive interval (default LIVE_FEED_HEARTBEAT_MS). */
+  liveFeedHeartbeatMs?: number;
 }
 
 export const SERVICE_PREFIXES: Record<ServiceName, string> = {
@@ -78,7 +84,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     healthRoutes, authRoutes, accountRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes,
     projectsRoutes, teamsRoutes, teamMembersRoutes, membersRoutes, transfersRoutes,
   ],
-  workflow: [tasksRoutes, templatesRoutes, actionsRoutes, tagsRoutes, executionPlansRoutes, schedulesRoutes, actionResultsRoutes],
+  workflow: [tasksRoutes, templatesRoutes, actionsRoutes, tagsRoutes, executionPlansRoutes, schedulesRoutes, actionResultsRoutes, reportsRoutes, liveFeedRoutes],
   helpdesk: [
     ticketsRoutes, ticketStatusRoutes, ticketAttachmentsRoutes, ticketCommentsRoutes, ticketHistoryRoutes,
     ticketCategoriesRoutes, ticketAssignmentRoutes,
@@ -136,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(liveFeedPlugin, { database: options.database, heartbeatMs: options.liveFeedHeartbeatMs ?? LIVE_FEED_HEARTBEAT_MS });
   await ensureReferenceData(app.db);
   for (const service of options.services ?? ['main', 'workflow', 'helpdesk']) {
     const prefix = SERVICE_PREFIXES[service];

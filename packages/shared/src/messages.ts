@@ -59,6 +59,8 @@ export const MSG = {
   selectMonth: 'Select at least one month',
   selectDate: 'Select at least one date',
   endBeforeStart: 'The end must come after the start',
+  /** MAX_REPORT_DAYS of reports.ts. */
+  reportRangeTooLong: 'A report can cover at most 400 days',
   // execution plans, schedules and answers
   scheduleNotFound: 'No schedule found with this ID.',
   planUsersNotInSite: 'Every selected user must be a member of the site',

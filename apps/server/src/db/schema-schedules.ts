@@ -95,12 +95,18 @@ export const schedules = pgTable(
       foreignColumns: [executionPlans.id, executionPlans.businessId, executionPlans.taskId, executionPlans.userId],
     }).onDelete('cascade'),
     uniqueIndex('schedules_plan_user_start_key').on(t.planId, t.userId, t.start),
-    index('schedules_business_start_idx').on(t.businessId, t.start, t.id),
+    // Lists walk (business, start, id); reports read the rest of the key, so a report over a date
+    // range is an index-only scan that never visits the table.
+    index('schedules_business_start_report_idx').on(t.businessId, t.start, t.id, t.status, t.userId, t.teamId, t.taskId, t.planId),
     index('schedules_business_user_start_idx').on(t.businessId, t.userId, t.start),
     index('schedules_business_team_start_idx').on(t.businessId, t.teamId, t.start),
     index('schedules_business_task_start_idx').on(t.businessId, t.taskId, t.start),
     // The engine's missed sweep reads only open schedules by deadline.
     index('schedules_open_deadline_idx').on(t.deadline).where(sql`status in ('pending', 'inProgress')`),
+    // Schedules open right now (the dashboard's count): of the open ones, few have started.
+    index('schedules_business_open_start_idx')
+      .on(t.businessId, t.start, t.deadline, t.teamId, t.userId)
+      .where(sql`status in ('pending', 'inProgress')`),
   ],
 );
 
@@ -150,9 +156,14 @@ export const actionResults = pgTable(
   },
   (t) => [
     index('action_results_schedule_idx').on(t.scheduleId, t.actionId, t.id),
-    index('action_results_business_created_idx').on(t.businessId, t.createdDate, t.id),
+    // Lists walk (business, created, id); answer reports read the rest of the key without the table.
+    index('action_results_business_created_report_idx').on(
+      t.businessId, t.createdDate, t.id, t.actionId, t.teamId, t.userId, t.taskId, t.outside, t.isFlagged,
+    ),
     index('action_results_business_user_action_idx').on(t.businessId, t.userId, t.actionId, t.createdDate),
     index('action_results_business_task_created_idx').on(t.businessId, t.taskId, t.createdDate),
+    // The submissions of a site or a project, and a supervisor's view (their sites), newest first.
+    index('action_results_business_team_created_idx').on(t.businessId, t.teamId, t.createdDate, t.id),
     index('action_results_flagged_idx').on(t.businessId, t.createdDate).where(sql`is_flagged`),
   ],
 );

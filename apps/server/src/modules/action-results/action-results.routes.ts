@@ -9,8 +9,9 @@ import { id, idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import {
-  actionResult, actionResultsQuery, fireTicketRequest, flaggedQuery, latestResultsQuery, submitResult,
+  actionResult, actionResultsQuery, fireTicketRequest, flaggedQuery, submitResult,
 } from '@fieldops/shared/schedules';
+import { submissionsQuery } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { requireTenant } from '../../plugins/auth.ts';
 import {
@@ -110,7 +111,17 @@ export async function actionResultsRoutes(app: FastifyInstance) {
   });
 
   r.get('/v1/report/latest/result', {
-    schema: { tags: ['answers'], summary: 'Recent submitted actions', querystring: byCreatedDate(latestResultsQuery), response: { 200: z.array(actionResult), ...errors } },
+    schema: {
+      tags: ['answers'],
+      summary: 'Recent submitted actions, and the submissions of the reports',
+      description: [
+        "startDate and endDate are calendar days in the business's time zone, both inclusive, on the day the answer was given.",
+        'projects, teams and users are comma lists of ids; task, action and tag narrow to one. Newest first; the total is in X-Total-Count.',
+        'Owners and admins see every answer of the business, a supervisor those of their sites and their own, a member their own.',
+      ].join('\n\n'),
+      querystring: byCreatedDate(submissionsQuery),
+      response: { 200: z.array(actionResult), ...errors },
+    },
     handler: async (request, reply) => sendPage(reply, await latestResults(app.db, requireTenant(request), request.query)),
   });
 }

@@ -1,12 +1,13 @@
 // Reading and unflagging answers. Owners and admins read every answer of the business, a
 // supervisor those of their sites and their own, a member their own (schedule-access.ts); an
 // answer out of sight answers 404. Unflagging is for owners, admins and the site's supervisors.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
-import type { ActionResult, actionResultsQuery, flaggedQuery, latestResultsQuery } from '@fieldops/shared/schedules';
+import type { submissionsQuery } from '@fieldops/shared/reports';
+import type { ActionResult, actionResultsQuery, flaggedQuery } from '@fieldops/shared/schedules';
 import type { Db } from '../../db/client.ts';
-import { businessMembers } from '../../db/schema.ts';
+import { businessMembers, teams } from '../../db/schema.ts';
 import { actionResults } from '../../db/schema-schedules.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { findActionRow } from '../actions/actions.repository.ts';
@@ -76,11 +77,23 @@ export async function flaggedResults(db: Db, caller: Caller, query: z.output<typ
   return findResults(db, where, pageOf(query));
 }
 
-/** 'Recent submitted actions': the newest answers, of a task, an action or a tag's actions. */
-export async function latestResults(db: Db, caller: Caller, query: z.output<typeof latestResultsQuery>) {
+/**
+ * 'Recent submitted actions' and the submissions of the reports: the newest answers given in a
+ * date range, of projects, sites, members, a task, an action or a tag's actions.
+ */
+export async function latestResults(db: Db, caller: Caller, query: z.output<typeof submissionsQuery>) {
   const scope = await viewScopeOf(db, caller);
   const where = and(
     eq(actionResults.businessId, scope.businessId),
+    createdBetween(scope.timeZone, query.startDate, query.endDate),
+    query.projects
+      ? inArray(
+          actionResults.teamId,
+          sql`(select ${teams.id} from ${teams} where ${teams.businessId} = ${scope.businessId} and ${inArray(teams.projectId, query.projects)})`,
+        )
+      : undefined,
+    query.teams ? inArray(actionResults.teamId, query.teams) : undefined,
+    query.users ? inArray(actionResults.userId, query.users) : undefined,
     query.task ? eq(actionResults.taskId, query.task) : undefined,
     query.action ? eq(actionResults.actionId, query.action) : undefined,
     query.tag ? taggedWith(query.tag) : undefined,

@@ -227,3 +227,99 @@ describe('GET /v1/report/latest/result: recent submitted actions', () => {
     expect((await latest(owner, 'sort=value')).statusCode).toBe(400);
   });
 });
+
+describe('GET /v1/report/latest/result: the submissions filters', () => {
+  let boss: Caller;
+  let stranger: Caller;
+  let first: Caller;
+  let second: Caller;
+  let third: Caller;
+  let lead: Caller;
+  const at: Record<string, number> = {};
+  const p: Record<string, number> = {};
+  const s: Record<string, number> = {};
+  const submissions = (caller: Caller, query: string) => caller.request({ method: 'GET', url: `${API}/report/latest/result?${query}` });
+
+  beforeAll(async () => {
+    boss = await createBusinessWithOwner(t.app);
+    // Riyadh is UTC+3: 21:00 UTC is midnight there, the start of the next day.
+    await t.app.db.update(businesses).set({ timeZone: 'Asia/Riyadh' }).where(eq(businesses.id, boss.business.id));
+    p.one = (await createProject(t.app, boss)).id;
+    p.two = (await createProject(t.app, boss)).id;
+    s.north = (await createSite(t.app, boss, p.one)).id;
+    s.south = (await createSite(t.app, boss, p.one)).id;
+    s.east = (await createSite(t.app, boss, p.two)).id;
+    first = await addMember(t.app, boss);
+    second = await addMember(t.app, boss);
+    third = await addMember(t.app, boss);
+    await placeInSite(t.app, boss, s.north, first.userId);
+    await placeInSite(t.app, boss, s.south, second.userId);
+    await placeInSite(t.app, boss, s.east, third.userId);
+    lead = await addSupervisor(t.app, boss, [s.north]);
+    const round = await createTask(t.app, boss);
+    const check = await createAction(t.app, boss, round.id);
+    const give = async (who: Caller, site: number, when: string) =>
+      (await createAnswerRow(t.app.db, await scheduleFor(who, site, round.id, boss), check.id, { createdDate: new Date(when) })).id;
+    at.may1Last = await give(first, s.north, '2024-05-01T20:59:59.999Z');
+    at.may2First = await give(first, s.north, '2024-05-01T21:00:00.000Z');
+    at.may2Last = await give(second, s.south, '2024-05-02T20:59:59.999Z');
+    at.may3First = await give(third, s.east, '2024-05-02T21:00:00.000Z');
+
+    // Another business with answers at the same moments.
+    stranger = await createBusinessWithOwner(t.app);
+    await t.app.db.update(businesses).set({ timeZone: 'Asia/Riyadh' }).where(eq(businesses.id, stranger.business.id));
+    p.theirs = (await createProject(t.app, stranger)).id;
+    s.theirs = (await createSite(t.app, stranger, p.theirs)).id;
+    const theirTask = await createTask(t.app, stranger);
+    const theirAction = await createAction(t.app, stranger, theirTask.id);
+    const theirSchedule = await createScheduleRow(t.app.db, { businessId: stranger.business.id, taskId: theirTask.id, teamId: s.theirs, userId: stranger.userId });
+    at.theirs = (await createAnswerRow(t.app.db, theirSchedule, theirAction.id, { createdDate: new Date('2024-05-02T08:00:00Z') })).id;
+  });
+
+  it("takes the date range as whole days of the business's time zone, both ends inclusive", async () => {
+    const may2 = await submissions(boss, 'startDate=2024-05-02&endDate=2024-05-02');
+    expect(ids(may2)).toEqual([at.may2Last, at.may2First]);
+    expect(may2.headers['x-total-count']).toBe('2');
+    expect(ids(await submissions(boss, 'endDate=2024-05-01'))).toEqual([at.may1Last]);
+    expect(ids(await submissions(boss, 'startDate=2024-05-03'))).toEqual([at.may3First]);
+    expect(ids(await submissions(boss, 'startDate=2024-05-01&endDate=2024-05-03'))).toEqual([at.may3First, at.may2Last, at.may2First, at.may1Last]);
+    expect(ids(await submissions(boss, 'startDate=2024-05-04'))).toEqual([]);
+  });
+
+  it('narrows to projects, sites and members, alone or together, with the total', async () => {
+    expect(ids(await submissions(boss, `projects=${p.one}`))).toEqual([at.may2Last, at.may2First, at.may1Last]);
+    expect(ids(await submissions(boss, `projects=${p.two}`))).toEqual([at.may3First]);
+    expect(ids(await submissions(boss, `projects=${p.one},${p.two}`))).toHaveLength(4);
+    expect(ids(await submissions(boss, `teams=${s.north},${s.east}`))).toEqual([at.may3First, at.may2First, at.may1Last]);
+    expect(ids(await submissions(boss, `users=${second.userId}`))).toEqual([at.may2Last]);
+    const together = await submissions(boss, `users=${first.userId},${third.userId}&startDate=2024-05-02&projects=${p.one}&size=1`);
+    expect(ids(together)).toEqual([at.may2First]);
+    expect(together.headers['x-total-count']).toBe('1');
+  });
+
+  it("never lists another business's answers, whatever ids are asked for", async () => {
+    expect(ids(await submissions(boss, `projects=${p.theirs}`))).toEqual([]);
+    expect(ids(await submissions(boss, `teams=${s.theirs}`))).toEqual([]);
+    expect(ids(await submissions(boss, `users=${stranger.userId}`))).toEqual([]);
+    expect(ids(await submissions(boss, 'size=100'))).not.toContain(at.theirs);
+    const theirs = await submissions(stranger, `projects=${p.one}`);
+    expect(ids(theirs)).toEqual([]);
+    expect(theirs.headers['x-total-count']).toBe('0');
+    expect(ids(await submissions(stranger, 'startDate=2024-05-01&endDate=2024-05-03'))).toEqual([at.theirs]);
+  });
+
+  it('shows a member only their own answers and a supervisor their sites', async () => {
+    expect(ids(await submissions(first, ''))).toEqual([at.may2First, at.may1Last]);
+    expect(ids(await submissions(first, `users=${second.userId}`))).toEqual([]);
+    expect(ids(await submissions(second, `projects=${p.one}`))).toEqual([at.may2Last]);
+    expect(ids(await submissions(lead, 'startDate=2024-05-01'))).toEqual([at.may2First, at.may1Last]);
+  });
+
+  it('refuses a bad filter with a field error', async () => {
+    for (const query of ['startDate=2024-02-30', 'endDate=05/01/2024', 'projects=one', 'teams=1,-2', 'users=0']) {
+      const res = await submissions(boss, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().fieldErrors.length, query).toBeGreaterThan(0);
+    }
+  });
+});

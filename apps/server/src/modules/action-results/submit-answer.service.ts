@@ -13,6 +13,7 @@ import { findActionRow } from '../actions/actions.repository.ts';
 import { viewScopeOf, type Caller } from '../schedules/schedule-access.ts';
 import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from '../schedules/schedules.repository.ts';
 import { requireSchedule, visibleSchedules, withCalculations } from '../schedules/schedules.service.ts';
+import { notifyNewAnswer } from '../live-feed/live-feed.notify.ts';
 import { findResult, insertResult, latestAnswers } from './action-results.repository.ts';
 import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD, type ReadFile } from './answer-files.ts';
 import {
@@ -96,6 +97,8 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
         outside: place.outside,
         isFlagged: body.important,
       });
+      // Delivered to the live feed when this transaction commits, never if it rolls back.
+      await notifyNewAnswer(tx, businessId, id);
       // An answer from outside the site is kept but never moves the schedule.
       if (place.outside) return id;
       const counted = answersByAction(await latestAnswers(tx, businessId, [state.id], true));

@@ -4,6 +4,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Project } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
 import { lookups, projects, teamMembers, teams } from '../../db/schema.ts';
+import { ranksOverLastMonth } from '../reports/kpi.repository.ts';
 
 export interface ProjectValues {
   name: string;
@@ -46,15 +47,15 @@ function selectProjects(db: Db, businessId: number) {
 
 type ProjectRow = Awaited<ReturnType<typeof selectProjects>>[number];
 
-const toProject = (r: ProjectRow): Project => ({
+const toProject = (r: ProjectRow, ranks: Map<number, number>): Project => ({
   id: r.id,
   name: r.name,
   website: r.website,
   typeId: r.typeId,
   type: r.typeId !== null && r.typeNameEn !== null && r.typeNameAr !== null ? { id: r.typeId, nameEn: r.typeNameEn, nameAr: r.typeNameAr } : null,
   active: r.active,
-  // Projects are ranked by the reports module; until it exists there is no rank to give.
-  rank: null,
+  // Over the last 30 days; a project without schedules in that time has no rank.
+  rank: ranks.get(r.id) ?? null,
   sitesCount: r.sitesCount,
   membersCount: r.membersCount,
 });
@@ -65,12 +66,13 @@ export async function findProjects(db: Db, businessId: number, page: { page: num
     selectProjects(db, businessId).where(where).orderBy(asc(projects.id)).limit(page.size).offset(page.page * page.size),
     db.select({ total: count() }).from(projects).where(where),
   ]);
-  return { items: rows.map(toProject), total };
+  const ranks = await ranksOverLastMonth(db, businessId, 'projects', rows.map((r) => r.id));
+  return { items: rows.map((r) => toProject(r, ranks)), total };
 }
 
 export async function findProject(db: Db, businessId: number, id: number): Promise<Project | null> {
   const [row] = await selectProjects(db, businessId).where(and(eq(projects.businessId, businessId), eq(projects.id, id)));
-  return row ? toProject(row) : null;
+  return row ? toProject(row, await ranksOverLastMonth(db, businessId, 'projects', [row.id])) : null;
 }
 
 /** The project row, locked for the rest of the transaction when `lock` is set. */

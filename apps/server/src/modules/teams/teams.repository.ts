@@ -4,6 +4,7 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { Site } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
 import { lookups, projects, teamMembers, teams } from '../../db/schema.ts';
+import { ranksOverLastMonth } from '../reports/kpi.repository.ts';
 
 export interface SiteValues {
   name: string;
@@ -49,7 +50,7 @@ function selectSites(db: Db) {
 
 type SiteRow = Awaited<ReturnType<typeof selectSites>>[number];
 
-const toSite = (r: SiteRow): Site => ({
+const toSite = (r: SiteRow, ranks: Map<number, number>): Site => ({
   id: r.id,
   name: r.name,
   projectId: r.projectId,
@@ -62,8 +63,8 @@ const toSite = (r: SiteRow): Site => ({
   externalId: r.externalId,
   whatsApp: r.whatsApp,
   membersCount: r.membersCount,
-  // Sites are ranked by the reports module; until it exists there is no rank to give.
-  rank: null,
+  // Over the last 30 days; a site without schedules in that time has no rank.
+  rank: ranks.get(r.id) ?? null,
 });
 
 function whereOf(businessId: number, filter: SiteFilter): SQL | undefined {
@@ -81,12 +82,13 @@ export async function findSites(db: Db, businessId: number, filter: SiteFilter, 
     selectSites(db).where(where).orderBy(asc(teams.id)).limit(page.size).offset(page.page * page.size),
     db.select({ total: count() }).from(teams).where(where),
   ]);
-  return { items: rows.map(toSite), total };
+  const ranks = await ranksOverLastMonth(db, businessId, 'teams', rows.map((r) => r.id));
+  return { items: rows.map((r) => toSite(r, ranks)), total };
 }
 
 export async function findSite(db: Db, businessId: number, id: number): Promise<Site | null> {
   const [row] = await selectSites(db).where(and(eq(teams.businessId, businessId), eq(teams.id, id)));
-  return row ? toSite(row) : null;
+  return row ? toSite(row, await ranksOverLastMonth(db, businessId, 'teams', [row.id])) : null;
 }
 
 /** The bare rows of the sites among `ids` that belong to the business. */

@@ -1,0 +1,1 @@
+CREATE INDEX "action_results_business_team_created_idx" ON "action_results" USING btree ("business_id","team_id","created_date","id");

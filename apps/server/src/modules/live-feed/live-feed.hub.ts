@@ -1,0 +1,102 @@
+// The receiving side of the live feed, one per server process: a single listening connection
+// (Database.listen) opened with the first viewer, and the viewers of each business. A notification
+// loads the answer once, scoped by its business, and hands it to that business's viewers who may
+// see it (schedule-access.ts). Notifications are handled one after another, in commit order.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
+import type { Database } from '../../db/client.ts';
+import { findResult } from '../action-results/action-results.repository.ts';
+import type { ViewScope } from '../schedules/schedule-access.ts';
+import { ANSWERS_CHANNEL, parseAnswerNotice } from './live-feed.notify.ts';
+
+export interface LiveFeedViewer {
+  scope: ViewScope;
+  send(answer: ActionResult): void;
+  /** The feed is closing (the server shuts down): end the stream. */
+  end(): void;
+}
+
+export interface LiveFeedHub {
+  readonly heartbeatMs: number;
+  /** Adds a viewer; resolves once notifications are listened to. The function removes the viewer. */
+  subscribe(viewer: LiveFeedViewer): Promise<() => void>;
+  /** How many viewers this process serves. */
+  viewers(): number;
+  close(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveFeed: LiveFeedHub;
+  }
+}
+
+/** What the caller's view lets them see, as scopeCondition does in SQL. */
+export const canSee = (scope: ViewScope, answer: Pick<ActionResult, 'userId' | 'teamId'>) =>
+  scope.all || answer.userId === scope.userId || scope.supervised.includes(answer.teamId);
+
+export function createLiveFeedHub(app: FastifyInstance, database: Database, heartbeatMs: number): LiveFeedHub {
+  const byBusiness = new Map<number, Set<LiveFeedViewer>>();
+  let listening: Promise<() => Promise<void>> | null = null;
+  let queue: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  async function deliver(payload: string) {
+    const notice = parseAnswerNotice(payload);
+    const viewers = notice ? byBusiness.get(notice.businessId) : undefined;
+    if (!notice || !viewers?.size) return;
+    const found = await findResult(app.db, notice.businessId, notice.answerId, undefined);
+    if (!found) return;
+    const answer = actionResult.parse(found);
+    for (const viewer of viewers) if (canSee(viewer.scope, answer)) viewer.send(answer);
+  }
+
+  function onNotification(payload: string) {
+    queue = queue.then(() => deliver(payload)).catch((err: unknown) => app.log.error({ err }, 'live feed: an answer could not be delivered'));
+  }
+
+  function startListening() {
+    listening ??= database.listen(ANSWERS_CHANNEL, onNotification).catch((err: unknown) => {
+      // The next viewer tries again.
+      listening = null;
+      throw err;
+    });
+    return listening;
+  }
+
+  return {
+    heartbeatMs,
+    async subscribe(viewer) {
+      if (closed) throw new Error('The live feed is closed.');
+      await startListening();
+      const set = byBusiness.get(viewer.scope.businessId) ?? new Set();
+      byBusiness.set(viewer.scope.businessId, set.add(viewer));
+      return () => {
+        set.delete(viewer);
+        if (set.size === 0 && byBusiness.get(viewer.scope.businessId) === set) byBusiness.delete(viewer.scope.businessId);
+      };
+    },
+    viewers: () => [...byBusiness.values()].reduce((n, set) => n + set.size, 0),
+    async close() {
+      closed = true;
+      for (const set of byBusiness.values()) for (const viewer of set) viewer.end();
+      byBusiness.clear();
+      const stop = await listening?.catch(() => null);
+      await stop?.();
+      await queue;
+    },
+  };
+}
+
+/**
+ * Decorates the app with its hub. Open streams end before the server stops listening, so closing
+ * the app never waits on them.
+ */
+export const liveFeedPlugin = fp(async (app: FastifyInstance, options: { database: Database; heartbeatMs: number }) => {
+  const hub = createLiveFeedHub(app, options.database, options.heartbeatMs);
+  app.decorate('liveFeed', hub);
+  app.addHook('preClose', async () => {
+    await hub.close();
+  });
+});

@@ -1,0 +1,62 @@
+// GET /v1/report/live: the answers of the caller's business as server-sent events, each the
+// moment it is stored (DESIGN §8). Each event is `event: answer` with an ActionResult as data, the
+// same shape as /v1/report/latest/result; a comment line keeps the connection open.
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { problem } from '@fieldops/shared/common';
+import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
+import type { ActionResult } from '@fieldops/shared/schedules';
+import { requireTenant } from '../../plugins/auth.ts';
+import { viewScopeOf } from '../schedules/schedule-access.ts';
+import type { LiveFeedViewer } from './live-feed.hub.ts';
+
+/** How long a client waits before reconnecting after the stream drops. */
+export const LIVE_FEED_RETRY_MS = 5_000;
+
+export const answerEvent = (answer: ActionResult) => `event: ${LIVE_FEED_EVENT}\ndata: ${JSON.stringify(answer)}\n\n`;
+
+export async function liveFeedRoutes(app: FastifyInstance) {
+  // Without the zod type provider: the body is a stream, which no response schema describes.
+  app.get('/v1/report/live', {
+    schema: {
+      tags: ['reports'],
+      summary: 'Live feed of new answers (server-sent events)',
+      description: [
+        'text/event-stream. Every new answer of the business that the caller may see arrives as `event: answer` with the answer as JSON data, the same shape as the items of /v1/report/latest/result.',
+        'Owners and admins see every answer, a supervisor those of their sites and their own, a member their own.',
+        'A comment line (`: ping`) comes every 25 seconds. The feed needs the bearer token and X-Api-Key headers, so read it with fetch rather than EventSource.',
+      ].join('\n\n'),
+      produces: ['text/event-stream'],
+      response: { 401: problem, 403: problem },
+    },
+    handler: async (request, reply) => {
+      const caller = requireTenant(request);
+      const stream = new PassThrough();
+      const viewer: LiveFeedViewer = {
+        scope: await viewScopeOf(app.db, caller),
+        send: (answer) => stream.write(answerEvent(answer)),
+        end: () => stream.end(),
+      };
+      const unsubscribe = await app.liveFeed.subscribe(viewer);
+      // A site the caller starts or stops supervising counts from the next heartbeat on.
+      const heartbeat = setInterval(() => {
+        stream.write(': ping\n\n');
+        viewScopeOf(app.db, caller).then((scope) => (viewer.scope = scope), () => {});
+      }, app.liveFeed.heartbeatMs);
+      const stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        stream.end();
+      };
+      // The response closes when the client goes away or the stream ends.
+      reply.raw.on('close', stop);
+      stream.on('close', stop);
+      stream.write(`retry: ${LIVE_FEED_RETRY_MS}\n: connected\n\n`);
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no')
+        .send(stream);
+    },
+  });
+}

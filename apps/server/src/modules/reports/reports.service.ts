@@ -1,0 +1,156 @@
+// Reports (spec §2 Dashboard, §7; DESIGN §8): the business stats, the best / worst / load lists
+// and one entity's standing, answer and tag KPIs, and the completion series. Every number is
+// taken over what the caller sees: owners and admins the business, a supervisor the sites they
+// supervise and their own schedules, a member their own.
+import type { z } from 'zod';
+import { MSG } from '@fieldops/shared/messages';
+import type {
+  ActionKpi, actionsKpiQuery, BusinessStats, KpiItem, KpiKind, kpiQuery, KpiStanding, PerformancePoint, performanceQuery,
+  reportFilterQuery, statsQuery, TagKpi,
+} from '@fieldops/shared/reports';
+import type { ActionType } from '@fieldops/shared/enums';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businessMembers, projects, teams } from '../../db/schema.ts';
+import { actionResults, schedules } from '../../db/schema-schedules.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { viewScopeOf, type Caller } from '../schedules/schedule-access.ts';
+import { findEntityNames, findRankedId, type EntityNames } from './kpi-entities.repository.ts';
+import { findRanked, findStanding, type RankedEntity } from './kpi.repository.ts';
+import { answerConditions, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
+import { addDays, daysIn, inRange, resolveRange } from './report-range.ts';
+import {
+  carriesTag, countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTag, findTagKpis, type OrgFilter,
+} from './reports.repository.ts';
+
+type FilterQuery = z.output<typeof reportFilterQuery>;
+type Page<T> = { items: T[]; total: number };
+
+async function reportScopeOf(db: Db, caller: Caller) {
+  const view = await viewScopeOf(db, caller);
+  const scope: ReportScope = { businessId: view.businessId, view: view.all ? null : view };
+  return { scope, timeZone: view.timeZone };
+}
+
+const filterOf = (query: FilterQuery): ReportFilter => ({ projects: query.projects, teams: query.teams, users: query.users, task: query.task });
+
+function toItem(entity: RankedEntity | { id: number; rank: number | null; counts: RankedEntity['counts'] }, names: EntityNames | undefined): KpiItem {
+  return {
+    ...entity.counts,
+    id: entity.id,
+    name: names?.name ?? null,
+    nameEn: names?.nameEn ?? null,
+    nameAr: names?.nameAr ?? null,
+    context: names?.context ?? null,
+    rank: entity.rank,
+  };
+}
+
+/** A best, worst or load list of one kind of entity. */
+export async function kpiList(db: Db, caller: Caller, kind: KpiKind, query: z.output<typeof kpiQuery>): Promise<Page<KpiItem>> {
+  const { scope, timeZone } = await reportScopeOf(db, caller);
+  const range = resolveRange(query, timeZone);
+  const where = scheduleConditions(scope, filterOf(query), inRange(schedules.start, range));
+  const order = query.order === 'load' ? 'load' : query.best ? 'rate' : 'worst';
+  const { items, total } = await findRanked(db, kind, where, order, query);
+  const names = await findEntityNames(db, scope.businessId, kind, items.map((e) => e.id));
+  return { items: items.map((e) => toItem(e, names.get(e.id))), total };
+}
+
+/** One entity's counts and rank over the filters; an id the business does not have answers 404. */
+export async function kpiStanding(db: Db, caller: Caller, kind: KpiKind, id: number, query: FilterQuery): Promise<KpiStanding> {
+  const { scope, timeZone } = await reportScopeOf(db, caller);
+  const range = resolveRange(query, timeZone);
+  const rankedId = await findRankedId(db, scope.businessId, kind, id);
+  if (rankedId === null) throw notFound();
+  const where = scheduleConditions(scope, filterOf(query), inRange(schedules.start, range));
+  const [standing, names] = await Promise.all([
+    findStanding(db, kind, where, rankedId),
+    findEntityNames(db, scope.businessId, kind, [rankedId]),
+  ]);
+  return { item: toItem({ id: rankedId, rank: standing.rank, counts: standing.counts }, names.get(rankedId)), ranked: standing.ranked };
+}
+
+/** The one of projectId, teamId and userId that narrows the stats, checked to be of the business. */
+async function orgFilterOf(db: Db, businessId: number, query: z.output<typeof statsQuery>): Promise<OrgFilter> {
+  const given = (['projectId', 'teamId', 'userId'] as const).filter((k) => query[k] !== undefined);
+  if (given.length > 1) throw fieldError(given[1], MSG.invalid);
+  if (query.projectId !== undefined) {
+    const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.businessId, businessId), eq(projects.id, query.projectId)));
+    if (!row) throw notFound(MSG.projectNotFound);
+    return { projectId: row.id };
+  }
+  if (query.teamId !== undefined) {
+    const [row] = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.businessId, businessId), eq(teams.id, query.teamId)));
+    if (!row) throw notFound(MSG.siteNotFound);
+    return { teamId: row.id };
+  }
+  if (query.userId !== undefined) {
+    const [row] = await db
+      .select({ id: businessMembers.userId })
+      .from(businessMembers)
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, query.userId)));
+    if (!row) throw notFound(MSG.userNotFound);
+    return { userId: row.id };
+  }
+  return null;
+}
+
+export async function businessStats(db: Db, caller: Caller, businessId: number, query: z.output<typeof statsQuery>): Promise<BusinessStats> {
+  if (businessId !== caller.businessId) throw notFound(MSG.businessNotFound);
+  const { scope, timeZone } = await reportScopeOf(db, caller);
+  const range = resolveRange(query, timeZone);
+  const org = await orgFilterOf(db, businessId, query);
+  const filter: ReportFilter =
+    org === null ? {} : 'projectId' in org ? { projects: [org.projectId] } : 'teamId' in org ? { teams: [org.teamId] } : { users: [org.userId] };
+  const [organisation, counts, activeSchedules, answers] = await Promise.all([
+    countOrganisation(db, businessId, org),
+    countByStatus(db, scheduleConditions(scope, filter, inRange(schedules.start, range))),
+    countOpen(db, scheduleConditions(scope, filter, sql`true`), new Date()),
+    countAnswers(db, answerConditions(scope, filter, inRange(actionResults.createdDate, range))),
+  ]);
+  return { ...organisation, activeSchedules, schedules: counts, ...answers };
+}
+
+/** Actions by counted answers in the range, optionally only those carrying a tag of the business. */
+export async function actionsKpi(db: Db, caller: Caller, query: z.output<typeof actionsKpiQuery>, tagId?: number): Promise<Page<ActionKpi>> {
+  const { scope, timeZone } = await reportScopeOf(db, caller);
+  const range = resolveRange(query, timeZone);
+  if (tagId !== undefined && (await findTag(db, scope.businessId, tagId)) === null) throw notFound(MSG.tagNotFound);
+  const when = tagId === undefined ? inRange(actionResults.createdDate, range) : sql`${inRange(actionResults.createdDate, range)} and ${carriesTag(tagId)}`;
+  const { rows, total } = await findActionKpis(db, answerConditions(scope, filterOf(query), when), query);
+  return {
+    items: rows.map((r) => ({
+      id: Number(r.id),
+      nameEn: r.name_en,
+      nameAr: r.name_ar,
+      type: r.type as ActionType,
+      taskId: Number(r.task_id),
+      taskNameEn: r.task_name_en,
+      taskNameAr: r.task_name_ar,
+      answers: Number(r.answers),
+      flagged: Number(r.flagged),
+      outside: Number(r.outside),
+    })),
+    total,
+  };
+}
+
+/** Every tag of the business with its actions and their counted answers in the range. */
+export async function tagsKpi(db: Db, caller: Caller, query: z.output<typeof actionsKpiQuery>): Promise<Page<TagKpi>> {
+  const { scope, timeZone } = await reportScopeOf(db, caller);
+  const range = resolveRange(query, timeZone);
+  return findTagKpis(db, scope.businessId, answerConditions(scope, filterOf(query), inRange(actionResults.createdDate, range)), query);
+}
+
+/** Schedules by status for every day of the range, days without schedules included. */
+export async function performance(db: Db, caller: Caller, query: z.output<typeof performanceQuery>): Promise<PerformancePoint[]> {
+  const { scope, timeZone } = await reportScopeOf(db, caller);
+  const range = resolveRange(query, timeZone, new Date(), query.size);
+  const byDay = await countByDay(db, scheduleConditions(scope, filterOf(query), inRange(schedules.start, range)), range);
+  const empty = { done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 };
+  return Array.from({ length: daysIn(range.startDate, range.endDate) }, (_, i) => {
+    const date = addDays(range.startDate, i);
+    return { date, ...(byDay.get(date) ?? empty) };
+  });
+}

@@ -1,0 +1,291 @@
+// The dashboard and report calls at the scale of a large business: 10,000 members, 500 sites,
+// 50 projects, 200 tasks and about a million answers over a year, with the schedules behind them
+// (bench/lib/report-data.ts), plus a small second business to skip. Every call goes through the
+// real app with an owner's token, for the last month and for a year, and is timed next to the
+// bare queries that compute the same numbers (the repositories called directly: no HTTP, sign-in
+// or validation). Targets on PostgreSQL: p95 under 100 ms for a month, under 500 ms for a year.
+//
+// PostgreSQL runs on a throw-away database (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local
+// server); PGlite in memory. Settings:
+//   BENCH_REPORTS_ANSWERS=200000   a smaller business (default 1,000,000 answers);
+//   BENCH_REPORTS_PGLITE=skip      PostgreSQL only; =only for PGlite only;
+//   BENCH_REPORTS_PGLITE_ANSWERS   PGlite's size (default: the same);
+//   BENCH_REPORTS_RUNS=20          timed runs per call;
+//   BENCH_REPORTS_KEEP=1           keep the PostgreSQL database (its name is printed) to explore.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { KPI_KINDS, type KpiKind } from '@fieldops/shared/reports';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
+import { actionResults, schedules } from '../apps/server/src/db/schema-schedules.ts';
+import { findRanked, ranksOverLastMonth } from '../apps/server/src/modules/reports/kpi.repository.ts';
+import { answerConditions, scheduleConditions, type ReportScope } from '../apps/server/src/modules/reports/report-filter.ts';
+import { addDays, inRange, localDate, type DateRange } from '../apps/server/src/modules/reports/report-range.ts';
+import {
+  carriesTag, countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTagKpis,
+} from '../apps/server/src/modules/reports/reports.repository.ts';
+import { generateReportBusiness, type ReportData } from './lib/report-data.ts';
+
+const RUNS = Number(process.env.BENCH_REPORTS_RUNS ?? 20);
+const WARM_UP = 2;
+const TARGET_MS = { month: 100, year: 500 } as const;
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+const API = '/services/workflow/api/v1/report';
+
+interface Timing {
+  range: 'month' | 'year';
+  call: string;
+  median: number;
+  p95: number;
+  /** Median of the bare queries; null where the call has no query of this module to compare. */
+  sqlMedian: number | null;
+  /** Median database CPU time of the bare queries on one connection without parallel workers. */
+  sqlCpu: number | null;
+  rows: string;
+}
+
+const quantile = (samples: number[], q: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+};
+
+async function timeIt(work: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < WARM_UP; i++) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = process.hrtime.bigint();
+    await work();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return samples;
+}
+
+interface Case {
+  call: string;
+  url: string;
+  bare?: (db: Db) => Promise<unknown>;
+}
+
+/** Every dashboard and report call for a range, each with the bare queries behind it. */
+function casesFor(data: ReportData, range: DateRange): Case[] {
+  const scope: ReportScope = { businessId: data.businessId, view: null };
+  const dates = `startDate=${range.startDate}&endDate=${range.endDate}`;
+  const schedulesIn = scheduleConditions(scope, {}, inRange(schedules.start, range));
+  const answersIn = (extra?: SQL) => answerConditions(scope, {}, extra ? sql`${inRange(actionResults.createdDate, range)} and ${extra}` : inRange(actionResults.createdDate, range));
+  const page = { page: 0, size: 5 };
+  const cases: Case[] = [
+    {
+      call: 'stats',
+      url: `${API}/business/${data.businessId}/stats?${dates}`,
+      // One after the other (the call runs them side by side): one connection takes one query at a time.
+      bare: async (db) => {
+        await countOrganisation(db, data.businessId, null);
+        await countByStatus(db, schedulesIn);
+        await countOpen(db, scheduleConditions(scope, {}, sql`true`), new Date());
+        await countAnswers(db, answersIn());
+      },
+    },
+  ];
+  const orders = [['best', 'rate', 'best=true'], ['worst', 'worst', 'best=false'], ['load', 'load', 'order=load']] as const;
+  for (const kind of KPI_KINDS) {
+    for (const [label, order, query] of orders) {
+      cases.push({ call: `${kind} ${label}`, url: `${API}/${kind}/kpi?${dates}&${query}`, bare: (db) => findRanked(db, kind as KpiKind, schedulesIn, order, page) });
+    }
+  }
+  cases.push(
+    { call: 'member standing', url: `${API}/members/kpi/${data.memberId}?${dates}` },
+    { call: 'actions', url: `${API}/actions/kpi?${dates}`, bare: (db) => findActionKpis(db, answersIn(), page) },
+    { call: 'actions of a tag', url: `${API}/actions/kpi/tag/${data.tagIds[0]}?${dates}`, bare: (db) => findActionKpis(db, answersIn(carriesTag(data.tagIds[0])), page) },
+    { call: 'tags', url: `${API}/tags/kpi?${dates}`, bare: (db) => findTagKpis(db, data.businessId, answersIn(), page) },
+    { call: 'performance', url: `${API}/performance?${dates}`, bare: (db) => countByDay(db, schedulesIn, range) },
+    { call: 'latest results', url: `${API}/latest/result?${dates}&page=0&size=20` },
+  );
+  return cases;
+}
+
+/** A connection whose server process's CPU time can be read: the bare queries' cost whatever the machine's load. */
+interface CpuTarget {
+  db: Db;
+  cpuMs(): number | null;
+}
+
+/** CPU milliseconds of a local process, from /proc (Linux); null elsewhere. */
+function processCpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+async function withCpuConnection<T>(url: string, work: (target: CpuTarget) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // Without parallel workers every bit of the work is this process's, so its CPU time is all of it.
+    await client.query('set max_parallel_workers_per_gather = 0');
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const local = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname);
+    return await work({ db: drizzle(client) as unknown as Db, cpuMs: () => (local ? processCpuMs(rows[0].pid) : null) });
+  } finally {
+    await client.end();
+  }
+}
+
+async function cpuOf(target: CpuTarget, work: (db: Db) => Promise<unknown>): Promise<number | null> {
+  await work(target.db);
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const before = target.cpuMs();
+    await work(target.db);
+    const after = target.cpuMs();
+    if (before === null || after === null) return null;
+    samples.push(after - before);
+  }
+  return quantile(samples, 0.5);
+}
+
+async function runOn(kind: string, database: Database, answers: number, cpu?: (work: (target: CpuTarget) => Promise<void>) => Promise<void>): Promise<{ data: ReportData; timings: Timing[] }> {
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
+  const app: FastifyInstance = await buildApp({ database, jwtSecret: crypto.randomBytes(64), uploadsDir });
+  try {
+    await app.ready();
+    console.log(`[${kind}] generating about ${answers.toLocaleString('en')} answers…`);
+    const data = await generateReportBusiness(database, { answers, log: (line) => console.log(`[${kind}] ${line}`) });
+    // Index-only scans need the visibility map a vacuum writes; a live database has autovacuum for it.
+    await app.db.execute(sql`vacuum analyze`);
+
+    const signIn = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: data.ownerUsername, password: data.password } });
+    const token = signIn.json<{ id_token: string }>().id_token;
+    const headers = { authorization: `Bearer ${token}`, 'x-api-key': data.apiKey };
+    const today = localDate(new Date(), data.timeZone);
+    const ranges = {
+      month: { startDate: addDays(today, -29), endDate: today, timeZone: data.timeZone },
+      year: { startDate: addDays(today, -364), endDate: today, timeZone: data.timeZone },
+    };
+    const timings: Timing[] = [];
+    for (const [name, range] of Object.entries(ranges) as ['month' | 'year', DateRange][]) {
+      for (const c of casesFor(data, range)) {
+        let last = await app.inject({ method: 'GET', url: c.url, headers });
+        if (last.statusCode !== 200) throw new Error(`${c.url} answered ${last.statusCode}: ${last.body}`);
+        const samples = await timeIt(async () => {
+          last = await app.inject({ method: 'GET', url: c.url, headers });
+        });
+        const bare = c.bare ? await timeIt(() => c.bare!(app.db)) : null;
+        let sqlCpu: number | null = null;
+        if (c.bare && cpu) await cpu(async (target) => void (sqlCpu = await cpuOf(target, c.bare!)));
+        const body = last.json<unknown>();
+        timings.push({
+          range: name,
+          call: c.call,
+          median: quantile(samples, 0.5),
+          p95: quantile(samples, 0.95),
+          sqlMedian: bare ? quantile(bare, 0.5) : null,
+          sqlCpu,
+          rows: String(last.headers['x-total-count'] ?? (Array.isArray(body) ? body.length : '-')),
+        });
+      }
+    }
+    // The lists that now carry a rank, for reference.
+    for (const [call, url] of [['projects list (ranked)', '/api/v1/projects?size=50'], ['sites list (ranked)', '/api/v1/teams?size=20']] as const) {
+      const samples = await timeIt(() => app.inject({ method: 'GET', url, headers }));
+      const bare = await timeIt(() => ranksOverLastMonth(app.db, data.businessId, call.startsWith('projects') ? 'projects' : 'teams', data.projectIds));
+      timings.push({ range: 'month', call, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), sqlMedian: quantile(bare, 0.5), sqlCpu: null, rows: '-' });
+    }
+    return { data, timings };
+  } finally {
+    await app.close();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
+  }
+}
+
+async function dropDatabase(admin: pg.Client, name: string) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  console.error(`Could not drop the benchmark database ${name}; drop it by hand.`);
+}
+
+async function withPostgres<T>(serverUrl: string, work: (database: Database, url: string) => Promise<T>): Promise<T> {
+  const name = `bench_reports_${process.pid}`;
+  const keep = process.env.BENCH_REPORTS_KEEP === '1';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: url.toString() });
+    try {
+      return await work(database, url.toString());
+    } finally {
+      await database.close();
+    }
+  } finally {
+    if (keep) console.log(`Kept the benchmark database ${name} (BENCH_REPORTS_KEEP=1); drop it when done.`);
+    else await dropDatabase(admin, name);
+    await admin.end();
+  }
+}
+
+function print(kind: string, timings: Timing[], withTargets: boolean) {
+  console.log(`\n${kind}: ${RUNS} runs a call after ${WARM_UP} warm-up calls (ms); "sql" is the bare queries' median,`);
+  console.log('"sql cpu" their median database CPU time on one connection without parallel workers (what an idle core would take)');
+  console.table(
+    timings.map((t) => ({
+      range: t.range, call: t.call, median: t.median.toFixed(1), p95: t.p95.toFixed(1), sql: t.sqlMedian === null ? '-' : t.sqlMedian.toFixed(1),
+      'sql cpu': t.sqlCpu ?? '-', rows: t.rows,
+      ...(withTargets ? { target: t.p95 <= TARGET_MS[t.range] ? 'met' : `MISSED (${TARGET_MS[t.range]})` } : {}),
+    })),
+  );
+  if (withTargets) {
+    const missed = timings.filter((t) => t.p95 > TARGET_MS[t.range]);
+    console.log(missed.length === 0 ? `${kind}: every call met its target.` : `${kind}: ${missed.length} call(s) MISSED the target.`);
+  }
+  const load = os.loadavg()[0];
+  if (load > os.cpus().length) console.log(`(load average ${load.toFixed(1)} on ${os.cpus().length} cores while measuring)`);
+}
+
+export async function run() {
+  const answers = Number(process.env.BENCH_REPORTS_ANSWERS ?? 1_000_000);
+  const pgliteMode = process.env.BENCH_REPORTS_PGLITE ?? 'yes';
+  const all: Record<string, { counts: ReportData['counts']; timings: Timing[] }> = {};
+
+  if (pgliteMode !== 'only') {
+    const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
+    try {
+      const { data, timings } = await withPostgres(serverUrl, (database, url) =>
+        runOn('postgres', database, answers, (work) => withCpuConnection(url, work)));
+      all.postgres = { counts: data.counts, timings };
+      print('PostgreSQL', timings, true);
+    } catch (err) {
+      console.log(`\nPostgreSQL skipped (${(err as Error).message}): set BENCH_DATABASE_URL to a server URL.`);
+    }
+  }
+  if (pgliteMode !== 'skip') {
+    const pglite = await openDatabase({ pgliteDir: null });
+    try {
+      const { data, timings } = await runOn('pglite', pglite, Number(process.env.BENCH_REPORTS_PGLITE_ANSWERS ?? answers));
+      all.pglite = { counts: data.counts, timings };
+      print('PGlite (in memory)', timings, false);
+    } finally {
+      await pglite.close();
+    }
+  }
+  const out = path.resolve(import.meta.dirname, '.out');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'reports.json'), JSON.stringify({ at: new Date().toISOString(), runs: RUNS, targetsMs: TARGET_MS, ...all }, null, 2));
+}
