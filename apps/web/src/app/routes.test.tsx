@@ -62,7 +62,7 @@ describe('routes', () => {
     stubServer();
     renderRoutes(routes, { route: '/' });
 
-    expect(await screen.findByRole('heading', { name: 'Business Overview' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Business Overview' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('business-name')).toHaveTextContent('Acme Services');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

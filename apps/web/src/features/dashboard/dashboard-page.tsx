@@ -1,32 +1,32 @@
-// / (dashboard): Business Overview from the session, then the sections that fill in as
-// schedules and answers come in.
-import { Button, SimpleGrid, Stack } from '@mantine/core';
-import {
-  IconCalendarTime,
-  IconChartBar,
-  IconFolderPlus,
-  IconMapPinPlus,
-  IconTags,
-  IconTrophy,
-} from '@tabler/icons-react';
+// / (dashboard): the filters (date preset; one project, site or member), then Business
+// Overview, Active Schedules, the best and worst tasks, members, sites and projects, load
+// distribution and top tags. Every card loads and fails on its own.
+import { Button, SimpleGrid, Stack, Title } from '@mantine/core';
+import { IconFolderPlus, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
+import { KpiListCard } from '../../components/performance/kpi-list-card.tsx';
+import { LoadChartCard } from '../../components/performance/load-chart-card.tsx';
+import { useBusinessStatsQuery } from '../../lib/reports/get-business-stats.ts';
 import { useSession } from '../../lib/session/session-context.ts';
+import { useAccess } from '../../lib/session/use-access.ts';
+import { ActiveSchedulesCard } from './components/active-schedules-card.tsx';
 import { BusinessOverviewCard } from './components/business-overview-card.tsx';
-import { SectionCard } from './components/section-card.tsx';
+import { DashboardFiltersBar } from './components/dashboard-filters.tsx';
+import { TopTagsCard } from './components/top-tags-card.tsx';
+import { useDashboardFilters } from './components/use-dashboard-filters.ts';
 
-const SECTIONS = [
-  { id: 'active-schedules', icon: IconCalendarTime },
-  { id: 'best-worst', icon: IconTrophy },
-  { id: 'load-distribution', icon: IconChartBar },
-  { id: 'top-tags', icon: IconTags },
-] as const;
+const RANKED = ['tasks', 'members', 'teams', 'projects'] as const;
+const LOADED = ['members', 'teams', 'projects'] as const;
 
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { account, member } = useSession();
+  const { account, member, business } = useSession();
+  const { isAdmin } = useAccess();
   const name = member.fullName || account.fullName || account.username;
+  const filters = useDashboardFilters();
+  const stats = useBusinessStatsQuery(business.id, filters.stats);
 
   return (
     <>
@@ -34,30 +34,46 @@ export function DashboardPage() {
         title={t('nav.dashboard')}
         description={t('dashboard.welcome', { name })}
         actions={
-          <>
-            <Button component={Link} to="/projects?new=1" variant="light" leftSection={<IconFolderPlus size={16} />}>
-              {t('actions.newProject')}
-            </Button>
-            <Button component={Link} to="/sites?new=1" variant="light" leftSection={<IconMapPinPlus size={16} />}>
-              {t('actions.newSite')}
-            </Button>
-          </>
+          // Only owners and admins create projects and sites.
+          isAdmin ? (
+            <>
+              <Button component={Link} to="/projects?new=1" variant="light" leftSection={<IconFolderPlus size={16} />}>
+                {t('actions.newProject')}
+              </Button>
+              <Button component={Link} to="/sites?new=1" variant="light" leftSection={<IconMapPinPlus size={16} />}>
+                {t('actions.newSite')}
+              </Button>
+            </>
+          ) : undefined
         }
       />
-      <Stack gap="lg">
-        <BusinessOverviewCard />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {SECTIONS.map(({ id, icon: Icon }) => (
-            <SectionCard
-              key={id}
-              id={`dashboard-${id}`}
-              title={t(`dashboard.sections.${id}.title`)}
-              icon={<Icon size={26} />}
-              emptyTitle={t('dashboard.noData')}
-              emptyText={t(`dashboard.sections.${id}.empty`)}
-            />
-          ))}
+      <DashboardFiltersBar filters={filters} />
+      <Stack gap="xl">
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+          <BusinessOverviewCard stats={stats} />
+          <ActiveSchedulesCard stats={stats} />
         </SimpleGrid>
+        <Stack gap="sm" component="section" aria-labelledby="dashboard-best-worst">
+          <Title order={2} fz="h3" id="dashboard-best-worst">
+            {t('dashboard.bestWorst')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {RANKED.map((kind) => (
+              <KpiListCard key={kind} kind={kind} filter={filters.filter} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+        <Stack gap="sm" component="section" aria-labelledby="dashboard-load">
+          <Title order={2} fz="h3" id="dashboard-load">
+            {t('dashboard.load')}
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+            {LOADED.map((kind) => (
+              <LoadChartCard key={kind} kind={kind} filter={filters.filter} />
+            ))}
+          </SimpleGrid>
+        </Stack>
+        <TopTagsCard filter={filters.filter} />
       </Stack>
     </>
   );

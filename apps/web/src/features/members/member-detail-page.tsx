@@ -3,7 +3,7 @@ import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconChartBar, IconMapPin, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { EntityPerformance } from '../../components/performance/entity-performance.tsx';
 import { MemberStatusBadge } from '../../components/member-status-badge.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
@@ -85,14 +85,7 @@ export function MemberDetailPage() {
                 value: 'performance',
                 label: t('tabs.performance'),
                 icon: <IconChartBar size={16} />,
-                panel: (
-                  <EmptyState
-                    withCard
-                    icon={<IconChartBar size={28} />}
-                    title={t('members.performance.emptyTitle')}
-                    description={t('members.performance.emptyText')}
-                  />
-                ),
+                panel: <EntityPerformance entity="members" id={member.userId} />,
               },
               {
                 value: 'transfer',

@@ -4,7 +4,7 @@ import { Anchor, Badge, Group } from '@mantine/core';
 import { IconChartBar, IconMapPin, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { EntityPerformance } from '../../components/performance/entity-performance.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
@@ -56,14 +56,7 @@ function ProjectDetail({ project }: { project: Project }) {
             value: 'performance',
             label: t('tabs.performance'),
             icon: <IconChartBar size={16} />,
-            panel: (
-              <EmptyState
-                withCard
-                icon={<IconChartBar size={28} />}
-                title={t('projects.performance.emptyTitle')}
-                description={t('projects.performance.emptyText')}
-              />
-            ),
+            panel: <EntityPerformance entity="projects" id={project.id} />,
           },
           { value: 'settings', label: t('tabs.settings'), icon: <IconSettings size={16} />, panel: <ProjectSettingsTab project={project} /> },
           { value: 'sites', label: t('tabs.sites'), icon: <IconMapPin size={16} />, panel: <ProjectSitesTab project={project} /> },

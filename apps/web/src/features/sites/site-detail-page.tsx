@@ -4,7 +4,7 @@ import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { IconArrowsExchange, IconChartBar, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { EntityPerformance } from '../../components/performance/entity-performance.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
@@ -69,14 +69,7 @@ function SiteDetail({ site }: { site: Site }) {
             value: 'performance',
             label: t('tabs.performance'),
             icon: <IconChartBar size={16} />,
-            panel: (
-              <EmptyState
-                withCard
-                icon={<IconChartBar size={28} />}
-                title={t('sites.performance.emptyTitle')}
-                description={t('sites.performance.emptyText')}
-              />
-            ),
+            panel: <EntityPerformance entity="teams" id={site.id} />,
           },
           { value: 'members', label: t('tabs.members'), icon: <IconUsers size={16} />, panel: <SiteMembersTab site={site} /> },
           { value: 'settings', label: t('tabs.settings'), icon: <IconSettings size={16} />, panel: <SiteSettingsTab site={site} /> },

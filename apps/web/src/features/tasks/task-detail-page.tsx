@@ -6,7 +6,7 @@ import { IconCalendarTime, IconChartBar, IconEye, IconListCheck, IconMessages, I
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TaskWithActions } from '@fieldops/shared/tasks';
-import { EmptyState } from '../../components/empty-state.tsx';
+import { EntityPerformance } from '../../components/performance/entity-performance.tsx';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
@@ -77,14 +77,7 @@ function TaskDetail({ task }: { task: TaskWithActions }) {
             value: 'performance',
             label: t('tabs.performance'),
             icon: <IconChartBar size={16} />,
-            panel: (
-              <EmptyState
-                withCard
-                icon={<IconChartBar size={28} />}
-                title={t('tasks.performance.emptyTitle')}
-                description={t('tasks.performance.emptyText')}
-              />
-            ),
+            panel: <EntityPerformance entity="tasks" id={task.id} />,
           },
         ]}
       />

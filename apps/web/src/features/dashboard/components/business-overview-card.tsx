@@ -1,19 +1,22 @@
-// Business Overview: the business's identity and its counts of projects, sites and members.
+// Business Overview: the business's identity and its counts of projects, sites and members
+// (from the stats call, so a plain member sees what they may see).
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { IconFolders, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { BusinessStats } from '@fieldops/shared/reports';
+import { ErrorState } from '../../../components/error-state.tsx';
 import { initialOf } from '../../../lib/localized.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { useProjectsCountQuery } from '../api/get-projects-count.ts';
 import { StatTile } from './stat-tile.tsx';
 
-export function BusinessOverviewCard() {
+export function BusinessOverviewCard({ stats }: { stats: UseQueryResult<BusinessStats> }) {
   const { t } = useTranslation();
-  const { business, role, sites, membersTotal } = useSession();
-  const projects = useProjectsCountQuery(business.id);
+  const { business, role } = useSession();
+  const loading = stats.isPending;
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="business-overview-title">
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="business-overview-title" h="100%">
       <Group justify="space-between" mb="md" wrap="nowrap">
         <Title order={2} fz="h4" id="business-overview-title">
           {t('dashboard.overview.title')}
@@ -40,18 +43,35 @@ export function BusinessOverviewCard() {
           </Text>
         </Stack>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: projects.isError ? 2 : 3 }} spacing="md">
-        {projects.isError ? null : (
+      {stats.isError && !stats.data ? (
+        <ErrorState error={stats.error} fallbackKey="fetchStatsFailed" onRetry={() => void stats.refetch()} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <StatTile
             label={t('dashboard.overview.projects')}
-            value={projects.data ?? null}
-            loading={projects.isPending}
+            value={stats.data?.projects ?? null}
+            loading={loading}
             icon={<IconFolders size={22} />}
+            testId="stat-projects"
           />
-        )}
-        <StatTile label={t('dashboard.overview.sites')} value={sites.length} icon={<IconMapPin size={22} />} color="teal" />
-        <StatTile label={t('dashboard.overview.members')} value={membersTotal} icon={<IconUsers size={22} />} color="grape" />
-      </SimpleGrid>
+          <StatTile
+            label={t('dashboard.overview.sites')}
+            value={stats.data?.teams ?? null}
+            loading={loading}
+            icon={<IconMapPin size={22} />}
+            color="teal"
+            testId="stat-sites"
+          />
+          <StatTile
+            label={t('dashboard.overview.members')}
+            value={stats.data?.members ?? null}
+            loading={loading}
+            icon={<IconUsers size={22} />}
+            color="grape"
+            testId="stat-members"
+          />
+        </SimpleGrid>
+      )}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-// One number of the business overview, with its icon and label.
+// One number of the dashboard, with its icon and label.
 import type { ReactNode } from 'react';
 import { Group, Paper, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -11,24 +11,25 @@ interface StatTileProps {
   icon: ReactNode;
   loading?: boolean;
   color?: string;
+  testId?: string;
 }
 
-export function StatTile({ label, value, icon, loading = false, color = 'indigo' }: StatTileProps) {
+export function StatTile({ label, value, icon, loading = false, color = 'indigo', testId }: StatTileProps) {
   const { i18n } = useTranslation();
   return (
-    <Paper withBorder radius="md" p="md">
-      <Group gap="md" wrap="nowrap">
-        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon size={40} radius="md" variant="light" color={color}>
           {icon}
         </ThemeIcon>
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed">
             {label}
           </Text>
           {loading ? (
             <Skeleton h={28} w={48} mt={4} />
           ) : (
-            <Text fw={800} fz={26} lh={1.2}>
+            <Text fw={800} fz={26} lh={1.2} data-testid={testId ? `${testId}-value` : undefined}>
               {formatNumber(value ?? 0, currentLanguage(i18n))}
             </Text>
           )}

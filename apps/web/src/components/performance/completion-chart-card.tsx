@@ -1,0 +1,50 @@
+// Completion rate over time: one point a day for the range, under the report filter, with the
+// rate of the whole range beside the title.
+import { useId } from 'react';
+import { Badge, Skeleton } from '@mantine/core';
+import { IconChartLine } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PerformancePoint } from '@fieldops/shared/reports';
+import { formatPercent } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { usePerformanceQuery } from '../../lib/reports/get-performance.ts';
+import type { ReportFilter } from '../../lib/reports/report-filter.ts';
+import { LazyCompletionChart } from './lazy-charts.tsx';
+import { ReportCard } from './report-card.tsx';
+
+/** Done over all schedules of the range, as a percentage with one decimal. */
+export function overallRate(points: readonly PerformancePoint[]): number {
+  const done = points.reduce((sum, point) => sum + point.done, 0);
+  const total = points.reduce((sum, point) => sum + point.total, 0);
+  return total === 0 ? 0 : Math.round((done / total) * 1000) / 10;
+}
+
+export function CompletionChartCard({ filter }: { filter: ReportFilter }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const id = useId();
+  const query = usePerformanceQuery(filter);
+  const points = query.data ?? [];
+  const hasData = points.some((point) => point.total > 0);
+  return (
+    <ReportCard
+      id={id}
+      title={t('performance.completionOverTime')}
+      query={query}
+      isEmpty={(data) => !data.some((point) => point.total > 0)}
+      fallbackKey="fetchPerformanceFailed"
+      emptyText={t('performance.emptyRange')}
+      emptyIcon={<IconChartLine size={26} />}
+      skeleton={<Skeleton h={260} radius="sm" />}
+      actions={
+        hasData ? (
+          <Badge variant="light" size="lg" data-testid="overall-rate">
+            {formatPercent(overallRate(points), language)}
+          </Badge>
+        ) : null
+      }
+    >
+      {(data) => <LazyCompletionChart points={data} />}
+    </ReportCard>
+  );
+}

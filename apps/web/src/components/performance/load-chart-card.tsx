@@ -1,0 +1,32 @@
+// Load distribution of one kind: the entities with the most schedules in the range, as bars.
+import { useId } from 'react';
+import { Skeleton } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { KpiKind } from '@fieldops/shared/reports';
+import { useKpiListQuery } from '../../lib/reports/get-kpi-list.ts';
+import type { ReportFilter } from '../../lib/reports/report-filter.ts';
+import { LazyLoadChart } from './lazy-charts.tsx';
+import { ReportCard } from './report-card.tsx';
+
+export const LOAD_CHART_SIZE = 10;
+
+export function LoadChartCard({ kind, filter }: { kind: KpiKind; filter: ReportFilter }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const query = useKpiListQuery({ kind, filter, order: 'load', size: LOAD_CHART_SIZE });
+  return (
+    <ReportCard
+      id={id}
+      title={t(`performance.load.${kind}`)}
+      query={query}
+      isEmpty={(data) => !data.data.some((item) => item.total > 0)}
+      fallbackKey="fetchKpisFailed"
+      emptyText={t('performance.emptyRange')}
+      emptyIcon={<IconChartBar size={26} />}
+      skeleton={<Skeleton h={210} radius="sm" />}
+    >
+      {(data) => <LazyLoadChart kind={kind} items={data.data.filter((item) => item.total > 0)} />}
+    </ReportCard>
+  );
+}

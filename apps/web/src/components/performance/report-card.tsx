@@ -1,0 +1,83 @@
+// One report on a card: its title and controls, then loading skeletons, an error with retry,
+// 'No data', or the report. Each card loads on its own, so one failure leaves the rest standing.
+import type { ReactNode } from 'react';
+import { Box, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { IconChartBar } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../empty-state.tsx';
+import { ErrorState } from '../error-state.tsx';
+
+interface ReportCardProps<T> {
+  /** Id of the title, naming the card for assistive technology. */
+  id: string;
+  title: string;
+  /** Controls beside the title (a best/worst toggle). */
+  actions?: ReactNode;
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  /** Key of the "messages" section shown when the call fails without a text of its own. */
+  fallbackKey: string;
+  emptyText?: string;
+  emptyIcon?: ReactNode;
+  /** What stands in while loading; a few bars by default. */
+  skeleton?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+export function SkeletonRows({ rows = 4, height = 36 }: { rows?: number; height?: number }) {
+  return (
+    <Stack gap="sm">
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} h={height} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+export function ReportCard<T>({
+  id,
+  title,
+  actions,
+  query,
+  isEmpty,
+  fallbackKey,
+  emptyText,
+  emptyIcon,
+  skeleton,
+  children,
+}: ReportCardProps<T>) {
+  const { t } = useTranslation();
+
+  let body: ReactNode;
+  if (query.isPending) {
+    body = (
+      <Box role="status" aria-label={t('app.loading')} aria-busy>
+        {skeleton ?? <SkeletonRows />}
+      </Box>
+    );
+  } else if (query.isError && query.data === undefined) {
+    body = <ErrorState error={query.error} fallbackKey={fallbackKey} onRetry={() => void query.refetch()} />;
+  } else if (query.data === undefined || isEmpty(query.data)) {
+    body = <EmptyState icon={emptyIcon ?? <IconChartBar size={26} />} title={t('performance.noData')} description={emptyText} />;
+  } else {
+    // The rows of the previous filter stay, dimmed, until the new ones arrive.
+    body = (
+      <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }} aria-busy={query.isPlaceholderData}>
+        {children(query.data)}
+      </Box>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id} h="100%">
+      <Group justify="space-between" align="center" mb="md" gap="sm" wrap="wrap">
+        <Title order={2} fz="h4" id={id}>
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {body}
+    </Card>
+  );
+}

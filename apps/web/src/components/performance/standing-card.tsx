@@ -1,0 +1,73 @@
+// An entity's standing in the range: its rank among every entity of its kind with schedules,
+// its completion rate and its schedules by status.
+import { useId } from 'react';
+import { Group, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
+import { IconTrophy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { KpiKind } from '@fieldops/shared/reports';
+import { formatNumber, formatPercent } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import type { DateRange } from '../../lib/reports/date-presets.ts';
+import { useKpiStandingQuery } from '../../lib/reports/get-kpi-standing.ts';
+import { rateColor } from './kpi-list.tsx';
+import { ReportCard } from './report-card.tsx';
+import { StatusFigures } from './status-figures.tsx';
+
+interface StandingCardProps {
+  kind: KpiKind;
+  entityId: number;
+  range: DateRange;
+}
+
+export function StandingCard({ kind, entityId, range }: StandingCardProps) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const id = useId();
+  const query = useKpiStandingQuery(kind, entityId, range);
+  return (
+    <ReportCard
+      id={id}
+      title={t('performance.standing.title')}
+      query={query}
+      isEmpty={(data) => data.item.total === 0}
+      fallbackKey="fetchRankFailed"
+      emptyText={t('performance.standing.unranked')}
+      emptyIcon={<IconTrophy size={26} />}
+      skeleton={<Skeleton h={130} radius="sm" />}
+    >
+      {({ item, ranked }) => (
+        <Stack gap="md">
+          <Group gap="xl" wrap="wrap">
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                {t('performance.standing.rank')}
+              </Text>
+              <Text fw={800} fz={34} lh={1.1} data-testid="standing-rank">
+                {item.rank === null
+                  ? t('performance.standing.none')
+                  : t('performance.standing.rankOf', { rank: formatNumber(item.rank, language), ranked: formatNumber(ranked, language) })}
+              </Text>
+            </Stack>
+            <Group gap="sm" wrap="nowrap">
+              <RingProgress
+                size={84}
+                thickness={9}
+                roundCaps
+                sections={[{ value: Math.min(100, Math.max(0, item.completionRate)), color: rateColor(item.completionRate) }]}
+                label={
+                  <Text ta="center" fw={700} size="sm" data-testid="standing-rate">
+                    {formatPercent(item.completionRate, language)}
+                  </Text>
+                }
+              />
+              <Text size="sm" c="dimmed">
+                {t('performance.completionRate')}
+              </Text>
+            </Group>
+          </Group>
+          <StatusFigures counts={item} />
+        </Stack>
+      )}
+    </ReportCard>
+  );
+}

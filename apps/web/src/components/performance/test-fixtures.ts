@@ -1,0 +1,24 @@
+// Report answers as the server sends them, for the report screens' tests.
+import type { BusinessStats, KpiItem, PerformancePoint, StatusCounts, TagKpi } from '@fieldops/shared/reports';
+
+export const WORKFLOW = '/services/workflow/api';
+
+export function counts(extra: Partial<StatusCounts> = {}): StatusCounts {
+  return { done: 7, missed: 1, pending: 0, inProgress: 0, total: 8, completionRate: 87.5, ...extra };
+}
+
+export function kpiItem(id: number, extra: Partial<KpiItem> = {}): KpiItem {
+  return { ...counts(), id, name: null, nameEn: null, nameAr: null, context: null, rank: id, ...extra };
+}
+
+export function stats(extra: Partial<BusinessStats> = {}): BusinessStats {
+  return { projects: 3, teams: 5, members: 12, activeSchedules: 4, schedules: counts(), answers: 40, flagged: 2, ...extra };
+}
+
+export function point(date: string, extra: Partial<PerformancePoint> = {}): PerformancePoint {
+  return { ...counts(), date, ...extra };
+}
+
+export function tag(id: number, extra: Partial<TagKpi> = {}): TagKpi {
+  return { id, nameEn: `Tag ${id}`, nameAr: `وسم ${id}`, actions: 3, answers: 10, ...extra };
+}

@@ -1,0 +1,67 @@
+// Active Schedules: how many schedules are open right now, then the schedules that started in
+// the range by status with their completion rate, and the answers given in the range.
+import { Group, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { IconCalendarTime } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { BusinessStats } from '@fieldops/shared/reports';
+import { rateColor } from '../../../components/performance/kpi-list.tsx';
+import { ReportCard } from '../../../components/performance/report-card.tsx';
+import { StatusFigures } from '../../../components/performance/status-figures.tsx';
+import { formatNumber, formatPercent } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+
+export function ActiveSchedulesCard({ stats }: { stats: UseQueryResult<BusinessStats> }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  return (
+    <ReportCard
+      id="dashboard-active-schedules"
+      title={t('dashboard.activeSchedules.title')}
+      query={stats}
+      isEmpty={(data) => data.activeSchedules === 0 && data.schedules.total === 0 && data.answers === 0}
+      fallbackKey="fetchStatsFailed"
+      emptyText={t('dashboard.activeSchedules.empty')}
+      emptyIcon={<IconCalendarTime size={26} />}
+      skeleton={<Skeleton h={190} radius="sm" />}
+    >
+      {(data) => (
+        <Stack gap="md">
+          <Group justify="space-between" gap="md" wrap="wrap">
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                {t('dashboard.activeSchedules.runningNow')}
+              </Text>
+              <Text fw={800} fz={34} lh={1.1} data-testid="active-schedules">
+                {formatNumber(data.activeSchedules, language)}
+              </Text>
+            </Stack>
+            <Group gap="sm" wrap="nowrap">
+              <RingProgress
+                size={84}
+                thickness={9}
+                roundCaps
+                sections={[{ value: Math.min(100, Math.max(0, data.schedules.completionRate)), color: rateColor(data.schedules.completionRate) }]}
+                label={
+                  <Text ta="center" fw={700} size="sm" data-testid="range-completion-rate">
+                    {formatPercent(data.schedules.completionRate, language)}
+                  </Text>
+                }
+              />
+              <Text size="sm" c="dimmed" maw={110}>
+                {t('dashboard.activeSchedules.rateInRange')}
+              </Text>
+            </Group>
+          </Group>
+          <StatusFigures counts={data.schedules} />
+          <Text size="sm" c="dimmed" data-testid="answers-in-range">
+            {t('dashboard.activeSchedules.answers', {
+              answers: formatNumber(data.answers, language),
+              flagged: formatNumber(data.flagged, language),
+            })}
+          </Text>
+        </Stack>
+      )}
+    </ReportCard>
+  );
+}

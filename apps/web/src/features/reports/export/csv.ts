@@ -1,0 +1,23 @@
+// CSV export: UTF-8 with a byte order mark (so Excel reads Arabic correctly), CRLF line ends,
+// and every field quoted when it holds a comma, a quote or a line break (RFC 4180).
+import type { ExportTable } from './export-table.ts';
+
+const BOM = '\uFEFF';
+
+/**
+ * A value that a spreadsheet would run as a formula (=, +, -, @ first) gets a leading
+ * apostrophe; plain numbers such as "-5" stay as they are.
+ */
+function neutralised(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) && !/^[+-]?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+}
+
+export function csvField(value: string): string {
+  const text = neutralised(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function buildCsv(table: ExportTable): string {
+  const lines = [table.columns.map((column) => csvField(column.label)), ...table.rows.map((row) => row.map(csvField))];
+  return BOM + lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,62 @@
+// Answers as an export table: translated column titles and every value in words in the current
+// language, times in the business's time zone (the same words the page shows).
+import type { TFunction } from 'i18next';
+import type { ActionResult } from '@fieldops/shared/schedules';
+import { answerValueText } from '../../../components/answer-view/answer-text.ts';
+import { formatZonedDateTime } from '../../../lib/business-time.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import type { Language } from '../../../lib/i18n/language.ts';
+import { localizedName } from '../../../lib/localized.ts';
+import { EXPORT_COLUMNS, type ExportColumnKey, type ExportTable } from './export-table.ts';
+
+const WIDTHS: Record<ExportColumnKey, number> = {
+  time: 11, task: 13, action: 14, member: 11, site: 10, project: 10, answer: 12, notes: 16, flagged: 9, outside: 9, ticket: 6,
+};
+
+export interface ExportContext {
+  t: TFunction;
+  language: Language;
+  timeZone: string;
+  projectName: (siteId: number) => string;
+  /** "From … to … · N answers" */
+  subtitle: string;
+}
+
+/** The answer in words; a photo or a voice note is named, as it cannot be shown in a file. */
+export function answerWords(answer: ActionResult, language: Language, t: TFunction): string {
+  const text = answerValueText(answer, language, t);
+  if (text !== null) return text;
+  const media = [answer.file ? t('answerView.photo') : null, answer.voice ? t('answerView.voice') : null].filter(Boolean);
+  return media.length > 0 ? media.join(', ') : t('answerView.noValue');
+}
+
+export function exportRow(answer: ActionResult, context: ExportContext): string[] {
+  const { t, language } = context;
+  const yesNo = (value: boolean) => (value ? t('reports.export.yes') : t('reports.export.no'));
+  const values: Record<ExportColumnKey, string> = {
+    time: formatZonedDateTime(answer.createdDate, context.timeZone, language),
+    task: localizedName({ nameEn: answer.taskNameEn, nameAr: answer.taskNameAr }, language),
+    action: localizedName(answer.action, language) || t('answerView.untitledAction'),
+    member: answer.userFullName,
+    site: answer.teamName,
+    project: context.projectName(answer.teamId),
+    answer: answerWords(answer, language, t),
+    notes: answer.notes ?? '',
+    flagged: yesNo(answer.isFlagged),
+    outside: yesNo(answer.outside),
+    ticket: answer.ticketId === null ? '' : `#${formatNumber(answer.ticketId, language)}`,
+  };
+  return EXPORT_COLUMNS.map((key) => values[key]);
+}
+
+export function toExportTable(answers: readonly ActionResult[], context: ExportContext): ExportTable {
+  const { t, language } = context;
+  return {
+    direction: language === 'ar' ? 'rtl' : 'ltr',
+    title: t('reports.export.documentTitle'),
+    subtitle: context.subtitle,
+    sheetName: t('reports.export.sheetName'),
+    columns: EXPORT_COLUMNS.map((key) => ({ key, label: t(`reports.columns.${key}`), width: WIDTHS[key] })),
+    rows: answers.map((answer) => exportRow(answer, context)),
+  };
+}

@@ -1,0 +1,188 @@
+// PDF export (pdf-lib): a landscape A4 table with real, selectable text in an embedded Noto Sans
+// Arabic (which also holds Latin letters and digits). Lines are ordered by the bidirectional
+// algorithm and shaped by the font (pdf-text.ts, pdf-font.ts); in Arabic the columns run from
+// the right. The header row repeats on every page; pages are numbered.
+import { PDFDocument, PDFName, rgb, type PDFPage } from 'pdf-lib';
+import type { ExportTable } from './export-table.ts';
+import { EmbeddedFont } from './pdf-font.ts';
+import { isRtlText, visualRuns } from './pdf-text.ts';
+
+export interface PdfFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+const PAGE = { width: 841.89, height: 595.28 };
+const MARGIN = 28;
+const CELL_PADDING = 4;
+const TEXT_SIZE = 8;
+const HEADER_SIZE = 8.5;
+const LINE_GAP = 3.5;
+/** A cell longer than this many lines is cut with an ellipsis so that a row fits on a page. */
+const MAX_CELL_LINES = 30;
+const GRID = rgb(0.82, 0.84, 0.87);
+const HEADER_FILL = rgb(0.93, 0.95, 0.98);
+const TEXT = '0.1 0.11 0.13 rg';
+const MUTED = '0.4 0.42 0.45 rg';
+
+/** Text without control characters the font cannot draw (line breaks stay); tabs become spaces. */
+const clean = (text: string) =>
+  Array.from(text.replace(/\t/g, ' '))
+    .filter((char) => {
+      const code = char.charCodeAt(0);
+      return code === 10 || code === 13 || (code >= 32 && code !== 127);
+    })
+    .join('');
+
+type Measure = (text: string) => number;
+
+function breakWord(word: string, max: number, width: Measure): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const char of Array.from(word)) {
+    if (piece && width(piece + char) > max) {
+      pieces.push(piece);
+      piece = char;
+    } else {
+      piece += char;
+    }
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** The text as lines (logical order) no wider than `max` points; long cells end with "…". */
+export function wrapText(text: string, max: number, width: Measure): string[] {
+  const lines: string[] = [];
+  for (const paragraph of clean(text).split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/ +/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (width(candidate) <= max) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      if (width(word) <= max) {
+        line = word;
+      } else {
+        const pieces = breakWord(word, max, width);
+        line = pieces.pop() ?? '';
+        lines.push(...pieces);
+      }
+    }
+    lines.push(line);
+  }
+  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length > MAX_CELL_LINES) {
+    lines.length = MAX_CELL_LINES;
+    lines[MAX_CELL_LINES - 1] = `${lines[MAX_CELL_LINES - 1]}…`;
+  }
+  return lines;
+}
+
+export type PdfProgress = (done: number, total: number) => void;
+
+interface PageText {
+  page: PDFPage;
+  ops: string[];
+}
+
+export async function buildPdf(table: ExportTable, fonts: PdfFonts, onProgress?: PdfProgress): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(table.title);
+  doc.setLanguage(table.direction === 'rtl' ? 'ar' : 'en');
+  doc.setCreationDate(new Date());
+  const regular = new EmbeddedFont(doc, fonts.regular);
+  const bold = new EmbeddedFont(doc, fonts.bold);
+  const rtl = table.direction === 'rtl';
+
+  const inner = PAGE.width - 2 * MARGIN;
+  const share = table.columns.reduce((sum, column) => sum + column.width, 0);
+  // Column edges from the start side: left to right in English, right to left in Arabic.
+  let offset = 0;
+  const edges = table.columns.map((column) => {
+    const width = (column.width / share) * inner;
+    const start = offset;
+    offset += width;
+    return rtl
+      ? { left: PAGE.width - MARGIN - start - width, right: PAGE.width - MARGIN - start }
+      : { left: MARGIN + start, right: MARGIN + start + width };
+  });
+  const cellWidth = (index: number) => edges[index].right - edges[index].left - 2 * CELL_PADDING;
+  const lineHeight = (size: number) => size + LINE_GAP;
+
+  const pages: PageText[] = [];
+  let current!: PageText;
+
+  /** One line between `left` and `right`, at the start side of the table's direction. */
+  const line = (text: string, rtlParagraph: boolean, left: number, right: number, baseline: number, font: EmbeddedFont, size: number, color = TEXT) => {
+    const runs = visualRuns(text, rtlParagraph ? 'rtl' : 'ltr');
+    if (runs.length === 0) return;
+    const width = font.widthOfRuns(runs, size);
+    const x = rtl ? right - width : left;
+    current.ops.push(font.showRuns(runs, x, baseline, size, font === bold ? 'FB' : 'FR', color));
+  };
+
+  const regularWidth: Measure = (text) => regular.width(text, TEXT_SIZE);
+  const boldWidth: Measure = (text) => bold.width(text, HEADER_SIZE);
+  const headerLines = table.columns.map((column, index) => wrapText(column.label, cellWidth(index), boldWidth));
+  const headerHeight = Math.max(...headerLines.map((lines) => lines.length)) * lineHeight(HEADER_SIZE) + 2 * CELL_PADDING;
+
+  let y = 0;
+  const newPage = (first: boolean) => {
+    current = { page: doc.addPage([PAGE.width, PAGE.height]), ops: [] };
+    pages.push(current);
+    y = PAGE.height - MARGIN;
+    if (first) {
+      y -= 14;
+      line(table.title, rtl || isRtlText(table.title), MARGIN, PAGE.width - MARGIN, y, bold, 14);
+      y -= 16;
+      line(table.subtitle, rtl, MARGIN, PAGE.width - MARGIN, y, regular, 9, MUTED);
+      y -= 12;
+    }
+    current.page.drawRectangle({ x: MARGIN, y: y - headerHeight, width: inner, height: headerHeight, color: HEADER_FILL });
+    headerLines.forEach((lines, index) => {
+      lines.forEach((text, lineIndex) => {
+        const baseline = y - CELL_PADDING - HEADER_SIZE - lineIndex * lineHeight(HEADER_SIZE) + 1.5;
+        line(text, rtl, edges[index].left + CELL_PADDING, edges[index].right - CELL_PADDING, baseline, bold, HEADER_SIZE);
+      });
+    });
+    y -= headerHeight;
+    current.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.8, color: GRID });
+  };
+  newPage(true);
+
+  const bottom = MARGIN + 14;
+  table.rows.forEach((row, rowIndex) => {
+    const cells = row.map((value, index) => ({ lines: wrapText(value, cellWidth(index), regularWidth), rtl: isRtlText(value) }));
+    const height = Math.max(1, ...cells.map((cell) => cell.lines.length)) * lineHeight(TEXT_SIZE) + 2 * CELL_PADDING;
+    if (y - height < bottom) newPage(false);
+    cells.forEach((cell, index) => {
+      cell.lines.forEach((text, lineIndex) => {
+        const baseline = y - CELL_PADDING - TEXT_SIZE - lineIndex * lineHeight(TEXT_SIZE) + 1.5;
+        line(text, cell.rtl, edges[index].left + CELL_PADDING, edges[index].right - CELL_PADDING, baseline, regular, TEXT_SIZE);
+      });
+    });
+    y -= height;
+    current.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.4, color: GRID });
+    if (onProgress && (rowIndex % 100 === 99 || rowIndex === table.rows.length - 1)) onProgress(rowIndex + 1, table.rows.length);
+  });
+
+  pages.forEach((each, index) => {
+    current = each;
+    const label = `${index + 1} / ${pages.length}`;
+    const runs = visualRuns(label, 'ltr');
+    const x = (PAGE.width - regular.widthOfRuns(runs, 8)) / 2;
+    current.ops.push(regular.showRuns(runs, x, MARGIN / 2, 8, 'FR', MUTED));
+  });
+
+  for (const { page, ops } of pages) {
+    page.node.setFontDictionary(PDFName.of('FR'), regular.ref);
+    page.node.setFontDictionary(PDFName.of('FB'), bold.ref);
+    page.node.addContentStream(doc.context.register(doc.context.flateStream(ops.join('\n'))));
+  }
+  await regular.finish('NotoSansArabic');
+  await bold.finish('NotoSansArabicBold');
+  return doc.save();
+}

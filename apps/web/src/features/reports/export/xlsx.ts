@@ -1,0 +1,29 @@
+// Excel export (exceljs): one sheet with a bold, frozen, filterable header row, columns sized by
+// their share, wrapped text, and the sheet laid out right to left in Arabic.
+import ExcelJS from 'exceljs';
+import type { ExportTable } from './export-table.ts';
+
+/** Excel limits sheet names to 31 characters without : \ / ? * [ ]. */
+export function safeSheetName(name: string): string {
+  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Sheet1';
+}
+
+export async function buildXlsx(table: ExportTable): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const rtl = table.direction === 'rtl';
+  const sheet = workbook.addWorksheet(safeSheetName(table.sheetName), {
+    views: [{ state: 'frozen', ySplit: 1, rightToLeft: rtl }],
+  });
+  sheet.columns = table.columns.map((column) => ({ header: column.label, key: column.key, width: Math.max(10, column.width * 1.6) }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.alignment = { vertical: 'middle', horizontal: rtl ? 'right' : 'left', readingOrder: rtl ? 'rtl' : 'ltr' };
+  for (const row of table.rows) {
+    const added = sheet.addRow(row);
+    added.alignment = { vertical: 'top', wrapText: true, horizontal: rtl ? 'right' : 'left', readingOrder: rtl ? 'rtl' : 'ltr' };
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Uint8Array(buffer as ArrayBuffer);
+}

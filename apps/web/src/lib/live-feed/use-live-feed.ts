@@ -1,0 +1,36 @@
+// React side of the live feed: while `enabled`, keeps the connection open and hands each new
+// answer (an `answer` event) to `onAnswer`; returns the connection state for the badge.
+import { useEffect, useRef, useState } from 'react';
+import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
+import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
+import { openLiveFeed, type LiveState } from './live-feed-client.ts';
+
+export function useLiveFeed(enabled: boolean, onAnswer: (answer: ActionResult) => void): LiveState {
+  const [state, setState] = useState<LiveState>('closed');
+  const handler = useRef(onAnswer);
+  useEffect(() => {
+    handler.current = onAnswer;
+  }, [onAnswer]);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const close = openLiveFeed({
+      onState: setState,
+      onEvent: (event) => {
+        if (event.event !== LIVE_FEED_EVENT) return;
+        try {
+          const parsed = actionResult.safeParse(JSON.parse(event.data));
+          if (parsed.success) handler.current(parsed.data);
+        } catch {
+          // Not JSON: nothing to show.
+        }
+      },
+    });
+    return () => {
+      close();
+      setState('closed');
+    };
+  }, [enabled]);
+
+  return enabled ? state : 'closed';
+}
