@@ -1,11 +1,13 @@
 // A real app on a real, empty database for one test file: in-memory PGlite by default, or a
-// fresh PostgreSQL database (created and dropped here) when TEST_DATABASE_URL is set.
+// fresh PostgreSQL database (created and dropped here) when TEST_DATABASE_URL is set. Both start
+// as copies of the database migrated once for the run by global-setup.ts when it has prepared one.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 
@@ -20,9 +22,10 @@ export interface TestApp {
 
 async function createPostgresDatabase(adminUrl: string) {
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -37,10 +40,24 @@ async function createPostgresDatabase(adminUrl: string) {
   };
 }
 
+/** The migrated PGlite data directory prepared for the run, if there is one to read. */
+let snapshot: { file: string; data: Blob } | null = null;
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  if (snapshot?.file === file) return snapshot.data; // test files of a worker share it (read-only)
+  try {
+    snapshot = { file, data: new Blob([fs.readFileSync(file)]) };
+    return snapshot.data;
+  } catch {
+    return undefined; // removed meanwhile: this file migrates its own database
+  }
+}
+
 export async function createTestApp(options: { webRoot?: string } = {}): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
-  const database = await openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: null });
+  const database = await openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: null, loadDataDir: pgliteSnapshot() });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   const app = await buildApp({ database, jwtSecret: crypto.randomBytes(64), uploadsDir, webRoot: options.webRoot ?? null });
   await app.ready();
