@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { teams, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { createBusinessFor } from '../apps/server/src/modules/onboarding/onboarding.service.ts';
+import { withPostgres } from './lib/bench-database.ts';
 
 const MEMBERS = 10_000;
 const SITES = 500;
@@ -128,36 +128,6 @@ async function runOn(kind: string, database: Database): Promise<Timing[]> {
   }
 }
 
-/** Drops the database once the pool's connections have finished closing (forcing could fail a closing one). */
-async function dropDatabase(admin: pg.Client, name: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  console.error(`Could not drop the benchmark database ${name}; drop it by hand.`);
-}
-
-async function withPostgres<T>(adminUrl: string, work: (database: Database) => Promise<T>): Promise<T> {
-  const name = `bench_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-    await dropDatabase(admin, name);
-    await admin.end();
-  }
-}
-
 function print(kind: string, results: Timing[]) {
   console.log(`\n${kind}: ${RUNS} runs each after ${WARM_UP} warm-up calls, whole request through the app (ms)`);
   console.table(results.map((r) => ({ case: r.name, median: r.median.toFixed(1), p95: r.p95.toFixed(1), rows: r.rows, total: r.total })));
@@ -175,7 +145,7 @@ export async function run() {
 
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (pgUrl) {
-    all.postgres = await withPostgres(pgUrl, (database) => runOn('postgres', database));
+    all.postgres = await withPostgres(pgUrl, 'bench_members', (database) => runOn('postgres', database));
     print('PostgreSQL', all.postgres);
   } else {
     console.log('\nPostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a server URL.');

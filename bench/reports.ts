@@ -30,6 +30,7 @@ import { addDays, inRange, localDate, type DateRange } from '../apps/server/src/
 import {
   carriesTag, countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTagKpis,
 } from '../apps/server/src/modules/reports/reports.repository.ts';
+import { withPostgres } from './lib/bench-database.ts';
 import { generateReportBusiness, type ReportData } from './lib/report-data.ts';
 
 const RUNS = Number(process.env.BENCH_REPORTS_RUNS ?? 20);
@@ -206,41 +207,6 @@ async function runOn(kind: string, database: Database, answers: number, cpu?: (w
   }
 }
 
-async function dropDatabase(admin: pg.Client, name: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  console.error(`Could not drop the benchmark database ${name}; drop it by hand.`);
-}
-
-async function withPostgres<T>(serverUrl: string, work: (database: Database, url: string) => Promise<T>): Promise<T> {
-  const name = `bench_reports_${process.pid}`;
-  const keep = process.env.BENCH_REPORTS_KEEP === '1';
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString() });
-    try {
-      return await work(database, url.toString());
-    } finally {
-      await database.close();
-    }
-  } finally {
-    if (keep) console.log(`Kept the benchmark database ${name} (BENCH_REPORTS_KEEP=1); drop it when done.`);
-    else await dropDatabase(admin, name);
-    await admin.end();
-  }
-}
-
 function print(kind: string, timings: Timing[], withTargets: boolean) {
   console.log(`\n${kind}: ${RUNS} runs a call after ${WARM_UP} warm-up calls (ms); "sql" is the bare queries' median,`);
   console.log('"sql cpu" their median database CPU time on one connection without parallel workers (what an idle core would take)');
@@ -267,8 +233,8 @@ export async function run() {
   if (pgliteMode !== 'only') {
     const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
     try {
-      const { data, timings } = await withPostgres(serverUrl, (database, url) =>
-        runOn('postgres', database, answers, (work) => withCpuConnection(url, work)));
+      const { data, timings } = await withPostgres(serverUrl, 'bench_reports', (database, url) =>
+        runOn('postgres', database, answers, (work) => withCpuConnection(url, work)), { keep: process.env.BENCH_REPORTS_KEEP === '1' });
       all.postgres = { counts: data.counts, timings };
       print('PostgreSQL', timings, true);
     } catch (err) {

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { runScheduleEngine, type EnginePass } from '../apps/server/src/modules/schedule-engine/schedule-engine.ts';
+import { withPostgres } from './lib/bench-database.ts';
 import { seedBusiness } from './members.ts';
 
 const MEMBERS = 10_000;
@@ -131,40 +132,6 @@ async function withPassConnection<T>(url: string, work: (target: PassTarget) => 
   }
 }
 
-/** Drops the database once the pool's connections have finished closing. */
-async function dropDatabase(admin: pg.Client, name: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  console.error(`Could not drop the benchmark database ${name}; drop it by hand.`);
-}
-
-async function withPostgres<T>(serverUrl: string, work: (database: Database, url: string) => Promise<T>): Promise<T> {
-  const name = `bench_engine_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  try {
-    const database = await openDatabase({ url: url.toString() });
-    try {
-      return await work(database, url.toString());
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await dropDatabase(admin, name);
-    await admin.end();
-  }
-}
-
 function print(kind: string, r: Result, target: boolean) {
   console.log(`\n${kind}: ${r.plans} member plans, horizon up to today + ${HORIZON_DAYS} days (occurrences still due)`);
   const row = (pass: string, p: Timed) => ({ pass, created: p.created, 'wall ms': p.ms, 'database cpu ms': p.cpuMs ?? '-' });
@@ -182,7 +149,7 @@ export async function run() {
   const all: Record<string, Result> = {};
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
   try {
-    all.postgres = await withPostgres(serverUrl, (database, url) => withPassConnection(url, (target) => runOn('postgres', database, target)));
+    all.postgres = await withPostgres(serverUrl, 'bench_engine', (database, url) => withPassConnection(url, (target) => runOn('postgres', database, target)));
     print('PostgreSQL', all.postgres, true);
   } catch (err) {
     console.log(`\nPostgreSQL skipped (${(err as Error).message}): set BENCH_DATABASE_URL to a server URL.`);
