@@ -30,7 +30,7 @@ import { addDays, inRange, localDate, type DateRange } from '../apps/server/src/
 import {
   carriesTag, countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTagKpis,
 } from '../apps/server/src/modules/reports/reports.repository.ts';
-import { withPostgres } from './lib/bench-database.ts';
+import { processCpuMs, withPostgres } from './lib/bench-database.ts';
 import { generateReportBusiness, type ReportData } from './lib/report-data.ts';
 
 const RUNS = Number(process.env.BENCH_REPORTS_RUNS ?? 20);
@@ -114,16 +114,6 @@ function casesFor(data: ReportData, range: DateRange): Case[] {
 interface CpuTarget {
   db: Db;
   cpuMs(): number | null;
-}
-
-/** CPU milliseconds of a local process, from /proc (Linux); null elsewhere. */
-function processCpuMs(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 async function withCpuConnection<T>(url: string, work: (target: CpuTarget) => Promise<T>): Promise<T> {

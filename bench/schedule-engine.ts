@@ -16,7 +16,7 @@ import pg from 'pg';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { runScheduleEngine, type EnginePass } from '../apps/server/src/modules/schedule-engine/schedule-engine.ts';
-import { withPostgres } from './lib/bench-database.ts';
+import { processCpuMs, withPostgres } from './lib/bench-database.ts';
 import { seedBusiness } from './members.ts';
 
 const MEMBERS = 10_000;
@@ -105,17 +105,6 @@ async function runOn(kind: string, database: Database, target: PassTarget): Prom
     perSecond: Math.round(first.created / (first.ms / 1000)),
     perCpuSecond: first.cpuMs ? Math.round(first.created / (first.cpuMs / 1000)) : null,
   };
-}
-
-/** CPU milliseconds a local process has used, from /proc (Linux); null elsewhere. */
-function processCpuMs(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 /** The passes on one dedicated connection, so its server process's CPU time can be read. */

@@ -1,5 +1,6 @@
 // A throw-away PostgreSQL database for a benchmark: created, migrated, handed to the work, then
 // dropped (or kept, to explore it with EXPLAIN afterwards).
+import fs from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 
@@ -44,5 +45,16 @@ export async function withPostgres<T>(
     if (options.keep) console.log(`Kept the benchmark database ${name}; drop it when done.`);
     else await dropDatabase(admin, name);
     await admin.end();
+  }
+}
+
+/** CPU milliseconds a local process has used, from /proc (Linux); null elsewhere. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
   }
 }

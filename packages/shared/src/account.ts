@@ -142,6 +142,8 @@ export const member = z.object({
   /** The member's id in the business's own records (an employee number), when given. */
   externalId: z.string().nullable().optional(),
   teams: z.array(memberTeam),
+  /** Best-first position by completion rate over the last 30 days; null without schedules in that time. */
+  rank: z.number().nullable(),
 });
 export type Member = z.infer<typeof member>;
 

@@ -22,7 +22,7 @@ export function fakeSession({ role = 'OWNER', teams = [] }: FakeSessionOptions =
     },
     member: {
       userId: 7, name: 'Demo Owner', fullName: 'Demo Owner', username: 'demo', email: 'demo@example.com', authority: role, position: null,
-      status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null, businessId: 2, teams,
+      status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null, businessId: 2, teams, rank: null,
     },
     business,
     apiKey: 'key-2',

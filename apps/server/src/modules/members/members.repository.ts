@@ -1,11 +1,12 @@
-// Members as seen inside one business: the user, their business role and their sites.
-// A page of members costs three queries whatever its size: the page, the count, their sites.
+// Members as seen inside one business: the user, their business role, their sites and their rank.
+// A page of members costs four queries whatever its size: the page, the count, their sites, their ranks.
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Member } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, teamMembers, teams, users } from '../../db/schema.ts';
 import { randomKey } from '../../lib/tokens.ts';
+import { ranksOverLastMonth } from '../reports/kpi.repository.ts';
 
 export interface MemberFilter {
   userIds?: number[];
@@ -73,7 +74,7 @@ export async function findMembers(
       ? db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(where)
       : db.select({ total: count() }).from(businessMembers).where(where),
   ]);
-  return { items: await withTeams(db, businessId, rows), total };
+  return { items: await withTeamsAndRanks(db, businessId, rows), total };
 }
 
 export async function findMember(db: Db, businessId: number, userId: number): Promise<Member | null> {
@@ -156,26 +157,29 @@ export async function addMembership(db: Db, businessId: number, userId: number, 
   await db.insert(businessMembers).values({ businessId, userId, role: 'MEMBER', ...values }).onConflictDoNothing();
 }
 
-async function withTeams(
+async function withTeamsAndRanks(
   db: Db,
   businessId: number,
   rows: Awaited<ReturnType<typeof selectRows>>,
 ): Promise<Member[]> {
   const ids = rows.map((r) => r.userId);
-  const memberships = ids.length
-    ? await db
-        .select({
-          userId: teamMembers.userId,
-          id: teams.id,
-          name: teams.name,
-          authority: teamMembers.authority,
-          position: teamMembers.position,
-        })
-        .from(teamMembers)
-        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-        .where(and(eq(teamMembers.businessId, businessId), inArray(teamMembers.userId, ids)))
-        .orderBy(asc(teams.name))
-    : [];
+  const [memberships, ranks] = await Promise.all([
+    ids.length
+      ? db
+          .select({
+            userId: teamMembers.userId,
+            id: teams.id,
+            name: teams.name,
+            authority: teamMembers.authority,
+            position: teamMembers.position,
+          })
+          .from(teamMembers)
+          .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+          .where(and(eq(teamMembers.businessId, businessId), inArray(teamMembers.userId, ids)))
+          .orderBy(asc(teams.name))
+      : [],
+    ranksOverLastMonth(db, businessId, 'members', ids),
+  ]);
   return rows.map((r) => ({
     userId: r.userId,
     name: r.fullName,
@@ -196,5 +200,7 @@ async function withTeams(
     teams: memberships
       .filter((m) => m.userId === r.userId)
       .map(({ id, name, authority, position }) => ({ id, name, authority, position })),
+    // Over the last 30 days; a member without schedules in that time has no rank.
+    rank: ranks.get(r.userId) ?? null,
   }));
 }

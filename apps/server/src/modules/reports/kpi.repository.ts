@@ -95,7 +95,7 @@ export async function findStanding(db: Db, kind: KpiKind, where: SQL, id: number
  * The best-first rank of each of `ids` over the last 30 days (in the business's time zone)
  * across the whole business, in one statement; ids with no schedule in that time have none.
  */
-export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'projects' | 'teams', ids: readonly number[]) {
+export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' | 'projects' | 'teams', ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, number>();
   const today = sql`(now() at time zone (select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${businessId}))::date`;
   const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${businessId})`;

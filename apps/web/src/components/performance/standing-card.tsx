@@ -1,15 +1,15 @@
 // An entity's standing in the range: its rank among every entity of its kind with schedules,
 // its completion rate and its schedules by status.
 import { useId } from 'react';
-import { Group, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { KpiKind } from '@fieldops/shared/reports';
-import { formatNumber, formatPercent } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import type { DateRange } from '../../lib/reports/date-presets.ts';
 import { useKpiStandingQuery } from '../../lib/reports/get-kpi-standing.ts';
-import { rateColor } from './kpi-list.tsx';
+import { RateRing } from './rate-ring.tsx';
 import { ReportCard } from './report-card.tsx';
 import { StatusFigures } from './status-figures.tsx';
 
@@ -49,17 +49,7 @@ export function StandingCard({ kind, entityId, range }: StandingCardProps) {
               </Text>
             </Stack>
             <Group gap="sm" wrap="nowrap">
-              <RingProgress
-                size={84}
-                thickness={9}
-                roundCaps
-                sections={[{ value: Math.min(100, Math.max(0, item.completionRate)), color: rateColor(item.completionRate) }]}
-                label={
-                  <Text ta="center" fw={700} size="sm" data-testid="standing-rate">
-                    {formatPercent(item.completionRate, language)}
-                  </Text>
-                }
-              />
+              <RateRing rate={item.completionRate} testId="standing-rate" />
               <Text size="sm" c="dimmed">
                 {t('performance.completionRate')}
               </Text>

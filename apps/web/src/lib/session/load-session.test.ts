@@ -42,6 +42,7 @@ const member: Member = {
   imageUrl: null,
   businessId: 2,
   teams: [{ id: 11, name: 'North', authority: 'SUPERVISOR', position: 'Lead' }],
+  rank: null,
 };
 
 const business: Business = {

@@ -1,14 +1,14 @@
 // Active Schedules: how many schedules are open right now, then the schedules that started in
 // the range by status with their completion rate, and the answers given in the range.
-import { Group, RingProgress, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BusinessStats } from '@fieldops/shared/reports';
-import { rateColor } from '../../../components/performance/kpi-list.tsx';
+import { RateRing } from '../../../components/performance/rate-ring.tsx';
 import { ReportCard } from '../../../components/performance/report-card.tsx';
 import { StatusFigures } from '../../../components/performance/status-figures.tsx';
-import { formatNumber, formatPercent } from '../../../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 
 export function ActiveSchedulesCard({ stats }: { stats: UseQueryResult<BusinessStats> }) {
@@ -37,17 +37,7 @@ export function ActiveSchedulesCard({ stats }: { stats: UseQueryResult<BusinessS
               </Text>
             </Stack>
             <Group gap="sm" wrap="nowrap">
-              <RingProgress
-                size={84}
-                thickness={9}
-                roundCaps
-                sections={[{ value: Math.min(100, Math.max(0, data.schedules.completionRate)), color: rateColor(data.schedules.completionRate) }]}
-                label={
-                  <Text ta="center" fw={700} size="sm" data-testid="range-completion-rate">
-                    {formatPercent(data.schedules.completionRate, language)}
-                  </Text>
-                }
-              />
+              <RateRing rate={data.schedules.completionRate} testId="range-completion-rate" />
               <Text size="sm" c="dimmed" maw={110}>
                 {t('dashboard.activeSchedules.rateInRange')}
               </Text>

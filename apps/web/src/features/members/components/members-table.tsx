@@ -1,11 +1,12 @@
-// The members of one page: name and e-mail, status, business role, sites and position.
+// The members of one page: name and e-mail, status, business role, sites, position and rank.
 import { Anchor, Avatar, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Member } from '@fieldops/shared/account';
 import { MemberStatusBadge } from '../../../components/member-status-badge.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
-import { NONE } from '../../../lib/format.ts';
+import { NONE, formatNumber } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf } from '../../../lib/localized.ts';
 import { MemberMenu, memberPath, type MemberDialog } from './member-menu.tsx';
 
@@ -18,7 +19,8 @@ interface MembersTableProps {
 }
 
 export function MembersTable({ members, onOpen, onActivate }: MembersTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
   return (
     <ResponsiveTable minWidth={760}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -29,6 +31,7 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
             <Table.Th visibleFrom="sm">{t('members.table.role')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('members.table.sites')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('members.table.position')}</Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">{t('members.table.rank')}</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
             </Table.Th>
@@ -97,6 +100,7 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
                   )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{member.position || NONE}</Table.Td>
+                <Table.Td ta="end" visibleFrom="sm">{member.rank === null ? NONE : formatNumber(member.rank, language)}</Table.Td>
                 <Table.Td>
                   <MemberMenu member={member} onOpen={onOpen} onActivate={onActivate} />
                 </Table.Td>
