@@ -58,6 +58,8 @@ export async function findMembers(
   businessId: number,
   filter: MemberFilter,
   page: { page: number; size: number; sort?: 'name' | 'id'; dir?: 'asc' | 'desc' },
+  /** `rank: false` leaves the rank out (null) where the caller has no use for it. */
+  options: { rank?: boolean } = {},
 ): Promise<{ items: Member[]; total: number }> {
   const where = whereOf(db, businessId, filter);
   // Each order matches an index: (business_id, user_id) for ids, users (full_name, id) for names.
@@ -74,11 +76,11 @@ export async function findMembers(
       ? db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(where)
       : db.select({ total: count() }).from(businessMembers).where(where),
   ]);
-  return { items: await withTeamsAndRanks(db, businessId, rows), total };
+  return { items: await withTeamsAndRanks(db, businessId, rows, options.rank ?? true), total };
 }
 
-export async function findMember(db: Db, businessId: number, userId: number): Promise<Member | null> {
-  const { items } = await findMembers(db, businessId, { userIds: [userId] }, { page: 0, size: 1 });
+export async function findMember(db: Db, businessId: number, userId: number, options: { rank?: boolean } = {}): Promise<Member | null> {
+  const { items } = await findMembers(db, businessId, { userIds: [userId] }, { page: 0, size: 1 }, options);
   return items[0] ?? null;
 }
 
@@ -161,6 +163,7 @@ async function withTeamsAndRanks(
   db: Db,
   businessId: number,
   rows: Awaited<ReturnType<typeof selectRows>>,
+  rank: boolean,
 ): Promise<Member[]> {
   const ids = rows.map((r) => r.userId);
   const [memberships, ranks] = await Promise.all([
@@ -178,7 +181,7 @@ async function withTeamsAndRanks(
           .where(and(eq(teamMembers.businessId, businessId), inArray(teamMembers.userId, ids)))
           .orderBy(asc(teams.name))
       : [],
-    ranksOverLastMonth(db, businessId, 'members', ids),
+    rank ? ranksOverLastMonth(db, businessId, 'members', ids) : new Map<number, number>(),
   ]);
   return rows.map((r) => ({
     userId: r.userId,

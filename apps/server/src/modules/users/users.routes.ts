@@ -18,8 +18,8 @@ export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 413: problem };
 
-  const memberOrNotFound = async (businessId: number, userId: number) => {
-    const found = await findMember(app.db, businessId, userId);
+  const memberOrNotFound = async (businessId: number, userId: number, options: { rank?: boolean } = {}) => {
+    const found = await findMember(app.db, businessId, userId, options);
     if (!found) throw notFound(MSG.userNotFound);
     return found;
   };
@@ -34,7 +34,7 @@ export async function usersRoutes(app: FastifyInstance) {
   r.get('/users/:id/basic-info', {
     schema: { tags: ['users'], params: idParam('id'), response: { 200: basicInfo, ...errors } },
     handler: async (request) => {
-      const m = await memberOrNotFound(requireTenant(request).businessId, request.params.id);
+      const m = await memberOrNotFound(requireTenant(request).businessId, request.params.id, { rank: false });
       return { id: m.userId, username: m.username, fullName: m.fullName, avatar: m.avatar };
     },
   });
@@ -56,7 +56,7 @@ export async function usersRoutes(app: FastifyInstance) {
     schema: { tags: ['users'], params: idParam('userId'), consumes: ['multipart/form-data'], response: { 200: member, ...errors } },
     handler: async (request) => {
       const tenant = requireTenant(request);
-      await memberOrNotFound(tenant.businessId, request.params.userId);
+      await memberOrNotFound(tenant.businessId, request.params.userId, { rank: false });
       await updateProfile(app, tenant, request.params.userId, request.parts());
       return memberOrNotFound(tenant.businessId, request.params.userId);
     },
