@@ -9,6 +9,7 @@ import {
   createAnswerRow, addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, placeInSite,
   type Caller,
 } from '../../test/factories.ts';
+import { answersWorld } from './answer-test-kit.ts';
 
 const API = '/services/workflow/api/v1';
 
@@ -40,20 +41,7 @@ let yesNo: Action;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  const project = await createProject(t.app, owner);
-  siteA = (await createSite(t.app, owner, project.id, { name: 'North Gate' })).id;
-  siteB = (await createSite(t.app, owner, project.id)).id;
-  member = await addMember(t.app, owner);
-  colleague = await addMember(t.app, owner);
-  faraway = await addMember(t.app, owner);
-  await placeInSite(t.app, owner, siteA, member.userId);
-  await placeInSite(t.app, owner, siteA, colleague.userId);
-  await placeInSite(t.app, owner, siteB, faraway.userId);
-  supervisor = await addSupervisor(t.app, owner, [siteA]);
-  other = await createBusinessWithOwner(t.app);
-  task = await createTask(t.app, owner, { nameEn: 'Morning round' });
-  yesNo = await createAction(t.app, owner, task.id, { nameEn: 'Gate locked?' });
+  ({ owner, siteA, siteB, member, colleague, faraway, supervisor, other, task, yesNo } = await answersWorld(t));
 });
 afterAll(() => t.close());
 

@@ -5,9 +5,9 @@ import { actionResults } from '../../db/schema-schedules.ts';
 import { ticketAttachments, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  IMAGES, createAnswerRow, addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask,
-  multipart, placeInSite, type Caller,
+  IMAGES, createAnswerRow, createAction, createScheduleRow, createTask, multipart, type Caller,
 } from '../../test/factories.ts';
+import { answersWorld } from './answer-test-kit.ts';
 
 const API = '/services/workflow/api/v1';
 const HELPDESK = '/services/helpdesk/api/v1';
@@ -16,12 +16,9 @@ const WEBM = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01])
 let t: TestApp;
 let owner: Caller;
 let member: Caller;
-let colleague: Caller;
-let faraway: Caller;
 let supervisor: Caller;
 let other: Caller;
 let siteA: number;
-let siteB: number;
 
 type Action = Awaited<ReturnType<typeof createAction>>;
 type Schedule = Awaited<ReturnType<typeof createScheduleRow>>;
@@ -41,20 +38,7 @@ let text: Action;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  const project = await createProject(t.app, owner);
-  siteA = (await createSite(t.app, owner, project.id, { name: 'North Gate' })).id;
-  siteB = (await createSite(t.app, owner, project.id)).id;
-  member = await addMember(t.app, owner);
-  colleague = await addMember(t.app, owner);
-  faraway = await addMember(t.app, owner);
-  await placeInSite(t.app, owner, siteA, member.userId);
-  await placeInSite(t.app, owner, siteA, colleague.userId);
-  await placeInSite(t.app, owner, siteB, faraway.userId);
-  supervisor = await addSupervisor(t.app, owner, [siteA]);
-  other = await createBusinessWithOwner(t.app);
-  task = await createTask(t.app, owner, { nameEn: 'Morning round' });
-  yesNo = await createAction(t.app, owner, task.id, { nameEn: 'Gate locked?' });
+  ({ owner, siteA, member, supervisor, other, task, yesNo } = await answersWorld(t));
   text = await createAction(t.app, owner, task.id, { type: 'TEXT', nameEn: 'Remarks' });
 });
 afterAll(() => t.close());
