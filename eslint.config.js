@@ -25,6 +25,13 @@ export default tseslint.config(
     },
   },
   {
+    // Policies sit below the modules (docs/ARCHITECTURE.md): they read tables, never a module.
+    files: ['apps/server/src/policies/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'Policies do not import modules.' }] }],
+    },
+  },
+  {
     // Features stay independent: shared code moves down to components/, lib/ or packages/shared.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

@@ -4,22 +4,22 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { LIVE_FEED_HEARTBEAT_MS } from '@fieldops/shared/reports';
 import type { ScheduleEngineSettings, ServiceName } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
+import { validatorCompiler } from './lib/validator.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activationRoutes } from './modules/activation/activation.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
@@ -46,7 +46,9 @@ import { ticketStatusRoutes } from './modules/tickets/ticket-status.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { multipartPlugin } from './plugins/multipart.ts';
+import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { createDiskStorage, type Storage } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
@@ -69,6 +71,8 @@ export interface AppOptions {
   /** Runs the schedule engine in this instance (a pass when ready, then every interval); off when absent or the interval is 0. */
   scheduleEngine?: ScheduleEngineSettings | null;
   logger?: FastifyServerOptions['logger'];
+  /** The API rate limit shared through the database; off when absent (tests that do not test it). */
+  rateLimit?: RateLimitSettings | null;
   /** The live feed's keep-alive interval (default LIVE_FEED_HEARTBEAT_MS). */
   liveFeedHeartbeatMs?: number;
 }
@@ -82,7 +86,7 @@ export const SERVICE_PREFIXES: Record<ServiceName, string> = {
 const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
   main: [
     healthRoutes, authRoutes, accountRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes,
-    projectsRoutes, teamsRoutes, teamMembersRoutes, membersRoutes, transfersRoutes,
+    projectsRoutes, teamsRoutes, teamMembersRoutes, invitationsRoutes, membersRoutes, transfersRoutes,
   ],
   workflow: [tasksRoutes, templatesRoutes, actionsRoutes, tagsRoutes, executionPlansRoutes, schedulesRoutes, actionResultsRoutes, reportsRoutes, liveFeedRoutes],
   helpdesk: [
@@ -97,7 +101,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: process.env.TRUST_PROXY === 'true',
-    routerOptions: { ignoreTrailingSlash: true },
+    // The longest path parameters are 40-character keys; a longer one is refused (414) before
+    // routing, in problem+json like the router's other refusals (frameworkErrors).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,10 +131,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Api-Key'],
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
   });
-  await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 50 } });
+  await app.register(multipartPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin, { settings: options.rateLimit ?? null });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Field operations API', version: '1.0.0' },

@@ -1,5 +1,6 @@
 // Configuration from the environment (DESIGN §3).
 import path from 'node:path';
+import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './plugins/rate-limit.ts';
 
 export type ServiceName = 'main' | 'workflow' | 'helpdesk';
 
@@ -13,6 +14,8 @@ export interface Config {
   services: ServiceName[];
   logLevel: string;
   scheduleEngine: ScheduleEngineSettings;
+  /** Requests per minute per session and per client address; null when both are 0 (off). */
+  rateLimit: RateLimitSettings | null;
 }
 
 /**
@@ -52,5 +55,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     services,
     logLevel: env.LOG_LEVEL ?? 'info',
     scheduleEngine: scheduleEngineSettings(env),
+    rateLimit: rateLimitSettings(env),
   };
+}
+
+export function rateLimitSettings(env: NodeJS.ProcessEnv = process.env): RateLimitSettings | null {
+  const perSession = wholeNumber(env.RATE_LIMIT_PER_SESSION, DEFAULT_RATE_LIMIT.perSession);
+  const perAddress = wholeNumber(env.RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMIT.perAddress);
+  if (perSession === 0 && perAddress === 0) return null;
+  return { ...DEFAULT_RATE_LIMIT, perSession: perSession || Number.MAX_SAFE_INTEGER, perAddress: perAddress || Number.MAX_SAFE_INTEGER };
 }

@@ -35,6 +35,7 @@ async function main() {
     webRoot: process.env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
     logger: { level: config.logLevel },
     scheduleEngine: config.scheduleEngine,
+    rateLimit: config.rateLimit,
   });
 
   const demoCreated = isNewDataDir && config.demo ? await seedDemo(database.db, app.storage) : false;

@@ -1,7 +1,7 @@
 // Sign-in, registration, onboarding, activation, account and profile (spec §7 "Account and onboarding").
 import { z } from 'zod';
-import { BUSINESS_ROLES, SITE_AUTHORITIES } from './enums.ts';
-import { colour, email, id, optionalText, password, requiredText } from './common.ts';
+import { BUSINESS_ROLES, INVITATION_STATUSES, SITE_AUTHORITIES } from './enums.ts';
+import { colour, email, id, optionalText, pageQuery, password, requiredText } from './common.ts';
 import { MSG, maxMessage } from './messages.ts';
 
 export const loginRequest = z.object({
@@ -82,6 +82,8 @@ export const account = z.object({
   phone: z.string().nullable(),
   bio: z.string().nullable(),
   businessIdentities: z.array(businessIdentity),
+  /** An admin chose this person's password: they choose their own before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type Account = z.infer<typeof account>;
 
@@ -142,6 +144,12 @@ export const member = z.object({
   /** The member's id in the business's own records (an employee number), when given. */
   externalId: z.string().nullable().optional(),
   teams: z.array(memberTeam),
+  /**
+   * This business created the account by inviting a new e-mail. Its admins may then read the
+   * activation key and, while it was never activated, edit the name and e-mail; everyone else's
+   * identity is theirs alone.
+   */
+  createdHere: z.boolean(),
   /** Best-first position by completion rate over the last 30 days; null without schedules in that time. */
   rank: z.number().nullable(),
 });
@@ -171,7 +179,14 @@ export const activateRequest = z.object({
   password,
 });
 export type ActivateRequest = z.input<typeof activateRequest>;
-export const activationKeyResponse = z.object({ userId: z.number(), activationKey: z.string().nullable(), activated: z.boolean() });
+export const activationKeyResponse = z.object({
+  userId: z.number(),
+  activationKey: z.string().nullable(),
+  activated: z.boolean(),
+  /** When the key stops working (7 days after it was issued). */
+  expiresAt: z.string().nullable(),
+});
+export type ActivationKeyResponse = z.infer<typeof activationKeyResponse>;
 
 export const lookupItem = z.object({
   id: z.number().optional(),
@@ -195,3 +210,55 @@ export const businessUpdateRequest = z.object({
   managedProfile: z.boolean().optional(),
 });
 export type BusinessUpdateRequest = z.input<typeof businessUpdateRequest>;
+
+// ---------------------------------------------------------------- sessions and passwords
+
+/** PUT /api/v1/account/password: the person's own change; other sessions end. */
+export const changePasswordRequest = z.object({
+  currentPassword: z.string({ error: MSG.required }).min(1, MSG.required).max(100, maxMessage(100)),
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
+/** PUT /api/v1/users/{userId}/password: an admin's reset; the member's sessions end. */
+export const resetPasswordRequest = z.object({ password });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+/** GET /api/v1/users/{userId}/sign-in-lock: locked after repeated failed sign-ins to the account. */
+export const signInLock = z.object({ locked: z.boolean(), until: z.string().nullable() });
+export type SignInLock = z.infer<typeof signInLock>;
+
+// ---------------------------------------------------------------- invitations
+
+const invitedTeam = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * An invitation as the inviting business sees it: only what it typed, never the person's own
+ * data, and the same whether or not the e-mail already had an account.
+ */
+export const invitation = z.object({
+  id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  authority: z.enum(SITE_AUTHORITIES),
+  position: z.string().nullable(),
+  externalId: z.string().nullable(),
+  teams: z.array(invitedTeam),
+  status: z.enum(INVITATION_STATUSES),
+  createdAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+export const invitationsQuery = pageQuery.extend({ status: z.enum(INVITATION_STATUSES).optional() });
+
+/** An invitation as the invited person sees it, after signing in. */
+export const myInvitation = z.object({
+  id: z.number(),
+  businessName: z.string(),
+  businessColour: z.string(),
+  teams: z.array(invitedTeam),
+  authority: z.enum(SITE_AUTHORITIES),
+  position: z.string().nullable(),
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MyInvitation = z.infer<typeof myInvitation>;

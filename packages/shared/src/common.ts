@@ -27,7 +27,15 @@ export const entityName = (max = 100) =>
   requiredText(max).regex(NAME_PATTERN, MSG.nameInvalid);
 
 export const email = z.string({ error: MSG.required }).trim().toLowerCase().min(1, MSG.required).email(MSG.emailInvalid).max(254, maxMessage(254));
-export const password = z.string({ error: MSG.required }).min(8, MSG.passwordTooShort).max(100, maxMessage(100));
+/**
+ * A new password: at least 8 characters and not only spaces. The server also refuses commonly
+ * used passwords (a list too large to ship to the browser).
+ */
+export const password = z
+  .string({ error: MSG.required })
+  .min(8, MSG.passwordTooShort)
+  .max(100, maxMessage(100))
+  .refine((v) => v.trim().length > 0, MSG.passwordBlank);
 export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, MSG.colourInvalid);
 
 export const pageQuery = z.object({
@@ -37,16 +45,23 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-/** A comma list of ids in a query string: "1,2,3". */
+/**
+ * A comma list of ids in a query string: "1,2,3". Each must pass `id` itself: a number that is
+ * an integer but not a safe one ("1e30") would otherwise reach PostgreSQL as an out-of-range bigint.
+ */
 export const idList = z
   .string()
   .optional()
   .transform((v, ctx) => {
     if (!v) return undefined;
-    const ids = v.split(',').filter(Boolean).map(Number);
-    if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
-      ctx.addIssue({ code: 'custom', message: MSG.invalid });
-      return z.NEVER;
+    const ids: number[] = [];
+    for (const part of v.split(',').filter(Boolean)) {
+      const parsed = id.safeParse(part);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: MSG.invalid });
+        return z.NEVER;
+      }
+      ids.push(parsed.data);
     }
     return ids;
   });

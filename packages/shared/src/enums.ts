@@ -8,6 +8,9 @@ export type SiteAuthority = (typeof SITE_AUTHORITIES)[number];
 export const MEMBER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
+export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'CANCELED'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
 export const LOOKUP_KINDS = ['PROJECT_TYPE', 'TEAM_TYPE'] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 

@@ -11,6 +11,9 @@ export const MSG = {
   emailInvalid: 'Email is invalid',
   usernameInvalid: 'Username must be 3 to 50 letters, digits, dots, dashes or underscores, starting with a letter',
   passwordTooShort: 'Password must be at least 8 characters',
+  passwordBlank: 'Password cannot be only spaces',
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess',
+  currentPasswordWrong: 'Current password is incorrect',
   usernameTaken: 'Username is already in use',
   emailTaken: 'Email is already in use',
   timeZoneInvalid: 'Time zone is invalid',
@@ -26,6 +29,15 @@ export const MSG = {
   activationKeyMissing: 'Activation key is missing',
   activationKeyNotFound: 'Activation key not found',
   noBusiness: "You don't have any business",
+  activationKeyExpired: 'Activation key has expired. Ask your administrator for a new one',
+  accountLocked: 'Too many failed sign-ins for this account. Try again later or ask an administrator to unlock it.',
+  tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  passwordChangeRequired: 'Choose your own password to continue',
+  // identity, sessions and invitations
+  identityOwnedByPerson: 'Only the person can change their own name, e-mail and password',
+  activationKeyNotAvailable: 'The activation key is only available to the business that invited this person, while the account is not activated',
+  invitationNotFound: 'Invitation not found',
+  alreadyInBusiness: 'You are already a member of this business',
   // access and errors
   authenticationFailed: 'Authentication failed',
   accessDenied: 'Access denied. Contact support if needed.',
@@ -139,6 +151,15 @@ export const MSG = {
   schedulesUpdated: 'Schedules updated successfully',
   answerUnflagged: 'Answer unflagged successfully',
   ticketFired: 'Ticket created from the answer',
+  invitationSent: 'Invitation sent',
+  invitationAccepted: 'Invitation accepted',
+  invitationDeclined: 'Invitation declined',
+  invitationCanceled: 'Invitation canceled',
+  passwordChanged: 'Password changed successfully',
+  passwordReset: 'Password reset. The member chooses a new one at their next sign-in.',
+  signedOutEverywhere: 'Signed out of all devices',
+  signInUnlocked: 'Sign-in unlocked',
+  activationKeyIssued: 'A new activation key was issued',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

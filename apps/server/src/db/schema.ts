@@ -1,6 +1,7 @@
 // The database tables. Every business-owned row carries business_id, indexed (DESIGN §3).
+import { sql } from 'drizzle-orm';
 import {
-  boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex,
+  bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 import { createdAt, id, ref } from './columns.ts';
@@ -27,6 +28,16 @@ export const users = pgTable(
     avatar: text('avatar'),
     activated: boolean('activated').notNull().default(false),
     activationKey: text('activation_key'),
+    /** When the activation key stops working; an admin of the creating business can issue a new one. */
+    activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
+    /**
+     * The business whose admin created this account by inviting a new e-mail. Only its admins may
+     * read the activation key, and only they may change the identity of the account while it has
+     * never been activated. Null for accounts people registered themselves.
+     */
+    createdByBusinessId: ref('created_by_business_id').references((): AnyPgColumn => businesses.id, { onDelete: 'set null' }),
+    /** Set when an admin chose the password: the person sets their own before doing anything else. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -138,3 +149,59 @@ export const teamMembers = pgTable(
     index('team_members_business_user_idx').on(t.businessId, t.userId),
   ],
 );
+
+/**
+ * A signed-in device. The token names its session; every request checks that the session is
+ * still open, so logout, "sign out of all devices" and a password reset end it at once on every
+ * instance.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A business's invitation of an e-mail to some of its sites. The business sees what it typed;
+ * the invited person (user_id, never shown to the business) accepts or declines it after
+ * signing in. Accepting adds the membership and the site placements.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    authority: text('authority', { enum: ['SUPERVISOR', 'MEMBER'] }).notNull().default('MEMBER'),
+    position: text('position'),
+    externalId: text('external_id'),
+    teamIds: bigint('team_ids', { mode: 'number' }).array().notNull(),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'DECLINED', 'CANCELED'] }).notNull().default('PENDING'),
+    invitedBy: ref('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invitations_business_idx').on(t.businessId, t.status, t.id),
+    index('invitations_user_idx').on(t.userId, t.status),
+    uniqueIndex('invitations_pending_key').on(t.businessId, t.userId).where(sql`status = 'PENDING'`),
+  ],
+);
+
+/**
+ * Counters with a window, shared by every instance: failed sign-ins per account and per address,
+ * and the API rate limit per session and per address. A row whose window has ended counts as 0.
+ */
+export const throttleCounters = pgTable('throttle_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -10,7 +10,8 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { detail?: string; fieldErrors?: FieldError[] } = {},
+    /** `headers` go on the answer too, such as Retry-After on a 429. */
+    readonly extra: { detail?: string; fieldErrors?: FieldError[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
   }

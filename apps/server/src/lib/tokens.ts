@@ -5,11 +5,22 @@ import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 
 const DAY = 24 * 60 * 60;
+const SESSION_ID = /^[a-f0-9]{48}$/;
+
+/** What a token names: its user and the server-side session that must still be open. */
+export interface TokenClaims {
+  userId: number;
+  sessionId: string;
+}
 
 export interface TokenService {
-  sign(userId: number, rememberMe: boolean): Promise<string>;
-  verify(token: string): Promise<number | null>;
+  sign(claims: TokenClaims, expiresAt: Date): Promise<string>;
+  /** The claims of a genuine, unexpired token that has an expiry and a session; else null. */
+  verify(token: string): Promise<TokenClaims | null>;
 }
+
+/** How long a session lasts: a day, or 30 days with "remember me". */
+export const sessionLifetimeMs = (rememberMe: boolean) => (rememberMe ? 30 : 1) * DAY * 1000;
 
 /** The secret comes from JWT_SECRET, else a file generated once in the data directory. */
 export function loadJwtSecret(configured: string | null, dataDir: string | null): Uint8Array {
@@ -25,18 +36,21 @@ export function loadJwtSecret(configured: string | null, dataDir: string | null)
 
 export function createTokenService(secret: Uint8Array): TokenService {
   return {
-    sign: (userId, rememberMe) =>
-      new SignJWT({})
+    sign: ({ userId, sessionId }, expiresAt) =>
+      new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS512' })
         .setSubject(String(userId))
         .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + (rememberMe ? 30 * DAY : DAY))
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(secret),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS512'] });
-        const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        // A token without an expiry would live for ever: refused, as is one without a session.
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS512'], requiredClaims: ['exp', 'sub', 'sid'] });
+        const userId = Number(payload.sub);
+        const sessionId = payload.sid;
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return null;
+        return { userId, sessionId };
       } catch {
         return null;
       }
@@ -45,3 +59,4 @@ export function createTokenService(secret: Uint8Array): TokenService {
 }
 
 export const randomKey = (bytes = 20) => crypto.randomBytes(bytes).toString('hex');
+export const newSessionId = () => randomKey(24);

@@ -9,8 +9,10 @@ import fp from 'fastify-plugin';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { businessMembers, businesses, users } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { businessMembers, businesses } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { findSessionUser } from '../lib/sessions.ts';
 
 export interface Tenant {
   businessId: number;
@@ -26,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     userId: number | null;
+    /** The session the request's token names; logout ends it. */
+    sessionId: string | null;
     tenant: Tenant | null;
   }
 }
@@ -37,6 +41,11 @@ export function requireUser(request: FastifyRequest): number {
   return request.userId;
 }
 
+export function requireSession(request: FastifyRequest): { userId: number; sessionId: string } {
+  if (!request.userId || !request.sessionId) throw unauthorized();
+  return { userId: request.userId, sessionId: request.sessionId };
+}
+
 export function requireTenant(request: FastifyRequest): Tenant & { userId: number } {
   if (!request.tenant || !request.userId) throw unauthorized();
   return { ...request.tenant, userId: request.userId };
@@ -44,8 +53,22 @@ export function requireTenant(request: FastifyRequest): Tenant & { userId: numbe
 
 export const isAdmin = (tenant: Tenant) => ADMINS.includes(tenant.role);
 
+/**
+ * Whether a long-lived request (the live feed) may go on: its session is still open and the user
+ * still belongs to the business. Logout or removal from the business ends the stream too.
+ */
+export async function stillAdmitted(db: Db, tenant: Tenant & { userId: number }, sessionId: string) {
+  if (!(await findSessionUser(db, sessionId, tenant.userId))) return false;
+  const [row] = await db
+    .select({ id: businessMembers.id })
+    .from(businessMembers)
+    .where(and(eq(businessMembers.businessId, tenant.businessId), eq(businessMembers.userId, tenant.userId)));
+  return Boolean(row);
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionId', null);
   app.decorateRequest('tenant', null);
 
   // API routes are private unless they say otherwise; the API documentation and the web app's
@@ -62,18 +85,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
-    const userId = token ? await app.tokens.verify(token) : null;
-    if (!userId) throw unauthorized();
-    const [user] = await app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.activated, true)));
+    const claims = token ? await app.tokens.verify(token) : null;
+    if (!claims) throw unauthorized();
+    // The session must still be open: logout, "sign out of all devices" and a password reset
+    // end it in the database, so every instance refuses the token from then on.
+    const user = await findSessionUser(app.db, claims.sessionId, claims.userId);
     if (!user) throw unauthorized();
-    request.userId = userId;
+    request.userId = claims.userId;
+    request.sessionId = claims.sessionId;
     if (access === 'user') return;
+    // A password an admin chose is known to someone else: nothing in a business until the
+    // person has chosen their own (the account calls stay open for that).
+    if (user.mustChangePassword) throw forbidden(MSG.passwordChangeRequired);
 
     const apiKey = request.headers[API_KEY_HEADER.toLowerCase()];
     const key = typeof apiKey === 'string' && apiKey.trim() ? apiKey.trim() : null;
+    // Membership is read on every request, so a member taken out of a business loses it at once.
     const [membership] = await app.db
       .select({
         businessId: businessMembers.businessId,
@@ -83,7 +110,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       })
       .from(businessMembers)
       .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-      .where(and(eq(businessMembers.userId, userId), key ? eq(businesses.apiKey, key) : undefined))
+      .where(and(eq(businessMembers.userId, claims.userId), key ? eq(businesses.apiKey, key) : undefined))
       .orderBy(desc(businessMembers.defaultBusiness), asc(businessMembers.id))
       .limit(1);
     if (!membership) throw forbidden(key ? MSG.accessDenied : MSG.noBusiness);

@@ -1,33 +1,75 @@
 // Every error leaves as application/problem+json: {type, title, status, message, detail?, fieldErrors?}.
-// 5xx answers never carry internals.
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+// 5xx answers never carry internals. Besides the error handler, this holds what Fastify's options
+// take for the errors raised before any route runs: the router's (`frameworkErrors`) and Node's
+// HTTP parser's (`clientErrorHandler`), which otherwise answer in Fastify's own JSON.
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, STATUS_MESSAGES } from '@fieldops/shared/messages';
 import { AppError, type FieldError } from '../lib/errors.ts';
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+type ProblemExtra = { detail?: string; fieldErrors?: FieldError[] };
+
+function problemBody(status: number, message: string, extra: ProblemExtra = {}) {
+  return {
+    type: status === 400 && extra.fieldErrors ? '/problems/validation' : 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    message,
+    ...(extra.detail ? { detail: extra.detail } : {}),
+    ...(extra.fieldErrors ? { fieldErrors: extra.fieldErrors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, status: number, message: string, extra: ProblemExtra = {}) {
+  return reply.status(status).type('application/problem+json').send(problemBody(status, message, extra));
+}
+
+/**
+ * busboy, under @fastify/multipart, reports a form body it cannot parse (cut short, no closing
+ * boundary) as a plain Error when the route reads the form; these are its texts. A form whose
+ * Content-Type has no boundary is refused before that (plugins/multipart.ts).
+ */
+const MALFORMED_FORM = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
+/**
+ * Fastify's `frameworkErrors`: the router refusing an address before any route, hook or error
+ * handler runs. The address is not echoed back (Fastify's own text quotes it).
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendProblem(reply, 400, MSG.invalid, { detail: 'The address holds a malformed %-encoded character.' });
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendProblem(reply, 414, MSG.invalid, { detail: 'A value in the address is too long.' });
+  }
+  request.log.error({ err: error }, 'request failed before routing');
+  return sendProblem(reply, 500, STATUS_MESSAGES[500]);
 };
 
-export function sendProblem(
-  reply: FastifyReply,
-  status: number,
-  message: string,
-  extra: { detail?: string; fieldErrors?: FieldError[] } = {},
-) {
-  return reply
-    .status(status)
-    .type('application/problem+json')
-    .send({
-      type: status === 400 && extra.fieldErrors ? '/problems/validation' : 'about:blank',
-      title: TITLES[status] ?? 'Error',
-      status,
-      message,
-      ...(extra.detail ? { detail: extra.detail } : {}),
-      ...(extra.fieldErrors ? { fieldErrors: extra.fieldErrors } : {}),
-    });
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refusing a request (headers too large, not
+ * HTTP at all, a forbidden character) before Fastify sees it. Only the raw socket is left, so the
+ * answer is written by hand, then the connection is closed as Node's own handler does.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, MSG.invalid, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, STATUS_MESSAGES[504], 'The request took too long to arrive.']
+        : [400, MSG.invalid, 'The request is not valid HTTP.'];
+  const body = JSON.stringify(problemBody(status, message, { detail }));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 function fieldName(instancePath: string, context: string | undefined, params: Record<string, unknown>) {
@@ -39,13 +81,19 @@ function fieldName(instancePath: string, context: string | undefined, params: Re
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendProblem(reply, error.status, error.message, error.extra);
+    if (error instanceof AppError) {
+      if (error.extra.headers) reply.headers(error.extra.headers);
+      return sendProblem(reply, error.status, error.message, error.extra);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fieldErrors = error.validation.map((v) => ({
         field: fieldName(v.instancePath, error.validationContext, v.params as Record<string, unknown>),
         message: v.message ?? MSG.invalid,
       }));
       return sendProblem(reply, 400, fieldErrors[0]?.message ?? MSG.invalid, { fieldErrors });
+    }
+    if (!error.statusCode && request.isMultipart() && MALFORMED_FORM.test(error.message)) {
+      return sendProblem(reply, 400, MSG.invalid, { detail: 'The multipart form is malformed or cut short.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

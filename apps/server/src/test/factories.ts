@@ -77,7 +77,12 @@ export async function addMember(app: FastifyInstance, owner: Caller, role: Busin
 }
 
 export async function createInvitedUser(app: FastifyInstance, owner: Caller) {
-  const user = await createUser(app, { activated: false, activationKey: randomKey() });
+  const user = await createUser(app, {
+    activated: false,
+    activationKey: randomKey(),
+    activationExpiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
+    createdByBusinessId: owner.business.id,
+  });
   await app.db.insert(businessMembers).values({ businessId: owner.business.id, userId: user.id, role: 'MEMBER' });
   return user;
 }

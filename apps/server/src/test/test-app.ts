@@ -8,13 +8,20 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   uploadsDir: string;
+  /** The token secret, shared with any second instance. */
+  jwtSecret: Uint8Array;
+  /**
+   * Another instance of the app on the same database, secret and uploads folder, as a second
+   * server behind a load balancer would be; closed with the test app.
+   */
+  secondInstance(options?: Partial<AppOptions>): Promise<FastifyInstance>;
   /** Every file in the uploads folder, to prove a refused request left nothing behind. */
   storedFiles(): string[];
   close(): Promise<void>;
@@ -54,20 +61,30 @@ function pgliteSnapshot(): Blob | undefined {
   }
 }
 
-export async function createTestApp(options: { webRoot?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { webRoot?: string } & Partial<AppOptions> = {}): Promise<TestApp> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgDb = adminUrl ? await createPostgresDatabase(adminUrl) : null;
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: null, loadDataDir: pgliteSnapshot() });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
-  const app = await buildApp({ database, jwtSecret: crypto.randomBytes(64), uploadsDir, webRoot: options.webRoot ?? null });
+  const jwtSecret = crypto.randomBytes(64);
+  const app = await buildApp({ ...options, database, jwtSecret, uploadsDir, webRoot: options.webRoot ?? null });
   await app.ready();
+  const others: FastifyInstance[] = [];
   return {
     app,
     database,
     uploadsDir,
+    jwtSecret,
+    async secondInstance(extra = {}) {
+      const other = await buildApp({ ...options, ...extra, database, jwtSecret, uploadsDir, webRoot: null });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     storedFiles: () =>
       (fs.readdirSync(uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile()),
     async close() {
+      for (const other of others) await other.close();
       await app.close();
       await database.close();
       await pgDb?.drop();

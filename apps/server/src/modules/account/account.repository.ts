@@ -9,6 +9,7 @@ export async function findAccount(db: Db, userId: number): Promise<Account | nul
     .select({
       id: users.id, username: users.username, fullName: users.fullName, email: users.email,
       avatar: users.avatar, countryCode: users.countryCode, phone: users.phone, bio: users.bio,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .where(eq(users.id, userId));

@@ -1,12 +1,14 @@
-// The signed-in user's account: GET/PUT /api/v1/account, PUT /api/v1/account/avatar.
+// The signed-in user's account: GET/PUT /api/v1/account, PUT /api/v1/account/avatar and
+// PUT /api/v1/account/password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { account, accountDetailsRequest } from '@fieldops/shared/account';
+import { z } from 'zod';
+import { account, accountDetailsRequest, changePasswordRequest } from '@fieldops/shared/account';
 import { problem } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
 import { badRequest } from '../../lib/errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { replaceAvatar, requireAccount, updateDetails } from './account.service.ts';
+import { requireSession, requireUser } from '../../plugins/auth.ts';
+import { changePassword, replaceAvatar, requireAccount, updateDetails } from './account.service.ts';
 
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -37,6 +39,16 @@ export async function accountRoutes(app: FastifyInstance) {
       if (!file) throw badRequest(MSG.fileMissing, [{ field: 'file', message: MSG.fileMissing }]);
       await replaceAvatar(app, userId, file);
       return requireAccount(app, userId);
+    },
+  });
+
+  r.put('/v1/account/password', {
+    config: { access: 'user' },
+    schema: { tags: ['account'], body: changePasswordRequest, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      const { userId, sessionId } = requireSession(request);
+      await changePassword(app, userId, sessionId, request.body);
+      return reply.status(204).send(null);
     },
   });
 }

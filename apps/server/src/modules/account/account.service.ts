@@ -1,11 +1,13 @@
-// Changes a user makes to their own account: details and avatar.
+// Changes a user makes to their own account: details, avatar and password.
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import type { AccountDetailsRequest } from '@fieldops/shared/account';
+import type { AccountDetailsRequest, ChangePasswordRequest } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
+import { hashNewPassword, verifyPassword } from '../../lib/password.ts';
+import { endUserSessions } from '../../lib/sessions.ts';
 import { readImage } from '../../lib/uploads.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findAccount, findTakenIdentity } from './account.repository.ts';
@@ -44,4 +46,20 @@ export async function requireAccount(app: FastifyInstance, userId: number) {
   const account = await findAccount(app.db, userId);
   if (!account) throw notFound(MSG.userNotFound);
   return account;
+}
+
+/**
+ * The person's own password change: the current password proves it is them. Their other
+ * sessions end (a stolen token stops working); this one goes on. Choosing their own password
+ * also ends the obligation to replace one an admin chose.
+ */
+export async function changePassword(app: FastifyInstance, userId: number, sessionId: string, body: ChangePasswordRequest) {
+  const [user] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound(MSG.userNotFound);
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw fieldError('currentPassword', MSG.currentPasswordWrong);
+  const passwordHash = await hashNewPassword(body.newPassword, 'newPassword');
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
+    await endUserSessions(tx, userId, sessionId);
+  });
 }

@@ -1,5 +1,5 @@
 // Reading and unflagging answers. Owners and admins read every answer of the business, a
-// supervisor those of their sites and their own, a member their own (schedule-access.ts); an
+// supervisor those of their sites and their own, a member their own (policies/schedules.ts); an
 // answer out of sight answers 404. Unflagging is for owners, admins and the site's supervisors.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -10,10 +10,11 @@ import type { Db } from '../../db/client.ts';
 import { businessMembers, teams } from '../../db/schema.ts';
 import { actionResults } from '../../db/schema-schedules.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { findActionRow } from '../actions/actions.repository.ts';
+import type { Caller } from '../../policies/caller.ts';
 import {
-  managesSite, requireSomeManagement, scopeCondition, viewScopeOf, type Caller, type ViewScope,
-} from '../schedules/schedule-access.ts';
+  managesSite, requireSomeManagement, scopeCondition, viewScopeOf, type ViewScope,
+} from '../../policies/schedules.ts';
+import { findActionRow } from '../actions/actions.repository.ts';
 import { findResult, findResults, taggedWith, updateResultRow } from './action-results.repository.ts';
 
 export const visibleResults = (scope: ViewScope) => scopeCondition(scope, actionResults.teamId, actionResults.userId);

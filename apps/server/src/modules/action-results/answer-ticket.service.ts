@@ -8,7 +8,7 @@ import type { ActionResult, fireTicketRequest } from '@fieldops/shared/schedules
 import { sniffImage } from '../../lib/uploads.ts';
 import { conflict } from '../../lib/errors.ts';
 import { keyOfUrl, type StoredFile } from '../../plugins/storage.ts';
-import type { Caller } from '../schedules/schedule-access.ts';
+import type { Caller } from '../../policies/caller.ts';
 import { insertAttachments } from '../tickets/ticket-attachments.repository.ts';
 import { createTicket } from '../tickets/tickets.service.ts';
 import { findResultRow, updateResultRow } from './action-results.repository.ts';

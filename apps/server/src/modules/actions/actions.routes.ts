@@ -10,7 +10,7 @@ import {
   action, actionRequest, actionType, actionUpdateRequest, criteriaRequest, reorderActionsRequest,
 } from '@fieldops/shared/tasks';
 import { requireTenant } from '../../plugins/auth.ts';
-import { workflowEditorsOnly } from '../tasks/workflow-access.ts';
+import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { ACTION_TYPE_INFOS } from './action-types.ts';
 import {
   createAction, deleteAction, duplicateAction, listActions, pageActions, reorderActions, requireTaskExists, setCriteria,

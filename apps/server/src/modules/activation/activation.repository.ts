@@ -1,10 +1,10 @@
 // What an activation key tells the person holding it: who they are and which business invited them.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ActivationDetail } from '@fieldops/shared/account';
 import type { Db } from '../../db/client.ts';
-import { businessMembers, businesses, users } from '../../db/schema.ts';
+import { businesses, users } from '../../db/schema.ts';
 
-export async function findActivationDetail(db: Db, key: string): Promise<ActivationDetail | null> {
+export async function findActivationDetail(db: Db, key: string): Promise<(ActivationDetail & { expiresAt: Date | null }) | null> {
   const [row] = await db
     .select({
       username: users.username,
@@ -12,12 +12,11 @@ export async function findActivationDetail(db: Db, key: string): Promise<Activat
       fullName: users.fullName,
       activated: users.activated,
       businessName: businesses.name,
+      expiresAt: users.activationExpiresAt,
     })
     .from(users)
-    .leftJoin(businessMembers, eq(businessMembers.userId, users.id))
-    .leftJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .leftJoin(businesses, eq(businesses.id, users.createdByBusinessId))
     .where(eq(users.activationKey, key))
-    .orderBy(asc(businessMembers.id))
     .limit(1);
   return row ?? null;
 }

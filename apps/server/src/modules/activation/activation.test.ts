@@ -39,11 +39,42 @@ describe('activation by key', () => {
     expect(again.statusCode).toBe(404);
   });
 
-  it('activates by GET with the password the inviter set', async () => {
+  it('never activates by GET: it only reads the key, like activation-detail', async () => {
     const invited = await createInvitedUser(t.app, owner);
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/activate?key=${invited.activationKey}` });
     expect(res.statusCode).toBe(200);
-    expect(await signInStatus(invited.username, PASSWORD)).toBe(200);
+    expect(res.json()).toMatchObject({ username: invited.username, activated: false });
+    expect(await signInStatus(invited.username, PASSWORD)).toBe(401);
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, invited.id));
+    expect(row).toMatchObject({ activated: false, activationKey: invited.activationKey });
+  });
+
+  it('refuses an expired key with its own message, and a new key from the admin works', async () => {
+    const invited = await createInvitedUser(t.app, owner);
+    await t.app.db.update(users).set({ activationExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.id, invited.id));
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/activation-detail?key=${invited.activationKey}` });
+    expect(detail.statusCode).toBe(400);
+    expect(detail.json().message).toBe('Activation key has expired. Ask your administrator for a new one');
+    const post = await t.app.inject({ method: 'POST', url: '/api/v1/activate', payload: { key: invited.activationKey, name: 'N K', password: 'my-new-pass' } });
+    expect(post.statusCode).toBe(400);
+    expect((await t.app.db.select().from(users).where(eq(users.id, invited.id)))[0].activated).toBe(false);
+
+    const issued = await owner.request({ method: 'POST', url: `/api/v1/users/${invited.id}/activation-key` });
+    expect(issued.statusCode).toBe(200);
+    expect(issued.json().activationKey).not.toBe(invited.activationKey);
+    expect(new Date(issued.json().expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/activate', payload: { key: issued.json().activationKey, name: 'N K', password: 'my-new-pass' } });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses a commonly used password and an only-spaces one', async () => {
+    const invited = await createInvitedUser(t.app, owner);
+    for (const [password, message] of [['qwerty123', 'This password is too common. Choose one that is harder to guess'], ['          ', 'Password cannot be only spaces']]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/activate', payload: { key: invited.activationKey, name: 'N K', password } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual([{ field: 'password', message }]);
+    }
+    expect((await t.app.db.select().from(users).where(eq(users.id, invited.id)))[0].activated).toBe(false);
   });
 
   it('answers the missing-key and unknown-key messages and changes nothing', async () => {

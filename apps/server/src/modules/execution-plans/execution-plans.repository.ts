@@ -106,7 +106,7 @@ export interface PlanPage {
   size: number;
 }
 
-/** Which plans a list holds; `visible` and `status` come from plan-access and plan-status. */
+/** Which plans a list holds; `visible` and `status` come from policies/plans.ts and plan-status. */
 export interface PlanFilter {
   taskId?: number;
   teamId?: number;

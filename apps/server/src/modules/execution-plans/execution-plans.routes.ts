@@ -10,7 +10,7 @@ import {
   executionPlan, groupPlanRequest, planHoursRequest, plansQuery, planUpdateRequest, planWithChildren, switchStatusRequest,
 } from '@fieldops/shared/schedules';
 import { requireTenant } from '../../plugins/auth.ts';
-import { workflowEditorsOnly } from '../tasks/workflow-access.ts';
+import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import {
   createGroupPlan, getPlan, getPlanWithChildren, switchPlanStatus, updatePlanHours, updatePlanSchedule,
 } from './execution-plans.service.ts';

@@ -9,11 +9,12 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, missingReference, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { planViewOf, requirePlanManager, visiblePlansSql } from '../../policies/plans.ts';
 import { lockAgainstEngine, materialisePlans } from '../schedule-engine/schedule-engine.ts';
 import { findTaskRow } from '../tasks/tasks.repository.ts';
 import { findPlacements } from '../teams/team-members.repository.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
-import { planViewOf, requirePlanManager, visiblePlansSql, type Caller } from './plan-access.ts';
 import {
   deleteOpenSchedules, findPlan, findPlanRow, findPlans, insertGroupPlan, setPaused, startOfToday, updatePlanRows,
   type PlanSchedule,

@@ -7,10 +7,11 @@ import { MSG } from '@fieldops/shared/messages';
 import type { plansQuery } from '@fieldops/shared/schedules';
 import type { Db } from '../../db/client.ts';
 import { missingReference, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { planViewOf, visiblePlansSql } from '../../policies/plans.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { findTaskRow } from '../tasks/tasks.repository.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
-import { planViewOf, visiblePlansSql, type Caller } from './plan-access.ts';
 import { statusFilterSql } from './plan-status.ts';
 import { findPlan, findPlans, isBusinessMember } from './execution-plans.repository.ts';
 

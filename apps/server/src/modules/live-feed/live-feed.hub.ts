@@ -1,13 +1,13 @@
 // The receiving side of the live feed, one per server process: a single listening connection
 // (Database.listen) opened with the first viewer, and the viewers of each business. A notification
 // loads the answer once, scoped by its business, and hands it to that business's viewers who may
-// see it (schedule-access.ts). Notifications are handled one after another, in commit order.
+// see it (policies/schedules.ts). Notifications are handled one after another, in commit order.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
 import type { Database } from '../../db/client.ts';
+import type { ViewScope } from '../../policies/schedules.ts';
 import { findResult } from '../action-results/action-results.repository.ts';
-import type { ViewScope } from '../schedules/schedule-access.ts';
 import { ANSWERS_CHANNEL, parseAnswerNotice } from './live-feed.notify.ts';
 
 export interface LiveFeedViewer {

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { problem } from '@fieldops/shared/common';
 import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/schedules';
-import { requireTenant } from '../../plugins/auth.ts';
-import { viewScopeOf } from '../schedules/schedule-access.ts';
+import { requireSession, requireTenant, stillAdmitted } from '../../plugins/auth.ts';
+import { viewScopeOf } from '../../policies/schedules.ts';
 import type { LiveFeedViewer } from './live-feed.hub.ts';
 
 /** How long a client waits before reconnecting after the stream drops. */
@@ -31,6 +31,7 @@ export async function liveFeedRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const caller = requireTenant(request);
+      const { sessionId } = requireSession(request);
       const stream = new PassThrough();
       const viewer: LiveFeedViewer = {
         scope: await viewScopeOf(app.db, caller),
@@ -38,10 +39,16 @@ export async function liveFeedRoutes(app: FastifyInstance) {
         end: () => stream.end(),
       };
       const unsubscribe = await app.liveFeed.subscribe(viewer);
-      // A site the caller starts or stops supervising counts from the next heartbeat on.
+      // A site the caller starts or stops supervising counts from the next heartbeat on; a session
+      // that ended, or a membership that did, ends the stream.
       const heartbeat = setInterval(() => {
         stream.write(': ping\n\n');
-        viewScopeOf(app.db, caller).then((scope) => (viewer.scope = scope), () => {});
+        stillAdmitted(app.db, caller, sessionId)
+          .then(async (admitted) => {
+            if (!admitted) return stream.end();
+            viewer.scope = await viewScopeOf(app.db, caller);
+          })
+          .catch(() => {});
       }, app.liveFeed.heartbeatMs);
       const stop = () => {
         clearInterval(heartbeat);

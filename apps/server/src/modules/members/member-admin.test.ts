@@ -14,6 +14,8 @@ let supervisor: Caller;
 let other: Caller;
 let siteA: number;
 let siteB: number;
+/** An account this business created by invitation, never activated: its admins may still edit who it is. */
+let pending: { userId: number; username: string };
 
 const userRow = async (id: number) => (await t.app.db.select().from(users).where(eq(users.id, id)))[0];
 const membershipOf = async (businessId: number, userId: number) =>
@@ -33,41 +35,57 @@ beforeAll(async () => {
   siteB = (await createSite(t.app, owner, project.id)).id;
   supervisor = await addSupervisor(t.app, owner, [siteA]);
   await placeInSite(t.app, owner, siteA, member.userId);
+  const invited = await createInvitedUser(t.app, owner);
+  pending = { userId: invited.id, username: invited.username };
 });
 afterAll(() => t.close());
 
 describe('PUT /api/v1/users/{id}', () => {
-  it("edits a member's details, business role and position", async () => {
-    const res = await owner.request({ method: 'PUT', url: `/api/v1/users/${member.userId}`, payload: edit(member, { role: 'ADMIN' }) });
+  it("edits a pending account's details, and anyone's business role and position", async () => {
+    const res = await owner.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload: edit(pending, { role: 'ADMIN' }) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      userId: member.userId, fullName: 'Layla Hassan', phone: '5550001', countryCode: '+966', authority: 'ADMIN', position: 'Team lead',
+      userId: pending.userId, fullName: 'Layla Hassan', phone: '5550001', countryCode: '+966', authority: 'ADMIN', position: 'Team lead', createdHere: true,
     });
-    const back = await owner.request({ method: 'PUT', url: `/api/v1/users/${member.userId}`, payload: edit(member, { role: 'MEMBER' }) });
+    const back = await owner.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload: edit(pending, { role: 'MEMBER' }) });
     expect(back.json().authority).toBe('MEMBER');
-    const kept = await admin.request({ method: 'PUT', url: `/api/v1/users/${member.userId}`, payload: edit(member, { name: 'Layla H' }) });
+    const kept = await admin.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload: edit(pending, { name: 'Layla H' }) });
     expect(kept.json()).toMatchObject({ fullName: 'Layla H', authority: 'MEMBER' });
   });
 
-  it('refuses bad input naming the field, and changes nothing', async () => {
+  it("leaves an activated member's name, e-mail and phone to them; role and position still change", async () => {
     const before = await userRow(member.userId);
+    const same = { name: before.fullName, email: before.email, phone: before.phone, countryCode: before.countryCode, position: 'Shift lead' };
+    const role = await owner.request({ method: 'PUT', url: `/api/v1/users/${member.userId}`, payload: same });
+    expect(role.statusCode).toBe(200);
+    expect(role.json()).toMatchObject({ position: 'Shift lead', createdHere: false });
+    for (const change of [{ name: 'Someone Else' }, { email: 'takeover@example.com' }, { phone: '5559999' }]) {
+      const res = await owner.request({ method: 'PUT', url: `/api/v1/users/${member.userId}`, payload: { ...same, ...change } });
+      expect(res.statusCode, JSON.stringify(change)).toBe(403);
+      expect(res.json().message).toBe('Only the person can change their own name, e-mail and password');
+    }
+    expect(await userRow(member.userId)).toEqual(before);
+  });
+
+  it('refuses bad input naming the field, and changes nothing', async () => {
+    const before = await userRow(pending.userId);
     const cases: [Record<string, unknown>, number, string, string?][] = [
-      [edit(member, { name: '' }), 400, 'name', 'This field is required'],
-      [edit(member, { name: '1 Layla' }), 400, 'name', 'Name is invalid, Should start with a letter not a number'],
-      [edit(member, { email: 'nope' }), 400, 'email', 'Email is invalid'],
-      [edit(member, { phone: 'call me' }), 400, 'phone'],
-      [edit(member, { role: 'BOSS' }), 400, 'role'],
-      [edit(member, { role: 'OWNER' }), 400, 'role', 'Ownership cannot be given to a member'],
-      [edit(member, { email: `${admin.username}@example.com` }), 409, 'email', 'Email is already in use'],
+      [edit(pending, { name: '' }), 400, 'name', 'This field is required'],
+      [edit(pending, { name: '1 Layla' }), 400, 'name', 'Name is invalid, Should start with a letter not a number'],
+      [edit(pending, { email: 'nope' }), 400, 'email', 'Email is invalid'],
+      [edit(pending, { phone: 'call me' }), 400, 'phone'],
+      [edit(pending, { role: 'BOSS' }), 400, 'role'],
+      [edit(pending, { role: 'OWNER' }), 400, 'role', 'Ownership cannot be given to a member'],
+      [edit(pending, { email: `${admin.username}@example.com` }), 409, 'email', 'Email is already in use'],
     ];
     for (const [payload, status, field, message] of cases) {
-      const res = await owner.request({ method: 'PUT', url: `/api/v1/users/${member.userId}`, payload });
+      const res = await owner.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().fieldErrors[0].field).toBe(field);
       if (message) expect(res.json().message).toBe(message);
     }
-    expect(await userRow(member.userId)).toEqual(before);
-    expect((await membershipOf(owner.business.id, member.userId)).role).toBe('MEMBER');
+    expect(await userRow(pending.userId)).toEqual(before);
+    expect((await membershipOf(owner.business.id, pending.userId)).role).toBe('MEMBER');
   });
 
   it("keeps the owner's role, and leaves making admins to the owner", async () => {
@@ -77,14 +95,14 @@ describe('PUT /api/v1/users/{id}', () => {
     const same = await owner.request({ method: 'PUT', url: `/api/v1/users/${owner.userId}`, payload: edit(owner, { role: 'OWNER', name: 'Owner Self' }) });
     expect(same.json()).toMatchObject({ fullName: 'Owner Self', authority: 'OWNER' });
 
-    const promote = await admin.request({ method: 'PUT', url: `/api/v1/users/${member.userId}`, payload: edit(member, { role: 'ADMIN' }) });
+    const promote = await admin.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload: edit(pending, { role: 'ADMIN' }) });
     expect(promote.statusCode).toBe(403);
     expect(promote.json().message).toBe('Only the owner can make, change or remove administrators');
     const demoteSelf = await admin.request({ method: 'PUT', url: `/api/v1/users/${admin.userId}`, payload: edit(admin, { role: 'MEMBER' }) });
     expect(demoteSelf.statusCode).toBe(403);
     const editOwner = await admin.request({ method: 'PUT', url: `/api/v1/users/${owner.userId}`, payload: edit(owner) });
     expect(editOwner.statusCode).toBe(403);
-    expect((await membershipOf(owner.business.id, member.userId)).role).toBe('MEMBER');
+    expect((await membershipOf(owner.business.id, pending.userId)).role).toBe('MEMBER');
     expect((await userRow(owner.userId)).fullName).toBe('Owner Self');
   });
 

@@ -1,6 +1,6 @@
 // Members as seen inside one business: the user, their business role, their sites and their rank.
 // A page of members costs four queries whatever its size: the page, the count, their sites, their ranks.
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Member } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
@@ -29,6 +29,7 @@ const columns = {
   position: businessMembers.position,
   externalId: businessMembers.externalId,
   businessId: businessMembers.businessId,
+  createdBy: users.createdByBusinessId,
 };
 
 const selectRows = (db: Db) =>
@@ -84,10 +85,23 @@ export async function findMember(db: Db, businessId: number, userId: number, opt
   return items[0] ?? null;
 }
 
-/** The business role of a user in the business, or null when they are not in it. */
+/**
+ * The business role of a user in the business, whether they are activated, whether this business
+ * created their account and whether they belong to any other business; null when not in it.
+ */
 export async function findMembership(db: Db, businessId: number, userId: number) {
+  const elsewhere = sql<boolean>`exists (select 1 from ${businessMembers} other where other.user_id = ${users.id} and other.business_id <> ${businessId})`;
   const [row] = await db
-    .select({ role: businessMembers.role, activated: users.activated })
+    .select({
+      role: businessMembers.role,
+      activated: users.activated,
+      createdHere: sql<boolean>`coalesce(${users.createdByBusinessId} = ${businessId}, false)`,
+      elsewhere,
+      fullName: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      countryCode: users.countryCode,
+    })
     .from(businessMembers)
     .innerJoin(users, eq(users.id, businessMembers.userId))
     .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
@@ -121,7 +135,7 @@ export async function updateUserDetails(
 
 /** Activates a user now, spending their activation key. */
 export async function activateUser(db: Db, userId: number) {
-  await db.update(users).set({ activated: true, activationKey: null }).where(eq(users.id, userId));
+  await db.update(users).set({ activated: true, activationKey: null, activationExpiresAt: null }).where(eq(users.id, userId));
 }
 
 /** Takes a user out of the business: their site placements, then their membership. */
@@ -148,7 +162,10 @@ export async function freeUsernameFor(db: Db, email: string) {
 /** A new user waiting for activation; null when the username or e-mail was taken meanwhile. */
 export async function insertInvitedUser(
   db: Db,
-  values: { username: string; email: string; fullName: string; passwordHash: string; activationKey: string },
+  values: Pick<
+    typeof users.$inferInsert,
+    'username' | 'email' | 'fullName' | 'passwordHash' | 'activationKey' | 'activationExpiresAt' | 'createdByBusinessId' | 'mustChangePassword'
+  >,
 ) {
   const [row] = await db.insert(users).values({ ...values, activated: false }).onConflictDoNothing().returning({ id: users.id });
   return row?.id ?? null;
@@ -200,6 +217,7 @@ async function withTeamsAndRanks(
     imageUrl: r.avatar,
     businessId: r.businessId,
     externalId: r.externalId,
+    createdHere: r.createdBy === businessId,
     teams: memberships
       .filter((m) => m.userId === r.userId)
       .map(({ id, name, authority, position }) => ({ id, name, authority, position })),

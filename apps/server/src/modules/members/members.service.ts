@@ -1,19 +1,20 @@
 // The rules of members: who may see and manage whom, editing a member's details and business
-// role, removing them from the business and activating them on their behalf.
+// role, removing them from the business and activating them on their behalf. A person's identity
+// (name, e-mail, phone, password) is theirs: a business changes it only for an account it created
+// and that was never activated (DESIGN §4).
 import type { z } from 'zod';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import type { memberUpdateRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { isAdmin, type Tenant } from '../../plugins/auth.ts';
+import { isAdmin } from '../../plugins/auth.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { supervisedTeamIds } from '../../policies/sites.ts';
 import { findTakenIdentity } from '../account/account.repository.ts';
-import { supervisedTeamIds } from '../teams/site-access.ts';
 import {
   activateUser, deleteMembership, findMember, findMembers, findMembership, updateMembership, updateUserDetails,
 } from './members.repository.ts';
-
-type Caller = Tenant & { userId: number };
 
 export async function requireMember(db: Db, businessId: number, userId: number) {
   const found = await findMember(db, businessId, userId);
@@ -43,16 +44,31 @@ function checkRoleChange(caller: Caller, current: BusinessRole, next: BusinessRo
   if (caller.role !== 'OWNER') throw forbidden(MSG.onlyOwnerManagesAdmins);
 }
 
+type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
+
+/** Whether this business may still change the person's identity: it created the account, never activated. */
+export const managesIdentity = (target: Pick<Membership, 'createdHere' | 'activated'>) => target.createdHere && !target.activated;
+
+/** Refuses unless the caller is the person, or an admin of the business managing their identity. */
+export async function requireIdentityManager(db: Db, caller: Caller, userId: number) {
+  if (caller.userId === userId) return;
+  const target = await requireMembership(db, caller.businessId, userId);
+  if (!isAdmin(caller) || !managesIdentity(target)) throw forbidden(MSG.identityOwnedByPerson);
+}
+
 export async function updateMember(db: Db, caller: Caller, userId: number, body: z.output<typeof memberUpdateRequest>) {
   const target = await requireMembership(db, caller.businessId, userId);
   if (target.role === 'OWNER' && caller.role !== 'OWNER') throw forbidden();
   const role = body.role ?? target.role;
   checkRoleChange(caller, target.role, role);
-  if (await findTakenIdentity(db, { email: body.email }, userId)) {
+  const identity = { fullName: body.name, email: body.email, phone: body.phone, countryCode: body.countryCode };
+  const changesIdentity = (Object.keys(identity) as (keyof typeof identity)[]).some((k) => (identity[k] ?? null) !== (target[k] ?? null));
+  if (changesIdentity && caller.userId !== userId && !managesIdentity(target)) throw forbidden(MSG.identityOwnedByPerson);
+  if (changesIdentity && (await findTakenIdentity(db, { email: body.email }, userId))) {
     throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
   }
   await db.transaction(async (tx) => {
-    await updateUserDetails(tx, userId, { fullName: body.name, email: body.email, phone: body.phone, countryCode: body.countryCode });
+    if (changesIdentity) await updateUserDetails(tx, userId, identity);
     await updateMembership(tx, caller.businessId, userId, { role, position: body.position });
   });
   return requireMember(db, caller.businessId, userId);
@@ -67,9 +83,13 @@ export async function removeMember(db: Db, caller: Caller, userId: number) {
   await db.transaction((tx) => deleteMembership(tx, caller.businessId, userId));
 }
 
-/** 'Activate Member Now': the member can sign in with the password they were invited with. */
+/**
+ * 'Activate Member Now': the member can sign in with the password they were invited with, and
+ * then chooses their own. Only for an account this business created.
+ */
 export async function activateMember(db: Db, caller: Caller, userId: number) {
-  await requireMembership(db, caller.businessId, userId);
-  await activateUser(db, userId);
+  const target = await requireMembership(db, caller.businessId, userId);
+  if (!target.activated && !target.createdHere) throw forbidden(MSG.identityOwnedByPerson);
+  if (!target.activated) await activateUser(db, userId);
   return requireMember(db, caller.businessId, userId);
 }

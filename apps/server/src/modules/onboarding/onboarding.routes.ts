@@ -11,7 +11,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
   const errors = { 400: problem, 401: problem, 403: problem, 409: problem, 429: problem };
 
   r.post('/v1/register', {
-    config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+    config: { access: 'public', addressLimit: 20 },
     schema: { tags: ['account'], body: registerRequest, response: { 201: registerResponse, ...errors } },
     handler: async (request, reply) => reply.status(201).send(await registerUser(app, request.body)),
   });

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { businessMembers, businesses, industries, lookups, users } from '../../db/schema.ts';
 import { ticketCategories } from '../../db/schema-helpdesk.ts';
 import { conflict, fieldError, forbidden } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashNewPassword } from '../../lib/password.ts';
 import { randomKey } from '../../lib/tokens.ts';
 import { findTakenIdentity } from '../account/account.repository.ts';
 import { toBusiness } from '../businesses/businesses.repository.ts';
@@ -26,7 +26,7 @@ export async function registerUser(app: FastifyInstance, body: Required<Register
       username: body.username,
       email: body.email,
       fullName: body.fullName,
-      passwordHash: await hashPassword(body.password),
+      passwordHash: await hashNewPassword(body.password, 'password'),
       activated: true,
     })
     .onConflictDoNothing()

@@ -1,4 +1,4 @@
-// The conditions every report applies: the business, the caller's view (schedule-access.ts), the
+// The conditions every report applies: the business, the caller's view (policies/schedules.ts), the
 // projects / sites / members / task filters and the date range. They read only columns that the
 // report indexes carry (business, instant, site, member, task), so a report is an index-only scan.
 import { sql, type SQL } from 'drizzle-orm';
@@ -6,7 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StatusCounts } from '@fieldops/shared/reports';
 import { teams } from '../../db/schema.ts';
 import { actionResults, schedules } from '../../db/schema-schedules.ts';
-import { scopeCondition, type ViewScope } from '../schedules/schedule-access.ts';
+import { scopeCondition, type ViewScope } from '../../policies/schedules.ts';
 
 export interface ReportFilter {
   projects?: number[];

@@ -28,7 +28,7 @@ export interface ScheduleWhere {
   timeZone: string;
   now: Date;
   filter: ScheduleFilter;
-  /** The caller's view (schedule-access.ts); undefined sees everything of the business. */
+  /** The caller's view (policies/schedules.ts); undefined sees everything of the business. */
   scope: SQL | undefined;
 }
 

@@ -10,7 +10,7 @@ import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { schedule, scheduleDetail, scheduleKpis, schedulesQuery } from '@fieldops/shared/schedules';
 import { requireTenant } from '../../plugins/auth.ts';
-import type { Caller } from './schedule-access.ts';
+import type { Caller } from '../../policies/caller.ts';
 import { getSchedule, getScheduleDetail, listSchedules, scheduleKpis as computeKpis, type ScheduleListKind } from './schedules.service.ts';
 
 /** `sort=start` or `start,asc|desc`: schedules are ordered by their start, then id. */

@@ -7,10 +7,11 @@ import type { Schedule, ScheduleDetail, ScheduleKpis, schedulesQuery } from '@fi
 import type { Db } from '../../db/client.ts';
 import { schedules } from '../../db/schema-schedules.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { scopeCondition, viewScopeOf, type ViewScope } from '../../policies/schedules.ts';
 import { answersByAction, asRuleActions, isOpen, progressOf } from '../action-results/answer-status.ts';
 import { findScheduleResults, latestAnswers } from '../action-results/action-results.repository.ts';
 import { getTaskWithActions } from '../tasks/tasks.service.ts';
-import { scopeCondition, viewScopeOf, type Caller, type ViewScope } from './schedule-access.ts';
 import {
   countSchedules, findRuleActions, findSchedule, findSchedules, findScheduleState, type ScheduleWhere,
 } from './schedules.repository.ts';

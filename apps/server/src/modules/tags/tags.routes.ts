@@ -7,7 +7,7 @@ import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { action, actionTagsRequest, tag, tagAction, tagRequest } from '@fieldops/shared/tasks';
 import { requireTenant } from '../../plugins/auth.ts';
-import { workflowEditorsOnly } from '../tasks/workflow-access.ts';
+import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { findTags } from './tags.repository.ts';
 import { assignTags, createTag, deleteTag, pageTagActions, requireTag, unassignTags, updateTag } from './tags.service.ts';
 

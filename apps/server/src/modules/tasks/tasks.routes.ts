@@ -9,11 +9,11 @@ import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { task, taskRequest, taskSettingsRequest, tasksQuery, taskWithActions } from '@fieldops/shared/tasks';
 import { requireTenant } from '../../plugins/auth.ts';
+import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { findTasks, TASK_SORT_FIELDS, type TaskSortField } from './tasks.repository.ts';
 import {
   createTask, deleteTask, duplicateTask, getTaskWithActions, requireTask, updateTask, updateTaskSettings,
 } from './tasks.service.ts';
-import { workflowEditorsOnly } from './workflow-access.ts';
 
 const isSortField = (field: string): field is TaskSortField => (TASK_SORT_FIELDS as readonly string[]).includes(field);
 

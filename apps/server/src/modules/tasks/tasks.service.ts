@@ -5,7 +5,7 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Task, TaskWithActions, taskRequest, taskSettingsRequest } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
 import { missingReference, notFound } from '../../lib/errors.ts';
-import type { Tenant } from '../../plugins/auth.ts';
+import type { Caller } from '../../policies/caller.ts';
 import { findActionRows, tagsOfActions } from '../actions/actions.repository.ts';
 import { listActions, lockTask } from '../actions/actions.service.ts';
 import { existingTagIds } from '../tags/tags.repository.ts';
@@ -13,7 +13,6 @@ import { contentOfActions, insertContentActions } from './task-content.ts';
 import { deleteTaskRows, findTask, insertTask, updateTaskRow, type TaskValues } from './tasks.repository.ts';
 
 type TaskInput = z.output<typeof taskRequest>;
-type Caller = Tenant & { userId: number };
 
 /** Names are at most this long (the request's limit), suffix included. */
 const NAME_MAX = 200;

@@ -39,43 +39,81 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/v1/teams/{teamId}/users', () => {
-  it('creates an inactive user with an activation key, a MEMBER membership and the placement', async () => {
+  it('creates an inactive account of this business with a week-long key, a MEMBER membership and the placement', async () => {
     const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('Nadia.Karim@Example.com') });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      userId: expect.any(Number), username: 'nadia.karim', name: 'Nadia Karim', email: 'nadia.karim@example.com',
-      authority: 'MEMBER', position: 'Cleaner', teamId: siteA, businessId: owner.business.id, active: false,
+      id: expect.any(Number), email: 'nadia.karim@example.com', name: 'Nadia Karim', authority: 'MEMBER', position: 'Cleaner',
+      externalId: 'EMP-7', teams: [{ id: siteA, name: expect.any(String) }], status: 'PENDING', createdAt: expect.any(String),
     });
-    const userId = res.json().userId;
-    const [user] = await t.app.db.select().from(users).where(eq(users.id, userId));
-    expect(user).toMatchObject({ activated: false, activationKey: expect.stringMatching(/^[0-9a-f]{40}$/) });
-    const [membership] = await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, userId));
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, 'nadia.karim@example.com'));
+    expect(user).toMatchObject({
+      username: 'nadia.karim', activated: false, activationKey: expect.stringMatching(/^[0-9a-f]{40}$/),
+      createdByBusinessId: owner.business.id, mustChangePassword: true,
+    });
+    expect(user.activationExpiresAt!.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    const [membership] = await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, user.id));
     expect(membership).toMatchObject({ businessId: owner.business.id, role: 'MEMBER', position: 'Cleaner', externalId: 'EMP-7' });
     expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);
 
-    const activated = await t.app.inject({ method: 'GET', url: `/api/v1/activate?key=${user.activationKey}` });
+    // A GET reads the key and changes nothing; the person activates with POST and their own password.
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/activate?key=${user.activationKey}` });
+    expect(read.statusCode).toBe(200);
+    expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);
+    const activated = await t.app.inject({
+      method: 'POST', url: '/api/v1/activate', payload: { key: user.activationKey, name: 'Nadia Karim', password: 'nadia-own-pass' },
+    });
     expect(activated.statusCode).toBe(200);
-    expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(200);
+    expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);
+    expect(await signInStatus('nadia.karim', 'nadia-own-pass')).toBe(200);
+    const listed = await owner.request({ method: 'GET', url: '/api/v1/invitations' });
+    expect(listed.json().find((i: { id: number }) => i.id === res.json().id).status).toBe('ACCEPTED');
   });
 
   it('gives a new person a free username when theirs is taken', async () => {
     const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('nadia.karim@other.example.com') });
     expect(res.statusCode).toBe(201);
-    expect(res.json().username).toBe('nadia.karim2');
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, 'nadia.karim@other.example.com'));
+    expect(user.username).toBe('nadia.karim2');
   });
 
-  it("adds a known e-mail's user to the business and site without touching their password", async () => {
+  it("only invites a known e-mail: the answer is the same as for a new one, and nothing of theirs changes until they accept", async () => {
     const known = await addMember(t.app, other, 'MEMBER');
     const email = `${known.username}@example.com`;
     const [before] = await t.app.db.select().from(users).where(eq(users.id, known.userId));
     const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite(email, { role: 'SUPERVISOR' }) });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ userId: known.userId, username: known.username, authority: 'SUPERVISOR', active: true });
+    const fresh = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('brand.new@example.com', { role: 'SUPERVISOR' }) });
+    const shape = (body: Record<string, unknown>) => ({ ...body, id: 0, email: '', createdAt: '' });
+    expect(shape(res.json())).toEqual(shape(fresh.json()));
+    expect(JSON.stringify(res.json())).not.toContain(`Person ${known.username}`);
     const [after] = await t.app.db.select().from(users).where(eq(users.id, known.userId));
     expect(after).toEqual(before);
     expect(await signInStatus(known.username, PASSWORD)).toBe(200);
     const memberships = await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, known.userId));
-    expect(memberships.map((m) => [m.businessId, m.role]).sort()).toEqual([[other.business.id, 'MEMBER'], [owner.business.id, 'MEMBER']].sort());
+    expect(memberships.map((m) => m.businessId)).toEqual([other.business.id]);
+    // Not a member: the business cannot read them, nor their activation key.
+    expect((await owner.request({ method: 'GET', url: `/api/v1/users/${known.userId}` })).statusCode).toBe(404);
+    expect((await owner.request({ method: 'GET', url: `/api/v1/users/${known.userId}/activation-key` })).statusCode).toBe(404);
+  });
+
+  it('places a member of the business in the site at once', async () => {
+    const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteC}/users`, payload: invite(`${member.username}@example.com`) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('ACCEPTED');
+    const rows = await t.app.db.select().from(teamMembers).where(and(eq(teamMembers.userId, member.userId), eq(teamMembers.teamId, siteC)));
+    expect(rows).toHaveLength(1);
+    await t.app.db.delete(teamMembers).where(and(eq(teamMembers.userId, member.userId), eq(teamMembers.teamId, siteC)));
+  });
+
+  it('refuses a commonly used password, whether or not the e-mail has an account, and creates nothing', async () => {
+    const [u, p] = [await userCount(), await placementCount()];
+    for (const email of ['common.new@example.com', `${member.username}@example.com`]) {
+      const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite(email, { password: 'password123' }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual([{ field: 'password', message: 'This password is too common. Choose one that is harder to guess' }]);
+    }
+    expect([await userCount(), await placementCount()]).toEqual([u, p]);
   });
 
   it('refuses bad input naming the field, and creates nothing', async () => {
@@ -83,6 +121,7 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
     const cases: [Record<string, unknown>, string, string?][] = [
       [invite('not-an-email'), 'email', 'Email is invalid'],
       [invite('short@example.com', { password: 'short' }), 'password', 'Password must be at least 8 characters'],
+      [invite('blank@example.com', { password: '          ' }), 'password', 'Password cannot be only spaces'],
       [invite('bad.name@example.com', { name: '7 Nadia' }), 'name', 'Name is invalid, Should start with a letter not a number'],
       [invite('bad.role@example.com', { role: 'OWNER' }), 'role'],
     ];
@@ -110,11 +149,11 @@ describe('POST /api/v1/team-members', () => {
   it('invites one person to several sites in one go', async () => {
     const res = await owner.request({ method: 'POST', url: '/api/v1/team-members', payload: { ...invite('multi@example.com', { role: 'SUPERVISOR' }), teams: [siteB, siteC] } });
     expect(res.statusCode).toBe(201);
-    const placed = res.json();
-    expect(placed.map((m: { teamId: number }) => m.teamId)).toEqual([siteB, siteC]);
-    expect(placed.every((m: { authority: string; userId: number }) => m.authority === 'SUPERVISOR' && m.userId === placed[0].userId)).toBe(true);
-    const rows = await t.app.db.select().from(teamMembers).where(eq(teamMembers.userId, placed[0].userId));
-    expect(rows).toHaveLength(2);
+    expect(res.json()).toMatchObject({ authority: 'SUPERVISOR', status: 'PENDING' });
+    expect(res.json().teams.map((s: { id: number }) => s.id).sort()).toEqual([siteB, siteC].sort());
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, 'multi@example.com'));
+    const rows = await t.app.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id));
+    expect(rows.map((r) => [r.teamId, r.authority]).sort()).toEqual([[siteB, 'SUPERVISOR'], [siteC, 'SUPERVISOR']].sort());
   });
 
   it('refuses an empty or repeated site list, naming teams, and creates nothing', async () => {

@@ -9,7 +9,7 @@ import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { task, template, templateDetail, templatesQuery } from '@fieldops/shared/tasks';
 import { requireTenant } from '../../plugins/auth.ts';
-import { workflowEditorsOnly } from '../tasks/workflow-access.ts';
+import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { findTemplates, TEMPLATE_SORT_FIELDS, type TemplateSortField } from './templates.repository.ts';
 import { createTaskFromTemplate, deleteTemplate, requireTemplate, saveTaskAsTemplate } from './templates.service.ts';
 

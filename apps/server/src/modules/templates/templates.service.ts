@@ -4,15 +4,13 @@ import { MSG } from '@fieldops/shared/messages';
 import type { TemplateDetail } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { Tenant } from '../../plugins/auth.ts';
+import type { Caller } from '../../policies/caller.ts';
 import { findActionRows } from '../actions/actions.repository.ts';
 import { lockTask } from '../actions/actions.service.ts';
 import { contentOfActions, insertContentActions } from '../tasks/task-content.ts';
 import { insertTask } from '../tasks/tasks.repository.ts';
 import { requireTask } from '../tasks/tasks.service.ts';
 import { deleteOwnTemplate, findTemplate, insertTemplate } from './templates.repository.ts';
-
-type Caller = Tenant & { userId: number };
 
 export async function requireTemplate(db: Db, businessId: number, id: number): Promise<TemplateDetail> {
   const found = await findTemplate(db, businessId, id);

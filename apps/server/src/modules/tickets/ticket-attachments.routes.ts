@@ -8,9 +8,10 @@ import { id, idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { ticketAttachment } from '@fieldops/shared/helpdesk';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { requireTenant } from '../../plugins/auth.ts';
-import { requireVisibleTicketRow, ticketAccessOf } from './ticket-access.ts';
+import { ticketAccessOf } from '../../policies/tickets.ts';
 import { findAttachments } from './ticket-attachments.repository.ts';
 import { addAttachments, deleteAttachment } from './ticket-attachments.service.ts';
+import { requireVisibleTicketRow } from './tickets.service.ts';
 
 export async function ticketAttachmentsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

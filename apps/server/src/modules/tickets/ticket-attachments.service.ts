@@ -8,8 +8,10 @@ import { MSG } from '@fieldops/shared/messages';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { readImage, type ImageKind } from '../../lib/uploads.ts';
 import type { StoredFile } from '../../plugins/storage.ts';
-import { requireVisibleTicketRow, ticketAccessOf, type Caller } from './ticket-access.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { ticketAccessOf } from '../../policies/tickets.ts';
 import { deleteAttachmentRow, findAttachmentRow, insertAttachments } from './ticket-attachments.repository.ts';
+import { requireVisibleTicketRow } from './tickets.service.ts';
 
 export const ATTACHMENTS_FIELD = 'attachments';
 const NAME_MAX = 255;

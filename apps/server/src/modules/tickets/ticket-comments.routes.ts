@@ -9,9 +9,10 @@ import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { fieldError } from '../../lib/errors.ts';
 import { requireTenant } from '../../plugins/auth.ts';
-import { requireVisibleTicketRow, ticketAccessOf } from './ticket-access.ts';
+import { ticketAccessOf } from '../../policies/tickets.ts';
 import { findComments } from './ticket-comments.repository.ts';
 import { addComment, editComment } from './ticket-comments.service.ts';
+import { requireVisibleTicketRow } from './tickets.service.ts';
 
 /** `sort=createdDate,desc` (the default) or `createdDate,asc`. */
 function directionOf(sort: string | undefined): 'asc' | 'desc' {

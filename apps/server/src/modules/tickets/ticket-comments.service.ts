@@ -7,8 +7,10 @@ import { MSG } from '@fieldops/shared/messages';
 import { badRequest, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { readImageForm } from '../../lib/uploads.ts';
 import type { StoredFile } from '../../plugins/storage.ts';
-import { requireVisibleTicketRow, ticketAccessOf, type Caller } from './ticket-access.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { ticketAccessOf } from '../../policies/tickets.ts';
 import { findComment, findCommentRow, insertComment, updateCommentRow } from './ticket-comments.repository.ts';
+import { requireVisibleTicketRow } from './tickets.service.ts';
 
 const FILE_FIELD = 'file';
 

@@ -6,8 +6,9 @@ import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { ticketHistoryEntry } from '@fieldops/shared/helpdesk';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { requireTenant } from '../../plugins/auth.ts';
-import { requireVisibleTicketRow, ticketAccessOf } from './ticket-access.ts';
+import { ticketAccessOf } from '../../policies/tickets.ts';
 import { findHistory } from './ticket-history.repository.ts';
+import { requireVisibleTicketRow } from './tickets.service.ts';
 
 export async function ticketHistoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -5,9 +5,11 @@ import type { TicketStatus } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
-import { requireVisibleTicket, requireVisibleTicketRow, ticketAccessOf, type Caller } from './ticket-access.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { ticketAccessOf } from '../../policies/tickets.ts';
 import { insertHistory } from './ticket-history.repository.ts';
 import { updateTicketRow } from './tickets.repository.ts';
+import { requireVisibleTicket, requireVisibleTicketRow } from './tickets.service.ts';
 
 export async function changeTicketStatus(db: Db, caller: Caller, id: number, status: TicketStatus, reason: string): Promise<Ticket> {
   const access = await ticketAccessOf(db, caller);

@@ -94,7 +94,7 @@ const toTicket = (r: TicketRow): Ticket => ({
   commentsCount: r.commentsCount,
 });
 
-/** `scope` is the caller's visibility (see ticket-access.ts); undefined sees every ticket. */
+/** `scope` is the caller's visibility (see policies/tickets.ts); undefined sees every ticket. */
 function whereOf(businessId: number, filter: TicketFilter, scope: SQL | undefined): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(tickets.businessId, businessId), scope];
   if (filter.searchKey) {

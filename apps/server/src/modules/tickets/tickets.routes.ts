@@ -1,6 +1,6 @@
 // Tickets: POST/GET /services/helpdesk/api/v1/tickets, GET /v1/tickets/counts, GET/PUT
 // /v1/tickets/{id}. Everyone in the business creates tickets; each caller lists, counts and
-// opens only the tickets they see (ticket-access.ts).
+// opens only the tickets they see (policies/tickets.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, problem } from '@fieldops/shared/common';
@@ -13,9 +13,9 @@ import { MSG } from '@fieldops/shared/messages';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors.ts';
 import { requireTenant } from '../../plugins/auth.ts';
-import { requireVisibleTicket, ticketAccessOf } from './ticket-access.ts';
+import { ticketAccessOf } from '../../policies/tickets.ts';
 import { countTicketsByStatus, findTickets, type TicketSort } from './tickets.repository.ts';
-import { createTicket, updateTicket } from './tickets.service.ts';
+import { createTicket, requireVisibleTicket, updateTicket } from './tickets.service.ts';
 
 const SORTABLE = ['id', 'updatedDate', 'createdDate'] as const;
 

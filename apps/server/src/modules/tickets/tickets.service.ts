@@ -1,23 +1,39 @@
 // The rules of tickets: every reference (category, project, site, assignee) must be the
 // business's own, a site belongs to the ticket's project, a ticket without an assignee goes to
 // whoever the assignment configuration names, and every change of assignee, priority or
-// category is written to the history in the same transaction.
+// category is written to the history in the same transaction. Tickets are looked up within the
+// caller's sight (policies/tickets.ts), so one out of it answers 404.
 import type { z } from 'zod';
 import type { Ticket, ticketCreateRequest, ticketUpdateRequest } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { fieldError, forbidden, missingReference, notFound } from '../../lib/errors.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { ticketAccessOf, type TicketAccess } from '../../policies/tickets.ts';
 import { findMemberIds } from '../members/members.repository.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
 import { findCategory } from '../ticket-categories/ticket-categories.repository.ts';
 import { pickAssignee } from '../ticket-assignment/ticket-assignment.service.ts';
-import { requireVisibleTicketRow, ticketAccessOf, type Caller } from './ticket-access.ts';
 import { insertHistory, type HistoryValues } from './ticket-history.repository.ts';
-import { findTicket, insertTicket, updateTicketRow } from './tickets.repository.ts';
+import { findTicket, findTicketRow, insertTicket, updateTicketRow } from './tickets.repository.ts';
 
 type CreateInput = z.output<typeof ticketCreateRequest>;
 type UpdateInput = z.output<typeof ticketUpdateRequest>;
+
+/** The ticket as the caller sees it; 404 when it is another business's or out of their sight. */
+export async function requireVisibleTicket(db: Db, access: TicketAccess, id: number) {
+  const found = await findTicket(db, access.businessId, id, access.scope);
+  if (!found) throw notFound(MSG.ticketNotFound);
+  return found;
+}
+
+/** The bare row of a ticket the caller sees, locked for the transaction when `lock` is set. */
+export async function requireVisibleTicketRow(db: Db, access: TicketAccess, id: number, lock = false) {
+  const row = await findTicketRow(db, access.businessId, id, access.scope, lock);
+  if (!row) throw notFound(MSG.ticketNotFound);
+  return row;
+}
 
 async function requireCategory(db: Db, businessId: number, id: number) {
   // Held until the ticket is written, so the category cannot be deleted in between.

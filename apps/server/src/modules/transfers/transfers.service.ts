@@ -6,16 +6,14 @@ import { MSG } from '@fieldops/shared/messages';
 import type { transferMemberRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
-import type { Tenant } from '../../plugins/auth.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { requireSiteManager } from '../../policies/sites.ts';
 import { carryMemberPlans } from '../execution-plans/plan-carry.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { lockAgainstEngine, materialisePlans } from '../schedule-engine/schedule-engine.ts';
-import { requireSiteManager } from '../teams/site-access.ts';
 import { findPlacement, findPlacements } from '../teams/team-members.repository.ts';
 import { requireSite, requireSiteRows } from '../teams/teams.service.ts';
 import { lockPlacement, movePlacement, moveSite } from './transfers.repository.ts';
-
-type Caller = Tenant & { userId: number };
 
 export async function transferMember(
   db: Db,

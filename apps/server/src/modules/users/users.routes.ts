@@ -1,14 +1,18 @@
 // Users inside the request's business: /api/users/{id}, basic info, profile, lookup by ids,
-// the admin list, activation keys and /api/v1/users/{id}.
+// the admin list, /api/v1/users/{id}, and the admin's account actions: activation keys,
+// password reset and sign-in locks (account-admin.service.ts says which accounts).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activationKeyResponse, basicInfo, member, userIdsRequest } from '@fieldops/shared/account';
+import { activationKeyResponse, basicInfo, member, resetPasswordRequest, signInLock, userIdsRequest } from '@fieldops/shared/account';
 import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { businessMembers, users } from '../../db/schema.ts';
+import {
+  issueActivationKey, liftSignInLock, readActivationKey, readSignInLock, resetPassword,
+} from './account-admin.service.ts';
 import { notFound } from '../../lib/errors.ts';
 import { ADMINS, requireTenant } from '../../plugins/auth.ts';
 import { findMember, findMembers } from '../members/members.repository.ts';
@@ -73,17 +77,40 @@ export async function usersRoutes(app: FastifyInstance) {
     },
   });
 
+  const userParam = idParam('userId');
   r.get('/v1/users/:userId/activation-key', {
     config: { roles: ADMINS },
-    schema: { tags: ['users'], params: idParam('userId'), response: { 200: activationKeyResponse, ...errors } },
-    handler: async (request) => {
-      const tenant = requireTenant(request);
-      await memberOrNotFound(tenant.businessId, request.params.userId);
-      const [row] = await app.db
-        .select({ activationKey: users.activationKey, activated: users.activated })
-        .from(users)
-        .where(eq(users.id, request.params.userId));
-      return { userId: request.params.userId, ...row };
+    schema: { tags: ['users'], params: userParam, response: { 200: activationKeyResponse, ...errors } },
+    handler: (request) => readActivationKey(app.db, requireTenant(request), request.params.userId),
+  });
+
+  r.post('/v1/users/:userId/activation-key', {
+    config: { roles: ADMINS },
+    schema: { tags: ['users'], params: userParam, response: { 200: activationKeyResponse, ...errors } },
+    handler: (request) => issueActivationKey(app.db, requireTenant(request), request.params.userId),
+  });
+
+  r.put('/v1/users/:userId/password', {
+    config: { roles: ADMINS },
+    schema: { tags: ['users'], params: userParam, body: resetPasswordRequest, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await resetPassword(app.db, requireTenant(request), request.params.userId, request.body.password);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/v1/users/:userId/sign-in-lock', {
+    config: { roles: ADMINS },
+    schema: { tags: ['users'], params: userParam, response: { 200: signInLock, ...errors } },
+    handler: (request) => readSignInLock(app.db, requireTenant(request), request.params.userId),
+  });
+
+  r.delete('/v1/users/:userId/sign-in-lock', {
+    config: { roles: ADMINS },
+    schema: { tags: ['users'], params: userParam, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await liftSignInLock(app.db, requireTenant(request), request.params.userId);
+      return reply.status(204).send(null);
     },
   });
 }

@@ -1,23 +1,25 @@
-// Profile changes: a user edits their own profile; owners and admins edit their members'.
+// Profile changes: a person edits their own profile; a business's admins only the profile of an
+// account the business created and that was never activated (the person's identity is theirs).
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { profileFields } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { users } from '../../db/schema.ts';
-import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
 import { readImageForm } from '../../lib/uploads.ts';
-import { isAdmin, type Tenant } from '../../plugins/auth.ts';
+import type { Caller } from '../../policies/caller.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findTakenIdentity } from '../account/account.repository.ts';
+import { requireIdentityManager } from '../members/members.service.ts';
 
 export async function updateProfile(
   app: FastifyInstance,
-  caller: Tenant & { userId: number },
+  caller: Caller,
   userId: number,
   parts: AsyncIterableIterator<Multipart>,
 ) {
-  if (caller.userId !== userId && !isAdmin(caller)) throw forbidden();
+  await requireIdentityManager(app.db, caller, userId);
   const { fields, files } = await readImageForm(parts, ['avatar']);
   const parsed = profileFields.safeParse(fields);
   if (!parsed.success) {

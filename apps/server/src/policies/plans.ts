@@ -3,12 +3,11 @@
 // member only their own plans and the groups they belong to. Plans a caller may not see answer
 // 404 like plans of another business. Changes need a manager of the plan's site.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { executionPlans as p } from '../../db/schema-schedules.ts';
-import { isAdmin, type Tenant } from '../../plugins/auth.ts';
-import { requireSiteManager, supervisedTeamIds } from '../teams/site-access.ts';
-
-export type Caller = Tenant & { userId: number };
+import type { Db } from '../db/client.ts';
+import { executionPlans as p } from '../db/schema-schedules.ts';
+import { isAdmin } from '../plugins/auth.ts';
+import type { Caller } from './caller.ts';
+import { requireSiteManager, supervisedTeamIds } from './sites.ts';
 
 /** What a caller sees: everything, or the supervised sites plus their own plans. */
 export type PlanView = { all: true } | { all: false; userId: number; teamIds: number[] };

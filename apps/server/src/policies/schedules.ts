@@ -3,12 +3,11 @@
 // filtered by this scope and a row outside it answers 404, so nothing of it leaks.
 import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
-import { forbidden } from '../../lib/errors.ts';
-import { isAdmin, type Tenant } from '../../plugins/auth.ts';
-import { supervisedTeamIds } from '../teams/site-access.ts';
-
-export type Caller = Tenant & { userId: number };
+import type { Db } from '../db/client.ts';
+import { forbidden } from '../lib/errors.ts';
+import { isAdmin } from '../plugins/auth.ts';
+import type { Caller } from './caller.ts';
+import { supervisedTeamIds } from './sites.ts';
 
 export interface ViewScope {
   businessId: number;

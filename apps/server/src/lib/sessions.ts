@@ -1,0 +1,49 @@
+// Server-side sessions (DESIGN §4): a token names a session row, and every request checks that
+// the row is still open. Ending a session is one UPDATE that every instance sees at once.
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import { newSessionId, sessionLifetimeMs, type TokenService } from './tokens.ts';
+
+/** Opens a session for a user and signs its token. */
+export async function openSession(db: Db, tokens: TokenService, userId: number, rememberMe: boolean) {
+  const sessionId = newSessionId();
+  const expiresAt = new Date(Date.now() + sessionLifetimeMs(rememberMe));
+  await db.insert(sessions).values({ id: sessionId, userId, expiresAt });
+  return tokens.sign({ userId, sessionId }, expiresAt);
+}
+
+/**
+ * The user of an open session of an activated account, with whether they must choose their own
+ * password first; null when the session ended, expired or belongs to someone else.
+ */
+export async function findSessionUser(db: Db, sessionId: string, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, mustChangePassword: users.mustChangePassword })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.activated, true),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function endSession(db: Db, sessionId: string) {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every open session of a user, except `keep` (the caller's own, after a password change). */
+export async function endUserSessions(db: Db, userId: number, keep?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined));
+  // Sessions long past their end are of no further use; they go when their user's sessions change.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} < now() - interval '1 day'`));
+}

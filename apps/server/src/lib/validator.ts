@@ -1,0 +1,48 @@
+// The validator every route schema (params, query string, body) is compiled with: the zod type
+// provider's, after refusing any text or key that holds a NUL character. PostgreSQL cannot store
+// U+0000 in text or jsonb, so without this such input reaches the database and fails there (500)
+// on whichever endpoint receives it; here it is a 400 naming the field, like any other bad field.
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
+import { MSG } from '@fieldops/shared/messages';
+
+type Path = (string | number)[];
+
+/**
+ * The path of the first string or object key holding a NUL character, or null. It walks with a
+ * stack of its own, not recursion, so a deeply nested body cannot overflow the call stack.
+ */
+export function nulPath(input: unknown): Path | null {
+  const pending: { value: unknown; path: Path }[] = [{ value: input, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], path: [...path, i] });
+    } else if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i];
+        if (key.includes('\u0000')) return [...path, key];
+        pending.push({ value: child, path: [...path, key] });
+      }
+    }
+  }
+  return null;
+}
+
+const withoutNul = z.unknown().superRefine((value, ctx) => {
+  const path = nulPath(value);
+  if (path) ctx.addIssue({ code: 'custom', path, message: MSG.invalid, input: value });
+});
+
+/**
+ * The check runs on the input as received, before the route's schema trims, coerces or drops
+ * anything, and stops there: the route's schema only sees input without NUL characters. Its
+ * issue goes through the provider like the schema's own, so the error handler names the field.
+ */
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> = (route) =>
+  zodValidatorCompiler({ ...route, schema: withoutNul.pipe(route.schema) });

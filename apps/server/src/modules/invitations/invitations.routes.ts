@@ -1,0 +1,59 @@
+// Invitations: the business's list and cancel (/api/v1/invitations), and the invited person's
+// own pending invitations with accept and decline (/api/v1/account/invitations).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { account, invitation, invitationsQuery, myInvitation } from '@fieldops/shared/account';
+import { idParam, problem } from '@fieldops/shared/common';
+import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { requireTenant, requireUser } from '../../plugins/auth.ts';
+import { requireAccount } from '../account/account.service.ts';
+import { acceptInvitation, cancelInvitation, declineInvitation, listInvitations, myInvitations } from './invitations.service.ts';
+
+export async function invitationsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
+
+  r.get('/v1/invitations', {
+    schema: { tags: ['members'], querystring: invitationsQuery, response: { 200: z.array(invitation), ...errors } },
+    handler: async (request, reply) => {
+      const { status, page, size } = request.query;
+      const { items, total } = await listInvitations(app.db, requireTenant(request), status, { page, size });
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  });
+
+  r.delete('/v1/invitations/:id', {
+    schema: { tags: ['members'], params: idParam('id'), response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await cancelInvitation(app.db, requireTenant(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.get('/v1/account/invitations', {
+    config: { access: 'user' },
+    schema: { tags: ['account'], response: { 200: z.array(myInvitation), ...errors } },
+    handler: (request) => myInvitations(app.db, requireUser(request)),
+  });
+
+  r.post('/v1/account/invitations/:id/accept', {
+    config: { access: 'user' },
+    schema: { tags: ['account'], params: idParam('id'), response: { 200: account, ...errors } },
+    handler: async (request) => {
+      const userId = requireUser(request);
+      await acceptInvitation(app.db, userId, request.params.id);
+      return requireAccount(app, userId);
+    },
+  });
+
+  r.post('/v1/account/invitations/:id/decline', {
+    config: { access: 'user' },
+    schema: { tags: ['account'], params: idParam('id'), response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await declineInvitation(app.db, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+}

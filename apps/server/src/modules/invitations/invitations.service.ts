@@ -1,0 +1,127 @@
+// Inviting people by e-mail, and their answer (DESIGN §4). A person's identity is theirs: a
+// business that invites an e-mail which already has an account gets a pending invitation, and
+// only the person, signed in, can accept it. The business sees what it typed and nothing about
+// the account — the answer is the same whether or not the e-mail had one.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Invitation } from '@fieldops/shared/account';
+import type { InvitationStatus } from '@fieldops/shared/enums';
+import { MSG } from '@fieldops/shared/messages';
+import type { inviteMemberRequest } from '@fieldops/shared/organisation';
+import type { Db } from '../../db/client.ts';
+import { businessMembers, teams, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { hashNewPassword } from '../../lib/password.ts';
+import { randomKey } from '../../lib/tokens.ts';
+import { isAdmin } from '../../plugins/auth.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { requireSiteManager, supervisedTeamIds } from '../../policies/sites.ts';
+import { addMembership, freeUsernameFor, insertInvitedUser } from '../members/members.repository.ts';
+import { upsertPlacements } from '../teams/team-members.repository.ts';
+import { requireSiteRows } from '../teams/teams.service.ts';
+import {
+  findBusinessInvitation, findBusinessInvitations, findMyInvitations, invitationOfBusiness, invitationOfUser,
+  lockPendingInvitation, setInvitationStatus, upsertInvitation,
+} from './invitations.repository.ts';
+
+type InviteInput = z.output<typeof inviteMemberRequest>;
+
+/** How long an activation key works (DESIGN §4); an admin of the creating business can issue another. */
+export const ACTIVATION_KEY_DAYS = 7;
+export const activationExpiry = () => new Date(Date.now() + ACTIVATION_KEY_DAYS * 24 * 60 * 60 * 1000);
+
+/**
+ * Invites an e-mail to one or more sites:
+ * - a new e-mail becomes an account of this business, inactive until activated by key (or by an
+ *   admin), with the admin's password, which the person replaces at first sign-in;
+ * - a member of this business is placed in the sites at once (the business knows them already);
+ * - anyone else gets a pending invitation.
+ */
+export async function inviteMember(db: Db, caller: Caller, teamIds: number[], body: InviteInput, teamsField?: string): Promise<Invitation> {
+  const { businessId } = caller;
+  await requireSiteRows(db, businessId, teamIds, teamsField);
+  await requireSiteManager(db, caller, teamIds);
+  // The password is checked whether or not it will be used, so a refusal says nothing about the e-mail.
+  const passwordHash = await hashNewPassword(body.password, 'password');
+  const [existing] = await db
+    .select({ id: users.id, member: businessMembers.id })
+    .from(users)
+    .leftJoin(businessMembers, and(eq(businessMembers.userId, users.id), eq(businessMembers.businessId, businessId)))
+    .where(eq(users.email, body.email));
+  const invitationId = await db.transaction(async (tx) => {
+    let userId: number;
+    let status: InvitationStatus = 'PENDING';
+    if (!existing) {
+      userId = await createAccount(tx, businessId, body, passwordHash);
+      await place(tx, businessId, userId, teamIds, body);
+    } else if (existing.member !== null) {
+      userId = existing.id;
+      status = 'ACCEPTED';
+      await place(tx, businessId, userId, teamIds, body);
+    } else {
+      userId = existing.id;
+    }
+    return upsertInvitation(tx, {
+      businessId, userId, email: body.email, name: body.name, authority: body.role, position: body.position,
+      externalId: body.externalId, teamIds, invitedBy: caller.userId, status,
+    });
+  });
+  const invitation = await findBusinessInvitation(db, businessId, invitationId);
+  if (!invitation) throw notFound(MSG.invitationNotFound);
+  return invitation;
+}
+
+async function createAccount(tx: Db, businessId: number, body: InviteInput, passwordHash: string) {
+  const username = await freeUsernameFor(tx, body.email);
+  const id = await insertInvitedUser(tx, {
+    username, email: body.email, fullName: body.name, passwordHash, activationKey: randomKey(),
+    activationExpiresAt: activationExpiry(), createdByBusinessId: businessId, mustChangePassword: true,
+  });
+  // Null when someone took the e-mail or the username between the look-up and now.
+  if (id === null) throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
+  return id;
+}
+
+async function place(tx: Db, businessId: number, userId: number, teamIds: number[], body: Pick<InviteInput, 'role' | 'position' | 'externalId'>) {
+  await addMembership(tx, businessId, userId, { position: body.position, externalId: body.externalId });
+  // Only sites still in the business: one may have been deleted since the invitation was sent.
+  const live = teamIds.length
+    ? await tx.select({ id: teams.id }).from(teams).where(and(eq(teams.businessId, businessId), inArray(teams.id, teamIds)))
+    : [];
+  await upsertPlacements(tx, businessId, live.map((t) => ({ teamId: t.id, userId, authority: body.role, position: body.position })));
+}
+
+/** Owners and admins see every invitation of the business; a supervisor those to their sites. */
+export async function listInvitations(db: Db, caller: Caller, status: InvitationStatus | undefined, page: { page: number; size: number }) {
+  if (isAdmin(caller)) return findBusinessInvitations(db, caller.businessId, { status }, page);
+  const supervised = await supervisedTeamIds(db, caller.businessId, caller.userId);
+  if (supervised.length === 0) return { items: [], total: 0 };
+  return findBusinessInvitations(db, caller.businessId, { status, teamIds: supervised }, page);
+}
+
+export async function cancelInvitation(db: Db, caller: Caller, id: number) {
+  const invitation = await findBusinessInvitation(db, caller.businessId, id);
+  if (!invitation) throw notFound(MSG.invitationNotFound);
+  await requireSiteManager(db, caller, invitation.teams.map((t) => t.id));
+  const changed = await setInvitationStatus(db, invitationOfBusiness(caller.businessId, id), 'CANCELED');
+  if (changed.length === 0) throw conflict(MSG.invitationNotFound);
+}
+
+export const myInvitations = findMyInvitations;
+
+/** The person accepts: they join the business and its sites named in the invitation. */
+export async function acceptInvitation(db: Db, userId: number, id: number) {
+  await db.transaction(async (tx) => {
+    const invitation = await lockPendingInvitation(tx, userId, id);
+    if (!invitation) throw notFound(MSG.invitationNotFound);
+    await place(tx, invitation.businessId, userId, invitation.teamIds, {
+      role: invitation.authority, position: invitation.position, externalId: invitation.externalId,
+    });
+    await setInvitationStatus(tx, invitationOfUser(userId, id), 'ACCEPTED');
+  });
+}
+
+export async function declineInvitation(db: Db, userId: number, id: number) {
+  const changed = await setInvitationStatus(db, invitationOfUser(userId, id), 'DECLINED');
+  if (changed.length === 0) throw notFound(MSG.invitationNotFound);
+}

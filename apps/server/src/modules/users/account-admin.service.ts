@@ -1,0 +1,84 @@
+// What a business's admins may do to a member's account, and no more (DESIGN §4): read and
+// re-issue the activation key of an account the business created while it is not activated,
+// reset the password of an account the business created that belongs to no other business, and
+// see and lift a sign-in lock.
+import { and, eq } from 'drizzle-orm';
+import { MSG } from '@fieldops/shared/messages';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { hashNewPassword } from '../../lib/password.ts';
+import { endUserSessions } from '../../lib/sessions.ts';
+import { randomKey } from '../../lib/tokens.ts';
+import type { Caller } from '../../policies/caller.ts';
+import { accountLock, unlockAccount } from '../auth/login-limiter.ts';
+import { activationExpiry } from '../invitations/invitations.service.ts';
+import { findMembership } from '../members/members.repository.ts';
+
+async function requireMembership(db: Db, caller: Caller, userId: number) {
+  const target = await findMembership(db, caller.businessId, userId);
+  if (!target) throw notFound(MSG.userNotFound);
+  return target;
+}
+
+/** The key of a pending account this business created; 404 otherwise, saying why. */
+async function pendingAccountOf(db: Db, caller: Caller, userId: number) {
+  const target = await requireMembership(db, caller, userId);
+  if (!target.createdHere || target.activated) throw notFound(MSG.activationKeyNotAvailable);
+}
+
+const keyColumns = {
+  userId: users.id,
+  activationKey: users.activationKey,
+  activated: users.activated,
+  expiresAt: users.activationExpiresAt,
+};
+const presentKey = (row: { userId: number; activationKey: string | null; activated: boolean; expiresAt: Date | null }) => ({
+  ...row,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+});
+
+export async function readActivationKey(db: Db, caller: Caller, userId: number) {
+  await pendingAccountOf(db, caller, userId);
+  const [row] = await db.select(keyColumns).from(users).where(eq(users.id, userId));
+  return presentKey(row);
+}
+
+/** A new key for another week; the old one stops working. */
+export async function issueActivationKey(db: Db, caller: Caller, userId: number) {
+  await pendingAccountOf(db, caller, userId);
+  const [row] = await db
+    .update(users)
+    .set({ activationKey: randomKey(), activationExpiresAt: activationExpiry() })
+    .where(and(eq(users.id, userId), eq(users.activated, false)))
+    .returning(keyColumns);
+  if (!row) throw notFound(MSG.activationKeyNotAvailable);
+  return presentKey(row);
+}
+
+/**
+ * An admin's reset: the member signs in with it once and then chooses their own; every session
+ * of theirs ends. Only for an account this business created and that belongs to no other
+ * business, whose data the reset would otherwise open.
+ */
+export async function resetPassword(db: Db, caller: Caller, userId: number, password: string) {
+  const target = await requireMembership(db, caller, userId);
+  if (userId === caller.userId || !target.createdHere || target.elsewhere) throw forbidden(MSG.identityOwnedByPerson);
+  if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden(MSG.onlyOwnerManagesAdmins);
+  const passwordHash = await hashNewPassword(password, 'password');
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, userId));
+    await endUserSessions(tx, userId);
+  });
+}
+
+export async function readSignInLock(db: Db, caller: Caller, userId: number) {
+  await requireMembership(db, caller, userId);
+  const until = await accountLock(db, userId);
+  return { locked: until !== null, until: until?.toISOString() ?? null };
+}
+
+export async function liftSignInLock(db: Db, caller: Caller, userId: number) {
+  await requireMembership(db, caller, userId);
+  await unlockAccount(db, userId);
+}

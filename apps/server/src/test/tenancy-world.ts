@@ -1,0 +1,121 @@
+// The business the tenancy sweep (tenancy-sweep.test.ts) attacks, and the one it attacks from: one
+// of every kind of entity an API path, query or body can name, built through the API where the
+// API writes more than one row (lookups, chain rule, template, plan, ticket files, invitation).
+// Every name and e-mail of a world carries one random marker, so "did a response show any of this
+// business's data?" is one substring test.
+import crypto from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { users } from '../db/schema.ts';
+import { schedules } from '../db/schema-schedules.ts';
+import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
+import {
+  IMAGES, addMember, addSupervisor, callerFor, createAction, createAnswerRow, createPlan, createProject, createSite, createTask, createUser,
+  multipart, placeInSite, signIn, type Caller,
+} from './factories.ts';
+
+/** Every kind of thing an operation can name by id. */
+export const ENTITIES = [
+  'business', 'apiKey', 'user', 'project', 'site', 'projectType', 'siteType', 'task', 'action', 'tag', 'template', 'plan', 'schedule',
+  'answer', 'ticket', 'attachment', 'comment', 'category', 'invitation',
+] as const;
+export type Entity = (typeof ENTITIES)[number];
+
+export interface World {
+  owner: Caller;
+  member: Caller;
+  supervisor: Caller;
+  ids: Record<Entity, number | string>;
+  /** In every name, e-mail and username of this world (letters only, so it survives any text field). */
+  marker: string;
+}
+
+const W = '/services/workflow/api/v1';
+const H = '/services/helpdesk/api/v1';
+
+async function send(caller: Caller, options: InjectOptions, expected: number) {
+  const res = await caller.request(options);
+  if (res.statusCode !== expected) throw new Error(`building the world: ${options.method} ${options.url} answered ${res.statusCode} ${res.body}`);
+  return res.json<unknown>();
+}
+const idOf = (value: unknown) => (value as { id: number }).id;
+
+/** Gives a user this world's marked identity, so their name, e-mail and username are recognisable. */
+async function mark(app: FastifyInstance, userId: number, label: string, marker: string) {
+  const handle = `${label}${marker}`.toLowerCase();
+  await app.db.update(users).set({ fullName: `${label} ${marker}`, email: `${handle}@example.com`, username: handle }).where(eq(users.id, userId));
+}
+
+export async function buildWorld(app: FastifyInstance, label: string): Promise<World> {
+  const marker = `Zq${crypto.randomBytes(6).toString('hex').replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)])}`;
+  const named = (what: string) => `${label} ${what} ${marker}`;
+
+  const ownerUser = await createUser(app);
+  const business = await createBusinessFor(app.db, ownerUser.id, { name: named('Holdings') });
+  const owner = callerFor(app, ownerUser, await signIn(app, ownerUser.username), business);
+  await mark(app, owner.userId, `${label}Owner`, marker);
+
+  const lookups = (await send(owner, {
+    method: 'PUT', url: `/api/v1/business/config/api-key/${business.apiKey}/lookup`,
+    payload: { projectTypes: [{ nameEn: named('Ptype'), nameAr: 'نوع مشروع' }], teamTypes: [{ nameEn: named('Stype'), nameAr: 'نوع موقع' }] },
+  }, 200)) as { projectTypes: { id: number }[]; teamTypes: { id: number }[] };
+  const projectType = lookups.projectTypes[0].id;
+  const siteType = lookups.teamTypes[0].id;
+  const project = await createProject(app, owner, { name: named('Project'), typeId: projectType });
+  const site = await createSite(app, owner, project.id, { name: named('Site'), typeId: siteType, latitude: 24.7, longitude: 46.6 });
+
+  const member = await addMember(app, owner);
+  await mark(app, member.userId, `${label}Member`, marker);
+  await placeInSite(app, owner, site.id, member.userId);
+  const supervisor = await addSupervisor(app, owner, [site.id]);
+  await mark(app, supervisor.userId, `${label}Supervisor`, marker);
+
+  // An account outside the business, invited to its site: a pending invitation only that person may answer.
+  const invitee = await createUser(app);
+  await mark(app, invitee.id, `${label}Invitee`, marker);
+  const invitation = idOf(await send(owner, {
+    method: 'POST', url: `/api/v1/teams/${site.id}/users`,
+    payload: { name: named('Invitee'), email: `${label}invitee${marker}@example.com`.toLowerCase(), password: 'welcome-123', role: 'MEMBER' },
+  }, 201));
+
+  const tag = idOf(await send(owner, { method: 'POST', url: `${W}/tags`, payload: { nameEn: named('Tag'), nameAr: 'وسم' } }, 201));
+  const task = await createTask(app, owner, { nameEn: named('Task'), geoRestrictionEnabled: false, tagId: tag });
+  const gate = await createAction(app, owner, task.id, { nameEn: named('Gate'), required: true });
+  const follow = await createAction(app, owner, task.id, { nameEn: named('Follow'), type: 'TEXT' });
+  await send(owner, {
+    method: 'PUT', url: `${W}/actions/${follow.id}/criteria`,
+    payload: { criteria: { condition: { baseActionId: gate.id, answer: 'YES' }, visibility: 'DISPLAY' } },
+  }, 200);
+  await send(owner, { method: 'POST', url: `${W}/actions/assign/tags`, payload: { actionId: gate.id, tagIds: [tag] } }, 200);
+  const template = idOf(await send(owner, { method: 'POST', url: `${W}/tasks/${task.id}/template` }, 201));
+
+  const plan = await createPlan(owner, { taskId: task.id, teamId: site.id, userIds: [member.userId] });
+  const [schedule] = await app.db
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.businessId, business.id), eq(schedules.userId, member.userId)))
+    .orderBy(asc(schedules.start))
+    .limit(1);
+  if (!schedule) throw new Error('building the world: the plan made no schedule');
+  const answer = await createAnswerRow(app.db, schedule, gate.id, { isFlagged: true, notes: named('Note') });
+
+  const category = idOf(await send(owner, { method: 'POST', url: `${H}/ticket-categories`, payload: { nameEn: named('Category'), nameAr: 'فئة' } }, 201));
+  const ticket = idOf(await send(owner, {
+    method: 'POST', url: `${H}/tickets`,
+    payload: { title: named('Ticket'), description: named('Description'), categoryId: category, projectId: project.id, teamId: site.id, agentId: member.userId },
+  }, 201));
+  const photo = { field: 'file', filename: 'photo.png', type: 'image/png', data: IMAGES.png };
+  const comment = idOf(await send(owner, { method: 'POST', url: `${H}/tickets/${ticket}/comments`, ...multipart({ text: named('Comment') }, [photo]) }, 201));
+  const attachments = await send(owner, { method: 'POST', url: `${H}/tickets/${ticket}/attachments`, ...multipart({}, [photo]) }, 201);
+  const attachment = idOf((attachments as unknown[])[0]);
+  await send(owner, { method: 'PUT', url: `${H}/assignment-config`, payload: { targetType: 'MEMBER', userId: member.userId } }, 200);
+
+  return {
+    owner, member, supervisor, marker,
+    ids: {
+      business: business.id, apiKey: business.apiKey, user: member.userId, project: project.id, site: site.id, projectType, siteType,
+      task: task.id, action: gate.id, tag, template, plan: plan.id, schedule: schedule.id, answer: answer.id, ticket, attachment, comment,
+      category, invitation,
+    },
+  };
+}
