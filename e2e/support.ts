@@ -1,7 +1,8 @@
 // Helpers for the journeys: the app's own translations (so a journey runs in either language),
-// sign-in, and screenshots saved with the test results.
+// sign-in, screenshots saved with the test results, and an accessibility scan.
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export type Lang = 'en' | 'ar';
@@ -71,3 +72,12 @@ export async function apiToken(request: APIRequestContext, username: string, pas
 
 export const DEMO = { username: 'demo', password: 'demo1234' };
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+export async function expectAccessible(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect(serious, `accessibility of ${screen}`).toEqual([]);
+}

@@ -10,24 +10,38 @@ import { MSG } from '@fieldops/shared/messages';
 
 type Path = (string | number)[];
 
+/** A value still to look at, with the way back to the root (a path is only built for a hit). */
+interface Visit {
+  value: unknown;
+  key: string | number;
+  parent: Visit | null;
+}
+
+function pathTo(visit: Visit, lastKey?: string): Path {
+  const path: Path = lastKey === undefined ? [] : [lastKey];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
  * The path of the first string or object key holding a NUL character, or null. It walks with a
- * stack of its own, not recursion, so a deeply nested body cannot overflow the call stack.
+ * stack of its own, not recursion, and keeps no path per value, so a body nested thousands deep
+ * neither overflows the call stack nor costs more than one look at each value.
  */
 export function nulPath(input: unknown): Path | null {
-  const pending: { value: unknown; path: Path }[] = [{ value: input, path: [] }];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const { value, path } = next;
+  const pending: Visit[] = [{ value: input, key: '', parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    const { value } = visit;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return path;
+      if (value.includes('\u0000')) return pathTo(visit);
     } else if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], path: [...path, i] });
+      for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], key: i, parent: visit });
     } else if (typeof value === 'object' && value !== null) {
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, child] = entries[i];
-        if (key.includes('\u0000')) return [...path, key];
-        pending.push({ value: child, path: [...path, key] });
+        if (key.includes('\u0000')) return pathTo(visit, key);
+        pending.push({ value: child, key, parent: visit });
       }
     }
   }

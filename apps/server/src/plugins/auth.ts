@@ -35,6 +35,7 @@ declare module 'fastify' {
 }
 
 export const ADMINS: readonly BusinessRole[] = ['OWNER', 'ADMIN'];
+const API_KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 
 export function requireUser(request: FastifyRequest): number {
   if (!request.userId) throw unauthorized();
@@ -100,6 +101,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
     const apiKey = request.headers[API_KEY_HEADER.toLowerCase()];
     const key = typeof apiKey === 'string' && apiKey.trim() ? apiKey.trim() : null;
+    // A key is printable ASCII; anything else (a NUL byte, say) names no business.
+    if (key && !API_KEY_SHAPE.test(key)) throw forbidden(MSG.accessDenied);
     // Membership is read on every request, so a member taken out of a business loses it at once.
     const [membership] = await app.db
       .select({

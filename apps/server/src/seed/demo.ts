@@ -74,9 +74,11 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
         email: `${p.username}@example.com`,
         fullName: p.fullName,
         passwordHash,
-        // The last person is still waiting to activate their account.
+        // The demo business made these accounts; the last person is still waiting to activate theirs.
+        createdByBusinessId: businessId,
         activated: i < PEOPLE.length - 1,
         activationKey: i < PEOPLE.length - 1 ? null : randomKey(),
+        activationExpiresAt: i < PEOPLE.length - 1 ? null : new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
       })),
     )
     .returning();

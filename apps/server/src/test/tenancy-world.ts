@@ -16,7 +16,7 @@ import {
 
 /** Every kind of thing an operation can name by id. */
 export const ENTITIES = [
-  'business', 'apiKey', 'user', 'project', 'site', 'projectType', 'siteType', 'task', 'action', 'tag', 'template', 'plan', 'schedule',
+  'business', 'apiKey', 'user', 'project', 'site', 'otherProject', 'otherSite', 'projectType', 'siteType', 'task', 'action', 'tag', 'template', 'plan', 'schedule',
   'answer', 'ticket', 'attachment', 'comment', 'category', 'invitation',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
@@ -63,6 +63,9 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   const siteType = lookups.teamTypes[0].id;
   const project = await createProject(app, owner, { name: named('Project'), typeId: projectType });
   const site = await createSite(app, owner, project.id, { name: named('Site'), typeId: siteType, latitude: 24.7, longitude: 46.6 });
+  // Somewhere to move things to: a move to where they already are is refused before anything else.
+  const otherProject = await createProject(app, owner, { name: named('Annex') });
+  const otherSite = await createSite(app, owner, otherProject.id, { name: named('Depot') });
 
   const member = await addMember(app, owner);
   await mark(app, member.userId, `${label}Member`, marker);
@@ -106,14 +109,15 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   }, 201));
   const photo = { field: 'file', filename: 'photo.png', type: 'image/png', data: IMAGES.png };
   const comment = idOf(await send(owner, { method: 'POST', url: `${H}/tickets/${ticket}/comments`, ...multipart({ text: named('Comment') }, [photo]) }, 201));
-  const attachments = await send(owner, { method: 'POST', url: `${H}/tickets/${ticket}/attachments`, ...multipart({}, [photo]) }, 201);
+  const attachments = await send(owner, { method: 'POST', url: `${H}/tickets/${ticket}/attachments`, ...multipart({}, [{ ...photo, field: 'attachments' }]) }, 201);
   const attachment = idOf((attachments as unknown[])[0]);
   await send(owner, { method: 'PUT', url: `${H}/assignment-config`, payload: { targetType: 'MEMBER', userId: member.userId } }, 200);
 
   return {
     owner, member, supervisor, marker,
     ids: {
-      business: business.id, apiKey: business.apiKey, user: member.userId, project: project.id, site: site.id, projectType, siteType,
+      business: business.id, apiKey: business.apiKey, user: member.userId, project: project.id, site: site.id,
+      otherProject: otherProject.id, otherSite: otherSite.id, projectType, siteType,
       task: task.id, action: gate.id, tag, template, plan: plan.id, schedule: schedule.id, answer: answer.id, ticket, attachment, comment,
       category, invitation,
     },

@@ -1,7 +1,7 @@
 // Everything the screens rely on: Mantine (theme, direction, notifications, dates), TanStack
 // Query and i18next, with the document direction kept in step with the language.
-import { useEffect, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider, mergeThemeOverrides, Modal, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import 'dayjs/locale/ar';
 import { currentLanguage, i18n } from '../lib/i18n/i18n.ts';
 import { applyDocumentLanguage, directionOf } from '../lib/i18n/language.ts';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 function LanguageSync({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
@@ -34,16 +34,34 @@ interface ProvidersProps {
   env?: 'default' | 'test';
 }
 
+/** The theme with the texts Mantine shows itself (a dialog's close button) in the current language. */
+function LocalizedMantine({ children, env }: { children: ReactNode; env: 'default' | 'test' }) {
+  const { t } = useTranslation();
+  // t changes with the language, and so does the theme's text.
+  const localized = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } }) },
+      }),
+    [t],
+  );
+  return (
+    <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function Providers({ children, queryClient = defaultQueryClient, env = 'default' }: ProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
-        <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+        <LocalizedMantine env={env}>
           <Notifications position="top-center" />
           <QueryClientProvider client={queryClient}>
             <LanguageSync>{children}</LanguageSync>
           </QueryClientProvider>
-        </MantineProvider>
+        </LocalizedMantine>
       </DirectionProvider>
     </I18nextProvider>
   );

@@ -15,6 +15,7 @@ const account = {
   phone: null,
   bio: null,
   businessIdentities: [{ businessId: 2, businessName: 'Acme Services', apiKey: 'key-2', defaultBusiness: true, role: 'OWNER' }],
+  mustChangePassword: false,
 };
 
 const answers: Record<string, unknown> = {
@@ -29,6 +30,7 @@ const answers: Record<string, unknown> = {
   '/api/v1/businesses/2/members': [],
   '/api/v1/business/config/managed-profile': { managedProfile: false },
   '/api/v1/projects/all/business': [],
+  '/api/v1/account/invitations': [],
 };
 
 function stubServer(overrides: Record<string, number> = {}) {

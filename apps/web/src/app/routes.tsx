@@ -1,10 +1,12 @@
-// The route map (DESIGN §9). Every page is its own chunk, loaded when its route first renders.
+// The route table (DESIGN §9), built from the typed path map in lib/paths.ts. Every page is its
+// own chunk, loaded when its route first renders.
 import { Suspense } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { SplashScreen } from '../components/splash-screen.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
+import { paths } from '../lib/paths.ts';
 import { PublicOnly, RequireAuth } from './guards.tsx';
 import { SessionGate } from './session-gate.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
@@ -31,6 +33,7 @@ const SettingsPage = lazyPage(() => import('../features/settings/settings-page.t
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
 const TicketsPage = lazyPage(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
 const TicketDetailPage = lazyPage(() => import('../features/tickets/ticket-detail-page.tsx'), 'TicketDetailPage');
+const InvitationsPage = lazyPage(() => import('../features/invitations/invitations-page.tsx'), 'InvitationsPage');
 
 function PublicLayout() {
   return (
@@ -60,34 +63,35 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { path: '/login', element: <PublicOnly><LoginPage /></PublicOnly> },
-          { path: '/onboarding', element: <OnboardingPage /> },
-          { path: '/activate', element: <ActivatePage /> },
+          { path: paths.login, element: <PublicOnly><LoginPage /></PublicOnly> },
+          { path: paths.onboarding, element: <OnboardingPage /> },
+          { path: paths.activate, element: <ActivatePage /> },
         ],
       },
       {
-        path: '/',
+        path: paths.home,
         element: <SignedInLayout />,
         children: [
           inShell({ index: true, element: <DashboardPage /> }),
-          inShell({ path: 'projects', element: <ProjectsPage /> }),
-          inShell({ path: 'projects/:projectId', element: <ProjectDetailPage /> }),
-          inShell({ path: 'sites', element: <SitesPage /> }),
-          inShell({ path: 'sites/:siteId', element: <SiteDetailPage /> }),
-          inShell({ path: 'members', element: <MembersPage /> }),
-          inShell({ path: 'members/:memberId', element: <MemberDetailPage /> }),
-          inShell({ path: 'tasks', element: <TasksPage /> }),
-          inShell({ path: 'tasks/new', element: <NewTaskPage /> }),
-          inShell({ path: 'tasks/templates', element: <TaskTemplatesPage /> }),
-          inShell({ path: 'tasks/:taskId', element: <TaskDetailPage /> }),
-          inShell({ path: 'tracker', element: <TrackerPage /> }),
-          inShell({ path: 'tracker/:scheduleId', element: <SchedulePage /> }),
-          inShell({ path: 'reports', element: <ReportsPage /> }),
-          inShell({ path: 'business', element: <BusinessPage /> }),
-          inShell({ path: 'settings', element: <SettingsPage /> }),
-          inShell({ path: 'profile', element: <ProfilePage /> }),
-          inShell({ path: 'tickets', element: <TicketsPage /> }),
-          inShell({ path: 'tickets/:ticketId', element: <TicketDetailPage /> }),
+          inShell({ path: paths.projects, element: <ProjectsPage /> }),
+          inShell({ path: paths.project(), element: <ProjectDetailPage /> }),
+          inShell({ path: paths.sites, element: <SitesPage /> }),
+          inShell({ path: paths.site(), element: <SiteDetailPage /> }),
+          inShell({ path: paths.members, element: <MembersPage /> }),
+          inShell({ path: paths.member(), element: <MemberDetailPage /> }),
+          inShell({ path: paths.tasks, element: <TasksPage /> }),
+          inShell({ path: paths.newTask, element: <NewTaskPage /> }),
+          inShell({ path: paths.taskTemplates, element: <TaskTemplatesPage /> }),
+          inShell({ path: paths.task(), element: <TaskDetailPage /> }),
+          inShell({ path: paths.tracker, element: <TrackerPage /> }),
+          inShell({ path: paths.schedule(), element: <SchedulePage /> }),
+          inShell({ path: paths.reports, element: <ReportsPage /> }),
+          inShell({ path: paths.business, element: <BusinessPage /> }),
+          inShell({ path: paths.settings, element: <SettingsPage /> }),
+          inShell({ path: paths.profile, element: <ProfilePage /> }),
+          inShell({ path: paths.invitations, element: <InvitationsPage /> }),
+          inShell({ path: paths.tickets, element: <TicketsPage /> }),
+          inShell({ path: paths.ticket(), element: <TicketDetailPage /> }),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

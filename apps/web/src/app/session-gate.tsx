@@ -1,18 +1,28 @@
 // Loads the session behind the splash, then provides it; a failure shows the error page with
-// retry, and an account without a business gets the way to create one.
-import { useMemo, type ReactNode } from 'react';
+// retry, a person whose password an administrator chose first chooses their own, and an account
+// without a business gets the way to create one (or to accept an invitation).
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPage } from '../components/error-page.tsx';
+import { setPasswordChangeRequiredHandler } from '../lib/api-client.ts';
 import { SplashScreen } from '../components/splash-screen.tsx';
 import { errorMessage } from '../lib/i18n/translate-message.ts';
-import { NoBusinessError } from '../lib/session/load-session.ts';
+import { NoBusinessError, PasswordChangeRequiredError } from '../lib/session/load-session.ts';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context.ts';
 import { sessionQueryKey, useSessionQuery } from '../lib/session/use-session-query.ts';
+import { ChoosePasswordPage } from './choose-password-page.tsx';
 import { NoBusinessPage } from './no-business-page.tsx';
 
 export function SessionGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const query = useSessionQuery();
+
+  // An administrator chose this person's password meanwhile (a call answered 403 "Choose your own
+  // password to continue"): the session loads again and stops at the choose-password screen.
+  useEffect(() => {
+    setPasswordChangeRequiredHandler(() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
+    return () => setPasswordChangeRequiredHandler(() => undefined);
+  }, [queryClient]);
 
   const value = useMemo<SessionContextValue | null>(
     () =>
@@ -22,6 +32,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
     [query.data, queryClient],
   );
 
+  // Checked before the loaded session: a reload that finds either replaces the app.
+  if (query.isError && query.error instanceof PasswordChangeRequiredError) {
+    return <ChoosePasswordPage account={query.error.account} />;
+  }
   if (query.isError && query.error instanceof NoBusinessError) return <NoBusinessPage />;
   if (query.isError && !value) {
     return (

@@ -131,9 +131,27 @@ describe('error mapping', () => {
     expect(error.message).toBe(UNEXPECTED_ERROR);
   });
 
-  it('keeps the server text of a 429', async () => {
-    stubFetch(() => problem(429, MSG.tooManyAttempts));
-    expect((await failure(api.post('/authenticate', {}))).message).toBe(MSG.tooManyAttempts);
+  it('keeps the server text of a 429, with Retry-After in seconds', async () => {
+    stubFetch(() => {
+      const response = problem(429, MSG.tooManyAttempts);
+      response.headers.set('Retry-After', '900');
+      return response;
+    });
+    const error = await failure(api.post('/authenticate', {}));
+    expect(error.message).toBe(MSG.tooManyAttempts);
+    expect(error.retryAfter).toBe(900);
+  });
+
+  it("reads any other 429 as the API's rate-limit text, never as a stray sentence", async () => {
+    for (const answer of [() => problem(429, 'Rate limit exceeded, retry in 1 minute'), () => new Response('', { status: 429 })]) {
+      stubFetch(answer);
+      const error = await failure(api.get('/v1/projects'));
+      expect(error.message).toBe(MSG.tooManyRequests);
+      expect(error.fromServer).toBe(true);
+      expect(error.retryAfter).toBeNull();
+    }
+    stubFetch(() => problem(429, MSG.tooManyRequests));
+    expect((await failure(api.get('/v1/projects'))).message).toBe(MSG.tooManyRequests);
   });
 
   it('reports a network error when no response comes', async () => {

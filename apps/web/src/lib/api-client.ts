@@ -1,7 +1,9 @@
 // The one way the web app calls the API: three service bases, the bearer token and business key
 // from local storage, JSON or form-data bodies, totals from X-Total-Count (spec §7).
 import { API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
-import { ApiError, errorFromResponse, networkError } from './api-error.ts';
+import { MSG } from '@fieldops/shared/messages';
+import { ApiError, errorFromResponse, networkError, parseRetryAfter } from './api-error.ts';
+import { paths } from './paths.ts';
 import { clearSessionStorage, getApiKey, getToken } from './storage.ts';
 
 export const API_BASES = {
@@ -38,7 +40,7 @@ export interface ListResult<T> {
   total: number;
 }
 
-export const LOGIN_PATH = '/login';
+export const LOGIN_PATH = paths.login;
 
 /** The sign-in path that brings the user back to `from` afterwards. */
 export function loginPath(from?: string): string {
@@ -53,6 +55,17 @@ let onUnauthorized: UnauthorizedHandler = (target) => window.location.assign(tar
 /** The app replaces the full page load with a router navigation. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
+}
+
+let onPasswordChangeRequired: () => void = () => undefined;
+
+/**
+ * Called when a call answers 403 "Choose your own password to continue": an administrator set
+ * this person's password while they were signed in. The app loads the session again, which
+ * then shows the choose-password screen.
+ */
+export function setPasswordChangeRequiredHandler(handler: () => void): void {
+  onPasswordChangeRequired = handler;
 }
 
 export function buildUrl(base: ApiBase, path: string, params?: Record<string, QueryValue>): string {
@@ -132,8 +145,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const payload = await readBody(response);
   if (!response.ok) {
     const signIn = base === 'main' && path === '/authenticate';
-    const error: ApiError = errorFromResponse(response.status, payload, signIn);
+    const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+    const error: ApiError = errorFromResponse(response.status, payload, signIn, retryAfter);
     if (response.status === 401 && !signIn) handleUnauthorized();
+    if (response.status === 403 && error.serverMessage === MSG.passwordChangeRequired) onPasswordChangeRequired();
     throw error;
   }
   return {

@@ -19,6 +19,7 @@ interface ApiErrorInit {
   detail?: string | null;
   fieldErrors?: FieldError[];
   fromServer?: boolean;
+  retryAfter?: number | null;
 }
 
 export class ApiError extends Error {
@@ -31,6 +32,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldError[];
   /** True when the text shown is the server's own specification text. */
   readonly fromServer: boolean;
+  /** Seconds to wait before trying again (a 429's Retry-After), when the server said. */
+  readonly retryAfter: number | null;
 
   constructor(init: ApiErrorInit) {
     super(init.userMessage);
@@ -40,6 +43,7 @@ export class ApiError extends Error {
     this.detail = init.detail ?? null;
     this.fieldErrors = init.fieldErrors ?? [];
     this.fromServer = init.fromServer ?? false;
+    this.retryAfter = init.retryAfter ?? null;
   }
 
   /** The text for people (English; translate with translateMessage). */
@@ -81,13 +85,31 @@ function readFieldErrors(value: unknown): FieldError[] {
   });
 }
 
+/** Retry-After in seconds (the HTTP-date form too); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value?.trim()) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+const TOO_MANY = new Set<string>([MSG.tooManyAttempts, MSG.accountLocked, MSG.tooManyRequests]);
+
 /** Builds the error for a non-2xx answer. `signIn` marks POST /api/authenticate. */
-export function errorFromResponse(status: number, body: unknown, signIn = false): ApiError {
+export function errorFromResponse(status: number, body: unknown, signIn = false, retryAfter: number | null = null): ApiError {
   const problem: ProblemLike = typeof body === 'object' && body !== null ? (body as ProblemLike) : {};
   const serverMessage = typeof problem.message === 'string' ? problem.message : null;
   const fieldErrors = readFieldErrors(problem.fieldErrors);
   const detail = typeof problem.detail === 'string' ? problem.detail : null;
-  const base = { status, serverMessage, detail, fieldErrors };
+  const base = { status, serverMessage, detail, fieldErrors, retryAfter };
+
+  if (status === 429) {
+    // The sign-in limits have texts of their own; any other limit (a proxy's, the API's) reads
+    // as the API's rate-limit text rather than an untranslated sentence.
+    const text = serverMessage && TOO_MANY.has(serverMessage.trim()) ? serverMessage.trim() : MSG.tooManyRequests;
+    return new ApiError({ ...base, userMessage: text, fromServer: true });
+  }
 
   if (status === 401 && signIn) {
     // A refused sign-in is an ordinary error; a more precise text (not activated) is kept.

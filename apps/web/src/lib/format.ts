@@ -15,3 +15,8 @@ export function formatPercent(value: number, language: Language): string {
 
 /** Shown in place of a value that is not there (an unranked item, a site without a type). */
 export const NONE = '—';
+
+/** "15 minutes", "دقيقتان": a whole number of minutes with the language's own plural forms. */
+export function formatMinutes(minutes: number, language: Language): string {
+  return new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
+}

@@ -3,7 +3,7 @@
 // error mapping as lib/api-client.ts.
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { buildUrl, handleUnauthorized, type ApiBase, type QueryValue } from './api-client.ts';
-import { errorFromResponse, networkError } from './api-error.ts';
+import { errorFromResponse, networkError, parseRetryAfter } from './api-error.ts';
 import { getApiKey, getToken } from './storage.ts';
 
 export interface UploadProgress {
@@ -77,7 +77,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
         return;
       }
       if (xhr.status === 401) handleUnauthorized();
-      reject(errorFromResponse(xhr.status, payload));
+      reject(errorFromResponse(xhr.status, payload, false, parseRetryAfter(xhr.getResponseHeader('Retry-After'))));
     };
     xhr.onerror = () => {
       settle();

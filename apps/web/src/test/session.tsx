@@ -19,10 +19,11 @@ export function fakeSession({ role = 'OWNER', teams = [] }: FakeSessionOptions =
     account: {
       id: 7, username: 'demo', fullName: 'Demo Owner', email: 'demo@example.com', avatar: null, countryCode: null, phone: null, bio: null,
       businessIdentities: [{ businessId: 2, businessName: 'Acme Services', apiKey: 'key-2', defaultBusiness: true, role }],
+      mustChangePassword: false,
     },
     member: {
       userId: 7, name: 'Demo Owner', fullName: 'Demo Owner', username: 'demo', email: 'demo@example.com', authority: role, position: null,
-      status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null, businessId: 2, teams, rank: null,
+      status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null, businessId: 2, teams, createdHere: false, rank: null,
     },
     business,
     apiKey: 'key-2',

@@ -3,8 +3,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
-import { invitations, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { acceptCreatingInvitation } from '../invitations/invitations.repository.ts';
 import { findActivationDetail } from './activation.repository.ts';
 
 export async function requireActivationDetail(db: Db, key: string) {
@@ -25,12 +26,7 @@ export async function activateByKey(db: Db, key: string, fullName: string, passw
       .where(and(eq(users.activationKey, key), eq(users.activated, false), gt(users.activationExpiresAt, sql`now()`)))
       .returning({ id: users.id, username: users.username, createdBy: users.createdByBusinessId });
     if (!user) throw notFound(MSG.activationKeyNotFound);
-    if (user.createdBy) {
-      await tx
-        .update(invitations)
-        .set({ status: 'ACCEPTED', respondedAt: sql`now()` })
-        .where(and(eq(invitations.userId, user.id), eq(invitations.businessId, user.createdBy), eq(invitations.status, 'PENDING')));
-    }
+    if (user.createdBy) await acceptCreatingInvitation(tx, user.id, user.createdBy);
     return user.username;
   });
 }

@@ -168,6 +168,19 @@ describe('the keep-alive and shutting down', () => {
     }
   });
 
+  it('ends an open stream at the next heartbeat once its session ends or the viewer leaves the business', async () => {
+    const second = await t.secondInstance({ liveFeedHeartbeatMs: 50 });
+    const secondBase = await listening(second);
+    const leaver = await addMember(second, owner);
+    const loggedOut = callerFor(second, { id: owner.userId, username: owner.username }, await signIn(second, owner.username), owner.business);
+    const feeds2 = [await openFeed(secondBase, loggedOut), await openFeed(secondBase, leaver)];
+    feeds.push(...feeds2);
+    for (const feed of feeds2) expect((await feed.nextBlock(5_000))?.retry).toBe(String(LIVE_FEED_RETRY_MS));
+    expect((await loggedOut.request({ method: 'POST', url: '/api/v1/logout' })).statusCode).toBe(204);
+    expect((await owner.request({ method: 'DELETE', url: `/api/v1/users/${leaver.userId}` })).statusCode).toBe(204);
+    for (const feed of feeds2) await feed.ended(5_000);
+  });
+
   it('is documented in the OpenAPI as an event stream', async () => {
     const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const get = docs.paths['/services/workflow/api/v1/report/live'].get;

@@ -12,6 +12,7 @@ import { isAdmin } from '../../plugins/auth.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { supervisedTeamIds } from '../../policies/sites.ts';
 import { findTakenIdentity } from '../account/account.repository.ts';
+import { acceptCreatingInvitation } from '../invitations/invitations.repository.ts';
 import {
   activateUser, deleteMembership, findMember, findMembers, findMembership, updateMembership, updateUserDetails,
 } from './members.repository.ts';
@@ -90,6 +91,11 @@ export async function removeMember(db: Db, caller: Caller, userId: number) {
 export async function activateMember(db: Db, caller: Caller, userId: number) {
   const target = await requireMembership(db, caller.businessId, userId);
   if (!target.activated && !target.createdHere) throw forbidden(MSG.identityOwnedByPerson);
-  if (!target.activated) await activateUser(db, userId);
+  if (!target.activated) {
+    await db.transaction(async (tx) => {
+      await activateUser(tx, userId);
+      await acceptCreatingInvitation(tx, userId, caller.businessId);
+    });
+  }
   return requireMember(db, caller.businessId, userId);
 }

@@ -70,6 +70,14 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
     expect(listed.json().find((i: { id: number }) => i.id === res.json().id).status).toBe('ACCEPTED');
   });
 
+  it("accepts a new account's invitation when an admin activates it", async () => {
+    const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('activated.by.admin@example.com') });
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, 'activated.by.admin@example.com'));
+    expect((await owner.request({ method: 'POST', url: `/api/v1/users/${user.id}/activate` })).statusCode).toBe(200);
+    const pending = await owner.request({ method: 'GET', url: '/api/v1/invitations?status=PENDING' });
+    expect(pending.json().map((i: { id: number }) => i.id)).not.toContain(res.json().id);
+  });
+
   it('gives a new person a free username when theirs is taken', async () => {
     const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('nadia.karim@other.example.com') });
     expect(res.statusCode).toBe(201);

@@ -1,5 +1,6 @@
 // The signed-in shell: header (brand, quick actions, language, user), sidebar on the
-// inline-start side (a burger on small screens) and the routed page.
+// inline-start side (a burger on small screens), the pending-invitations banner and the routed
+// page.
 import { Suspense, useEffect } from 'react';
 import { AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
@@ -10,6 +11,7 @@ import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { BusinessBrand } from './business-brand.tsx';
+import { InvitationsBanner } from './invitations-banner.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -58,6 +60,7 @@ export function AppLayout() {
         ) : null}
       </AppShell.Navbar>
       <AppShell.Main>
+        <InvitationsBanner />
         <ErrorBoundary key={pathname} fullScreen={false}>
           <Suspense fallback={<LoadingState />}>
             <Outlet />

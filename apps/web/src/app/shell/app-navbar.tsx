@@ -45,7 +45,7 @@ export function AppNavbar() {
                     type="button"
                     label={t('nav.logout')}
                     leftSection={<IconLogout size={18} stroke={1.7} />}
-                    onClick={logout}
+                    onClick={() => void logout()}
                     c="red"
                     style={{ borderRadius: 'var(--mantine-radius-md)' }}
                   />

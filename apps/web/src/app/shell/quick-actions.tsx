@@ -3,30 +3,35 @@ import { ActionIcon, Button, Menu } from '@mantine/core';
 import { IconFolderPlus, IconMapPinPlus, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useWideScreen } from '../../components/responsive-table.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 
 export function QuickActions() {
   const { t } = useTranslation();
   const { isAdmin } = useAccess();
+  const wide = useWideScreen();
   if (!isAdmin) return null;
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
+      {/* The target is the button itself, so it carries the menu's aria-haspopup and aria-expanded. */}
       <Menu.Target>
-        <div>
-          <Button visibleFrom="sm" size="sm" leftSection={<IconPlus size={16} />} aria-label={t('actions.quickActions')}>
+        {wide ? (
+          <Button size="sm" leftSection={<IconPlus size={16} />} aria-label={t('actions.quickActions')}>
             {t('actions.new')}
           </Button>
-          <ActionIcon hiddenFrom="sm" size="lg" aria-label={t('actions.quickActions')}>
+        ) : (
+          <ActionIcon size="lg" aria-label={t('actions.quickActions')}>
             <IconPlus size={18} />
           </ActionIcon>
-        </div>
+        )}
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('actions.quickActions')}</Menu.Label>
-        <Menu.Item component={Link} to="/projects?new=1" leftSection={<IconFolderPlus size={16} />}>
+        <Menu.Item component={Link} to={`${paths.projects}?new=1`} leftSection={<IconFolderPlus size={16} />}>
           {t('actions.newProject')}
         </Menu.Item>
-        <Menu.Item component={Link} to="/sites?new=1" leftSection={<IconMapPinPlus size={16} />}>
+        <Menu.Item component={Link} to={`${paths.sites}?new=1`} leftSection={<IconMapPinPlus size={16} />}>
           {t('actions.newSite')}
         </Menu.Item>
       </Menu.Dropdown>

@@ -12,6 +12,11 @@ const site = (id: number, name: string) => ({
 
 afterEach(() => vi.unstubAllGlobals());
 
+const invitation = {
+  id: 31, email: 'nada@example.com', name: 'Nada Saleh', authority: 'SUPERVISOR', position: 'Guard', externalId: null,
+  teams: [{ id: 4, name: 'Tower A' }], status: 'PENDING', createdAt: '2025-03-02T09:00:00Z',
+};
+
 async function fill(dialog: HTMLElement) {
   const user = userEvent.setup();
   await user.type(within(dialog).getByRole('textbox', { name: /Full name/ }), 'Nada Saleh');
@@ -25,7 +30,7 @@ describe('invite member', () => {
   it('validates with the shared schema, then invites to the given site', async () => {
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
       if (path === '/api/v1/teams') return list([site(4, 'Tower A')]);
-      if (method === 'POST' && path === '/api/v1/teams/4/users') return Response.json({ userId: 9, teamId: 4 }, { status: 201 });
+      if (method === 'POST' && path === '/api/v1/teams/4/users') return Response.json(invitation, { status: 201 });
       return undefined;
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -42,9 +47,39 @@ describe('invite member', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText(MSG.invitationSent)).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/v1/teams/4/users');
     expect(post?.body).toMatchObject({ name: 'Nada Saleh', email: 'nada@example.com', password: 'secret123', position: 'Guard', role: 'SUPERVISOR' });
+  });
+
+  it('refuses a password of spaces, and shows a common one refused by the server on the field', async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (path === '/api/v1/teams') return list([site(4, 'Tower A')]);
+      if (method === 'POST') {
+        return new Response(
+          JSON.stringify({ status: 400, message: MSG.invalid, fieldErrors: [{ field: 'password', message: MSG.passwordTooCommon }] }),
+          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
+        );
+      }
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithSession(<InviteMemberModal opened siteId={4} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a new member' });
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByRole('textbox', { name: /Full name/ }), 'Nada Saleh');
+    await user.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), 'nada@example.com');
+    const password = within(dialog).getByLabelText(/Password/);
+    await user.type(password, '         ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText(MSG.passwordBlank)).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.clear(password);
+    await user.type(password, 'password1');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(dialog).findByText(MSG.passwordTooCommon)).toBeInTheDocument();
   });
 
   it("invites to several sites at once and shows the default failure text", async () => {

@@ -1,5 +1,6 @@
-// Invite a new member by e-mail: to one site (POST /v1/teams/{teamId}/users) or to several
-// at once (POST /v1/team-members), with name, password, position and role.
+// Invite a person by e-mail: to one site (POST /v1/teams/{teamId}/users) or to several at once
+// (POST /v1/team-members), with name, password, position and role. Either way the answer is one
+// invitation, whether or not the e-mail already had an account (nothing about the person leaks).
 import { type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSend } from '@tabler/icons-react';
@@ -66,8 +67,8 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
     if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
     notifyError(errorMessage(error, fallbackKey));
   };
-  const onSuccess = async (text: string) => {
-    notifySuccess(text);
+  const onSuccess = async () => {
+    notifySuccess(t('messages.invitationSent'));
     onClose();
     await refreshOrganisation(queryClient);
   };
@@ -77,7 +78,7 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
     const { teamId, teams, ...person } = form.values;
     if (multiple) {
       const body = form.validate(inviteToSitesRequest, { ...person, teams: teams.map(Number) });
-      if (body) many.mutate(body, { onSuccess: () => onSuccess(t('siteMembership.invitedMany', { name: body.name })), onError: onError('inviteMultipleFailed') });
+      if (body) many.mutate(body, { onSuccess, onError: onError('inviteMultipleFailed') });
       return;
     }
     const body = form.validate(inviteMemberRequest, person);
@@ -88,7 +89,7 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
     if (body) {
       single.mutate(
         { teamId: Number(teamId), body },
-        { onSuccess: () => onSuccess(t('siteMembership.invited', { name: body.name })), onError: onError('inviteMemberFailed') },
+        { onSuccess, onError: onError('inviteMemberFailed') },
       );
     }
   };

@@ -1,4 +1,6 @@
-// /activate?key=…: an invited member activates their account with a name and password.
+// /activate?key=…: an invited member activates their account with a name and password. Reading
+// the key (GET /v1/activation-detail) never activates; only the form's POST /v1/activate does.
+// An expired key says so and sends the person to their administrator for a new one.
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
@@ -9,6 +11,7 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { translateMessage } from '../../lib/i18n/translate-message.ts';
+import { paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import type { ActivateResponse } from './api/activate.ts';
 import { useActivationDetailQuery } from './api/get-activation-detail.ts';
@@ -16,7 +19,7 @@ import { ActivationForm } from './components/activation-form.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 
 function signInPath(username: string) {
-  return `/login?username=${encodeURIComponent(username)}`;
+  return `${paths.login}?username=${encodeURIComponent(username)}`;
 }
 
 function Problem({ text }: { text: string }) {
@@ -26,7 +29,7 @@ function Problem({ text }: { text: string }) {
       <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
         {text}
       </Alert>
-      <Button component={Link} to="/login" variant="default">
+      <Button component={Link} to={paths.login} variant="default">
         {t('activation.goToSignIn')}
       </Button>
     </Stack>
@@ -61,6 +64,9 @@ export function ActivatePage() {
     if (detail.isError) {
       if (detail.error instanceof ApiError && detail.error.status === 404) {
         return <Problem text={translateMessage(MSG.activationKeyNotFound)} />;
+      }
+      if (detail.error instanceof ApiError && detail.error.serverMessage === MSG.activationKeyExpired) {
+        return <Problem text={translateMessage(MSG.activationKeyExpired)} />;
       }
       return <ErrorState error={detail.error} fallbackKey="fetchActivationFailed" onRetry={() => void detail.refetch()} />;
     }

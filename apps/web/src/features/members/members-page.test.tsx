@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
-import { list, renderWithSession, stubFetch } from '../../test/session.tsx';
+import { fakeSession, list, renderWithSession, stubFetch } from '../../test/session.tsx';
 import { MembersPage } from './members-page.tsx';
 
 const member = (userId: number, fullName: string, active = true, rank: number | null = null) => ({
   userId, name: fullName, fullName, username: fullName.toLowerCase().replace(' ', '.'), email: `${userId}@example.com`,
   authority: 'MEMBER', position: 'Cleaner', status: active ? 'ACTIVE' : 'INACTIVE', active, phone: null, countryCode: null,
   bio: null, avatar: null, imageUrl: null, businessId: 2, teams: [{ id: 4, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
-  rank,
+  createdHere: !active, rank,
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -64,5 +64,50 @@ describe('members page', () => {
     await user.type(box, 'r');
     await vi.waitFor(() => expect(searches(calls)).toContain('omar'));
     expect(screen.queryByText(MSG.memberSearchTooShort)).not.toBeInTheDocument();
+  });
+
+  it('lists pending invitations in their tab; owners and admins cancel one after a confirmation', async () => {
+    let pending = [
+      { id: 31, email: 'nada@example.com', name: 'Nada Saleh', authority: 'SUPERVISOR', position: 'Guard', externalId: null,
+        teams: [{ id: 4, name: 'Tower A' }], status: 'PENDING', createdAt: '2025-03-02T09:00:00Z' },
+    ];
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (method === 'DELETE' && path === '/api/v1/invitations/31') {
+        pending = [];
+        return new Response(null, { status: 204 });
+      }
+      if (path === '/api/v1/invitations') return list(pending);
+      if (path === '/api/v2/business-members' || path === '/api/v1/projects' || path === '/api/v1/teams') return list([], 0);
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithSession(<MembersPage />, { route: '/members?tab=invitations' });
+
+    const row = (await screen.findByText('Nada Saleh')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('nada@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('Tower A')).toBeInTheDocument();
+    const read = calls.find((call) => call.path === '/api/v1/invitations');
+    expect(read?.search.get('status')).toBe('PENDING');
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel the invitation of Nada Saleh' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the invitation?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel invitation' }));
+    expect(await screen.findByText(MSG.invitationCanceled)).toBeInTheDocument();
+    expect(await screen.findByText('No pending invitations')).toBeInTheDocument();
+  });
+
+  it('shows supervisors the invitations of their sites without cancel', async () => {
+    vi.stubGlobal('fetch', stubFetch(({ path }) => {
+      if (path === '/api/v1/invitations') {
+        return list([{ id: 31, email: 'nada@example.com', name: 'Nada Saleh', authority: 'MEMBER', position: null, externalId: null,
+          teams: [{ id: 4, name: 'Tower A' }], status: 'PENDING', createdAt: '2025-03-02T09:00:00Z' }]);
+      }
+      return list([], 0);
+    }).fetchMock);
+    const session = fakeSession({ role: 'MEMBER', teams: [{ id: 4, name: 'Tower A', authority: 'SUPERVISOR', position: null }] });
+    renderWithSession(<MembersPage />, { route: '/members?tab=invitations', session });
+    expect(await screen.findByText('Nada Saleh')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel the invitation/ })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 // /members: the business's members, 20 a page, searched (from 4 characters) and filtered by
-// project and site, with invite, assign and the per-member actions.
+// project and site, with invite, assign and the per-member actions; those who manage sites also
+// see the invitations still waiting for an answer (?tab=invitations).
 import { useState } from 'react';
 import { Button, Card, Group, Menu } from '@mantine/core';
-import { IconChevronDown, IconUserPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconMailForward, IconUserPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, MEMBER_SEARCH_MIN_LENGTH } from '@fieldops/shared/limits';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -10,8 +11,10 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { RouteTabs } from '../../components/route-tabs.tsx';
 import { AssignMemberModal } from '../../components/site-membership/assign-member-modal.tsx';
 import { InviteMemberModal } from '../../components/site-membership/invite-member-modal.tsx';
+import { PendingInvitations } from '../../components/site-membership/pending-invitations.tsx';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { parseIds, usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useMembersQuery } from './api/get-members.ts';
@@ -78,11 +81,27 @@ export function MembersPage() {
     );
   }
 
+  const list = (
+    <>
+      <MembersFilters />
+      {content}
+    </>
+  );
+
   return (
     <>
       <PageHeader title={t('nav.members')} description={t('members.description')} actions={actions} />
-      <MembersFilters />
-      {content}
+      {managesAnySite ? (
+        <RouteTabs
+          label={t('members.tabs.label')}
+          tabs={[
+            { value: 'members', label: t('members.tabs.members'), icon: <IconUsers size={16} />, panel: list },
+            { value: 'invitations', label: t('members.tabs.invitations'), icon: <IconMailForward size={16} />, panel: <PendingInvitations /> },
+          ]}
+        />
+      ) : (
+        list
+      )}
       <InviteMemberModal opened={dialog === 'invite'} onClose={() => setDialog(null)} />
       <InviteMemberModal opened={dialog === 'invite-many'} multiple onClose={() => setDialog(null)} />
       <AssignMemberModal opened={dialog === 'assign'} onClose={() => setDialog(null)} />

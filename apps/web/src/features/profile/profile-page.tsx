@@ -1,14 +1,21 @@
-// /profile: the signed-in user's own details.
+// /profile: the signed-in user's own details, their password, and signing out everywhere.
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
+import { PasswordCard } from './components/password-card.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
+import { SessionsCard } from './components/sessions-card.tsx';
 
 export function ProfilePage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('nav.profile')} description={t('profile.description')} />
-      <ProfileForm />
+      <Stack gap="lg">
+        <ProfileForm />
+        <PasswordCard />
+        <SessionsCard />
+      </Stack>
     </>
   );
 }

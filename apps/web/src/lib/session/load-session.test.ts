@@ -23,6 +23,7 @@ const account: Account = {
   phone: null,
   bio: null,
   businessIdentities: [identity(1, 'key-1'), identity(2, 'key-2', true)],
+  mustChangePassword: false,
 };
 
 const member: Member = {
@@ -42,6 +43,7 @@ const member: Member = {
   imageUrl: null,
   businessId: 2,
   teams: [{ id: 11, name: 'North', authority: 'SUPERVISOR', position: 'Lead' }],
+  createdHere: false,
   rank: null,
 };
 

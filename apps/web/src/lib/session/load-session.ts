@@ -1,8 +1,10 @@
 // The account load sequence run behind the splash (spec §4): account, business key, member,
 // then the business, its lookups, sites, members, the member's site colleagues and the
-// managed-profile flag. Results also seed the query caches of the matching endpoints.
+// managed-profile flag. Results also seed the query caches of the matching endpoints. An account
+// whose password an administrator chose stops after the account: the person chooses their own
+// first (every business call answers 403 until then).
 import type { QueryClient } from '@tanstack/react-query';
-import type { BusinessIdentity, MemberTeam } from '@fieldops/shared/account';
+import type { Account, BusinessIdentity, MemberTeam } from '@fieldops/shared/account';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { getApiKey, setApiKey } from '../storage.ts';
@@ -23,6 +25,17 @@ export class NoBusinessError extends Error {
   constructor() {
     super(MSG.noBusiness);
     this.name = 'NoBusinessError';
+  }
+}
+
+/** The signed-in person must choose their own password before anything else loads. */
+export class PasswordChangeRequiredError extends Error {
+  readonly account: Account;
+
+  constructor(account: Account) {
+    super(MSG.passwordChangeRequired);
+    this.name = 'PasswordChangeRequiredError';
+    this.account = account;
   }
 }
 
@@ -57,6 +70,8 @@ async function loadTeamMembers(teams: readonly MemberTeam[], signal?: AbortSigna
 
 export async function loadSession(queryClient: QueryClient, signal?: AbortSignal): Promise<Session> {
   const account = await fetchAccount(signal);
+  queryClient.setQueryData(accountQueryKey, account);
+  if (account.mustChangePassword) throw new PasswordChangeRequiredError(account);
   const identity = chooseBusinessIdentity(account.businessIdentities ?? [], getApiKey());
   if (!identity) throw new NoBusinessError();
   // The key goes first: the member and everything after it are read within that business.
@@ -73,7 +88,6 @@ export async function loadSession(queryClient: QueryClient, signal?: AbortSignal
     fetchManagedProfile(signal),
   ]);
 
-  queryClient.setQueryData(accountQueryKey, account);
   queryClient.setQueryData(memberQueryKey(account.id), member);
   queryClient.setQueryData(businessQueryKey(business.id), business);
   queryClient.setQueryData(lookupsQueryKey(identity.apiKey), lookups);

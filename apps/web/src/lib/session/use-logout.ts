@@ -1,17 +1,32 @@
-// Logout (spec §4): clears the token, business key, saved projects and teams (the language
-// stays), drops every cached answer and goes to the sign-in page.
+// Logout (spec §4): ends the session on the server (best effort), then clears the token,
+// business key, saved projects and teams (the language stays), drops every cached answer and
+// goes to the sign-in page.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { LOGIN_PATH } from '../api-client.ts';
+import { paths } from '../paths.ts';
 import { clearSessionStorage } from '../storage.ts';
+import { logoutOnServer } from './api/logout.ts';
 
-export function useLogout() {
+/** Forgets this browser's session and goes to sign in, without calling the server. */
+export function useForgetSession() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
     clearSessionStorage();
-    void navigate(LOGIN_PATH, { replace: true });
+    void navigate(paths.login, { replace: true });
     queryClient.clear();
   }, [queryClient, navigate]);
+}
+
+export function useLogout() {
+  const forget = useForgetSession();
+  return useCallback(async () => {
+    try {
+      await logoutOnServer();
+    } catch {
+      // Already ended, offline or slow: this browser forgets the session all the same.
+    }
+    forget();
+  }, [forget]);
 }

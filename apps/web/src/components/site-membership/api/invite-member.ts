@@ -1,14 +1,27 @@
-// POST /api/v1/teams/{teamId}/users: invites a new member by e-mail to one site. The person
-// stays inactive until they activate their account by key (or an admin activates them).
-import { useMutation } from '@tanstack/react-query';
-import type { InviteMemberRequest, TeamMember } from '@fieldops/shared/organisation';
+// POST /api/v1/teams/{teamId}/users: invites a person by e-mail to one site (201, one
+// invitation). The answer is the same whether or not the e-mail already has an account: a new
+// one is created for this business, an existing person accepts from their own account. The
+// members lists and the business's pending invitations load again.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Invitation } from '@fieldops/shared/account';
+import type { InviteMemberRequest } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
+import { BUSINESS_INVITATIONS_KEY } from './get-invitations.ts';
 
 export const inviteMemberMutationKey = ['sites', 'members', 'invite'] as const;
 
 export const inviteMember = ({ teamId, body }: { teamId: number; body: InviteMemberRequest }) =>
-  api.post<TeamMember>(`/v1/teams/${teamId}/users`, body);
+  api.post<Invitation>(`/v1/teams/${teamId}/users`, body);
 
 export function useInviteMemberMutation() {
-  return useMutation({ mutationKey: inviteMemberMutationKey, mutationFn: inviteMember });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: inviteMemberMutationKey,
+    mutationFn: inviteMember,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['members'] }),
+        queryClient.invalidateQueries({ queryKey: BUSINESS_INVITATIONS_KEY }),
+      ]),
+  });
 }

@@ -2,15 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function problem(status: number, message: string) {
+function problem(status: number, message: string, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify({ type: 'about:blank', title: 'x', status, message }), {
     status,
-    headers: { 'Content-Type': 'application/problem+json' },
+    headers: { 'Content-Type': 'application/problem+json', ...headers },
   });
 }
 
@@ -39,6 +40,38 @@ describe('LoginForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG.invalidCredentials);
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(localStorage.getItem('id_token')).toBeNull();
+  });
+
+  it.each([
+    [MSG.tooManyAttempts, '840', 'You can try again in 14 minutes.'],
+    [MSG.accountLocked, '60', 'You can try again in 1 minute.'],
+  ])('shows a refused sign-in (429 %s) and the minutes to wait', async (message, retryAfter, wait) => {
+    vi.stubGlobal('fetch', vi.fn(async () => problem(429, message, { 'Retry-After': retryAfter })));
+    renderWithProviders(<LoginForm onSignedIn={vi.fn()} />, { route: '/login' });
+
+    await userEvent.type(screen.getByLabelText('Username or e-mail'), 'demo');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveTextContent(wait);
+  });
+
+  it('says the same in Arabic, with the Arabic count of minutes', async () => {
+    await i18n.changeLanguage('ar');
+    try {
+      vi.stubGlobal('fetch', vi.fn(async () => problem(429, MSG.accountLocked, { 'Retry-After': '120' })));
+      renderWithProviders(<LoginForm onSignedIn={vi.fn()} />, { route: '/login' });
+      await userEvent.type(screen.getByLabelText('اسم المستخدم أو البريد الإلكتروني'), 'demo');
+      await userEvent.type(screen.getByLabelText('كلمة المرور'), 'wrong');
+      await userEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('محاولات تسجيل دخول فاشلة كثيرة لهذا الحساب');
+      expect(alert).toHaveTextContent('دقيقتان');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('stores the token and sends remember me', async () => {

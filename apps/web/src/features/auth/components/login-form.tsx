@@ -7,6 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
 import { PasswordField } from '../../../components/password-field.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatMinutes } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { useAuthenticateMutation } from '../api/authenticate.ts';
@@ -16,8 +19,14 @@ interface LoginFormProps {
   onSignedIn: () => void;
 }
 
+/** Whole minutes to wait after a refused sign-in (429 with Retry-After), at least one. */
+export function minutesToWait(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429 || error.retryAfter === null) return null;
+  return Math.max(1, Math.ceil(error.retryAfter / 60));
+}
+
 export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const signIn = useAuthenticateMutation();
   const [username, setUsername] = useState(initialUsername);
@@ -50,6 +59,8 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
     : signIn.isError
       ? errorMessage(signIn.error)
       : null;
+  // Too many attempts (this address) or a locked account: how long to wait, when the server said.
+  const wait = !missing && signIn.isError ? minutesToWait(signIn.error) : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -57,6 +68,11 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
         {error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
             {error}
+            {wait ? (
+              <Text size="sm" mt={4} c="inherit">
+                {t('login.retryIn', { duration: formatMinutes(wait, currentLanguage(i18n)) })}
+              </Text>
+            ) : null}
           </Alert>
         ) : null}
         <TextInput

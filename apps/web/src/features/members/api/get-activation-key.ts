@@ -1,13 +1,11 @@
-// GET /api/v1/users/{userId}/activation-key: the key an invited member activates with, and the
-// link to send them.
+// GET /api/v1/users/{userId}/activation-key: the key an invited member activates with, when it
+// stops working, and the link to send them. Only for an account this business created that is
+// not activated yet.
 import { useQuery } from '@tanstack/react-query';
+import type { ActivationKeyResponse } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
 
-export interface ActivationKey {
-  userId: number;
-  activationKey: string | null;
-  activated: boolean;
-}
+export type ActivationKey = ActivationKeyResponse;
 
 export const activationKeyQueryKey = (userId: number) => ['members', 'activation-key', userId] as const;
 

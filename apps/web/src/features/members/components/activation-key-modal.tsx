@@ -1,11 +1,17 @@
-// Shows an invited member's activation link with a copy button, and 'Activate Member Now'.
+// Shows an invited member's activation link with a copy button, when the key stops working,
+// 'Issue a new key' (the old one stops at once) and 'Activate Member Now'.
 import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCircleCheck, IconCopy, IconUserCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconRefresh, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import type { Member } from '@fieldops/shared/account';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { activationLink, useActivationKeyQuery } from '../api/get-activation-key.ts';
+import { useIssueActivationKeyMutation } from '../api/issue-activation-key.ts';
 import { useActivateMember } from './use-activate-member.ts';
 
 interface ActivationKeyModalProps {
@@ -23,10 +29,16 @@ export function ActivationKeyModal({ member, onClose }: ActivationKeyModalProps)
 }
 
 function ActivationKeyContent({ member, onClose }: { member: Member; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useActivationKeyQuery(member.userId, true);
   const { activate, pending } = useActivateMember(onClose);
+  const issue = useIssueActivationKeyMutation();
   const name = member.fullName || member.username;
+  const issueKey = () =>
+    issue.mutate(member.userId, {
+      onSuccess: () => notifySuccess(t('messages.activationKeyIssued')),
+      onError: (error) => notifyError(errorMessage(error, 'issueActivationKeyFailed')),
+    });
 
   if (query.isPending) return <LoadingState minHeight={160} />;
   if (query.isError) {
@@ -41,9 +53,17 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
   }
 
   const link = activationLink(query.data.activationKey);
+  const expiresAt = query.data.expiresAt;
+  const expired = expiresAt !== null && new Date(expiresAt).getTime() <= Date.now();
+  const expiry = expiresAt ? formatDateTime(expiresAt, currentLanguage(i18n)) : null;
   return (
     <Stack gap="md">
       <Text>{t('members.activation.text', { name })}</Text>
+      {expired && expiry ? (
+        <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
+          {t('members.activation.expired', { date: expiry })}
+        </Alert>
+      ) : null}
       <TextInput
         label={t('members.activation.link')}
         value={link}
@@ -62,12 +82,24 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
           </CopyButton>
         }
       />
-      <Text size="sm" c="dimmed">
-        {t('members.activation.key')}{' '}
-        <Text span ff="monospace" dir="ltr">
-          {query.data.activationKey}
-        </Text>
-      </Text>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Stack gap={2} style={{ flex: '1 1 240px', minWidth: 0 }}>
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t('members.activation.key')}{' '}
+            <Text span ff="monospace" dir="ltr">
+              {query.data.activationKey}
+            </Text>
+          </Text>
+          {expiry && !expired ? (
+            <Text size="sm" c="dimmed" data-testid="activation-expiry">
+              {t('members.activation.expires', { date: expiry })}
+            </Text>
+          ) : null}
+        </Stack>
+        <Button variant="default" size="sm" leftSection={<IconRefresh size={16} />} loading={issue.isPending} onClick={issueKey}>
+          {t('members.activation.issueNew')}
+        </Button>
+      </Group>
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
           {t('members.activation.nowHint', { name })}

@@ -1,11 +1,13 @@
-// Edit a member: name, e-mail, phone, position and (for the owner) the business role.
+// Edit a member: position and (for the owner) the business role; name, e-mail and phone only
+// while the business still holds them (an account it created, not activated yet) — otherwise
+// they belong to the person and are shown read-only.
 import { type FormEvent } from 'react';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@fieldops/shared/account';
-import { memberUpdateRequest } from '@fieldops/shared/organisation';
+import { memberUpdateRequest, type MemberUpdateRequest } from '@fieldops/shared/organisation';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
@@ -14,8 +16,17 @@ import { memberQueryKey } from '../../../lib/session/api/get-member.ts';
 import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { useUpdateMemberMutation } from '../api/update-member.ts';
+import { useMemberPermissions } from './member-menu.tsx';
 
 const FIELDS = ['name', 'email', 'countryCode', 'phone', 'position', 'role'] as const;
+/** What the business may change of a person whose identity is their own. */
+const placeRequest = memberUpdateRequest.pick({ position: true, role: true });
+
+/** The request with the person's own name, e-mail and phone exactly as they are (the server compares). */
+function keptIdentity(member: Member, place: { position?: string | null; role?: Member['authority'] } | null): MemberUpdateRequest | null {
+  if (!place) return null;
+  return { name: member.fullName, email: member.email, countryCode: member.countryCode, phone: member.phone, ...place };
+}
 const ASSIGNABLE_ROLES = ['ADMIN', 'MEMBER'] as const;
 
 interface EditMemberModalProps {
@@ -39,6 +50,7 @@ function EditMemberForm({ member, onClose }: { member: Member; onClose: () => vo
   const update = useUpdateMemberMutation();
   // Only the owner moves people in or out of ADMIN; the owner's own role never changes.
   const roleEditable = isOwner && member.authority !== 'OWNER';
+  const { canEditIdentity } = useMemberPermissions(member);
   const form = useFormState({
     name: member.fullName || member.name || '',
     email: member.email,
@@ -51,7 +63,9 @@ function EditMemberForm({ member, onClose }: { member: Member; onClose: () => vo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { role, ...rest } = form.values;
-    const body = form.validate(memberUpdateRequest, roleEditable ? { ...rest, role } : rest);
+    const body = canEditIdentity
+      ? form.validate(memberUpdateRequest, roleEditable ? { ...rest, role } : rest)
+      : keptIdentity(member, form.validate(placeRequest, roleEditable ? { position: rest.position, role } : { position: rest.position }));
     if (!body) return;
     update.mutate(
       { userId: member.userId, body },
@@ -76,14 +90,23 @@ function EditMemberForm({ member, onClose }: { member: Member; onClose: () => vo
     error: errorOf(form.errors, name),
   });
 
+  // The person's own fields stay visible for reference, read-only.
+  const identity = (name: 'name' | 'email' | 'countryCode' | 'phone') =>
+    canEditIdentity ? text(name) : { value: form.values[name], readOnly: true, variant: 'filled' as const, required: false, placeholder: undefined };
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label={t('members.edit.name')} required data-autofocus {...text('name')} />
-        <TextInput label={t('members.edit.email')} type="email" required dir="ltr" {...text('email')} />
+        {canEditIdentity ? null : (
+          <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+            {t('members.edit.identityOwned')}
+          </Alert>
+        )}
+        <TextInput label={t('members.edit.name')} required data-autofocus={canEditIdentity || undefined} {...identity('name')} />
+        <TextInput label={t('members.edit.email')} type="email" required dir="ltr" {...identity('email')} />
         <Group align="flex-start" wrap="nowrap" gap="md">
-          <TextInput label={t('members.edit.countryCode')} placeholder="+966" dir="ltr" w={{ base: 110, xs: 150 }} {...text('countryCode')} />
-          <TextInput label={t('members.edit.phone')} type="tel" dir="ltr" style={{ flex: 1 }} {...text('phone')} />
+          <TextInput label={t('members.edit.countryCode')} placeholder="+966" dir="ltr" w={{ base: 110, xs: 150 }} {...identity('countryCode')} />
+          <TextInput label={t('members.edit.phone')} type="tel" dir="ltr" style={{ flex: 1 }} {...identity('phone')} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: roleEditable ? 2 : 1 }} spacing="md">
           <TextInput label={t('members.edit.position')} {...text('position')} />

@@ -6,6 +6,7 @@ import { ActivationKeyModal } from './activation-key-modal.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
 import { EditMemberModal } from './edit-member-modal.tsx';
 import type { MemberDialog } from './member-menu.tsx';
+import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { useActivateMember } from './use-activate-member.ts';
 
 export function useMemberDialogs() {
@@ -32,6 +33,7 @@ export function MemberDialogs({ state, onClose, onDeleted }: MemberDialogsProps)
     <>
       <EditMemberModal member={of('edit')} onClose={onClose} />
       <ActivationKeyModal member={of('activation')} onClose={onClose} />
+      <ResetPasswordModal member={of('reset-password')} onClose={onClose} />
       <DeleteMemberModal member={of('delete')} onClose={onClose} onDeleted={onDeleted} />
       <AssignMemberModal
         opened={assigning !== null}

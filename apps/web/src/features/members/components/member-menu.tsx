@@ -1,15 +1,18 @@
 // The menu of one member (in the list and on the member page): open in new tab, copy link,
-// edit, assign to a site, transfer, activation key, 'Activate Member Now' and delete — each
-// offered only to those who may use it.
-import { IconArrowsExchange, IconKey, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+// edit, assign to a site, transfer, activation key, 'Activate Member Now', reset password and
+// delete — each offered only to those who may use it. A person's identity (name, e-mail,
+// password) is theirs: the business manages it only for an account it created itself, and the
+// name and e-mail only until that account is activated.
+import { IconArrowsExchange, IconKey, IconPassword, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Member } from '@fieldops/shared/account';
 import { ItemContextMenu, type ItemMenuAction } from '../../../components/item-context-menu.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 
-export type MemberDialog = 'edit' | 'assign' | 'activation' | 'delete';
+export type MemberDialog = 'edit' | 'assign' | 'activation' | 'reset-password' | 'delete';
 
 interface MemberMenuProps {
   member: Member;
@@ -17,7 +20,10 @@ interface MemberMenuProps {
   onActivate: (member: Member) => void;
 }
 
-export const memberPath = (userId: number) => `/members/${userId}`;
+export const memberPath = (userId: number) => paths.member(userId);
+
+/** Whether the business still holds this person's name and e-mail: it created the account, never activated. */
+export const managesIdentity = (member: Pick<Member, 'createdHere' | 'active'>) => member.createdHere && !member.active;
 
 /** Owners and admins edit and delete; nobody deletes themselves or the owner, only the owner touches admins. */
 export function useMemberPermissions(member: Member) {
@@ -25,10 +31,17 @@ export function useMemberPermissions(member: Member) {
   const { isAdmin, isOwner, managesAnySite, canManageSite } = useAccess();
   const self = member.userId === account.id;
   const protectedRole = member.authority === 'OWNER' || (member.authority === 'ADMIN' && !isOwner);
+  const pendingHere = isAdmin && managesIdentity(member);
   return {
     canEdit: isAdmin && !(member.authority === 'OWNER' && !isOwner),
+    /** Name, e-mail and phone in the edit dialog: the person themself, or the business that created the pending account. */
+    canEditIdentity: self || managesIdentity(member),
     canDelete: isAdmin && !self && !protectedRole,
-    canActivate: isAdmin && !member.active,
+    canShowActivationKey: pendingHere,
+    canActivate: pendingHere,
+    /** The server also refuses an account that belongs to another business too; it says so. */
+    canResetPassword: isAdmin && member.createdHere && !self && !protectedRole,
+    canSeeSignInLock: isAdmin && !self,
     canAssign: managesAnySite,
     canTransfer: member.teams.some((team) => canManageSite(team.id)),
   };
@@ -51,11 +64,19 @@ export function MemberMenu({ member, onOpen, onActivate }: MemberMenuProps) {
       onClick: () => void navigate(`${memberPath(member.userId)}?tab=transfer`),
     });
   }
+  if (can.canShowActivationKey) {
+    actions.push({ key: 'key', label: t('members.actions.activationKey'), icon: <IconKey size={16} />, onClick: () => onOpen('activation', member) });
+  }
   if (can.canActivate) {
-    actions.push(
-      { key: 'key', label: t('members.actions.activationKey'), icon: <IconKey size={16} />, onClick: () => onOpen('activation', member) },
-      { key: 'activate', label: t('members.actions.activateNow'), icon: <IconUserCheck size={16} />, onClick: () => onActivate(member) },
-    );
+    actions.push({ key: 'activate', label: t('members.actions.activateNow'), icon: <IconUserCheck size={16} />, onClick: () => onActivate(member) });
+  }
+  if (can.canResetPassword) {
+    actions.push({
+      key: 'reset-password',
+      label: t('members.actions.resetPassword'),
+      icon: <IconPassword size={16} />,
+      onClick: () => onOpen('reset-password', member),
+    });
   }
 
   return (

@@ -1,5 +1,5 @@
-// The Profile tab of a member: their details, activation when still invited, and their site
-// distribution (each site grouped by project, with role and position).
+// The Profile tab of a member: a sign-in lock (for admins), activation when still invited, their
+// details and their site distribution (each site grouped by project, with role and position).
 import { useMemo, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconMapPin, IconUserCheck } from '@tabler/icons-react';
@@ -9,8 +9,10 @@ import type { Member } from '@fieldops/shared/account';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { MemberStatusBadge } from '../../../components/member-status-badge.tsx';
 import { NONE } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAllSitesQuery } from '../../../lib/session/api/get-sites.ts';
 import { useMemberPermissions } from './member-menu.tsx';
+import { SignInLockAlert } from './sign-in-lock-alert.tsx';
 
 interface MemberProfileTabProps {
   member: Member;
@@ -65,6 +67,7 @@ export function MemberProfileTab({ member, onShowActivation, onActivate, activat
 
   return (
     <Stack gap="lg">
+      {can.canSeeSignInLock ? <SignInLockAlert member={member} /> : null}
       {can.canActivate ? (
         <Card withBorder radius="md" padding="lg" style={{ borderColor: 'var(--mantine-color-orange-3)' }}>
           <Group justify="space-between" gap="md" wrap="wrap">
@@ -77,9 +80,11 @@ export function MemberProfileTab({ member, onShowActivation, onActivate, activat
               </Text>
             </div>
             <Group gap="sm">
-              <Button variant="light" leftSection={<IconKey size={16} />} onClick={onShowActivation}>
-                {t('members.actions.activationKey')}
-              </Button>
+              {can.canShowActivationKey ? (
+                <Button variant="light" leftSection={<IconKey size={16} />} onClick={onShowActivation}>
+                  {t('members.actions.activationKey')}
+                </Button>
+              ) : null}
               <Button leftSection={<IconUserCheck size={16} />} onClick={onActivate} loading={activating}>
                 {t('members.actions.activateNow')}
               </Button>
@@ -125,7 +130,7 @@ export function MemberProfileTab({ member, onShowActivation, onActivate, activat
                 <div key={group.projectId ?? 'none'}>
                   <Group justify="space-between" mb={6} gap="xs">
                     {group.projectId ? (
-                      <Anchor component={Link} to={`/projects/${group.projectId}`} fw={600} size="sm">
+                      <Anchor component={Link} to={paths.project(group.projectId)} fw={600} size="sm">
                         {group.projectName}
                       </Anchor>
                     ) : (
@@ -140,7 +145,7 @@ export function MemberProfileTab({ member, onShowActivation, onActivate, activat
                   <Stack gap={6}>
                     {group.sites.map((team) => (
                       <Group key={team.id} justify="space-between" gap="xs" wrap="nowrap">
-                        <Anchor component={Link} to={`/sites/${team.id}`} size="sm" style={{ minWidth: 0 }}>
+                        <Anchor component={Link} to={paths.site(team.id)} size="sm" style={{ minWidth: 0 }}>
                           {team.name}
                         </Anchor>
                         <Group gap={6} wrap="nowrap">

@@ -14,7 +14,7 @@ const site = (id: number, name: string) => ({
 const omar: Member = {
   userId: 3, name: 'Omar Haddad', fullName: 'Omar Haddad', username: 'omar', email: 'omar@example.com', authority: 'MEMBER',
   position: 'Cleaner', status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null,
-  businessId: 2, teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }], rank: null,
+  businessId: 2, teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }], createdHere: false, rank: null,
 };
 
 const PLANS = '/services/workflow/api/v1/execution-plans';

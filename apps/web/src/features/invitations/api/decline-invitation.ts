@@ -1,0 +1,18 @@
+// POST /api/v1/account/invitations/{id}/decline (204): the invitation is gone for good.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { myInvitationsQueryKey } from './get-my-invitations.ts';
+
+export const declineInvitationMutationKey = ['invitations', 'decline'] as const;
+
+export const declineInvitation = (invitationId: number) => api.post<null>(`/v1/account/invitations/${invitationId}/decline`);
+
+export function useDeclineInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: declineInvitationMutationKey,
+    mutationFn: declineInvitation,
+    // Not awaited, as in accept-invitation.ts: the caller's toast runs before the list may unmount.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myInvitationsQueryKey }),
+  });
+}

@@ -1,0 +1,71 @@
+// /invitations: the businesses that invited the signed-in person. Accepting one adds it to their
+// businesses (the account menu switches between them) and offers to open it right away.
+import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowsExchange, IconCircleCheck, IconMailOpened } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { BusinessIdentity } from '@fieldops/shared/account';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useSession } from '../../lib/session/session-context.ts';
+import { useSwitchBusiness } from '../../lib/session/use-switch-business.ts';
+import { useMyInvitationsQuery } from './api/get-my-invitations.ts';
+import { InvitationList } from './components/invitation-list.tsx';
+
+export function InvitationsPage() {
+  const { t } = useTranslation();
+  const query = useMyInvitationsQuery();
+  const { account } = useSession();
+  const switchBusiness = useSwitchBusiness();
+  const [joined, setJoined] = useState<BusinessIdentity | null>(null);
+
+  const onAccepted = (updated: typeof account) => {
+    const known = new Set(account.businessIdentities.map((identity) => identity.businessId));
+    setJoined(updated.businessIdentities.find((identity) => !known.has(identity.businessId)) ?? null);
+  };
+
+  let content;
+  if (query.isPending) {
+    content = <LoadingState />;
+  } else if (query.isError) {
+    content = <ErrorState withCard error={query.error} fallbackKey="fetchInvitationsFailed" onRetry={() => void query.refetch()} />;
+  } else if (query.data.length === 0) {
+    content = (
+      <EmptyState
+        withCard
+        icon={<IconMailOpened size={28} />}
+        title={t('invitations.emptyTitle')}
+        description={t('invitations.emptyText')}
+      />
+    );
+  } else {
+    content = <InvitationList invitations={query.data} onAccepted={onAccepted} />;
+  }
+
+  return (
+    <>
+      <PageHeader title={t('invitations.title')} description={t('invitations.description')} />
+      <Stack gap="md">
+        {joined ? (
+          <Alert color="teal" icon={<IconCircleCheck size={18} />} title={t('invitations.joinedTitle', { business: joined.businessName })}>
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text size="sm">{t('invitations.joinedText')}</Text>
+              <Button
+                size="xs"
+                variant="light"
+                color="teal"
+                leftSection={<IconArrowsExchange size={16} />}
+                onClick={() => void switchBusiness(joined.apiKey)}
+              >
+                {t('invitations.open', { business: joined.businessName })}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {content}
+      </Stack>
+    </>
+  );
+}

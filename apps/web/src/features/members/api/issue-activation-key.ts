@@ -1,0 +1,18 @@
+// POST /api/v1/users/{userId}/activation-key: a new key valid for another week; the old one
+// stops working. The answer replaces the cached key.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { activationKeyQueryKey, type ActivationKey } from './get-activation-key.ts';
+
+export const issueActivationKeyMutationKey = ['members', 'activation-key', 'issue'] as const;
+
+export const issueActivationKey = (userId: number) => api.post<ActivationKey>(`/v1/users/${userId}/activation-key`);
+
+export function useIssueActivationKeyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: issueActivationKeyMutationKey,
+    mutationFn: issueActivationKey,
+    onSuccess: (key) => queryClient.setQueryData(activationKeyQueryKey(key.userId), key),
+  });
+}

@@ -1,0 +1,28 @@
+// The app's addresses in one typed map: the route table (app/routes.tsx) is built from it and
+// links and navigations name a path from here rather than typing it out.
+export const paths = {
+  home: '/',
+  login: '/login',
+  onboarding: '/onboarding',
+  onboardingBusiness: '/onboarding?step=business',
+  activate: '/activate',
+  projects: '/projects',
+  project: (projectId: number | string = ':projectId') => `/projects/${projectId}`,
+  sites: '/sites',
+  site: (siteId: number | string = ':siteId') => `/sites/${siteId}`,
+  members: '/members',
+  member: (memberId: number | string = ':memberId') => `/members/${memberId}`,
+  tasks: '/tasks',
+  newTask: '/tasks/new',
+  taskTemplates: '/tasks/templates',
+  task: (taskId: number | string = ':taskId') => `/tasks/${taskId}`,
+  tracker: '/tracker',
+  schedule: (scheduleId: number | string = ':scheduleId') => `/tracker/${scheduleId}`,
+  reports: '/reports',
+  business: '/business',
+  settings: '/settings',
+  profile: '/profile',
+  invitations: '/invitations',
+  tickets: '/tickets',
+  ticket: (ticketId: number | string = ':ticketId') => `/tickets/${ticketId}`,
+} as const;

@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderRoutes } from '../../test/render.tsx';
+import { useLogout } from './use-logout.ts';
+
+function LogoutButton() {
+  const logout = useLogout();
+  return (
+    <button type="button" onClick={() => void logout()}>
+      Log me out
+    </button>
+  );
+}
+
+function renderSignedIn() {
+  localStorage.setItem('id_token', 'tok');
+  localStorage.setItem('apiKey', 'key-2');
+  localStorage.setItem('language', 'en');
+  return renderRoutes(
+    [
+      { path: '/profile', element: <LogoutButton /> },
+      { path: '/login', element: <h1>Sign in page</h1> },
+    ],
+    { route: '/profile' },
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('logout', () => {
+  it('ends the session on the server with its token, then forgets it here', async () => {
+    const fetchMock = vi.fn(async (_input: string, _init: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderSignedIn();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Log me out' }));
+
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/v1/logout');
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('id_token')).toBeNull();
+    expect(localStorage.getItem('apiKey')).toBeNull();
+    expect(localStorage.getItem('language')).toBe('en');
+  });
+
+  it('still forgets the session here when the server cannot be reached or refuses', async () => {
+    for (const answer of [() => Promise.reject(new TypeError('Failed to fetch')), () => Promise.resolve(new Response('', { status: 500 }))]) {
+      vi.stubGlobal('fetch', vi.fn(answer));
+      const view = renderSignedIn();
+      await userEvent.click(screen.getByRole('button', { name: 'Log me out' }));
+      expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+      expect(localStorage.getItem('id_token')).toBeNull();
+      view.unmount();
+    }
+  });
+});
