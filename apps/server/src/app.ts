@@ -2,13 +2,11 @@
 // `server.ts` only listens; tests build the app and call it through `inject`.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
-import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { LIVE_FEED_HEARTBEAT_MS } from '@fieldops/shared/reports';
 import type { ScheduleEngineSettings, ServiceName } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -45,8 +43,10 @@ import { ticketHistoryRoutes } from './modules/tickets/ticket-history.routes.ts'
 import { ticketStatusRoutes } from './modules/tickets/ticket-status.routes.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { apiHeadersPlugin } from './plugins/api-headers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { fileLinksPlugin } from './plugins/file-links.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { createDiskStorage, type Storage } from './plugins/storage.ts';
@@ -70,7 +70,10 @@ export interface AppOptions {
   webRoot?: string | null;
   /** Runs the schedule engine in this instance (a pass when ready, then every interval); off when absent or the interval is 0. */
   scheduleEngine?: ScheduleEngineSettings | null;
+  /** Pino options (log-options.ts builds the server's), or false for none. */
   logger?: FastifyServerOptions['logger'];
+  /** Origins whose pages may call the API (CORS_ORIGIN); none means the app's own origin only. */
+  corsOrigins?: readonly string[];
   /** The API rate limit shared through the database; off when absent (tests that do not test it). */
   rateLimit?: RateLimitSettings | null;
   /** The live feed's keep-alive interval (default LIVE_FEED_HEARTBEAT_MS). */
@@ -125,12 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(cors, {
-    origin: process.env.CORS_ORIGIN ? process.env.CORS_ORIGIN.split(',') : true,
-    exposedHeaders: [TOTAL_COUNT_HEADER],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Api-Key'],
-    methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
-  });
+  await app.register(apiHeadersPlugin, { corsOrigins: options.corsOrigins ?? [] });
+  await app.register(fileLinksPlugin, { secret: options.jwtSecret });
   await app.register(multipartPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);

@@ -13,6 +13,8 @@ export interface Config {
   demo: boolean;
   services: ServiceName[];
   logLevel: string;
+  /** Origins whose pages may call the API (CORS_ORIGIN, a comma list); empty: the app's own only. */
+  corsOrigins: string[];
   scheduleEngine: ScheduleEngineSettings;
   /** Requests per minute per session and per client address; null when both are 0 (off). */
   rateLimit: RateLimitSettings | null;
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== 'false',
     services,
     logLevel: env.LOG_LEVEL ?? 'info',
+    corsOrigins: corsOrigins(env.CORS_ORIGIN),
     scheduleEngine: scheduleEngineSettings(env),
     rateLimit: rateLimitSettings(env),
   };
@@ -64,4 +67,23 @@ export function rateLimitSettings(env: NodeJS.ProcessEnv = process.env): RateLim
   const perAddress = wholeNumber(env.RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMIT.perAddress);
   if (perSession === 0 && perAddress === 0) return null;
   return { ...DEFAULT_RATE_LIMIT, perSession: perSession || Number.MAX_SAFE_INTEGER, perAddress: perAddress || Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * CORS_ORIGIN as a list of origins, each exactly scheme://host[:port] as a browser sends it in
+ * `Origin`; anything else stops the server naming the variable, as a typo would otherwise
+ * silently lock a front end out (or, with a wildcard, let every site in).
+ */
+export function corsOrigins(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    let origin: string | null = null;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = null;
+    }
+    if (origin !== entry) throw new Error(`CORS_ORIGIN: "${entry}" is not an origin such as https://app.example.com`);
+  }
+  return entries;
 }

@@ -1,16 +1,23 @@
 // Starts the server: opens the database, creates the demo business on a new embedded data
-// directory, listens, and shuts down cleanly on SIGINT/SIGTERM.
+// directory, listens, and shuts down cleanly on SIGINT/SIGTERM. Everything it creates is its
+// user's alone (the database, the uploads, the token secret).
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { closeToOthers, prepareDataDir } from './lib/data-dir.ts';
+import { logOptions } from './lib/log-options.ts';
 import { loadJwtSecret } from './lib/tokens.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './seed/demo.ts';
 
 async function main() {
+  // Before anything is created: whatever is created with a default mode (the embedded database's
+  // files, above all) is then owner-only, 0600 and directories 0700.
+  process.umask(0o077);
   const config = loadConfig();
+  prepareDataDir(config.dataDir);
   const embedded = !config.databaseUrl;
   let unlock = () => {};
   if (embedded) {
@@ -33,12 +40,16 @@ async function main() {
     uploadsDir: path.join(config.dataDir, 'uploads'),
     services: config.services,
     webRoot: process.env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
-    logger: { level: config.logLevel },
+    logger: logOptions(config.logLevel),
+    corsOrigins: config.corsOrigins,
     scheduleEngine: config.scheduleEngine,
     rateLimit: config.rateLimit,
   });
 
   const demoCreated = isNewDataDir && config.demo ? await seedDemo(database.db, app.storage) : false;
+  // A new embedded database was unpacked with modes past the umask (lib/data-dir.ts); the walk is
+  // left out for the uploads, which may be many and are written 0600 (plugins/storage.ts).
+  if (embedded) closeToOthers(pgDir);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,13 @@
 // Business constants of the product (spec §9), shared by the server and the forms.
 export const MAX_TAGS_PER_BUSINESS = 3;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * Stored files are served through signed links that expire (DESIGN §11): each link lives 10 to 15
+ * minutes and stays the same for 5, so the browser can cache it; a view that stays open reads its
+ * links again at least every FILE_LINK_BUCKET_MS.
+ */
+export const FILE_LINK_BUCKET_MS = 5 * 60_000;
+export const FILE_LINK_MIN_LIFETIME_MS = 10 * 60_000;
 export const MEMBER_SEARCH_MIN_LENGTH = 4;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;

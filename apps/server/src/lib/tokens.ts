@@ -28,7 +28,7 @@ export function loadJwtSecret(configured: string | null, dataDir: string | null)
   if (!dataDir) return crypto.randomBytes(64);
   const file = path.join(dataDir, 'jwt-secret');
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, crypto.randomBytes(64).toString('base64'), { mode: 0o600 });
   }
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');

@@ -1,10 +1,28 @@
-// Reading an uploaded image from a multipart request: checked by its content, not its name.
-import type { MultipartFile } from '@fastify/multipart';
+// Uploads from multipart forms, streamed into storage: a file is recognised by its first bytes
+// (not its name or declared type), counted as it passes and refused past MAX_UPLOAD_BYTES, so a
+// request never holds its files in memory. A form is read through uploadParts / uploadFile,
+// which tie the files it stores to the request: when the request then fails, they leave storage
+// again (plugins/multipart.ts), whichever check or query failed, unless keepUploads said the
+// files are now referenced. Text fields holding a NUL are refused here too (PostgreSQL cannot
+// store one; lib/validator.ts does the same for JSON bodies, queries and parameters).
+import type { Readable } from 'node:stream';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { AppError, badRequest } from './errors.ts';
+import { badRequest, fieldError } from './errors.ts';
+import { fileTooLarge, type Storage, type StoredFile } from '../plugins/storage.ts';
 
+export interface FileKind {
+  extension: string;
+  mime: string;
+}
 export type ImageKind = { extension: 'png' | 'jpg' | 'gif'; mime: string };
+/** A file of the request, already in storage. */
+export interface Upload<K extends FileKind = FileKind> extends StoredFile {
+  kind: K;
+  size: number;
+}
 
 /** Recognises PNG, JPEG and GIF by their first bytes. */
 export function sniffImage(data: Buffer): ImageKind | null {
@@ -15,14 +33,6 @@ export function sniffImage(data: Buffer): ImageKind | null {
   if (data.length >= 6 && ['GIF87a', 'GIF89a'].includes(data.subarray(0, 6).toString('latin1')))
     return { extension: 'gif', mime: 'image/gif' };
   return null;
-}
-
-export async function readImage(file: MultipartFile): Promise<{ data: Buffer; kind: ImageKind }> {
-  const data = await file.toBuffer();
-  if (file.file.truncated || data.length > MAX_UPLOAD_BYTES) throw new AppError(413, MSG.fileTooLarge);
-  const kind = sniffImage(data);
-  if (!kind || data.length === 0) throw badRequest(MSG.invalidFile, [{ field: file.fieldname, message: MSG.invalidFile }]);
-  return { data, kind };
 }
 
 /** Content types of the stored files by key extension: answer photos and ticket images, and voice notes. */
@@ -37,27 +47,167 @@ export const MIME_BY_EXTENSION: Record<string, string> = {
   mp3: 'audio/mpeg',
 };
 
+/** The files one request stored, removed if it fails. */
+interface RequestUploads {
+  storage: Storage;
+  stored: StoredFile[];
+}
+const uploadsOfRequest = new WeakMap<FastifyRequest, RequestUploads>();
+/** From a form (its parts iterator) or one of its files back to its request's uploads. */
+const uploadsOfSource = new WeakMap<object, RequestUploads>();
+
+function uploadsOf(request: FastifyRequest): RequestUploads {
+  let uploads = uploadsOfRequest.get(request);
+  if (!uploads) {
+    uploads = { storage: request.server.storage, stored: [] };
+    uploadsOfRequest.set(request, uploads);
+  }
+  return uploads;
+}
+
+const invalidFile = (field: string) => badRequest(MSG.invalidFile, [{ field, message: MSG.invalidFile }]);
+
+function refuseNul(name: string, value: unknown) {
+  if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) throw fieldError(name, MSG.invalid);
+}
+
+/** The request's form, part by part: what every upload route reads instead of request.parts(). */
+export function uploadParts(request: FastifyRequest): AsyncIterableIterator<Multipart> {
+  const uploads = uploadsOf(request);
+  const parts = request.parts();
+  async function* checked(): AsyncGenerator<Multipart> {
+    for await (const part of parts) {
+      if (part.type === 'file') uploadsOfSource.set(part, uploads);
+      else refuseNul(part.fieldname, part.value);
+      yield part;
+    }
+  }
+  const form = checked();
+  uploadsOfSource.set(form, uploads);
+  return form;
+}
+
+/** The request's first file (undefined when it has none), instead of request.file(). */
+export async function uploadFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  const file = await request.file();
+  if (!file) return undefined;
+  for (const [name, field] of Object.entries(file.fields)) {
+    for (const part of [field ?? []].flat()) if (part.type === 'field') refuseNul(name, part.value);
+  }
+  uploadsOfSource.set(file, uploadsOf(request));
+  return file;
+}
+
+/** Reads and drops the rest of a part that is refused, so the form can be read past it. */
+export async function discardPart(part: MultipartFile): Promise<void> {
+  const stream: Readable = part.file;
+  if (stream.readableEnded || stream.destroyed) return;
+  await new Promise<void>((resolve) => {
+    stream.once('end', resolve).once('close', resolve).once('error', () => resolve());
+    stream.resume();
+  });
+}
+
+/** Enough of a file's first bytes for every format recognised here. */
+const HEAD_BYTES = 16;
+
 /**
- * Reads a whole multipart form: text fields, and image files under `fileFields`, each checked
- * by content. Files under other names are refused.
+ * Streams one file part into storage when `sniff` recognises its first bytes: 400 naming the
+ * field when it does not (empty files included), 413 past MAX_UPLOAD_BYTES.
  */
-export async function readImageForm(
-  parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
+export async function storeUpload<K extends FileKind>(part: MultipartFile, sniff: (head: Buffer) => K | null): Promise<Upload<K>> {
+  const uploads = uploadsOfSource.get(part);
+  if (!uploads) throw new Error('An upload must come from uploadParts(request) or uploadFile(request).');
+  // The stream is not destroyed when reading stops early (a refused file): what is left of the
+  // part is then read and dropped, and the form goes on to its end as a browser expects.
+  const chunks = part.file.iterator({ destroyOnReturn: false }) as AsyncIterableIterator<Buffer>;
+  // Through the same iterator: its 'readable' listener stays on the stream and keeps resume() from
+  // flowing it.
+  const dropRest = async () => {
+    try {
+      for (let next = await chunks.next(); !next.done; next = await chunks.next());
+    } catch {
+      // The form broke off: nothing is left to read.
+    }
+  };
+  let head = Buffer.alloc(0);
+  let ended = false;
+  while (head.length < HEAD_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head = Buffer.concat([head, next.value]);
+  }
+  const kind = head.length > 0 ? sniff(head) : null;
+  if (!kind) {
+    if (!ended) await dropRest();
+    throw invalidFile(part.fieldname);
+  }
+  async function* whole() {
+    yield head;
+    if (ended) return;
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
+  }
+  let stored: StoredFile & { size: number };
+  try {
+    stored = await uploads.storage.putStream(whole(), kind.extension, MAX_UPLOAD_BYTES);
+  } catch (err) {
+    await dropRest();
+    throw err;
+  }
+  // The parser stops a file at one byte over the limit (plugins/multipart.ts), so the count
+  // above sees it; a truncated part is refused all the same.
+  if (part.file.truncated) {
+    await uploads.storage.remove(stored.key);
+    throw fileTooLarge();
+  }
+  uploads.stored.push(stored);
+  return { ...stored, kind };
+}
+
+export const storeImage = (part: MultipartFile) => storeUpload(part, sniffImage);
+
+/**
+ * Reads a whole multipart form: text fields, and image files under `fileFields`, each streamed
+ * into storage. Files under other names are refused.
+ */
+export async function storeImageForm(
+  parts: AsyncIterableIterator<Multipart>,
   fileFields: readonly string[],
-): Promise<{ fields: Record<string, string>; files: Map<string, { data: Buffer; kind: ImageKind }[]> }> {
+): Promise<{ fields: Record<string, string>; files: Map<string, Upload<ImageKind>[]> }> {
   const fields: Record<string, string> = {};
-  const files = new Map<string, { data: Buffer; kind: ImageKind }[]>();
+  const files = new Map<string, Upload<ImageKind>[]>();
   for await (const part of parts) {
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname)) {
-        await part.toBuffer();
-        throw badRequest(MSG.invalidFile, [{ field: part.fieldname, message: MSG.invalidFile }]);
+        await discardPart(part);
+        throw invalidFile(part.fieldname);
       }
-      const image = await readImage(part);
+      const image = await storeImage(part);
       files.set(part.fieldname, [...(files.get(part.fieldname) ?? []), image]);
     } else if (typeof part.value === 'string') {
       fields[part.fieldname] = part.value;
     }
   }
   return { fields, files };
+}
+
+/**
+ * The request's files are now referenced (their rows committed): a later failure of the request
+ * leaves them in storage. `source` is the form or a file it gave.
+ */
+export function keepUploads(source: object): void {
+  const uploads = uploadsOfSource.get(source);
+  if (uploads) uploads.stored = [];
+}
+
+/** Removes what a failed request stored (plugins/multipart.ts calls it on every error). */
+export async function discardUploads(request: FastifyRequest): Promise<void> {
+  const uploads = uploadsOfRequest.get(request);
+  if (!uploads || uploads.stored.length === 0) return;
+  const { stored } = uploads;
+  uploads.stored = [];
+  await Promise.all(stored.map((file) => uploads.storage.remove(file.key)));
 }

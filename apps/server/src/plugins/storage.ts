@@ -1,7 +1,12 @@
-// File storage behind one interface. The disk driver keeps files in DATA_DIR/uploads and the
-// API serves them at /api/files/{key}; keys are random, so links cannot be guessed.
+// File storage behind one interface. The disk driver keeps files in DATA_DIR/uploads, readable by
+// the server's own user only; the API serves them at /api/files/{key} through signed links
+// (plugins/file-links.ts). Keys are random, so links cannot be guessed either.
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MSG } from '@fieldops/shared/messages';
+import { AppError } from '../lib/errors.ts';
 import { randomKey } from '../lib/tokens.ts';
 
 export interface StoredFile {
@@ -10,22 +15,56 @@ export interface StoredFile {
 }
 
 export interface Storage {
+  /** A file held whole in memory: the demo data and copies of small stored files. */
   put(data: Buffer, extension: string): Promise<StoredFile>;
+  /**
+   * A file written as its bytes arrive, so an upload never sits whole in memory. Past `maxBytes`
+   * it stops, removes what it wrote and rejects with 413; on any other failure it removes the
+   * partial file too.
+   */
+  putStream(source: AsyncIterable<Buffer>, extension: string, maxBytes: number): Promise<StoredFile & { size: number }>;
   read(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
 }
 
-const KEY_PATTERN = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
+export const KEY_PATTERN = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 export const FILES_ROUTE = '/api/files';
+/** Owner only: the uploads hold people's photos and voices. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+export const fileTooLarge = () => new AppError(413, MSG.fileTooLarge);
 
 export function createDiskStorage(root: string): Storage {
   const fileOf = (key: string) => path.join(root, key.slice(0, 2), key);
+  const newFile = async (extension: string) => {
+    const key = `${randomKey(16)}.${extension}`;
+    await fs.mkdir(path.dirname(fileOf(key)), { recursive: true, mode: DIR_MODE });
+    return { key, file: fileOf(key), url: `${FILES_ROUTE}/${key}` };
+  };
   return {
     async put(data, extension) {
-      const key = `${randomKey(16)}.${extension}`;
-      await fs.mkdir(path.dirname(fileOf(key)), { recursive: true });
-      await fs.writeFile(fileOf(key), data);
-      return { key, url: `${FILES_ROUTE}/${key}` };
+      const { key, file, url } = await newFile(extension);
+      await fs.writeFile(file, data, { mode: FILE_MODE, flag: 'wx' });
+      return { key, url };
+    },
+    async putStream(source, extension, maxBytes) {
+      const { key, file, url } = await newFile(extension);
+      let size = 0;
+      async function* counted() {
+        for await (const chunk of source) {
+          size += chunk.length;
+          if (size > maxBytes) throw fileTooLarge();
+          yield chunk;
+        }
+      }
+      try {
+        await pipeline(counted, createWriteStream(file, { mode: FILE_MODE, flags: 'wx' }));
+      } catch (err) {
+        await fs.rm(file, { force: true });
+        throw err;
+      }
+      return { key, url, size };
     },
     async read(key) {
       if (!KEY_PATTERN.test(key)) return null;
@@ -41,5 +80,9 @@ export function createDiskStorage(root: string): Storage {
   };
 }
 
-export const keyOfUrl = (url: string | null) =>
-  url?.startsWith(`${FILES_ROUTE}/`) ? url.slice(FILES_ROUTE.length + 1) : null;
+/** The key of a stored file's URL, bare or signed (`?expires=…&signature=…`); null for anything else. */
+export function keyOfUrl(url: string | null): string | null {
+  if (!url?.startsWith(`${FILES_ROUTE}/`)) return null;
+  const key = url.slice(FILES_ROUTE.length + 1).split(/[?#]/)[0];
+  return KEY_PATTERN.test(key) ? key : null;
+}

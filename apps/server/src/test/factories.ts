@@ -122,6 +122,12 @@ export const IMAGES = {
   fakePng: Buffer.from('this is plain text, not an image'),
 };
 
+/** A signed link to a stored file (plugins/file-links.ts), as answers carry them; any extension unless named. */
+export const signedFileUrl = (extension = '[a-z0-9]{2,5}') =>
+  new RegExp(`^/api/files/[a-f0-9]{32}\\.${extension}\\?expires=\\d+&signature=[\\w-]{43}$`);
+/** The storage key a file link names, signed or not. */
+export const fileKeyOf = (url: string) => url.split('?')[0].split('/').pop() ?? '';
+
 /** A multipart body built by hand, as a browser's FormData would send it. */
 export function multipart(fields: Record<string, string>, files: { field: string; filename: string; type: string; data: Buffer }[] = []) {
   const boundary = `----form${unique()}`;

@@ -7,6 +7,7 @@ import { account, accountDetailsRequest, changePasswordRequest } from '@fieldops
 import { problem } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
 import { badRequest } from '../../lib/errors.ts';
+import { uploadFile } from '../../lib/uploads.ts';
 import { requireSession, requireUser } from '../../plugins/auth.ts';
 import { changePassword, replaceAvatar, requireAccount, updateDetails } from './account.service.ts';
 
@@ -35,7 +36,7 @@ export async function accountRoutes(app: FastifyInstance) {
     schema: { tags: ['account'], consumes: ['multipart/form-data'], response: { 200: account, ...errors, 413: problem } },
     handler: async (request) => {
       const userId = requireUser(request);
-      const file = await request.file();
+      const file = await uploadFile(request);
       if (!file) throw badRequest(MSG.fileMissing, [{ field: 'file', message: MSG.fileMissing }]);
       await replaceAvatar(app, userId, file);
       return requireAccount(app, userId);

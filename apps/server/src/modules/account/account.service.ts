@@ -8,7 +8,7 @@ import { users } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { hashNewPassword, verifyPassword } from '../../lib/password.ts';
 import { endUserSessions } from '../../lib/sessions.ts';
-import { readImage } from '../../lib/uploads.ts';
+import { keepUploads, storeImage } from '../../lib/uploads.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findAccount, findTakenIdentity } from './account.repository.ts';
 
@@ -32,13 +32,14 @@ export async function updateDetails(app: FastifyInstance, userId: number, detail
 
 /** Stores the new avatar first and removes the old file only after the row points at the new one. */
 export async function replaceAvatar(app: FastifyInstance, userId: number, file: MultipartFile) {
-  const { data, kind } = await readImage(file);
+  const stored = await storeImage(file);
   const [current] = await app.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
   if (!current) throw notFound(MSG.userNotFound);
-  const stored = await app.storage.put(data, kind.extension);
   await app.db.update(users).set({ avatar: stored.url }).where(eq(users.id, userId));
+  // The row points at the new file now: it stays whatever happens to the old one.
+  keepUploads(file);
   const oldKey = keyOfUrl(current.avatar);
-  if (oldKey) await app.storage.remove(oldKey);
+  if (oldKey) await app.storage.remove(oldKey).catch((err: unknown) => app.log.warn({ err }, 'old avatar not removed'));
   return stored.url;
 }
 

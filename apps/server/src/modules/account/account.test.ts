@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, createBusinessWithOwner, IMAGES, multipart, type Caller } from '../../test/factories.ts';
+import { addMember, createBusinessWithOwner, IMAGES, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -48,7 +48,7 @@ describe('account', () => {
     const res = await owner.request({ method: 'PUT', url: '/api/v1/account/avatar', ...form });
     expect(res.statusCode).toBe(200);
     const avatar: string = res.json().avatar;
-    expect(avatar).toMatch(/^\/api\/files\/[a-f0-9]{32}\.png$/);
+    expect(avatar).toMatch(signedFileUrl('png'));
     const file = await t.app.inject({ method: 'GET', url: avatar });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');

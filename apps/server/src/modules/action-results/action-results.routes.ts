@@ -13,6 +13,7 @@ import {
 } from '@fieldops/shared/schedules';
 import { submissionsQuery } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/schedules';
+import { uploadParts } from '../../lib/uploads.ts';
 import { requireTenant } from '../../plugins/auth.ts';
 import {
   flaggedResults, getResult, latestResults, memberActionResults, unflagResult,
@@ -66,7 +67,7 @@ export async function actionResultsRoutes(app: FastifyInstance) {
       body: submitForm,
       response: { 201: submitResult, ...errors, 413: problem },
     },
-    handler: async (request, reply) => reply.status(201).send(await submitAnswer(app, requireTenant(request), request.parts())),
+    handler: async (request, reply) => reply.status(201).send(await submitAnswer(app, requireTenant(request), uploadParts(request))),
   });
 
   r.get('/v1/action-results/flagged', {

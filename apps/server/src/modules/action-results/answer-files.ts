@@ -1,24 +1,15 @@
 // Reading an answer's multipart form: its text fields, an optional photo in part `file` (PNG,
 // JPEG or GIF, checked like ticket attachments) and an optional recording in part `voice` (WebM,
-// Ogg, MP4/M4A, MPEG or WAV), each recognised by its first bytes, not its name. Every file is
-// read and checked before anything is stored, so one bad file stores nothing.
-import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
+// Ogg, MP4/M4A, MPEG or WAV), each recognised by its first bytes, not its name, and streamed into
+// storage as it arrives. A bad file, or a failure after it, takes the stored ones out again
+// (lib/uploads.ts), so one bad file leaves nothing.
+import type { Multipart } from '@fastify/multipart';
 import { MSG } from '@fieldops/shared/messages';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { readImage } from '../../lib/uploads.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { discardPart, storeImage, storeUpload, type FileKind, type Upload } from '../../lib/uploads.ts';
 
 export const PHOTO_FIELD = 'file';
 export const VOICE_FIELD = 'voice';
-
-export interface FileKind {
-  extension: string;
-  mime: string;
-}
-export interface ReadFile {
-  data: Buffer;
-  kind: FileKind;
-}
 
 const ascii = (data: Buffer, from: number, to: number) => data.subarray(from, to).toString('latin1');
 
@@ -34,18 +25,10 @@ export function sniffAudio(data: Buffer): FileKind | null {
   return null;
 }
 
-async function readVoice(file: MultipartFile): Promise<ReadFile> {
-  const data = await file.toBuffer();
-  if (file.file.truncated || data.length > MAX_UPLOAD_BYTES) throw new AppError(413, MSG.fileTooLarge);
-  const kind = sniffAudio(data);
-  if (!kind) throw badRequest(MSG.invalidFile, [{ field: file.fieldname, message: MSG.invalidFile }]);
-  return { data, kind };
-}
-
 export interface AnswerForm {
   fields: Record<string, string>;
-  photo: ReadFile | null;
-  voice: ReadFile | null;
+  photo: Upload | null;
+  voice: Upload | null;
 }
 
 /** The whole form; a file under another name, or two under one name, is refused. */
@@ -58,11 +41,11 @@ export async function readAnswerForm(parts: AsyncIterableIterator<Multipart>): P
     }
     const known = part.fieldname === PHOTO_FIELD || part.fieldname === VOICE_FIELD;
     if (!known || form[part.fieldname === PHOTO_FIELD ? 'photo' : 'voice'] !== null) {
-      await part.toBuffer();
+      await discardPart(part);
       throw badRequest(MSG.invalidFile, [{ field: part.fieldname, message: MSG.invalidFile }]);
     }
-    if (part.fieldname === PHOTO_FIELD) form.photo = await readImage(part);
-    else form.voice = await readVoice(part);
+    if (part.fieldname === PHOTO_FIELD) form.photo = await storeImage(part);
+    else form.voice = await storeUpload(part, sniffAudio);
   }
   return form;
 }

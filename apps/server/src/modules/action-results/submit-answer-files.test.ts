@@ -4,7 +4,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { INSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from './answer-test-kit.ts';
 import {
-  IMAGES, addMember, createAction, createBusinessWithOwner, createProject, createSite, createTask, multipart, placeInSite,
+  IMAGES, addMember, signedFileUrl, createAction, createBusinessWithOwner, createProject, createSite, createTask, multipart, placeInSite,
   type Caller,
 } from '../../test/factories.ts';
 
@@ -79,8 +79,8 @@ describe('POST /v1/action-results: bad input stores nothing', () => {
     const res = await submit(member, { scheduleId: String(schedule.id), actionId: String(actions[0].id), ...INSIDE }, [photo(), voice()]);
     expect(res.statusCode).toBe(201);
     const { result } = res.json();
-    expect(result.file).toMatch(/^\/api\/files\/[a-f0-9]{32}\.png$/);
-    expect(result.voice).toMatch(/^\/api\/files\/[a-f0-9]{32}\.webm$/);
+    expect(result.file).toMatch(signedFileUrl('png'));
+    expect(result.voice).toMatch(signedFileUrl('webm'));
     expect(t.storedFiles()).toHaveLength(before + 2);
     const served = await t.app.inject({ method: 'GET', url: result.file });
     expect(served.rawPayload.equals(IMAGES.png)).toBe(true);
@@ -99,7 +99,7 @@ describe('POST /v1/action-results: bad input stores nothing', () => {
       const { actions, schedule } = await scheduled([{ type: 'VOICE', required: true }]);
       const res = await submit(member, { scheduleId: String(schedule.id), actionId: String(actions[0].id), ...INSIDE }, [voice(data)]);
       expect(res.statusCode).toBe(201);
-      expect(res.json().result.voice).toMatch(new RegExp(`\\.${extension}$`));
+      expect(res.json().result.voice).toMatch(signedFileUrl(extension));
     });
   }
 

@@ -1,14 +1,14 @@
 // Submitting an answer (DESIGN §6, §7): a member answers an action of their own open schedule.
-// Everything that can be checked is checked before any file is stored; the files go to storage
-// before the transaction and leave it again when anything fails. The transaction locks the
-// schedule row, inserts the answer and moves the schedule pending → inProgress → done, so two
-// answers at once cannot lose a transition.
+// The files stream into storage as the form is read, before the checks; when anything then fails
+// they leave it again (lib/uploads.ts). The transaction locks the schedule row, inserts the answer
+// and moves the schedule pending → inProgress → done, so two answers at once cannot lose a
+// transition.
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@fieldops/shared/messages';
 import { actionResultFields, validAnswerValue, type SubmitResult } from '@fieldops/shared/schedules';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import type { StoredFile } from '../../plugins/storage.ts';
+import { keepUploads } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { viewScopeOf } from '../../policies/schedules.ts';
 import { findActionRow } from '../actions/actions.repository.ts';
@@ -16,7 +16,7 @@ import { findRuleActions, findScheduleState, updateScheduleStatus, type Schedule
 import { requireSchedule, visibleSchedules, withCalculations } from '../schedules/schedules.service.ts';
 import { notifyNewAnswer } from '../live-feed/live-feed.notify.ts';
 import { findResult, insertResult, latestAnswers } from './action-results.repository.ts';
-import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD, type ReadFile } from './answer-files.ts';
+import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD } from './answer-files.ts';
 import {
   answersByAction, asRuleActions, geofence, isHidden, isOpen, progressOf, statusAfterCountedAnswer,
 } from './answer-status.ts';
@@ -27,20 +27,6 @@ function requireAnswerable(state: ScheduleState, caller: Caller, now: Date) {
   if (state.paused) throw conflict(MSG.planPausedToday);
   if (!isOpen(state, now)) throw conflict(MSG.scheduleNotOpen);
 }
-
-async function storeFiles(app: FastifyInstance, files: (ReadFile | null)[]) {
-  const stored: (StoredFile | null)[] = [];
-  try {
-    for (const file of files) stored.push(file ? await app.storage.put(file.data, file.kind.extension) : null);
-  } catch (err) {
-    await removeFiles(app, stored);
-    throw err;
-  }
-  return stored;
-}
-
-const removeFiles = (app: FastifyInstance, stored: (StoredFile | null)[]) =>
-  Promise.all(stored.map((s) => (s ? app.storage.remove(s.key) : undefined)));
 
 export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: AsyncIterableIterator<Multipart>): Promise<SubmitResult> {
   const { db } = app;
@@ -72,45 +58,41 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   if (isHidden(ruleActions, given, action.id)) throw fieldError('actionId', MSG.answerInvalid);
 
   const place = geofence(state.geoRestrictionEnabled, state, body);
-  const [photo, voice] = await storeFiles(app, [form.photo, form.voice]);
-  let resultId: number;
-  try {
-    resultId = await db.transaction(async (tx) => {
-      const locked = await findScheduleState(tx, businessId, state.id, scope.timeZone, visible, true);
-      // The deadline may have passed, or the plan been paused, while the files were stored.
-      if (!locked) throw notFound(MSG.scheduleNotFound);
-      requireAnswerable(locked, caller, new Date());
-      const id = await insertResult(tx, {
-        businessId,
-        scheduleId: state.id,
-        actionId: action.id,
-        taskId: state.taskId,
-        teamId: state.teamId,
-        userId: caller.userId,
-        value: body.value,
-        notes: body.notes,
-        fileKey: photo?.key ?? null,
-        voiceKey: voice?.key ?? null,
-        latitude: body.latitude ?? null,
-        longitude: body.longitude ?? null,
-        accuracy: body.accuracy ?? null,
-        distance: place.distance,
-        outside: place.outside,
-        isFlagged: body.important,
-      });
-      // Delivered to the live feed when this transaction commits, never if it rolls back.
-      await notifyNewAnswer(tx, businessId, id);
-      // An answer from outside the site is kept but never moves the schedule.
-      if (place.outside) return id;
-      const counted = answersByAction(await latestAnswers(tx, businessId, [state.id], true));
-      const status = statusAfterCountedAnswer(progressOf(ruleActions, counted).complete);
-      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, status === 'done' ? new Date() : null);
-      return id;
+  const { photo, voice } = form;
+  const resultId = await db.transaction(async (tx) => {
+    const locked = await findScheduleState(tx, businessId, state.id, scope.timeZone, visible, true);
+    // The deadline may have passed, or the plan been paused, while the files were stored.
+    if (!locked) throw notFound(MSG.scheduleNotFound);
+    requireAnswerable(locked, caller, new Date());
+    const id = await insertResult(tx, {
+      businessId,
+      scheduleId: state.id,
+      actionId: action.id,
+      taskId: state.taskId,
+      teamId: state.teamId,
+      userId: caller.userId,
+      value: body.value,
+      notes: body.notes,
+      fileKey: photo?.key ?? null,
+      voiceKey: voice?.key ?? null,
+      latitude: body.latitude ?? null,
+      longitude: body.longitude ?? null,
+      accuracy: body.accuracy ?? null,
+      distance: place.distance,
+      outside: place.outside,
+      isFlagged: body.important,
     });
-  } catch (err) {
-    await removeFiles(app, [photo, voice]);
-    throw err;
-  }
+    // Delivered to the live feed when this transaction commits, never if it rolls back.
+    await notifyNewAnswer(tx, businessId, id);
+    // An answer from outside the site is kept but never moves the schedule.
+    if (place.outside) return id;
+    const counted = answersByAction(await latestAnswers(tx, businessId, [state.id], true));
+    const status = statusAfterCountedAnswer(progressOf(ruleActions, counted).complete);
+    if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, status === 'done' ? new Date() : null);
+    return id;
+  });
+  // The answer row holds the files now: reading it back may fail, but must not remove them.
+  keepUploads(parts);
 
   const [result, schedule] = await Promise.all([findResult(db, businessId, resultId, undefined), requireSchedule(db, scope, state.id)]);
   if (!result) throw new AppError(500, MSG.serverError);

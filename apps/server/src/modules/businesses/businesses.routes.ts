@@ -8,7 +8,7 @@ import { idParam, problem } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
 import { businesses, industries } from '../../db/schema.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
-import { readImage } from '../../lib/uploads.ts';
+import { keepUploads, storeImage, uploadFile } from '../../lib/uploads.ts';
 import { ADMINS, requireTenant, requireUser } from '../../plugins/auth.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findBusiness, findBusinessesOfUser, findLookups, replaceLookups, toBusiness } from './businesses.repository.ts';
@@ -71,11 +71,11 @@ export async function businessesRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const tenant = requireTenant(request);
       const current = await ownBusiness(tenant, request.params.businessId);
-      const file = await request.file();
+      const file = await uploadFile(request);
       if (!file) throw badRequest(MSG.fileMissing, [{ field: 'file', message: MSG.fileMissing }]);
-      const { data, kind } = await readImage(file);
-      const stored = await app.storage.put(data, kind.extension);
+      const stored = await storeImage(file);
       const [row] = await app.db.update(businesses).set({ logo: stored.url }).where(eq(businesses.id, tenant.businessId)).returning();
+      keepUploads(file);
       const oldKey = keyOfUrl(current.logo);
       if (oldKey) await app.storage.remove(oldKey);
       return toBusiness(row, tenant.role);

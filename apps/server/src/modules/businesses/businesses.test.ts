@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, createBusinessWithOwner, IMAGES, multipart, type Caller } from '../../test/factories.ts';
+import { addMember, createBusinessWithOwner, IMAGES, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
 import { createBusinessFor } from '../onboarding/onboarding.service.ts';
 
 let t: TestApp;
@@ -62,7 +62,7 @@ describe('businesses', () => {
     const image = () => multipart({}, [{ field: 'file', filename: 'logo.png', type: 'image/png', data: IMAGES.png }]);
     const res = await owner.request({ method: 'PUT', url, ...image() });
     expect(res.statusCode).toBe(200);
-    expect(res.json().logo).toMatch(/^\/api\/files\/.+\.png$/);
+    expect(res.json().logo).toMatch(signedFileUrl('png'));
     expect((await member.request({ method: 'PUT', url, ...image() })).statusCode).toBe(403);
     expect((await owner.request({ method: 'PUT', url: `/api/v1/business/${other.business.id}/upload-profile`, ...image() })).statusCode).toBe(404);
     const fake = multipart({}, [{ field: 'file', filename: 'logo.png', type: 'image/png', data: IMAGES.fakePng }]);
@@ -104,8 +104,9 @@ describe('businesses', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'UP' });
   });
 
-  it('exposes X-Total-Count through CORS and sets security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://app.example.com' } });
+  it('exposes X-Total-Count through CORS to a configured origin and sets security headers', async () => {
+    const app = await t.secondInstance({ corsOrigins: ['https://app.example.com'] });
+    const res = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://app.example.com' } });
     expect(res.headers['access-control-expose-headers']).toContain('X-Total-Count');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

@@ -1,9 +1,11 @@
-// GET /api/health answers once the app is ready; GET /api/files/{key} serves stored files.
+// GET /api/health answers once the app is ready; GET /api/files/{key} serves stored files, to a
+// signed link only (plugins/file-links.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MSG } from '@fieldops/shared/messages';
 import { health } from '@fieldops/shared/account';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { MIME_BY_EXTENSION } from '../../lib/uploads.ts';
 
 export async function healthRoutes(app: FastifyInstance) {
@@ -16,14 +18,24 @@ export async function healthRoutes(app: FastifyInstance) {
 
   r.get('/files/:key', {
     config: { access: 'public' },
-    schema: { tags: ['system'], params: z.object({ key: z.string() }) },
+    schema: {
+      tags: ['system'],
+      params: z.object({ key: z.string() }),
+      querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+    },
     handler: async (request, reply) => {
-      const data = await app.storage.read(request.params.key);
+      const { key } = request.params;
+      // Checked before the file is looked for, so an unsigned request cannot tell which keys exist.
+      const expires = app.fileLinks.verify(key, request.query.expires, request.query.signature);
+      if (expires === null) throw new AppError(403, MSG.accessDenied, { detail: 'The file link is unsigned, expired or not genuine.' });
+      const data = await app.storage.read(key);
       if (!data) throw notFound();
-      const extension = request.params.key.split('.').pop() ?? '';
+      const extension = key.split('.').pop() ?? '';
+      // Cached by this browser only, and no longer than the link is good for.
+      const maxAge = Math.max(0, expires - Math.ceil(Date.now() / 1000));
       return reply
         .type(MIME_BY_EXTENSION[extension] ?? 'application/octet-stream')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cache-Control', `private, max-age=${maxAge}`)
         .header('X-Content-Type-Options', 'nosniff')
         .send(data);
     },

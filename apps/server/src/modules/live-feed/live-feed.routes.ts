@@ -35,7 +35,8 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       const stream = new PassThrough();
       const viewer: LiveFeedViewer = {
         scope: await viewScopeOf(app.db, caller),
-        send: (answer) => stream.write(answerEvent(answer)),
+        // A stream passes the response hook that signs file links, so its events sign their own.
+        send: (answer) => stream.write(app.fileLinks.signUrlsIn(answerEvent(answer))),
         end: () => stream.end(),
       };
       const unsubscribe = await app.liveFeed.subscribe(viewer);
@@ -61,7 +62,7 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       stream.write(`retry: ${LIVE_FEED_RETRY_MS}\n: connected\n\n`);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
+        .header('cache-control', 'no-store, no-cache, no-transform')
         .header('x-accel-buffering', 'no')
         .send(stream);
     },

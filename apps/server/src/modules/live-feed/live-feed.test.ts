@@ -8,7 +8,7 @@ import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   addMember, addSupervisor, callerFor, createAnswerRow, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask,
-  createAction, placeInSite, signIn, type Caller,
+  createAction, placeInSite, signIn, signedFileUrl, type Caller,
 } from '../../test/factories.ts';
 import { answerNow, listening, openFeed, type Feed } from './live-feed-test-kit.ts';
 import { notifyNewAnswer } from './live-feed.notify.ts';
@@ -131,6 +131,22 @@ describe('GET /v1/report/live', () => {
     ).rejects.toThrow('the submit failed');
     const committed = await answerNow(t.app, owner, member, siteId);
     expect((await feed.nextAnswer()).id).toBe(committed.id);
+    feed.close();
+  });
+
+  it('sends file links signed, as every answer does (the stream passes no response hook)', async () => {
+    const feed = await open(owner);
+    const task = await createTask(t.app, owner);
+    const action = await createAction(t.app, owner, task.id, { type: 'PHOTO' });
+    const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId });
+    const key = `${crypto.randomBytes(16).toString('hex')}.png`;
+    await t.app.db.transaction(async (tx) => {
+      const row = await createAnswerRow(tx, schedule, action.id, { value: null, fileKey: key });
+      await notifyNewAnswer(tx, owner.business.id, row.id);
+    });
+    const received = await feed.nextAnswer();
+    expect(received.file).toMatch(signedFileUrl('png'));
+    expect(received.file?.startsWith(`/api/files/${key}?`)).toBe(true);
     feed.close();
   });
 

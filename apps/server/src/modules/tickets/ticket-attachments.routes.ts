@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { id, idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { ticketAttachment } from '@fieldops/shared/helpdesk';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { uploadParts } from '../../lib/uploads.ts';
 import { requireTenant } from '../../plugins/auth.ts';
 import { ticketAccessOf } from '../../policies/tickets.ts';
 import { findAttachments } from './ticket-attachments.repository.ts';
@@ -20,7 +21,7 @@ export async function ticketAttachmentsRoutes(app: FastifyInstance) {
   r.post('/v1/tickets/:id/attachments', {
     schema: { tags: ['tickets'], params: idParam('id'), consumes: ['multipart/form-data'], response: { 201: z.array(ticketAttachment), ...errors } },
     handler: async (request, reply) =>
-      reply.status(201).send(await addAttachments(app, requireTenant(request), request.params.id, request.parts())),
+      reply.status(201).send(await addAttachments(app, requireTenant(request), request.params.id, uploadParts(request))),
   });
 
   r.get('/v1/tickets/:id/attachments', {

@@ -1,13 +1,13 @@
-// Attachments: images only (PNG, JPEG or GIF by their content, under 10 MB). A request's files
-// are all checked before any is stored, so one bad file stores nothing; files leave storage only
-// after their rows are gone.
+// Attachments: images only (PNG, JPEG or GIF by their content, under 10 MB), streamed into
+// storage as the form is read; one bad file, or any later failure, takes the request's stored
+// files out again (lib/uploads.ts), so it stores nothing. Files leave storage only after their
+// rows are gone.
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { TicketAttachment } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { readImage, type ImageKind } from '../../lib/uploads.ts';
-import type { StoredFile } from '../../plugins/storage.ts';
+import { discardPart, keepUploads, storeImage, type ImageKind, type Upload } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { ticketAccessOf } from '../../policies/tickets.ts';
 import { deleteAttachmentRow, findAttachmentRow, insertAttachments } from './ticket-attachments.repository.ts';
@@ -23,15 +23,15 @@ function displayName(filename: string | undefined, kind: ImageKind) {
   return (base || `attachment.${kind.extension}`).slice(0, NAME_MAX);
 }
 
-async function readAttachments(parts: AsyncIterableIterator<Multipart>) {
-  const files: { data: Buffer; kind: ImageKind; name: string }[] = [];
+async function storeAttachments(parts: AsyncIterableIterator<Multipart>) {
+  const files: (Upload<ImageKind> & { name: string })[] = [];
   for await (const part of parts) {
     if (part.type !== 'file') continue;
     if (part.fieldname !== ATTACHMENTS_FIELD) {
-      await part.toBuffer();
+      await discardPart(part);
       throw badRequest(MSG.invalidFile, [{ field: part.fieldname, message: MSG.invalidFile }]);
     }
-    const image = await readImage(part);
+    const image = await storeImage(part);
     files.push({ ...image, name: displayName(part.filename, image.kind) });
   }
   if (files.length === 0) throw badRequest(MSG.fileMissing, [{ field: ATTACHMENTS_FIELD, message: MSG.fileMissing }]);
@@ -45,26 +45,21 @@ export async function addAttachments(
   parts: AsyncIterableIterator<Multipart>,
 ): Promise<TicketAttachment[]> {
   await requireVisibleTicketRow(app.db, await ticketAccessOf(app.db, caller), ticketId);
-  const files = await readAttachments(parts);
-  const stored: StoredFile[] = [];
-  try {
-    for (const file of files) stored.push(await app.storage.put(file.data, file.kind.extension));
-    return await insertAttachments(
-      app.db,
-      files.map((file, i) => ({
-        businessId: caller.businessId,
-        ticketId,
-        fileKey: stored[i].key,
-        name: file.name,
-        contentType: file.kind.mime,
-        size: file.data.length,
-        creatorId: caller.userId,
-      })),
-    );
-  } catch (err) {
-    await Promise.all(stored.map((s) => app.storage.remove(s.key)));
-    throw err;
-  }
+  const files = await storeAttachments(parts);
+  const rows = await insertAttachments(
+    app.db,
+    files.map((file) => ({
+      businessId: caller.businessId,
+      ticketId,
+      fileKey: file.key,
+      name: file.name,
+      contentType: file.kind.mime,
+      size: file.size,
+      creatorId: caller.userId,
+    })),
+  );
+  keepUploads(parts);
+  return rows;
 }
 
 /** The uploader, or whoever may change the ticket, removes an attachment. */

@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { ticketAttachments } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  IMAGES, addMember, createBusinessWithOwner, createTicket, multipart, type Caller,
+  IMAGES, addMember, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller,
 } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
@@ -44,7 +44,7 @@ describe('POST /v1/tickets/{id}/attachments', () => {
     expect(body.map((a: { name: string }) => a.name)).toEqual(['gate.jpg', 'door.gif', 'lock.png']);
     expect(body[0]).toEqual({
       id: expect.any(Number), ticketId: ticket.id, name: 'gate.jpg', contentType: 'image/jpeg', size: JPEG.length,
-      url: expect.stringMatching(/^\/api\/files\/[a-f0-9]{32}\.jpg$/), creatorId: member.userId, createdDate: expect.any(String),
+      url: expect.stringMatching(signedFileUrl('jpg')), creatorId: member.userId, createdDate: expect.any(String),
     });
     const served = await t.app.inject({ method: 'GET', url: body[2].url });
     expect(served.statusCode).toBe(200);
@@ -115,7 +115,7 @@ describe('DELETE /v1/tickets/{id}/attachments/{attachmentId}', () => {
   it('deletes the row, then the file leaves storage', async () => {
     const ticket = await createTicket(t.app, owner);
     const [created] = (await upload(owner, ticket.id, [png()])).json();
-    const key = created.url.split('/').pop();
+    const key = fileKeyOf(created.url);
     expect(t.storedFiles().some((f) => f.endsWith(key))).toBe(true);
     const res = await owner.request({ method: 'DELETE', url: `${API}/tickets/${ticket.id}/attachments/${created.id}` });
     expect(res.statusCode).toBe(204);
@@ -143,6 +143,6 @@ describe('DELETE /v1/tickets/{id}/attachments/{attachmentId}', () => {
     expect(wrongTicket.statusCode).toBe(404);
     expect(wrongTicket.json().message).toBe('Attachment not found');
     expect(await rowsOf(theirs.id)).toHaveLength(1);
-    expect(t.storedFiles().some((f) => f.endsWith(theirFile.url.split('/').pop()))).toBe(true);
+    expect(t.storedFiles().some((f) => f.endsWith(fileKeyOf(theirFile.url)))).toBe(true);
   });
 });

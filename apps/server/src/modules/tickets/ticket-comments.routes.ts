@@ -8,6 +8,7 @@ import { ticketComment, ticketCommentsQuery } from '@fieldops/shared/helpdesk';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { fieldError } from '../../lib/errors.ts';
+import { uploadParts } from '../../lib/uploads.ts';
 import { requireTenant } from '../../plugins/auth.ts';
 import { ticketAccessOf } from '../../policies/tickets.ts';
 import { findComments } from './ticket-comments.repository.ts';
@@ -40,13 +41,13 @@ export async function ticketCommentsRoutes(app: FastifyInstance) {
   r.post('/v1/tickets/:id/comments', {
     schema: { tags: ['tickets'], params: idParam('id'), consumes: ['multipart/form-data'], response: { 201: ticketComment, ...errors } },
     handler: async (request, reply) =>
-      reply.status(201).send(await addComment(app, requireTenant(request), request.params.id, request.parts())),
+      reply.status(201).send(await addComment(app, requireTenant(request), request.params.id, uploadParts(request))),
   });
 
   r.put('/v1/tickets/:id/comments/:commentId', {
     schema: {
       tags: ['tickets'], params: z.object({ id, commentId: id }), consumes: ['multipart/form-data'], response: { 200: ticketComment, ...errors },
     },
-    handler: (request) => editComment(app, requireTenant(request), request.params.id, request.params.commentId, request.parts()),
+    handler: (request) => editComment(app, requireTenant(request), request.params.id, request.params.commentId, uploadParts(request)),
   });
 }

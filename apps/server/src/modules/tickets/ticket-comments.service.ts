@@ -1,12 +1,12 @@
 // Comments: text, an image, or both (never neither). Anyone who sees the ticket comments; only
-// the author edits. A replaced image leaves storage once the new one is saved.
+// the author edits. The image streams into storage as the form is read and leaves it again if the
+// request fails (lib/uploads.ts); a replaced image leaves storage once the new one is saved.
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { commentText, type TicketComment } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
 import { badRequest, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { readImageForm } from '../../lib/uploads.ts';
-import type { StoredFile } from '../../plugins/storage.ts';
+import { keepUploads, storeImageForm } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { ticketAccessOf } from '../../policies/tickets.ts';
 import { findComment, findCommentRow, insertComment, updateCommentRow } from './ticket-comments.repository.ts';
@@ -14,9 +14,9 @@ import { requireVisibleTicketRow } from './tickets.service.ts';
 
 const FILE_FIELD = 'file';
 
-/** The form's text (undefined when the form has no text field) and image, checked. */
+/** The form's text (undefined when the form has no text field) and image (stored), checked. */
 async function readCommentForm(parts: AsyncIterableIterator<Multipart>) {
-  const { fields, files } = await readImageForm(parts, [FILE_FIELD]);
+  const { fields, files } = await storeImageForm(parts, [FILE_FIELD]);
   const images = files.get(FILE_FIELD) ?? [];
   if (images.length > 1) throw badRequest(MSG.invalidFile, [{ field: FILE_FIELD, message: MSG.invalidFile }]);
   if (!('text' in fields)) return { text: undefined, image: images[0] ?? null };
@@ -33,17 +33,6 @@ async function requireComment(app: FastifyInstance, businessId: number, ticketId
   return found;
 }
 
-/** Stores the image, runs `save` with its key, and takes the image back out if `save` fails. */
-async function withStoredImage<T>(app: FastifyInstance, image: { data: Buffer; kind: { extension: string } } | null, save: (stored: StoredFile | null) => Promise<T>) {
-  const stored = image ? await app.storage.put(image.data, image.kind.extension) : null;
-  try {
-    return await save(stored);
-  } catch (err) {
-    if (stored) await app.storage.remove(stored.key);
-    throw err;
-  }
-}
-
 export async function addComment(
   app: FastifyInstance,
   caller: Caller,
@@ -53,9 +42,8 @@ export async function addComment(
   await requireVisibleTicketRow(app.db, await ticketAccessOf(app.db, caller), ticketId);
   const { text, image } = await readCommentForm(parts);
   if (!text && !image) throw emptyComment();
-  const id = await withStoredImage(app, image, (stored) =>
-    insertComment(app.db, { businessId: caller.businessId, ticketId, creatorId: caller.userId, text: text ?? null, fileKey: stored?.key ?? null }),
-  );
+  const id = await insertComment(app.db, { businessId: caller.businessId, ticketId, creatorId: caller.userId, text: text ?? null, fileKey: image?.key ?? null });
+  keepUploads(parts);
   return requireComment(app, caller.businessId, ticketId, id);
 }
 
@@ -74,9 +62,8 @@ export async function editComment(
   const form = await readCommentForm(parts);
   const text = form.text === undefined ? row.text : form.text;
   if (!text && !form.image && !row.fileKey) throw emptyComment();
-  await withStoredImage(app, form.image, (stored) =>
-    updateCommentRow(app.db, row.id, { text, fileKey: stored?.key ?? row.fileKey }),
-  );
+  await updateCommentRow(app.db, row.id, { text, fileKey: form.image?.key ?? row.fileKey });
+  keepUploads(parts);
   if (form.image && row.fileKey) await app.storage.remove(row.fileKey);
   return requireComment(app, caller.businessId, ticketId, commentId);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketComments } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  IMAGES, addMember, createBusinessWithOwner, createTicket, multipart, type Caller,
+  IMAGES, addMember, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller,
 } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
@@ -21,7 +21,7 @@ const post = (caller: Caller, ticketId: number, fields: Record<string, string>, 
 const put = (caller: Caller, ticketId: number, commentId: number, fields: Record<string, string>, files: Files = []) =>
   caller.request({ method: 'PUT', url: `${API}/tickets/${ticketId}/comments/${commentId}`, ...multipart(fields, files) });
 const rowsOf = (ticketId: number) => t.app.db.select().from(ticketComments).where(eq(ticketComments.ticketId, ticketId));
-const keyOf = (url: string) => url.split('/').pop()!;
+const keyOf = fileKeyOf;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -48,7 +48,7 @@ describe('POST /v1/tickets/{id}/comments', () => {
     const ticket = await createTicket(t.app, owner);
     const res = await post(owner, ticket.id, { text: '' }, image());
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ text: null, file: expect.stringMatching(/^\/api\/files\/[a-f0-9]{32}\.png$/) });
+    expect(res.json()).toMatchObject({ text: null, file: expect.stringMatching(signedFileUrl('png')) });
     const served = await t.app.inject({ method: 'GET', url: res.json().file });
     expect(served.rawPayload.equals(IMAGES.png)).toBe(true);
   });
@@ -134,7 +134,7 @@ describe('PUT /v1/tickets/{id}/comments/{commentId}', () => {
     const res = await put(member, ticket.id, created.id, {}, image(IMAGES.gif, 'new.gif'));
     expect(res.statusCode).toBe(200);
     expect(res.json().text).toBe('With a photo');
-    expect(res.json().file).toMatch(/\.gif$/);
+    expect(res.json().file).toMatch(signedFileUrl('gif'));
     const files = t.storedFiles();
     expect(files.some((f) => f.endsWith(keyOf(res.json().file)))).toBe(true);
     expect(files.some((f) => f.endsWith(keyOf(created.file)))).toBe(false);

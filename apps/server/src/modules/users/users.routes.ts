@@ -14,6 +14,7 @@ import {
   issueActivationKey, liftSignInLock, readActivationKey, readSignInLock, resetPassword,
 } from './account-admin.service.ts';
 import { notFound } from '../../lib/errors.ts';
+import { uploadParts } from '../../lib/uploads.ts';
 import { ADMINS, requireTenant } from '../../plugins/auth.ts';
 import { findMember, findMembers } from '../members/members.repository.ts';
 import { updateProfile } from './users.service.ts';
@@ -61,7 +62,7 @@ export async function usersRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const tenant = requireTenant(request);
       await memberOrNotFound(tenant.businessId, request.params.userId, { rank: false });
-      await updateProfile(app, tenant, request.params.userId, request.parts());
+      await updateProfile(app, tenant, request.params.userId, uploadParts(request));
       return memberOrNotFound(tenant.businessId, request.params.userId);
     },
   });

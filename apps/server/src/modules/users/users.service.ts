@@ -7,7 +7,7 @@ import { profileFields } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { readImageForm } from '../../lib/uploads.ts';
+import { keepUploads, storeImageForm } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findTakenIdentity } from '../account/account.repository.ts';
@@ -20,7 +20,7 @@ export async function updateProfile(
   parts: AsyncIterableIterator<Multipart>,
 ) {
   await requireIdentityManager(app.db, caller, userId);
-  const { fields, files } = await readImageForm(parts, ['avatar']);
+  const { fields, files } = await storeImageForm(parts, ['avatar']);
   const parsed = profileFields.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
@@ -31,12 +31,14 @@ export async function updateProfile(
     throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
   }
   const avatar = files.get('avatar')?.[0];
-  const stored = avatar ? await app.storage.put(avatar.data, avatar.kind.extension) : null;
+  const stored = avatar ?? null;
   const [before] = await app.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
   await app.db
     .update(users)
     .set({ fullName: name, email, countryCode, phone, bio, ...(stored ? { avatar: stored.url } : {}) })
     .where(eq(users.id, userId));
+  // The row points at the new file now: it stays whatever happens to the old one.
+  keepUploads(parts);
   const oldKey = stored ? keyOfUrl(before?.avatar ?? null) : null;
-  if (oldKey) await app.storage.remove(oldKey);
+  if (oldKey) await app.storage.remove(oldKey).catch((err: unknown) => app.log.warn({ err }, 'old avatar not removed'));
 }

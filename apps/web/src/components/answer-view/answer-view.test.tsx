@@ -8,6 +8,9 @@ import { AnswerByline, AnswerView } from './answer-view.tsx';
 import { makeAnswer } from './test-fixtures.ts';
 
 const WORKFLOW = '/services/workflow/api';
+// Stored files arrive as signed links that expire; the page uses them exactly as given.
+const PHOTO_URL = '/api/files/0123456789abcdef0123456789abcdef.png?expires=1795474500&signature=mQS30EflkRspT88E9Khj23c3U4XFeSrEdUShmGB_RvA';
+const VOICE_URL = '/api/files/fedcba9876543210fedcba9876543210.webm?expires=1795474500&signature=Avimz9q0g8fsSnbXYr_fUUjUGZs4YNU2q_pLZLlU9lA';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -47,18 +50,18 @@ describe('answer view', () => {
     const user = userEvent.setup();
     renderWithSession(
       <>
-        <AnswerView answer={makeAnswer(1, 'PHOTO', null, { file: '/api/files/photo-key' })} />
-        <AnswerView answer={makeAnswer(2, 'VOICE', null, { voice: '/api/files/voice-key' })} />
+        <AnswerView answer={makeAnswer(1, 'PHOTO', null, { file: PHOTO_URL })} />
+        <AnswerView answer={makeAnswer(2, 'VOICE', null, { voice: VOICE_URL })} />
       </>,
     );
-    expect(screen.getByRole('img', { name: 'Photo for Lobby floor' })).toHaveAttribute('src', '/api/files/photo-key');
+    expect(screen.getByRole('img', { name: 'Photo for Lobby floor' })).toHaveAttribute('src', PHOTO_URL);
     expect(screen.queryByText('No answer given')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open the photo at full size' }));
     const dialog = await screen.findByRole('dialog', { name: 'Photo for Lobby floor' });
-    expect(within(dialog).getByRole('link', { name: 'Open the original' })).toHaveAttribute('href', '/api/files/photo-key');
+    expect(within(dialog).getByRole('link', { name: 'Open the original' })).toHaveAttribute('href', PHOTO_URL);
 
     const audio = document.querySelector('audio');
-    expect(audio).toHaveAttribute('src', '/api/files/voice-key');
+    expect(audio).toHaveAttribute('src', VOICE_URL);
     expect(audio).toHaveAttribute('controls');
   });
 

@@ -1,5 +1,7 @@
-// Runs the account load sequence once per sign-in and keeps it cached.
+// Runs the account load sequence once per sign-in and keeps it cached, reading it again every few
+// minutes: its avatars and logo are signed file links that expire (FILE_LINK_BUCKET_MS).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FILE_LINK_BUCKET_MS } from '@fieldops/shared/limits';
 import { isAuthenticated } from '../storage.ts';
 import { loadSession } from './load-session.ts';
 
@@ -11,6 +13,8 @@ export function useSessionQuery() {
     queryKey: sessionQueryKey,
     queryFn: ({ signal }) => loadSession(queryClient, signal),
     staleTime: Infinity,
+    // In the background, keeping what is shown: a header shown for an hour still gets fresh links.
+    refetchInterval: FILE_LINK_BUCKET_MS,
     retry: false,
     // Once signed out (token gone) a re-render must not start the sequence again.
     enabled: isAuthenticated(),

@@ -1,0 +1,98 @@
+// The server's logger options, in one place so that nothing secret reaches a log line: query
+// values in logged URLs (activation keys, file signatures), a business key in a path, the
+// Authorization, X-Api-Key and Cookie headers wherever a header object is logged, and the SQL
+// parameters a failed query's error carries (Drizzle's "Failed query: … params: …", the driver's
+// `detail` quoting a row's values). Tests build the app with these options and a stream of their
+// own to prove it (log-options.test.ts).
+import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
+
+const REDACTED = '[redacted]';
+
+/** The path and query as logged: every query value, and the key in `/api-key/{key}/`, replaced. */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  const path = (at === -1 ? url : url.slice(0, at)).replace(/(\/api-key\/)[^/?#]+/gi, `$1${REDACTED}`);
+  if (at === -1) return path;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=')[0];
+      return pair.includes('=') ? `${name}=${REDACTED}` : name;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}
+
+/** Driver fields kept from a database error: they name what failed, never a value. */
+const ERROR_FIELDS = ['code', 'statusCode', 'constraint', 'table', 'column', 'schema', 'routine', 'severity', 'query'] as const;
+/** Values shorter than this cannot hold a secret and would blank out unrelated text. */
+const SHORTEST_REDACTED = 4;
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/** The texts of a failed query's parameters (Drizzle puts them on its error as `params`). */
+function parameterTexts(err: object): string[] {
+  const params: unknown = Reflect.get(err, 'params');
+  if (!Array.isArray(params)) return [];
+  return params
+    .map((value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? ''))
+    .filter((text) => text.length >= SHORTEST_REDACTED)
+    .sort((a, b) => b.length - a.length);
+}
+
+function scrub(text: string, secrets: readonly string[]): string {
+  // Drizzle appends the parameters to the message (and so to the stack) after "params: ".
+  let clean = text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, `\nparams: ${REDACTED}`);
+  for (const secret of secrets) clean = clean.split(secret).join(REDACTED);
+  return clean;
+}
+
+/** An error as logged: its type, message and stack without parameter values, and its cause. */
+export function serializeError(err: unknown, secrets: readonly string[] = [], depth = 0): SerializedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: scrub(String(err), secrets), stack: '' };
+  const all = [...secrets, ...parameterTexts(err)];
+  const out: SerializedError = {
+    type: err.constructor?.name ?? err.name,
+    message: scrub(err.message, all),
+    stack: scrub(err.stack ?? '', all),
+  };
+  for (const field of ERROR_FIELDS) {
+    const value: unknown = Reflect.get(err, field);
+    if (typeof value === 'string' || typeof value === 'number') out[field] = typeof value === 'string' ? scrub(value, all) : value;
+  }
+  if (err.cause !== undefined && depth < 5) out.cause = serializeError(err.cause, all, depth + 1);
+  return out;
+}
+
+type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
+
+/** Pino options for Fastify's logger at `level`, writing to `stream` (standard output when absent). */
+export function logOptions(level: string, stream?: { write(line: string): void }): LoggerOptions {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: loggableUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+      err: (err: FastifyError) => serializeError(err),
+    },
+    redact: {
+      paths: [
+        'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]',
+        'headers.authorization', 'headers.cookie', 'headers["x-api-key"]', 'res.headers["set-cookie"]',
+      ],
+      censor: REDACTED,
+    },
+  };
+}
