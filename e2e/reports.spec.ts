@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { DEMO, apiToken, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+import { DEMO, addActiveMember, apiToken, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
 const WORKFLOW = '/services/workflow/api';
 const SCREENS = path.join('test-results', 'screens');
@@ -58,10 +58,7 @@ async function prepare(request: APIRequestContext, lang: Lang, today: string): P
   const site = await call<{ id: number }>(request, token, 'POST', '/api/v1/teams', { name: siteName, projectId: project.id });
   const member = lang === 'en' ? `Report Member ${suffix}` : `عضو التقرير ${suffix}`;
   const email = `report.${suffix}@example.com`;
-  const placed = await call<{ userId: number }>(request, token, 'POST', `/api/v1/teams/${site.id}/users`, {
-    name: member, email, password: 'report-pass-1', position: 'Inspector', role: 'MEMBER',
-  });
-  await call(request, token, 'POST', `/api/v1/users/${placed.userId}/activate`);
+  const placed = { userId: await addActiveMember(request, token, site.id, { name: member, email, password: 'report-pass-1' }) };
 
   const taskName = lang === 'en' ? `Loading bay check ${suffix}` : `فحص رصيف التحميل ${suffix}`;
   const task = await call<{ id: number }>(request, token, 'POST', `${WORKFLOW}/v1/tasks`, {

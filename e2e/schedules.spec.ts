@@ -5,7 +5,7 @@
 // the member answers a second schedule a kilometre away and is told it does not count.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { solidPng } from '../apps/server/src/seed/solid-png.ts';
-import { DEMO, apiToken, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+import { DEMO, addActiveMember, apiToken, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
 const WORKFLOW = '/services/workflow/api';
 const SITE = { latitude: 24.7004, longitude: 46.7004 };
@@ -59,10 +59,7 @@ async function prepare(request: APIRequestContext, lang: Lang): Promise<Setup> {
   const siteName = `Journey Site ${suffix}`;
   const site = await call<{ id: number }>(request, token, 'POST', '/api/v1/teams', { name: siteName, projectId: projects[0].id, ...SITE, radius: 150 });
   const member = { name: lang === 'en' ? `Field Member ${suffix}` : `عضو ميداني ${suffix}`, email: `field.${suffix}@example.com`, password: 'field-pass-1' };
-  const placed = await call<{ userId: number }>(request, token, 'POST', `/api/v1/teams/${site.id}/users`, {
-    name: member.name, email: member.email, password: member.password, position: 'Inspector', role: 'MEMBER',
-  });
-  await call(request, token, 'POST', `/api/v1/users/${placed.userId}/activate`);
+  const placed = { userId: await addActiveMember(request, token, site.id, member) };
 
   const taskName = lang === 'en' ? `Entrance check ${suffix}` : `فحص المدخل ${suffix}`;
   const yesNo = lang === 'en' ? 'Is the entrance clean?' : 'هل المدخل نظيف؟';

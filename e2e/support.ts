@@ -81,3 +81,30 @@ export async function expectAccessible(page: Page, screen: string) {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
   expect(serious, `accessibility of ${screen}`).toEqual([]);
 }
+
+/**
+ * Through the API, as an admin whose `token` is given: invites a new e-mail to a site and
+ * activates the account by its key with `password`, as the person would, so they sign in with it
+ * and go straight to work. Answers the new member's user id.
+ */
+export async function addActiveMember(
+  request: APIRequestContext,
+  token: string,
+  siteId: number,
+  person: { name: string; email: string; password: string; position?: string },
+) {
+  const headers = { authorization: `Bearer ${token}` };
+  const invited = await request.post(`/api/v1/teams/${siteId}/users`, {
+    headers, data: { name: person.name, email: person.email, password: person.password, position: person.position ?? 'Inspector', role: 'MEMBER' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const found = (await (await request.get(`/api/v2/business-members?page=0&size=5&searchKey=${encodeURIComponent(person.email)}`, { headers })).json()) as {
+    userId: number;
+    email: string;
+  }[];
+  const userId = found.find((m) => m.email === person.email)!.userId;
+  const key = (await (await request.get(`/api/v1/users/${userId}/activation-key`, { headers })).json()) as { activationKey: string };
+  const activated = await request.post('/api/v1/activate', { data: { key: key.activationKey, name: person.name, password: person.password } });
+  expect(activated.status(), await activated.text()).toBe(200);
+  return userId;
+}
