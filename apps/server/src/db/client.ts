@@ -28,6 +28,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The rows of a raw `db.execute` result; both drivers answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**

@@ -1,16 +1,13 @@
 // Windowed counters kept in the database, so every instance and a restart see the same counts:
 // failed sign-ins per account and per address, and the API rate limit (DESIGN §11).
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import { throttleCounters } from '../db/schema.ts';
 
 export interface Counter {
   count: number;
   resetAt: Date;
 }
-
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
 
 /**
  * Adds `by[key]` to each counter and returns the totals. A counter whose window has ended starts
@@ -31,7 +28,7 @@ export async function addToCounters(db: Db, by: Map<string, number>, windowMs: n
       reset_at = CASE WHEN throttle_counters.reset_at <= now() THEN excluded.reset_at
                       ELSE throttle_counters.reset_at END
     RETURNING key, count, reset_at`);
-  for (const row of rowsOf(result)) {
+  for (const row of rowsOf<{ key: string; count: unknown; reset_at: unknown }>(result)) {
     totals.set(String(row.key), { count: Number(row.count), resetAt: new Date(String(row.reset_at)) });
   }
   return totals;

@@ -23,7 +23,7 @@ export async function requireMember(db: Db, businessId: number, userId: number) 
   return found;
 }
 
-async function requireMembership(db: Db, businessId: number, userId: number) {
+export async function requireMembership(db: Db, businessId: number, userId: number) {
   const found = await findMembership(db, businessId, userId);
   if (!found) throw notFound(MSG.userNotFound);
   return found;

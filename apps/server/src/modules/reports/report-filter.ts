@@ -80,4 +80,4 @@ export function toStatusCounts(row: CountRow | undefined): StatusCounts {
 }
 
 /** The rows of a raw query, whichever driver ran it. */
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export { rowsOf } from '../../db/client.ts';

@@ -13,17 +13,11 @@ import { randomKey } from '../../lib/tokens.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { accountLock, unlockAccount } from '../auth/login-limiter.ts';
 import { activationExpiry } from '../invitations/invitations.service.ts';
-import { findMembership } from '../members/members.repository.ts';
-
-async function requireMembership(db: Db, caller: Caller, userId: number) {
-  const target = await findMembership(db, caller.businessId, userId);
-  if (!target) throw notFound(MSG.userNotFound);
-  return target;
-}
+import { requireMembership } from '../members/members.service.ts';
 
 /** The key of a pending account this business created; 404 otherwise, saying why. */
 async function pendingAccountOf(db: Db, caller: Caller, userId: number) {
-  const target = await requireMembership(db, caller, userId);
+  const target = await requireMembership(db, caller.businessId, userId);
   if (!target.createdHere || target.activated) throw notFound(MSG.activationKeyNotAvailable);
 }
 
@@ -62,7 +56,7 @@ export async function issueActivationKey(db: Db, caller: Caller, userId: number)
  * business, whose data the reset would otherwise open.
  */
 export async function resetPassword(db: Db, caller: Caller, userId: number, password: string) {
-  const target = await requireMembership(db, caller, userId);
+  const target = await requireMembership(db, caller.businessId, userId);
   if (userId === caller.userId || !target.createdHere || target.elsewhere) throw forbidden(MSG.identityOwnedByPerson);
   if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden(MSG.onlyOwnerManagesAdmins);
   const passwordHash = await hashNewPassword(password, 'password');
@@ -73,12 +67,12 @@ export async function resetPassword(db: Db, caller: Caller, userId: number, pass
 }
 
 export async function readSignInLock(db: Db, caller: Caller, userId: number) {
-  await requireMembership(db, caller, userId);
+  await requireMembership(db, caller.businessId, userId);
   const until = await accountLock(db, userId);
   return { locked: until !== null, until: until?.toISOString() ?? null };
 }
 
 export async function liftSignInLock(db: Db, caller: Caller, userId: number) {
-  await requireMembership(db, caller, userId);
+  await requireMembership(db, caller.businessId, userId);
   await unlockAccount(db, userId);
 }
