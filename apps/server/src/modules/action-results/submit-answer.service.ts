@@ -43,10 +43,10 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   const visible = visibleSchedules(scope);
   const state = await findScheduleState(db, businessId, body.scheduleId, scope.timeZone, visible);
   if (!state) throw notFound(MSG.scheduleNotFound);
-  requireAnswerable(state, caller, new Date());
-
+  // What does not exist for this caller is refused as such before any question of timing.
   const action = await findActionRow(db, businessId, body.actionId);
   if (!action || action.taskId !== state.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
+  requireAnswerable(state, caller, new Date());
   if (!validAnswerValue(action.type, body.value, action.options.length)) throw fieldError('value', MSG.answerInvalid);
   if (action.type === 'PHOTO' && !form.photo) throw fieldError(PHOTO_FIELD, MSG.photoRequired);
   if (action.type === 'VOICE' && !form.voice) throw fieldError(VOICE_FIELD, MSG.voiceRequired);
