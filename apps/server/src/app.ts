@@ -45,6 +45,7 @@ import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { apiHeadersPlugin } from './plugins/api-headers.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { drainPlugin } from './plugins/drain.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { fileLinksPlugin } from './plugins/file-links.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileLinksPlugin, { secret: options.jwtSecret });
   await app.register(multipartPlugin);
   await app.register(errorsPlugin);
+  await app.register(drainPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, { settings: options.rateLimit ?? null });
   await app.register(swagger, {

@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections per instance (DATABASE_POOL_SIZE); null: the default for the database (db/client.ts). */
+  databasePoolSize: number | null;
   jwtSecret: string | null;
   demo: boolean;
   services: ServiceName[];
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: wholeNumber(env.DATABASE_POOL_SIZE, 0) || null,
     jwtSecret: env.JWT_SECRET || null,
     demo: env.DEMO !== 'false',
     services,

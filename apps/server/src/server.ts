@@ -33,7 +33,8 @@ async function main() {
   }
   const pgDir = path.join(config.dataDir, 'pg');
   const isNewDataDir = embedded && !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: pgDir });
+  const poolSize = config.databasePoolSize ?? undefined;
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize } : { pgliteDir: pgDir, poolSize });
   const app = await buildApp({
     database,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
@@ -56,9 +57,12 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      // Every request already sent is answered before the server stops listening
+      // (plugins/drain.ts); then open streams end and the database closes.
+      await app.drain.start();
       await app.close();
       await database.close();
     } finally {

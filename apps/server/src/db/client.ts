@@ -1,16 +1,15 @@
-// Opens the database: embedded PGlite by default, PostgreSQL through a pool when a URL is given.
+// Opens the database: PostgreSQL when a URL is given, else the embedded PGlite; both through one
+// `pg` pool.
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as core from './schema.ts';
 import * as helpdesk from './schema-helpdesk.ts';
 import * as scheduling from './schema-schedules.ts';
 import * as workflow from './schema-workflow.ts';
+import { startEmbedded } from './embedded.ts';
 
 const schema = { ...core, ...workflow, ...helpdesk, ...scheduling };
 
@@ -22,9 +21,10 @@ export interface Database {
   /**
    * Calls `handler` with the payload of every notification on `channel` (pg_notify), whichever
    * connection or process sent it, once the sending transaction commits. Resolves when listening;
-   * the function it resolves to stops this handler.
+   * the function it resolves to stops this handler. `onGap` is called when the listening
+   * connection was lost and listens again: notifications sent meanwhile did not arrive.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -34,101 +34,140 @@ export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
- * `url` is a PostgreSQL connection string, or `memory://` / a directory path for PGlite.
- * Migrations are applied before the database is handed out.
+ * Connections per instance when DATABASE_POOL_SIZE does not say. PostgreSQL: an answer takes a
+ * handful of short queries, and 10 per instance keeps several instances well inside PostgreSQL's
+ * default 100 connections. The embedded database runs one statement at a time; a few
+ * connections let the web server prepare the next while one runs (bench/pool.ts measured both).
  */
-export async function openDatabase(
-  target: { url: string } | { pgliteDir: string | null; /** A data directory tarball to start from (tests). */ loadDataDir?: Blob },
-): Promise<Database> {
-  if ('url' in target) {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // An idle connection dropped by the server (restart, failover) must not end the process;
-    // the pool replaces it on the next query.
-    pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    const listener = createPgListener(target.url);
-    return {
-      db: db as unknown as Db,
-      kind: 'postgres',
-      listen: listener.listen,
-      async close() {
-        await listener.close();
-        await pool.end();
-      },
+export const DEFAULT_POOL_SIZE = { postgres: 10, pglite: 4 } as const;
+
+/** How long a request waits for a free connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export type DatabaseTarget =
+  | { url: string; poolSize?: number }
+  | {
+      /** The data directory; null keeps the database in memory. */
+      pgliteDir: string | null;
+      /** A data directory tarball to start from (tests). */
+      loadDataDir?: Blob;
+      poolSize?: number;
     };
+
+/**
+ * `url` is a PostgreSQL connection string; otherwise the embedded database starts on a worker
+ * thread (db/embedded.ts) and is reached the same way, through `pg`. Migrations are applied before
+ * the database is handed out.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  const embedded = 'url' in target ? null : await startEmbedded({ dataDir: target.pgliteDir, loadDataDir: target.loadDataDir });
+  const kind = embedded ? 'pglite' : 'postgres';
+  const connection: pg.ClientConfig = embedded ? embedded.connection : { connectionString: (target as { url: string }).url };
+  const pool = new pg.Pool({
+    ...connection,
+    max: target.poolSize ?? DEFAULT_POOL_SIZE[kind],
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A connection the server drops (a restart, a failover, an administrator) reports an error on
+  // its client, idle in the pool or lent to a request. Neither may end the process: the query in
+  // flight fails (and its request answers 503), the pool discards the client and opens another.
+  pool.on('error', (err) => console.error('Database connection lost:', err.message));
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.error('Database connection lost during a query:', err.message));
+  });
+  const db = drizzle(pool, { schema });
+  const listener = createPgListener(connection);
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (err) {
+    await pool.end().catch(() => {});
+    await embedded?.close();
+    throw err;
   }
-  const client = new PGlite({ dataDir: target.pgliteDir ?? undefined, loadDataDir: target.loadDataDir });
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Db,
-    kind: 'pglite',
-    // One connection: PGlite hands it the notifications of its own transactions.
-    async listen(channel, handler) {
-      const stop = await client.listen(channel, handler);
-      return async () => {
-        if (!client.closed) await stop();
-      };
+    kind,
+    listen: listener.listen,
+    async close() {
+      await listener.close();
+      await pool.end();
+      await embedded?.close();
     },
-    close: () => client.close(),
   };
 }
 
 const RECONNECT_MAX_MS = 10_000;
 
+interface Subscription {
+  handler: (payload: string) => void;
+  onGap?: () => void;
+}
+
 /**
- * The listening side on PostgreSQL: one dedicated connection outside the pool (a pooled one would
- * go back to the pool and lose its LISTENs), opened by the first listen. When it drops it is
- * opened again, with a growing delay, and listens on every channel again; notifications sent while
- * it was down are lost.
+ * The listening side: one dedicated connection outside the pool (a pooled one would go back to
+ * the pool and lose its LISTENs), opened by the first listen. When it drops it is opened again,
+ * with a growing delay, and listens on every channel again; notifications sent while it was down
+ * are lost, so each subscriber is then told (`onGap`).
  */
-function createPgListener(url: string) {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+function createPgListener(connection: pg.ClientConfig) {
+  const subscriptions = new Map<string, Set<Subscription>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let retry: NodeJS.Timeout | null = null;
   let failures = 0;
+  let lost = false;
   let closed = false;
 
   const quoted = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
-  function dropped(lost: pg.Client, err?: Error) {
-    if (client !== lost) return;
+  function dropped(gone: pg.Client, err?: Error) {
+    if (client !== gone) return;
     client = null;
-    lost.removeAllListeners('end');
-    lost.end().catch(() => {});
-    if (err) console.error('PostgreSQL listening connection lost:', err.message);
+    lost = true;
+    gone.removeAllListeners('end');
+    gone.end().catch(() => {});
+    if (err) console.error('Database listening connection lost:', err.message);
     scheduleReconnect();
   }
 
   function scheduleReconnect() {
-    if (closed || retry || handlers.size === 0) return;
+    if (closed || retry || subscriptions.size === 0) return;
     const delay = Math.min(RECONNECT_MAX_MS, 250 * 2 ** failures);
     retry = setTimeout(() => {
       retry = null;
       connect().catch((err: Error) => {
         failures++;
-        console.error('PostgreSQL listening connection failed:', err.message);
+        console.error('Database listening connection failed:', err.message);
         scheduleReconnect();
       });
     }, delay);
     retry.unref();
   }
 
+  function tellGap() {
+    for (const set of subscriptions.values()) {
+      for (const subscription of set) {
+        try {
+          subscription.onGap?.();
+        } catch (err) {
+          console.error('A listener failed to catch up:', (err as Error).message);
+        }
+      }
+    }
+  }
+
   function connect(): Promise<pg.Client> {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const next = new pg.Client({ connectionString: url });
+      const next = new pg.Client(connection);
       next.on('notification', (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+        for (const { handler } of subscriptions.get(message.channel) ?? []) handler(message.payload ?? '');
       });
       next.on('error', (err) => dropped(next, err));
       next.on('end', () => dropped(next));
       try {
         await next.connect();
-        for (const channel of handlers.keys()) await next.query(`LISTEN ${quoted(channel)}`);
+        for (const channel of subscriptions.keys()) await next.query(`LISTEN ${quoted(channel)}`);
       } catch (err) {
         next.removeAllListeners('end');
         await next.end().catch(() => {});
@@ -140,6 +179,10 @@ function createPgListener(url: string) {
       }
       client = next;
       failures = 0;
+      if (lost) {
+        lost = false;
+        tellGap();
+      }
       return next;
     })().finally(() => {
       connecting = null;
@@ -148,24 +191,25 @@ function createPgListener(url: string) {
   }
 
   return {
-    async listen(channel: string, handler: (payload: string) => void) {
+    async listen(channel: string, handler: (payload: string) => void, onGap?: () => void) {
       if (closed) throw new Error('The database is closed.');
-      const known = handlers.get(channel);
-      handlers.set(channel, (known ?? new Set()).add(handler));
+      const subscription: Subscription = { handler, onGap };
+      const known = subscriptions.get(channel);
+      subscriptions.set(channel, (known ?? new Set()).add(subscription));
       try {
         const listening = await connect();
         // A connection opened just now already listens on every channel it was told about.
         if (!known) await listening.query(`LISTEN ${quoted(channel)}`);
       } catch (err) {
-        const set = handlers.get(channel);
-        set?.delete(handler);
-        if (set?.size === 0) handlers.delete(channel);
+        const set = subscriptions.get(channel);
+        set?.delete(subscription);
+        if (set?.size === 0) subscriptions.delete(channel);
         throw err;
       }
       return async () => {
-        const set = handlers.get(channel);
-        if (!set?.delete(handler) || set.size > 0) return;
-        handlers.delete(channel);
+        const set = subscriptions.get(channel);
+        if (!set?.delete(subscription) || set.size > 0) return;
+        subscriptions.delete(channel);
         await client?.query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
       };
     },

@@ -8,6 +8,7 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, STATUS_MESSAGES } from '@fieldops/shared/messages';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { AppError, type FieldError } from '../lib/errors.ts';
 
 type ProblemExtra = { detail?: string; fieldErrors?: FieldError[] };
@@ -94,6 +95,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (!error.statusCode && request.isMultipart() && MALFORMED_FORM.test(error.message)) {
       return sendProblem(reply, 400, MSG.invalid, { detail: 'The multipart form is malformed or cut short.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database went away (a restart, a failover) or has no connection free: the pool opens
+      // new connections, and the same request will very likely succeed in a moment.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return sendProblem(reply, 503, STATUS_MESSAGES[503]);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

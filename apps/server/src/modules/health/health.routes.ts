@@ -1,10 +1,11 @@
-// GET /api/health answers once the app is ready; GET /api/files/{key} serves stored files, to a
+// GET /api/health answers once the app is ready, and 503 while it drains to stop; GET /api/files/{key} serves stored files, to a
 // signed link only (plugins/file-links.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG } from '@fieldops/shared/messages';
+import { MSG, STATUS_MESSAGES } from '@fieldops/shared/messages';
 import { health } from '@fieldops/shared/account';
+import { problem } from '@fieldops/shared/common';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { MIME_BY_EXTENSION } from '../../lib/uploads.ts';
 
@@ -12,8 +13,12 @@ export async function healthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/health', {
     config: { access: 'public' },
-    schema: { tags: ['system'], response: { 200: health } },
-    handler: () => ({ status: 'UP' as const }),
+    schema: { tags: ['system'], response: { 200: health, 503: problem } },
+    handler: () => {
+      // A load balancer takes an instance that is stopping out of its rotation.
+      if (app.drain.draining) throw new AppError(503, STATUS_MESSAGES[503], { detail: 'The server is stopping.' });
+      return { status: 'UP' as const };
+    },
   });
 
   r.get('/files/:key', {

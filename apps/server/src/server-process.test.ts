@@ -1,0 +1,94 @@
+// The server process on its embedded database, as an operator or a supervisor treats it: killed
+// with -9 and started again at once, over and over, keeping every acknowledged write; and stopped
+// with SIGTERM while it serves, answering every request it had already received.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from './test/server-process.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const dirs: string[] = [];
+const running: ServerProcess[] = [];
+afterAll(() => {
+  for (const server of running) server.child.kill('SIGKILL');
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'server-data-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(env: Record<string, string>) {
+  const server = await startServer(env);
+  running.push(server);
+  return server;
+}
+
+const json = { 'content-type': 'application/json' };
+const register = (server: ServerProcess, username: string) =>
+  fetch(`${server.url}/api/v1/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'long-enough-1', fullName: username }),
+  });
+const signIn = (server: ServerProcess, username: string) =>
+  fetch(`${server.url}/api/authenticate`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'long-enough-1' }) });
+
+describe.skipIf(adminUrl)('the server on its embedded database, killed with -9', () => {
+  it('starts again at once on the same data directory, twenty times in a row, keeping every acknowledged write', async () => {
+    const env = { DATA_DIR: dataDir() };
+    const names: string[] = [];
+    for (let round = 0; round < 20; round++) {
+      const server = await start(env);
+      const name = `restart${round}x${crypto.randomBytes(3).toString('hex')}`;
+      expect((await register(server, name)).status).toBe(201);
+      names.push(name);
+      // No waiting for the end: the next start may find the killed process not yet reaped.
+      server.child.kill('SIGKILL');
+    }
+    const last = await start(env);
+    for (const name of names) expect((await signIn(last, name)).status, name).toBe(200);
+    last.child.kill('SIGTERM');
+    expect(await last.exited).toBe(0);
+  }, 240_000);
+});
+
+describe('the server stopped with SIGTERM while it serves', () => {
+  async function databaseEnv(): Promise<Record<string, string>> {
+    if (!adminUrl) return { DATA_DIR: dataDir() };
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return { DATA_DIR: dataDir(), DATABASE_URL: url.toString() };
+  }
+
+  it(`answers every request it had received, then ends cleanly (${adminUrl ? 'PostgreSQL' : 'embedded database'})`, async () => {
+    const server = await start(await databaseEnv());
+    expect((await register(server, 'drain.owner')).status).toBe(201);
+    const token = ((await (await signIn(server, 'drain.owner')).json()) as { id_token: string }).id_token;
+    const headers = { authorization: `Bearer ${token}` };
+
+    // Many at once, each reading the database (the session check, then the account).
+    const requests = Array.from({ length: 150 }, () =>
+      fetch(`${server.url}/api/v1/account`, { headers }).then(
+        (res) => res.status,
+        (err: Error) => `${err.message} ${(err.cause as Error | undefined)?.message ?? ''}`,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    server.child.kill('SIGTERM');
+    const outcomes = await Promise.all(requests);
+    const failed = outcomes.filter((o) => o !== 200);
+    expect(failed, server.output()).toEqual([]);
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+});
