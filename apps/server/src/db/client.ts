@@ -78,7 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzle(pool, { schema });
   const listener = createPgListener(connection);
   try {
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateOnce(pool);
   } catch (err) {
     await pool.end().catch(() => {});
     await embedded?.close();
@@ -94,6 +94,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await embedded?.close();
     },
   };
+}
+
+/** Any number, the same in every instance: the advisory lock taken while migrating. */
+const MIGRATION_LOCK = 7_346_001;
+
+/**
+ * Applies the migrations not applied yet. Instances that start together on one database take
+ * turns (a session-level advisory lock): the first applies them, the others then find nothing to do.
+ */
+async function migrateOnce(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 const RECONNECT_MAX_MS = 10_000;
