@@ -2,16 +2,21 @@
 // responsive while the database works? The real server process on a demo data directory; each
 // client reads lists the dashboard reads, as fast as answers come back, while a probe times
 // /api/health (which never touches the database) and sign-ins. Compared side by side in one run:
-// connection pool sizes (DATABASE_POOL_SIZE). `LOAD_SECONDS` (default 15) per configuration.
+// connection pool sizes (DATABASE_POOL_SIZE), on the embedded database and, when
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a PostgreSQL server, on PostgreSQL.
+// `LOAD_SECONDS` (default 15) per configuration.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD, DEMO_USERNAME } from '../apps/server/src/seed/demo.ts';
+import { createDiskStorage } from '../apps/server/src/plugins/storage.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from '../apps/server/src/seed/demo.ts';
 import { startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { withPostgres } from './lib/bench-database.ts';
 
 const CLIENTS = 200;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
-const POOL_SIZES = [1, 4, 10];
+const POOL_SIZES = { embedded: [1, 4, 10], postgres: [4, 10, 20] };
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const GOAL_HEALTH_P99_MS = 200;
 
 const READS = [
@@ -77,32 +82,43 @@ async function measure(server: ServerProcess) {
   return { reads, failures, health, signIns };
 }
 
+async function compare(label: string, sizes: number[], env: Record<string, string>) {
+  for (const size of sizes) {
+    const server = await startServer({ ...env, DATABASE_POOL_SIZE: String(size), LOG_LEVEL: 'error' }, 60_000);
+    const result = await measure(server);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const p99 = percentile(result.health, 99);
+    const signed = result.signIns.filter((s) => s.ok).length;
+    console.log(
+      [
+        label.padEnd(8),
+        `${size}`.padStart(4),
+        (result.reads / SECONDS).toFixed(0).padStart(7),
+        String(result.failures).padStart(6),
+        ms(percentile(result.health, 50)).padStart(10),
+        `${ms(p99)} ${p99 <= GOAL_HEALTH_P99_MS ? 'meets' : 'MISSES'} the goal`.padStart(27),
+        `${signed}/${result.signIns.length}`.padStart(11),
+        ms(percentile(result.signIns.map((s) => s.elapsed), 99)).padStart(11),
+      ].join(' | '),
+    );
+  }
+}
+
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   try {
     // The first start creates the demo business; the others reuse its data directory.
     (await startServer({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'error' }, 120_000)).child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    console.log(`${CLIENTS} clients reading lists for ${SECONDS} s each, embedded database; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    console.log('pool | reads/s | failed | health p50 | health p99 (goal ≤ 200 ms) | sign-ins ok | sign-in p99');
-    for (const size of POOL_SIZES) {
-      const server = await startServer({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: String(size), LOG_LEVEL: 'error' }, 60_000);
-      const result = await measure(server);
-      server.child.kill('SIGTERM');
-      await server.exited;
-      const p99 = percentile(result.health, 99);
-      const signed = result.signIns.filter((s) => s.ok).length;
-      console.log(
-        [
-          `${size}`.padStart(4),
-          (result.reads / SECONDS).toFixed(0).padStart(7),
-          String(result.failures).padStart(6),
-          ms(percentile(result.health, 50)).padStart(10),
-          `${ms(p99)} ${p99 <= GOAL_HEALTH_P99_MS ? 'meets' : 'MISSES'} the goal`.padStart(27),
-          `${signed}/${result.signIns.length}`.padStart(11),
-          ms(percentile(result.signIns.map((s) => s.elapsed), 99)).padStart(11),
-        ].join(' | '),
-      );
+    console.log(`${CLIENTS} clients reading lists for ${SECONDS} s each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log('database |pool | reads/s | failed | health p50 | health p99 (goal ≤ 200 ms) | sign-ins ok | sign-in p99');
+    await compare('embedded', POOL_SIZES.embedded, { DATA_DIR: dataDir });
+    if (POSTGRES_URL) {
+      await withPostgres(POSTGRES_URL, 'bench_load', async (database, url) => {
+        await seedDemo(database.db, createDiskStorage(path.join(dataDir, 'uploads')));
+        await compare('postgres', POOL_SIZES.postgres, { DATA_DIR: dataDir, DATABASE_URL: url });
+      });
     }
     console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   } finally {
