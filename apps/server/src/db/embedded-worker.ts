@@ -6,7 +6,9 @@
 // its first message until PostgreSQL reports it idle again (ReadyForQuery 'I'), so an extended
 // query (Parse … Sync) or a transaction is never interleaved with another connection's. A
 // notification (NOTIFY) comes out in the answer of the statement that committed it; it is passed
-// on to every other connection too, where a LISTENing client picks it up.
+// on to every other connection too, where a LISTENing client picks it up. Settings are the
+// session's too: a client that changes them (psql's SET, pg_dump's set_config) keeps them for its
+// own turn only; they are reset (RESET ALL) before another connection's turn.
 import fs from 'node:fs';
 import net from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -47,6 +49,8 @@ class Connection {
   readonly queue: Buffer[] = [];
   /** Between a first message and PostgreSQL's next "idle": the session is this connection's. */
   busy = false;
+  /** It sent a statement that may change the session's settings. */
+  changedSettings = false;
   closed = false;
 
   constructor(readonly socket: net.Socket) {}
@@ -79,9 +83,21 @@ class Connection {
       const message = this.input.subarray(0, length + 1);
       this.input = this.input.subarray(length + 1);
       if (message[0] === TERMINATE) return false;
+      if (!this.changedSettings && changesSettings(message)) this.changedSettings = true;
       this.queue.push(Buffer.from(message));
     }
   }
+}
+
+const SETTING_STATEMENT = /^\s*(set|reset|discard)\b|\bset_config\s*\(/i;
+
+/** A simple query or a statement being prepared that may change the session's settings. */
+function changesSettings(message: Buffer) {
+  const type = message[0];
+  if (type !== 0x51 /* 'Q' */ && type !== 0x50 /* 'P' */) return false;
+  let text = message.subarray(5).toString('utf8');
+  if (type === 0x50) text = text.slice(text.indexOf('\0') + 1); // after the statement's name
+  return SETTING_STATEMENT.test(text.slice(0, text.indexOf('\0')));
 }
 
 /** Walks the backend messages of one answer: the last ReadyForQuery status and the notifications. */
@@ -109,6 +125,8 @@ async function main() {
   /** Connections with messages waiting, in arrival order. */
   const waiting: Connection[] = [];
   let owner: Connection | null = null;
+  /** The connection whose settings the session holds, if it changed any. */
+  let settingsOf: Connection | null = null;
   let scheduled = false;
 
   const run = (message: Uint8Array) => db.execProtocolRawSync(message);
@@ -130,11 +148,17 @@ async function main() {
       while (waiting.length && (waiting[0].closed || waiting[0].queue.length === 0)) waiting.shift();
       owner = waiting.shift() ?? null;
     }
+    if (owner && settingsOf && settingsOf !== owner) {
+      run(simpleQuery('RESET ALL'));
+      settingsOf.changedSettings = false;
+      settingsOf = null;
+    }
     const current = owner;
     if (!current || current.queue.length === 0) return;
     const batch = current.queue.length === 1 ? current.queue[0] : Buffer.concat(current.queue);
     current.queue.length = 0;
     current.busy = true;
+    if (current.changedSettings) settingsOf = current;
     let output: Uint8Array;
     try {
       output = run(batch);
