@@ -65,7 +65,10 @@ declare module 'fastify' {
 export interface AppOptions {
   database: Database;
   jwtSecret: Uint8Array;
+  /** Where the disk driver keeps files, when no other `storage` is given. */
   uploadsDir: string;
+  /** The file store; the disk driver in `uploadsDir` when absent (plugins/storage-s3.ts is the other). */
+  storage?: Storage;
   services?: ServiceName[];
   /** The built web app to serve; null serves the API only. */
   webRoot?: string | null;
@@ -115,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
   app.decorate('tokens', createTokenService(options.jwtSecret));
-  app.decorate('storage', createDiskStorage(options.uploadsDir));
+  app.decorate('storage', options.storage ?? createDiskStorage(options.uploadsDir));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { createS3Storage, s3Settings, type S3Settings } from './plugins/storage-s3.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { closeToOthers, prepareDataDir } from './lib/data-dir.ts';
 import { logOptions } from './lib/log-options.ts';
@@ -39,6 +40,7 @@ async function main() {
     database,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    storage: s3Settings(process.env) ? createS3Storage(s3Settings(process.env) as S3Settings) : undefined,
     services: config.services,
     webRoot: process.env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
     logger: logOptions(config.logLevel),
