@@ -48,6 +48,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { drainPlugin } from './plugins/drain.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { fileLinksPlugin } from './plugins/file-links.ts';
+import { documentIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
 import { createDiskStorage, type Storage } from './plugins/storage.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(drainPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(rateLimitPlugin, { settings: options.rateLimit ?? null });
   await app.register(swagger, {
     openapi: {
@@ -150,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       security: [{ bearer: [], apiKey: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (route) => documentIdempotencyKey(route.route.method, jsonSchemaTransform(route)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

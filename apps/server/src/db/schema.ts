@@ -1,7 +1,7 @@
 // The database tables. Every business-owned row carries business_id, indexed (DESIGN §3).
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn,
+  bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 import { createdAt, id, ref } from './columns.ts';
@@ -205,3 +205,22 @@ export const throttleCounters = pgTable('throttle_counters', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A create sent with an `Idempotency-Key` header (plugins/idempotency.ts), per person: what the
+ * request was (a fingerprint of its method, address, business and body) and, once answered, the
+ * answer to give a repeat. `status` stays null while the first request is in progress.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

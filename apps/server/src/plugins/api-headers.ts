@@ -15,8 +15,8 @@ export const apiHeadersPlugin = fp<{ corsOrigins: readonly string[] }>(async (ap
     // A same-origin request needs no CORS headers; any other origin (`null` too) gets none unless
     // listed, so a browser keeps its pages from reading the answers.
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
-    exposedHeaders: [TOTAL_COUNT_HEADER],
-    allowedHeaders: ['Authorization', 'Content-Type', API_KEY_HEADER],
+    exposedHeaders: [TOTAL_COUNT_HEADER, 'Idempotent-Replayed', 'Retry-After'],
+    allowedHeaders: ['Authorization', 'Content-Type', API_KEY_HEADER, 'Idempotency-Key'],
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
   });
 

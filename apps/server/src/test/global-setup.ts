@@ -13,6 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
@@ -59,9 +61,10 @@ async function preparePgliteSnapshot() {
     return file;
   }
   fs.mkdirSync(SNAPSHOT_DIR, { recursive: true });
-  const database = await openDatabase({ pgliteDir: null });
+  // Migrated in this process: the data directory is dumped from PGlite itself.
+  const client = await PGlite.create();
   try {
-    const client = (database.db as unknown as { $client: PGlite }).$client;
+    await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
     // Without it, every copy would replay the migrations from the write-ahead log on start.
     await client.exec('CHECKPOINT');
     const dump = await client.dumpDataDir('none');
@@ -70,7 +73,7 @@ async function preparePgliteSnapshot() {
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     fs.renameSync(partial, file);
   } finally {
-    await database.close();
+    await client.close();
   }
   // Snapshots of older migrations are of no more use (a run still using one falls back to migrating).
   const hourAgo = Date.now() - 60 * 60 * 1000;
