@@ -139,8 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(drainPlugin);
   await app.register(authPlugin);
-  await app.register(idempotencyPlugin);
   await app.register(rateLimitPlugin, { settings: options.rateLimit ?? null });
+  await app.register(idempotencyPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Field operations API', version: '1.0.0' },

@@ -3,8 +3,8 @@
 // tap) gets the first answer again (same status and body, with `Idempotent-Replayed: true`) and
 // changes nothing, whether it comes after the first or at the same moment: the first claims the
 // key in the database (shared by every instance), a concurrent repeat waits for its answer. The
-// same key for a different request is refused (422). A 5xx answer, or a claim whose request
-// never finished (a crash), frees the key for a retry. Keys are kept for 24 hours at least.
+// same key for a different request is refused (422). A 5xx, 408 or 429 answer, or a claim whose
+// request never finished (a crash), frees the key for a retry. Keys are kept for 24 hours at least.
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -86,7 +86,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     return reply.send(row.body ?? undefined);
   }
 
-  // After the caller is known (plugins/auth.ts runs its check first, being registered first).
+  // After the caller is known and within the rate limit (plugins/auth.ts and rate-limit.ts run
+  // their checks first, being registered first).
   app.addHook('preHandler', async (request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined || !CHANGING.has(request.method) || !request.userId) return;
@@ -138,7 +139,8 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     request.idempotencyClaim = null;
     const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
     const storable = typeof payload === 'string' || payload === null || payload === undefined || Buffer.isBuffer(payload);
-    if (reply.statusCode >= 500 || !storable) {
+    // A 5xx, a timeout or a rate limit is no answer to the request itself: a retry may succeed.
+    if (reply.statusCode >= 500 || reply.statusCode === 408 || reply.statusCode === 429 || !storable) {
       await db.delete(idempotencyKeys).where(where);
       return payload;
     }

@@ -218,3 +218,33 @@ describe('errorText', () => {
     expect(errorText(new Error('boom'))).toBe(UNEXPECTED_ERROR);
   });
 });
+
+describe('Idempotency-Key', () => {
+  const keyOf = (init: RequestInit) => new Headers(init.headers).get('Idempotency-Key');
+
+  it('sends the same key when a create is retried after a network failure or a 503, and a new one after it succeeded', async () => {
+    const answers: (() => Response)[] = [
+      () => { throw new TypeError('Failed to fetch'); },
+      () => problem(503, 'Service unavailable. Check back shortly.'),
+      () => new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
+      () => new Response(JSON.stringify({ id: 2 }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
+    ];
+    const fetchMock = stubFetch(() => (answers.shift() as () => Response)());
+    const create = () => api.post('/v1/projects', { name: 'North' });
+    await expect(create()).rejects.toBeInstanceOf(ApiError);
+    await expect(create()).rejects.toBeInstanceOf(ApiError);
+    await create();
+    await create();
+    const keys = fetchMock.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys[0]).toMatch(/^[a-f0-9]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it('sends none with a read', async () => {
+    const fetchMock = stubFetch(() => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await api.get('/v1/projects');
+    expect(keyOf(fetchMock.mock.calls[0][1])).toBeNull();
+  });
+});

@@ -1,8 +1,10 @@
 // The one way the web app calls the API: three service bases, the bearer token and business key
-// from local storage, JSON or form-data bodies, totals from X-Total-Count (spec §7).
+// from local storage, JSON or form-data bodies, totals from X-Total-Count (spec §7), and an
+// Idempotency-Key per intent on every call that changes something (lib/idempotency.ts).
 import { API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { ApiError, errorFromResponse, networkError, parseRetryAfter } from './api-error.ts';
+import { IDEMPOTENCY_HEADER, intentFor, isRetryableStatus } from './idempotency.ts';
 import { paths } from './paths.ts';
 import { clearSessionStorage, getApiKey, getToken } from './storage.ts';
 
@@ -129,18 +131,18 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     body = JSON.stringify(options.body);
   }
 
+  const url = buildUrl(base, path, options.params);
+  const intent = intentFor(method, url, options.body);
+  if (intent.key && !headers.has(IDEMPOTENCY_HEADER)) headers.set(IDEMPOTENCY_HEADER, intent.key);
+
   let response: Response;
   try {
-    response = await fetch(buildUrl(base, path, options.params), {
-      method,
-      headers,
-      body,
-      signal: options.signal,
-    });
+    response = await fetch(url, { method, headers, body, signal: options.signal });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw networkError();
   }
+  if (!isRetryableStatus(response.status)) intent.answered();
 
   const payload = await readBody(response);
   if (!response.ok) {

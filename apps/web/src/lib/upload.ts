@@ -1,9 +1,10 @@
 // Multipart uploads that report their progress. fetch cannot tell how many bytes have left the
 // device, so this one call goes through XMLHttpRequest, with the same headers, 401 handling and
-// error mapping as lib/api-client.ts.
+// error mapping and Idempotency-Key per intent as lib/api-client.ts.
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { buildUrl, handleUnauthorized, type ApiBase, type QueryValue } from './api-client.ts';
 import { errorFromResponse, networkError, parseRetryAfter } from './api-error.ts';
+import { IDEMPOTENCY_HEADER, intentFor, isRetryableStatus } from './idempotency.ts';
 import { getApiKey, getToken } from './storage.ts';
 
 export interface UploadProgress {
@@ -49,8 +50,12 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open(options.method ?? 'POST', buildUrl(base, path, options.params));
+    const method = options.method ?? 'POST';
+    const url = buildUrl(base, path, options.params);
+    const intent = intentFor(method, url, form);
+    xhr.open(method, url);
     xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
+    if (intent.key) xhr.setRequestHeader(IDEMPOTENCY_HEADER, intent.key);
     const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     const apiKey = getApiKey();
@@ -66,6 +71,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     }
     xhr.onload = () => {
       settle();
+      if (xhr.status !== 0 && !isRetryableStatus(xhr.status)) intent.answered();
       const payload = readPayload(xhr);
       if (xhr.status >= 200 && xhr.status < 300) {
         resolve({ data: payload as T, status: xhr.status });
