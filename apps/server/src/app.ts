@@ -48,6 +48,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { drainPlugin } from './plugins/drain.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { fileLinksPlugin } from './plugins/file-links.ts';
+import { scheduleFileSweep } from './lib/file-sweep.ts';
 import { documentIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
@@ -83,6 +84,8 @@ export interface AppOptions {
   rateLimit?: RateLimitSettings | null;
   /** The live feed's keep-alive interval (default LIVE_FEED_HEARTBEAT_MS). */
   liveFeedHeartbeatMs?: number;
+  /** Removes stored files no row refers to, at start and every interval (lib/file-sweep.ts); off when absent. */
+  fileSweep?: { intervalMs: number; minAgeMs: number } | null;
 }
 
 export const SERVICE_PREFIXES: Record<ServiceName, string> = {
@@ -176,6 +179,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     app.addHook('onClose', async () => {
       await loop?.stop();
+    });
+  }
+  const { fileSweep } = options;
+  if (fileSweep) {
+    let sweep: ReturnType<typeof scheduleFileSweep> | null = null;
+    app.addHook('onReady', async () => {
+      sweep = scheduleFileSweep(app.db, app.storage, app.log, fileSweep);
+    });
+    app.addHook('onClose', async () => {
+      sweep?.stop();
+      await sweep?.settled();
     });
   }
   return app;

@@ -20,6 +20,8 @@ export interface Config {
   scheduleEngine: ScheduleEngineSettings;
   /** Requests per minute per session and per client address; null when both are 0 (off). */
   rateLimit: RateLimitSettings | null;
+  /** The sweep of stored files no row refers to: every hour, on files older than FILE_SWEEP_MIN_AGE_MS (default an hour). */
+  fileSweep: { intervalMs: number; minAgeMs: number };
 }
 
 /**
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: corsOrigins(env.CORS_ORIGIN),
     scheduleEngine: scheduleEngineSettings(env),
     rateLimit: rateLimitSettings(env),
+    fileSweep: { intervalMs: 60 * 60 * 1000, minAgeMs: wholeNumber(env.FILE_SWEEP_MIN_AGE_MS, 60 * 60 * 1000) },
   };
 }
 

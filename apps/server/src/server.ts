@@ -47,6 +47,7 @@ async function main() {
     corsOrigins: config.corsOrigins,
     scheduleEngine: config.scheduleEngine,
     rateLimit: config.rateLimit,
+    fileSweep: config.fileSweep,
   });
 
   const demoCreated = isNewDataDir && config.demo ? await seedDemo(database.db, app.storage) : false;

@@ -3,7 +3,7 @@
 // instance behind a load balancer reads what any of them stored. Keys are the same random names
 // as on disk, under the bucket's root.
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { randomKey } from '../lib/tokens.ts';
 import { MIME_BY_EXTENSION } from '../lib/uploads.ts';
@@ -81,6 +81,18 @@ export function createS3Storage(settings: S3Settings): Storage {
     async remove(key) {
       if (!KEY_PATTERN.test(key)) return;
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    // An object exists only once its upload completed: nothing is ever unfinished here (an
+    // abandoned multipart upload is the store's to expire, with a lifecycle rule).
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && KEY_PATTERN.test(object.Key)) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0), unfinished: false };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

@@ -24,10 +24,18 @@ export interface Storage {
    */
   putStream(source: AsyncIterable<Buffer>, extension: string, maxBytes: number): Promise<StoredFile & { size: number }>;
   read(key: string): Promise<Buffer | null>;
+  /** Removes a file, or what is left of an unfinished one (a name from `list`). */
   remove(key: string): Promise<void>;
+  /**
+   * Every file kept, with when it was written; `unfinished` for what a write cut short (a crash)
+   * left behind. For the sweep of files no row refers to (lib/file-sweep.ts).
+   */
+  list(): AsyncIterable<{ key: string; modifiedAt: Date; unfinished: boolean }>;
 }
 
 export const KEY_PATTERN = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
+/** A file being written: renamed to its key once complete, so a key never names half a file. */
+const UNFINISHED_PATTERN = /^[a-f0-9]{32}\.[a-z0-9]{2,5}\.partial$/;
 export const FILES_ROUTE = '/api/files';
 /** Owner only: the uploads hold people's photos and voices. */
 const DIR_MODE = 0o700;
@@ -42,10 +50,27 @@ export function createDiskStorage(root: string): Storage {
     await fs.mkdir(path.dirname(fileOf(key)), { recursive: true, mode: DIR_MODE });
     return { key, file: fileOf(key), url: `${FILES_ROUTE}/${key}` };
   };
+  /** Written under a temporary name, flushed to the disk, then renamed: all or nothing. */
+  async function write(file: string, fill: (partial: string) => Promise<void>) {
+    const partial = `${file}.partial`;
+    try {
+      await fill(partial);
+      const handle = await fs.open(partial, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(partial, file);
+    } catch (err) {
+      await fs.rm(partial, { force: true });
+      throw err;
+    }
+  }
   return {
     async put(data, extension) {
       const { key, file, url } = await newFile(extension);
-      await fs.writeFile(file, data, { mode: FILE_MODE, flag: 'wx' });
+      await write(file, (partial) => fs.writeFile(partial, data, { mode: FILE_MODE, flag: 'wx' }));
       return { key, url };
     },
     async putStream(source, extension, maxBytes) {
@@ -58,13 +83,30 @@ export function createDiskStorage(root: string): Storage {
           yield chunk;
         }
       }
-      try {
-        await pipeline(counted, createWriteStream(file, { mode: FILE_MODE, flags: 'wx' }));
-      } catch (err) {
-        await fs.rm(file, { force: true });
-        throw err;
-      }
+      await write(file, (partial) => pipeline(counted, createWriteStream(partial, { mode: FILE_MODE, flags: 'wx' })));
       return { key, url, size };
+    },
+    async *list() {
+      let folders: string[];
+      try {
+        folders = await fs.readdir(root);
+      } catch {
+        return;
+      }
+      for (const folder of folders) {
+        let names: string[];
+        try {
+          names = await fs.readdir(path.join(root, folder));
+        } catch {
+          continue;
+        }
+        for (const name of names) {
+          const unfinished = UNFINISHED_PATTERN.test(name);
+          if (!unfinished && !KEY_PATTERN.test(name)) continue;
+          const stat = await fs.stat(path.join(root, folder, name)).catch(() => null);
+          if (stat) yield { key: name, modifiedAt: stat.mtime, unfinished };
+        }
+      }
     },
     async read(key) {
       if (!KEY_PATTERN.test(key)) return null;
@@ -75,7 +117,7 @@ export function createDiskStorage(root: string): Storage {
       }
     },
     async remove(key) {
-      if (KEY_PATTERN.test(key)) await fs.rm(fileOf(key), { force: true });
+      if (KEY_PATTERN.test(key) || UNFINISHED_PATTERN.test(key)) await fs.rm(fileOf(key), { force: true });
     },
   };
 }

@@ -24,6 +24,7 @@ import { EXECUTION_PLANS_KEY, useTransferablePlansQuery, type TransferablePlan }
 import { useTransferMemberMutation } from '../api/transfer-member.ts';
 import { useUpdatePlanHoursMutation } from '../api/update-plan-hours.ts';
 import { ScheduleFollowUp } from './schedule-follow-up.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 export type TransferStep = 0 | 1 | 2;
 type PlanChoice = 'with' | 'without';
@@ -82,6 +83,8 @@ export function MemberTransferTab({ member }: { member: Member }) {
   const hoursOf = (plan: TransferablePlan) => `${formatShiftTime(plan.startTime, language)}–${formatShiftTime(plan.endTime, language)}`;
   const transfer = useTransferMemberMutation();
   const hours = useUpdatePlanHoursMutation();
+  // Once at a time: a double click moves the member once.
+  const once = useSingleFlight((work: () => Promise<void>) => work());
 
   if (member.teams.length === 0 || sources.length === 0) {
     return (
@@ -103,11 +106,11 @@ export function MemberTransferTab({ member }: { member: Member }) {
     if (!found.from && !found.to) setStep(1);
   };
 
-  const submit = () => {
+  const submit = () => once(async () => {
     setFailure(null);
     const planIds = choice === 'with' ? selected.map(Number) : [];
     const body = transferMemberRequest.parse({ executionPlanIds: planIds, toTeamId: Number(to) });
-    transfer.mutate(
+    await transfer.mutateAsync(
       { fromTeamId: Number(from), userId: member.userId, body },
       {
         onSuccess: async () => {
@@ -124,8 +127,8 @@ export function MemberTransferTab({ member }: { member: Member }) {
           notifyError(text);
         },
       },
-    );
-  };
+    ).catch(() => undefined); // told above
+  });
 
   const restart = () => {
     setStep(0);

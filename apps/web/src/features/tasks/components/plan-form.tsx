@@ -22,6 +22,7 @@ import { usePlanSiteMembersQuery } from '../api/get-site-members.ts';
 import { taskPlansRootKey } from '../api/get-task-plans.ts';
 import { useUpdatePlanMutation } from '../api/update-plan.ts';
 import { PlanScheduleFields, needsDays, needsMonths, type PlanScheduleValues } from './plan-schedule-fields.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 interface PlanFormValues extends PlanScheduleValues {
   teamId: string | null;
@@ -132,8 +133,8 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
     setFailure(errorMessage(error, plan ? 'updatePlanFailed' : 'createPlanFailed'));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // Once at a time: a double click sends one plan.
+  const save = useSingleFlight(async () => {
     setFailure(null);
     const schedule = scheduleInput(values);
     if (plan) {
@@ -142,7 +143,7 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
         setErrors(formIssues(parsed.error?.issues ?? [], values, false));
         return;
       }
-      update.mutate({ planId: plan.id, body: parsed.data }, { onSuccess: () => saved('messages.planUpdated'), onError: refused });
+      await update.mutateAsync({ planId: plan.id, body: parsed.data }).then(() => saved('messages.planUpdated'), refused);
       return;
     }
     const parsed = groupPlanRequest.safeParse({ ...schedule, taskId, teamId, userIds: values.userIds.map(Number) });
@@ -150,7 +151,11 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
       setErrors(formIssues(parsed.error?.issues ?? [], values, true));
       return;
     }
-    create.mutate(parsed.data, { onSuccess: () => saved('messages.planCreated'), onError: refused });
+    await create.mutateAsync(parsed.data).then(() => saved('messages.planCreated'), refused);
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
   };
 
   const pending = create.isPending || update.isPending;

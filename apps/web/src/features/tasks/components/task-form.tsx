@@ -12,6 +12,7 @@ import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts
 import { BilingualFields } from './bilingual-fields.tsx';
 import { GeofenceSwitch } from './geofence-switch.tsx';
 import { TagSelect } from './tag-select.tsx';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 const FIELDS = ['nameEn', 'nameAr', 'descriptionEn', 'descriptionAr', 'tagId', 'geoRestrictionEnabled'] as const;
 
@@ -37,13 +38,17 @@ export function TaskForm({ task, submitLabel, pending, onSubmit, onCancel, readO
     geoRestrictionEnabled: task?.geoRestrictionEnabled ?? true,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // Once at a time: a double click sends one task.
+  const save = useSingleFlight(async () => {
     const body = form.validate(taskRequest, { ...form.values, tagId: form.values.tagId ? Number(form.values.tagId) : null });
     if (!body) return;
-    onSubmit(body).catch((error: unknown) => {
+    await onSubmit(body).catch((error: unknown) => {
       if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
     });
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
   };
 
   const errors = {

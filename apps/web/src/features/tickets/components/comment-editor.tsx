@@ -9,6 +9,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { IMAGE_ACCEPT, imageFileProblem } from '../../../lib/image-files.ts';
 import type { CommentInput } from '../api/add-ticket-comment.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 
 interface CommentEditorProps {
   initialText?: string;
@@ -67,8 +68,7 @@ export function CommentEditor({
     if (!problem) setFile(chosen);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = useSingleFlight(async () => {
     const parsed = commentText.safeParse(text);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? MSG.invalid);
@@ -84,10 +84,16 @@ export function CommentEditor({
       setText('');
       setFile(null);
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
       <Stack gap="xs">
         <Textarea
           aria-label={t('tickets.comments.label')}

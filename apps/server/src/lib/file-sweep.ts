@@ -1,0 +1,93 @@
+// Files no row refers to are removed. A file is stored before the row that refers to it commits
+// (plugins/storage.ts writes it whole, then renames it), so a crash between the two leaves a file
+// without a row, never a row without its file; and a request that fails removes its own files
+// (lib/uploads.ts), but a crash cannot. The sweep runs at start and every hour, on files older than
+// an hour: younger ones may belong to a request still in progress on any instance.
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { rowsOf, type Db } from '../db/client.ts';
+import { FILES_ROUTE, type Storage } from '../plugins/storage.ts';
+
+/** Every column that refers to a stored file: by its key, or by its URL (`/api/files/<key>`). */
+export const FILE_REFERENCES = [
+  { table: 'action_results', column: 'file_key', holds: 'key' },
+  { table: 'action_results', column: 'voice_key', holds: 'key' },
+  { table: 'ticket_attachments', column: 'file_key', holds: 'key' },
+  { table: 'ticket_comments', column: 'file_key', holds: 'key' },
+  { table: 'users', column: 'avatar', holds: 'url' },
+  { table: 'businesses', column: 'logo', holds: 'url' },
+] as const;
+
+export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
+const BATCH = 500;
+
+/** Which of `keys` some row refers to. */
+async function referenced(db: Db, keys: string[]): Promise<Set<string>> {
+  const checks: SQL[] = FILE_REFERENCES.map(({ table, column, holds }) => {
+    const value = holds === 'key' ? sql.raw(`t.${column}`) : sql.raw(`substring(t.${column} from ${FILES_ROUTE.length + 2})`);
+    const prefix = holds === 'key' ? sql`` : sql.raw(` AND t.${column} LIKE '${FILES_ROUTE}/%'`);
+    return sql`SELECT ${value} AS key FROM ${sql.raw(table)} t WHERE ${value} = ANY(${sql.param(keys)}::text[])${prefix}`;
+  });
+  const rows = rowsOf<{ key: string }>(await db.execute(sql.join(checks, sql` UNION `)));
+  return new Set(rows.map((r) => r.key));
+}
+
+export interface SweepResult {
+  checked: number;
+  removed: string[];
+}
+
+/** Removes the files older than `minAgeMs` that no row refers to, and unfinished writes as old. */
+export async function sweepOrphanFiles(db: Db, storage: Storage, minAgeMs = SWEEP_MIN_AGE_MS, now = Date.now()): Promise<SweepResult> {
+  const result: SweepResult = { checked: 0, removed: [] };
+  let batch: string[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const kept = await referenced(db, batch);
+    for (const key of batch) {
+      if (kept.has(key)) continue;
+      await storage.remove(key);
+      result.removed.push(key);
+    }
+    batch = [];
+  };
+  for await (const file of storage.list()) {
+    if (now - file.modifiedAt.getTime() < minAgeMs) continue;
+    result.checked++;
+    if (file.unfinished) {
+      await storage.remove(file.key);
+      result.removed.push(file.key);
+      continue;
+    }
+    batch.push(file.key);
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  return result;
+}
+
+/** The sweep at start and every `intervalMs`, logging what it removed; stop() ends it. */
+export function scheduleFileSweep(db: Db, storage: Storage, log: FastifyBaseLogger, options: { intervalMs: number; minAgeMs: number }) {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    running ??= sweepOrphanFiles(db, storage, options.minAgeMs)
+      .then((result) => {
+        if (result.removed.length) log.info({ removed: result.removed.length, checked: result.checked }, 'removed stored files no row refers to');
+      })
+      .catch((err: unknown) => log.warn({ err }, 'the sweep of stored files failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  void run();
+  const timer = options.intervalMs > 0 ? setInterval(() => void run(), options.intervalMs) : null;
+  timer?.unref();
+  return {
+    /** Resolves once the sweep in progress, if any, has finished. */
+    settled: () => running ?? Promise.resolve(),
+    stop: () => {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
