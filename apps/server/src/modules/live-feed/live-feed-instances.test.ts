@@ -105,7 +105,59 @@ describe.skipIf(!adminUrl)('the live feed across server instances (PostgreSQL)',
     }
     expect(after).toHaveLength(1);
     expect(after[0]).not.toBe(before[0]);
+    // What was sent meanwhile never arrived: the stream ends, so its viewer reconnects and catches up.
+    await feed.ended(5_000);
+    const again = await watch(second);
     const stored = await answerNow(first, owner, member, siteId);
-    expect((await feed.nextAnswer()).id).toBe(stored.id);
+    expect((await again.nextAnswer()).id).toBe(stored.id);
   });
+
+  it('loses no answer while the listening connection is down: the viewer reconnects and is sent what it missed', async () => {
+    const viewer = callerFor(second, { id: owner.userId, username: owner.username }, await signIn(second, owner.username), owner.business);
+    const base = await listening(second);
+    let feed = await openFeed(base, viewer);
+    feeds.push(feed);
+    await feed.nextBlock(5_000);
+
+    const stored: number[] = [];
+    let storing = true;
+    const submissions = (async () => {
+      for (let i = 0; i < 40; i++) stored.push((await answerNow(first, owner, member, siteId)).id);
+      storing = false;
+    })();
+    const received = new Set<number>();
+    let replayed = 0;
+    let reconnections = 0;
+    const reading = (async () => {
+      let reconnected = false;
+      for (;;) {
+        let answer;
+        try {
+          answer = await feed.nextAnswer(storing ? 10_000 : 1_500);
+        } catch (err) {
+          if (!storing && stored.every((id) => received.has(id))) return;
+          if ((err as Error).message !== 'the live feed ended') throw err;
+          // Ended by the server after the lost connection: back, from the last event had.
+          reconnections++;
+          feed = await openFeed(base, viewer, feed.lastEventId);
+          feeds.push(feed);
+          reconnected = true;
+          continue;
+        }
+        if (reconnected && !received.has(answer.id) && stored.includes(answer.id)) replayed++;
+        received.add(answer.id);
+      }
+    })();
+    // The listening connection of the viewer's instance drops while answers are stored.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const client = admin();
+    await client.connect();
+    await client.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = $2`, [name, `LISTEN "${ANSWERS_CHANNEL}"`]);
+    await client.end();
+    await submissions;
+    await reading;
+    console.info(`live feed: ${stored.length} answers stored, ${stored.filter((id) => received.has(id)).length} reached the viewer, ${replayed} of them replayed after ${reconnections} reconnection(s)`);
+    expect(stored.filter((id) => !received.has(id))).toEqual([]);
+    expect(reconnections).toBeGreaterThanOrEqual(1);
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { submit } from '../action-results/answer-test-kit.ts';
 const API = '/services/workflow/api/v1';
 
 export interface FeedBlock {
+  id?: string;
   event?: string;
   data?: string;
   retry?: string;
@@ -30,12 +31,16 @@ export async function listening(app: FastifyInstance) {
  * connection of its own: fetch opens a spare connection when a request is aborted, which a closing
  * server then waits on.
  */
-export async function openFeed(base: string, caller: Pick<Caller, 'token' | 'business'>) {
+export async function openFeed(base: string, caller: Pick<Caller, 'token' | 'business'>, lastEventId?: string) {
   let request: http.ClientRequest;
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
     request = http.get(`${base}${API}/report/live`, {
       agent: false,
-      headers: { authorization: `Bearer ${caller.token}`, 'x-api-key': caller.business.apiKey },
+      headers: {
+        authorization: `Bearer ${caller.token}`,
+        'x-api-key': caller.business.apiKey,
+        ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+      },
     }, resolve);
     request.on('error', reject);
   });
@@ -69,7 +74,9 @@ export async function openFeed(base: string, caller: Pick<Caller, 'token' | 'bus
           else if (line.startsWith('event: ')) block.event = line.slice(7);
           else if (line.startsWith('data: ')) block.data = line.slice(6);
           else if (line.startsWith('retry: ')) block.retry = line.slice(7);
+          else if (line.startsWith('id: ')) block.id = line.slice(4);
         }
+        if (block.id) feed.lastEventId = block.id;
         return block;
       }
       if (ended) return null;
@@ -86,7 +93,9 @@ export async function openFeed(base: string, caller: Pick<Caller, 'token' | 'bus
     }
   }
 
-  return {
+  const feed = {
+    /** The id of the last event read, to reconnect with. */
+    lastEventId: undefined as string | undefined,
     response,
     nextBlock,
     /** The next answer event, skipping comments. */
@@ -104,6 +113,7 @@ export async function openFeed(base: string, caller: Pick<Caller, 'token' | 'bus
     },
     close: () => request.destroy(),
   };
+  return feed;
 }
 
 export type Feed = Awaited<ReturnType<typeof openFeed>>;

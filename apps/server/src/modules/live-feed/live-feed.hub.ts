@@ -2,12 +2,15 @@
 // (Database.listen) opened with the first viewer, and the viewers of each business. A notification
 // loads the answer once, scoped by its business, and hands it to that business's viewers who may
 // see it (policies/schedules.ts). Notifications are handled one after another, in commit order.
+// Nothing is missed for good: a viewer who reconnects names the last event it had and is sent
+// what was stored since (replay); and when the listening connection was lost, notifications sent
+// meanwhile never arrive, so every stream is ended and its viewer reconnects and catches up.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
 import type { Database } from '../../db/client.ts';
 import type { ViewScope } from '../../policies/schedules.ts';
-import { findResult } from '../action-results/action-results.repository.ts';
+import { answersSince, findResult } from '../action-results/action-results.repository.ts';
 import { ANSWERS_CHANNEL, parseAnswerNotice } from './live-feed.notify.ts';
 
 export interface LiveFeedViewer {
@@ -17,10 +20,20 @@ export interface LiveFeedViewer {
   end(): void;
 }
 
+/** Where a reconnecting viewer left off: after an answer, or at a moment (its first connection). */
+export type FeedPosition = { afterId: number } | { since: Date };
+
+/** An answer stored this long before the last one delivered may have committed after it. */
+const REPLAY_MARGIN_S = 30;
+const REPLAY_LIMIT = 500;
+
 export interface LiveFeedHub {
   readonly heartbeatMs: number;
-  /** Adds a viewer; resolves once notifications are listened to. The function removes the viewer. */
-  subscribe(viewer: LiveFeedViewer): Promise<() => void>;
+  /**
+   * Adds a viewer, first sending what it missed since `from` when given; resolves once
+   * notifications are listened to. The function removes the viewer.
+   */
+  subscribe(viewer: LiveFeedViewer, from?: FeedPosition | null): Promise<() => void>;
   /** How many viewers this process serves. */
   viewers(): number;
   close(): Promise<void>;
@@ -56,8 +69,14 @@ export function createLiveFeedHub(app: FastifyInstance, database: Database, hear
     queue = queue.then(() => deliver(payload)).catch((err: unknown) => app.log.error({ err }, 'live feed: an answer could not be delivered'));
   }
 
+  /** Every viewer reconnects, and is sent what it missed. */
+  function endStreams() {
+    app.log.warn('live feed: notifications may have been missed; viewers reconnect to catch up');
+    for (const set of byBusiness.values()) for (const viewer of set) viewer.end();
+  }
+
   function startListening() {
-    listening ??= database.listen(ANSWERS_CHANNEL, onNotification).catch((err: unknown) => {
+    listening ??= database.listen(ANSWERS_CHANNEL, onNotification, endStreams).catch((err: unknown) => {
       // The next viewer tries again.
       listening = null;
       throw err;
@@ -67,11 +86,16 @@ export function createLiveFeedHub(app: FastifyInstance, database: Database, hear
 
   return {
     heartbeatMs,
-    async subscribe(viewer) {
+    async subscribe(viewer, from) {
       if (closed) throw new Error('The live feed is closed.');
       await startListening();
       const set = byBusiness.get(viewer.scope.businessId) ?? new Set();
       byBusiness.set(viewer.scope.businessId, set.add(viewer));
+      // Listening first, then the replay: an answer may come twice (the client keeps one), never not at all.
+      if (from) {
+        const missed = await answersSince(app.db, viewer.scope.businessId, from, REPLAY_MARGIN_S, REPLAY_LIMIT);
+        for (const answer of missed) if (canSee(viewer.scope, answer)) viewer.send(answer);
+      }
       return () => {
         set.delete(viewer);
         if (set.size === 0 && byBusiness.get(viewer.scope.businessId) === set) byBusiness.delete(viewer.scope.businessId);

@@ -1,6 +1,9 @@
 // GET /v1/report/live: the answers of the caller's business as server-sent events, each the
 // moment it is stored (DESIGN §8). Each event is `event: answer` with an ActionResult as data, the
-// same shape as /v1/report/latest/result; a comment line keeps the connection open.
+// same shape as /v1/report/latest/result, with the answer's id as the event id; a comment line
+// keeps the connection open. The first event (`ready`) marks the moment the stream opened. A
+// client that reconnects sends the id of the last event it had (Last-Event-ID, or `lastEventId`)
+// and is first sent the answers stored since (live-feed.hub.ts).
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { problem } from '@fieldops/shared/common';
@@ -8,12 +11,23 @@ import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { requireSession, requireTenant, stillAdmitted } from '../../plugins/auth.ts';
 import { viewScopeOf } from '../../policies/schedules.ts';
-import type { LiveFeedViewer } from './live-feed.hub.ts';
+import type { FeedPosition, LiveFeedViewer } from './live-feed.hub.ts';
 
 /** How long a client waits before reconnecting after the stream drops. */
 export const LIVE_FEED_RETRY_MS = 5_000;
 
-export const answerEvent = (answer: ActionResult) => `event: ${LIVE_FEED_EVENT}\ndata: ${JSON.stringify(answer)}\n\n`;
+export const answerEvent = (answer: ActionResult) => `id: ${answer.id}\nevent: ${LIVE_FEED_EVENT}\ndata: ${JSON.stringify(answer)}\n\n`;
+
+/** The event that opens a stream: its id stands for this moment, for a replay from it. */
+export const readyEvent = (now = Date.now()) => `id: @${now}\nevent: ready\ndata: {}\n\n`;
+
+/** Where a reconnecting client left off, from the id of the last event it had; null for none or nonsense. */
+export function feedPosition(lastEventId: string | undefined): FeedPosition | null {
+  if (!lastEventId) return null;
+  if (/^\d{1,15}$/.test(lastEventId)) return { afterId: Number(lastEventId) };
+  const moment = /^@(\d{13})$/.exec(lastEventId);
+  return moment ? { since: new Date(Number(moment[1])) } : null;
+}
 
 export async function liveFeedRoutes(app: FastifyInstance) {
   // Without the zod type provider: the body is a stream, which no response schema describes.
@@ -24,6 +38,7 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       description: [
         'text/event-stream. Every new answer of the business that the caller may see arrives as `event: answer` with the answer as JSON data, the same shape as the items of /v1/report/latest/result.',
         'Owners and admins see every answer, a supervisor those of their sites and their own, a member their own.',
+        'Each answer event carries the answer id as its event id; the first event, `ready`, carries `@<milliseconds>`, the moment the stream opened. Reconnecting with `Last-Event-ID` (or `?lastEventId=`) set to the last id received sends first the answers stored since (an hour at most, 500 at most; one may come again, so keep the first of each id).',
         'A comment line (`: ping`) comes every 25 seconds. The feed needs the bearer token and X-Api-Key headers, so read it with fetch rather than EventSource.',
       ].join('\n\n'),
       produces: ['text/event-stream'],
@@ -39,7 +54,11 @@ export async function liveFeedRoutes(app: FastifyInstance) {
         send: (answer) => stream.write(app.fileLinks.signUrlsIn(answerEvent(answer))),
         end: () => stream.end(),
       };
-      const unsubscribe = await app.liveFeed.subscribe(viewer);
+      const header = request.headers['last-event-id'];
+      const query = request.query as { lastEventId?: string };
+      const from = feedPosition((Array.isArray(header) ? header[0] : header) ?? query.lastEventId);
+      stream.write(`retry: ${LIVE_FEED_RETRY_MS}\n: connected\n\n${readyEvent()}`);
+      const unsubscribe = await app.liveFeed.subscribe(viewer, from);
       // A site the caller starts or stops supervising counts from the next heartbeat on; a session
       // that ended, or a membership that did, ends the stream.
       const heartbeat = setInterval(() => {
@@ -59,7 +78,6 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       // The response closes when the client goes away or the stream ends.
       reply.raw.on('close', stop);
       stream.on('close', stop);
-      stream.write(`retry: ${LIVE_FEED_RETRY_MS}\n: connected\n\n`);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store, no-cache, no-transform')

@@ -38,6 +38,16 @@ const open = async (caller: Caller) => {
   return feed;
 };
 
+/** The answer ids a feed sends, up to and with `last`. */
+async function idsUntil(feed: Feed, last: number) {
+  const ids: number[] = [];
+  for (let id = -1; id !== last; ) {
+    id = (await feed.nextAnswer()).id;
+    ids.push(id);
+  }
+  return ids;
+}
+
 /** Waits until the app serves exactly `n` viewers. */
 async function viewers(n: number) {
   for (let i = 0; i < 100 && t.app.liveFeed.viewers() !== n; i++) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -89,6 +99,51 @@ describe('GET /v1/report/live', () => {
     const again = await answerNow(t.app, owner, colleague, siteId);
     expect((await feed.nextAnswer()).id).toBe(again.id);
     feed.close();
+  });
+
+  it('gives each answer its id as the event id, and replays to a reconnecting viewer what was stored meanwhile that it may see', async () => {
+    const first = await open(supervisor);
+    const seen = await answerNow(t.app, owner, member, siteId);
+    expect((await first.nextAnswer()).id).toBe(seen.id);
+    expect(first.lastEventId).toBe(String(seen.id));
+    first.close();
+    await viewers(0);
+
+    // While the viewer is away: answers it may see, one of a site it does not supervise, one of
+    // another business.
+    const missed = [await answerNow(t.app, owner, member, siteId), await answerNow(t.app, owner, colleague, siteId)];
+    const far = await answerNow(t.app, owner, elsewhere, farSiteId);
+    const foreign = await answerNow(t.app, other, otherMember, otherSiteId);
+
+    const back = await openFeed(base, supervisor, String(seen.id));
+    feeds.push(back);
+    await viewers(1);
+    // A live answer marks the end of the replay, which comes first.
+    const live = await answerNow(t.app, owner, member, siteId);
+    const received = await idsUntil(back, live.id);
+    for (const answer of missed) expect(received).toContain(answer.id);
+    expect(received).not.toContain(far.id);
+    expect(received).not.toContain(foreign.id);
+    expect(received).not.toContain(seen.id);
+    expect(received.indexOf(missed[0].id)).toBeLessThan(received.indexOf(missed[1].id));
+  });
+
+  it('replays from the moment a stream opened to a viewer who had no answer yet', async () => {
+    const first = await open(member);
+    expect((await first.nextBlock(2_000))?.event).toBe('ready');
+    const opened = first.lastEventId;
+    expect(opened).toMatch(/^@\d{13}$/);
+    first.close();
+    await viewers(0);
+    const meanwhile = await answerNow(t.app, owner, member, siteId);
+    const theirs = await answerNow(t.app, owner, colleague, siteId);
+    const back = await openFeed(base, member, opened);
+    feeds.push(back);
+    await viewers(1);
+    const live = await answerNow(t.app, owner, member, siteId);
+    const received = await idsUntil(back, live.id);
+    expect(received).toContain(meanwhile.id);
+    expect(received).not.toContain(theirs.id);
   });
 
   it("never sends another business's answers", async () => {
@@ -171,6 +226,7 @@ describe('the keep-alive and shutting down', () => {
       feeds.push(feed);
       const first = await feed.nextBlock(5_000);
       expect(first?.retry).toBe(String(LIVE_FEED_RETRY_MS));
+      expect((await feed.nextBlock(2_000))?.event).toBe('ready');
       expect((await feed.nextBlock(2_000))?.comments).toEqual(['ping']);
       expect((await feed.nextBlock(2_000))?.comments).toEqual(['ping']);
 

@@ -59,4 +59,27 @@ describe('live feed client', () => {
     expect(backoffDelay(20, () => 0)).toBe(24_000);
     expect(backoffDelay(0, () => 0.5)).toBe(1_000);
   });
+
+  it('asks for what it missed: the id of the last event it had goes with the next connection', async () => {
+    const requests: Headers[] = [];
+    const fetcher = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(new Headers(init?.headers));
+      if (requests.length === 1) return new Response(streamOf(['id: 41\nevent: answer\ndata: {}\n\nid: 42\nevent: answer\ndata: {}\n\n']), { status: 200 });
+      return new Response(streamOf([]), { status: 200 });
+    });
+    let close = () => {};
+    await new Promise<void>((resolve) => {
+      close = openLiveFeed({
+        fetcher: fetcher as unknown as typeof fetch,
+        onEvent: () => undefined,
+        onState: () => undefined,
+        wait: async () => {
+          if (requests.length === 2) resolve();
+        },
+      });
+    });
+    close();
+    expect(requests[0].get('Last-Event-ID')).toBeNull();
+    expect(requests[1].get('Last-Event-ID')).toBe('42');
+  });
 });

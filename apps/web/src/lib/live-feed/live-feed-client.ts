@@ -1,7 +1,8 @@
 // The live feed (`GET /services/workflow/api/v1/report/live`): server-sent events read with
 // fetch, because the call needs the same bearer token and api key headers as every other call,
 // which EventSource cannot send. Reconnects with growing delays (1 s doubling to 30 s, with
-// jitter) after a drop; a 401 ends the session as the API client does.
+// jitter) after a drop, sending the id of the last event it had (`Last-Event-ID`) so the server
+// replays what came meanwhile; a 401 ends the session as the API client does.
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { handleUnauthorized, API_BASES } from '../api-client.ts';
 import { getApiKey, getToken } from '../storage.ts';
@@ -45,6 +46,7 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
   const fetcher = options.fetcher ?? ((input, init) => fetch(input, init));
   const wait = options.wait ?? sleep;
   const url = options.url ?? `${API_BASES.workflow}${LIVE_FEED_PATH}`;
+  let lastEventId: string | null = null;
 
   /** One connection: 'dropped' after it was live, 'failed' when it never was, 'stop' for good. */
   const connect = async (): Promise<'dropped' | 'failed' | 'stop'> => {
@@ -53,6 +55,7 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
     if (token) headers.set('Authorization', `Bearer ${token}`);
     const apiKey = getApiKey();
     if (apiKey) headers.set(API_KEY_HEADER, apiKey);
+    if (lastEventId) headers.set('Last-Event-ID', lastEventId);
     const response = await fetcher(url, { headers, signal, cache: 'no-store' });
     if (response.status === 401) {
       handleUnauthorized();
@@ -67,7 +70,10 @@ export function openLiveFeed(options: LiveFeedOptions): () => void {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        for (const event of parser.feed(decoder.decode(value, { stream: true }))) options.onEvent(event);
+        for (const event of parser.feed(decoder.decode(value, { stream: true }))) {
+          if (event.id) lastEventId = event.id;
+          options.onEvent(event);
+        }
       }
     } catch {
       // A dropped connection: reconnect below.

@@ -1,5 +1,6 @@
 // React side of the live feed: while `enabled`, keeps the connection open and hands each new
-// answer (an `answer` event) to `onAnswer`; returns the connection state for the badge.
+// answer (an `answer` event) to `onAnswer` once, though a reconnection replays some again;
+// returns the connection state for the badge ("reconnecting" while it is down).
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
 import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
@@ -14,13 +15,17 @@ export function useLiveFeed(enabled: boolean, onAnswer: (answer: ActionResult) =
 
   useEffect(() => {
     if (!enabled) return undefined;
+    const seen = new Set<number>();
     const close = openLiveFeed({
       onState: setState,
       onEvent: (event) => {
         if (event.event !== LIVE_FEED_EVENT) return;
         try {
           const parsed = actionResult.safeParse(JSON.parse(event.data));
-          if (parsed.success) handler.current(parsed.data);
+          if (!parsed.success || seen.has(parsed.data.id)) return;
+          seen.add(parsed.data.id);
+          if (seen.size > 2_000) seen.delete(seen.values().next().value as number);
+          handler.current(parsed.data);
         } catch {
           // Not JSON: nothing to show.
         }
