@@ -84,6 +84,8 @@ export interface AppOptions {
   rateLimit?: RateLimitSettings | null;
   /** The live feed's keep-alive interval (default LIVE_FEED_HEARTBEAT_MS). */
   liveFeedHeartbeatMs?: number;
+  /** Client addresses from X-Forwarded-For (TRUST_PROXY, behind a load balancer). */
+  trustProxy?: boolean;
   /** Removes stored files no row refers to, at start and every interval (lib/file-sweep.ts); off when absent. */
   fileSweep?: { intervalMs: number; minAgeMs: number } | null;
 }
@@ -111,7 +113,7 @@ export const DEFAULT_WEB_ROOT = path.resolve(fileURLToPath(new URL('../../web/di
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: options.trustProxy ?? false,
     // The longest path parameters are 40-character keys; a longer one is refused (414) before
     // routing, in problem+json like the router's other refusals (frameworkErrors).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },

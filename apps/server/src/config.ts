@@ -1,8 +1,24 @@
-// Configuration from the environment (DESIGN §3).
+// Configuration from the environment (DESIGN §3), read and checked in one place with zod: every
+// variable the server reads is here, with its default. A bad value stops the server before
+// anything starts, with one line per problem naming the variable (and never echoing a secret).
+// `.env.example` lists them all; config.test.ts keeps it and the README in step with this file.
 import path from 'node:path';
+import { z } from 'zod';
 import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './plugins/rate-limit.ts';
+import type { S3Settings } from './plugins/storage-s3.ts';
 
-export type ServiceName = 'main' | 'workflow' | 'helpdesk';
+export const SERVICE_NAMES = ['main', 'workflow', 'helpdesk'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * The schedule engine (DESIGN §6): a pass every `intervalMs` (`SCHEDULE_ENGINE_INTERVAL_MS`,
+ * default a minute; 0 turns it off) keeping `horizonDays` (`SCHEDULE_HORIZON_DAYS`, default 14)
+ * of occurrences materialised.
+ */
+export interface ScheduleEngineSettings {
+  intervalMs: number;
+  horizonDays: number;
+}
 
 export interface Config {
   port: number;
@@ -20,57 +36,158 @@ export interface Config {
   scheduleEngine: ScheduleEngineSettings;
   /** Requests per minute per session and per client address; null when both are 0 (off). */
   rateLimit: RateLimitSettings | null;
-  /** The sweep of stored files no row refers to: every hour, on files older than FILE_SWEEP_MIN_AGE_MS (default an hour). */
+  /** Client addresses from X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
+  /** The built web app to serve; null serves the API only (WEB_ROOT set empty). */
+  webRoot: string | null | undefined;
+  /** The sweep of stored files no row refers to: every hour, on files older than FILE_SWEEP_MIN_AGE_MS. */
   fileSweep: { intervalMs: number; minAgeMs: number };
+  /** The object store for files when S3_BUCKET is set; null keeps them on disk in DATA_DIR/uploads. */
+  s3: S3Settings | null;
 }
 
-/**
- * The schedule engine (DESIGN §6): a pass every `intervalMs` (`SCHEDULE_ENGINE_INTERVAL_MS`,
- * default a minute; 0 turns it off) keeping `horizonDays` (`SCHEDULE_HORIZON_DAYS`, default 14)
- * of occurrences materialised.
- */
-export interface ScheduleEngineSettings {
-  intervalMs: number;
-  horizonDays: number;
+/** Every problem of the environment, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The configuration is not valid:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
 }
 
-const wholeNumber = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= 0 ? n : fallback;
-};
+const whole = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `expected a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `expected a whole number from ${min} to ${max}`);
 
-export function scheduleEngineSettings(env: NodeJS.ProcessEnv = process.env): ScheduleEngineSettings {
-  return {
-    intervalMs: wholeNumber(env.SCHEDULE_ENGINE_INTERVAL_MS, 60_000),
-    horizonDays: Math.min(wholeNumber(env.SCHEDULE_HORIZON_DAYS, 14), 366),
-  };
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0'].includes(v), 'expected true or false')
+  .transform((v) => v === 'true' || v === '1');
+
+/** A URL of one of `protocols`; the value is never echoed (it may hold a password). */
+const urlOf = (protocols: string[], expected: string) =>
+  z.string().refine((value) => {
+    try {
+      const url = new URL(value);
+      return protocols.includes(url.protocol) && url.hostname !== '';
+    } catch {
+      return false;
+    }
+  }, `expected ${expected}`);
+
+const services = z.string().transform((value, ctx) => {
+  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
+      ctx.addIssue({ code: 'custom', message: `"${name}" is not one of ${SERVICE_NAMES.join(', ')}` });
+    }
+  }
+  if (names.length === 0) ctx.addIssue({ code: 'custom', message: `expected one or more of ${SERVICE_NAMES.join(', ')}` });
+  return [...new Set(names)] as ServiceName[];
+});
+
+const origins = z.string().transform((value, ctx) => {
+  try {
+    return corsOrigins(value);
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^CORS_ORIGIN: /, '') });
+    return [];
+  }
+});
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Every variable, its check and its default (the README's configuration table says the same). */
+export const ENV_SCHEMA = z
+  .object({
+    PORT: whole(0, 65535).default(8080), // 0: any free port
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional(),
+    DATABASE_POOL_SIZE: whole(1, 1000).optional(),
+    JWT_SECRET: z.string().optional(),
+    DEMO: flag.default(true),
+    SERVICES: services.default([...SERVICE_NAMES]),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected one of fatal, error, warn, info, debug, trace, silent' })
+      .default('info'),
+    CORS_ORIGIN: origins.default([]),
+    SCHEDULE_ENGINE_INTERVAL_MS: whole(0, 24 * HOUR_MS).default(60_000),
+    SCHEDULE_HORIZON_DAYS: whole(1, 366).default(14),
+    RATE_LIMIT_PER_SESSION: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perSession),
+    RATE_LIMIT_PER_ADDRESS: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perAddress),
+    TRUST_PROXY: flag.default(false),
+    FILE_SWEEP_MIN_AGE_MS: whole(0, 30 * 24 * HOUR_MS).default(HOUR_MS),
+    S3_ENDPOINT: urlOf(['http:', 'https:'], 'an http:// or https:// URL').optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name: 3 to 63 lower-case letters, digits, dots and dashes').optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: flag.default(false),
+  });
+
+/** What one variable's check cannot see: the object-store keys go with a bucket. */
+function missingTogether(given: Record<string, string | undefined>): string[] {
+  if (!given.S3_BUCKET) return [];
+  return ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !given[name]).map((name) => `${name}: required when S3_BUCKET is set`);
 }
+
+/** WEB_ROOT is read apart: set empty, it means "serve the API only". */
+export const ENV_NAMES = [...Object.keys(ENV_SCHEMA.shape), 'WEB_ROOT'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const services = (env.SERVICES ?? 'main,workflow,helpdesk')
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s): s is ServiceName => s === 'main' || s === 'workflow' || s === 'helpdesk');
+  // An empty value is an unset one (WEB_ROOT aside).
+  const given = Object.fromEntries(Object.keys(ENV_SCHEMA.shape).map((name) => [name, env[name] === '' ? undefined : env[name]]));
+  const parsed = ENV_SCHEMA.safeParse(given);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`)),
+    ...missingTogether(given),
+  ];
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  const e = parsed.data;
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || null,
-    databasePoolSize: wholeNumber(env.DATABASE_POOL_SIZE, 0) || null,
-    jwtSecret: env.JWT_SECRET || null,
-    demo: env.DEMO !== 'false',
-    services,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    corsOrigins: corsOrigins(env.CORS_ORIGIN),
-    scheduleEngine: scheduleEngineSettings(env),
-    rateLimit: rateLimitSettings(env),
-    fileSweep: { intervalMs: 60 * 60 * 1000, minAgeMs: wholeNumber(env.FILE_SWEEP_MIN_AGE_MS, 60 * 60 * 1000) },
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? null,
+    jwtSecret: e.JWT_SECRET ?? null,
+    demo: e.DEMO,
+    services: e.SERVICES,
+    logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGIN,
+    scheduleEngine: { intervalMs: e.SCHEDULE_ENGINE_INTERVAL_MS, horizonDays: e.SCHEDULE_HORIZON_DAYS },
+    rateLimit: rateLimitOf(e.RATE_LIMIT_PER_SESSION, e.RATE_LIMIT_PER_ADDRESS),
+    trustProxy: e.TRUST_PROXY,
+    webRoot: env.WEB_ROOT === undefined ? undefined : env.WEB_ROOT || null,
+    fileSweep: { intervalMs: HOUR_MS, minAgeMs: e.FILE_SWEEP_MIN_AGE_MS },
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT ?? null,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
   };
 }
 
-export function rateLimitSettings(env: NodeJS.ProcessEnv = process.env): RateLimitSettings | null {
-  const perSession = wholeNumber(env.RATE_LIMIT_PER_SESSION, DEFAULT_RATE_LIMIT.perSession);
-  const perAddress = wholeNumber(env.RATE_LIMIT_PER_ADDRESS, DEFAULT_RATE_LIMIT.perAddress);
+/** The schedule engine's settings alone (its default horizon, for materialising outside a pass). */
+export function scheduleEngineSettings(env: NodeJS.ProcessEnv = process.env): ScheduleEngineSettings {
+  try {
+    return loadConfig(env).scheduleEngine;
+  } catch {
+    return { intervalMs: 60_000, horizonDays: 14 };
+  }
+}
+
+function rateLimitOf(perSession: number, perAddress: number): RateLimitSettings | null {
   if (perSession === 0 && perAddress === 0) return null;
   return { ...DEFAULT_RATE_LIMIT, perSession: perSession || Number.MAX_SAFE_INTEGER, perAddress: perAddress || Number.MAX_SAFE_INTEGER };
 }

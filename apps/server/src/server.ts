@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createS3Storage, s3Settings, type S3Settings } from './plugins/storage-s3.ts';
+import { createS3Storage } from './plugins/storage-s3.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { closeToOthers, prepareDataDir } from './lib/data-dir.ts';
 import { logOptions } from './lib/log-options.ts';
@@ -17,7 +17,14 @@ async function main() {
   // Before anything is created: whatever is created with a default mode (the embedded database's
   // files, above all) is then owner-only, 0600 and directories 0700.
   process.umask(0o077);
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
   prepareDataDir(config.dataDir);
   const embedded = !config.databaseUrl;
   let unlock = () => {};
@@ -40,9 +47,10 @@ async function main() {
     database,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     uploadsDir: path.join(config.dataDir, 'uploads'),
-    storage: s3Settings(process.env) ? createS3Storage(s3Settings(process.env) as S3Settings) : undefined,
+    storage: config.s3 ? createS3Storage(config.s3) : undefined,
     services: config.services,
-    webRoot: process.env.WEB_ROOT ?? DEFAULT_WEB_ROOT,
+    webRoot: config.webRoot === undefined ? DEFAULT_WEB_ROOT : config.webRoot,
+    trustProxy: config.trustProxy,
     logger: logOptions(config.logLevel),
     corsOrigins: config.corsOrigins,
     scheduleEngine: config.scheduleEngine,

@@ -96,16 +96,3 @@ export function createS3Storage(settings: S3Settings): Storage {
     },
   };
 }
-
-/** The object store the S3_* variables name; null when S3_BUCKET is unset (files stay on disk). */
-export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
-  if (!env.S3_BUCKET) return null;
-  return {
-    endpoint: env.S3_ENDPOINT || null,
-    bucket: env.S3_BUCKET,
-    region: env.S3_REGION || 'us-east-1',
-    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-  };
-}
