@@ -7,7 +7,7 @@
 // store one; lib/validator.ts does the same for JSON bodies, queries and parameters).
 import type { Readable } from 'node:stream';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { badRequest, fieldError } from './errors.ts';
@@ -210,4 +210,14 @@ export async function discardUploads(request: FastifyRequest): Promise<void> {
   const { stored } = uploads;
   uploads.stored = [];
   await Promise.all(stored.map((file) => uploads.storage.remove(file.key)));
+}
+
+/**
+ * Removes a stored file that no row refers to any more (a replaced logo, avatar or comment image,
+ * a deleted attachment), once the change that let go of it has committed. A failure is logged,
+ * not raised: the change stands, and the sweep (lib/file-sweep.ts) removes the file later.
+ */
+export async function removeReleased(app: FastifyInstance, key: string | null | undefined): Promise<void> {
+  if (!key) return;
+  await app.storage.remove(key).catch((err: unknown) => app.log.warn({ err, key }, 'a released file was not removed; the sweep will'));
 }

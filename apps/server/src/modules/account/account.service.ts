@@ -8,7 +8,7 @@ import { users } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { hashNewPassword, verifyPassword } from '../../lib/password.ts';
 import { endUserSessions } from '../../lib/sessions.ts';
-import { keepUploads, storeImage } from '../../lib/uploads.ts';
+import { keepUploads, storeImage, removeReleased } from '../../lib/uploads.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findAccount, findTakenIdentity } from './account.repository.ts';
 
@@ -39,7 +39,7 @@ export async function replaceAvatar(app: FastifyInstance, userId: number, file: 
   // The row points at the new file now: it stays whatever happens to the old one.
   keepUploads(file);
   const oldKey = keyOfUrl(current.avatar);
-  if (oldKey) await app.storage.remove(oldKey).catch((err: unknown) => app.log.warn({ err }, 'old avatar not removed'));
+  await removeReleased(app, oldKey);
   return stored.url;
 }
 

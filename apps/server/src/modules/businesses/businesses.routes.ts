@@ -8,7 +8,7 @@ import { idParam, problem } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
 import { businesses, industries } from '../../db/schema.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
-import { keepUploads, storeImage, uploadFile } from '../../lib/uploads.ts';
+import { keepUploads, storeImage, uploadFile, removeReleased } from '../../lib/uploads.ts';
 import { ADMINS, requireTenant, requireUser } from '../../plugins/auth.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findBusiness, findBusinessesOfUser, findLookups, replaceLookups, toBusiness } from './businesses.repository.ts';
@@ -76,8 +76,7 @@ export async function businessesRoutes(app: FastifyInstance) {
       const stored = await storeImage(file);
       const [row] = await app.db.update(businesses).set({ logo: stored.url }).where(eq(businesses.id, tenant.businessId)).returning();
       keepUploads(file);
-      const oldKey = keyOfUrl(current.logo);
-      if (oldKey) await app.storage.remove(oldKey);
+      await removeReleased(app, keyOfUrl(current.logo));
       return toBusiness(row, tenant.role);
     },
   });

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TicketAttachment } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { discardPart, keepUploads, storeImage, type ImageKind, type Upload } from '../../lib/uploads.ts';
+import { discardPart, keepUploads, storeImage, type ImageKind, type Upload, removeReleased } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { ticketAccessOf } from '../../policies/tickets.ts';
 import { deleteAttachmentRow, findAttachmentRow, insertAttachments } from './ticket-attachments.repository.ts';
@@ -73,5 +73,5 @@ export async function deleteAttachment(app: FastifyInstance, caller: Caller, tic
     await deleteAttachmentRow(tx, row.id);
     return row.fileKey;
   });
-  await app.storage.remove(fileKey);
+  await removeReleased(app, fileKey);
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { commentText, type TicketComment } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
 import { badRequest, fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { keepUploads, storeImageForm } from '../../lib/uploads.ts';
+import { keepUploads, storeImageForm, removeReleased } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { ticketAccessOf } from '../../policies/tickets.ts';
 import { findComment, findCommentRow, insertComment, updateCommentRow } from './ticket-comments.repository.ts';
@@ -64,6 +64,6 @@ export async function editComment(
   if (!text && !form.image && !row.fileKey) throw emptyComment();
   await updateCommentRow(app.db, row.id, { text, fileKey: form.image?.key ?? row.fileKey });
   keepUploads(parts);
-  if (form.image && row.fileKey) await app.storage.remove(row.fileKey);
+  if (form.image) await removeReleased(app, row.fileKey);
   return requireComment(app, caller.businessId, ticketId, commentId);
 }

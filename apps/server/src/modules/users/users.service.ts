@@ -7,7 +7,7 @@ import { profileFields } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
-import { keepUploads, storeImageForm } from '../../lib/uploads.ts';
+import { keepUploads, storeImageForm, removeReleased } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findTakenIdentity } from '../account/account.repository.ts';
@@ -40,5 +40,5 @@ export async function updateProfile(
   // The row points at the new file now: it stays whatever happens to the old one.
   keepUploads(parts);
   const oldKey = stored ? keyOfUrl(before?.avatar ?? null) : null;
-  if (oldKey) await app.storage.remove(oldKey).catch((err: unknown) => app.log.warn({ err }, 'old avatar not removed'));
+  await removeReleased(app, oldKey);
 }
