@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
  * Starts the server and resolves once /api/health answers. The rate limit and the schedule engine
  * are off unless `env` turns them on; DEMO is off.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
     cwd: ROOT,
