@@ -1,11 +1,13 @@
-// Vite configuration of the web app: React, the dev proxy to the API server, output in dist/.
+// Vite configuration of the web app: React, the dev proxy to the API server, output in dist/ with
+// brotli and gzip copies of every compressible file.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 const API_SERVER = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

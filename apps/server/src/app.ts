@@ -2,6 +2,7 @@
 // `server.ts` only listens; tests build the app and call it through `inject`.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -138,6 +139,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  // Answers over 1 KB go out in brotli or gzip, whichever the client prefers; the web app's
+  // files were compressed once at build time (plugins/web.ts). Compression runs after every other
+  // onSend hook, on the final bytes. Request bodies are read as sent: a compressed one is refused.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(apiHeadersPlugin, { corsOrigins: options.corsOrigins ?? [] });
   await app.register(fileLinksPlugin, { secret: options.jwtSecret });
   await app.register(multipartPlugin);

@@ -3,10 +3,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corsOrigins } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { IMAGES, createBusinessWithOwner, multipart, type Caller } from '../test/factories.ts';
+import { IMAGES, createBusinessWithOwner, createProject, multipart, type Caller } from '../test/factories.ts';
 
 const ALLOWED = 'https://app.example.com';
 
@@ -84,5 +85,42 @@ describe('CORS', () => {
     for (const bad of ['*', 'null', 'https://app.example.com/', 'app.example.com', 'https://app.example.com/path']) {
       expect(() => corsOrigins(bad), bad).toThrow(/^CORS_ORIGIN: /);
     }
+  });
+});
+
+describe('compression of API answers', () => {
+  it('sends JSON over 1 KB in brotli or gzip as the client accepts, and small answers as they are', async () => {
+    for (let i = 0; i < 12; i += 1) await createProject(t.app, owner, { name: `Compressed project ${i}` });
+    const url = '/api/v1/projects?size=50';
+    const plain = await owner.request({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await owner.request({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.headers['cache-control']).toBe('no-store');
+
+    const gz = await owner.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('refuses a compressed request body with a 4xx instead of inflating it', async () => {
+    const res = await owner.request({
+      method: 'POST',
+      url: '/api/v1/projects',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ name: 'Inflated' })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    const list = await owner.request({ method: 'GET', url: '/api/v1/projects?size=50' });
+    expect(JSON.stringify(list.json())).not.toContain('Inflated');
   });
 });

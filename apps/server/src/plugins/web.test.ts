@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
+const BIG_JS = 'console.log("a line of the app");\n'.repeat(200);
 let t: TestApp;
 let root: string;
 beforeAll(async () => {
@@ -11,6 +13,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'assets'));
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
   fs.writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
+  // What the build writes beside a large file (apps/web/build/precompress.ts).
+  fs.writeFileSync(path.join(root, 'assets', 'big-abc123.js'), BIG_JS);
+  fs.writeFileSync(path.join(root, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(BIG_JS));
+  fs.writeFileSync(path.join(root, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(BIG_JS));
   t = await createTestApp({ webRoot: root });
 });
 afterAll(async () => {
@@ -24,6 +30,20 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log(1)');
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the brotli or gzip copy the build made, as the client accepts, and the file itself otherwise', async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+    const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
   });
 
   it('answers index.html for client routes, so a reload keeps the page', async () => {

@@ -1,4 +1,5 @@
-// Serves the built web app, and index.html for any non-API path so client routes work on reload.
+// Serves the built web app, compressed at build time, and index.html for any non-API path so
+// client routes work on reload.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +16,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
     await app.register(fastifyStatic, {
       root,
       index: ['index.html'],
+      // The build wrote .br and .gz copies (apps/web/build/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, file) => {
         // Hashed assets never change; index.html must always be fresh.
         reply.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
