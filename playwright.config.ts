@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// The journeys run against the built app served by the real server on a fresh embedded
+// The journeys run against the built app served by the compiled server (`npm run build` first) on a fresh embedded
 // database (with its demo business), in the system Chromium.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = path.join(os.tmpdir(), `fieldops-e2e-${PORT}`);
@@ -26,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx apps/server/src/server.ts`,
+    command: `rm -rf ${DATA_DIR} && npm run serve --silent`,
     url: `http://localhost:${PORT}/api/health`,
     env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', DATABASE_URL: '', ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}) },
     reuseExistingServer: false,

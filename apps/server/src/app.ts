@@ -1,6 +1,5 @@
 // Builds the application: the three service bases, their modules and the cross-cutting plugins.
 // `server.ts` only listens; tests build the app and call it through `inject`.
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -50,6 +49,7 @@ import { drainPlugin } from './plugins/drain.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { fileLinksPlugin } from './plugins/file-links.ts';
 import { scheduleFileSweep } from './lib/file-sweep.ts';
+import { SERVER_ROOT } from './lib/server-root.ts';
 import { documentIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
 import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
@@ -109,7 +109,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
   ],
 };
 
-export const DEFAULT_WEB_ROOT = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+export const DEFAULT_WEB_ROOT = path.resolve(SERVER_ROOT, '../web/dist');
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(multipartPlugin);
   await app.register(errorsPlugin);
   await app.register(drainPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { database: options.database });
   await app.register(rateLimitPlugin, { settings: options.rateLimit ?? null });
   await app.register(idempotencyPlugin);
   await app.register(swagger, {

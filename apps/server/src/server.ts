@@ -6,7 +6,6 @@ import path from 'node:path';
 import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { createS3Storage } from './plugins/storage-s3.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { closeToOthers, prepareDataDir } from './lib/data-dir.ts';
 import { logOptions } from './lib/log-options.ts';
@@ -47,7 +46,8 @@ async function main() {
     database,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     uploadsDir: path.join(config.dataDir, 'uploads'),
-    storage: config.s3 ? createS3Storage(config.s3) : undefined,
+    // The S3 client is loaded only when an object store is configured.
+    storage: config.s3 ? (await import('./plugins/storage-s3.ts')).createS3Storage(config.s3) : undefined,
     services: config.services,
     webRoot: config.webRoot === undefined ? DEFAULT_WEB_ROOT : config.webRoot,
     trustProxy: config.trustProxy,

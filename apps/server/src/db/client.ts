@@ -1,6 +1,6 @@
 // Opens the database: PostgreSQL when a URL is given, else the embedded PGlite; both through one
 // `pg` pool.
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +10,7 @@ import * as helpdesk from './schema-helpdesk.ts';
 import * as scheduling from './schema-schedules.ts';
 import * as workflow from './schema-workflow.ts';
 import { startEmbedded } from './embedded.ts';
+import { SERVER_ROOT } from '../lib/server-root.ts';
 
 const schema = { ...core, ...workflow, ...helpdesk, ...scheduling };
 
@@ -22,16 +23,17 @@ export interface Database {
    * Calls `handler` with the payload of every notification on `channel` (pg_notify), whichever
    * connection or process sent it, once the sending transaction commits. Resolves when listening;
    * the function it resolves to stops this handler. `onGap` is called when the listening
-   * connection was lost and listens again: notifications sent meanwhile did not arrive.
+   * connection was lost and listens again: notifications sent meanwhile did not arrive. `onLost`
+   * is called the moment the listening connection is lost, before it listens again.
    */
-  listen(channel: string, handler: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onGap?: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
 /** The rows of a raw `db.execute` result; both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * Connections per instance when DATABASE_POOL_SIZE does not say. PostgreSQL: an answer takes a
@@ -122,6 +124,7 @@ const RECONNECT_MAX_MS = 10_000;
 interface Subscription {
   handler: (payload: string) => void;
   onGap?: () => void;
+  onLost?: () => void;
 }
 
 /**
@@ -148,6 +151,7 @@ function createPgListener(connection: pg.ClientConfig) {
     gone.removeAllListeners('end');
     gone.end().catch(() => {});
     if (err) console.error('Database listening connection lost:', err.message);
+    tell('onLost');
     scheduleReconnect();
   }
 
@@ -165,11 +169,11 @@ function createPgListener(connection: pg.ClientConfig) {
     retry.unref();
   }
 
-  function tellGap() {
+  function tell(event: 'onGap' | 'onLost') {
     for (const set of subscriptions.values()) {
       for (const subscription of set) {
         try {
-          subscription.onGap?.();
+          subscription[event]?.();
         } catch (err) {
           console.error('A listener failed to catch up:', (err as Error).message);
         }
@@ -202,7 +206,7 @@ function createPgListener(connection: pg.ClientConfig) {
       failures = 0;
       if (lost) {
         lost = false;
-        tellGap();
+        tell('onGap');
       }
       return next;
     })().finally(() => {
@@ -212,9 +216,9 @@ function createPgListener(connection: pg.ClientConfig) {
   }
 
   return {
-    async listen(channel: string, handler: (payload: string) => void, onGap?: () => void) {
+    async listen(channel: string, handler: (payload: string) => void, onGap?: () => void, onLost?: () => void) {
       if (closed) throw new Error('The database is closed.');
-      const subscription: Subscription = { handler, onGap };
+      const subscription: Subscription = { handler, onGap, onLost };
       const known = subscriptions.get(channel);
       subscriptions.set(channel, (known ?? new Set()).add(subscription));
       try {

@@ -116,9 +116,18 @@ function readAnswer(output: Uint8Array) {
   return { status, notifications };
 }
 
+/** Settings of the embedded PostgreSQL, sized for one small business on a shared machine. */
+const EMBEDDED_SETTINGS = { shared_buffers: '16MB', wal_buffers: '1MB', temp_buffers: '2MB' };
+
 async function main() {
   const options = workerData as EmbeddedWorkerData;
-  const db = new PGlite({ dataDir: options.dataDir ?? undefined, loadDataDir: options.loadDataDir });
+  const db = new PGlite({
+    dataDir: options.dataDir ?? undefined,
+    loadDataDir: options.loadDataDir,
+    // PGlite's memory only grows. PostgreSQL's default buffers (128 MB here) would be held for the
+    // process's life; the operating system caches the data files anyway.
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+  });
   await db.waitReady;
 
   const connections = new Set<Connection>();

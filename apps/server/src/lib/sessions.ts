@@ -15,11 +15,12 @@ export async function openSession(db: Db, tokens: TokenService, userId: number, 
 
 /**
  * The user of an open session of an activated account, with whether they must choose their own
- * password first; null when the session ended, expired or belongs to someone else.
+ * password first and when the session ends; null when it ended, expired or belongs to someone
+ * else. Requests find it through lib/callers.ts, which keeps it in memory.
  */
 export async function findSessionUser(db: Db, sessionId: string, userId: number) {
   const [row] = await db
-    .select({ id: users.id, mustChangePassword: users.mustChangePassword })
+    .select({ id: users.id, mustChangePassword: users.mustChangePassword, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -34,7 +34,13 @@ export function loadJwtSecret(configured: string | null, dataDir: string | null)
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** Verified tokens kept, so that a signature is checked once per token and instance. */
+const KEPT_TOKENS = 20_000;
+
 export function createTokenService(secret: Uint8Array): TokenService {
+  // A token's claims never change: a genuine one stays genuine until it expires. Whether its
+  // session is still open is asked on every request (lib/callers.ts).
+  const verified = new Map<string, TokenClaims & { expiresAt: number }>();
   return {
     sign: ({ userId, sessionId }, expiresAt) =>
       new SignJWT({ sid: sessionId })
@@ -44,12 +50,20 @@ export function createTokenService(secret: Uint8Array): TokenService {
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(secret),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now()) return { userId: known.userId, sessionId: known.sessionId };
+        verified.delete(token);
+        return null;
+      }
       try {
         // A token without an expiry would live for ever: refused, as is one without a session.
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS512'], requiredClaims: ['exp', 'sub', 'sid'] });
         const userId = Number(payload.sub);
         const sessionId = payload.sid;
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return null;
+        if (verified.size >= KEPT_TOKENS) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { userId, sessionId, expiresAt: (payload.exp as number) * 1000 });
         return { userId, sessionId };
       } catch {
         return null;

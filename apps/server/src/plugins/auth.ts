@@ -3,14 +3,15 @@
 //   'user'     a signed-in, activated user;
 //   'business' (the default) a user acting in one business, chosen by the X-Api-Key header or,
 //              without it, the user's default business (DESIGN §4). `config.roles` narrows it.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import type { Db } from '../db/client.ts';
-import { businessMembers, businesses } from '../db/schema.ts';
+import type { Database, Db } from '../db/client.ts';
+import { businessMembers } from '../db/schema.ts';
+import { createCallers, type Callers } from '../lib/callers.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { findSessionUser } from '../lib/sessions.ts';
 
@@ -22,6 +23,9 @@ export interface Tenant {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    callers: Callers;
+  }
   interface FastifyContextConfig {
     access?: 'public' | 'user' | 'business';
     roles?: readonly BusinessRole[];
@@ -67,7 +71,21 @@ export async function stillAdmitted(db: Db, tenant: Tenant & { userId: number },
   return Boolean(row);
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
+/** Calls of the main base that change something may change a caller (a session, a membership, a business). */
+const mayChangeCallers = (method: string, url: string) => method !== 'GET' && method !== 'HEAD' && url.startsWith('/api/');
+
+export const authPlugin = fp(async (app: FastifyInstance, { database }: { database: Pick<Database, 'listen'> }) => {
+  const callers = createCallers(app.db, database);
+  app.decorate('callers', callers);
+  app.addHook('onReady', () => callers.start());
+  app.addHook('onClose', () => callers.stop());
+  // Before answering a change, this instance hears what it changed, so the caller's next request
+  // (here or anywhere) meets the new state.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 && mayChangeCallers(request.method, request.url)) await callers.settle();
+    return payload;
+  });
+
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('tenant', null);
@@ -90,7 +108,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!claims) throw unauthorized();
     // The session must still be open: logout, "sign out of all devices" and a password reset
     // end it in the database, so every instance refuses the token from then on.
-    const user = await findSessionUser(app.db, claims.sessionId, claims.userId);
+    const user = await callers.session(claims.sessionId, claims.userId);
     if (!user) throw unauthorized();
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
@@ -103,19 +121,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const key = typeof apiKey === 'string' && apiKey.trim() ? apiKey.trim() : null;
     // A key is printable ASCII; anything else (a NUL byte, say) names no business.
     if (key && !API_KEY_SHAPE.test(key)) throw forbidden(MSG.accessDenied);
-    // Membership is read on every request, so a member taken out of a business loses it at once.
-    const [membership] = await app.db
-      .select({
-        businessId: businessMembers.businessId,
-        role: businessMembers.role,
-        apiKey: businesses.apiKey,
-        timeZone: businesses.timeZone,
-      })
-      .from(businessMembers)
-      .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-      .where(and(eq(businessMembers.userId, claims.userId), key ? eq(businesses.apiKey, key) : undefined))
-      .orderBy(desc(businessMembers.defaultBusiness), asc(businessMembers.id))
-      .limit(1);
+    // Memberships are kept in memory until they change (lib/callers.ts): a member taken out of a
+    // business loses it at once, on every instance.
+    const memberships = await callers.memberships(claims.userId);
+    const membership = key ? memberships.find((m) => m.apiKey === key) : memberships[0];
     if (!membership) throw forbidden(key ? MSG.accessDenied : MSG.noBusiness);
     request.tenant = membership;
     if (config?.roles && !config.roles.includes(membership.role)) throw forbidden();

@@ -1,10 +1,19 @@
-// The real server as a child process (`node --import tsx server.ts`), for the tests of what only a
-// process shows: start, kill -9, SIGTERM, restart on the same data.
+// The real server as a child process (`node --import tsx server.ts`, or the compiled
+// dist/server.js), for the tests of what only a process shows: start, kill -9, SIGTERM, restart on
+// the same data.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
+/** The Node.js flags `npm start` runs the compiled server with (the root package.json's `serve`). */
+const PRODUCTION_NODE_FLAGS = (() => {
+  const manifest = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../../../package.json', import.meta.url)), 'utf8')) as { scripts: { serve: string } };
+  return manifest.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--'));
+})();
+/** What `npm run build` makes of the server (scripts/bundle.ts). */
+export const COMPILED_SERVER = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export interface ServerProcess {
@@ -29,9 +38,14 @@ export async function freePort(): Promise<number> {
  * Starts the server and resolves once /api/health answers. The rate limit and the schedule engine
  * are off unless `env` turns them on; DEMO is off.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  options: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  const args = options.compiled ? [...PRODUCTION_NODE_FLAGS, COMPILED_SERVER] : ['--import', 'tsx', SERVER];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,41 @@
+// The yardstick of the request-path bench: a bare Fastify server on a `pg` pool of the same size
+// that runs, for each named list, the statements the app ran for it (recorded by the bench) and
+// answers the rows as JSON, with the total in X-Total-Count when a statement counted. No sign-in,
+// no validation, no policies: what a list costs beyond its SQL is what the app adds.
+// Run as a child process: `node --import tsx bare-server.ts <port> <database url> <statements.json>`.
+import fs from 'node:fs';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+export interface RecordedStatement {
+  text: string;
+  values: unknown[];
+}
+
+const [port, url, file] = process.argv.slice(2);
+const lists = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RecordedStatement[]>;
+const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+const app = Fastify({ logger: false });
+app.setErrorHandler((err, _request, reply) => {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(message);
+  void reply.code(500).send({ message });
+});
+
+app.get<{ Params: { name: string } }>('/list/:name', async (request, reply) => {
+  const statements = lists[request.params.name];
+  if (!statements) return reply.code(404).send({ message: 'no such list' });
+  let items: unknown[] = [];
+  for (const statement of statements) {
+    const { rows } = await pool.query(statement.text, statement.values);
+    const first = rows[0] as Record<string, unknown> | undefined;
+    if (rows.length === 1 && first && Object.keys(first).length === 1 && /count/i.test(statement.text)) {
+      reply.header('x-total-count', String(Object.values(first)[0]));
+    } else if (rows.length > 0) items = rows;
+  }
+  reply.header('cache-control', 'no-store');
+  return items;
+});
+
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
