@@ -1,6 +1,7 @@
 // The yardstick of the request-path bench: a bare Fastify server on a `pg` pool of the same size
 // that runs, for each named list, the statements the app ran for it (recorded by the bench) and
-// answers the rows as JSON, with the total in X-Total-Count when a statement counted. No sign-in,
+// answers the rows as JSON, with the total in X-Total-Count when a statement counted. Statements
+// are prepared (named) on each connection. No sign-in,
 // no validation, no policies: what a list costs beyond its SQL is what the app adds.
 // Run as a child process: `node --import tsx bare-server.ts <port> <database url> <statements.json>`.
 import fs from 'node:fs';
@@ -26,8 +27,9 @@ app.get<{ Params: { name: string } }>('/list/:name', async (request, reply) => {
   const statements = lists[request.params.name];
   if (!statements) return reply.code(404).send({ message: 'no such list' });
   let items: unknown[] = [];
-  for (const statement of statements) {
-    const { rows } = await pool.query(statement.text, statement.values);
+  for (const [index, statement] of statements.entries()) {
+    // Named, so PostgreSQL parses and plans each once per connection, as the app's hot queries are.
+    const { rows } = await pool.query({ name: `${request.params.name}_${index}`, text: statement.text, values: statement.values });
     const first = rows[0] as Record<string, unknown> | undefined;
     if (rows.length === 1 && first && Object.keys(first).length === 1 && /count/i.test(statement.text)) {
       reply.header('x-total-count', String(Object.values(first)[0]));

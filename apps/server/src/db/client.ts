@@ -10,6 +10,7 @@ import * as helpdesk from './schema-helpdesk.ts';
 import * as scheduling from './schema-schedules.ts';
 import * as workflow from './schema-workflow.ts';
 import { startEmbedded } from './embedded.ts';
+import { registerDatabaseKind } from './prepared.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 
 const schema = { ...core, ...workflow, ...helpdesk, ...scheduling };
@@ -78,6 +79,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client.on('error', (err) => console.error('Database connection lost during a query:', err.message));
   });
   const db = drizzle(pool, { schema });
+  registerDatabaseKind(db as unknown as Db, kind);
   const listener = createPgListener(connection);
   try {
     await migrateOnce(pool);

@@ -124,3 +124,24 @@ describe('compression of API answers', () => {
     expect(JSON.stringify(list.json())).not.toContain('Inflated');
   });
 });
+
+describe('security headers', () => {
+  it('are on every answer: API calls, refusals, unknown paths and the web app', async () => {
+    const answers = [
+      await owner.request({ method: 'GET', url: '/api/v1/account' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/account' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-call' }),
+      await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' }),
+      await t.app.inject({ method: 'GET', url: '/projects/12' }),
+    ];
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+      expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+});

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Task } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { actions, tags, tasks } from '../../db/schema-workflow.ts';
 import { executionPlans } from '../../db/schema-schedules.ts';
 
@@ -78,12 +79,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Answered by the (business_id, task_id, id) index of execution_plans.
 const hasPlan = sql`(select 1 from ${executionPlans} where ${executionPlans.businessId} = ${tasks.businessId} and ${executionPlans.taskId} = ${tasks.id})`;
 
-function whereOf(businessId: number, filter: TaskFilter): SQL | undefined {
-  const like = filter.searchKey ? `%${escapeLike(filter.searchKey)}%` : null;
+/** The filter with its values as placeholders: one statement per combination of filters. */
+function whereOf(filter: TaskFilter): SQL | undefined {
   return and(
-    eq(tasks.businessId, businessId),
-    filter.tagId ? eq(tasks.tagId, filter.tagId) : undefined,
-    like ? or(ilike(tasks.nameEn, like), ilike(tasks.nameAr, like)) : undefined,
+    eq(tasks.businessId, sql.placeholder('businessId')),
+    filter.tagId ? eq(tasks.tagId, sql.placeholder('tagId')) : undefined,
+    filter.searchKey ? or(ilike(tasks.nameEn, sql.placeholder('like')), ilike(tasks.nameAr, sql.placeholder('like'))) : undefined,
     filter.draft === undefined ? undefined : filter.draft ? sql`not exists ${hasPlan}` : sql`exists ${hasPlan}`,
   );
 }
@@ -91,14 +92,22 @@ function whereOf(businessId: number, filter: TaskFilter): SQL | undefined {
 const SORT_COLUMNS = { id: tasks.id, nameEn: tasks.nameEn, nameAr: tasks.nameAr, createdDate: tasks.createdAt } as const;
 
 export async function findTasks(db: Db, businessId: number, filter: TaskFilter, page: TaskPage) {
-  const where = whereOf(businessId, filter);
+  const shape = `tasks:${Boolean(filter.tagId)}:${Boolean(filter.searchKey)}:${filter.draft}:${page.sort}:${page.dir}`;
   const direction = page.dir === 'asc' ? asc : desc;
   // The id breaks ties so that pages never overlap.
   const order = page.sort === 'id' ? [direction(tasks.id)] : [direction(SORT_COLUMNS[page.sort]), direction(tasks.id)];
-  const [rows, [{ total }]] = await Promise.all([
-    selectTasks(db).where(where).orderBy(...order).limit(page.size).offset(page.page * page.size),
-    db.select({ total: count() }).from(tasks).where(where),
-  ]);
+  const list = prepared(db, `${shape}:page`, () =>
+    selectTasks(db).where(whereOf(filter)).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+  );
+  const counted = prepared(db, `${shape}:count`, () => db.select({ total: count() }).from(tasks).where(whereOf(filter)));
+  const values = {
+    businessId,
+    tagId: filter.tagId ?? null,
+    like: filter.searchKey ? `%${escapeLike(filter.searchKey)}%` : null,
+    limit: page.size,
+    offset: page.page * page.size,
+  };
+  const [rows, [{ total }]] = await Promise.all([list.execute(values), counted.execute(values)]);
   return { items: rows.map(toTask), total };
 }
 
