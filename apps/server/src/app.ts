@@ -60,6 +60,8 @@ import { ensureReferenceData } from './seed/reference-data.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** Dashboard and report reads: a streaming replica when DATABASE_READ_URL names any, else `db`. */
+    readDb: Db;
     tokens: TokenService;
     storage: Storage;
   }
@@ -129,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
+  app.decorate('readDb', { getter: () => options.database.read() });
   app.decorate('tokens', createTokenService(options.jwtSecret));
   app.decorate('storage', options.storage ?? createDiskStorage(options.uploadsDir));
 

@@ -33,11 +33,13 @@ describe('configuration', () => {
   it('reads good values, an empty value standing for unset', () => {
     const config = loadConfig({
       PORT: '9090', DATABASE_URL: 'postgresql://app:pw@db:5432/fieldops', DATABASE_POOL_SIZE: '20', SERVICES: 'workflow, helpdesk',
+      DATABASE_READ_URL: 'postgresql://app:pw@replica-1:5432/fieldops, postgres://app:pw@replica-2/fieldops',
       DEMO: 'false', TRUST_PROXY: '1', RATE_LIMIT_PER_SESSION: '0', RATE_LIMIT_PER_ADDRESS: '0', JWT_SECRET: '', WEB_ROOT: '',
       S3_BUCKET: 'field-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true',
     });
     expect(config).toMatchObject({
       port: 9090, databaseUrl: 'postgresql://app:pw@db:5432/fieldops', databasePoolSize: 20, services: ['workflow', 'helpdesk'],
+      databaseReadUrls: ['postgresql://app:pw@replica-1:5432/fieldops', 'postgres://app:pw@replica-2/fieldops'],
       demo: false, trustProxy: true, rateLimit: null, jwtSecret: null, webRoot: null,
       s3: { bucket: 'field-files', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
     });
@@ -50,14 +52,21 @@ describe('configuration', () => {
     ['SERVICES', ',', 'SERVICES: expected one or more of main, workflow, helpdesk'],
     ['DATABASE_URL', 'mysql://db/x', 'DATABASE_URL: expected a postgres:// or postgresql:// URL'],
     ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE: expected a whole number from 1 to 1000'],
+    ['DATABASE_READ_URL', 'postgres://replica/x,http://other', 'DATABASE_READ_URL: expected one or more postgres:// or postgresql:// URLs, separated by commas'],
     ['DEMO', 'yes', 'DEMO: expected true or false'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent'],
     ['CORS_ORIGIN', '*', 'CORS_ORIGIN: "*" is not an origin such as https://app.example.com'],
     ['S3_ENDPOINT', 'minio:9000', 'S3_ENDPOINT: expected an http:// or https:// URL'],
     ['S3_BUCKET', 'Bad_Bucket', 'S3_BUCKET: expected a bucket name: 3 to 63 lower-case letters, digits, dots and dashes'],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
-    const keys = name.startsWith('S3_') ? { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' } : {};
+    const keys = name.startsWith('S3_')
+      ? { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }
+      : name === 'DATABASE_READ_URL' ? { DATABASE_URL: 'postgres://primary/x' } : {};
     expect(problemsOf({ [name]: value, ...keys })).toEqual([message]);
+  });
+
+  it('wants the primary beside its replicas', () => {
+    expect(problemsOf({ DATABASE_READ_URL: 'postgres://replica/x' })).toEqual(['DATABASE_READ_URL: needs DATABASE_URL (the primary) as well']);
   });
 
   it('tells every problem at once, and never repeats a secret', () => {

@@ -25,6 +25,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL streaming replicas for dashboard and report reads (DATABASE_READ_URL, a comma list). */
+  databaseReadUrls: string[];
   /** Connections per instance (DATABASE_POOL_SIZE); null: the default for the database (db/client.ts). */
   databasePoolSize: number | null;
   jwtSecret: string | null;
@@ -108,6 +110,14 @@ export const ENV_SCHEMA = z
     HOST: z.string().trim().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional(),
+    DATABASE_READ_URL: z.string().transform((value, ctx) => {
+      const urls = value.split(',').map((s) => s.trim()).filter(Boolean);
+      const check = urlOf(['postgres:', 'postgresql:'], '');
+      if (urls.length === 0 || urls.some((url) => !check.safeParse(url).success)) {
+        ctx.addIssue({ code: 'custom', message: 'expected one or more postgres:// or postgresql:// URLs, separated by commas' });
+      }
+      return urls;
+    }).optional(),
     DATABASE_POOL_SIZE: whole(1, 1000).optional(),
     JWT_SECRET: z.string().optional(),
     DEMO: flag.default(true),
@@ -130,10 +140,12 @@ export const ENV_SCHEMA = z
     S3_FORCE_PATH_STYLE: flag.default(false),
   });
 
-/** What one variable's check cannot see: the object-store keys go with a bucket. */
+/** What one variable's check cannot see: replicas go with a primary, the object-store keys with a bucket. */
 function missingTogether(given: Record<string, string | undefined>): string[] {
-  if (!given.S3_BUCKET) return [];
-  return ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !given[name]).map((name) => `${name}: required when S3_BUCKET is set`);
+  // Replicas are of a PostgreSQL server: the embedded database has none.
+  const replicas = given.DATABASE_READ_URL && !given.DATABASE_URL ? ['DATABASE_READ_URL: needs DATABASE_URL (the primary) as well'] : [];
+  if (!given.S3_BUCKET) return replicas;
+  return [...replicas, ...['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !given[name]).map((name) => `${name}: required when S3_BUCKET is set`)];
 }
 
 /** WEB_ROOT is read apart: set empty, it means "serve the API only". */
@@ -154,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseReadUrls: e.DATABASE_READ_URL ?? [],
     databasePoolSize: e.DATABASE_POOL_SIZE ?? null,
     jwtSecret: e.JWT_SECRET ?? null,
     demo: e.DEMO,

@@ -41,7 +41,9 @@ async function main() {
   const pgDir = path.join(config.dataDir, 'pg');
   const isNewDataDir = embedded && !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   const poolSize = config.databasePoolSize ?? undefined;
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, poolSize } : { pgliteDir: pgDir, poolSize });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, poolSize, readUrls: config.databaseReadUrls } : { pgliteDir: pgDir, poolSize },
+  );
   const app = await buildApp({
     database,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),

@@ -19,6 +19,12 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * Where dashboard and report reads go: the next streaming replica (DATABASE_READ_URL), in turn,
+   * or `db` when there is none. Replicas lag the primary a little; nothing that must see a write
+   * just made reads here.
+   */
+  read(): Db;
   kind: 'pglite' | 'postgres';
   /**
    * Calls `handler` with the payload of every notification on `channel` (pg_notify), whichever
@@ -48,7 +54,7 @@ export const DEFAULT_POOL_SIZE = { postgres: 10, pglite: 4 } as const;
 const CONNECT_TIMEOUT_MS = 5_000;
 
 export type DatabaseTarget =
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; readUrls?: string[] }
   | {
       /** The data directory; null keeps the database in memory. */
       pgliteDir: string | null;
@@ -66,20 +72,27 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const embedded = 'url' in target ? null : await startEmbedded({ dataDir: target.pgliteDir, loadDataDir: target.loadDataDir });
   const kind = embedded ? 'pglite' : 'postgres';
   const connection: pg.ClientConfig = embedded ? embedded.connection : { connectionString: (target as { url: string }).url };
-  const pool = new pg.Pool({
-    ...connection,
-    max: target.poolSize ?? DEFAULT_POOL_SIZE[kind],
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
-  // A connection the server drops (a restart, a failover, an administrator) reports an error on
-  // its client, idle in the pool or lent to a request. Neither may end the process: the query in
-  // flight fails (and its request answers 503), the pool discards the client and opens another.
-  pool.on('error', (err) => console.error('Database connection lost:', err.message));
-  pool.on('connect', (client) => {
-    client.on('error', (err) => console.error('Database connection lost during a query:', err.message));
-  });
+  const poolOf = (config: pg.ClientConfig) => {
+    const made = new pg.Pool({ ...config, max: target.poolSize ?? DEFAULT_POOL_SIZE[kind], connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // A connection the server drops (a restart, a failover, an administrator) reports an error on
+    // its client, idle in the pool or lent to a request. Neither may end the process: the query in
+    // flight fails (and its request answers 503), the pool discards the client and opens another.
+    made.on('error', (err) => console.error('Database connection lost:', err.message));
+    made.on('connect', (client) => {
+      client.on('error', (err) => console.error('Database connection lost during a query:', err.message));
+    });
+    return made;
+  };
+  const pool = poolOf(connection);
   const db = drizzle(pool, { schema });
   registerDatabaseKind(db as unknown as Db, kind);
+  const replicaPools = ('url' in target ? (target.readUrls ?? []) : []).map((url) => poolOf({ connectionString: url }));
+  const replicas = replicaPools.map((replica) => {
+    const replicaDb = drizzle(replica, { schema }) as unknown as Db;
+    registerDatabaseKind(replicaDb, kind);
+    return replicaDb;
+  });
+  let turn = 0;
   const listener = createPgListener(connection);
   try {
     await migrateOnce(pool);
@@ -90,10 +103,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   return {
     db: db as unknown as Db,
+    read: () => (replicas.length === 0 ? (db as unknown as Db) : replicas[turn++ % replicas.length]),
     kind,
     listen: listener.listen,
     async close() {
       await listener.close();
+      await Promise.all(replicaPools.map((replica) => replica.end()));
       await pool.end();
       await embedded?.close();
     },

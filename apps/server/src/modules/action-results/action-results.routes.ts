@@ -123,6 +123,6 @@ export async function actionResultsRoutes(app: FastifyInstance) {
       querystring: byCreatedDate(submissionsQuery),
       response: { 200: z.array(actionResult), ...errors },
     },
-    handler: async (request, reply) => sendPage(reply, await latestResults(app.db, requireTenant(request), request.query)),
+    handler: async (request, reply) => sendPage(reply, await latestResults(app.readDb, requireTenant(request), request.query)),
   });
 }

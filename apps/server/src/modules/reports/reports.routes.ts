@@ -34,7 +34,7 @@ export async function reportsRoutes(app: FastifyInstance) {
       querystring: statsQuery,
       response: { 200: businessStatsSchema, ...errors },
     },
-    handler: (request) => businessStats(app.db, requireTenant(request), request.params.businessId, request.query),
+    handler: (request) => businessStats(app.readDb, requireTenant(request), request.params.businessId, request.query),
   });
 
   for (const kind of KPI_KINDS) {
@@ -52,7 +52,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         querystring: kpiQuery,
         response: { 200: z.array(kpiItem), ...errors },
       },
-      handler: async (request, reply) => sendPage(reply, await kpiList(app.db, requireTenant(request), kind, request.query)),
+      handler: async (request, reply) => sendPage(reply, await kpiList(app.readDb, requireTenant(request), kind, request.query)),
     });
 
     r.get(`/v1/report/${kind}/kpi/:id`, {
@@ -64,7 +64,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         querystring: reportFilterQuery,
         response: { 200: kpiStanding, ...errors },
       },
-      handler: (request) => standingOf(app.db, requireTenant(request), kind, request.params.id, request.query),
+      handler: (request) => standingOf(app.readDb, requireTenant(request), kind, request.params.id, request.query),
     });
   }
 
@@ -76,7 +76,7 @@ export async function reportsRoutes(app: FastifyInstance) {
       querystring: actionsKpiQuery,
       response: { 200: z.array(actionKpi), ...errors },
     },
-    handler: async (request, reply) => sendPage(reply, await actionsKpi(app.db, requireTenant(request), request.query)),
+    handler: async (request, reply) => sendPage(reply, await actionsKpi(app.readDb, requireTenant(request), request.query)),
   });
 
   r.get('/v1/report/actions/kpi/tag/:id', {
@@ -88,7 +88,7 @@ export async function reportsRoutes(app: FastifyInstance) {
       querystring: actionsKpiQuery,
       response: { 200: z.array(actionKpi), ...errors },
     },
-    handler: async (request, reply) => sendPage(reply, await actionsKpi(app.db, requireTenant(request), request.query, request.params.id)),
+    handler: async (request, reply) => sendPage(reply, await actionsKpi(app.readDb, requireTenant(request), request.query, request.params.id)),
   });
 
   r.get('/v1/report/tags/kpi', {
@@ -99,7 +99,7 @@ export async function reportsRoutes(app: FastifyInstance) {
       querystring: actionsKpiQuery,
       response: { 200: z.array(tagKpi), ...errors },
     },
-    handler: async (request, reply) => sendPage(reply, await tagsKpi(app.db, requireTenant(request), request.query)),
+    handler: async (request, reply) => sendPage(reply, await tagsKpi(app.readDb, requireTenant(request), request.query)),
   });
 
   r.get('/v1/report/performance', {
@@ -110,6 +110,6 @@ export async function reportsRoutes(app: FastifyInstance) {
       querystring: performanceQuery,
       response: { 200: z.array(performancePoint), ...errors },
     },
-    handler: (request) => performance(app.db, requireTenant(request), request.query),
+    handler: (request) => performance(app.readDb, requireTenant(request), request.query),
   });
 }
