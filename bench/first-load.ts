@@ -1,0 +1,230 @@
+// First load in a browser: the built app served by the compiled server (`npm run build` first) on
+// a fresh embedded database with the demo business, opened with a cold cache in Chromium
+// (/usr/bin/chromium, or CHROME_PATH).
+// - Compression: the encoding each kind of file arrives in, and its size against the original.
+// - Bytes: the JavaScript of /login and of the dashboard, gzipped (what the goal counts) and as
+//   sent, from the browser's own network log, with the API calls the dashboard makes.
+// - Lighthouse (mobile and desktop, default throttling) on /login and on the dashboard signed in:
+//   performance score, LCP and total blocking time, the median of LIGHTHOUSE_RUNS (default 3).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { COMPILED_SERVER, startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME } from '../apps/server/src/seed/demo.ts';
+import { STORAGE_KEYS } from '../packages/shared/src/limits.ts';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const GOALS = { loginJsKb: 150, dashboardJsKb: 300, mobileScore: 90, desktopScore: 95, mobileLcpMs: 2500, dashboardRequests: 6, desktopLongTaskMs: 200 };
+const WEB_ROOT = path.resolve(import.meta.dirname, '../apps/web/dist');
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+interface Loaded {
+  scripts: { url: string; sent: number }[];
+  api: string[];
+}
+
+/** Opens `url` in a fresh context (cold cache) and records what came over the network. */
+async function load(browser: Browser, base: string, url: string, signedIn: Record<string, string> | null): Promise<Loaded> {
+  const context = await browser.newContext();
+  if (signedIn) {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, signedIn);
+  }
+  const page = await context.newPage();
+  const loaded: Loaded = { scripts: [], api: [] };
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const sizes = await request.sizes();
+        if (request.resourceType() === 'script') loaded.scripts.push({ url: request.url(), sent: sizes.responseBodySize });
+        if (new URL(request.url()).pathname.match(/^\/(api|services)\//)) loaded.api.push(new URL(request.url()).pathname);
+      })(),
+    );
+  });
+  await page.goto(`${base}${url}`, { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  await context.close();
+  return loaded;
+}
+
+/** The size of a script gzipped, as the build stored it beside the original. */
+function gzipped(scriptUrl: string) {
+  const file = path.join(WEB_ROOT, new URL(scriptUrl).pathname);
+  const stored = `${file}.gz`;
+  return fs.existsSync(stored) ? fs.statSync(stored).size : zlib.gzipSync(fs.readFileSync(file)).length;
+}
+
+async function compression(server: ServerProcess) {
+  const index = await (await fetch(`${server.url}/login`)).text();
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+  const style = /href="(\/assets\/[^"]+\.css)"/.exec(index)?.[1];
+  const token = await signInToken(server);
+  const targets = [
+    { kind: 'HTML', url: '/login', headers: {} },
+    { kind: 'JS', url: script ?? '/', headers: {} },
+    { kind: 'CSS', url: style ?? '/', headers: {} },
+    { kind: 'API JSON', url: '/services/workflow/api/v1/tasks?page=0&size=20', headers: { authorization: `Bearer ${token}` } },
+  ];
+  console.log('compression     | br                    | gzip                  | none');
+  for (const target of targets) {
+    const cells = [];
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await fetch(`${server.url}${target.url}`, { headers: { ...target.headers, 'accept-encoding': encoding } });
+      // fetch decodes the body; the bytes on the wire are in content-length, or counted here.
+      const raw = await rawSize(`${server.url}${target.url}`, { ...target.headers, 'accept-encoding': encoding });
+      cells.push(`${(res.headers.get('content-encoding') ?? 'none').padEnd(8)} ${kb(raw).padStart(7)}`);
+    }
+    console.log(`${target.kind.padEnd(15)} | ${cells.map((c) => c.padEnd(21)).join(' | ')}`);
+  }
+}
+
+/** Bytes of a response as sent (undecoded). */
+async function rawSize(url: string, headers: Record<string, string>) {
+  const http = await import('node:http');
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let n = 0;
+        res.on('data', (chunk: Buffer) => (n += chunk.length));
+        res.on('end', () => resolve(n));
+      })
+      .on('error', reject);
+  });
+}
+
+async function signInToken(server: ServerProcess) {
+  const res = await fetch(`${server.url}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { id_token: string }).id_token;
+}
+
+async function storageFor(server: ServerProcess) {
+  const token = await signInToken(server);
+  const account = (await (await fetch(`${server.url}/api/v1/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    businessIdentities: { apiKey: string }[];
+  };
+  return { [STORAGE_KEYS.token]: token, [STORAGE_KEYS.apiKey]: account.businessIdentities[0].apiKey };
+}
+
+async function bytes(server: ServerProcess, signedIn: Record<string, string>) {
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.filter((f) => f !== '--headless=new') });
+  try {
+    console.log('\npage       | JS files | JS gzipped (goal)        | JS as sent | API calls (goal)');
+    for (const [name, url, goal, auth] of [
+      ['/login', '/login', GOALS.loginJsKb, null],
+      ['dashboard', '/', GOALS.dashboardJsKb, signedIn],
+    ] as const) {
+      const loaded = await load(browser, server.url, url, auth);
+      const gz = loaded.scripts.reduce((sum, s) => sum + gzipped(s.url), 0);
+      const sent = loaded.scripts.reduce((sum, s) => sum + s.sent, 0);
+      const calls = name === 'dashboard' ? `${loaded.api.length} (≤ ${GOALS.dashboardRequests}: ${met(loaded.api.length <= GOALS.dashboardRequests)})` : `${loaded.api.length}`;
+      console.log(
+        `${name.padEnd(10)} | ${String(loaded.scripts.length).padStart(8)} | ${`${kb(gz)} (≤ ${goal} KB: ${met(gz / 1024 <= goal)})`.padEnd(24)} | ${kb(sent).padStart(10)} | ${calls}`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseFigures {
+  score: number;
+  lcp: number;
+  tbt: number;
+  longest: number;
+}
+
+async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, string>) {
+  const { default: lighthouse } = await import('lighthouse');
+  const { launch } = await import('chrome-launcher');
+  const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  try {
+    // The dashboard needs a signed-in browser: the token goes into the origin's storage once, and
+    // each run then clears only the HTTP cache, so every load is cold.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page: Page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
+    await page.goto(`${server.url}/login`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    }, signedIn);
+    const cdp = await browser.contexts()[0].newCDPSession(page);
+
+    console.log(`\nLighthouse (median of ${RUNS}) | score (goal)        | LCP (goal)              | TBT      | longest task`);
+    for (const formFactor of ['mobile', 'desktop'] as const) {
+      for (const [name, url] of [
+        ['/login', '/login'],
+        ['dashboard', '/'],
+      ] as const) {
+        const runs: LighthouseFigures[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          await cdp.send('Network.clearBrowserCache');
+          const result = await lighthouse(
+            `${server.url}${url}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+            formFactor === 'desktop'
+              ? { extends: 'lighthouse:default', settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } } }
+              : undefined,
+          );
+          const lhr = result?.lhr;
+          if (!lhr) continue;
+          const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)?.items ?? [];
+          runs.push({
+            score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+            lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
+            tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
+            longest: Math.max(0, ...tasks.map((t) => t.duration)),
+          });
+        }
+        const score = median(runs.map((r) => r.score));
+        const lcp = median(runs.map((r) => r.lcp));
+        const goalScore = formFactor === 'mobile' ? GOALS.mobileScore : GOALS.desktopScore;
+        const lcpCell = formFactor === 'mobile' ? `${(lcp / 1000).toFixed(1)} s (≤ 2.5 s: ${met(lcp <= GOALS.mobileLcpMs)})` : `${(lcp / 1000).toFixed(1)} s`;
+        const longest = median(runs.map((r) => r.longest));
+        const longestCell = formFactor === 'desktop' && name === 'dashboard' ? `${longest.toFixed(0)} ms (≤ 200: ${met(longest <= GOALS.desktopLongTaskMs)})` : `${longest.toFixed(0)} ms`;
+        console.log(
+          `${`${formFactor} ${name}`.padEnd(29)} | ${`${score} (≥ ${goalScore}: ${met(score >= goalScore)})`.padEnd(19)} | ${lcpCell.padEnd(23)} | ${`${median(runs.map((r) => r.tbt)).toFixed(0)} ms`.padEnd(8)} | ${longestCell}`,
+        );
+      }
+    }
+    await browser.close();
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function run() {
+  if (!fs.existsSync(COMPILED_SERVER) || !fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
+    console.log('The built app is missing: run `npm run build` first.');
+    return;
+  }
+  if (!fs.existsSync(CHROME)) {
+    console.log(`Chromium is missing at ${CHROME} (set CHROME_PATH).`);
+    return;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-first-load-'));
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO: 'true', WEB_ROOT }, 180_000, { compiled: true });
+  try {
+    console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    await compression(server);
+    const signedIn = await storageFor(server);
+    await bytes(server, signedIn);
+    await lighthouseRuns(server, signedIn);
+    console.log(`load average after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
