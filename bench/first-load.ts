@@ -35,7 +35,9 @@ async function load(browser: Browser, base: string, url: string, signedIn: Recor
   const context = await browser.newContext();
   if (signedIn) {
     await context.addInitScript((entries) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+      // Runs in the page (this file is type-checked for Node.js, without the DOM's types).
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
+      for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
     }, signedIn);
   }
   const page = await context.newPage();
@@ -68,7 +70,7 @@ async function compression(server: ServerProcess) {
   const script = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1];
   const style = /href="(\/assets\/[^"]+\.css)"/.exec(index)?.[1];
   const token = await signInToken(server);
-  const targets = [
+  const targets: { kind: string; url: string; headers: Record<string, string> }[] = [
     { kind: 'HTML', url: '/login', headers: {} },
     { kind: 'JS', url: script ?? '/', headers: {} },
     { kind: 'CSS', url: style ?? '/', headers: {} },
@@ -157,7 +159,9 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
     const page: Page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
     await page.goto(`${server.url}/login`);
     await page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+      // Runs in the page (this file is type-checked for Node.js, without the DOM's types).
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
+      for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
     }, signedIn);
     const cdp = await browser.contexts()[0].newCDPSession(page);
 
