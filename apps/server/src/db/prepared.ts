@@ -4,6 +4,8 @@
 // embedded database is one session that every pooled connection shares, where one connection's
 // statement name would clash with another's: there the text is reused, unnamed.
 import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
 const kinds = new WeakMap<Db, 'postgres' | 'pglite'>();
@@ -27,4 +29,16 @@ export function prepared<P>(db: Db, key: string, build: () => { prepare(name: st
   const statement = build().prepare(name);
   statements.set(key, statement);
   return statement;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A raw SQL statement (one `db.execute` would run) built once for `key`; its values are
+ * `sql.placeholder(...)`s filled by `execute({ ... })`, which answers `{ rows }`.
+ */
+export function preparedSql(db: Db, key: string, build: () => SQL) {
+  return prepared(db, key, () => ({
+    prepare: (name: string) => db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name || undefined, false),
+  }));
 }

@@ -1,9 +1,11 @@
 // Members as seen inside one business: the user, their business role, their sites and their rank.
 // A page of members costs four queries whatever its size: the page, the count, their sites, their ranks.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Member } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { businessMembers, teamMembers, teams, users } from '../../db/schema.ts';
 import { randomKey } from '../../lib/tokens.ts';
 import { ranksOverLastMonth } from '../reports/kpi.repository.ts';
@@ -35,24 +37,42 @@ const columns = {
 const selectRows = (db: Db) =>
   db.select(columns).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).$dynamic();
 
-function whereOf(db: Db, businessId: number, filter: MemberFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(businessMembers.businessId, businessId)];
-  if (filter.userIds) conditions.push(inArray(businessMembers.userId, filter.userIds));
+/** An id list as one parameter: `= any($n)` keeps one statement whatever the list's length. */
+const anyOf = (column: AnyPgColumn, name: string) =>
+  sql`${column} = any(${sql.placeholder(name)}::bigint[])`;
+
+/** The filter with its values as placeholders: one statement per combination of filters. */
+function whereOf(db: Db, filter: MemberFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(businessMembers.businessId, sql.placeholder('businessId'))];
+  if (filter.userIds) conditions.push(anyOf(businessMembers.userId, 'userIds'));
   if (filter.searchKey) {
-    const pattern = `%${filter.searchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = sql.placeholder('pattern');
     conditions.push(or(ilike(users.fullName, pattern), ilike(users.username, pattern), ilike(users.email, pattern)));
   }
   if (filter.teamIds || filter.projectIds) {
-    const inTeams = filter.teamIds ? inArray(teamMembers.teamId, filter.teamIds) : undefined;
+    const inTeams = filter.teamIds ? anyOf(teamMembers.teamId, 'teamIds') : undefined;
     const placed = db.select({ id: teamMembers.userId }).from(teamMembers).$dynamic();
+    const inBusiness = eq(teamMembers.businessId, sql.placeholder('businessId'));
     // A sub-select keeps one row per member when they sit in several matching sites.
     const sub = filter.projectIds
-      ? placed.innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(and(eq(teamMembers.businessId, businessId), inTeams, inArray(teams.projectId, filter.projectIds)))
-      : placed.where(and(eq(teamMembers.businessId, businessId), inTeams));
+      ? placed.innerJoin(teams, eq(teams.id, teamMembers.teamId)).where(and(inBusiness, inTeams, anyOf(teams.projectId, 'projectIds')))
+      : placed.where(and(inBusiness, inTeams));
     conditions.push(inArray(businessMembers.userId, sub));
   }
   return and(...conditions);
 }
+
+/** The values of a filter's placeholders. */
+const valuesOf = (businessId: number, filter: MemberFilter) => ({
+  businessId,
+  userIds: filter.userIds ?? null,
+  pattern: filter.searchKey ? `%${filter.searchKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+  teamIds: filter.teamIds ?? null,
+  projectIds: filter.projectIds ?? null,
+});
+
+const shapeOf = (filter: MemberFilter) =>
+  [filter.userIds, filter.searchKey, filter.teamIds, filter.projectIds].map((present) => (present ? 1 : 0)).join('');
 
 export async function findMembers(
   db: Db,
@@ -62,21 +82,21 @@ export async function findMembers(
   /** `rank: false` leaves the rank out (null) where the caller has no use for it. */
   options: { rank?: boolean } = {},
 ): Promise<{ items: Member[]; total: number }> {
-  const where = whereOf(db, businessId, filter);
+  const shape = `members:${shapeOf(filter)}:${page.sort ?? 'id'}:${page.dir ?? 'asc'}`;
   // Each order matches an index: (business_id, user_id) for ids, users (full_name, id) for names.
   const direction = page.dir === 'desc' ? desc : asc;
   const order = page.sort === 'name' ? [direction(users.fullName), direction(users.id)] : [direction(businessMembers.userId)];
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.size)
-      .offset(page.page * page.size),
-    // Only a search looks at the users table; without one the membership index answers the count.
+  const list = prepared(db, `${shape}:page`, () =>
+    selectRows(db).where(whereOf(db, filter)).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+  );
+  // Only a search looks at the users table; without one the membership index answers the count.
+  const counted = prepared(db, `${shape}:count`, () =>
     filter.searchKey
-      ? db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(where)
-      : db.select({ total: count() }).from(businessMembers).where(where),
-  ]);
+      ? db.select({ total: count() }).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).where(whereOf(db, filter))
+      : db.select({ total: count() }).from(businessMembers).where(whereOf(db, filter)),
+  );
+  const values = { ...valuesOf(businessId, filter), limit: page.size, offset: page.page * page.size };
+  const [rows, [{ total }]] = await Promise.all([list.execute(values), counted.execute(values)]);
   return { items: await withTeamsAndRanks(db, businessId, rows, options.rank ?? true), total };
 }
 
@@ -176,6 +196,16 @@ export async function addMembership(db: Db, businessId: number, userId: number, 
   await db.insert(businessMembers).values({ businessId, userId, role: 'MEMBER', ...values }).onConflictDoNothing();
 }
 
+const placementsOf = (db: Db) =>
+  prepared(db, 'members:placements', () =>
+    db
+      .select({ userId: teamMembers.userId, id: teams.id, name: teams.name, authority: teamMembers.authority, position: teamMembers.position })
+      .from(teamMembers)
+      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+      .where(and(eq(teamMembers.businessId, sql.placeholder('businessId')), anyOf(teamMembers.userId, 'ids')))
+      .orderBy(asc(teams.name)),
+  );
+
 async function withTeamsAndRanks(
   db: Db,
   businessId: number,
@@ -184,20 +214,7 @@ async function withTeamsAndRanks(
 ): Promise<Member[]> {
   const ids = rows.map((r) => r.userId);
   const [memberships, ranks] = await Promise.all([
-    ids.length
-      ? db
-          .select({
-            userId: teamMembers.userId,
-            id: teams.id,
-            name: teams.name,
-            authority: teamMembers.authority,
-            position: teamMembers.position,
-          })
-          .from(teamMembers)
-          .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-          .where(and(eq(teamMembers.businessId, businessId), inArray(teamMembers.userId, ids)))
-          .orderBy(asc(teams.name))
-      : [],
+    ids.length ? placementsOf(db).execute({ businessId, ids }) : [],
     rank ? ranksOverLastMonth(db, businessId, 'members', ids) : new Map<number, number>(),
   ]);
   return rows.map((r) => ({

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { KpiKind, KpiOrder } from '@fieldops/shared/reports';
 import type { Db } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared.ts';
 import { businesses, teams } from '../../db/schema.ts';
 import { executionPlans, schedules } from '../../db/schema-schedules.ts';
 import { rowsOf, statusAggregates, toStatusCounts, type CountRow } from './report-filter.ts';
@@ -97,14 +98,16 @@ export async function findStanding(db: Db, kind: KpiKind, where: SQL, id: number
  */
 export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' | 'projects' | 'teams', ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, number>();
-  const today = sql`(now() at time zone (select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${businessId}))::date`;
-  const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${businessId})`;
-  const where = sql`${schedules.businessId} = ${businessId}
-    and ${schedules.start} >= ((${today} - 29)::timestamp at time zone ${zone})
-    and ${schedules.start} < ((${today} + 1)::timestamp at time zone ${zone})`;
-  const rows = rowsOf<{ key: unknown; rank: unknown }>(
-    await db.execute(sql`with ${rankedCte(kind, where)}
-      select key, rank from ranked where key = any(array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::bigint[])`),
-  );
+  // Built once per kind (a list page asks for it on every request); the values are placeholders.
+  const statement = preparedSql(db, `ranks-last-month:${kind}`, () => {
+    const business = sql.placeholder('businessId');
+    const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${business})`;
+    const today = sql`(now() at time zone ${zone})::date`;
+    const where = sql`${schedules.businessId} = ${business}
+      and ${schedules.start} >= ((${today} - 29)::timestamp at time zone ${zone})
+      and ${schedules.start} < ((${today} + 1)::timestamp at time zone ${zone})`;
+    return sql`with ${rankedCte(kind, where)} select key, rank from ranked where key = any(${sql.placeholder('ids')}::bigint[])`;
+  });
+  const rows = rowsOf<{ key: unknown; rank: unknown }>(await statement.execute({ businessId, ids }));
   return new Map(rows.map((r) => [Number(r.key), Number(r.rank)]));
 }
