@@ -83,7 +83,16 @@ export function createDiskStorage(root: string): Storage {
           yield chunk;
         }
       }
-      await write(file, (partial) => pipeline(counted, createWriteStream(partial, { mode: FILE_MODE, flags: 'wx' })));
+      await write(file, async (partial) => {
+        const out = createWriteStream(partial, { mode: FILE_MODE, flags: 'wx' });
+        try {
+          await pipeline(counted, out);
+        } catch (err) {
+          // A stream cut short may still be opening its file: it is removed only once closed.
+          if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+          throw err;
+        }
+      });
       return { key, url, size };
     },
     async *list() {
