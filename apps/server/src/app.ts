@@ -11,6 +11,7 @@ import type { ScheduleEngineSettings, ServiceName } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { validatorCompiler } from './lib/validator.ts';
+import { OneLineLogController } from './lib/log-options.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { activationRoutes } from './modules/activation/activation.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -122,11 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 100 },
     frameworkErrors,
     clientErrorHandler,
-    // One line a request, when it is answered (below), instead of one when it comes and one when it goes.
-    disableRequestLogging: true,
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    logController: new OneLineLogController(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -10,6 +10,8 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { closeToOthers, prepareDataDir } from './lib/data-dir.ts';
 import { logOptions } from './lib/log-options.ts';
 import { loadJwtSecret } from './lib/tokens.ts';
+import { createDiskStorage } from './plugins/storage.ts';
+import { ensureReferenceData } from './seed/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './seed/demo.ts';
 
 async function main() {
@@ -41,15 +43,28 @@ async function main() {
   const pgDir = path.join(config.dataDir, 'pg');
   const isNewDataDir = embedded && !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   const poolSize = config.databasePoolSize ?? undefined;
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl, poolSize, readUrls: config.databaseReadUrls } : { pgliteDir: pgDir, poolSize },
-  );
+  const target = config.databaseUrl ? { url: config.databaseUrl, poolSize, readUrls: config.databaseReadUrls } : { pgliteDir: pgDir, poolSize };
+  // The S3 client is loaded only when an object store is configured.
+  const storage = config.s3 ? (await import('./plugins/storage-s3.ts')).createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads'));
+
+  // The demo business is written before the app starts, on a database opened for it alone: the
+  // embedded database keeps the memory it grew to while writing, so it is closed and opened again.
+  let demoCreated = false;
+  if (isNewDataDir && config.demo) {
+    const seeding = await openDatabase(target);
+    try {
+      await ensureReferenceData(seeding.db);
+      demoCreated = await seedDemo(seeding.db, storage);
+    } finally {
+      await seeding.close();
+    }
+  }
+  const database = await openDatabase(target);
   const app = await buildApp({
     database,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     uploadsDir: path.join(config.dataDir, 'uploads'),
-    // The S3 client is loaded only when an object store is configured.
-    storage: config.s3 ? (await import('./plugins/storage-s3.ts')).createS3Storage(config.s3) : undefined,
+    storage,
     services: config.services,
     webRoot: config.webRoot === undefined ? DEFAULT_WEB_ROOT : config.webRoot,
     trustProxy: config.trustProxy,
@@ -60,7 +75,6 @@ async function main() {
     fileSweep: config.fileSweep,
   });
 
-  const demoCreated = isNewDataDir && config.demo ? await seedDemo(database.db, app.storage) : false;
   // A new embedded database was unpacked with modes past the umask (lib/data-dir.ts); the walk is
   // left out for the uploads, which may be many and are written 0600 (plugins/storage.ts).
   if (embedded) closeToOthers(pgDir);

@@ -65,6 +65,21 @@ describe('what the logs keep out', () => {
   });
 });
 
+describe('request lines', () => {
+  it('are one a request, written when it is answered, with the method, the path, the status and the time', async () => {
+    const before = lines.length;
+    await t.app.inject({ method: 'GET', url: '/api/health?probe=1' });
+    const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/health?probe=[redacted]' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof written[0].responseTime).toBe('number');
+  });
+});
+
 describe('loggableUrl', () => {
   it('keeps the path and the names of the query, not its values', () => {
     expect(loggableUrl('/api/files/a.png?expires=1&signature=abc')).toBe('/api/files/a.png?expires=[redacted]&signature=[redacted]');

@@ -4,7 +4,7 @@
 // parameters a failed query's error carries (Drizzle's "Failed query: … params: …", the driver's
 // `detail` quoting a row's values). Tests build the app with these options and a stream of their
 // own to prove it (log-options.test.ts).
-import type { FastifyError, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 const REDACTED = '[redacted]';
 
@@ -95,4 +95,18 @@ export function logOptions(level: string, stream?: { write(line: string): void }
       censor: REDACTED,
     },
   };
+}
+
+/**
+ * One log line a request, written when it is answered, with the request, the status and the time
+ * taken, instead of one line when it comes and another when it goes.
+ */
+export class OneLineLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
