@@ -228,7 +228,9 @@ describe('PUT /v1/tickets/{id}', () => {
   it('changes only the given fields', async () => {
     const project = await createProject(t.app, owner);
     const site = await createSite(t.app, owner, project.id);
-    const ticket = await createTicket(t.app, owner, { title: 'Before', description: 'Kept', priority: 'LOW', projectId: project.id, teamId: site.id });
+    const ticket = await createTicket(t.app, owner, {
+      title: 'Before', description: 'Kept', priority: 'LOW', projectId: project.id, teamId: site.id, updatedDate: new Date(Date.now() - 60_000),
+    });
     const res = await owner.request({ method: 'PUT', url: `${API}/tickets/${ticket.id}`, payload: { title: 'After' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ title: 'After', description: 'Kept', priority: 'LOW', projectId: project.id, teamId: site.id });
