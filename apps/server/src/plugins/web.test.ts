@@ -55,6 +55,19 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers a client route without piling listeners onto the response', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/projects/12' })).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // warnings are emitted on a later tick
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('keeps API paths as problem+json, and API routes private', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(missing.statusCode).toBe(404);

@@ -27,7 +27,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
     if (!isApi && root && request.method === 'GET') {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      // Sent, not returned: a returned reply is awaited once more, each time watching the response.
+      void reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return;
     }
     return sendProblem(reply, 404, MSG.notFound);
   });
