@@ -44,12 +44,9 @@ function socketDirectory(dataDir: string | null) {
 function spawnWorker(data: EmbeddedWorkerData) {
   const here = import.meta.url;
   const entry = new URL(here.endsWith('.ts') ? './embedded-worker.ts' : './embedded-worker.js', here).href;
-  // The thread allocates little in JavaScript (PGlite's memory is WebAssembly's): a small young
-  // generation keeps its idle footprint down.
-  const resourceLimits = { maxYoungGenerationSizeMb: 4 };
-  if (!here.endsWith('.ts')) return new Worker(new URL(entry), { workerData: data, resourceLimits });
+  if (!here.endsWith('.ts')) return new Worker(new URL(entry), { workerData: data });
   const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}))`;
-  return new Worker(boot, { eval: true, workerData: data, resourceLimits });
+  return new Worker(boot, { eval: true, workerData: data });
 }
 
 export async function startEmbedded(options: { dataDir: string | null; loadDataDir?: Blob }): Promise<EmbeddedDatabase> {

@@ -16,6 +16,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import type { Database, Db } from '../db/client.ts';
 import { businessMembers, businesses } from '../db/schema.ts';
+import { BoundedMap } from './bounded-map.ts';
 import { findSessionUser } from './sessions.ts';
 
 export const CALLERS_CHANNEL = 'fieldops_callers';
@@ -39,14 +40,6 @@ interface Kept<T> {
   value: T;
   /** When the entry must be read again (the session's own end, or the lifetime). */
   until: number;
-}
-
-/** A map that keeps at most MAX_ENTRIES, dropping the oldest first. */
-class Bounded<K, V> extends Map<K, V> {
-  override set(key: K, value: V) {
-    if (!this.has(key) && this.size >= MAX_ENTRIES) this.delete(this.keys().next().value as K);
-    return super.set(key, value);
-  }
 }
 
 /** A user's memberships, the default business first, then in the order they were made. */
@@ -73,8 +66,8 @@ export interface Callers {
 }
 
 export function createCallers(db: Db, database: Pick<Database, 'listen'>): Callers {
-  const keptSessions = new Bounded<string, Kept<SessionUser & { userId: number }>>();
-  const keptMemberships = new Bounded<number, Kept<Membership[]>>();
+  const keptSessions = new BoundedMap<string, Kept<SessionUser>>(MAX_ENTRIES);
+  const keptMemberships = new BoundedMap<number, Kept<Membership[]>>(MAX_ENTRIES);
   const stats = { hits: 0, misses: 0 };
   const settling = new Map<string, () => void>();
   const instance = crypto.randomBytes(8).toString('hex');
@@ -97,14 +90,14 @@ export function createCallers(db: Db, database: Pick<Database, 'listen'>): Calle
     else if (kind === 'u') {
       const userId = Number(id);
       keptMemberships.delete(userId);
-      for (const [key, kept] of keptSessions) if (kept.value.userId === userId) keptSessions.delete(key);
+      for (const [key, kept] of keptSessions) if (kept.value.id === userId) keptSessions.delete(key);
     } else if (kind === 'b') {
       const businessId = Number(id);
       for (const [userId, kept] of keptMemberships) if (kept.value.some((m) => m.businessId === businessId)) keptMemberships.delete(userId);
     } else forgetAll();
   };
 
-  async function keep<K, T>(map: Bounded<K, Kept<T>>, key: K, read: () => Promise<{ value: T; until: number } | null>): Promise<T | null> {
+  async function keep<K, T>(map: BoundedMap<K, Kept<T>>, key: K, read: () => Promise<{ value: T; until: number } | null>): Promise<T | null> {
     const now = Date.now();
     const kept = active ? map.get(key) : undefined;
     if (kept && kept.until > now) {
@@ -131,11 +124,10 @@ export function createCallers(db: Db, database: Pick<Database, 'listen'>): Calle
     async session(sessionId, userId) {
       const found = await keep(keptSessions, sessionId, async () => {
         const row = await findSessionUser(db, sessionId, userId);
-        return row ? { value: { id: row.id, userId: row.id, mustChangePassword: row.mustChangePassword }, until: row.expiresAt.getTime() } : null;
+        return row ? { value: { id: row.id, mustChangePassword: row.mustChangePassword }, until: row.expiresAt.getTime() } : null;
       });
       // A session id names one user; a token naming another is refused like an ended session.
-      if (!found || found.userId !== userId) return null;
-      return { id: found.id, mustChangePassword: found.mustChangePassword };
+      return found && found.id === userId ? found : null;
     },
     async memberships(userId) {
       const found = await keep(keptMemberships, userId, async () => ({ value: await readMemberships(db, userId), until: Infinity }));

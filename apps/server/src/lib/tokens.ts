@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
+import { BoundedMap } from './bounded-map.ts';
 
 const DAY = 24 * 60 * 60;
 const SESSION_ID = /^[a-f0-9]{48}$/;
@@ -40,7 +41,7 @@ const KEPT_TOKENS = 20_000;
 export function createTokenService(secret: Uint8Array): TokenService {
   // A token's claims never change: a genuine one stays genuine until it expires. Whether its
   // session is still open is asked on every request (lib/callers.ts).
-  const verified = new Map<string, TokenClaims & { expiresAt: number }>();
+  const verified = new BoundedMap<string, TokenClaims & { expiresAt: number }>(KEPT_TOKENS);
   return {
     sign: ({ userId, sessionId }, expiresAt) =>
       new SignJWT({ sid: sessionId })
@@ -62,7 +63,6 @@ export function createTokenService(secret: Uint8Array): TokenService {
         const userId = Number(payload.sub);
         const sessionId = payload.sid;
         if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return null;
-        if (verified.size >= KEPT_TOKENS) verified.delete(verified.keys().next().value as string);
         verified.set(token, { userId, sessionId, expiresAt: (payload.exp as number) * 1000 });
         return { userId, sessionId };
       } catch {

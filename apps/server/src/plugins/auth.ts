@@ -3,17 +3,14 @@
 //   'user'     a signed-in, activated user;
 //   'business' (the default) a user acting in one business, chosen by the X-Api-Key header or,
 //              without it, the user's default business (DESIGN §4). `config.roles` narrows it.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import type { Database, Db } from '../db/client.ts';
-import { businessMembers } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import { createCallers, type Callers } from '../lib/callers.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { findSessionUser } from '../lib/sessions.ts';
 
 export interface Tenant {
   businessId: number;
@@ -62,13 +59,9 @@ export const isAdmin = (tenant: Tenant) => ADMINS.includes(tenant.role);
  * Whether a long-lived request (the live feed) may go on: its session is still open and the user
  * still belongs to the business. Logout or removal from the business ends the stream too.
  */
-export async function stillAdmitted(db: Db, tenant: Tenant & { userId: number }, sessionId: string) {
-  if (!(await findSessionUser(db, sessionId, tenant.userId))) return false;
-  const [row] = await db
-    .select({ id: businessMembers.id })
-    .from(businessMembers)
-    .where(and(eq(businessMembers.businessId, tenant.businessId), eq(businessMembers.userId, tenant.userId)));
-  return Boolean(row);
+export async function stillAdmitted(callers: Callers, tenant: Tenant & { userId: number }, sessionId: string) {
+  if (!(await callers.session(sessionId, tenant.userId))) return false;
+  return (await callers.memberships(tenant.userId)).some((m) => m.businessId === tenant.businessId);
 }
 
 /** Calls of the main base that change something may change a caller (a session, a membership, a business). */

@@ -63,7 +63,7 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       // that ended, or a membership that did, ends the stream.
       const heartbeat = setInterval(() => {
         stream.write(': ping\n\n');
-        stillAdmitted(app.db, caller, sessionId)
+        stillAdmitted(app.callers, caller, sessionId)
           .then(async (admitted) => {
             if (!admitted) return stream.end();
             viewer.scope = await viewScopeOf(app.db, caller);
