@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           setupFiles: ['apps/web/src/test/setup.ts'],
           testTimeout: 20_000,
         },

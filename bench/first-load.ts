@@ -6,6 +6,7 @@
 //   sent, from the browser's own network log, with the API calls the dashboard makes.
 // - Lighthouse (mobile and desktop, default throttling) on /login and on the dashboard signed in:
 //   performance score, LCP and total blocking time, the median of LIGHTHOUSE_RUNS (default 3).
+//   /login is measured signed out (signed in, it sends the visitor on to the dashboard).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -158,11 +159,19 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page: Page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
     await page.goto(`${server.url}/login`);
-    await page.evaluate((entries) => {
-      // Runs in the page (this file is type-checked for Node.js, without the DOM's types).
-      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
-      for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
-    }, signedIn);
+    /** Signs the browser in (the dashboard) or out (/login, which sends a signed-in visitor on). */
+    const setSignedIn = (on: boolean) =>
+      page.evaluate(
+        ({ entries, on: signIn }) => {
+          // Runs in the page (this file is type-checked for Node.js, without the DOM's types).
+          const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void } }).localStorage;
+          for (const [key, value] of Object.entries(entries)) {
+            if (signIn) storage.setItem(key, value);
+            else storage.removeItem(key);
+          }
+        },
+        { entries: signedIn, on },
+      );
     const cdp = await browser.contexts()[0].newCDPSession(page);
 
     console.log(`\nLighthouse (median of ${RUNS}) | score (goal)        | LCP (goal)              | TBT      | longest task`);
@@ -172,6 +181,7 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
         ['dashboard', '/'],
       ] as const) {
         const runs: LighthouseFigures[] = [];
+        await setSignedIn(name === 'dashboard');
         for (let i = 0; i < RUNS; i++) {
           await cdp.send('Network.clearBrowserCache');
           const result = await lighthouse(

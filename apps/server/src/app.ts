@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', createTokenService(options.jwtSecret));
   app.decorate('storage', options.storage ?? createDiskStorage(options.uploadsDir));
 
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { webRoot: options.webRoot ?? null });
   // Answers over 1 KB go out in brotli or gzip, whichever the client prefers; the web app's
   // files were compressed once at build time (plugins/web.ts). Compression runs after every other
   // onSend hook, on the final bytes. Request bodies are read as sent: a compressed one is refused.

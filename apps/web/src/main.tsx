@@ -1,8 +1,9 @@
-// Entry point: styles, translations (which also set the page direction), then the app.
+// Entry point: styles, translations (which also set the page direction), then the app once the
+// texts of the page's language have arrived.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
-import './lib/i18n/i18n.ts';
+import { i18nReady } from './lib/i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -10,8 +11,12 @@ import { App } from './app/app.tsx';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// Rendered even if the texts failed to arrive: the page then shows what it can and a reload helps.
+void i18nReady.finally(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,39 +1,63 @@
 // The security headers every answer carries (helmet's defaults with the app's content security
 // policy). They never vary by request, so they are worked out once at start and copied onto each
-// answer, instead of being rebuilt from the policy on every request.
+// answer, instead of being rebuilt from the policy on every request. The inline scripts of the
+// web app's index.html are allowed by their hashes, and no other inline script is.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
-const POLICY = {
+const policy = (scriptHashes: readonly string[]) => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
       connectSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
     },
   },
-};
+});
 
-/** The headers helmet sets with POLICY, read by running it once on a stand-in response. */
-export function securityHeaders(): Record<string, string> {
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The base64 SHA-256 of each inline script's text in an HTML page, as CSP names them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)]
+    .map((match) => match[1])
+    .filter((text) => text.trim() !== '')
+    .map((text) => createHash('sha256').update(text, 'utf8').digest('base64'));
+}
+
+/** The inline scripts' hashes of the web app's index.html; none when there is no web app. */
+export function webRootScriptHashes(webRoot: string | null): string[] {
+  if (!webRoot) return [];
+  try {
+    return inlineScriptHashes(fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** The headers helmet sets with the policy, read by running it once on a stand-in response. */
+export function securityHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: () => {},
   };
   let finished = false;
-  helmet(POLICY)({} as IncomingMessage, response as unknown as ServerResponse, () => (finished = true));
+  helmet(policy(scriptHashes))({} as IncomingMessage, response as unknown as ServerResponse, () => (finished = true));
   if (!finished) throw new Error('helmet did not finish at once');
   return headers;
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const headers = securityHeaders();
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { webRoot?: string | null }) => {
+  const headers = securityHeaders(webRootScriptHashes(opts.webRoot ?? null));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });

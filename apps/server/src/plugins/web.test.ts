@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,12 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const BIG_JS = 'console.log("a line of the app");\n'.repeat(200);
+const INLINE = 'document.documentElement.lang="en"';
 let t: TestApp;
 let root: string;
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
   fs.mkdirSync(path.join(root, 'assets'));
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+  fs.writeFileSync(
+    path.join(root, 'index.html'),
+    `<!doctype html><head><script>${INLINE}</script><title>app</title><script type="module" src="/assets/main-abc123.js"></script></head>`,
+  );
   fs.writeFileSync(path.join(root, 'assets', 'main-abc123.js'), 'console.log(1)');
   // What the build writes beside a large file (apps/web/build/precompress.ts).
   fs.writeFileSync(path.join(root, 'assets', 'big-abc123.js'), BIG_JS);
@@ -25,6 +30,13 @@ afterAll(async () => {
 });
 
 describe('serving the web app', () => {
+  it("allows index.html's inline script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' });
+    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
+    const hash = createHash('sha256').update(INLINE).digest('base64');
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+
   it('serves static files without a token, hashed assets cached for good', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -1,9 +1,8 @@
 // Everything the screens rely on: Mantine (theme, direction, notifications, dates), TanStack
 // Query and i18next, with the document direction kept in step with the language.
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider, mergeThemeOverrides, Modal, useDirection } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection, type ModalProps } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -12,6 +11,9 @@ import { currentLanguage, i18n } from '../lib/i18n/i18n.ts';
 import { applyDocumentLanguage, directionOf } from '../lib/i18n/language.ts';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+// The toasts' component arrives after the first screen; a toast shown before it waits in the store.
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
 
 function LanguageSync({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
@@ -41,7 +43,8 @@ function LocalizedMantine({ children, env }: { children: ReactNode; env: 'defaul
   const localized = useMemo(
     () =>
       mergeThemeOverrides(theme, {
-        components: { Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } }) },
+        // A plain override (not Modal.extend), so the first screen does not load the dialog's code.
+        components: { Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<ModalProps> } },
       }),
     [t],
   );
@@ -57,7 +60,9 @@ export function Providers({ children, queryClient = defaultQueryClient, env = 'd
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
         <LocalizedMantine env={env}>
-          <Notifications position="top-center" />
+          <Suspense fallback={null}>
+            <Notifications position="top-center" />
+          </Suspense>
           <QueryClientProvider client={queryClient}>
             <LanguageSync>{children}</LanguageSync>
           </QueryClientProvider>

@@ -1,9 +1,10 @@
-// Route-level code splitting: a page module is fetched the first time its route renders.
-import { lazy, type ComponentType } from 'react';
+// Route-level code splitting: a route's module is fetched when the route first matches. The
+// router loads every matched route's module at once, so the shell and the page arrive together.
+import type { ComponentType } from 'react';
 
-export function lazyPage<K extends string, M extends Record<K, ComponentType>>(
+export function lazyRoute<K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   name: K,
-) {
-  return lazy(async () => ({ default: (await load())[name] }));
+): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: (await load())[name] });
 }

@@ -1,8 +1,12 @@
-// Test set-up for jsdom: jest-dom matchers, and the browser APIs Mantine expects that jsdom
+// Test set-up for jsdom: jest-dom matchers, both languages' texts, and the browser APIs Mantine expects that jsdom
 // lacks (matchMedia, ResizeObserver, scrollIntoView, document.fonts).
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { ensureLanguage } from '../lib/i18n/i18n.ts';
+
+// Both languages' texts, as the app has them once each has been chosen.
+await Promise.all([ensureLanguage('en'), ensureLanguage('ar')]);
 
 afterEach(() => {
   cleanup();

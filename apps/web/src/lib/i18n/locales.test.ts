@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, NETWORK_ERROR, STATUS_MESSAGES, UNEXPECTED_ERROR } from '@fieldops/shared/messages';
-import { arFiles, enFiles, flattenKeys, translations } from './resources.ts';
+import ar, { files as arFiles } from './bundles/ar.ts';
+import en, { files as enFiles } from './bundles/en.ts';
+import { flattenKeys } from './resources.ts';
+
+const translations = { en, ar };
 
 const arabicLetter = /[\u0600-\u06FF]/;
 
 describe('translation files', () => {
   it('finds the common file and the feature files', () => {
     const paths = Object.keys(enFiles);
-    expect(paths).toContain('../../locales/en.json');
-    expect(paths).toContain('../../features/auth/locales/en.json');
+    expect(paths).toContain('../../../locales/en.json');
+    expect(paths).toContain('../../../features/auth/locales/en.json');
   });
 
   it('has an ar.json beside every en.json, with exactly the same keys', () => {

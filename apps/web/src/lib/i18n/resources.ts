@@ -1,17 +1,11 @@
-// Builds the single translation namespace by deep-merging every locales/en.json and
-// locales/ar.json under src (common strings plus one file per feature).
+// The single translation namespace of a language, built by deep-merging its locales/<lang>.json
+// files under src (common strings plus one file per feature). Each language is a chunk of its
+// own (bundles/), so a page carries only the texts of the language it is shown in.
+import type { Language } from './language.ts';
+
 export interface TranslationTree {
   [key: string]: string | TranslationTree;
 }
-
-export const enFiles = import.meta.glob<TranslationTree>('../../**/locales/en.json', {
-  eager: true,
-  import: 'default',
-});
-export const arFiles = import.meta.glob<TranslationTree>('../../**/locales/ar.json', {
-  eager: true,
-  import: 'default',
-});
 
 const isTree = (value: unknown): value is TranslationTree =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -25,7 +19,7 @@ export function deepMerge(target: TranslationTree, source: TranslationTree): Tra
   return result;
 }
 
-const mergeAll = (files: Record<string, TranslationTree>) =>
+export const mergeAll = (files: Record<string, TranslationTree>) =>
   Object.keys(files)
     .sort()
     .reduce<TranslationTree>((merged, path) => deepMerge(merged, files[path]), {});
@@ -41,7 +35,11 @@ export function flattenKeys(tree: TranslationTree, prefix = ''): Record<string, 
   return flat;
 }
 
-export const translations = {
-  en: mergeAll(enFiles),
-  ar: mergeAll(arFiles),
+const bundles: Record<Language, () => Promise<{ default: TranslationTree }>> = {
+  en: () => import('./bundles/en.ts'),
+  ar: () => import('./bundles/ar.ts'),
 };
+
+export async function loadTranslations(language: Language): Promise<TranslationTree> {
+  return (await bundles[language]()).default;
+}

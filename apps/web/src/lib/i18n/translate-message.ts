@@ -3,14 +3,13 @@
 import { UNEXPECTED_ERROR } from '@fieldops/shared/messages';
 import { ApiError } from '../api-error.ts';
 import { i18n } from './i18n.ts';
-import { translations } from './resources.ts';
+import common from '../../locales/en.json';
 
-const englishMessages = translations.en.messages;
+// The English texts are needed in every language: they are what the server sends.
+const englishMessages: Record<string, string> = common.messages;
 const keyByText = new Map<string, string>();
-if (typeof englishMessages === 'object') {
-  for (const [key, value] of Object.entries(englishMessages)) {
-    if (typeof value === 'string' && !keyByText.has(value)) keyByText.set(value, key);
-  }
+for (const [key, value] of Object.entries(englishMessages)) {
+  if (!keyByText.has(value)) keyByText.set(value, key);
 }
 
 const BOUND = /^This must be at (least|most) (-?\d+(?:\.\d+)?)$/;
