@@ -41,7 +41,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     const tasks = page.getByRole('region', { name: t(lang, 'performance.bestWorst.tasks') });
     await expect(tasks.getByTestId('kpi-rate').first()).toHaveText(/^\d+(\.\d)?%$/);
     for (const kind of ['members', 'teams', 'projects']) {
-      await expect(page.getByRole('region', { name: t(lang, `performance.load.${kind}`) }).locator('.recharts-surface').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: t(lang, `performance.load.${kind}`) }).getByTestId('load-row').first()).toBeVisible();
     }
     await expect(page.getByRole('region', { name: t(lang, 'dashboard.topTags.title') }).getByTestId('tag-row').first()).toBeVisible();
     await shot(page, `${lang}-dash-01-last-week`);
@@ -78,8 +78,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     const rankPattern = new RegExp(`^${t(lang, 'performance.standing.rankOf', { rank: '\\d+', ranked: '\\d+' })}$`);
     await expect(page.getByTestId('standing-rank')).toHaveText(rankPattern);
     const chart = page.getByRole('region', { name: t(lang, 'performance.completionOverTime') });
-    await expect(chart.locator('.recharts-surface')).toBeVisible();
-    await expect(page.getByRole('region', { name: t(lang, 'performance.load.teams') }).locator('.recharts-surface')).toBeVisible();
+    await expect(chart.getByRole('img', { name: t(lang, 'performance.completionOverTime') })).toBeVisible();
+    await expect(page.getByRole('region', { name: t(lang, 'performance.load.teams') }).getByTestId('load-row').first()).toBeVisible();
     await page.mouse.move(0, 0);
     await shot(page, `${lang}-dash-04-project-performance`);
 
@@ -90,7 +90,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.waitForURL(/\/members\/\d+/);
     await page.getByRole('tab', { name: t(lang, 'tabs.performance') }).click();
     await expect(page.getByTestId('standing-rank')).toHaveText(rankPattern);
-    await expect(page.getByRole('region', { name: t(lang, 'performance.completionOverTime') }).locator('.recharts-surface')).toBeVisible();
+    await expect(page.getByRole('region', { name: t(lang, 'performance.completionOverTime') }).getByRole('img', { name: t(lang, 'performance.completionOverTime') })).toBeVisible();
     await expect(page.getByRole('region', { name: t(lang, 'performance.bestWorst.tasks') }).getByTestId('kpi-row').first()).toBeVisible();
     await page.mouse.move(0, 0);
     await shot(page, `${lang}-dash-05-member-performance`);
@@ -98,7 +98,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     // On a phone the cards stack and the charts keep their labels.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    await expect(page.getByRole('region', { name: t(lang, 'performance.load.members') }).locator('.recharts-surface')).toBeVisible();
+    await expect(page.getByRole('region', { name: t(lang, 'performance.load.members') }).getByTestId('load-row').first()).toBeVisible();
     await shot(page, `${lang}-dash-06-phone`);
   });
 }

@@ -1,8 +1,10 @@
-// The chart drawings (the charting library is heavy: this module is only loaded, through
-// lazy-charts.tsx, on screens that draw a chart). The charts draw left to right; in Arabic the
-// axes are mirrored by hand (time and bars run from the right, the value axis on the right).
-import '@mantine/charts/styles.css';
-import { AreaChart, BarChart } from '@mantine/charts';
+// The two report charts, drawn by the app itself (a charting library cost a phone more to fetch
+// and run than the whole rest of the dashboard). Both follow the reading direction: in Arabic,
+// time and bars run from the right and the value axis stands on the right. Each carries its
+// figures as text for screen readers.
+import { useState, type PointerEvent } from 'react';
+import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { KpiItem, KpiKind, PerformancePoint } from '@fieldops/shared/reports';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
@@ -10,60 +12,161 @@ import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { directionOf } from '../../lib/i18n/language.ts';
 import { kpiItemName } from '../../lib/reports/kpi-entities.ts';
 import { formatDay } from './format-day.ts';
+import { valueTicks } from './ticks.ts';
 
-const TICK = { fontSize: 12, fill: 'currentColor' };
-/** Names longer than this are cut on the axis; the tooltip shows them whole. */
+/** Names longer than this are cut beside the bars; the row's title shows them whole. */
 const AXIS_NAME_LENGTH = 16;
-const BAR_ROW_HEIGHT = 34;
+const CHART_HEIGHT = 260;
+/** Drawn before the first measurement (and where nothing can be measured). */
+const DEFAULT_WIDTH = 600;
+const MARGIN = { top: 12, bottom: 28, value: 48, end: 14 };
+/** At most one day label per this many pixels. */
+const DAY_LABEL_SPACING = 72;
 
 function shorten(text: string, length = AXIS_NAME_LENGTH): string {
   const chars = Array.from(text);
   return chars.length > length ? `${chars.slice(0, length - 1).join('')}…` : text;
 }
 
-function useChartDirection() {
-  const { i18n } = useTranslation();
+function useLanguage() {
+  const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const rtl = directionOf(language) === 'rtl';
-  return {
-    language,
-    rtl,
-    // Tooltip and legend are HTML: they follow the reading direction.
-    styles: { tooltip: { direction: rtl ? 'rtl' : 'ltr' }, legend: { direction: rtl ? 'rtl' : 'ltr' } } as const,
-    valueAxis: {
-      orientation: rtl ? ('right' as const) : ('left' as const),
-      tick: { ...TICK, transform: rtl ? 'translate(10, 0)' : 'translate(-10, 0)' },
-    },
-  };
+  return { t, language, rtl: directionOf(language) === 'rtl' };
 }
 
 export interface CompletionChartProps {
   points: readonly PerformancePoint[];
 }
 
-/** Completion rate by day; days without schedules have no rate and are bridged. */
+/** Completion rate by day, as an area; days without schedules have no rate and are bridged. */
 export function CompletionChart({ points }: CompletionChartProps) {
-  const { t } = useTranslation();
-  const { language, rtl, styles, valueAxis } = useChartDirection();
-  const data = points.map((point) => ({
-    day: formatDay(point.date, language, false),
+  const { t, language, rtl } = useLanguage();
+  const { ref, width: measured } = useElementSize();
+  const [active, setActive] = useState<number | null>(null);
+  const width = measured > 0 ? measured : DEFAULT_WIDTH;
+  const plotWidth = Math.max(1, width - MARGIN.value - MARGIN.end);
+  const plotHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
+
+  const days = points.map((point) => ({
+    label: formatDay(point.date, language, false),
     rate: point.total > 0 ? point.completionRate : null,
   }));
+  const step = days.length > 1 ? plotWidth / (days.length - 1) : 0;
+  // Along the reading direction: from the left in English, from the right in Arabic.
+  const xOf = (index: number) => {
+    const along = days.length > 1 ? index * step : plotWidth / 2;
+    return rtl ? MARGIN.end + plotWidth - along : MARGIN.value + along;
+  };
+  const yOf = (rate: number) => MARGIN.top + plotHeight * (1 - rate / 100);
+  const plotLeft = rtl ? MARGIN.end : MARGIN.value;
+  const plotRight = plotLeft + plotWidth;
+
+  const known = days.flatMap((day, index) => (day.rate === null ? [] : [{ index, rate: day.rate }]));
+  const line = known.map((p, i) => `${i === 0 ? 'M' : 'L'}${xOf(p.index).toFixed(1)},${yOf(p.rate).toFixed(1)}`).join('');
+  const baseline = yOf(0);
+  const area =
+    known.length > 0
+      ? `${line}L${xOf(known[known.length - 1].index).toFixed(1)},${baseline}L${xOf(known[0].index).toFixed(1)},${baseline}Z`
+      : '';
+  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(plotWidth / DAY_LABEL_SPACING))));
+
+  const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
+    if (days.length === 0) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const x = event.clientX - box.left;
+    const along = rtl ? MARGIN.end + plotWidth - x : x - MARGIN.value;
+    const index = step > 0 ? Math.round(along / step) : 0;
+    setActive(Math.min(days.length - 1, Math.max(0, index)));
+  };
+  const shown = active === null ? null : days[active];
+
   return (
-    <AreaChart
-      h={260}
-      data={data}
-      dataKey="day"
-      series={[{ name: 'rate', label: t('performance.completionRate'), color: 'indigo.6' }]}
-      curveType="monotone"
-      connectNulls
-      withDots={data.length <= 31}
-      valueFormatter={(value) => formatPercent(value, language)}
-      yAxisProps={{ ...valueAxis, domain: [0, 100], width: 56 }}
-      xAxisProps={{ reversed: rtl }}
-      styles={styles}
-      data-testid="completion-chart"
-    />
+    <Box ref={ref} pos="relative" h={CHART_HEIGHT} data-testid="completion-chart">
+      <svg
+        width={width}
+        height={CHART_HEIGHT}
+        role="img"
+        aria-label={t('performance.completionOverTime')}
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => setActive(null)}
+        style={{ display: 'block', overflow: 'visible', touchAction: 'pan-y' }}
+      >
+        {[0, 25, 50, 75, 100].map((rate) => (
+          <g key={rate}>
+            <line
+              x1={plotLeft}
+              x2={plotRight}
+              y1={yOf(rate)}
+              y2={yOf(rate)}
+              stroke="var(--mantine-color-gray-3)"
+              strokeDasharray={rate === 0 ? undefined : '4 4'}
+            />
+            <text
+              x={rtl ? plotRight + 8 : plotLeft - 8}
+              y={yOf(rate)}
+              dy="0.32em"
+              textAnchor={rtl ? 'start' : 'end'}
+              fontSize={12}
+              fill="currentColor"
+            >
+              {formatPercent(rate, language)}
+            </text>
+          </g>
+        ))}
+        {area && <path d={area} fill="var(--mantine-color-indigo-6)" fillOpacity={0.15} />}
+        {line && <path d={line} fill="none" stroke="var(--mantine-color-indigo-6)" strokeWidth={2} strokeLinejoin="round" />}
+        {days.length <= 31 &&
+          known.map((p) => (
+            <circle key={p.index} cx={xOf(p.index)} cy={yOf(p.rate)} r={3} fill="var(--mantine-color-indigo-6)" />
+          ))}
+        {days.map((day, index) =>
+          index % labelEvery === 0 ? (
+            <text key={index} x={xOf(index)} y={CHART_HEIGHT - 8} textAnchor="middle" fontSize={12} fill="currentColor">
+              {day.label}
+            </text>
+          ) : null,
+        )}
+        {shown && active !== null && (
+          <line x1={xOf(active)} x2={xOf(active)} y1={MARGIN.top} y2={baseline} stroke="var(--mantine-color-gray-5)" />
+        )}
+      </svg>
+      {shown && active !== null && (
+        <Box
+          pos="absolute"
+          top={0}
+          style={{
+            insetInlineStart: rtl ? width - xOf(active) : xOf(active),
+            transform: `translateX(${rtl ? '50%' : '-50%'})`,
+            pointerEvents: 'none',
+          }}
+          bg="var(--mantine-color-body)"
+          bd="1px solid var(--mantine-color-gray-3)"
+          px="xs"
+          py={4}
+          fz="sm"
+          data-testid="chart-tooltip"
+        >
+          <Text fz="sm" fw={600}>
+            {shown.label}
+          </Text>
+          <Text fz="sm">
+            {t('performance.completionRate')}: {shown.rate === null ? t('performance.noData') : formatPercent(shown.rate, language)}
+          </Text>
+        </Box>
+      )}
+      <VisuallyHidden>
+        <table>
+          <tbody>
+            {days.map((day, index) => (
+              <tr key={index}>
+                <th scope="row">{day.label}</th>
+                <td>{day.rate === null ? t('performance.noData') : formatPercent(day.rate, language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </Box>
   );
 }
 
@@ -72,36 +175,76 @@ export interface LoadChartProps {
   items: readonly KpiItem[];
 }
 
+const SEGMENTS = [
+  { key: 'done', color: 'var(--mantine-color-teal-6)' },
+  { key: 'missed', color: 'var(--mantine-color-red-6)' },
+  { key: 'open', color: 'var(--mantine-color-gray-5)' },
+] as const;
+
 /** Schedules per entity as horizontal bars, split into done, missed and still open. */
 export function LoadChart({ items }: LoadChartProps) {
-  const { t } = useTranslation();
-  const { language, rtl, styles, valueAxis } = useChartDirection();
-  const data = items.map((item) => ({
+  const { t, language, rtl } = useLanguage();
+  const rows = items.map((item) => ({
     name: kpiItemName(item, language) || t('performance.unnamed'),
     done: item.done,
     missed: item.missed,
     open: item.pending + item.inProgress,
   }));
+  const ticks = valueTicks(Math.max(1, ...rows.map((row) => row.done + row.missed + row.open)));
+  const max = ticks[ticks.length - 1];
+  const describe = (row: (typeof rows)[number]) =>
+    SEGMENTS.map((s) => `${t(`performance.status.${s.key}`)}: ${formatNumber(row[s.key], language)}`).join(', ');
+
   return (
-    <BarChart
-      h={Math.max(140, data.length * BAR_ROW_HEIGHT + 70)}
-      data={data}
-      dataKey="name"
-      type="stacked"
-      orientation="vertical"
-      withLegend
-      series={[
-        { name: 'done', label: t('performance.status.done'), color: 'teal.6' },
-        { name: 'missed', label: t('performance.status.missed'), color: 'red.6' },
-        { name: 'open', label: t('performance.status.open'), color: 'gray.5' },
-      ]}
-      valueFormatter={(value) => formatNumber(value, language)}
-      yAxisProps={{ ...valueAxis, width: 120, tickFormatter: (value: string) => shorten(value) }}
-      xAxisProps={{ reversed: rtl, allowDecimals: false }}
-      gridAxis="y"
-      maxBarWidth={22}
-      styles={styles}
-      data-testid="load-chart"
-    />
+    <Box data-testid="load-chart">
+      <Group gap="md" mb="xs" justify="center" aria-hidden>
+        {SEGMENTS.map((segment) => (
+          <Group key={segment.key} gap={6} wrap="nowrap">
+            <Box w={12} h={12} bg={segment.color} style={{ borderRadius: 2 }} />
+            <Text fz="sm">{t(`performance.status.${segment.key}`)}</Text>
+          </Group>
+        ))}
+      </Group>
+      <Box component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {rows.map((row, index) => (
+          <Box
+            component="li"
+            key={index}
+            title={`${row.name} — ${describe(row)}`}
+            style={{ display: 'grid', gridTemplateColumns: '120px 1fr', alignItems: 'center', columnGap: 8, height: 34 }}
+            data-testid="load-row"
+          >
+            <Text fz="xs" ta="end" truncate aria-hidden>
+              {shorten(row.name)}
+            </Text>
+            <VisuallyHidden>{`${row.name}: ${describe(row)}`}</VisuallyHidden>
+            <Box style={{ display: 'flex', height: 22 }} aria-hidden>
+              {SEGMENTS.map((segment) =>
+                row[segment.key] > 0 ? (
+                  <Box key={segment.key} h="100%" bg={segment.color} style={{ width: `${(row[segment.key] / max) * 100}%` }} />
+                ) : null,
+              )}
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <Box style={{ display: 'grid', gridTemplateColumns: '120px 1fr', columnGap: 8 }} aria-hidden>
+        <span />
+        <Box pos="relative" h={20} style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          {ticks.map((tick) => (
+            <Text
+              key={tick}
+              component="span"
+              fz={12}
+              pos="absolute"
+              top={2}
+              style={{ insetInlineStart: `${(tick / max) * 100}%`, transform: `translateX(${rtl ? '50%' : '-50%'})` }}
+            >
+              {formatNumber(tick, language)}
+            </Text>
+          ))}
+        </Box>
+      </Box>
+    </Box>
   );
 }

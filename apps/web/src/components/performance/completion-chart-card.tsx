@@ -9,7 +9,7 @@ import { formatPercent } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { usePerformanceQuery } from '../../lib/reports/get-performance.ts';
 import type { ReportFilter } from '../../lib/reports/report-filter.ts';
-import { LazyCompletionChart } from './lazy-charts.tsx';
+import { CompletionChart } from './charts.tsx';
 import { ReportCard } from './report-card.tsx';
 
 /** Done over all schedules of the range, as a percentage with one decimal. */
@@ -44,7 +44,7 @@ export function CompletionChartCard({ filter }: { filter: ReportFilter }) {
         ) : null
       }
     >
-      {(data) => <LazyCompletionChart points={data} />}
+      {(data) => <CompletionChart points={data} />}
     </ReportCard>
   );
 }

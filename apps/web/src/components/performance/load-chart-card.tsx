@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { KpiKind } from '@fieldops/shared/reports';
 import { useKpiListQuery } from '../../lib/reports/get-kpi-list.ts';
 import type { ReportFilter } from '../../lib/reports/report-filter.ts';
-import { LazyLoadChart } from './lazy-charts.tsx';
+import { LoadChart } from './charts.tsx';
 import { ReportCard } from './report-card.tsx';
 
 export const LOAD_CHART_SIZE = 10;
@@ -26,7 +26,7 @@ export function LoadChartCard({ kind, filter }: { kind: KpiKind; filter: ReportF
       emptyIcon={<IconChartBar size={26} />}
       skeleton={<Skeleton h={210} radius="sm" />}
     >
-      {(data) => <LazyLoadChart kind={kind} items={data.data.filter((item) => item.total > 0)} />}
+      {(data) => <LoadChart kind={kind} items={data.data.filter((item) => item.total > 0)} />}
     </ReportCard>
   );
 }
