@@ -13,6 +13,7 @@ import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { OneLineLogController } from './lib/log-options.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
 import { activationRoutes } from './modules/activation/activation.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { businessesRoutes } from './modules/businesses/businesses.routes.ts';
@@ -102,7 +103,7 @@ export const SERVICE_PREFIXES: Record<ServiceName, string> = {
 
 const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
   main: [
-    healthRoutes, authRoutes, accountRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes,
+    healthRoutes, authRoutes, accountRoutes, sessionRoutes, onboardingRoutes, activationRoutes, usersRoutes, businessesRoutes,
     projectsRoutes, teamsRoutes, teamMembersRoutes, invitationsRoutes, membersRoutes, transfersRoutes,
   ],
   workflow: [tasksRoutes, templatesRoutes, actionsRoutes, tagsRoutes, executionPlansRoutes, schedulesRoutes, actionResultsRoutes, reportsRoutes, liveFeedRoutes],

@@ -139,6 +139,29 @@ export const tagKpi = z.object({
 });
 export type TagKpi = z.infer<typeof tagKpi>;
 
+/**
+ * `GET /v1/report/business/{businessId}/dashboard` (statsQuery): the dashboard's cards in one
+ * answer. Each part is what its own call answers under the same filter: the stats; the best
+ * DEFAULT_KPI_SIZE of each ranked kind (best=true, order=rate); the DASHBOARD_LOAD_SIZE busiest of
+ * each loaded kind (order=load); the DASHBOARD_TAGS_SIZE top tags.
+ */
+export const DASHBOARD_RANKED = ['tasks', 'members', 'teams', 'projects'] as const satisfies readonly KpiKind[];
+export const DASHBOARD_LOADED = ['members', 'teams', 'projects'] as const satisfies readonly KpiKind[];
+export const DASHBOARD_LOAD_SIZE = 10;
+export const DASHBOARD_TAGS_SIZE = 5;
+
+const reportPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+const byKind = <K extends string>(kinds: readonly K[]) =>
+  z.object(Object.fromEntries(kinds.map((kind) => [kind, reportPage(kpiItem)])) as Record<K, ReturnType<typeof reportPage<typeof kpiItem>>>);
+
+export const dashboardReport = z.object({
+  stats: businessStats,
+  best: byKind(DASHBOARD_RANKED),
+  load: byKind(DASHBOARD_LOADED),
+  tags: reportPage(tagKpi),
+});
+export type DashboardReport = z.infer<typeof dashboardReport>;
+
 /** `GET /v1/report/performance?users&teams&projects&task&startDate&endDate&size`. */
 export const performanceQuery = reportFilterQuery.extend({
   /** Days up to endDate (default today) when no startDate is given. */

@@ -8,7 +8,7 @@ import { AppLogo } from '../components/app-logo.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
-import { useMyInvitationsQuery } from '../features/invitations/api/get-my-invitations.ts';
+import { useMyInvitationsQuery } from '../lib/session/api/get-my-invitations.ts';
 import { InvitationList } from '../features/invitations/components/invitation-list.tsx';
 import { paths } from '../lib/paths.ts';
 import { useLogout } from '../lib/session/use-logout.ts';

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { renderRoutes } from '../test/render.tsx';
+import { sessionAnswer } from '../test/session.tsx';
 import { routes } from './routes.tsx';
 
 const account = {
@@ -39,6 +40,7 @@ function stubServer(overrides: Record<string, number> = {}) {
     vi.fn(async (input: string) => {
       const path = input.split('?')[0];
       if (overrides[path]) return new Response('', { status: overrides[path] });
+      if (path === '/api/v1/account/session') return sessionAnswer((p) => answers[p]);
       if (!(path in answers)) return new Response('', { status: 404 });
       const total = path.endsWith('/members') ? '12' : path.endsWith('/business') ? '3' : null;
       return Response.json(answers[path], { headers: total ? { 'X-Total-Count': total } : undefined });
@@ -72,9 +74,9 @@ describe('routes', () => {
     expect(localStorage.getItem('apiKey')).toBe('key-2');
   });
 
-  it('shows the error page with retry when a step of the sequence fails', async () => {
+  it('shows the error page with retry when the session cannot be read', async () => {
     localStorage.setItem('id_token', 'tok');
-    stubServer({ '/api/v1/businesses/2': 503 });
+    stubServer({ '/api/v1/account/session': 503 });
     renderRoutes(routes, { route: '/' });
     expect(await screen.findByRole('heading', { name: 'Sorry! Something went wrong' })).toBeInTheDocument();
     expect(screen.getByText('Service unavailable. Check back shortly.')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
 import { renderRoutes } from '../test/render.tsx';
-import { problem, stubFetch, type StubCall } from '../test/session.tsx';
+import { problem, sessionAnswer, stubFetch, type StubCall } from '../test/session.tsx';
 import { routes } from './routes.tsx';
 
 const identity = { businessId: 2, businessName: 'Acme Services', apiKey: 'key-2', defaultBusiness: true, role: 'OWNER' };
@@ -26,6 +26,7 @@ const business: Record<string, unknown> = {
 };
 
 const isBusinessCall = (call: StubCall) => call.path in business;
+const sessionReads = (calls: StubCall[]) => calls.filter((call) => call.path === '/api/v1/account/session').length;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,7 +34,9 @@ describe('session gate', () => {
   it('asks a person whose password an admin chose for their own before anything else', async () => {
     localStorage.setItem('id_token', 'tok');
     let mustChange = true;
+    const read = (path: string) => (path === '/api/v1/account' ? account({ mustChangePassword: mustChange }) : business[path]);
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (path === '/api/v1/account/session') return sessionAnswer(read);
       if (path === '/api/v1/account') return Response.json(account({ mustChangePassword: mustChange }));
       if (method === 'PUT' && path === '/api/v1/account/password') {
         mustChange = false;
@@ -50,6 +53,7 @@ describe('session gate', () => {
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(calls.filter(isBusinessCall)).toEqual([]);
+    expect(sessionReads(calls)).toBe(1);
 
     await user.type(screen.getByLabelText(/^Current password/), 'given-by-admin');
     await user.type(screen.getByLabelText(/^New password/), 'my-own-secret');
@@ -59,13 +63,17 @@ describe('session gate', () => {
     expect(await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Choose your password' })).not.toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ currentPassword: 'given-by-admin', newPassword: 'my-own-secret' });
-    expect(calls.filter(isBusinessCall).length).toBeGreaterThan(0);
+    // The session is read again, now with the business.
+    expect(sessionReads(calls)).toBe(2);
   });
 
   it('goes back to the choose-password screen when a call answers that a password change is required', async () => {
     localStorage.setItem('id_token', 'tok');
     let mustChange = false;
     const { fetchMock } = stubFetch(({ path }) => {
+      if (path === '/api/v1/account/session') {
+        return sessionAnswer((p) => (p === '/api/v1/account' ? account({ mustChangePassword: mustChange }) : business[p]));
+      }
       if (path === '/api/v1/account') return Response.json(account({ mustChangePassword: mustChange }));
       if (path === '/api/v1/account/invitations') return Response.json([]);
       if (path === '/api/v1/projects/all/business') {
@@ -83,14 +91,17 @@ describe('session gate', () => {
   it('shows a person without a business their invitations; accepting one opens the app', async () => {
     localStorage.setItem('id_token', 'tok');
     let joined = false;
+    const invitations = () => (joined ? [] : [{
+      id: 5, businessName: 'Acme Services', businessColour: '#0ca678', teams: [{ id: 1, name: 'North' }], authority: 'MEMBER',
+      position: null, invitedBy: 'Demo Owner', createdAt: '2025-03-02T09:00:00Z',
+    }]);
+    const read = (path: string) =>
+      path === '/api/v1/account' ? account({ businessIdentities: joined ? [identity] : [] })
+        : path === '/api/v1/account/invitations' ? invitations() : business[path];
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
-      if (path === '/api/v1/account') return Response.json(account({ businessIdentities: joined ? [identity] : [] }));
-      if (path === '/api/v1/account/invitations') {
-        return Response.json(joined ? [] : [{
-          id: 5, businessName: 'Acme Services', businessColour: '#0ca678', teams: [{ id: 1, name: 'North' }], authority: 'MEMBER',
-          position: null, invitedBy: 'Demo Owner', createdAt: '2025-03-02T09:00:00Z',
-        }]);
-      }
+      if (path === '/api/v1/account/session') return sessionAnswer(read);
+      if (path === '/api/v1/account') return Response.json(read(path));
+      if (path === '/api/v1/account/invitations') return Response.json(invitations());
       if (method === 'POST' && path === '/api/v1/account/invitations/5/accept') {
         joined = true;
         return Response.json(account({}));
@@ -106,6 +117,6 @@ describe('session gate', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
 
     expect(await screen.findByTestId('business-name', {}, { timeout: 10_000 })).toHaveTextContent('Acme Services');
-    expect(calls.filter((call) => call.path === '/api/v1/account').length).toBe(2);
+    expect(sessionReads(calls)).toBe(2);
   });
 });

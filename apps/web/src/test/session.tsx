@@ -76,3 +76,35 @@ export const problem = (status: number, message: string) =>
 
 export const list = (items: unknown[], total = items.length) =>
   Response.json(items, { headers: { 'X-Total-Count': String(total) } });
+
+/**
+ * The answer of GET /api/v1/account/session put together from what the single endpoints answer
+ * (`read(path)`, undefined where there is nothing): the account, then the parts of the business
+ * the account's default (or first) identity names.
+ */
+export function sessionAnswer(read: (path: string) => unknown): Response {
+  const account = read('/api/v1/account') as { id: number; mustChangePassword?: boolean; businessIdentities?: { businessId: number; apiKey: string; defaultBusiness: boolean }[] };
+  const invitations = read('/api/v1/account/invitations') ?? [];
+  const identities = account.businessIdentities ?? [];
+  const identity = account.mustChangePassword ? undefined : identities.find((i) => i.defaultBusiness) ?? identities[0];
+  if (!identity) return Response.json({ account, workspace: null, invitations });
+  const member = read(`/api/users/${account.id}`) as { teams?: { id: number }[] };
+  const items = (path: string) => {
+    const found = (read(path) ?? []) as unknown[];
+    return { items: found, total: found.length };
+  };
+  return Response.json({
+    account,
+    workspace: {
+      apiKey: identity.apiKey,
+      member,
+      business: read(`/api/v1/businesses/${identity.businessId}`),
+      lookups: read(`/api/v1/business/config/api-key/${identity.apiKey}/lookup`) ?? { projectTypes: [], teamTypes: [] },
+      sites: items('/api/v1/teams'),
+      members: items(`/api/v1/businesses/${identity.businessId}/members`),
+      teamMembers: Object.fromEntries((member.teams ?? []).map((team) => [String(team.id), read(`/api/v1/teams/${team.id}/members`) ?? []])),
+      managedProfile: (read('/api/v1/business/config/managed-profile') as { managedProfile?: boolean } | undefined)?.managedProfile ?? false,
+    },
+    invitations,
+  });
+}

@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import {
-  actionKpi, actionsKpiQuery, businessStats as businessStatsSchema, KPI_KINDS, kpiItem, kpiQuery, kpiStanding, MAX_REPORT_DAYS,
+  actionKpi, actionsKpiQuery, businessStats as businessStatsSchema, dashboardReport as dashboardReportSchema, KPI_KINDS, kpiItem, kpiQuery, kpiStanding, MAX_REPORT_DAYS,
   performancePoint, performanceQuery, reportFilterQuery, statsQuery, tagKpi,
 } from '@fieldops/shared/reports';
 import { requireTenant } from '../../plugins/auth.ts';
-import { actionsKpi, businessStats, kpiList, kpiStanding as standingOf, performance, tagsKpi } from './reports.service.ts';
+import { actionsKpi, businessStats, dashboardReport, kpiList, kpiStanding as standingOf, performance, tagsKpi } from './reports.service.ts';
 
 const RANGE = `Dates are calendar dates in the business's time zone, both inclusive; without them the last 30 days up to today. A range longer than ${MAX_REPORT_DAYS} days or ending before it starts answers 400.`;
 const VIEW = 'Counted over what the caller sees: owners and admins the business, a supervisor their sites and their own schedules, a member their own.';
@@ -35,6 +35,20 @@ export async function reportsRoutes(app: FastifyInstance) {
       response: { 200: businessStatsSchema, ...errors },
     },
     handler: (request) => businessStats(app.readDb, requireTenant(request), request.params.businessId, request.query),
+  });
+
+  r.get('/v1/report/business/:businessId/dashboard', {
+    schema: {
+      tags: ['reports'],
+      summary: "The dashboard's cards in one answer: the stats, the best tasks, members, sites and projects, the busiest members, sites and projects, and the top tags",
+      description:
+        `Each part is what its own call answers under the same range and scope (projectId, teamId or userId, one of them): ` +
+        `the stats; /v1/report/{kind}/kpi with best=true and the default size; with order=load and size 10; /v1/report/tags/kpi with size 5. ${RANGE} ${VIEW} A business other than the caller's answers 404.`,
+      params: idParam('businessId'),
+      querystring: statsQuery,
+      response: { 200: dashboardReportSchema, ...errors },
+    },
+    handler: (request) => dashboardReport(app.readDb, requireTenant(request), request.params.businessId, request.query),
   });
 
   for (const kind of KPI_KINDS) {

@@ -4,9 +4,10 @@
 // supervise and their own schedules, a member their own.
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
-import type {
-  ActionKpi, actionsKpiQuery, BusinessStats, KpiItem, KpiKind, kpiQuery, KpiStanding, PerformancePoint, performanceQuery,
-  reportFilterQuery, statsQuery, TagKpi,
+import {
+  DASHBOARD_LOAD_SIZE, DASHBOARD_LOADED, DASHBOARD_RANKED, DASHBOARD_TAGS_SIZE, DEFAULT_KPI_SIZE,
+  type ActionKpi, type actionsKpiQuery, type BusinessStats, type DashboardReport, type KpiItem, type KpiKind, type kpiQuery,
+  type KpiStanding, type PerformancePoint, type performanceQuery, type reportFilterQuery, type statsQuery, type TagKpi,
 } from '@fieldops/shared/reports';
 import type { ActionType } from '@fieldops/shared/enums';
 import { and, eq, sql } from 'drizzle-orm';
@@ -111,6 +112,37 @@ export async function businessStats(db: Db, caller: Caller, businessId: number, 
     countAnswers(db, answerConditions(scope, filter, inRange(actionResults.createdDate, range))),
   ]);
   return { ...organisation, activeSchedules, schedules: counts, ...answers };
+}
+
+/**
+ * The dashboard's cards in one answer: the stats, and the rankings, loads and top tags the
+ * dashboard asks for, each exactly as its own call answers under the same range and scope.
+ */
+export async function dashboardReport(db: Db, caller: Caller, businessId: number, query: z.output<typeof statsQuery>): Promise<DashboardReport> {
+  // The stats check the business and the scope's entity (404 for another business's).
+  const stats = await businessStats(db, caller, businessId, query);
+  const { startDate, endDate, projectId, teamId, userId } = query;
+  const filter: FilterQuery = {
+    startDate,
+    endDate,
+    projects: projectId === undefined ? undefined : [projectId],
+    teams: teamId === undefined ? undefined : [teamId],
+    users: userId === undefined ? undefined : [userId],
+    task: undefined,
+  };
+  const ranked = (kind: KpiKind, order: 'rate' | 'load', size: number) =>
+    kpiList(db, caller, kind, { ...filter, best: true, order, page: 0, size });
+  const [best, load, tags] = await Promise.all([
+    Promise.all(DASHBOARD_RANKED.map(async (kind) => [kind, await ranked(kind, 'rate', DEFAULT_KPI_SIZE)] as const)),
+    Promise.all(DASHBOARD_LOADED.map(async (kind) => [kind, await ranked(kind, 'load', DASHBOARD_LOAD_SIZE)] as const)),
+    tagsKpi(db, caller, { ...filter, page: 0, size: DASHBOARD_TAGS_SIZE }),
+  ]);
+  return {
+    stats,
+    best: Object.fromEntries(best) as DashboardReport['best'],
+    load: Object.fromEntries(load) as DashboardReport['load'],
+    tags,
+  };
 }
 
 /** Actions by counted answers in the range, optionally only those carrying a tag of the business. */

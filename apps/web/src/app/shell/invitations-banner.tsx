@@ -4,7 +4,7 @@ import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useMyInvitationsQuery } from '../../features/invitations/api/get-my-invitations.ts';
+import { useMyInvitationsQuery } from '../../lib/session/api/get-my-invitations.ts';
 import { paths } from '../../lib/paths.ts';
 
 export function InvitationsBanner() {

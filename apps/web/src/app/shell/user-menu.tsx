@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMyInvitationsQuery } from '../../features/invitations/api/get-my-invitations.ts';
+import { useMyInvitationsQuery } from '../../lib/session/api/get-my-invitations.ts';
 import { initialOf } from '../../lib/localized.ts';
 import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session/session-context.ts';

@@ -11,7 +11,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useSwitchBusiness } from '../../lib/session/use-switch-business.ts';
-import { useMyInvitationsQuery } from './api/get-my-invitations.ts';
+import { useMyInvitationsQuery } from '../../lib/session/api/get-my-invitations.ts';
 import { InvitationList } from './components/invitation-list.tsx';
 
 export function InvitationsPage() {

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Account, Business, Member } from '@fieldops/shared/account';
 import { createQueryClient } from '../query-client.ts';
 import { accountQueryKey } from './api/get-account.ts';
-import { NoBusinessError, chooseBusinessIdentity, loadSession, mergeTeamsIntoSites } from './load-session.ts';
+import { sessionAnswer } from '../../test/session.tsx';
+import { myInvitationsQueryKey } from './api/get-my-invitations.ts';
+import { allSitesQueryKey } from './api/get-sites.ts';
+import { NoBusinessError, PasswordChangeRequiredError, loadSession, mergeTeamsIntoSites } from './load-session.ts';
 import type { Site } from './types.ts';
 
 const identity = (businessId: number, apiKey: string, defaultBusiness = false) => ({
@@ -80,18 +83,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('chooseBusinessIdentity', () => {
-  const identities = account.businessIdentities;
-  it('keeps the stored key when it is one of the account', () => {
-    expect(chooseBusinessIdentity(identities, 'key-1')?.businessId).toBe(1);
-  });
-  it('else takes the default business, else the first', () => {
-    expect(chooseBusinessIdentity(identities, 'stale')?.businessId).toBe(2);
-    expect(chooseBusinessIdentity([identity(3, 'a'), identity(4, 'b')], null)?.businessId).toBe(3);
-    expect(chooseBusinessIdentity([], null)).toBeNull();
-  });
-});
-
 describe('mergeTeamsIntoSites', () => {
   it("marks the member's own sites with their authority and position", () => {
     const merged = mergeTeamsIntoSites([site(10, 'South'), site(11, 'North')], member.teams);
@@ -107,6 +98,7 @@ describe('loadSession', () => {
     const seen: { path: string; apiKey: string | null }[] = [];
     const answers: Record<string, unknown> = {
       '/api/v1/account': accountAnswer,
+      '/api/v1/account/invitations': [],
       '/api/users/7': member,
       '/api/v1/businesses/2': business,
       '/api/v1/business/config/api-key/key-2/lookup': { projectTypes: [], teamTypes: [] },
@@ -120,35 +112,38 @@ describe('loadSession', () => {
       vi.fn(async (input: string, init: RequestInit) => {
         const path = input.split('?')[0];
         seen.push({ path, apiKey: new Headers(init.headers).get('X-Api-Key') });
-        if (!(path in answers)) return new Response('', { status: 404 });
-        const headers = path.endsWith('/members') && path.includes('businesses') ? { 'X-Total-Count': '35' } : undefined;
-        return Response.json(answers[path], { headers });
+        return path === '/api/v1/account/session' ? sessionAnswer((p) => answers[p]) : new Response('', { status: 404 });
       }),
     );
     return seen;
   }
 
-  it('runs the sequence, stores the business key and seeds the caches', async () => {
+  it('reads the session in one call with the stored key, stores the business key it opened and seeds the caches', async () => {
     localStorage.setItem('apiKey', 'not-mine');
     const seen = stubServer(account);
     const queryClient = createQueryClient();
 
     const session = await loadSession(queryClient);
 
+    expect(seen).toEqual([{ path: '/api/v1/account/session', apiKey: 'not-mine' }]);
     expect(localStorage.getItem('apiKey')).toBe('key-2');
     expect(session.role).toBe('ADMIN');
-    expect(session.membersTotal).toBe(35);
+    expect(session.membersTotal).toBe(1);
     expect(session.managedProfile).toBe(true);
     expect(session.sites.find((s) => s.id === 11)?.myAuthority).toBe('SUPERVISOR');
     expect(session.teamMembers).toEqual({ 11: [] });
     expect(queryClient.getQueryData(accountQueryKey)).toEqual(account);
-    // Everything after the account is read within the chosen business.
-    expect(seen.slice(1).every((call) => call.apiKey === 'key-2')).toBe(true);
-    expect(seen.map((call) => call.path)).toContain('/api/v1/teams/11/members');
+    expect(queryClient.getQueryData(myInvitationsQueryKey)).toEqual([]);
+    expect(queryClient.getQueryData(allSitesQueryKey)).toEqual({ data: [site(10, 'South'), site(11, 'North')], total: 2 });
   });
 
   it("fails with \"You don't have any business\" when the account has none", async () => {
     stubServer({ ...account, businessIdentities: [] });
     await expect(loadSession(createQueryClient())).rejects.toBeInstanceOf(NoBusinessError);
+  });
+
+  it('stops at the account when the person must choose their own password', async () => {
+    stubServer({ ...account, mustChangePassword: true });
+    await expect(loadSession(createQueryClient())).rejects.toBeInstanceOf(PasswordChangeRequiredError);
   });
 });

@@ -6,7 +6,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { FILE_LINK_BUCKET_MS } from '@fieldops/shared/limits';
 import { createQueryClient } from '../query-client.ts';
-import { stubFetch } from '../../test/session.tsx';
+import { sessionAnswer, stubFetch } from '../../test/session.tsx';
 import { useSessionQuery } from './use-session-query.ts';
 
 const signed = (n: number) => `/api/files/0123456789abcdef0123456789abcdef.png?expires=${n}&signature=s${n}`;
@@ -47,6 +47,7 @@ describe('useSessionQuery', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     localStorage.setItem('id_token', 'tok');
     const { fetchMock } = stubFetch(({ path }) => {
+      if (path === '/api/v1/account/session') return sessionAnswer(answers);
       const body = answers(path);
       return body === undefined ? undefined : Response.json(body, { headers: { 'X-Total-Count': '0' } });
     });

@@ -6,7 +6,7 @@ import type { Account } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
 import { accountQueryKey } from '../../../lib/session/api/get-account.ts';
 import { sessionQueryKey } from '../../../lib/session/use-session-query.ts';
-import { myInvitationsQueryKey } from './get-my-invitations.ts';
+import { myInvitationsQueryKey } from '../../../lib/session/api/get-my-invitations.ts';
 
 export const acceptInvitationMutationKey = ['invitations', 'accept'] as const;
 

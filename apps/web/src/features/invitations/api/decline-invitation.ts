@@ -1,7 +1,7 @@
 // POST /api/v1/account/invitations/{id}/decline (204): the invitation is gone for good.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { myInvitationsQueryKey } from './get-my-invitations.ts';
+import { myInvitationsQueryKey } from '../../../lib/session/api/get-my-invitations.ts';
 
 export const declineInvitationMutationKey = ['invitations', 'decline'] as const;
 

@@ -1,8 +1,9 @@
 // GET /api/v1/account/invitations: the pending invitations of the signed-in person, from any
-// business. Read again when the window regains focus, so a new one shows without a reload.
+// business. Part of the session (GET /api/v1/account/session seeds it); read again when the
+// window regains focus, so a new one shows without a reload.
 import { useQuery } from '@tanstack/react-query';
 import type { MyInvitation } from '@fieldops/shared/account';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../api-client.ts';
 
 export const myInvitationsQueryKey = ['invitations', 'mine'] as const;
 

@@ -1,0 +1,28 @@
+// GET /api/v1/account/session: what the web app needs to open, in one answer.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { problem } from '@fieldops/shared/common';
+import { API_KEY_HEADER } from '@fieldops/shared/limits';
+import { sessionBootstrap } from '@fieldops/shared/session';
+import { requireUser } from '../../plugins/auth.ts';
+import { loadSession } from './session.service.ts';
+
+export async function sessionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/v1/account/session', {
+    config: { access: 'user' },
+    schema: {
+      tags: ['account'],
+      description:
+        'The account and, in the business named by X-Api-Key (or else the default business), the member, the business, ' +
+        'its lookups, sites, first page of members, the members of the caller\'s own sites and the pending invitations.',
+      response: { 200: sessionBootstrap, 401: problem, 403: problem, 404: problem },
+    },
+    handler: (request) => {
+      const header = request.headers[API_KEY_HEADER.toLowerCase()];
+      const key = typeof header === 'string' && header.trim() ? header.trim() : null;
+      return loadSession(app, requireUser(request), key);
+    },
+  });
+}

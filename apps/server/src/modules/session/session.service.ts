@@ -1,0 +1,61 @@
+// Everything the web app reads to open, gathered in one round trip: the same parts the account
+// load sequence (spec §4) reads one by one, from the same repositories, for the business the
+// app asks for (its stored key) or else the account's default business.
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@fieldops/shared/limits';
+import { MSG } from '@fieldops/shared/messages';
+import { SESSION_TEAM_MEMBER_SITES, type SessionBootstrap } from '@fieldops/shared/session';
+import type { BusinessIdentity } from '@fieldops/shared/account';
+import { notFound } from '../../lib/errors.ts';
+import { requireAccount } from '../account/account.service.ts';
+import { findBusiness, findLookups, toBusiness } from '../businesses/businesses.repository.ts';
+import { myInvitations } from '../invitations/invitations.service.ts';
+import { findMember, findMembers } from '../members/members.repository.ts';
+import { findTeamMembers } from '../teams/team-members.repository.ts';
+import { findSites } from '../teams/teams.repository.ts';
+
+/** The business asked for when it is one of the account's, else the default one, else the first. */
+export function chooseIdentity(identities: readonly BusinessIdentity[], requestedKey: string | null): BusinessIdentity | null {
+  return (
+    identities.find((identity) => identity.apiKey === requestedKey) ??
+    identities.find((identity) => identity.defaultBusiness) ??
+    identities[0] ??
+    null
+  );
+}
+
+export async function loadSession(app: FastifyInstance, userId: number, requestedKey: string | null): Promise<SessionBootstrap> {
+  const [account, invitations] = await Promise.all([requireAccount(app, userId), myInvitations(app.db, userId)]);
+  // A password an admin chose comes first: nothing of a business until the person chose their own.
+  const identity = account.mustChangePassword ? null : chooseIdentity(account.businessIdentities ?? [], requestedKey);
+  if (!identity) return { account, workspace: null, invitations };
+
+  const { businessId } = identity;
+  const [member, row, lookups, sites, members] = await Promise.all([
+    findMember(app.db, businessId, userId),
+    findBusiness(app.db, businessId),
+    findLookups(app.db, businessId),
+    findSites(app.db, businessId, {}, { page: 0, size: MAX_PAGE_SIZE }),
+    findMembers(app.db, businessId, {}, { page: 0, size: DEFAULT_PAGE_SIZE }),
+  ]);
+  // Taken out of the business between reading the account and now.
+  if (!member || !row) throw notFound(MSG.businessNotFound);
+  const ownSites = (member.teams ?? []).slice(0, SESSION_TEAM_MEMBER_SITES);
+  const teamMembers = await Promise.all(
+    ownSites.map(async (team) => [String(team.id), (await findTeamMembers(app.db, businessId, team.id)).items] as const),
+  );
+  return {
+    account,
+    workspace: {
+      apiKey: identity.apiKey,
+      member,
+      business: toBusiness(row, identity.role),
+      lookups,
+      sites,
+      members,
+      teamMembers: Object.fromEntries(teamMembers),
+      managedProfile: row.managedProfile,
+    },
+    invitations,
+  };
+}
