@@ -1,5 +1,5 @@
 // Picks one business member (or none): the first page of members by name, or the server's
-// search once enough characters are typed. The chosen member stays listed even when the current
+// search once enough characters are typed; nothing is read before the list is first opened. The chosen member stays listed even when the current
 // results do not hold them, so a saved value always shows its name.
 import { useMemo, useState } from 'react';
 import { Select, Text, type SelectProps } from '@mantine/core';
@@ -24,7 +24,8 @@ export function MemberSelect({ value, onChange, placeholder, description, ...pro
   const [debounced] = useDebouncedValue(search, 300);
   // The input shows the chosen name; that is not a search.
   const text = value && debounced === value.name ? '' : debounced;
-  const query = useMemberSearchQuery(text, !props.readOnly && !props.disabled);
+  const [opened, setOpened] = useState(false);
+  const query = useMemberSearchQuery(text, opened && !props.readOnly && !props.disabled);
 
   const members = query.data?.data;
   const options = useMemo(() => {
@@ -64,6 +65,10 @@ export function MemberSelect({ value, onChange, placeholder, description, ...pro
       value={value ? String(value.id) : null}
       searchValue={search}
       onSearchChange={setSearch}
+      onDropdownOpen={() => {
+        setOpened(true);
+        props.onDropdownOpen?.();
+      }}
       onChange={(next, option) => onChange(next ? { id: Number(next), name: option?.label ?? '' } : null)}
       description={short ? t('siteMembership.searchHint', { count: MEMBER_SEARCH_MIN_LENGTH }) : description}
       nothingFoundMessage={query.isFetching ? t('app.loading') : t('siteMembership.noMembersFound')}

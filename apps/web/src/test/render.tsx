@@ -11,7 +11,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
 
 export function renderRoutes(routes: RouteObject[], { route = '/' }: { route?: string } = {}) {
   const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  // The app's defaults (how long an answer stays fresh, …), without retries.
+  const defaults = queryClient.getDefaultOptions();
+  queryClient.setDefaultOptions({ queries: { ...defaults.queries, retry: false }, mutations: { ...defaults.mutations, retry: false } });
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const view = render(
     <Providers queryClient={queryClient} env="test">

@@ -14,13 +14,15 @@ interface KpiListCardProps {
   kind: KpiKind;
   filter: ReportFilter;
   size?: number;
+  /** False while the list is on its way another way (the dashboard's one call). */
+  enabled?: boolean;
 }
 
-export function KpiListCard({ kind, filter, size }: KpiListCardProps) {
+export function KpiListCard({ kind, filter, size, enabled = true }: KpiListCardProps) {
   const { t } = useTranslation();
   const id = useId();
   const [best, setBest] = useState(true);
-  const query = useKpiListQuery({ kind, filter, best, size });
+  const query = useKpiListQuery({ kind, filter, best, size }, enabled);
   return (
     <ReportCard
       id={id}

@@ -3,18 +3,19 @@ import { useId } from 'react';
 import { Skeleton } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { KpiKind } from '@fieldops/shared/reports';
+import { DASHBOARD_LOAD_SIZE, type KpiKind } from '@fieldops/shared/reports';
 import { useKpiListQuery } from '../../lib/reports/get-kpi-list.ts';
 import type { ReportFilter } from '../../lib/reports/report-filter.ts';
 import { LoadChart } from './charts.tsx';
 import { ReportCard } from './report-card.tsx';
 
-export const LOAD_CHART_SIZE = 10;
+export const LOAD_CHART_SIZE = DASHBOARD_LOAD_SIZE;
 
-export function LoadChartCard({ kind, filter }: { kind: KpiKind; filter: ReportFilter }) {
+/** `enabled` false while the bars are on their way another way (the dashboard's one call). */
+export function LoadChartCard({ kind, filter, enabled = true }: { kind: KpiKind; filter: ReportFilter; enabled?: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const query = useKpiListQuery({ kind, filter, order: 'load', size: LOAD_CHART_SIZE });
+  const query = useKpiListQuery({ kind, filter, order: 'load', size: LOAD_CHART_SIZE }, enabled);
   return (
     <ReportCard
       id={id}

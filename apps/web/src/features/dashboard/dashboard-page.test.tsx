@@ -6,6 +6,7 @@ import { fakeSession, list, problem, renderWithSession, stubFetch, type StubCall
 import { DashboardPage } from './dashboard-page.tsx';
 
 const STATS = `${WORKFLOW}/v1/report/business/2/stats`;
+const DASHBOARD = `${WORKFLOW}/v1/report/business/2/dashboard`;
 const TAGS = `${WORKFLOW}/v1/report/tags/kpi`;
 const kpiPath = (kind: string) => `${WORKFLOW}/v1/report/${kind}/kpi`;
 const KINDS = ['tasks', 'members', 'teams', 'projects'];
@@ -17,11 +18,29 @@ interface ServerOptions {
   /** Paths that answer 500, until `heal` is called. */
   failing?: string[];
   empty?: boolean;
+  /** Whether the one dashboard call answers (else it is not found, and the cards ask one by one). */
+  batch?: boolean;
 }
 
-function stubServer({ failing = [], empty = false }: ServerOptions = {}) {
+function stubServer({ failing = [], empty = false, batch = false }: ServerOptions = {}) {
   const broken = new Set(failing);
-  const stub = stubFetch(({ path, search }) => {
+  /** The one call's answer, put together from the single calls' answers under the same filter. */
+  const dashboard = async (search: URLSearchParams) => {
+    const part = async (path: string, extra: Record<string, string> = {}) => {
+      const response = one({ path, search: new URLSearchParams({ ...Object.fromEntries(search), ...extra }) });
+      return response?.json();
+    };
+    const page = async (path: string, extra: Record<string, string> = {}) => {
+      const items = (await part(path, extra)) as unknown[];
+      return { items, total: items.length };
+    };
+    const best: Record<string, unknown> = {};
+    for (const kind of KINDS) best[kind] = await page(kpiPath(kind));
+    const load: Record<string, unknown> = {};
+    for (const kind of ['members', 'teams', 'projects']) load[kind] = await page(kpiPath(kind), { order: 'load' });
+    return Response.json({ stats: await part(STATS), best, load, tags: await page(TAGS) });
+  };
+  const one = ({ path, search }: { path: string; search: URLSearchParams }): Response | undefined => {
     if (broken.has(path)) return failed();
     if (path === STATS) {
       return Response.json(
@@ -43,8 +62,14 @@ function stubServer({ failing = [], empty = false }: ServerOptions = {}) {
     if (path === '/api/users/9/basic-info') return Response.json({ id: 9, username: 'sara', fullName: 'Sara Ali', avatar: null });
     if (path === '/api/v2/business-members') return list([]);
     return undefined;
-  });
-  vi.stubGlobal('fetch', stub.fetchMock);
+  };
+  const stub = stubFetch(({ path, search }) => (path === DASHBOARD && batch && !broken.has(path) ? undefined : one({ path, search })));
+  const fetchMock = async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    const answer = await stub.fetchMock(input, init);
+    return url.pathname === DASHBOARD && batch && !broken.has(DASHBOARD) ? dashboard(url.searchParams) : answer;
+  };
+  vi.stubGlobal('fetch', fetchMock);
   return { calls: stub.calls, heal: () => broken.clear() };
 }
 
@@ -191,6 +216,42 @@ describe('dashboard', () => {
     expect(await within(card('Tasks')).findByRole('link', { name: 'Lobby inspection' })).toBeInTheDocument();
     await user.click(within(card('Top tags')).getByRole('button', { name: 'Try Again' }));
     expect(await within(card('Top tags')).findByText('Safety')).toBeInTheDocument();
+  });
+
+  it('reads every card in one call, and only the list a toggle changes on its own afterwards', async () => {
+    const { calls } = stubServer({ batch: true });
+    const user = userEvent.setup();
+    renderWithSession(<DashboardPage />, { route: '/?range=yesterday' });
+
+    expect(await screen.findByTestId('active-schedules')).toHaveTextContent('4');
+    expect(await within(card('Tasks')).findByRole('link', { name: 'Lobby inspection' })).toBeInTheDocument();
+    expect(within(card('Top tags')).getByText('Safety')).toBeInTheDocument();
+    expect(within(card('Schedules per site')).getAllByTestId('load-row')).toHaveLength(1);
+    expect(callsTo(calls, DASHBOARD)).toHaveLength(1);
+    expect(dates(lastTo(calls, DASHBOARD))).toEqual(['2025-03-01', '2025-03-01']);
+    // Nothing else: no card asked for itself, and the filter lists wait to be opened (the sites
+    // come with the session in the app; this test has no session load).
+    const others = (list: StubCall[]) => list.map((call) => call.path).filter((path) => path !== '/api/v1/teams');
+    expect(others(calls)).toEqual([DASHBOARD]);
+
+    await user.click(within(card('Members')).getByRole('radio', { name: 'Worst' }));
+    await vi.waitFor(() => expect(lastTo(calls, kpiPath('members'))?.search.get('best')).toBe('false'));
+    expect(others(calls)).toEqual([DASHBOARD, kpiPath('members')]);
+
+    // The projects are read when their list opens.
+    await user.click(screen.getByRole('combobox', { name: 'Project' }));
+    expect(await screen.findByRole('option', { name: 'Harbour' })).toBeInTheDocument();
+    expect(callsTo(calls, '/api/v1/projects')).toHaveLength(1);
+  });
+
+  it('has each card read on its own when the one call fails', async () => {
+    const { calls } = stubServer({ batch: true, failing: [DASHBOARD] });
+    renderWithSession(<DashboardPage />);
+    expect(await screen.findByTestId('active-schedules')).toHaveTextContent('4');
+    expect(await within(card('Tasks')).findByRole('link', { name: 'Lobby inspection' })).toBeInTheDocument();
+    expect(callsTo(calls, DASHBOARD)).toHaveLength(1);
+    expect(callsTo(calls, STATS)).toHaveLength(1);
+    expect(callsTo(calls, kpiPath('tasks'))).toHaveLength(1);
   });
 
   it('offers New Project and New Site to owners and admins only', async () => {

@@ -1,9 +1,11 @@
 // / (dashboard): the filters (date preset; one project, site or member), then Business
 // Overview, Active Schedules, the best and worst tasks, members, sites and projects, load
-// distribution and top tags. Every card loads and fails on its own.
+// distribution and top tags. The cards arrive together in one call; after that every card
+// reads, and fails, on its own.
 import { Button, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconFolderPlus, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DASHBOARD_LOADED, DASHBOARD_RANKED } from '@fieldops/shared/reports';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { KpiListCard } from '../../components/performance/kpi-list-card.tsx';
@@ -16,9 +18,8 @@ import { BusinessOverviewCard } from './components/business-overview-card.tsx';
 import { DashboardFiltersBar } from './components/dashboard-filters.tsx';
 import { TopTagsCard } from './components/top-tags-card.tsx';
 import { useDashboardFilters } from './components/use-dashboard-filters.ts';
+import { useDashboardQuery } from './api/get-dashboard.ts';
 
-const RANKED = ['tasks', 'members', 'teams', 'projects'] as const;
-const LOADED = ['members', 'teams', 'projects'] as const;
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -26,7 +27,10 @@ export function DashboardPage() {
   const { isAdmin } = useAccess();
   const name = member.fullName || account.fullName || account.username;
   const filters = useDashboardFilters();
-  const stats = useBusinessStatsQuery(business.id, filters.stats);
+  const all = useDashboardQuery(business.id, filters.stats, filters.filter);
+  // While the one call is on its way the cards wait for it rather than asking themselves.
+  const own = !all.isFetching;
+  const stats = useBusinessStatsQuery(business.id, filters.stats, own);
 
   return (
     <>
@@ -58,8 +62,8 @@ export function DashboardPage() {
             {t('dashboard.bestWorst')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            {RANKED.map((kind) => (
-              <KpiListCard key={kind} kind={kind} filter={filters.filter} />
+            {DASHBOARD_RANKED.map((kind) => (
+              <KpiListCard key={kind} kind={kind} filter={filters.filter} enabled={own} />
             ))}
           </SimpleGrid>
         </Stack>
@@ -68,12 +72,12 @@ export function DashboardPage() {
             {t('dashboard.load')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
-            {LOADED.map((kind) => (
-              <LoadChartCard key={kind} kind={kind} filter={filters.filter} />
+            {DASHBOARD_LOADED.map((kind) => (
+              <LoadChartCard key={kind} kind={kind} filter={filters.filter} enabled={own} />
             ))}
           </SimpleGrid>
         </Stack>
-        <TopTagsCard filter={filters.filter} />
+        <TopTagsCard filter={filters.filter} enabled={own} />
       </Stack>
     </>
   );

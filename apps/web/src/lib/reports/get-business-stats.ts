@@ -19,9 +19,10 @@ export const businessStatsQueryKey = (businessId: number, params: StatsParams) =
 export const fetchBusinessStats = (businessId: number, params: StatsParams, signal?: AbortSignal) =>
   api.get<BusinessStats>(`/v1/report/business/${businessId}/stats`, { base: 'workflow', params: { ...params }, signal });
 
-export function useBusinessStatsQuery(businessId: number, params: StatsParams) {
+export function useBusinessStatsQuery(businessId: number, params: StatsParams, enabled = true) {
   return useQuery({
     queryKey: businessStatsQueryKey(businessId, params),
     queryFn: ({ signal }) => fetchBusinessStats(businessId, params, signal),
+    enabled,
   });
 }

@@ -23,10 +23,12 @@ export const fetchKpiList = ({ kind, filter, best = true, order = 'rate', size }
     signal,
   });
 
-export function useKpiListQuery(params: KpiListParams) {
+/** `enabled` false waits (the dashboard fills these from its one call). */
+export function useKpiListQuery(params: KpiListParams, enabled = true) {
   return useQuery({
     queryKey: kpiListQueryKey(params),
     queryFn: ({ signal }) => fetchKpiList(params, signal),
+    enabled,
     // A new range or toggle keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

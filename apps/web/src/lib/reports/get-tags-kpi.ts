@@ -9,10 +9,11 @@ export const tagsKpiQueryKey = (filter: ReportFilter, size: number) => [...repor
 export const fetchTagsKpi = (filter: ReportFilter, size: number, signal?: AbortSignal) =>
   api.list<TagKpi>('/v1/report/tags/kpi', { base: 'workflow', params: { ...filterParams(filter), page: 0, size }, signal });
 
-export function useTagsKpiQuery(filter: ReportFilter, size: number) {
+export function useTagsKpiQuery(filter: ReportFilter, size: number, enabled = true) {
   return useQuery({
     queryKey: tagsKpiQueryKey(filter, size),
     queryFn: ({ signal }) => fetchTagsKpi(filter, size, signal),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
 // The dashboard's filter bar: the date preset, then one project, site or member (choosing one
-// clears the others, as the stats call takes a single one).
-import { useMemo } from 'react';
+// clears the others, as the stats call takes a single one). The projects are read when their
+// list is first opened (or one is chosen in the address); the sites come with the session.
+import { useMemo, useState } from 'react';
 import { Paper, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DatePresetControl } from '../../../components/performance/date-preset-control.tsx';
@@ -13,7 +14,8 @@ import type { DashboardFilters } from './use-dashboard-filters.ts';
 export function DashboardFiltersBar({ filters }: { filters: DashboardFilters }) {
   const { t } = useTranslation();
   const { preset, setPreset, range, scope, setScope } = filters;
-  const projects = useAllProjectsQuery();
+  const [projectsOpened, setProjectsOpened] = useState(false);
+  const projects = useAllProjectsQuery(projectsOpened || scope?.param === 'project');
   const sites = useAllSitesQuery();
   const userId = scope?.param === 'user' ? scope.id : undefined;
   const member = useMemberBasicInfoQuery(userId);
@@ -43,6 +45,8 @@ export function DashboardFiltersBar({ filters }: { filters: DashboardFilters }) 
             data={projectOptions}
             value={scope?.param === 'project' ? String(scope.id) : null}
             onChange={(value) => setScope('project', value ? Number(value) : null)}
+            onDropdownOpen={() => setProjectsOpened(true)}
+            nothingFoundMessage={projects.isFetching ? t('app.loading') : undefined}
             error={projects.isError ? t('messages.fetchProjectsFailed') : undefined}
           />
           <Select

@@ -9,13 +9,15 @@ import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { useTagsKpiQuery } from '../../../lib/reports/get-tags-kpi.ts';
 import type { ReportFilter } from '../../../lib/reports/report-filter.ts';
+import { DASHBOARD_TAGS_SIZE } from '@fieldops/shared/reports';
 
-const TOP_TAGS = 5;
+export const TOP_TAGS = DASHBOARD_TAGS_SIZE;
 
-export function TopTagsCard({ filter }: { filter: ReportFilter }) {
+/** `enabled` false while the tags are on their way another way (the dashboard's one call). */
+export function TopTagsCard({ filter, enabled = true }: { filter: ReportFilter; enabled?: boolean }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const query = useTagsKpiQuery(filter, TOP_TAGS);
+  const query = useTagsKpiQuery(filter, TOP_TAGS, enabled);
   return (
     <ReportCard
       id="dashboard-top-tags"

@@ -9,6 +9,6 @@ export const allProjectsQueryKey = ['projects', 'all'] as const;
 export const fetchAllProjects = (signal?: AbortSignal) =>
   api.list<Project>('/v1/projects', { params: { page: 0, size: MAX_PAGE_SIZE }, signal });
 
-export function useAllProjectsQuery() {
-  return useQuery({ queryKey: allProjectsQueryKey, queryFn: ({ signal }) => fetchAllProjects(signal) });
+export function useAllProjectsQuery(enabled = true) {
+  return useQuery({ queryKey: allProjectsQueryKey, queryFn: ({ signal }) => fetchAllProjects(signal), enabled });
 }
