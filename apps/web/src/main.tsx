@@ -1,8 +1,6 @@
 // Entry point: styles, translations (which also set the page direction), then the app once the
 // texts of the page's language have arrived.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+import './lib/styles/first-screen.ts';
 import { i18nReady } from './lib/i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

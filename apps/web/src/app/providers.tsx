@@ -13,7 +13,7 @@ import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The toasts' component arrives after the first screen; a toast shown before it waits in the store.
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const Notifications = lazy(async () => ({ default: (await import('./notifications.tsx')).Notifications }));
 
 function LanguageSync({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();

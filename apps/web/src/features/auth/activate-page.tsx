@@ -1,6 +1,7 @@
 // /activate?key=…: an invited member activates their account with a name and password. Reading
 // the key (GET /v1/activation-detail) never activates; only the form's POST /v1/activate does.
 // An expired key says so and sends the person to their administrator for a new one.
+import '../../lib/styles/full.ts';
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';

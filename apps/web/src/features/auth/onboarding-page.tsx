@@ -1,5 +1,6 @@
 // /onboarding: create the user, then their business. A signed-in user without a business
 // (/onboarding?step=business) starts at the business step.
+import '../../lib/styles/full.ts';
 import { useState } from 'react';
 import { Anchor, Stepper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
