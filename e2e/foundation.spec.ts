@@ -47,6 +47,22 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       await shot(page, `${lang}-login-error`);
     });
 
+    test("the sign-in page fetches its own language's texts and none of the signed-in app", async ({ page, request }) => {
+      // The page's language script names each language's bundle of texts.
+      const html = await (await request.get('/login')).text();
+      const bundles = JSON.parse(/var f=(\{[^}]*\})/.exec(html)?.[1] ?? '{}') as Record<Lang, string>;
+      expect(Object.keys(bundles).sort()).toEqual(['ar', 'en']);
+      const fetched: string[] = [];
+      page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: t(lang, 'login.title') })).toBeVisible();
+      const other = lang === 'en' ? 'ar' : 'en';
+      expect(fetched).toContain(bundles[lang]);
+      expect(fetched).not.toContain(bundles[other]);
+      expect(fetched.filter((path) => /signed-in-layout|dashboard-page/.test(path))).toEqual([]);
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([lang, lang === 'ar' ? 'rtl' : 'ltr']);
+    });
+
     test('an unknown page shows the not-found page', async ({ page }) => {
       await signIn(page, lang, DEMO.username, DEMO.password);
       await page.goto('/no/such/page');

@@ -1,19 +1,27 @@
-// English / العربية switch; the choice is stored and flips the page direction.
+// English / العربية switch; the choice is stored and flips the page direction. The other
+// language's texts may still be on their way: the switch shows the choice at once and the page
+// follows when they arrive (a failure to fetch them leaves the page, and the switch, as they were).
+import { useState } from 'react';
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@fieldops/shared/limits';
 import { currentLanguage, setLanguage } from '../lib/i18n/i18n.ts';
-import { toLanguage } from '../lib/i18n/language.ts';
+import { toLanguage, type Language } from '../lib/i18n/language.ts';
 
 export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
+  const [chosen, setChosen] = useState<Language | null>(null);
+  const choose = (language: Language) => {
+    setChosen(language);
+    void setLanguage(language).finally(() => setChosen(null));
+  };
   return (
     <SegmentedControl
       size={size}
       radius="xl"
       aria-label={t('language.label')}
-      value={currentLanguage(i18n)}
-      onChange={(value) => void setLanguage(toLanguage(value))}
+      value={chosen ?? currentLanguage(i18n)}
+      onChange={(value) => choose(toLanguage(value))}
       // The radios stay invisible but keep a 1px box, so automation can check them like any radio.
       styles={{ input: { width: 1, height: 1 } }}
       data={LANGUAGES.map((language) => ({
