@@ -1,8 +1,9 @@
 // Everything the screens rely on: Mantine (theme, direction, notifications, dates), TanStack
 // Query and i18next, with the document direction kept in step with the language.
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection, type ModalProps } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -12,8 +13,22 @@ import { applyDocumentLanguage, directionOf } from '../lib/i18n/language.ts';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-// The toasts' component arrives after the first screen; a toast shown before it waits in the store.
 const Notifications = lazy(async () => ({ default: (await import('./notifications.tsx')).Notifications }));
+
+/**
+ * The toasts' component (and its styles) is fetched with the first toast, not with the first
+ * screen: until then a toast waits in the store, which is all that loads up front.
+ */
+function ToastsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (notifications.length > 0 || queue.length > 0)) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" />
+    </Suspense>
+  ) : null;
+}
 
 function LanguageSync({ children }: { children: ReactNode }) {
   const { i18n: instance } = useTranslation();
@@ -60,9 +75,7 @@ export function Providers({ children, queryClient = defaultQueryClient, env = 'd
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
         <LocalizedMantine env={env}>
-          <Suspense fallback={null}>
-            <Notifications position="top-center" />
-          </Suspense>
+          <ToastsWhenNeeded />
           <QueryClientProvider client={queryClient}>
             <LanguageSync>{children}</LanguageSync>
           </QueryClientProvider>
