@@ -24,7 +24,11 @@ const WEB_ROOT = path.resolve(import.meta.dirname, '../apps/web/dist');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The median of the figures a run produced (a run that could not measure one gives NaN). */
+const median = (values: number[]) => {
+  const known = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return known.length === 0 ? NaN : known[Math.floor(known.length / 2)];
+};
 
 interface Loaded {
   scripts: { url: string; sent: number }[];
