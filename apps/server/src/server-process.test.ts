@@ -91,4 +91,15 @@ describe('the server stopped with SIGTERM while it serves', () => {
     expect(failed, server.output()).toEqual([]);
     expect(await server.exited).toBe(0);
   }, 60_000);
+
+  it('writes out every log line it was holding before it ends', async () => {
+    // Log lines are written a few kilobytes at a time: what is waiting must not be lost at exit.
+    const server = await start({ DATA_DIR: dataDir(), LOG_LEVEL: 'info' });
+    expect((await fetch(`${server.url}/api/health?marker=last-request`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const lines = server.output().split('\n');
+    expect(lines.some((line) => line.includes('/api/health') && line.includes('"statusCode":200'))).toBe(true);
+    expect(lines.some((line) => line.includes('shutting down'))).toBe(true);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { closeToOthers, prepareDataDir } from './lib/data-dir.ts';
+import pino from 'pino';
 import { logOptions } from './lib/log-options.ts';
 import { loadJwtSecret } from './lib/tokens.ts';
 import { createDiskStorage } from './plugins/storage.ts';
@@ -60,6 +61,9 @@ async function main() {
     }
   }
   const database = await openDatabase(target);
+  // Log lines are gathered and written to standard output a few kilobytes at a time, not with one
+  // system call per request; pino writes out what is waiting when the process exits.
+  const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   const app = await buildApp({
     database,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
@@ -68,7 +72,7 @@ async function main() {
     services: config.services,
     webRoot: config.webRoot === undefined ? DEFAULT_WEB_ROOT : config.webRoot,
     trustProxy: config.trustProxy,
-    logger: logOptions(config.logLevel),
+    logger: logOptions(config.logLevel, logDestination),
     corsOrigins: config.corsOrigins,
     scheduleEngine: config.scheduleEngine,
     rateLimit: config.rateLimit,
