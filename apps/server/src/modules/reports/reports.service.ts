@@ -28,8 +28,19 @@ import {
 type FilterQuery = z.output<typeof reportFilterQuery>;
 type Page<T> = { items: T[]; total: number };
 
+/**
+ * The caller's view, read once per caller: a caller is made for each request, so the dashboard's
+ * one answer (nine reports) reads a supervisor's sites once, not nine times.
+ */
+const viewOfCaller = new WeakMap<Caller, ReturnType<typeof viewScopeOf>>();
+
 async function reportScopeOf(db: Db, caller: Caller) {
-  const view = await viewScopeOf(db, caller);
+  let pending = viewOfCaller.get(caller);
+  if (!pending) {
+    pending = viewScopeOf(db, caller);
+    viewOfCaller.set(caller, pending);
+  }
+  const view = await pending;
   const scope: ReportScope = { businessId: view.businessId, view: view.all ? null : view };
   return { scope, timeZone: view.timeZone };
 }
