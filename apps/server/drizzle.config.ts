@@ -7,6 +7,7 @@ export default defineConfig({
     './apps/server/src/db/schema-workflow.ts',
     './apps/server/src/db/schema-helpdesk.ts',
     './apps/server/src/db/schema-schedules.ts',
+    './apps/server/src/db/schema-rollups.ts',
   ],
   out: './apps/server/drizzle',
 });

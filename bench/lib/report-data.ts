@@ -306,8 +306,8 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
   first.setUTCDate(first.getUTCDate() - (days - 1));
   const firstDay = first.toISOString().slice(0, 10);
   await db.execute(sql`
-    insert into schedules (business_id, plan_id, task_id, team_id, user_id, start, "end", deadline, status, completed_at, created_at)
-    select x.business_id, x.plan_id, x.task_id, x.team_id, x.user_id, x.start, x.end_at, x.deadline,
+    insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, status, completed_at, created_at)
+    select x.business_id, x.plan_id, x.group_id, x.task_id, x.team_id, x.user_id, x.start, x.end_at, x.deadline,
       x.status, case when x.status = 'done'
         then x.start + (least(x.end_at, x.deadline, ${now}) - x.start) * ((x.n - 0.5 + 0.4 * ${rnd(51, sql`x.key * 16 + x.n - 1`)}) / (x.n + 1)) end,
       x.created_at
@@ -317,7 +317,7 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
           when y.deadline <= ${now} then case when y.r < y.quality then 'done' else 'missed' end
           when y.r < y.quality * 0.5 then 'done' when y.r < y.quality * 0.8 then 'inProgress' else 'pending' end as status
       from (
-        select p.business_id, p.id as plan_id, p.task_id, p.team_id, p.user_id,
+        select p.business_id, p.id as plan_id, p.group_id, p.task_id, p.team_id, p.user_id,
           o.local_start at time zone ${timeZone} as start,
           (o.day + p.end_time::time) at time zone ${timeZone} as end_at,
           ${deadline} as deadline,

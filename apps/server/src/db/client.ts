@@ -7,13 +7,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as core from './schema.ts';
 import * as helpdesk from './schema-helpdesk.ts';
+import * as rollups from './schema-rollups.ts';
 import * as scheduling from './schema-schedules.ts';
 import * as workflow from './schema-workflow.ts';
 import { startEmbedded } from './embedded.ts';
 import { registerDatabaseKind } from './prepared.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 
-const schema = { ...core, ...workflow, ...helpdesk, ...scheduling };
+const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,8 +1,8 @@
 // Scheduling tables: execution plans, the schedules the engine materialises from them, and the
 // members' answers (DESIGN §6 and §7, workflow base).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, customType, date, doublePrecision, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex,
+  type AnyPgColumn, bigint, boolean, customType, date, doublePrecision, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
 import type { AnswerValue } from '@fieldops/shared/schedules';
@@ -47,6 +47,14 @@ export const executionPlans = pgTable(
      */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
     canceled: boolean('canceled').notNull().default(false),
+    /**
+     * The plan reports count it under: its group, or itself when it has none. Its schedules
+     * carry it (kept equal by their foreign key, which cascades a change), so a member who
+     * leaves a group takes their schedules' counts along in the report rollups.
+     */
+    groupId: bigint('group_id', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`coalesce(${executionPlans.parentId}, ${executionPlans.id})`),
     creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -56,7 +64,7 @@ export const executionPlans = pgTable(
     index('execution_plans_business_team_user_idx').on(t.businessId, t.teamId, t.userId),
     index('execution_plans_business_user_idx').on(t.businessId, t.userId),
     // The target of the schedules' foreign key: a schedule has its plan's business, task and member.
-    uniqueIndex('execution_plans_schedule_key').on(t.id, t.businessId, t.taskId, t.userId),
+    uniqueIndex('execution_plans_schedule_key').on(t.id, t.businessId, t.taskId, t.userId, t.groupId),
   ],
 );
 
@@ -65,8 +73,8 @@ export const executionPlans = pgTable(
  * idempotent across instances. `status` moves pending → inProgress → done, or to missed once
  * the deadline passes.
  *
- * Business, task and member are checked by one foreign key to the plan (which holds the same
- * three, each a foreign key of its own, and whose deletion cascades here), rather than by four:
+ * Business, task, member and group are checked by one foreign key to the plan (which holds the
+ * same, each of the first three a foreign key of its own, and whose deletion cascades here), rather than by five:
  * the engine writes a schedule a row at a time as far as the checks go, and each check costs as
  * much as the row itself. The site keeps its own key: a plan carried to another site leaves its
  * earlier schedules in the old one.
@@ -77,6 +85,8 @@ export const schedules = pgTable(
     id: id(),
     businessId: ref('business_id').notNull(),
     planId: ref('plan_id').notNull(),
+    /** The plan's group (execution_plans.group_id), which reports count the schedule under. */
+    groupId: ref('group_id').notNull(),
     taskId: ref('task_id').notNull(),
     teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
     userId: ref('user_id').notNull(),
@@ -91,9 +101,11 @@ export const schedules = pgTable(
   (t) => [
     foreignKey({
       name: 'schedules_plan_fk',
-      columns: [t.planId, t.businessId, t.taskId, t.userId],
-      foreignColumns: [executionPlans.id, executionPlans.businessId, executionPlans.taskId, executionPlans.userId],
-    }).onDelete('cascade'),
+      columns: [t.planId, t.businessId, t.taskId, t.userId, t.groupId],
+      foreignColumns: [executionPlans.id, executionPlans.businessId, executionPlans.taskId, executionPlans.userId, executionPlans.groupId],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     uniqueIndex('schedules_plan_user_start_key').on(t.planId, t.userId, t.start),
     // Lists walk (business, start, id); reports read the rest of the key, so a report over a date
     // range is an index-only scan that never visits the table.

@@ -198,11 +198,13 @@ export async function createScheduleRow(
 ) {
   const { paused, activeFrom, ...row } = values;
   const now = Date.now();
-  const planId =
-    row.planId ?? (await createPlanRow(db, { businessId: row.businessId, taskId: row.taskId, teamId: row.teamId, userId: row.userId, paused, activeFrom })).id;
+  const plan =
+    row.planId === undefined
+      ? await createPlanRow(db, { businessId: row.businessId, taskId: row.taskId, teamId: row.teamId, userId: row.userId, paused, activeFrom })
+      : (await db.select().from(executionPlans).where(eq(executionPlans.id, row.planId)))[0];
   const [schedule] = await db
     .insert(schedules)
-    .values({ start: new Date(now - HOUR), end: new Date(now + HOUR), deadline: new Date(now + HOUR), ...row, planId })
+    .values({ start: new Date(now - HOUR), end: new Date(now + HOUR), deadline: new Date(now + HOUR), ...row, planId: plan.id, groupId: plan.groupId })
     .returning();
   return schedule;
 }

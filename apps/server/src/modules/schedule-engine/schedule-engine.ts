@@ -48,8 +48,8 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
   if (scope.businessId !== undefined) filters.push(sql`and p.business_id = ${scope.businessId}`);
   if (scope.planIds) filters.push(sql`and (p.id = any(${idArray(scope.planIds)}) or p.parent_id = any(${idArray(scope.planIds)}))`);
   return sql`
-    insert into schedules (business_id, plan_id, task_id, team_id, user_id, start, "end", deadline, status)
-    select p.business_id, p.id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at, o.deadline_at, 'pending'
+    insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, status)
+    select p.business_id, p.id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at, o.deadline_at, 'pending'
     from execution_plans p
     join businesses b on b.id = p.business_id
     cross join lateral (select (${at} at time zone b.time_zone)::date as today) t

@@ -1,0 +1,57 @@
+// Report rollups: schedules counted by status and answers counted, per business-local day and
+// per month, at the grains the reports group and filter by. Triggers in the database keep them
+// in step with every write to schedules and answers, in the same transaction (drizzle/0010),
+// so a report over a year reads a few hundred thousand small rows instead of millions.
+//
+// Schedules by member: (site, member). Schedules by site: (site, task, plan group). Answers by
+// site: (site, task, action). A report narrowed to some members reads the schedules by member,
+// or the rows themselves where a grain lacks what it filters by (reports/rollup-source.ts).
+import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ref } from './columns.ts';
+import { businesses } from './schema.ts';
+
+/** 'D': the period is one local day. 'M': the period is the month starting on that date. */
+export type RollupGrain = 'D' | 'M';
+
+const business = () => ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' });
+const grain = () => text('grain').$type<RollupGrain>().notNull();
+const period = () => date('period').notNull();
+const count = (name: string) => integer(name).notNull().default(0);
+const statusCounts = () => ({
+  done: count('done'),
+  missed: count('missed'),
+  pending: count('pending'),
+  inProgress: count('in_progress'),
+  total: count('total'),
+});
+
+/** Schedules by the local day (or month) they start, site and member. */
+export const scheduleMemberRollups = pgTable(
+  'report_schedules_by_member',
+  { businessId: business(), grain: grain(), period: period(), teamId: ref('team_id').notNull(), userId: ref('user_id').notNull(), ...statusCounts() },
+  (t) => [primaryKey({ name: 'report_schedules_by_member_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.userId] })],
+);
+
+/** Schedules by the local day (or month) they start, site, task and plan group. */
+export const scheduleSiteRollups = pgTable(
+  'report_schedules_by_site',
+  {
+    businessId: business(), grain: grain(), period: period(), teamId: ref('team_id').notNull(), taskId: ref('task_id').notNull(),
+    groupId: ref('group_id').notNull(), ...statusCounts(),
+  },
+  (t) => [primaryKey({ name: 'report_schedules_by_site_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.taskId, t.groupId] })],
+);
+
+/** Answers by the local day (or month) they were given, site, task and action. */
+export const answerSiteRollups = pgTable(
+  'report_answers_by_site',
+  {
+    businessId: business(), grain: grain(), period: period(), teamId: ref('team_id').notNull(), taskId: ref('task_id').notNull(),
+    actionId: ref('action_id').notNull(),
+    /** Counted answers (inside the geofence), the flagged among them, and those given outside. */
+    answers: count('answers'),
+    flagged: count('flagged'),
+    outside: count('outside'),
+  },
+  (t) => [primaryKey({ name: 'report_answers_by_site_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.taskId, t.actionId] })],
+);

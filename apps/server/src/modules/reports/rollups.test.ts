@@ -1,0 +1,190 @@
+// The report rollups are exact: after random schedules and answers are written, changed and
+// deleted in all the ways the app does (status moves, a member leaving a group, a plan, a site
+// or a business deleted, a time zone changed), every rollup row equals a count from scratch of
+// the rows themselves, and no count is missing. The seed is printed with a failure.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { businesses } from '../../db/schema.ts';
+import { actionResults, executionPlans, schedules } from '../../db/schema-schedules.ts';
+import { rowsOf } from '../../db/client.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addMember, createAction, createBusinessWithOwner, createPlanRow, createProject, createSite, createTask, placeInSite } from '../../test/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A small fast generator (mulberry32), so a failing seed can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)], int: (n: number) => Math.floor(next() * n) };
+}
+
+const STATUSES = ['pending', 'inProgress', 'done', 'missed'] as const;
+const ZONES = ['Asia/Riyadh', 'America/New_York', 'Pacific/Kiritimati', 'UTC'] as const;
+
+/** A business with two sites, four members, two tasks of three actions, and group and member plans. */
+async function randomBusiness(rnd: ReturnType<typeof random>) {
+  const owner = await createBusinessWithOwner(t.app);
+  const businessId = owner.business.id;
+  await t.app.db.update(businesses).set({ timeZone: rnd.pick(ZONES) }).where(eq(businesses.id, businessId));
+  const project = await createProject(t.app, owner);
+  const sites = [await createSite(t.app, owner, project.id), await createSite(t.app, owner, project.id)];
+  const members = [];
+  for (let i = 0; i < 4; i++) {
+    const member = await addMember(t.app, owner);
+    await placeInSite(t.app, owner, sites[i % 2].id, member.userId);
+    members.push({ userId: member.userId, teamId: sites[i % 2].id });
+  }
+  const tasks = [];
+  for (let i = 0; i < 2; i++) {
+    const task = await createTask(t.app, owner);
+    const actionIds = [];
+    for (let o = 0; o < 3; o++) actionIds.push((await createAction(t.app, owner, task.id, { order: o })).id);
+    tasks.push({ id: task.id, actionIds });
+  }
+  // Per site and task a group plan with a member plan for each of the site's members.
+  const plans = [];
+  for (const site of sites) {
+    for (const task of tasks) {
+      const group = await createPlanRow(t.app.db, { businessId, taskId: task.id, teamId: site.id, scheduleType: 'DAILY' });
+      for (const m of members.filter((x) => x.teamId === site.id)) {
+        plans.push(await createPlanRow(t.app.db, { businessId, taskId: task.id, teamId: site.id, userId: m.userId, parentId: group.id, scheduleType: 'DAILY' }));
+      }
+    }
+  }
+  return { businessId, sites, members, tasks, plans };
+}
+
+type Business = Awaited<ReturnType<typeof randomBusiness>>;
+
+/** `n` schedules on random plans at random instants over three months, with answers on most. */
+async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: number) {
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const plan = rnd.pick(b.plans);
+    // Instants spread over three months, at any minute: many fall near a local midnight.
+    const start = new Date(Date.UTC(2024, 1, 1) + rnd.int(90 * 24 * 60) * 60_000);
+    rows.push({
+      businessId: b.businessId, planId: plan.id, groupId: plan.groupId, taskId: plan.taskId, teamId: plan.teamId, userId: plan.userId!,
+      start, end: new Date(start.getTime() + 3_600_000), deadline: new Date(start.getTime() + 7_200_000), status: rnd.pick(STATUSES),
+    });
+  }
+  const made = await t.app.db.insert(schedules).values(rows).onConflictDoNothing().returning();
+  const answers = [];
+  for (const s of made) {
+    const task = b.tasks.find((k) => k.id === s.taskId)!;
+    for (const actionId of task.actionIds) {
+      if (rnd.next() < 0.4) continue;
+      answers.push({
+        businessId: s.businessId, scheduleId: s.id, actionId, taskId: s.taskId, teamId: s.teamId, userId: s.userId,
+        value: 'YES' as const, outside: rnd.next() < 0.15, isFlagged: rnd.next() < 0.2,
+        createdDate: new Date(s.start.getTime() + rnd.int(26 * 60) * 60_000),
+      });
+    }
+  }
+  if (answers.length > 0) await t.app.db.insert(actionResults).values(answers);
+  return made;
+}
+
+/** The rows of each rollup that count something, in key order, as text. */
+async function rollupRows() {
+  const read = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await t.app.db.execute(query)).map((r) => JSON.stringify(Object.values(r).map(String)));
+  return {
+    members: await read(sql`select business_id, grain, period::text, team_id, user_id, done, missed, pending, in_progress, total
+      from report_schedules_by_member where total <> 0 or done <> 0 or missed <> 0 or pending <> 0 or in_progress <> 0 order by 1, 2, 3, 4, 5`),
+    sites: await read(sql`select business_id, grain, period::text, team_id, task_id, group_id, done, missed, pending, in_progress, total
+      from report_schedules_by_site where total <> 0 or done <> 0 or missed <> 0 or pending <> 0 or in_progress <> 0 order by 1, 2, 3, 4, 5, 6`),
+    answers: await read(sql`select business_id, grain, period::text, team_id, task_id, action_id, answers, flagged, outside
+      from report_answers_by_site where answers <> 0 or flagged <> 0 or outside <> 0 order by 1, 2, 3, 4, 5, 6`),
+  };
+}
+
+/** The same rows counted from scratch from the schedules and answers. */
+async function countedFromScratch() {
+  const read = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await t.app.db.execute(query)).map((r) => JSON.stringify(Object.values(r).map(String)));
+  const periods = (instant: string) => sql.raw(`
+    select 'D' as grain, (${instant} at time zone b.time_zone)::date as period
+    union all select 'M', date_trunc('month', (${instant} at time zone b.time_zone)::date)::date`);
+  const statusCounts = sql`count(*) filter (where s.status = 'done') as done, count(*) filter (where s.status = 'missed') as missed,
+    count(*) filter (where s.status = 'pending') as pending, count(*) filter (where s.status = 'inProgress') as in_progress, count(*) as total`;
+  return {
+    members: await read(sql`select s.business_id, p.grain, p.period::text, s.team_id, s.user_id, ${statusCounts}
+      from schedules s join businesses b on b.id = s.business_id cross join lateral (${periods('s.start')}) p
+      group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
+    // The group is read from the plan, not from the schedule's own copy of it.
+    sites: await read(sql`select s.business_id, p.grain, p.period::text, s.team_id, s.task_id, coalesce(e.parent_id, e.id) as group_id, ${statusCounts}
+      from schedules s join execution_plans e on e.id = s.plan_id join businesses b on b.id = s.business_id
+      cross join lateral (${periods('s.start')}) p
+      group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`),
+    answers: await read(sql`select r.business_id, p.grain, p.period::text, r.team_id, r.task_id, r.action_id,
+        count(*) filter (where not r.outside) as answers, count(*) filter (where not r.outside and r.is_flagged) as flagged,
+        count(*) filter (where r.outside) as outside
+      from action_results r join businesses b on b.id = r.business_id cross join lateral (${periods('r.created_date')}) p
+      group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`),
+  };
+}
+
+async function expectExact(step: string) {
+  const [actual, expected] = [await rollupRows(), await countedFromScratch()];
+  expect(expected.members.length, step).toBeGreaterThan(0);
+  expect(actual.members, `${step}: schedules by member`).toEqual(expected.members);
+  expect(actual.sites, `${step}: schedules by site`).toEqual(expected.sites);
+  expect(actual.answers, `${step}: answers by site`).toEqual(expected.answers);
+}
+
+describe('report rollups', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`equal a count from scratch after random writes, changes and deletes (seed ${seed})`, async () => {
+      const rnd = random(seed);
+      const a = await randomBusiness(rnd);
+      const other = await randomBusiness(rnd);
+      const made = await writeRandom(rnd, a, 150);
+      await writeRandom(rnd, other, 60);
+      await expectExact('written');
+
+      // Statuses move, one schedule at a time and many at once; some times move too.
+      for (const s of made.slice(0, 20)) {
+        await t.app.db.update(schedules).set({ status: rnd.pick(STATUSES) }).where(eq(schedules.id, s.id));
+      }
+      await t.app.db.execute(sql`update schedules set status = 'missed' where business_id = ${a.businessId} and status = 'pending' and start < '2024-03-01'`);
+      await t.app.db
+        .update(schedules)
+        .set({ start: sql`${schedules.start} + interval '5 hours'` })
+        .where(inArray(schedules.id, made.slice(20, 40).map((s) => s.id)));
+      await t.app.db.execute(sql`update action_results set is_flagged = not is_flagged where business_id = ${a.businessId} and id % 3 = 0`);
+      await t.app.db.execute(sql`update action_results set outside = not outside, created_date = created_date - interval '20 hours' where business_id = ${a.businessId} and id % 5 = 0`);
+      await expectExact('changed');
+
+      // A member leaves their group: their schedules now count under their own plan.
+      const leaving = a.plans.filter((p) => p.userId === a.members[0].userId);
+      await t.app.db.update(executionPlans).set({ parentId: null }).where(inArray(executionPlans.id, leaving.map((p) => p.id)));
+      await expectExact('left a group');
+
+      // Deletes: some answers, some schedules, a member's plan (its schedules go with it), a site.
+      await t.app.db.execute(sql`delete from action_results where business_id = ${a.businessId} and id % 4 = 1`);
+      await t.app.db.delete(schedules).where(inArray(schedules.id, made.slice(40, 60).map((s) => s.id)));
+      await t.app.db.delete(executionPlans).where(eq(executionPlans.id, a.plans[1].id));
+      await expectExact('deleted rows');
+      await t.app.db.execute(sql`delete from teams where id = ${a.sites[1].id}`);
+      await expectExact('deleted a site');
+
+      // Another time zone moves every local day; then the business goes altogether.
+      const zone = ZONES.find((z) => z !== 'UTC' && z !== rnd.pick(ZONES)) ?? 'UTC';
+      await t.app.db.update(businesses).set({ timeZone: zone }).where(eq(businesses.id, a.businessId));
+      await expectExact('moved time zone');
+      await t.app.db.delete(businesses).where(eq(businesses.id, other.businessId));
+      await expectExact('deleted a business');
+    });
+  }
+});
