@@ -16,6 +16,10 @@ export interface ReportDataOptions {
   sitesPerProject?: number;
   membersPerSite?: number;
   tasks?: number;
+  /** How many of a site's four group plans each member is in (default 1: a quarter of the site each). */
+  plansPerMember?: number;
+  /** Days the daily plan has run up to today (default about 24). */
+  dailyPlanDays?: number;
   /** Days of history up to today (default 365). */
   days?: number;
   now?: Date;
@@ -69,6 +73,8 @@ interface Shape {
   sitesPerProject: number;
   membersPerSite: number;
   tasks: number;
+  plansPerMember: number;
+  dailyPlanDays: number;
   days: number;
   today: string;
   now: Date;
@@ -147,6 +153,7 @@ export async function generateReportBusiness(database: Database, options: Report
   const big = await generateBusiness(database.db, {
     prefix, name: 'Report Bench Co', timeZone: REPORT_TIME_ZONE, projects, sitesPerProject,
     membersPerSite: options.membersPerSite ?? 20, tasks: options.tasks ?? Math.min(200, Math.max(4, Math.round(200 * scale))),
+    plansPerMember: options.plansPerMember ?? 1, dailyPlanDays: options.dailyPlanDays ?? 24,
     days, now, today: localDate(now, REPORT_TIME_ZONE),
   }, passwordHash, (phase, ms) => {
     timings[phase] = ms;
@@ -157,7 +164,7 @@ export async function generateReportBusiness(database: Database, options: Report
     const t = Date.now();
     const zone = 'Europe/London';
     other = await generateBusiness(database.db, {
-      prefix: `${prefix}2`, name: 'Other Bench Co', timeZone: zone, projects: 1, sitesPerProject: 2, membersPerSite: 8, tasks: 4,
+      prefix: `${prefix}2`, name: 'Other Bench Co', timeZone: zone, projects: 1, sitesPerProject: 2, membersPerSite: 8, tasks: 4, plansPerMember: 1, dailyPlanDays: 24,
       days, now, today: localDate(now, zone),
     }, passwordHash, () => {});
     timings['second business'] = Date.now() - t;
@@ -261,7 +268,7 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
     p as (
       select s.id as team_id, s.rn, g.k, k.id as task_id,
         case g.k when 0 then 'WEEKLY' when 1 then 'CUSTOM' when 2 then 'WEEKLY' else 'DAILY' end as schedule_type,
-        ${today}::date + case g.k when 0 then -260 + (s.rn % 30)::int when 1 then -364 when 2 then -200 + (s.rn % 90)::int else -24 + (s.rn % 10)::int end as start_date,
+        ${today}::date + case g.k when 0 then -260 + (s.rn % 30)::int when 1 then -364 when 2 then -200 + (s.rn % 90)::int else ${-shape.dailyPlanDays}::int + (s.rn % 10)::int end as start_date,
         ${today}::date + case g.k when 0 then null when 1 then 180 when 2 then -60 + (s.rn % 120)::int else 10 end as end_date,
         (${textArray(planTimes)})[g.k + 1] as start_time,
         (array['13:00', '12:00', '18:00', '24:00'])[g.k + 1] as end_time,
@@ -283,7 +290,8 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
     select g.business_id, g.task_id, g.team_id, m.user_id, g.id, g.schedule_type, g.start_date, g.end_date, g.start_time, g.end_time,
       g.deadline_after, g.deadline_unit, g.duration, g.days, g.months, g.scheduled_at, g.creator_id, g.created_at
     from execution_plans g
-    join m on m.team_id = g.team_id and m.idx % ${PLANS_PER_SITE} = array_position(${textArray(planTimes)}, g.start_time) - 1
+    join m on m.team_id = g.team_id
+      and (array_position(${textArray(planTimes)}, g.start_time) - 1 - m.idx % ${PLANS_PER_SITE} + ${PLANS_PER_SITE}) % ${PLANS_PER_SITE} < ${shape.plansPerMember}
     where g.business_id = ${b} and g.user_id is null
     order by g.id, m.user_id`);
   phase('execution plans');

@@ -80,16 +80,16 @@ export interface ResultPage {
   dir: 'asc' | 'desc';
 }
 
-/** One page of answers meeting `where`, newest first by default, and how many there are. */
-export async function findResults(db: Db, where: SQL | undefined, page: ResultPage) {
+/** One page of answers meeting `where`, newest first by default, and how many there are (by `countAll` when given). */
+export async function findResults(db: Db, where: SQL | undefined, page: ResultPage, countAll?: () => Promise<number>) {
   const direction = page.dir === 'asc' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectResults(db)
       .where(where)
       .orderBy(direction(actionResults.createdDate), direction(actionResults.id))
       .limit(page.size)
       .offset(page.page * page.size),
-    db.select({ total: count() }).from(actionResults).where(where),
+    countAll ? countAll() : db.select({ total: count() }).from(actionResults).where(where).then(([row]) => row.total),
   ]);
   return { items: rows.map(toActionResult), total };
 }

@@ -15,6 +15,7 @@ import {
   managesSite, requireSomeManagement, scopeCondition, viewScopeOf, type ViewScope,
 } from '../../policies/schedules.ts';
 import { findActionRow } from '../actions/actions.repository.ts';
+import { countLatestResults } from '../reports/reports.service.ts';
 import { findResult, findResults, taggedWith, updateResultRow } from './action-results.repository.ts';
 
 export const visibleResults = (scope: ViewScope) => scopeCondition(scope, actionResults.teamId, actionResults.userId);
@@ -100,7 +101,7 @@ export async function latestResults(db: Db, caller: Caller, query: z.output<type
     query.tag ? taggedWith(query.tag) : undefined,
     visibleResults(scope),
   );
-  return findResults(db, where, pageOf(query));
+  return findResults(db, where, pageOf(query), () => countLatestResults(db, scope, query));
 }
 
 /**

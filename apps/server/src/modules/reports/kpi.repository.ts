@@ -1,42 +1,45 @@
 // Best, worst and load lists (DESIGN §8): schedules counted by status per member, site, project,
 // task or plan, ranked best first by completion rate, then volume, then id. One statement per
-// list whatever its size: the schedules are grouped by one column of the report index (member,
-// site, task or plan), projects and group plans are then folded from sites and member plans
-// (hundreds or thousands of rows, not the schedules), and the ranking is a window over that.
+// list whatever its size: the counts of a schedule source (report-source.ts: the rollups, or the
+// schedules themselves) are summed by one of its columns (member, site, task or plan group),
+// projects are then folded from sites (hundreds or thousands of rows, not the schedules), and the
+// ranking is a window over that.
 import { sql, type SQL } from 'drizzle-orm';
 import type { KpiKind, KpiOrder } from '@fieldops/shared/reports';
 import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { businesses, teams } from '../../db/schema.ts';
-import { executionPlans, schedules } from '../../db/schema-schedules.ts';
-import { rowsOf, statusAggregates, toStatusCounts, type CountRow } from './report-filter.ts';
+import { scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
+import { rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
+import type { ScheduleNeeds } from './report-source.ts';
 
-/** The schedules column a kind groups by first, and how its groups fold into the kind's entity. */
-const GROUPING: Record<KpiKind, { column: SQL; fold?: SQL }> = {
-  members: { column: sql`${schedules.userId}` },
-  teams: { column: sql`${schedules.teamId}` },
-  tasks: { column: sql`${schedules.taskId}` },
-  projects: { column: sql`${schedules.teamId}`, fold: sql`join ${teams} on ${teams.id} = g.key group by ${teams.projectId}` },
+/** The source column a kind groups by first, and how its groups fold into the kind's entity. */
+const GROUPING: Record<KpiKind, { column: SQL; fold?: { key: SQL; join: SQL } }> = {
+  members: { column: sql`user_id` },
+  teams: { column: sql`team_id` },
+  tasks: { column: sql`task_id` },
+  projects: { column: sql`team_id`, fold: { key: sql`${teams.projectId}`, join: sql`join ${teams} on ${teams.id} = g.key` } },
   // A group plan counts the schedules of all its member plans together.
-  schedules: {
-    column: sql`${schedules.planId}`,
-    fold: sql`join ${executionPlans} on ${executionPlans.id} = g.key group by coalesce(${executionPlans.parentId}, ${executionPlans.id})`,
-  },
+  schedules: { column: sql`group_id` },
 };
 
-const FOLD_KEY: Partial<Record<KpiKind, SQL>> = {
-  projects: sql`${teams.projectId}`,
-  schedules: sql`coalesce(${executionPlans.parentId}, ${executionPlans.id})`,
+/** What a kind's list needs of a schedule source. */
+export const KPI_NEEDS: Record<KpiKind, ScheduleNeeds> = {
+  members: { user: true },
+  teams: {},
+  projects: {},
+  tasks: { task: true },
+  schedules: { task: true },
 };
 
-/** The `ranked` CTE: one row per entity with a schedule meeting `where`, with its best-first rank. */
-function rankedCte(kind: KpiKind, where: SQL): SQL {
+/** The `ranked` CTE: one row per entity with a schedule in `source`, with its best-first rank. */
+function rankedCte(kind: KpiKind, source: SQL): SQL {
   const { column, fold } = GROUPING[kind];
-  const grouped = sql`select ${column} as key, ${statusAggregates} from ${schedules} where ${where} group by ${column}`;
+  const grouped = sql`select ${column} as key, ${statusSums} from (${source}) src group by ${column} having sum(total) > 0`;
   const entities = fold
-    ? sql`select ${FOLD_KEY[kind]} as key, sum(g.done) as done, sum(g.missed) as missed, sum(g.pending) as pending,
+    ? sql`select ${fold.key} as key, sum(g.done) as done, sum(g.missed) as missed, sum(g.pending) as pending,
             sum(g."inProgress") as "inProgress", sum(g.total) as total
-          from (${grouped}) g ${fold}`
+          from (${grouped}) g ${fold.join} group by ${fold.key}`
     : grouped;
   return sql`ranked as (
     select e.*, row_number() over (order by e.done::float8 / e.total desc, e.total desc, e.key) as rank
@@ -64,25 +67,25 @@ const ORDER: Record<KpiOrder | 'worst', SQL> = {
 };
 
 /** One page of ranked entities in the asked order, and how many are ranked. */
-export async function findRanked(db: Db, kind: KpiKind, where: SQL, order: KpiOrder | 'worst', page: { page: number; size: number }) {
+export async function findRanked(db: Db, kind: KpiKind, source: SQL, order: KpiOrder | 'worst', page: { page: number; size: number }) {
   const rows = rowsOf<RankedRow & { ranked: unknown }>(
-    await db.execute(sql`with ${rankedCte(kind, where)}
+    await db.execute(sql`with ${rankedCte(kind, source)}
       select *, count(*) over () as ranked from ranked order by ${ORDER[order]} limit ${page.size} offset ${page.page * page.size}`),
   );
   // An empty page past the end still has to say how many there are.
-  const total = rows.length > 0 ? Number(rows[0].ranked) : page.page === 0 ? 0 : await countRanked(db, kind, where);
+  const total = rows.length > 0 ? Number(rows[0].ranked) : page.page === 0 ? 0 : await countRanked(db, kind, source);
   return { items: rows.map(toRanked), total };
 }
 
-async function countRanked(db: Db, kind: KpiKind, where: SQL) {
-  const [row] = rowsOf<{ n: unknown }>(await db.execute(sql`with ${rankedCte(kind, where)} select count(*) as n from ranked`));
+async function countRanked(db: Db, kind: KpiKind, source: SQL) {
+  const [row] = rowsOf<{ n: unknown }>(await db.execute(sql`with ${rankedCte(kind, source)} select count(*) as n from ranked`));
   return Number(row.n);
 }
 
-/** One entity's counts and rank (null when it has no schedule meeting `where`), and how many are ranked. */
-export async function findStanding(db: Db, kind: KpiKind, where: SQL, id: number) {
+/** One entity's counts and rank (null when it has no schedule in `source`), and how many are ranked. */
+export async function findStanding(db: Db, kind: KpiKind, source: SQL, id: number) {
   const [row] = rowsOf<Partial<RankedRow> & { ranked: unknown }>(
-    await db.execute(sql`with ${rankedCte(kind, where)}
+    await db.execute(sql`with ${rankedCte(kind, source)}
       select r.*, (select count(*) from ranked) as ranked from (select 1) one left join ranked r on r.key = ${id}`),
   );
   return {
@@ -99,14 +102,16 @@ export async function findStanding(db: Db, kind: KpiKind, where: SQL, id: number
 export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' | 'projects' | 'teams', ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, number>();
   // Built once per kind (a list page asks for it on every request); the values are placeholders.
+  // The business-wide daily rollups hold what it needs: members by member, sites and projects by site.
   const statement = preparedSql(db, `ranks-last-month:${kind}`, () => {
     const business = sql.placeholder('businessId');
     const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${business})`;
     const today = sql`(now() at time zone ${zone})::date`;
-    const where = sql`${schedules.businessId} = ${business}
-      and ${schedules.start} >= ((${today} - 29)::timestamp at time zone ${zone})
-      and ${schedules.start} < ((${today} + 1)::timestamp at time zone ${zone})`;
-    return sql`with ${rankedCte(kind, where)} select key, rank from ranked where key = any(${sql.placeholder('ids')}::bigint[])`;
+    const t = kind === 'members' ? scheduleMemberRollups : scheduleSiteRollups;
+    const key = kind === 'members' ? sql`${scheduleMemberRollups.userId} as user_id` : sql`${t.teamId} as team_id`;
+    const source = sql`select ${key}, ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
+      from ${t} where ${t.businessId} = ${business} and ${t.grain} = 'D' and ${t.period} between ${today} - 29 and ${today}`;
+    return sql`with ${rankedCte(kind, source)} select key, rank from ranked where key = any(${sql.placeholder('ids')}::bigint[])`;
   });
   const rows = rowsOf<{ key: unknown; rank: unknown }>(await statement.execute({ businessId, ids }));
   return new Map(rows.map((r) => [Number(r.key), Number(r.rank)]));

@@ -23,24 +23,31 @@ export interface ReportScope {
 
 const idArray = (ids: readonly number[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::bigint[]`;
 
+/** The columns the conditions read; a rollup without the member or the task is never asked for them. */
 interface Columns {
   business: AnyPgColumn;
   team: AnyPgColumn;
-  user: AnyPgColumn;
-  task: AnyPgColumn;
+  user?: AnyPgColumn;
+  task?: AnyPgColumn;
+}
+
+function column(columns: Columns, name: 'user' | 'task'): AnyPgColumn {
+  const found = columns[name];
+  if (!found) throw new Error(`a report filtered by ${name} read a source without it`);
+  return found;
 }
 
 function conditions(columns: Columns, scope: ReportScope, filter: ReportFilter, when: SQL): SQL {
   const parts: (SQL | undefined)[] = [
     sql`${columns.business} = ${scope.businessId}`,
     when,
-    scope.view ? scopeCondition(scope.view, columns.team, columns.user) : undefined,
-    filter.users ? sql`${columns.user} = any(${idArray(filter.users)})` : undefined,
+    scope.view ? scopeCondition(scope.view, columns.team, column(columns, 'user')) : undefined,
+    filter.users ? sql`${column(columns, 'user')} = any(${idArray(filter.users)})` : undefined,
     filter.teams ? sql`${columns.team} = any(${idArray(filter.teams)})` : undefined,
     filter.projects
       ? sql`${columns.team} in (select ${teams.id} from ${teams} where ${teams.businessId} = ${scope.businessId} and ${teams.projectId} = any(${idArray(filter.projects)}))`
       : undefined,
-    filter.task ? sql`${columns.task} = ${filter.task}` : undefined,
+    filter.task ? sql`${column(columns, 'task')} = ${filter.task}` : undefined,
   ];
   return sql.join(parts.filter((p): p is SQL => p !== undefined).map((p) => sql`(${p})`), sql` and `);
 }
@@ -53,13 +60,12 @@ export const scheduleConditions = (scope: ReportScope, filter: ReportFilter, whe
 export const answerConditions = (scope: ReportScope, filter: ReportFilter, when: SQL) =>
   conditions({ business: actionResults.businessId, team: actionResults.teamId, user: actionResults.userId, task: actionResults.taskId }, scope, filter, when);
 
-/** The aggregate columns counting schedules by status. */
-export const statusAggregates = sql`
-  count(*) filter (where ${schedules.status} = 'done') as done,
-  count(*) filter (where ${schedules.status} = 'missed') as missed,
-  count(*) filter (where ${schedules.status} = 'pending') as pending,
-  count(*) filter (where ${schedules.status} = 'inProgress') as "inProgress",
-  count(*) as total`;
+/** Rollup rows of the business the caller sees, meeting the filters, for the periods in `when`. */
+export const rollupConditions = (columns: Columns, scope: ReportScope, filter: ReportFilter, when: SQL) => conditions(columns, scope, filter, when);
+
+/** The aggregate columns summing a schedule source's counts by status (report-source.ts). */
+export const statusSums = sql`
+  sum(done) as done, sum(missed) as missed, sum(pending) as pending, sum(in_progress) as "inProgress", sum(total) as total`;
 
 export interface CountRow {
   done: unknown;

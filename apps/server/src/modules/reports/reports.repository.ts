@@ -1,35 +1,23 @@
 // Report queries other than the ranked lists: schedules by status (a total, or a day at a time),
 // the schedules open right now, the organisation counts, and answer and tag counts. Each is one
-// aggregate over the report indexes.
+// aggregate over a source of counts (report-source.ts) or, for the open schedules, their index.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, projects, teamMembers, teams } from '../../db/schema.ts';
-import { actionResults, schedules } from '../../db/schema-schedules.ts';
+import { schedules } from '../../db/schema-schedules.ts';
 import { actions, actionTags, tags, tasks } from '../../db/schema-workflow.ts';
-import type { DateRange } from './report-range.ts';
-import { rowsOf, statusAggregates, toStatusCounts, type CountRow } from './report-filter.ts';
+import { rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
 
-export async function countByStatus(db: Db, where: SQL) {
-  const [row] = rowsOf<CountRow>(await db.execute(sql`select ${statusAggregates} from ${schedules} where ${where}`));
+/** The schedules of a source (report-source.ts) by status. */
+export async function countByStatus(db: Db, source: SQL) {
+  const [row] = rowsOf<CountRow>(await db.execute(sql`select ${statusSums} from (${source}) src`));
   return toStatusCounts(row);
 }
 
-/**
- * Counts by status for each local day of the range that has schedules. The schedules are first
- * counted per quarter hour (plain arithmetic on the instant; every time zone's offset is a
- * whole number of quarter hours), and only those few buckets are turned into local days.
- */
-export async function countByDay(db: Db, where: SQL, range: DateRange) {
-  const rows = rowsOf<CountRow & { day: unknown }>(
-    await db.execute(sql`
-      select to_char((q.bucket at time zone ${range.timeZone})::date, 'YYYY-MM-DD') as day,
-        sum(q.done) as done, sum(q.missed) as missed, sum(q.pending) as pending, sum(q."inProgress") as "inProgress", sum(q.total) as total
-      from (
-        select date_bin('15 minutes', ${schedules.start}, timestamptz '2000-01-01T00:00:00Z') as bucket, ${statusAggregates}
-        from ${schedules} where ${where} group by 1) q
-      group by 1`),
-  );
-  return new Map(rows.map((r) => [String(r.day), toStatusCounts(r)]));
+/** Counts by status for each local day with schedules, from a daily source (report-source.ts). */
+export async function countByDay(db: Db, daily: SQL) {
+  const rows = rowsOf<{ day: unknown; done: unknown; missed: unknown; pending: unknown; in_progress: unknown; total: unknown }>(await db.execute(daily));
+  return new Map(rows.map((r) => [String(r.day), toStatusCounts({ ...r, inProgress: r.in_progress })]));
 }
 
 /** Schedules meeting `where` that are open now: started, before their deadline, not done or missed. */
@@ -41,11 +29,16 @@ export async function countOpen(db: Db, where: SQL, now: Date) {
   return Number(row.n);
 }
 
-/** Counted answers meeting `where`, and how many of them are flagged. */
-export async function countAnswers(db: Db, where: SQL) {
+/** Every answer of an answer source, counted or not (what a list of them holds). */
+export async function countAnswerRows(db: Db, source: SQL) {
+  const [row] = rowsOf<{ n: unknown }>(await db.execute(sql`select coalesce(sum(answers + outside), 0) as n from (${source}) src`));
+  return Number(row.n);
+}
+
+/** Counted answers of an answer source (report-source.ts), and how many of them are flagged. */
+export async function countAnswers(db: Db, source: SQL) {
   const [row] = rowsOf<{ answers: unknown; flagged: unknown }>(
-    await db.execute(sql`select count(*) as answers, count(*) filter (where ${actionResults.isFlagged}) as flagged
-      from ${actionResults} where ${where} and not ${actionResults.outside}`),
+    await db.execute(sql`select coalesce(sum(answers), 0) as answers, coalesce(sum(flagged), 0) as flagged from (${source}) src`),
   );
   return { answers: Number(row.answers), flagged: Number(row.flagged) };
 }
@@ -96,38 +89,35 @@ export interface ActionKpiRow {
   total: unknown;
 }
 
-/** Actions with answers meeting `where`, most counted answers first (then id), one page and how many. */
-export async function findActionKpis(db: Db, where: SQL, page: { page: number; size: number }) {
+/** Actions with answers in a source, most counted answers first (then id), one page and how many. */
+export async function findActionKpis(db: Db, source: SQL, page: { page: number; size: number }) {
   const rows = rowsOf<ActionKpiRow>(
     await db.execute(sql`
       with a as (
-        select ${actionResults.actionId} as id,
-          count(*) filter (where not ${actionResults.outside}) as answers,
-          count(*) filter (where not ${actionResults.outside} and ${actionResults.isFlagged}) as flagged,
-          count(*) filter (where ${actionResults.outside}) as outside
-        from ${actionResults} where ${where} group by ${actionResults.actionId}),
+        select action_id as id, sum(answers) as answers, sum(flagged) as flagged, sum(outside) as outside
+        from (${source}) src group by action_id having sum(answers) + sum(outside) > 0),
       page as (select a.*, count(*) over () as total from a order by answers desc, id limit ${page.size} offset ${page.page * page.size})
       select page.*, ${actions.nameEn} as name_en, ${actions.nameAr} as name_ar, ${actions.type} as type, ${actions.taskId} as task_id,
         ${tasks.nameEn} as task_name_en, ${tasks.nameAr} as task_name_ar
       from page join ${actions} on ${actions.id} = page.id join ${tasks} on ${tasks.id} = ${actions.taskId}
       order by answers desc, page.id`),
   );
-  const total = rows.length > 0 ? Number(rows[0].total) : await countAnsweredActions(db, where);
+  const total = rows.length > 0 ? Number(rows[0].total) : await countAnsweredActions(db, source);
   return { rows, total };
 }
 
-async function countAnsweredActions(db: Db, where: SQL) {
-  const [row] = rowsOf<{ n: unknown }>(await db.execute(sql`select count(distinct ${actionResults.actionId}) as n from ${actionResults} where ${where}`));
+async function countAnsweredActions(db: Db, source: SQL) {
+  const [row] = rowsOf<{ n: unknown }>(
+    await db.execute(sql`select count(*) as n from (select action_id from (${source}) src group by action_id having sum(answers) + sum(outside) > 0) a`),
+  );
   return Number(row.n);
 }
 
-/** Tags of the business with their actions and the counted answers meeting `where`, most answered first. */
-export async function findTagKpis(db: Db, businessId: number, where: SQL, page: { page: number; size: number }) {
+/** Tags of the business with their actions and the counted answers of a source, most answered first. */
+export async function findTagKpis(db: Db, businessId: number, source: SQL, page: { page: number; size: number }) {
   const rows = rowsOf<{ id: unknown; name_en: string; name_ar: string; actions: unknown; answers: unknown; total: unknown }>(
     await db.execute(sql`
-      with answered as (
-        select ${actionResults.actionId} as action_id, count(*) as n
-        from ${actionResults} where ${where} and not ${actionResults.outside} group by ${actionResults.actionId}),
+      with answered as (select action_id, sum(answers) as n from (${source}) src group by action_id),
       by_tag as (
         select ${actionTags.tagId} as tag_id, count(*) as actions, coalesce(sum(answered.n), 0) as answers
         from ${actionTags} left join answered on answered.action_id = ${actionTags.actionId}
@@ -155,7 +145,3 @@ export async function findTag(db: Db, businessId: number, id: number) {
   const [row] = rowsOf<{ id: unknown }>(await db.execute(sql`select ${tags.id} as id from ${tags} where ${tags.businessId} = ${businessId} and ${tags.id} = ${id}`));
   return row ? Number(row.id) : null;
 }
-
-/** Answers to actions carrying the tag. */
-export const carriesTag = (tagId: number) =>
-  sql`${actionResults.actionId} in (select ${actionTags.actionId} from ${actionTags} where ${actionTags.tagId} = ${tagId})`;

@@ -7,22 +7,22 @@ import { MSG } from '@fieldops/shared/messages';
 import {
   DASHBOARD_LOAD_SIZE, DASHBOARD_LOADED, DASHBOARD_RANKED, DASHBOARD_TAGS_SIZE, DEFAULT_KPI_SIZE,
   type ActionKpi, type actionsKpiQuery, type BusinessStats, type DashboardReport, type KpiItem, type KpiKind, type kpiQuery,
-  type KpiStanding, type PerformancePoint, type performanceQuery, type reportFilterQuery, type statsQuery, type TagKpi,
+  type KpiStanding, type PerformancePoint, type performanceQuery, type reportFilterQuery, type statsQuery, type submissionsQuery, type TagKpi,
 } from '@fieldops/shared/reports';
 import type { ActionType } from '@fieldops/shared/enums';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, projects, teams } from '../../db/schema.ts';
-import { actionResults, schedules } from '../../db/schema-schedules.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
-import { viewScopeOf } from '../../policies/schedules.ts';
+import { viewScopeOf, type ViewScope } from '../../policies/schedules.ts';
 import { findEntityNames, findRankedId, type EntityNames } from './kpi-entities.repository.ts';
-import { findRanked, findStanding, type RankedEntity } from './kpi.repository.ts';
-import { answerConditions, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
-import { addDays, daysIn, inRange, resolveRange } from './report-range.ts';
+import { findRanked, findStanding, KPI_NEEDS, type RankedEntity } from './kpi.repository.ts';
+import { scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
+import { addDays, daysIn, resolveRange } from './report-range.ts';
+import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
 import {
-  carriesTag, countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTag, findTagKpis, type OrgFilter,
+  countAnswerRows, countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTag, findTagKpis, type OrgFilter,
 } from './reports.repository.ts';
 
 type FilterQuery = z.output<typeof reportFilterQuery>;
@@ -63,9 +63,9 @@ function toItem(entity: RankedEntity | { id: number; rank: number | null; counts
 export async function kpiList(db: Db, caller: Caller, kind: KpiKind, query: z.output<typeof kpiQuery>): Promise<Page<KpiItem>> {
   const { scope, timeZone } = await reportScopeOf(db, caller);
   const range = resolveRange(query, timeZone);
-  const where = scheduleConditions(scope, filterOf(query), inRange(schedules.start, range));
+  const source = scheduleSource(scope, filterOf(query), range, KPI_NEEDS[kind]);
   const order = query.order === 'load' ? 'load' : query.best ? 'rate' : 'worst';
-  const { items, total } = await findRanked(db, kind, where, order, query);
+  const { items, total } = await findRanked(db, kind, source, order, query);
   const names = await findEntityNames(db, scope.businessId, kind, items.map((e) => e.id));
   return { items: items.map((e) => toItem(e, names.get(e.id))), total };
 }
@@ -76,9 +76,9 @@ export async function kpiStanding(db: Db, caller: Caller, kind: KpiKind, id: num
   const range = resolveRange(query, timeZone);
   const rankedId = await findRankedId(db, scope.businessId, kind, id);
   if (rankedId === null) throw notFound();
-  const where = scheduleConditions(scope, filterOf(query), inRange(schedules.start, range));
+  const source = scheduleSource(scope, filterOf(query), range, KPI_NEEDS[kind]);
   const [standing, names] = await Promise.all([
-    findStanding(db, kind, where, rankedId),
+    findStanding(db, kind, source, rankedId),
     findEntityNames(db, scope.businessId, kind, [rankedId]),
   ]);
   return { item: toItem({ id: rankedId, rank: standing.rank, counts: standing.counts }, names.get(rankedId)), ranked: standing.ranked };
@@ -118,9 +118,9 @@ export async function businessStats(db: Db, caller: Caller, businessId: number, 
     org === null ? {} : 'projectId' in org ? { projects: [org.projectId] } : 'teamId' in org ? { teams: [org.teamId] } : { users: [org.userId] };
   const [organisation, counts, activeSchedules, answers] = await Promise.all([
     countOrganisation(db, businessId, org),
-    countByStatus(db, scheduleConditions(scope, filter, inRange(schedules.start, range))),
+    countByStatus(db, scheduleSource(scope, filter, range)),
     countOpen(db, scheduleConditions(scope, filter, sql`true`), new Date()),
-    countAnswers(db, answerConditions(scope, filter, inRange(actionResults.createdDate, range))),
+    countAnswers(db, answerSource(scope, filter, range)),
   ]);
   return { ...organisation, activeSchedules, schedules: counts, ...answers };
 }
@@ -161,8 +161,7 @@ export async function actionsKpi(db: Db, caller: Caller, query: z.output<typeof 
   const { scope, timeZone } = await reportScopeOf(db, caller);
   const range = resolveRange(query, timeZone);
   if (tagId !== undefined && (await findTag(db, scope.businessId, tagId)) === null) throw notFound(MSG.tagNotFound);
-  const when = tagId === undefined ? inRange(actionResults.createdDate, range) : sql`${inRange(actionResults.createdDate, range)} and ${carriesTag(tagId)}`;
-  const { rows, total } = await findActionKpis(db, answerConditions(scope, filterOf(query), when), query);
+  const { rows, total } = await findActionKpis(db, answerSource(scope, filterOf(query), range, { tagId }), query);
   return {
     items: rows.map((r) => ({
       id: Number(r.id),
@@ -184,17 +183,33 @@ export async function actionsKpi(db: Db, caller: Caller, query: z.output<typeof 
 export async function tagsKpi(db: Db, caller: Caller, query: z.output<typeof actionsKpiQuery>): Promise<Page<TagKpi>> {
   const { scope, timeZone } = await reportScopeOf(db, caller);
   const range = resolveRange(query, timeZone);
-  return findTagKpis(db, scope.businessId, answerConditions(scope, filterOf(query), inRange(actionResults.createdDate, range)), query);
+  return findTagKpis(db, scope.businessId, answerSource(scope, filterOf(query), range), query);
 }
 
 /** Schedules by status for every day of the range, days without schedules included. */
 export async function performance(db: Db, caller: Caller, query: z.output<typeof performanceQuery>): Promise<PerformancePoint[]> {
   const { scope, timeZone } = await reportScopeOf(db, caller);
   const range = resolveRange(query, timeZone, new Date(), query.size);
-  const byDay = await countByDay(db, scheduleConditions(scope, filterOf(query), inRange(schedules.start, range)), range);
+  const byDay = await countByDay(db, dailyScheduleSource(scope, filterOf(query), range));
   const empty = { done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 };
   return Array.from({ length: daysIn(range.startDate, range.endDate) }, (_, i) => {
     const date = addDays(range.startDate, i);
     return { date, ...(byDay.get(date) ?? empty) };
   });
+}
+
+/** Dates far enough out to stand for an open end of a range. */
+const OPEN_START = '1900-01-01';
+const OPEN_END = '2999-12-31';
+
+/**
+ * How many answers the latest results list for these filters, in the caller's view: summed from
+ * the daily and monthly rollups where they hold every filter, so a page of a few million answers
+ * is not counted row by row; counted from the answers of a member, or of a supervisor's view.
+ */
+export async function countLatestResults(db: Db, view: ViewScope, query: z.output<typeof submissionsQuery>): Promise<number> {
+  const scope: ReportScope = { businessId: view.businessId, view: view.all ? null : view };
+  const range = { startDate: query.startDate ?? OPEN_START, endDate: query.endDate ?? OPEN_END, timeZone: view.timeZone };
+  const filter: ReportFilter = { projects: query.projects, teams: query.teams, users: query.users, task: query.task };
+  return countAnswerRows(db, answerSource(scope, filter, range, { actionId: query.action, tagId: query.tag }));
 }

@@ -8,6 +8,8 @@ import { businesses } from '../../db/schema.ts';
 import { actionResults, executionPlans, schedules } from '../../db/schema-schedules.ts';
 import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { addDays } from './report-range.ts';
+import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
 import { addMember, createAction, createBusinessWithOwner, createPlanRow, createProject, createSite, createTask, placeInSite } from '../../test/factories.ts';
 
 let t: TestApp;
@@ -63,7 +65,7 @@ async function randomBusiness(rnd: ReturnType<typeof random>) {
       }
     }
   }
-  return { businessId, sites, members, tasks, plans };
+  return { owner, businessId, sites, members, tasks, plans };
 }
 
 type Business = Awaited<ReturnType<typeof randomBusiness>>;
@@ -187,4 +189,63 @@ describe('report rollups', () => {
       await expectExact('deleted a business');
     });
   }
+
+  it('give every report the same counts as the rows themselves, for ranges of days, whole months and a year', async () => {
+    const rnd = random(7);
+    const b = await randomBusiness(rnd);
+    await writeRandom(rnd, b, 300);
+    const [{ zone }] = rowsOf<{ zone: string }>(await t.app.db.execute(sql`select time_zone as zone from businesses where id = ${b.businessId}`));
+    const scope = { businessId: b.businessId, view: null };
+    const sum = async (source: ReturnType<typeof sql>, key: string, columns: string[]) =>
+      rowsOf<Record<string, unknown>>(
+        await t.app.db.execute(sql`select ${sql.raw(key)} as key, ${sql.raw(columns.map((c) => `sum(${c})::int as ${c}`).join(', '))}
+          from (${source}) src group by 1 order by 1`),
+      ).map((r) => JSON.stringify(r));
+    const ranges = [
+      ['2024-02-01', '2024-04-30'], ['2024-02-10', '2024-03-31'], ['2024-02-01', '2024-03-05'], ['2024-02-17', '2024-04-02'],
+      ['2024-03-01', '2024-03-01'], ['2024-02-29', '2024-03-01'], ['2023-05-01', '2024-04-30'],
+    ];
+    for (let i = 0; i < 5; i++) {
+      const start = addDays('2024-01-25', rnd.int(100));
+      ranges.push([start, addDays(start, rnd.int(80))]);
+    }
+    const statusColumns = ['done', 'missed', 'pending', 'in_progress', 'total'];
+    for (const [startDate, endDate] of ranges) {
+      const range = { startDate, endDate, timeZone: zone };
+      const label = `${startDate} to ${endDate} in ${zone}`;
+      // Needing both the member and the task, a source reads the schedules themselves.
+      const rows = scheduleSource(scope, {}, range, { user: true, task: true });
+      for (const key of ['team_id', 'task_id', 'group_id']) {
+        expect(await sum(scheduleSource(scope, {}, range, { task: true }), key, statusColumns), `${label} by ${key}`).toEqual(await sum(rows, key, statusColumns));
+      }
+      expect(await sum(scheduleSource(scope, {}, range, { user: true }), 'user_id', statusColumns), `${label} by member`).toEqual(await sum(rows, 'user_id', statusColumns));
+      const answerColumns = ['answers', 'flagged', 'outside'];
+      const answerRows = answerSource(scope, { users: b.members.map((m) => m.userId) }, range);
+      expect(await sum(answerSource(scope, {}, range), 'action_id', answerColumns), `${label} answers`).toEqual(await sum(answerRows, 'action_id', answerColumns));
+      const daily = async (filter: { users?: number[]; task: number }) =>
+        rowsOf<Record<string, unknown>>(await t.app.db.execute(sql`select * from (${dailyScheduleSource(scope, filter, range)}) d order by day`)).map((r) =>
+          JSON.stringify([r.day, ...statusColumns.map((c) => Number(r[c]))]),
+        );
+      // The latest results' total comes from the rollups too: the same as counting the answers.
+      const dates = `startDate=${startDate}&endDate=${endDate}`;
+      const inRangeOf = sql`business_id = ${b.businessId} and created_date >= (${startDate}::date::timestamp at time zone ${zone})
+        and created_date < ((${endDate}::date + 1)::timestamp at time zone ${zone})`;
+      const counted = async (extra: ReturnType<typeof sql>) =>
+        String(rowsOf<{ n: unknown }>(await t.app.db.execute(sql`select count(*) as n from action_results where ${inRangeOf} and ${extra}`))[0].n);
+      const totalOf = async (query: string) => {
+        const res = await b.owner.request({ method: 'GET', url: `/services/workflow/api/v1/report/latest/result?${dates}&size=1${query}` });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.headers['x-total-count'];
+      };
+      expect(await totalOf(''), `${label} latest results`).toBe(await counted(sql`true`));
+      expect(await totalOf(`&teams=${b.sites[0].id}`), `${label} latest results of a site`).toBe(await counted(sql`team_id = ${b.sites[0].id}`));
+      expect(await totalOf(`&action=${b.tasks[1].actionIds[2]}`), `${label} latest results of an action`).toBe(
+        await counted(sql`action_id = ${b.tasks[1].actionIds[2]}`),
+      );
+      // A task and some members: the schedules themselves again.
+      for (const task of b.tasks) {
+        expect(await daily({ task: task.id }), `${label} by day`).toEqual(await daily({ task: task.id, users: b.members.map((m) => m.userId) }));
+      }
+    }
+  });
 });

@@ -1,0 +1,142 @@
+// Where a report reads its counts: the rollups (db/schema-rollups.ts) whenever one of them
+// holds every column the report groups and filters by, else the schedules and answers
+// themselves. Either way a source is a subquery with the same columns, one row per group of
+// counted things, so the report queries only sum them.
+//
+// A date range is read from the rollups as whole months (grain 'M') where it covers them and
+// single days (grain 'D') at its ends: a year is 12 months and up to 60 days of rows.
+import { sql, type SQL } from 'drizzle-orm';
+import { actionTags } from '../../db/schema-workflow.ts';
+import { answerSiteRollups, scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
+import { actionResults, schedules } from '../../db/schema-schedules.ts';
+import { answerConditions, rollupConditions, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
+import { addDays, inRange, type DateRange } from './report-range.ts';
+
+/** What a report groups by beyond the site: the member, or the task or plan group. */
+export interface ScheduleNeeds {
+  user?: boolean;
+  /** The task or the plan group. */
+  task?: boolean;
+}
+
+type Rollup = 'site' | 'member' | null;
+
+/** The rollup that has every column the report needs, or null when none has. */
+function scheduleRollup(scope: ReportScope, filter: ReportFilter, needs: ScheduleNeeds): Rollup {
+  // A narrower view than the business is "own schedules, or of these sites": it needs the member.
+  const user = needs.user || filter.users !== undefined || scope.view !== null;
+  const task = needs.task || filter.task !== undefined;
+  if (!user) return 'site';
+  if (!task) return 'member';
+  return null;
+}
+
+const firstOfMonth = (date: string) => `${date.slice(0, 8)}01`;
+const firstOfNextMonth = (date: string) => {
+  const d = new Date(`${firstOfMonth(date)}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The rollup rows of a range: its whole months, and its days outside them. */
+export function periodsOf(grain: SQL, period: SQL, range: DateRange): SQL {
+  const { startDate, endDate } = range;
+  const monthsFrom = startDate.endsWith('-01') ? startDate : firstOfNextMonth(startDate);
+  const afterEnd = addDays(endDate, 1);
+  const monthsUntil = afterEnd.endsWith('-01') ? afterEnd : firstOfMonth(endDate);
+  if (monthsFrom >= monthsUntil) return sql`${grain} = 'D' and ${period} between ${startDate}::date and ${endDate}::date`;
+  const days = [
+    startDate < monthsFrom ? sql`${period} >= ${startDate}::date and ${period} < ${monthsFrom}::date` : undefined,
+    monthsUntil <= endDate ? sql`${period} >= ${monthsUntil}::date and ${period} <= ${endDate}::date` : undefined,
+  ].filter((p): p is SQL => p !== undefined);
+  const months = sql`(${grain} = 'M' and ${period} >= ${monthsFrom}::date and ${period} < ${monthsUntil}::date)`;
+  return days.length === 0 ? months : sql`(${months} or (${grain} = 'D' and (${sql.join(days, sql` or `)})))`;
+}
+
+/**
+ * The schedules of the business the caller sees, meeting the filters, starting in the range, as
+ * rows of (team_id, user_id, task_id, group_id, done, missed, pending, in_progress, total); a
+ * rollup leaves out the columns it does not have, which `needs` says the report does not read.
+ */
+export function scheduleSource(scope: ReportScope, filter: ReportFilter, range: DateRange, needs: ScheduleNeeds = {}): SQL {
+  const rollup = scheduleRollup(scope, filter, needs);
+  if (rollup === 'site') {
+    const t = scheduleSiteRollups;
+    return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.groupId} as group_id,
+        ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
+      from ${t} where ${rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, periodsOf(sql`${t.grain}`, sql`${t.period}`, range))}`;
+  }
+  if (rollup === 'member') {
+    const t = scheduleMemberRollups;
+    return sql`select ${t.teamId} as team_id, ${t.userId} as user_id,
+        ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
+      from ${t} where ${rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, periodsOf(sql`${t.grain}`, sql`${t.period}`, range))}`;
+  }
+  const s = schedules;
+  return sql`select ${s.teamId} as team_id, ${s.userId} as user_id, ${s.taskId} as task_id, ${s.groupId} as group_id,
+      (${s.status} = 'done')::int as done, (${s.status} = 'missed')::int as missed, (${s.status} = 'pending')::int as pending,
+      (${s.status} = 'inProgress')::int as in_progress, 1 as total
+    from ${s} where ${scheduleConditions(scope, filter, inRange(s.start, range))}`;
+}
+
+/**
+ * The same schedules counted per local day of the range, as rows of (day 'YYYY-MM-DD', done,
+ * missed, pending, in_progress, total). From the schedules themselves they are first counted
+ * per quarter hour (plain arithmetic on the instant; every time zone's offset is a whole number
+ * of quarter hours), and only those few buckets are turned into local days.
+ */
+export function dailyScheduleSource(scope: ReportScope, filter: ReportFilter, range: DateRange): SQL {
+  const rollup = scheduleRollup(scope, filter, {});
+  if (rollup !== null) {
+    const t = rollup === 'site' ? scheduleSiteRollups : scheduleMemberRollups;
+    const columns = rollup === 'site'
+      ? { business: scheduleSiteRollups.businessId, team: scheduleSiteRollups.teamId, task: scheduleSiteRollups.taskId }
+      : { business: scheduleMemberRollups.businessId, team: scheduleMemberRollups.teamId, user: scheduleMemberRollups.userId };
+    const days = sql`${t.grain} = 'D' and ${t.period} between ${range.startDate}::date and ${range.endDate}::date`;
+    return sql`select to_char(${t.period}, 'YYYY-MM-DD') as day, sum(${t.done}) as done, sum(${t.missed}) as missed, sum(${t.pending}) as pending,
+        sum(${t.inProgress}) as in_progress, sum(${t.total}) as total
+      from ${t} where ${rollupConditions(columns, scope, filter, days)} group by ${t.period}`;
+  }
+  const s = schedules;
+  return sql`select to_char((q.bucket at time zone ${range.timeZone})::date, 'YYYY-MM-DD') as day,
+      sum(q.done) as done, sum(q.missed) as missed, sum(q.pending) as pending, sum(q.in_progress) as in_progress, sum(q.total) as total
+    from (
+      select date_bin('15 minutes', ${s.start}, timestamptz '2000-01-01T00:00:00Z') as bucket,
+        count(*) filter (where ${s.status} = 'done') as done, count(*) filter (where ${s.status} = 'missed') as missed,
+        count(*) filter (where ${s.status} = 'pending') as pending, count(*) filter (where ${s.status} = 'inProgress') as in_progress,
+        count(*) as total
+      from ${s} where ${scheduleConditions(scope, filter, inRange(s.start, range))} group by 1) q
+    group by 1`;
+}
+
+/** The answers' own narrowing: one action, or the actions carrying a tag. */
+export interface AnswerNarrowing {
+  tagId?: number;
+  actionId?: number;
+}
+
+function narrowed(action: SQL, when: SQL, only: AnswerNarrowing): SQL {
+  const parts = [when];
+  if (only.actionId !== undefined) parts.push(sql`${action} = ${only.actionId}`);
+  if (only.tagId !== undefined) parts.push(sql`${action} in (select ${actionTags.actionId} from ${actionTags} where ${actionTags.tagId} = ${only.tagId})`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The answers of the business the caller sees, meeting the filters (and `only`), given in the
+ * range, as rows of (team_id, task_id, action_id, answers, flagged, outside): answers counted
+ * (inside the geofence), the flagged among them, and those given outside.
+ */
+export function answerSource(scope: ReportScope, filter: ReportFilter, range: DateRange, only: AnswerNarrowing = {}): SQL {
+  if (filter.users === undefined && scope.view === null) {
+    const t = answerSiteRollups;
+    const when = narrowed(sql`${t.actionId}`, periodsOf(sql`${t.grain}`, sql`${t.period}`, range), only);
+    return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.actionId} as action_id,
+        ${t.answers} as answers, ${t.flagged} as flagged, ${t.outside} as outside
+      from ${t} where ${rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, when)}`;
+  }
+  const r = actionResults;
+  return sql`select ${r.teamId} as team_id, ${r.taskId} as task_id, ${r.actionId} as action_id,
+      (not ${r.outside})::int as answers, (not ${r.outside} and ${r.isFlagged})::int as flagged, ${r.outside}::int as outside
+    from ${r} where ${answerConditions(scope, filter, narrowed(sql`${r.actionId}`, inRange(r.createdDate, range), only))}`;
+}
