@@ -11,7 +11,8 @@
 //   BENCH_REPORTS_SCALE=1m         the earlier business: 10,000 members, about 1,000,000 answers;
 //   BENCH_REPORTS_PGLITE=skip      PostgreSQL only; =only for PGlite only;
 //   BENCH_REPORTS_RUNS=20          timed runs per call;
-//   BENCH_REPORTS_KEEP=1           keep the PostgreSQL database (its name is printed) to explore.
+//   BENCH_REPORTS_KEEP=1           keep the PostgreSQL database (its name is printed) to explore;
+//   BENCH_REPORTS_DATABASE=<name>  measure again on a database kept by an earlier run, without generating.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,7 @@ import {
   countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTagKpis,
 } from '../apps/server/src/modules/reports/reports.repository.ts';
 import { processCpuMs, withPostgres } from './lib/bench-database.ts';
-import { generateReportBusiness, type ReportData, type ReportDataOptions } from './lib/report-data.ts';
+import { existingReportBusiness, generateReportBusiness, type ReportData, type ReportDataOptions } from './lib/report-data.ts';
 
 const RUNS = Number(process.env.BENCH_REPORTS_RUNS ?? 20);
 const WARM_UP = 2;
@@ -150,13 +151,19 @@ async function cpuOf(target: CpuTarget, work: (db: Db) => Promise<unknown>): Pro
   return quantile(samples, 0.5);
 }
 
-async function runOn(kind: string, database: Database, shape: ReportDataOptions, cpu?: (work: (target: CpuTarget) => Promise<void>) => Promise<void>): Promise<{ data: ReportData; timings: Timing[] }> {
+async function runOn(kind: string, database: Database, shape: ReportDataOptions | 'existing', cpu?: (work: (target: CpuTarget) => Promise<void>) => Promise<void>): Promise<{ data: ReportData; timings: Timing[] }> {
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const app: FastifyInstance = await buildApp({ database, jwtSecret: crypto.randomBytes(64), uploadsDir });
   try {
     await app.ready();
-    console.log(`[${kind}] generating about ${(shape.answers ?? 0).toLocaleString('en')} answers…`);
-    const data = await generateReportBusiness(database, { ...shape, log: (line) => console.log(`[${kind}] ${line}`) });
+    let data: ReportData;
+    if (shape === 'existing') {
+      data = await existingReportBusiness(database);
+      console.log(`[${kind}] measuring the kept business: ${data.counts.answers.toLocaleString('en')} answers, ${data.counts.schedules.toLocaleString('en')} schedules`);
+    } else {
+      console.log(`[${kind}] generating about ${(shape.answers ?? 0).toLocaleString('en')} answers…`);
+      data = await generateReportBusiness(database, { ...shape, log: (line) => console.log(`[${kind}] ${line}`) });
+    }
     // Index-only scans need the visibility map a vacuum writes; a live database has autovacuum for it.
     await app.db.execute(sql`vacuum analyze`);
 
@@ -231,6 +238,8 @@ export async function run() {
   const scale = process.env.BENCH_REPORTS_SCALE ?? '10m';
   const shape = SCALES[scale];
   if (!shape) throw new Error(`BENCH_REPORTS_SCALE is one of ${Object.keys(SCALES).join(', ')}`);
+  const existing = process.env.BENCH_REPORTS_DATABASE || undefined;
+  if (existing !== undefined && !/^[a-z_][a-z0-9_]*$/.test(existing)) throw new Error('BENCH_REPORTS_DATABASE is a database name');
   const pgliteMode = process.env.BENCH_REPORTS_PGLITE ?? 'yes';
   const all: Record<string, { counts: ReportData['counts']; timings: Timing[] }> = {};
 
@@ -238,7 +247,8 @@ export async function run() {
     const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
     try {
       const { data, timings } = await withPostgres(serverUrl, 'bench_reports', (database, url) =>
-        runOn('postgres', database, shape, (work) => withCpuConnection(url, work)), { keep: process.env.BENCH_REPORTS_KEEP === '1' });
+        runOn('postgres', database, existing === undefined ? shape : 'existing', (work) => withCpuConnection(url, work)),
+        { keep: process.env.BENCH_REPORTS_KEEP === '1', existing });
       all.postgres = { counts: data.counts, timings };
       print('PostgreSQL', timings, true);
     } catch (err) {

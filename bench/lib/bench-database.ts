@@ -18,20 +18,24 @@ async function dropDatabase(admin: pg.Client, name: string) {
 }
 
 /**
- * Runs `work` on a new database `<prefix>_<pid>` on the server of `serverUrl`. With `keep` the
- * database is left in place and its name printed.
+ * Runs `work` on a new database `<prefix>_<pid>` on the server of `serverUrl`, or on the
+ * `existing` one of an earlier run. With `keep` (or `existing`) the database is left in place and
+ * its name printed.
  */
 export async function withPostgres<T>(
   serverUrl: string,
   prefix: string,
   work: (database: Database, url: string) => Promise<T>,
-  options: { keep?: boolean } = {},
+  options: { keep?: boolean; existing?: string } = {},
 ): Promise<T> {
-  const name = `${prefix}_${process.pid}`;
+  const name = options.existing ?? `${prefix}_${process.pid}`;
+  const keep = options.keep || options.existing !== undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  if (options.existing === undefined) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
@@ -42,7 +46,7 @@ export async function withPostgres<T>(
       await database.close();
     }
   } finally {
-    if (options.keep) console.log(`Kept the benchmark database ${name}; drop it when done.`);
+    if (keep) console.log(`Kept the benchmark database ${name}; drop it when done.`);
     else await dropDatabase(admin, name);
     await admin.end();
   }

@@ -406,6 +406,17 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
     mark = Date.now();
   }
 
+  return describeBusiness(db, prefix);
+}
+
+/** What the benchmarks need to know of a business made by this generator, read back from the database. */
+async function describeBusiness(db: Db, prefix: string): Promise<GeneratedBusiness> {
+  const [owner] = rowsOf<{ id: string | number; business_id: string | number; api_key: string; time_zone: string }>(await db.execute(sql`
+    select u.id, b.id as business_id, b.api_key, b.time_zone
+    from users u join business_members m on m.user_id = u.id join businesses b on b.id = m.business_id
+    where u.username = ${`${prefix}.owner`} order by b.id limit 1`));
+  if (!owner) throw new Error(`no business of ${prefix}.owner in this database`);
+  const b = Number(owner.business_id);
   const [supervisor] = rowsOf<{ id: string | number; username: string }>(await db.execute(sql`
     select u.id, u.username from team_members m join users u on u.id = m.user_id
     where m.business_id = ${b} and m.authority = 'SUPERVISOR' order by m.team_id, u.id limit 1`));
@@ -414,10 +425,10 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
     where m.business_id = ${b} and m.authority = 'MEMBER' and bm.role = 'MEMBER' order by m.team_id, u.id limit 1`));
   return {
     businessId: b,
-    apiKey: business.apiKey,
-    timeZone,
+    apiKey: owner.api_key,
+    timeZone: owner.time_zone,
     ownerUsername: `${prefix}.owner`,
-    ownerId,
+    ownerId: Number(owner.id),
     supervisorUsername: supervisor.username,
     supervisorId: Number(supervisor.id),
     memberUsername: member.username,
@@ -429,14 +440,22 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
     tagIds: await ids(db, sql`select id from tags where business_id = ${b} order by id`),
     actionIds: await ids(db, sql`select id from actions where business_id = ${b} order by id limit 5`),
     counts: {
-      projects: projectCount,
-      sites,
-      members,
-      tasks: taskCount,
+      projects: await countOf(db, 'projects', b),
+      sites: await countOf(db, 'teams', b),
+      members: await countOf(db, 'team_members', b),
+      tasks: await countOf(db, 'tasks', b),
       actions: await countOf(db, 'actions', b),
       plans: await countOf(db, 'execution_plans', b),
       schedules: await countOf(db, 'schedules', b),
-      answers: answered,
+      answers: await countOf(db, 'action_results', b),
     },
   };
+}
+
+/** The business (and the second one) a run of the generator left in this database, to measure again. */
+export async function existingReportBusiness(database: Database, options: Pick<ReportDataOptions, 'prefix' | 'password'> = {}): Promise<ReportData> {
+  const prefix = options.prefix ?? 'report';
+  const big = await describeBusiness(database.db, prefix);
+  const other = await describeBusiness(database.db, `${prefix}2`).catch(() => null);
+  return { ...big, password: options.password ?? REPORT_DATA_PASSWORD, other, timings: {} };
 }

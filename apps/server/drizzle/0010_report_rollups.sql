@@ -57,6 +57,51 @@ ALTER TABLE "report_answers_by_site" ADD CONSTRAINT "report_answers_by_site_busi
 ALTER TABLE "report_schedules_by_member" ADD CONSTRAINT "report_schedules_by_member_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "report_schedules_by_site" ADD CONSTRAINT "report_schedules_by_site_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "schedules" ADD CONSTRAINT "schedules_plan_fk" FOREIGN KEY ("plan_id","business_id","task_id","user_id","group_id") REFERENCES "public"."execution_plans"("id","business_id","task_id","user_id","group_id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
+-- The period of a local day at a grain: the day itself ('D'), its ten days ('T': the 1st to the
+-- 10th, the 11th to the 20th, the 21st to the month's end, each named by its first day) or its
+-- month ('M', named by the 1st).
+CREATE FUNCTION report_period(grain text, day date) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE grain
+    WHEN 'D' THEN day
+    WHEN 'T' THEN date_trunc('month', day)::date + least((extract(day FROM day)::int - 1) / 10, 2) * 10
+    ELSE date_trunc('month', day)::date END
+$$;
+--> statement-breakpoint
+-- The fewest rollup periods that make up the days from s to e: whole months, then whole ten
+-- days, then single days, as runs of one grain (grain, period_from, period_to: the first and the last period). A year is
+-- about 12 months, 2 ten-day runs and 2 day runs; the reports join a rollup to these rows.
+CREATE FUNCTION report_periods(s date, e date) RETURNS TABLE (grain text, period_from date, period_to date)
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE ROWS 5 AS $$
+DECLARE
+  cur date := s;
+  g text;
+  next_day date;
+  month_end date;
+  ten_end date;
+BEGIN
+  grain := NULL;
+  WHILE cur <= e LOOP
+    month_end := (date_trunc('month', cur) + interval '1 month')::date - 1;
+    ten_end := CASE WHEN extract(day FROM cur) = 21 THEN month_end ELSE cur + 9 END;
+    IF extract(day FROM cur) = 1 AND month_end <= e THEN
+      g := 'M'; next_day := month_end + 1;
+    ELSIF extract(day FROM cur) IN (1, 11, 21) AND ten_end <= e THEN
+      g := 'T'; next_day := ten_end + 1;
+    ELSE
+      g := 'D'; next_day := cur + 1;
+    END IF;
+    IF grain IS DISTINCT FROM g THEN
+      IF grain IS NOT NULL THEN RETURN NEXT; END IF;
+      grain := g;
+      period_from := cur;
+    END IF;
+    period_to := cur;
+    cur := next_day;
+  END LOOP;
+  IF grain IS NOT NULL THEN RETURN NEXT; END IF;
+END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION report_schedules_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   delta text := CASE TG_OP
@@ -74,8 +119,7 @@ BEGIN
         case when x.status = 'pending' then x.sign else 0 end as pending,
         case when x.status = 'inProgress' then x.sign else 0 end as in_progress
       from (%s) x join businesses b on b.id = x.business_id),
-    g as (select d.*, grain, case grain when 'D' then day else date_trunc('month', day)::date end as period
-          from d cross join (values ('D'), ('M')) grains(grain)),
+    g as (select d.*, grain, report_period(grain, day) as period from d cross join (values ('D'), ('T'), ('M')) grains(grain)),
     by_member as (
       insert into report_schedules_by_member as t (business_id, grain, period, team_id, user_id, done, missed, pending, in_progress, total)
       select business_id, grain, period, team_id, user_id, sum(done), sum(missed), sum(pending), sum(in_progress), sum(sign)
@@ -118,8 +162,7 @@ BEGIN
         case when not x.outside and x.is_flagged then x.sign else 0 end as flagged,
         case when x.outside then x.sign else 0 end as outside
       from (%s) x join businesses b on b.id = x.business_id),
-    g as (select d.*, grain, case grain when 'D' then day else date_trunc('month', day)::date end as period
-          from d cross join (values ('D'), ('M')) grains(grain))
+    g as (select d.*, grain, report_period(grain, day) as period from d cross join (values ('D'), ('T'), ('M')) grains(grain))
     insert into report_answers_by_site as t (business_id, grain, period, team_id, task_id, action_id, answers, flagged, outside)
     select business_id, grain, period, team_id, task_id, action_id, sum(answers), sum(flagged), sum(outside)
     from g group by 1, 2, 3, 4, 5, 6
@@ -148,8 +191,7 @@ BEGIN
   WITH d AS (
     SELECT s.team_id, s.user_id, s.task_id, s.group_id, (s.start AT TIME ZONE b.time_zone)::date AS day, s.status
     FROM schedules s JOIN businesses b ON b.id = s.business_id WHERE s.business_id = business),
-  g AS (SELECT d.*, grain, CASE grain WHEN 'D' THEN day ELSE date_trunc('month', day)::date END AS period
-        FROM d CROSS JOIN (VALUES ('D'), ('M')) grains(grain)),
+  g AS (SELECT d.*, grain, report_period(grain, day) AS period FROM d CROSS JOIN (VALUES ('D'), ('T'), ('M')) grains(grain)),
   by_member AS (
     INSERT INTO report_schedules_by_member (business_id, grain, period, team_id, user_id, done, missed, pending, in_progress, total)
     SELECT business, grain, period, team_id, user_id, count(*) FILTER (WHERE status = 'done'), count(*) FILTER (WHERE status = 'missed'),
@@ -162,8 +204,7 @@ BEGIN
   WITH d AS (
     SELECT r.team_id, r.task_id, r.action_id, (r.created_date AT TIME ZONE b.time_zone)::date AS day, r.outside, r.is_flagged
     FROM action_results r JOIN businesses b ON b.id = r.business_id WHERE r.business_id = business),
-  g AS (SELECT d.*, grain, CASE grain WHEN 'D' THEN day ELSE date_trunc('month', day)::date END AS period
-        FROM d CROSS JOIN (VALUES ('D'), ('M')) grains(grain))
+  g AS (SELECT d.*, grain, report_period(grain, day) AS period FROM d CROSS JOIN (VALUES ('D'), ('T'), ('M')) grains(grain))
   INSERT INTO report_answers_by_site (business_id, grain, period, team_id, task_id, action_id, answers, flagged, outside)
   SELECT business, grain, period, team_id, task_id, action_id, count(*) FILTER (WHERE NOT outside),
     count(*) FILTER (WHERE NOT outside AND is_flagged), count(*) FILTER (WHERE outside)

@@ -1,8 +1,9 @@
-// A failed load inside a page: the mapped, translated message and 'Try Again'.
+// A failed load inside a page: 'Sorry! Something went wrong', the mapped, translated message, and
+// 'Try Again' where trying again can help (not after a definite refusal such as a 403 or 404).
 import { Button } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../lib/i18n/translate-message.ts';
+import { canRetry, loadErrorMessage } from '../lib/i18n/translate-message.ts';
 import { EmptyState } from './empty-state.tsx';
 
 interface ErrorStateProps {
@@ -20,10 +21,10 @@ export function ErrorState({ error, onRetry, fallbackKey, withCard }: ErrorState
       <EmptyState
         withCard={withCard}
         icon={<IconAlertTriangle size={28} />}
-        title={t('errors.stateTitle')}
-        description={errorMessage(error, fallbackKey)}
+        title={t('messages.somethingWentWrong')}
+        description={loadErrorMessage(error, fallbackKey)}
         action={
-          onRetry ? (
+          onRetry && canRetry(error) ? (
             <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
               {t('actions.tryAgain')}
             </Button>

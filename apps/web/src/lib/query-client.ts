@@ -1,12 +1,12 @@
-// The TanStack Query client: no retries for answers that will not change (4xx), a couple for
-// network and server failures, after the server's Retry-After when it says one; no refetch on
-// every window focus. A change the server could not make for a moment (503 with Retry-After, a
+// The TanStack Query client: no retries for answers that will not change (4xx), one for network
+// and server failures, after the server's Retry-After when it says one (so a failure is told
+// within about a second); no refetch on every window focus. A change the server could not make for a moment (503 with Retry-After, a
 // database failing over) is sent once more after the wait: its Idempotency-Key stays the same
 // (lib/idempotency.ts), so it is made at most once.
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error.ts';
 
-const MAX_RETRIES = 2;
+const MAX_RETRIES = 1;
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;

@@ -11,7 +11,7 @@ import { preparedSql } from '../../db/prepared.ts';
 import { businesses, teams } from '../../db/schema.ts';
 import { scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
 import { rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
-import type { ScheduleNeeds } from './report-source.ts';
+import { periodsJoin, type ScheduleNeeds } from './report-source.ts';
 
 /** The source column a kind groups by first, and how its groups fold into the kind's entity. */
 const GROUPING: Record<KpiKind, { column: SQL; fold?: { key: SQL; join: SQL } }> = {
@@ -102,7 +102,7 @@ export async function findStanding(db: Db, kind: KpiKind, source: SQL, id: numbe
 export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' | 'projects' | 'teams', ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, number>();
   // Built once per kind (a list page asks for it on every request); the values are placeholders.
-  // The business-wide daily rollups hold what it needs: members by member, sites and projects by site.
+  // The business-wide rollups hold what it needs: members by member, sites and projects by site.
   const statement = preparedSql(db, `ranks-last-month:${kind}`, () => {
     const business = sql.placeholder('businessId');
     const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${business})`;
@@ -110,7 +110,7 @@ export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'memb
     const t = kind === 'members' ? scheduleMemberRollups : scheduleSiteRollups;
     const key = kind === 'members' ? sql`${scheduleMemberRollups.userId} as user_id` : sql`${t.teamId} as team_id`;
     const source = sql`select ${key}, ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
-      from ${t} where ${t.businessId} = ${business} and ${t.grain} = 'D' and ${t.period} between ${today} - 29 and ${today}`;
+      from ${periodsJoin(t, sql`${today} - 29`, today)} where ${t.businessId} = ${business}`;
     return sql`with ${rankedCte(kind, source)} select key, rank from ranked where key = any(${sql.placeholder('ids')}::bigint[])`;
   });
   const rows = rowsOf<{ key: unknown; rank: unknown }>(await statement.execute({ businessId, ids }));

@@ -3,8 +3,9 @@
 // themselves. Either way a source is a subquery with the same columns, one row per group of
 // counted things, so the report queries only sum them.
 //
-// A date range is read from the rollups as whole months (grain 'M') where it covers them and
-// single days (grain 'D') at its ends: a year is 12 months and up to 60 days of rows.
+// A date range is read from the rollups as whole months (grain 'M') where it covers them, whole
+// ten days ('T') where it covers those, and single days ('D') at its ends: a year is 12 months,
+// a few ten days and up to 18 days of rows.
 import { sql, type SQL } from 'drizzle-orm';
 import { actionTags } from '../../db/schema-workflow.ts';
 import { answerSiteRollups, scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
@@ -31,27 +32,15 @@ function scheduleRollup(scope: ReportScope, filter: ReportFilter, needs: Schedul
   return null;
 }
 
-const firstOfMonth = (date: string) => `${date.slice(0, 8)}01`;
-const firstOfNextMonth = (date: string) => {
-  const d = new Date(`${firstOfMonth(date)}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return d.toISOString().slice(0, 10);
-};
-
-/** The rollup rows of a range: its whole months, and its days outside them. */
-export function periodsOf(grain: SQL, period: SQL, range: DateRange): SQL {
-  const { startDate, endDate } = range;
-  const monthsFrom = startDate.endsWith('-01') ? startDate : firstOfNextMonth(startDate);
-  const afterEnd = addDays(endDate, 1);
-  const monthsUntil = afterEnd.endsWith('-01') ? afterEnd : firstOfMonth(endDate);
-  if (monthsFrom >= monthsUntil) return sql`${grain} = 'D' and ${period} between ${startDate}::date and ${endDate}::date`;
-  const days = [
-    startDate < monthsFrom ? sql`${period} >= ${startDate}::date and ${period} < ${monthsFrom}::date` : undefined,
-    monthsUntil <= endDate ? sql`${period} >= ${monthsUntil}::date and ${period} <= ${endDate}::date` : undefined,
-  ].filter((p): p is SQL => p !== undefined);
-  const months = sql`(${grain} = 'M' and ${period} >= ${monthsFrom}::date and ${period} < ${monthsUntil}::date)`;
-  return days.length === 0 ? months : sql`(${months} or (${grain} = 'D' and (${sql.join(days, sql` or `)})))`;
+/**
+ * The rollup rows of a range: `report_periods` (drizzle/0010) splits it into runs of whole
+ * months, whole ten days and single days, and each run is one index range of the rollup.
+ */
+export function periodsJoin(table: typeof scheduleSiteRollups | typeof scheduleMemberRollups | typeof answerSiteRollups, from: SQL, to: SQL): SQL {
+  return sql`report_periods(${from}, ${to}) p join ${table} on ${table.grain} = p.grain and ${table.period} between p.period_from and p.period_to`;
 }
+
+const periodsOf = (table: Parameters<typeof periodsJoin>[0], range: DateRange) => periodsJoin(table, sql`${range.startDate}::date`, sql`${range.endDate}::date`);
 
 /**
  * The schedules of the business the caller sees, meeting the filters, starting in the range, as
@@ -64,13 +53,13 @@ export function scheduleSource(scope: ReportScope, filter: ReportFilter, range: 
     const t = scheduleSiteRollups;
     return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.groupId} as group_id,
         ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
-      from ${t} where ${rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, periodsOf(sql`${t.grain}`, sql`${t.period}`, range))}`;
+      from ${periodsOf(t, range)} where ${rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, sql`true`)}`;
   }
   if (rollup === 'member') {
     const t = scheduleMemberRollups;
     return sql`select ${t.teamId} as team_id, ${t.userId} as user_id,
         ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
-      from ${t} where ${rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, periodsOf(sql`${t.grain}`, sql`${t.period}`, range))}`;
+      from ${periodsOf(t, range)} where ${rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, sql`true`)}`;
   }
   const s = schedules;
   return sql`select ${s.teamId} as team_id, ${s.userId} as user_id, ${s.taskId} as task_id, ${s.groupId} as group_id,
@@ -130,10 +119,10 @@ function narrowed(action: SQL, when: SQL, only: AnswerNarrowing): SQL {
 export function answerSource(scope: ReportScope, filter: ReportFilter, range: DateRange, only: AnswerNarrowing = {}): SQL {
   if (filter.users === undefined && scope.view === null) {
     const t = answerSiteRollups;
-    const when = narrowed(sql`${t.actionId}`, periodsOf(sql`${t.grain}`, sql`${t.period}`, range), only);
     return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.actionId} as action_id,
         ${t.answers} as answers, ${t.flagged} as flagged, ${t.outside} as outside
-      from ${t} where ${rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, when)}`;
+      from ${periodsOf(t, range)}
+      where ${rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, narrowed(sql`${t.actionId}`, sql`true`, only))}`;
   }
   const r = actionResults;
   return sql`select ${r.teamId} as team_id, ${r.taskId} as task_id, ${r.actionId} as action_id,

@@ -115,9 +115,14 @@ async function rollupRows() {
 /** The same rows counted from scratch from the schedules and answers. */
 async function countedFromScratch() {
   const read = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await t.app.db.execute(query)).map((r) => JSON.stringify(Object.values(r).map(String)));
-  const periods = (instant: string) => sql.raw(`
-    select 'D' as grain, (${instant} at time zone b.time_zone)::date as period
-    union all select 'M', date_trunc('month', (${instant} at time zone b.time_zone)::date)::date`);
+  const periods = (instant: string) => {
+    const day = `(${instant} at time zone b.time_zone)::date`;
+    return sql.raw(`
+    select 'D' as grain, ${day} as period
+    union all select 'T', date_trunc('month', ${day})::date
+      + case when extract(day from ${day}) <= 10 then 0 when extract(day from ${day}) <= 20 then 10 else 20 end
+    union all select 'M', date_trunc('month', ${day})::date`);
+  };
   const statusCounts = sql`count(*) filter (where s.status = 'done') as done, count(*) filter (where s.status = 'missed') as missed,
     count(*) filter (where s.status = 'pending') as pending, count(*) filter (where s.status = 'inProgress') as in_progress, count(*) as total`;
   return {
@@ -204,6 +209,7 @@ describe('report rollups', () => {
     const ranges = [
       ['2024-02-01', '2024-04-30'], ['2024-02-10', '2024-03-31'], ['2024-02-01', '2024-03-05'], ['2024-02-17', '2024-04-02'],
       ['2024-03-01', '2024-03-01'], ['2024-02-29', '2024-03-01'], ['2023-05-01', '2024-04-30'],
+      ['2024-02-11', '2024-02-20'], ['2024-02-21', '2024-03-10'], ['2024-02-05', '2024-02-28'], ['2024-02-21', '2024-02-29'],
     ];
     for (let i = 0; i < 5; i++) {
       const start = addDays('2024-01-25', rnd.int(100));

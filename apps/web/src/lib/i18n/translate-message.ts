@@ -1,6 +1,6 @@
 // Server and call-failure texts arrive in English (the specification's texts). This maps a
 // known English text back to its key in the "messages" section and shows it translated.
-import { UNEXPECTED_ERROR } from '@fieldops/shared/messages';
+import { STATUS_MESSAGES, UNEXPECTED_ERROR } from '@fieldops/shared/messages';
 import { ApiError } from '../api-error.ts';
 import { i18n } from './i18n.ts';
 import common from '../../locales/en.json';
@@ -29,8 +29,9 @@ export function translateMessage(text: string | null | undefined): string {
 export const isKnownMessage = (text: string) => keyByText.has(text) || BOUND.test(text);
 
 /**
- * The translated text for a failed call: the server's own text or the network text when there
- * is one, else the caller's default (a key of "messages"), else the per-status text.
+ * The translated text for a failed change: the server's own text or the network text when there
+ * is one, else the caller's default (a key of "messages", such as 'Transfer failed, please try
+ * again'), else the per-status text.
  */
 export function errorMessage(error: unknown, fallbackKey?: string): string {
   if (error instanceof ApiError && (error.fromServer || error.status === 0)) {
@@ -39,4 +40,23 @@ export function errorMessage(error: unknown, fallbackKey?: string): string {
   if (fallbackKey) return i18n.t(`messages.${fallbackKey}`);
   if (error instanceof ApiError) return translateMessage(error.message);
   return translateMessage(UNEXPECTED_ERROR);
+}
+
+/**
+ * The translated text for a list or a page that could not load (spec §8): the server's own text
+ * or the network text when there is one, else the text of the status (403 'Access denied…', 503
+ * 'Service unavailable…'), else the caller's default, else 'Unexpected error'.
+ */
+export function loadErrorMessage(error: unknown, fallbackKey?: string): string {
+  if (error instanceof ApiError && (error.status in STATUS_MESSAGES || error.status === 401)) return translateMessage(error.message);
+  return errorMessage(error, fallbackKey);
+}
+
+/**
+ * Whether trying the same call again can help: not after a definite refusal (a 4xx other than
+ * a timeout or a rate limit), which would only answer the same.
+ */
+export function canRetry(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status < 400 || error.status >= 500 || error.status === 408 || error.status === 429;
 }
