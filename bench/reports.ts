@@ -58,6 +58,8 @@ interface Timing {
   /** Median database CPU time of the bare queries on one connection without parallel workers. */
   sqlCpu: number | null;
   rows: string;
+  /** A list whose "sql" is only its rank query: the ratio is shown, not held to the goal. */
+  rankOnly?: boolean;
 }
 
 const quantile = (samples: number[], q: number) => {
@@ -202,7 +204,7 @@ async function runOn(kind: string, database: Database, shape: ReportDataOptions 
     for (const [call, url] of [['projects list (ranked)', '/api/v1/projects?size=50'], ['sites list (ranked)', '/api/v1/teams?size=20']] as const) {
       const samples = await timeIt(() => app.inject({ method: 'GET', url, headers }));
       const bare = await timeIt(() => ranksOverLastMonth(app.db, data.businessId, call.startsWith('projects') ? 'projects' : 'teams', data.projectIds));
-      timings.push({ range: 'month', call, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), sqlMedian: quantile(bare, 0.5), sqlCpu: null, rows: '-' });
+      timings.push({ range: 'month', call, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), sqlMedian: quantile(bare, 0.5), sqlCpu: null, rows: '-', rankOnly: true });
     }
     return { data, timings };
   } finally {
@@ -212,6 +214,7 @@ async function runOn(kind: string, database: Database, shape: ReportDataOptions 
 }
 
 const ratioOf = (t: Timing) => (t.sqlMedian === null || t.sqlMedian === 0 ? null : t.median / t.sqlMedian);
+const heldToRatio = (t: Timing) => (t.rankOnly ? null : ratioOf(t));
 
 function print(kind: string, timings: Timing[], withTargets: boolean) {
   console.log(`\n${kind}: ${RUNS} runs a call after ${WARM_UP} warm-up calls (ms); "sql" is the bare queries' median,`);
@@ -222,12 +225,12 @@ function print(kind: string, timings: Timing[], withTargets: boolean) {
       'sql cpu': t.sqlCpu ?? '-', rows: t.rows,
       'app/sql': ratioOf(t)?.toFixed(2) ?? '-',
       ...(withTargets ? { 'p95 goal': `${TARGET_MS[t.range]} ${t.p95 <= TARGET_MS[t.range] ? 'met' : 'MISSED'}` } : {}),
-      ...(withTargets ? { 'ratio goal': ratioOf(t) === null ? '-' : `${TARGET_RATIO} ${ratioOf(t)! <= TARGET_RATIO ? 'met' : 'MISSED'}` } : {}),
+      ...(withTargets ? { 'ratio goal': heldToRatio(t) === null ? '-' : `${TARGET_RATIO} ${heldToRatio(t)! <= TARGET_RATIO ? 'met' : 'MISSED'}` } : {}),
     })),
   );
   if (withTargets) {
     const missed = timings.filter((t) => t.p95 > TARGET_MS[t.range]);
-    const slow = timings.filter((t) => (ratioOf(t) ?? 0) > TARGET_RATIO);
+    const slow = timings.filter((t) => (heldToRatio(t) ?? 0) > TARGET_RATIO);
     console.log(missed.length === 0 ? `${kind}: every call met its p95 goal.` : `${kind}: ${missed.length} call(s) MISSED the p95 goal.`);
     console.log(slow.length === 0 ? `${kind}: every call within ${TARGET_RATIO}x its bare queries.` : `${kind}: ${slow.length} call(s) over ${TARGET_RATIO}x their bare queries.`);
   }

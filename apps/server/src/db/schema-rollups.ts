@@ -1,17 +1,22 @@
-// Report rollups: schedules counted by status and answers counted, per business-local day and
-// per month, at the grains the reports group and filter by. Triggers in the database keep them
+// Report rollups: schedules counted by status and answers counted, per business-local day, ten
+// days and month, at the grains the reports group and filter by. Triggers in the database keep them
 // in step with every write to schedules and answers, in the same transaction (drizzle/0010),
 // so a report over a year reads a few hundred thousand small rows instead of millions.
 //
 // Schedules by member: (site, member). Schedules by site: (site, task, plan group). Answers by
 // site: (site, task, action). A report narrowed to some members reads the schedules by member,
-// or the rows themselves where a grain lacks what it filters by (reports/rollup-source.ts).
+// or the rows themselves where a grain lacks what it filters by (reports/report-source.ts). Each
+// primary key also carries the counts (INCLUDE, written in the migration), so a report over a
+// range of periods is an index-only scan.
 import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ref } from './columns.ts';
 import { businesses } from './schema.ts';
 
-/** 'D': the period is one local day. 'M': the period is the month starting on that date. */
-export type RollupGrain = 'D' | 'M';
+/**
+ * 'D': the period is one local day. 'T': the ten days starting on that date (the 1st, 11th or
+ * 21st; the last runs to the month's end). 'M': the month starting on that date.
+ */
+export type RollupGrain = 'D' | 'T' | 'M';
 
 const business = () => ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' });
 const grain = () => text('grain').$type<RollupGrain>().notNull();

@@ -110,7 +110,7 @@ export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'memb
     const t = kind === 'members' ? scheduleMemberRollups : scheduleSiteRollups;
     const key = kind === 'members' ? sql`${scheduleMemberRollups.userId} as user_id` : sql`${t.teamId} as team_id`;
     const source = sql`select ${key}, ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
-      from ${periodsJoin(t, sql`${today} - 29`, today)} where ${t.businessId} = ${business}`;
+      from ${periodsJoin(t, sql`${today} - 29`, today, sql`${t.businessId} = ${business}`)}`;
     return sql`with ${rankedCte(kind, source)} select key, rank from ranked where key = any(${sql.placeholder('ids')}::bigint[])`;
   });
   const rows = rowsOf<{ key: unknown; rank: unknown }>(await statement.execute({ businessId, ids }));

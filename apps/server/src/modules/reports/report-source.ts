@@ -11,7 +11,7 @@ import { actionTags } from '../../db/schema-workflow.ts';
 import { answerSiteRollups, scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
 import { actionResults, schedules } from '../../db/schema-schedules.ts';
 import { answerConditions, rollupConditions, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
-import { addDays, inRange, type DateRange } from './report-range.ts';
+import { inRange, type DateRange } from './report-range.ts';
 
 /** What a report groups by beyond the site: the member, or the task or plan group. */
 export interface ScheduleNeeds {
@@ -32,15 +32,20 @@ function scheduleRollup(scope: ReportScope, filter: ReportFilter, needs: Schedul
   return null;
 }
 
+type RollupTable = typeof scheduleSiteRollups | typeof scheduleMemberRollups | typeof answerSiteRollups;
+
 /**
- * The rollup rows of a range: `report_periods` (drizzle/0010) splits it into runs of whole
- * months, whole ten days and single days, and each run is one index range of the rollup.
+ * The rollup rows of a range meeting `where`: `report_periods` (drizzle/0010) splits the range
+ * into runs of whole months, whole ten days and single days, and each run is one range of the
+ * rollup's key, read by its own index scan (the subquery is kept apart from the planner's
+ * joins so that it is). The rows keep the table's name, so its columns are named as usual.
  */
-export function periodsJoin(table: typeof scheduleSiteRollups | typeof scheduleMemberRollups | typeof answerSiteRollups, from: SQL, to: SQL): SQL {
-  return sql`report_periods(${from}, ${to}) p join ${table} on ${table.grain} = p.grain and ${table.period} between p.period_from and p.period_to`;
+export function periodsJoin(table: RollupTable, from: SQL, to: SQL, where: SQL): SQL {
+  return sql`report_periods(${from}, ${to}) p cross join lateral (
+    select * from ${table} where ${table.grain} = p.grain and ${table.period} between p.period_from and p.period_to and ${where} offset 0) as ${table}`;
 }
 
-const periodsOf = (table: Parameters<typeof periodsJoin>[0], range: DateRange) => periodsJoin(table, sql`${range.startDate}::date`, sql`${range.endDate}::date`);
+const periodsOf = (table: RollupTable, range: DateRange, where: SQL) => periodsJoin(table, sql`${range.startDate}::date`, sql`${range.endDate}::date`, where);
 
 /**
  * The schedules of the business the caller sees, meeting the filters, starting in the range, as
@@ -53,13 +58,13 @@ export function scheduleSource(scope: ReportScope, filter: ReportFilter, range: 
     const t = scheduleSiteRollups;
     return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.groupId} as group_id,
         ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
-      from ${periodsOf(t, range)} where ${rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, sql`true`)}`;
+      from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, sql`true`))}`;
   }
   if (rollup === 'member') {
     const t = scheduleMemberRollups;
     return sql`select ${t.teamId} as team_id, ${t.userId} as user_id,
         ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
-      from ${periodsOf(t, range)} where ${rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, sql`true`)}`;
+      from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, sql`true`))}`;
   }
   const s = schedules;
   return sql`select ${s.teamId} as team_id, ${s.userId} as user_id, ${s.taskId} as task_id, ${s.groupId} as group_id,
@@ -121,8 +126,7 @@ export function answerSource(scope: ReportScope, filter: ReportFilter, range: Da
     const t = answerSiteRollups;
     return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.actionId} as action_id,
         ${t.answers} as answers, ${t.flagged} as flagged, ${t.outside} as outside
-      from ${periodsOf(t, range)}
-      where ${rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, narrowed(sql`${t.actionId}`, sql`true`, only))}`;
+      from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, narrowed(sql`${t.actionId}`, sql`true`, only)))}`;
   }
   const r = actionResults;
   return sql`select ${r.teamId} as team_id, ${r.taskId} as task_id, ${r.actionId} as action_id,
