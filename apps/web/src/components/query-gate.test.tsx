@@ -28,12 +28,29 @@ describe('QueryGate', () => {
     expect(screen.getByText('Page not found')).toBeInTheDocument();
   });
 
-  it('shows the error under the title, and retries', async () => {
+  it("shows the status's own text under the title and 'Sorry! Something went wrong', and retries", async () => {
     const refetch = vi.fn();
     gate(queryOf({ isError: true, error: new ApiError({ status: 503, userMessage: 'Service unavailable. Check back shortly.' }), refetch }));
     expect(screen.getByRole('heading', { name: 'Project' })).toBeInTheDocument();
-    expect(screen.getByText('Failed to fetch project')).toBeInTheDocument();
+    expect(screen.getByText('Sorry! Something went wrong')).toBeInTheDocument();
+    expect(screen.getByText('Service unavailable. Check back shortly.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(refetch).toHaveBeenCalled();
+  });
+
+  it('offers no Try Again after a definite refusal, and shows the not-found page for a 404', () => {
+    const { unmount } = gate(queryOf({ isError: true, error: new ApiError({ status: 403, userMessage: 'Access denied. Contact support if needed.' }), refetch: vi.fn() }));
+    expect(screen.getByText('Access denied. Contact support if needed.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    unmount();
+    gate(queryOf({ isError: true, error: new ApiError({ status: 404, userMessage: 'Page not found. Please try again.' }), refetch: vi.fn() }));
+    expect(screen.getByText('Page not found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
+
+  it("names a failure of a status without a text of its own by the call's default text, with Try Again", () => {
+    gate(queryOf({ isError: true, error: new ApiError({ status: 418, userMessage: 'Unexpected error' }), refetch: vi.fn() }));
+    expect(screen.getByText('Failed to fetch project')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

@@ -181,6 +181,8 @@ describe('error mapping', () => {
     expect(localStorage.getItem('teams')).toBeNull();
     expect(localStorage.getItem('language')).toBe('ar');
     expect(onUnauthorized).toHaveBeenCalledWith('/login?redirect=%2Fprojects%3Fpage%3D2');
+    // The sign-in page is told why.
+    expect(sessionStorage.getItem('signInReason')).toBe(MSG.authenticationFailed);
   });
 
   it('does not redirect on a 401 when already on the sign-in page', async () => {

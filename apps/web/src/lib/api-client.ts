@@ -6,7 +6,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { ApiError, errorFromResponse, networkError, parseRetryAfter } from './api-error.ts';
 import { IDEMPOTENCY_HEADER, intentFor, isRetryableStatus } from './idempotency.ts';
 import { paths } from './paths.ts';
-import { clearSessionStorage, getApiKey, getToken } from './storage.ts';
+import { clearSessionStorage, getApiKey, getToken, rememberSignInReason } from './storage.ts';
 
 export const API_BASES = {
   main: '/api',
@@ -106,11 +106,17 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** A 401 outside sign-in: forget the session and go to the sign-in page (lib/upload.ts too). */
+/**
+ * A 401 outside sign-in: forget the session and go to the sign-in page (lib/upload.ts too),
+ * which says 'Authentication failed'.
+ */
 export function handleUnauthorized(): void {
   clearSessionStorage();
   const { pathname, search } = window.location;
-  if (pathname !== LOGIN_PATH) onUnauthorized(loginPath(pathname + search));
+  if (pathname !== LOGIN_PATH) {
+    rememberSignInReason(MSG.authenticationFailed);
+    onUnauthorized(loginPath(pathname + search));
+  }
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {

@@ -25,6 +25,14 @@ describe('retries', () => {
     expect(shouldRetry(0, new ApiError({ status: 404, userMessage: 'x' }))).toBe(false);
   });
 
+  it('try a failed load once more at most, so a server failure is told within about a second', () => {
+    expect(shouldRetry(0, new ApiError({ status: 500, userMessage: 'x' }))).toBe(true);
+    expect(shouldRetry(1, new ApiError({ status: 500, userMessage: 'x' }))).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 0, userMessage: 'x' }))).toBe(true);
+    expect(shouldRetry(1, new ApiError({ status: 0, userMessage: 'x' }))).toBe(false);
+    expect(shouldRetry(0, new ApiError({ status: 403, userMessage: 'x' }))).toBe(false);
+  });
+
   it('send a change once more only after a 503 that says when to come back', () => {
     expect(shouldRetryChange(0, new ApiError({ status: 503, userMessage: 'x', retryAfter: 2 }))).toBe(true);
     expect(shouldRetryChange(1, new ApiError({ status: 503, userMessage: 'x', retryAfter: 2 }))).toBe(false);

@@ -43,3 +43,35 @@ export function clearSessionStorage(): void {
   removeStorage(STORAGE_KEYS.projects);
   removeStorage(STORAGE_KEYS.teams);
 }
+
+const SIGN_IN_REASON = 'signInReason';
+
+/**
+ * Why the sign-in page is shown (an English message text), kept for this tab until that page
+ * reads it: a session the server no longer accepts ends with 'Authentication failed' there.
+ */
+export function rememberSignInReason(text: string): void {
+  try {
+    window.sessionStorage.setItem(SIGN_IN_REASON, text);
+  } catch {
+    // Ignored: the sign-in page then shows no reason.
+  }
+}
+
+/** The reason left for the sign-in page, if any. */
+export function readSignInReason(): string | null {
+  try {
+    return window.sessionStorage.getItem(SIGN_IN_REASON);
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the reason once the sign-in page has it, so a later visit shows none. */
+export function forgetSignInReason(): void {
+  try {
+    window.sessionStorage.removeItem(SIGN_IN_REASON);
+  } catch {
+    // Ignored, see rememberSignInReason.
+  }
+}

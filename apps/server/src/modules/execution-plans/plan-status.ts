@@ -40,14 +40,13 @@ export function planStatusSql(now: Date): SQL<ExecutionStatus> {
 }
 
 /**
- * The statuses a list filter lets through. ACTIVE means "within its dates": RUNNING plans are
- * within their dates too, so they show under ACTIVE as well as under RUNNING. Paused, canceled
- * and inactive plans show only under ALL.
+ * The status a list filter lets through: exactly the plans in that status (a RUNNING plan is not
+ * also ACTIVE). Paused, canceled and inactive plans show only under ALL.
  */
 export const FILTER_STATUSES: Record<Exclude<PlanStatusFilter, 'ALL'>, ExecutionStatus[]> = {
   COMPLETED: ['COMPLETED'],
   RUNNING: ['RUNNING'],
-  ACTIVE: ['ACTIVE', 'RUNNING'],
+  ACTIVE: ['ACTIVE'],
   UPCOMING: ['UPCOMING'],
 };
 

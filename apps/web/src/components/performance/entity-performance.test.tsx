@@ -113,7 +113,7 @@ describe('Performance tab', () => {
     expect(within(rank).getByText('Not ranked: nothing was scheduled in this date range.')).toBeInTheDocument();
 
     const chart = card('Completion rate over time');
-    expect(await within(chart).findByText('Failed to fetch performance')).toBeInTheDocument();
+    expect(await within(chart).findByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
     expect(await within(card('Members')).findByRole('link', { name: 'Sara Ali' })).toBeInTheDocument();
     heal();
     await user.click(within(chart).getByRole('button', { name: 'Try Again' }));

@@ -198,10 +198,10 @@ describe('dashboard', () => {
     renderWithSession(<DashboardPage />);
 
     const overview = card('Business Overview');
-    expect(await within(overview).findByText('Failed to fetch stats')).toBeInTheDocument();
-    expect(within(card('Active Schedules')).getByText('Failed to fetch stats')).toBeInTheDocument();
-    expect(await within(card('Tasks')).findByText('Failed to fetch KPIs')).toBeInTheDocument();
-    expect(await within(card('Top tags')).findByText('Failed to fetch top tags')).toBeInTheDocument();
+    expect(await within(overview).findByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
+    expect(within(card('Active Schedules')).getByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
+    expect(await within(card('Tasks')).findByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
+    expect(await within(card('Top tags')).findByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
     // The rest of the page is there.
     expect(await within(card('Members')).findByRole('link', { name: 'Sara Ali' })).toBeInTheDocument();
 

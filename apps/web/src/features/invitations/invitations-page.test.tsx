@@ -105,7 +105,7 @@ describe('invitations page', () => {
 
     vi.stubGlobal('fetch', stubFetch(() => problem(503, 'Service unavailable. Check back shortly.')).fetchMock);
     renderWithSession(<InvitationsPage />, { session });
-    expect(await screen.findByText('Failed to fetch invitations')).toBeInTheDocument();
+    expect(await screen.findByText('Service unavailable. Check back shortly.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

@@ -50,10 +50,11 @@ describe('projects page', () => {
     expect(screen.queryByRole('button', { name: 'New Project' })).not.toBeInTheDocument();
   });
 
-  it("shows the default failure text with retry when the list cannot load", async () => {
+  it("shows the status's text with retry when the list cannot load", async () => {
     vi.stubGlobal('fetch', stubFetch(() => new Response('', { status: 500 })).fetchMock);
     renderWithSession(<ProjectsPage />, { route: '/projects' });
-    expect(await screen.findByText('Failed to fetch projects')).toBeInTheDocument();
+    expect(await screen.findByText('Sorry! Something went wrong')).toBeInTheDocument();
+    expect(screen.getByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 

@@ -78,7 +78,7 @@ describe('tasks page', () => {
   it('shows the failure text with retry when the list cannot load', async () => {
     vi.stubGlobal('fetch', stubFetch(() => new Response('', { status: 500 })).fetchMock);
     renderWithSession(<TasksPage />, { route: '/tasks' });
-    expect(await screen.findByText('Failed to fetch tasks')).toBeInTheDocument();
+    expect(await screen.findByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

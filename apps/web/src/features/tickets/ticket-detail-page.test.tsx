@@ -66,7 +66,7 @@ describe('ticket page', () => {
   it('offers to try again when the ticket cannot be loaded', async () => {
     vi.stubGlobal('fetch', stubFetch(() => new Response('', { status: 500 })).fetchMock);
     render();
-    expect(await screen.findByText('Failed to fetch the ticket')).toBeInTheDocument();
+    expect(await screen.findByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 

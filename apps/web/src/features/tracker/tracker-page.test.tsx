@@ -182,7 +182,7 @@ describe('tracker page', () => {
     );
     const user = userEvent.setup();
     renderWithSession(<TrackerPage />, { route: '/tracker' });
-    expect(await screen.findByText('Failed to fetch schedules')).toBeInTheDocument();
+    expect(await screen.findByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('link', { name: /Lobby inspection/ })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, NETWORK_ERROR, STATUS_MESSAGES } from '@fieldops/shared/messages';
 import { ApiError } from '../api-error.ts';
 import { i18n } from './i18n.ts';
-import { errorMessage, translateMessage } from './translate-message.ts';
+import { canRetry, errorMessage, loadErrorMessage, translateMessage } from './translate-message.ts';
 
 describe('translateMessage', () => {
   beforeAll(async () => {
@@ -33,6 +33,19 @@ describe('translateMessage', () => {
     expect(errorMessage(server, 'updateProfileFailed')).toBe('اسم المستخدم مستخدم بالفعل');
     expect(errorMessage(status, 'updateProfileFailed')).toBe('تعذّر تحديث الملف الشخصي للمستخدم');
     expect(errorMessage(status)).toBe('نعمل على إصلاح مشكلة. حاول مرة أخرى لاحقًا.');
+  });
+
+  it("gives a load that failed the status's own text before the caller default", () => {
+    const status = new ApiError({ status: 500, userMessage: STATUS_MESSAGES[500] });
+    const denied = new ApiError({ status: 403, userMessage: STATUS_MESSAGES[403] });
+    const odd = new ApiError({ status: 418, userMessage: 'Unexpected error' });
+    expect(loadErrorMessage(status, 'updateProfileFailed')).toBe('نعمل على إصلاح مشكلة. حاول مرة أخرى لاحقًا.');
+    expect(loadErrorMessage(denied, 'updateProfileFailed')).toBe(translateMessage(STATUS_MESSAGES[403]));
+    expect(loadErrorMessage(odd, 'updateProfileFailed')).toBe('تعذّر تحديث الملف الشخصي للمستخدم');
+    expect(canRetry(status)).toBe(true);
+    expect(canRetry(denied)).toBe(false);
+    expect(canRetry(new ApiError({ status: 429, userMessage: 'x' }))).toBe(true);
+    expect(canRetry(new ApiError({ status: 0, userMessage: 'x' }))).toBe(true);
   });
 });
 

@@ -52,11 +52,13 @@ export function loadErrorMessage(error: unknown, fallbackKey?: string): string {
   return errorMessage(error, fallbackKey);
 }
 
+/** Refusals that answer the same however often they are asked: bad input, no access, not there, a conflict. */
+const DEFINITE_REFUSALS = new Set([400, 401, 403, 404, 409, 410, 422]);
+
 /**
- * Whether trying the same call again can help: not after a definite refusal (a 4xx other than
- * a timeout or a rate limit), which would only answer the same.
+ * Whether trying the same call again can help: not after a definite refusal, which would only
+ * answer the same; after anything else ('Unexpected error' included), yes.
  */
 export function canRetry(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  return error.status < 400 || error.status >= 500 || error.status === 408 || error.status === 429;
+  return !(error instanceof ApiError && DEFINITE_REFUSALS.has(error.status));
 }

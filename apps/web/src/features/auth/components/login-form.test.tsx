@@ -28,6 +28,34 @@ describe('LoginForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("says 'Authentication failed' when a session ended under the user, once, until they sign in", async () => {
+    sessionStorage.setItem('signInReason', MSG.authenticationFailed);
+    vi.stubGlobal('fetch', vi.fn(async () => problem(401, MSG.authenticationFailed)));
+    const { unmount } = renderWithProviders(<LoginForm onSignedIn={vi.fn()} />, { route: '/login' });
+    expect(screen.getByRole('alert')).toHaveTextContent(MSG.authenticationFailed);
+    // A refused attempt replaces it with its own reason.
+    await userEvent.type(screen.getByLabelText('Username or e-mail'), 'demo');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.invalidCredentials);
+    unmount();
+    // The next visit to the page has no reason left.
+    renderWithProviders(<LoginForm onSignedIn={vi.fn()} />, { route: '/login' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("says 'Authentication failed' in Arabic too", async () => {
+    sessionStorage.setItem('signInReason', MSG.authenticationFailed);
+    await i18n.changeLanguage('ar');
+    try {
+      renderWithProviders(<LoginForm onSignedIn={vi.fn()} />, { route: '/login' });
+      expect(screen.getByRole('alert')).toHaveTextContent(i18n.t('messages.authenticationFailed'));
+      expect(i18n.t('messages.authenticationFailed')).not.toBe(MSG.authenticationFailed);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it("shows 'Invalid username or password' on a 401 and stays signed out", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => problem(401, MSG.authenticationFailed)));
     const onSignedIn = vi.fn();

@@ -1,5 +1,5 @@
 // Sign-in form: username or e-mail, password, remember me (spec §2 Login).
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatMinutes } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
-import { setToken } from '../../../lib/storage.ts';
+import { forgetSignInReason, readSignInReason, setToken } from '../../../lib/storage.ts';
 import { useAuthenticateMutation } from '../api/authenticate.ts';
 
 interface LoginFormProps {
@@ -33,6 +33,9 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [missing, setMissing] = useState(false);
+  // Why this page is shown, when a session ended under the user (a 401): until they sign in again.
+  const [reason] = useState(readSignInReason);
+  useEffect(forgetSignInReason, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,7 +61,9 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
     ? translateMessage(MSG.usernameOrPasswordMissing)
     : signIn.isError
       ? errorMessage(signIn.error)
-      : null;
+      : reason && !signIn.isPending
+        ? translateMessage(reason)
+        : null;
   // Too many attempts (this address) or a locked account: how long to wait, when the server said.
   const wait = !missing && signIn.isError ? minutesToWait(signIn.error) : null;
 

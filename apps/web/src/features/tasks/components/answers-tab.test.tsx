@@ -161,7 +161,7 @@ describe('answers tab', () => {
     });
     const user = userEvent.setup();
     renderWithSession(<AnswersTab taskId={5} />, { route: '/tasks/5?tab=answers' });
-    expect(await screen.findByText('Failed to fetch flagged answers')).toBeInTheDocument();
+    expect(await screen.findByText("We're fixing an issue. Try again later.")).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await flaggedList()).toBeInTheDocument();

@@ -50,6 +50,8 @@ describe('plans tab', () => {
     await user.click(await screen.findByRole('option', { name: 'Running' }));
     await vi.waitFor(() => expect(calls.at(-1)?.search.get('status')).toBe('RUNNING'));
     expect(router.state.location.search).toContain('planStatus=RUNNING');
+    // What the status means is said beside the filter.
+    expect(screen.getByText('Within its dates, with a schedule open right now.')).toBeInTheDocument();
   });
 
   it('reads the status filter from the address', async () => {

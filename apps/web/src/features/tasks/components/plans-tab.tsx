@@ -91,6 +91,7 @@ export function PlansTab({ taskId }: { taskId: number }) {
       <Group justify="space-between" align="flex-end" gap="sm">
         <Select
           label={t('tasks.plans.statusFilter')}
+          description={t(`tasks.plans.filterHint.${status}`)}
           data={PLAN_STATUS_FILTERS.map((value) => ({ value, label: t(`tasks.plans.filter.${value}`) }))}
           value={status}
           onChange={(value) => setStatus(value && value !== 'ALL' ? value : null)}
