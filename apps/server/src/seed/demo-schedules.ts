@@ -124,8 +124,8 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
       WHEN 'DAYS' THEN (o.local_start + make_interval(days => p.deadline_after)) AT TIME ZONE b.time_zone
       ELSE (o.local_start + make_interval(months => p.deadline_after)) AT TIME ZONE b.time_zone END`;
   await db.execute(sql`
-    INSERT INTO schedules (business_id, plan_id, task_id, team_id, user_id, start, "end", deadline, status, created_at)
-    SELECT p.business_id, p.id, p.task_id, p.team_id, p.user_id,
+    INSERT INTO schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, status, created_at)
+    SELECT p.business_id, p.id, p.group_id, p.task_id, p.team_id, p.user_id,
       o.local_start AT TIME ZONE b.time_zone,
       (o.day + p.end_time::time) AT TIME ZONE b.time_zone,
       ${deadline},
