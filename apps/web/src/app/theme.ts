@@ -1,7 +1,7 @@
 // Mantine theme: a font stack that covers Arabic (Noto Sans/Naskh Arabic) as well as Latin, and
 // colours dark enough for text to meet WCAG AA contrast (4.5:1) on white: filled buttons and
 // coloured text use shade 8 rather than Mantine's 6, and dimmed text a darker grey.
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { Anchor, createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const FONT_STACK =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", ' +
@@ -14,11 +14,41 @@ export const theme = createTheme({
   fontFamily: FONT_STACK,
   headings: { fontFamily: FONT_STACK, fontWeight: '700' },
   cursorType: 'pointer',
+  components: {
+    // A link inside text is told apart by more than its colour (WCAG 1.4.1).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+  },
 });
 
-/** Mantine's dimmed grey (#868e96) gives 3.3:1 on white; this one gives 6:1. */
+/**
+ * Text of the light variant (badges, alerts, light buttons) is Mantine's shade 9 on shade 1, and
+ * filled colours carry white text: for these colours either gives less than 4.5:1, so both use a
+ * darker tone that gives at least 4.8:1 on the tint and 5.3:1 under white text.
+ */
+export const ACCESSIBLE_TONES: Record<string, string> = {
+  red: '#b52525',
+  cyan: '#0a6f82',
+  teal: '#077755',
+  green: '#247635',
+  lime: '#49760a',
+  yellow: '#a55500',
+  orange: '#b63c0c',
+};
+
+const toneVariables = Object.fromEntries(
+  Object.entries(ACCESSIBLE_TONES).flatMap(([colour, tone]) => [
+    [`--mantine-color-${colour}-light-color`, tone],
+    [`--mantine-color-${colour}-filled`, tone],
+    [`--mantine-color-${colour}-text`, tone],
+  ]),
+);
+
+/**
+ * Mantine's dimmed grey (#868e96) gives 3.3:1 on white; this one gives 6:1. Its placeholder grey
+ * (#adb5bd, 2.1:1) is darkened to 4.7:1: a placeholder can be the only text of an empty field.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#6c737a', ...toneVariables },
   dark: {},
 });
