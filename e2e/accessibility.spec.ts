@@ -4,7 +4,7 @@
 // are printed so a regression names where it is.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiToken, DEMO, expectDirection, signIn, useLanguage, type Lang } from './support.ts';
+import { apiToken, DEMO, expectDirection, signIn, t, useLanguage, type Lang } from './support.ts';
 
 const WORKFLOW = '/services/workflow/api';
 const HELPDESK = '/services/helpdesk/api';
@@ -79,6 +79,21 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[screen] = violations;
       }
+      // A menu and a dialog open: the quick actions, then the new project form.
+      await page.goto('/projects');
+      await page.getByRole('button', { name: new RegExp(t(lang, 'actions.quickActions')) }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      const menu = await seriousViolations(page);
+      if (menu.length > 0) found['quick actions menu'] = menu;
+      await page.getByRole('menuitem', { name: t(lang, 'actions.newProject') }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: t(lang, 'actions.close') })).toBeVisible();
+      // Scanned once it has finished fading in: colours mid-transition are not what anyone reads.
+      await expect(dialog).toHaveCSS('opacity', '1');
+      await page.waitForTimeout(300);
+      const form = await seriousViolations(page);
+      if (form.length > 0) found['new project dialog'] = form;
       console.log(`axe ${lang} ${width}: ${Object.values(found).flat().length} serious or critical rule(s) over ${Object.keys(found).length} screen(s)`);
       expect(found).toEqual({});
     });

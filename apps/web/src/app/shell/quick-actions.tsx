@@ -17,7 +17,8 @@ export function QuickActions() {
       {/* The target is the button itself, so it carries the menu's aria-haspopup and aria-expanded. */}
       <Menu.Target>
         {wide ? (
-          <Button size="sm" leftSection={<IconPlus size={16} />} aria-label={t('actions.quickActions')}>
+          // The name begins with the text the button shows (WCAG 2.5.3), then says what it opens.
+          <Button size="sm" leftSection={<IconPlus size={16} />} aria-label={`${t('actions.new')} (${t('actions.quickActions')})`}>
             {t('actions.new')}
           </Button>
         ) : (
