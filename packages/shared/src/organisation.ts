@@ -62,6 +62,9 @@ export type Project = z.infer<typeof project>;
 const latitude = z.number().min(-90, minMessage(-90)).max(90, maxMessage(90)).nullish().transform((v) => v ?? null);
 const longitude = z.number().min(-180, minMessage(-180)).max(180, maxMessage(180)).nullish().transform((v) => v ?? null);
 
+/** A site's coordinates, each checked on its own (the site form checks one as the user leaves it). */
+export const siteCoordinates = { latitude, longitude };
+
 const siteFields = z.object({
   name: entityName(),
   projectId: id,

@@ -26,6 +26,25 @@ describe('site form', () => {
     expect(screen.getByRole('textbox', { name: 'Longitude' })).toHaveValue('46.675323');
   });
 
+  it('keeps out-of-range coordinates as typed and refuses them under the field, sending nothing', async () => {
+    const { calls, fetchMock } = stubFetch(({ path }) => (path === '/api/v1/projects' ? list([project]) : undefined));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithSession(<SiteForm initialProjectId={3} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'South Tower');
+    const latitude = screen.getByRole('textbox', { name: 'Latitude' });
+    const longitude = screen.getByRole('textbox', { name: 'Longitude' });
+    await userEvent.type(latitude, '-91');
+    await userEvent.type(longitude, '200');
+    await userEvent.tab();
+    expect(latitude).toHaveValue('-91');
+    expect(longitude).toHaveValue('200');
+    expect(screen.getByText('This must be at least -90')).toBeInTheDocument();
+    expect(screen.getByText('This must be at most 180')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Create|Save/ }));
+    expect(latitude).toHaveValue('-91');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('says clearly when location access is denied', async () => {
     vi.stubGlobal('fetch', stubFetch(() => list([project])).fetchMock);
     stubGeolocation((_success, failure) =>

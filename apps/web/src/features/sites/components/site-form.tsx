@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GEOFENCE_RADIUS_M } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { siteRequest, siteUpdateRequest, type Site } from '@fieldops/shared/organisation';
+import { siteCoordinates, siteRequest, siteUpdateRequest, type Site } from '@fieldops/shared/organisation';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -131,7 +131,15 @@ export function SiteForm({ site, initialProjectId, onSaved, onCancel, readOnly =
     error: errorOf(form.errors, name),
     readOnly,
     hideControls: true,
+    // What the user typed stays as typed: a value out of range is refused with a message, never rewritten.
+    clampBehavior: 'none' as const,
   });
+
+  /** A coordinate out of range is said under its field as soon as the user leaves it. */
+  const checkCoordinate = (name: 'latitude' | 'longitude') => () => {
+    const checked = siteCoordinates[name].safeParse(toNumber(form.values[name]));
+    if (!checked.success) form.setErrors((current) => ({ ...current, [name]: checked.error.issues[0]?.message }));
+  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -161,8 +169,8 @@ export function SiteForm({ site, initialProjectId, onSaved, onCancel, readOnly =
           comboboxProps={{ withinPortal: true }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput label={t('sites.form.latitude')} placeholder="24.7136" decimalScale={6} min={-90} max={90} dir="ltr" {...number('latitude')} />
-          <NumberInput label={t('sites.form.longitude')} placeholder="46.6753" decimalScale={6} min={-180} max={180} dir="ltr" {...number('longitude')} />
+          <NumberInput label={t('sites.form.latitude')} placeholder="24.7136" decimalScale={6} dir="ltr" {...number('latitude')} onBlur={checkCoordinate('latitude')} />
+          <NumberInput label={t('sites.form.longitude')} placeholder="46.6753" decimalScale={6} dir="ltr" {...number('longitude')} onBlur={checkCoordinate('longitude')} />
         </SimpleGrid>
         {readOnly ? null : (
           <Group gap="sm">
