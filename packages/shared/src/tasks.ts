@@ -108,7 +108,8 @@ const actionFields = z.object({
   ...bilingualFields,
   type: z.enum(ACTION_TYPES, { error: MSG.required }),
   options: z.array(actionOption).max(50, maxMessage(50)).default([]),
-  required: z.boolean().default(false),
+  /** New actions must be answered unless made optional. */
+  required: z.boolean().default(true),
 });
 type ActionFieldsValue = z.infer<typeof actionFields>;
 const validAction = (value: ActionFieldsValue, ctx: z.RefinementCtx) => {

@@ -66,7 +66,7 @@ describe('POST /v1/actions', () => {
     const task = await createTask(t.app, owner);
     const res = await owner.request({ method: 'POST', url: `${W}/v1/actions`, payload: { taskId: task.id, nameAr: 'صورة', type: 'PHOTO', options: OPTIONS } });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ order: 1, nameEn: null, nameAr: 'صورة', options: [], required: false, tags: [] });
+    expect(res.json()).toMatchObject({ order: 1, nameEn: null, nameAr: 'صورة', options: [], required: true, tags: [] });
   });
 
   it('refuses bad input naming the field, and creates nothing', async () => {

@@ -24,6 +24,8 @@ describe('task runner', () => {
     // Before an answer the DISPLAY-ruled action waits hidden; the DIM-ruled one is shown as usual.
     expect(screen.queryByRole('region', { name: 'Night handover' })).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('0 of 2 required answered');
+    // What "done" needs is said beside the count.
+    expect(screen.getByText('Done once every required action is answered; optional ones never hold it back.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Night' }));
     const handover = await screen.findByRole('region', { name: 'Night handover' });

@@ -102,6 +102,9 @@ export function TaskRunner(props: TaskRunnerProps) {
           size="sm"
           aria-hidden
         />
+        <Text size="xs" c="dimmed" mt={6}>
+          {t(required === 0 ? 'taskRunner.doneRuleNoRequired' : 'taskRunner.doneRule')}
+        </Text>
       </Paper>
       {shown.map((action, index) => (
         <RunnerItem

@@ -30,6 +30,10 @@ describe('task page', () => {
     const photo = screen.getByRole('listitem', { name: 'Photo of the damage' });
     expect(within(photo).getByText('Shown when “Is anything damaged?” is answered No')).toBeInTheDocument();
     expect(await within(photo).findByText('Photo')).toBeInTheDocument();
+    // Which actions must be answered, and which are optional, is on each card.
+    expect(within(screen.getByRole('listitem', { name: 'Is anything damaged?' })).getByText('Required')).toBeInTheDocument();
+    expect(within(photo).getByText('Required')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Remarks' })).getByText('Optional')).toBeInTheDocument();
   });
 
   it('applies the chain rule live in the preview: No shows the photo action, Yes hides it', async () => {

@@ -54,7 +54,11 @@ export function ActionCard({ action, position, base, typeName, handlers, busy }:
               <Badge color="red" variant="light" size="sm">
                 {t('tasks.actions.required')}
               </Badge>
-            ) : null}
+            ) : (
+              <Badge color="gray" variant="light" size="sm">
+                {t('tasks.actions.optional')}
+              </Badge>
+            )}
             {action.tags.map((tag) => (
               <Badge key={tag.id} variant="outline" size="sm">
                 {localizedName(tag, language)}

@@ -40,7 +40,8 @@ describe('action form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add action' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     const post = calls.find((call) => call.method === 'POST');
-    expect(post?.body).toMatchObject({ taskId: 5, nameEn: null, nameAr: 'ملاحظات', type: 'TEXT', options: [] });
+    // A new action is required unless the builder makes it optional.
+    expect(post?.body).toMatchObject({ taskId: 5, nameEn: null, nameAr: 'ملاحظات', type: 'TEXT', options: [], required: true });
     expect(await screen.findByText('Action Added Successfully')).toBeInTheDocument();
   });
 

@@ -67,7 +67,7 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
     descriptionAr: action?.descriptionAr ?? '',
     type: action?.type ?? '',
     options: action?.options.length ? action.options : [],
-    required: action?.required ?? false,
+    required: action?.required ?? true,
     tagIds: action?.tags.map((tag) => String(tag.id)) ?? [],
   });
   const [errors, setErrors] = useState<FormErrors<ActionFormValues>>({});
