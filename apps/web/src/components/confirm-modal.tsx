@@ -16,6 +16,8 @@ interface ConfirmModalProps {
   /** A translated reason the last attempt failed. */
   error?: string | null;
   danger?: boolean;
+  /** True when the action cannot be done as things stand (the message says why): no confirm button. */
+  blocked?: boolean;
 }
 
 export function ConfirmModal({
@@ -28,6 +30,7 @@ export function ConfirmModal({
   loading = false,
   error,
   danger = true,
+  blocked = false,
 }: ConfirmModalProps) {
   const { t } = useTranslation();
   return (
@@ -40,12 +43,14 @@ export function ConfirmModal({
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={loading}>
-            {t('actions.cancel')}
+          <Button variant="default" onClick={onClose} disabled={loading} data-autofocus={blocked || undefined}>
+            {blocked ? t('actions.close') : t('actions.cancel')}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
-            {confirmLabel}
-          </Button>
+          {blocked ? null : (
+            <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading} data-autofocus>
+              {confirmLabel}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>

@@ -99,9 +99,34 @@ describe('task page', () => {
     expect(order).toEqual(['Is anything damaged?', 'Photo of the damage', 'Remarks']);
   });
 
-  it('names the dependent action when deleting is refused', async () => {
+  it('says before any confirmation that an action with dependents cannot be deleted, naming them', async () => {
+    const calls = stubTask();
+    const user = userEvent.setup();
+    renderWithSession(<TaskDetailPage />, { route: '/tasks/5' });
+    await user.click(await screen.findByRole('button', { name: 'More actions for Is anything damaged?' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete action' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('cannot be deleted until their rules no longer use it');
+    expect(within(dialog).getByText('Photo of the damage')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes an action nothing depends on after confirmation', async () => {
+    const calls = stubTask();
+    const user = userEvent.setup();
+    renderWithSession(<TaskDetailPage />, { route: '/tasks/5' });
+    await user.click(await screen.findByRole('button', { name: 'More actions for Remarks' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete action' });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith('/v1/actions/13'))).toBe(true));
+  });
+
+  it("shows the server's reason when deleting is refused all the same (a rule added elsewhere meanwhile)", async () => {
     const { fetchMock } = stubFetch(({ method, path }) => {
-      if (method === 'DELETE' && path === `${WORKFLOW}/v1/actions/11`) return problem(409, MSG.actionHasDependents);
+      if (method === 'DELETE' && path === `${WORKFLOW}/v1/actions/13`) return problem(409, MSG.actionHasDependents);
       if (path === `${WORKFLOW}/v2/tasks/5`) return Response.json(chainedTask());
       if (path === `${WORKFLOW}/v1/action-types`) return Response.json(actionTypes);
       return undefined;
@@ -109,12 +134,11 @@ describe('task page', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithSession(<TaskDetailPage />, { route: '/tasks/5' });
-    await user.click(await screen.findByRole('button', { name: 'More actions for Is anything damaged?' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions for Remarks' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete action' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText(MSG.actionHasDependents)).toBeInTheDocument();
-    expect(within(dialog).getByText('Photo of the damage')).toBeInTheDocument();
   });
 
   it('hides every change from a member', async () => {

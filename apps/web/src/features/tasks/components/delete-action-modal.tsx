@@ -1,5 +1,6 @@
-// Confirms deleting an action. While a rule of another action depends on it the server refuses
-// (409); the dialog then shows the reason and names the dependent actions.
+// Confirms deleting an action. While a rule of another action depends on it, the dialog says so
+// before anything is confirmed, naming the dependent actions, and offers no Delete; should the
+// server still refuse (409: a rule added elsewhere meanwhile), it shows the reason the same way.
 import { Alert, List, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -55,7 +56,7 @@ export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteAc
   };
 
   const refused = remove.error instanceof ApiError && remove.error.status === 409;
-  const dependents = action && refused ? dependentsOf(action.id, actions) : [];
+  const dependents = action ? dependentsOf(action.id, actions) : [];
 
   return (
     <ConfirmModal
@@ -66,7 +67,7 @@ export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteAc
           <Text>{action ? t('tasks.actions.deleteText', { name: nameOf(action) }) : ''}</Text>
           {dependents.length > 0 ? (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              <Text size="sm">{errorMessage(remove.error)}</Text>
+              <Text size="sm">{refused ? errorMessage(remove.error) : t('tasks.actions.deleteBlocked')}</Text>
               <Text size="sm" fw={600} mt="xs">
                 {t('tasks.actions.dependents')}
               </Text>
@@ -82,6 +83,7 @@ export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteAc
       confirmLabel={t('actions.delete')}
       onConfirm={confirm}
       onClose={close}
+      blocked={dependents.length > 0}
       loading={remove.isPending}
       error={remove.isError && dependents.length === 0 ? (refused ? refusalText(remove.error) : errorMessage(remove.error, 'deleteActionFailed')) : null}
     />
