@@ -177,3 +177,27 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await shot(page, `tickets-${lang}-08-history`);
   });
 }
+
+for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
+  test(`the ticket board shows all five columns at 1366 px and scrolls visibly when narrower, in ${lang}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await useLanguage(page, lang);
+    await signIn(page, lang, DEMO.username, DEMO.password);
+    await page.goto('/tickets');
+    const board = page.getByRole('region', { name: t(lang, 'tickets.board.label') });
+    await expect(column(page, 'CLOSED')).toBeVisible();
+    const frame = (await board.boundingBox())!;
+    for (const status of ['NEW', 'IN_PROGRESS', 'ON_HOLD', 'RESOLVED', 'CLOSED']) {
+      const box = (await column(page, status).boundingBox())!;
+      expect(box.x, `${status} starts inside the board`).toBeGreaterThanOrEqual(frame.x - 1);
+      expect(box.x + box.width, `${status} ends inside the board`).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    }
+    await shot(page, `tickets-board-1366-${lang}`);
+
+    // A phone: the board scrolls sideways, with a scrollbar that shows it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scrollbar = board.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
+    await expect(scrollbar).toBeVisible();
+    await shot(page, `tickets-board-phone-${lang}`);
+  });
+}

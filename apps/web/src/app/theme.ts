@@ -1,7 +1,7 @@
 // Mantine theme: a font stack that covers Arabic (Noto Sans/Naskh Arabic) as well as Latin, and
 // colours dark enough for text to meet WCAG AA contrast (4.5:1) on white: filled buttons and
 // coloured text use shade 8 rather than Mantine's 6, and dimmed text a darker grey.
-import { Anchor, createTheme, type CSSVariablesResolver, type MenuProps } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MenuProps } from '@mantine/core';
 
 export const FONT_STACK =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", ' +
@@ -15,8 +15,6 @@ export const theme = createTheme({
   headings: { fontFamily: FONT_STACK, fontWeight: '700' },
   cursorType: 'pointer',
   components: {
-    // A link inside text is told apart by more than its colour (WCAG 1.4.1).
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // An open menu holds only its items (no placeholder element), and focus goes to the first one.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
   },

@@ -105,9 +105,10 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
       onDragLeave={dragLeave}
       onDrop={drop}
       style={{
-        // Five columns fit side by side on a laptop screen; narrower screens scroll sideways.
+        // Five columns fit side by side on a 1366 px laptop screen beside the navigation (with
+        // room for a page scrollbar); narrower screens scroll the board sideways.
         flex: '1 1 0',
-        minWidth: 204,
+        minWidth: 184,
         maxWidth: 360,
         minHeight: 320,
         border: `2px ${target ? 'dashed' : 'solid'} ${borderColor}`,

@@ -2,7 +2,7 @@
 // each with its counter. Tickets move by drag and drop or by their menu, through the same
 // transition rules and reason dialog as the ticket page.
 import { useState } from 'react';
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, ScrollArea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES } from '@fieldops/shared/enums';
@@ -42,7 +42,8 @@ export function TicketBoard({ filters, canManage }: TicketBoardProps) {
           </Group>
         </Alert>
       ) : null}
-      <div role="region" aria-label={t('tickets.board.label')} style={{ overflowX: 'auto', paddingBottom: 8 }}>
+      {/* The scrollbar stays visible, so a screen too narrow for five columns shows there is more. */}
+      <ScrollArea role="region" aria-label={t('tickets.board.label')} type="auto" scrollbars="x" offsetScrollbars="x" scrollbarSize={10}>
         <Group align="flex-start" wrap="nowrap" gap="md">
           {TICKET_STATUSES.map((status) => (
             <BoardColumn
@@ -57,7 +58,7 @@ export function TicketBoard({ filters, canManage }: TicketBoardProps) {
             />
           ))}
         </Group>
-      </div>
+      </ScrollArea>
       {statusChange.modal}
     </>
   );
