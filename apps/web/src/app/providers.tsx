@@ -1,8 +1,10 @@
 // Everything the screens rely on: Mantine (theme, direction, notifications, dates), TanStack
 // Query and i18next, with the document direction kept in step with the language.
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection, type ModalProps } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
+import {
+  DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection, type ModalProps, type TextareaProps, type TextInputProps,
+} from '@mantine/core';
+import { DatesProvider, type DatePickerInputProps } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -51,6 +53,9 @@ interface ProvidersProps {
   env?: 'default' | 'test';
 }
 
+/** How a picked date reads in a date field. */
+export const DATE_INPUT_FORMAT = 'D MMMM YYYY';
+
 /** The theme with the texts Mantine shows itself (a dialog's close button) in the current language. */
 function LocalizedMantine({ children, env }: { children: ReactNode; env: 'default' | 'test' }) {
   const { t } = useTranslation();
@@ -59,7 +64,15 @@ function LocalizedMantine({ children, env }: { children: ReactNode; env: 'defaul
     () =>
       mergeThemeOverrides(theme, {
         // A plain override (not Modal.extend), so the first screen does not load the dialog's code.
-        components: { Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<ModalProps> } },
+        components: {
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<ModalProps> },
+          // Day, month, year in that order in both languages: "23 نوفمبر 2026", not "نوفمبر 23, 2026".
+          DatePickerInput: { defaultProps: { valueFormat: DATE_INPUT_FORMAT } satisfies Partial<DatePickerInputProps> },
+          // What people type takes the direction of its own first letters: Latin text with "<" in
+          // an Arabic screen is not reordered, Arabic text in an English one reads right to left.
+          TextInput: { defaultProps: { attributes: { input: { dir: 'auto' } } } satisfies Partial<TextInputProps> },
+          Textarea: { defaultProps: { attributes: { input: { dir: 'auto' } } } satisfies Partial<TextareaProps> },
+        },
       }),
     [t],
   );
