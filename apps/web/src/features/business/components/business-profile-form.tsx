@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { setSessionBusiness } from '../../../lib/session/update-session.ts';
-import { listTimeZones } from '../../../lib/time-zones.ts';
+import { listTimeZones, timeZoneLabel } from '../../../lib/time-zones.ts';
 import { useIndustriesQuery } from '../api/get-industries.ts';
 import { useUpdateBusinessMutation } from '../api/update-business.ts';
 
@@ -26,7 +26,11 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
   const queryClient = useQueryClient();
   const industries = useIndustriesQuery();
   const update = useUpdateBusinessMutation();
-  const timeZones = useMemo(() => listTimeZones(business.timeZone), [business.timeZone]);
+  // The id stays the value; people read and search the localised name.
+  const timeZones = useMemo(
+    () => listTimeZones(business.timeZone).map((zone) => ({ value: zone, label: timeZoneLabel(zone, language) })),
+    [business.timeZone, language],
+  );
   const form = useFormState({
     name: business.name,
     colour: business.colour,

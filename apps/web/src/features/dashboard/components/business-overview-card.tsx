@@ -4,6 +4,8 @@ import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconFolders, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { timeZoneLabel } from '../../../lib/time-zones.ts';
 import type { BusinessStats } from '@fieldops/shared/reports';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { initialOf } from '../../../lib/localized.ts';
@@ -11,7 +13,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { StatTile } from './stat-tile.tsx';
 
 export function BusinessOverviewCard({ stats }: { stats: UseQueryResult<BusinessStats> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { business, role } = useSession();
   const loading = stats.isPending;
 
@@ -39,7 +41,7 @@ export function BusinessOverviewCard({ stats }: { stats: UseQueryResult<Business
             {business.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('dashboard.overview.timeZone', { zone: business.timeZone })}
+            {t('dashboard.overview.timeZone', { zone: timeZoneLabel(business.timeZone, currentLanguage(i18n)) })}
           </Text>
         </Stack>
       </Group>

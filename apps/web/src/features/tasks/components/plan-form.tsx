@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { fieldErrorsToErrors, issuesToErrors, type FormErrors } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { timeZoneLabel } from '../../../lib/time-zones.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -205,7 +206,7 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
         )}
         <PlanScheduleFields values={values} onChange={(field, value) => set(field, value as PlanFormValues[typeof field])} errorOf={errorOf} />
         <Text size="xs" c="dimmed">
-          {t('tasks.plans.form.timeZone', { zone: business.timeZone })}
+          {t('tasks.plans.form.timeZone', { zone: timeZoneLabel(business.timeZone, language) })}
         </Text>
         {failure ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
