@@ -59,6 +59,17 @@ describe('requests', () => {
     expect(init.body).toBe('{"name":"A"}');
   });
 
+  it('says which language the person is using', async () => {
+    document.documentElement.lang = 'ar';
+    try {
+      const fetchMock = stubFetch(() => Response.json({ ok: true }));
+      await api.get('/v1/things');
+      expect(new Headers(fetchMock.mock.calls[0][1].headers).get('Accept-Language')).toBe('ar');
+    } finally {
+      document.documentElement.lang = 'en';
+    }
+  });
+
   it('sends no auth headers when nothing is stored', async () => {
     const fetchMock = stubFetch(() => Response.json([]));
     await api.get('/v1/industries');

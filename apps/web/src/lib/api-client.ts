@@ -124,6 +124,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json, application/problem+json');
+  // The language the person is using, for what the server writes on their behalf (a ticket raised from an answer).
+  if (!headers.has('Accept-Language') && document.documentElement.lang) headers.set('Accept-Language', document.documentElement.lang);
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const apiKey = getApiKey();

@@ -18,7 +18,7 @@ import { requireTenant } from '../../plugins/auth.ts';
 import {
   flaggedResults, getResult, latestResults, memberActionResults, unflagResult,
 } from './action-results.service.ts';
-import { fireTicket } from './answer-ticket.service.ts';
+import { fireTicket, ticketLanguageOf } from './answer-ticket.service.ts';
 import { submitAnswer } from './submit-answer.service.ts';
 
 /** Answers are ordered by when they came: `sort=createdDate,desc` (the default) or `,asc`. */
@@ -96,7 +96,13 @@ export async function actionResultsRoutes(app: FastifyInstance) {
       response: { 201: actionResult, ...errors },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await fireTicket(app, requireTenant(request), request.params.id, request.body ?? fireTicketRequest.parse(undefined))),
+      reply
+        .status(201)
+        .send(
+          await fireTicket(
+            app, requireTenant(request), request.params.id, request.body ?? fireTicketRequest.parse(undefined), ticketLanguageOf(request.headers['accept-language']),
+          ),
+        ),
   });
 
   r.get('/v1/users/:userId/actions/:actionId/action-results', {

@@ -20,51 +20,91 @@ const TITLE_MAX = 200;
 const DESCRIPTION_MAX = 5000;
 export const TICKET_STATUS_CODE = '2';
 
-const nameOf = (item: { nameEn: string | null; nameAr: string | null }, fallback: string) => item.nameEn ?? item.nameAr ?? fallback;
+/** The languages a ticket raised from an answer can be written in. */
+export type TicketLanguage = 'en' | 'ar';
 
-/** The answer's value as a person reads it, in English (the ticket is the business's record). */
-export function answerInWords(result: ActionResult): string {
+/** The language of a request's Accept-Language: Arabic when it comes first, else English. */
+export const ticketLanguageOf = (acceptLanguage: string | undefined): TicketLanguage =>
+  acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
+
+const WORDS: Record<TicketLanguage, Record<string, string>> = {
+  en: {
+    task: 'Task', action: 'Action', member: 'Member', site: 'Site', time: 'Time', answer: 'Answer', notes: 'Notes', voiceNote: 'Voice note',
+    yes: 'Yes', no: 'No', done: 'Done', photo: 'Photo (attached)', voice: 'Voice note (linked below)',
+    away: 'm from the site', noPosition: 'no position', notRecorded: 'not recorded',
+    outside: 'Location: outside the site area ({where}); the answer is not counted.', location: 'Location: {where}.',
+  },
+  ar: {
+    task: 'المهمة', action: 'الإجراء', member: 'العضو', site: 'الموقع', time: 'الوقت', answer: 'الإجابة', notes: 'ملاحظات', voiceNote: 'الملاحظة الصوتية',
+    yes: 'نعم', no: 'لا', done: 'تم', photo: 'صورة (مرفقة)', voice: 'ملاحظة صوتية (الرابط أدناه)',
+    away: 'م من الموقع', noPosition: 'بلا موقع', notRecorded: 'غير مسجّل',
+    outside: 'المكان: خارج نطاق الموقع ({where})؛ لا تُحتسب الإجابة.', location: 'المكان: {where}.',
+  },
+};
+
+interface Named {
+  nameEn: string | null;
+  nameAr: string | null;
+}
+
+/** The name in the language, else the other one, else the fallback. */
+const nameIn = (item: Named, language: TicketLanguage, fallback: string) =>
+  (language === 'ar' ? (item.nameAr ?? item.nameEn) : (item.nameEn ?? item.nameAr)) ?? fallback;
+
+/** The name in the language, with the other language's name after it when the item has both. */
+function bothNames(item: Named, language: TicketLanguage, fallback: string) {
+  const first = nameIn(item, language, fallback);
+  const other = language === 'ar' ? item.nameEn : item.nameAr;
+  return other && other !== first ? `${first} (${other})` : first;
+}
+
+/** The answer's value as a person reads it, in the ticket's language. */
+export function answerInWords(result: ActionResult, language: TicketLanguage = 'en'): string {
   const { value, action } = result;
+  const words = WORDS[language];
   const option = (index: string) => {
     const found = action.options[Number(index)];
-    return found ? found.labelEn || found.labelAr : index;
+    if (!found) return index;
+    return (language === 'ar' ? found.labelAr || found.labelEn : found.labelEn || found.labelAr) ?? index;
   };
   switch (action.type) {
     case 'YES_NO':
-      return value === 'YES' ? 'Yes' : 'No';
+      return value === 'YES' ? words.yes : words.no;
     case 'SINGLE_CHOICE':
       return typeof value === 'string' ? option(value) : '';
     case 'MULTIPLE_CHOICE':
-      return Array.isArray(value) ? value.map(option).join(', ') : '';
+      return Array.isArray(value) ? value.map(option).join(language === 'ar' ? '، ' : ', ') : '';
     case 'RATING':
       return `${String(value)} / 5`;
     case 'CHECK':
-      return 'Done';
+      return words.done;
     case 'PHOTO':
-      return 'Photo (attached)';
+      return words.photo;
     case 'VOICE':
-      return 'Voice note (linked below)';
+      return words.voice;
     default:
       return value === null ? '' : String(value);
   }
 }
 
-function describe(result: ActionResult, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(result.createdDate));
-  const metres = result.distance !== null ? `${Math.round(result.distance)} m from the site` : null;
+function describe(result: ActionResult, timeZone: string, language: TicketLanguage): string {
+  const words = WORDS[language];
+  const time = new Intl.DateTimeFormat(language === 'ar' ? 'ar' : 'en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' })
+    .format(new Date(result.createdDate));
+  const metres = result.distance !== null ? `${Math.round(result.distance)} ${words.away}` : null;
   const where = result.outside
-    ? `Location: outside the site area (${metres ?? 'no position'}); the answer is not counted.`
-    : `Location: ${metres ?? 'not recorded'}.`;
+    ? words.outside.replace('{where}', metres ?? words.noPosition)
+    : words.location.replace('{where}', metres ?? words.notRecorded);
   return [
-    `Task: ${nameOf({ nameEn: result.taskNameEn, nameAr: result.taskNameAr }, `#${result.taskId}`)}`,
-    `Action: ${nameOf(result.action, `#${result.action.id}`)}`,
-    `Member: ${result.userFullName}`,
-    `Site: ${result.teamName}`,
-    `Time: ${time} (${timeZone})`,
-    `Answer: ${answerInWords(result)}`,
-    ...(result.notes ? [`Notes: ${result.notes}`] : []),
+    `${words.task}: ${bothNames({ nameEn: result.taskNameEn, nameAr: result.taskNameAr }, language, `#${result.taskId}`)}`,
+    `${words.action}: ${bothNames(result.action, language, `#${result.action.id}`)}`,
+    `${words.member}: ${result.userFullName}`,
+    `${words.site}: ${result.teamName}`,
+    `${words.time}: ${time} (${timeZone})`,
+    `${words.answer}: ${answerInWords(result, language)}`,
+    ...(result.notes ? [`${words.notes}: ${result.notes}`] : []),
     where,
-    ...(result.voice ? [`Voice note: ${result.voice}`] : []),
+    ...(result.voice ? [`${words.voiceNote}: ${result.voice}`] : []),
   ].join('\n');
 }
 
@@ -77,13 +117,24 @@ async function copyPhoto(app: FastifyInstance, result: ActionResult) {
   return { stored: await app.storage.put(data, kind.extension), kind, size: data.length };
 }
 
-export async function fireTicket(app: FastifyInstance, caller: Caller, id: number, body: FireInput): Promise<ActionResult> {
+/**
+ * Raises a ticket from an answer, written in the language of the person raising it (their
+ * Accept-Language), with both names of the task and the action where they have both.
+ */
+export async function fireTicket(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+  body: FireInput,
+  language: TicketLanguage = 'en',
+): Promise<ActionResult> {
   const managed = await requireManagedResult(app.db, caller);
   const result = await managed.find(id);
   if (result.ticketId !== null || result.statusCode === TICKET_STATUS_CODE) throw conflict(MSG.answerHasTicket);
 
-  const context = describe(result, caller.timeZone);
-  const title = body.title ?? `${nameOf({ nameEn: result.taskNameEn, nameAr: result.taskNameAr }, `#${result.taskId}`)} — ${nameOf(result.action, `#${result.action.id}`)}`;
+  const context = describe(result, caller.timeZone, language);
+  const title =
+    body.title ?? `${nameIn({ nameEn: result.taskNameEn, nameAr: result.taskNameAr }, language, `#${result.taskId}`)} — ${nameIn(result.action, language, `#${result.action.id}`)}`;
   const description = body.description ? `${body.description}\n\n${context}` : context;
   const photo = await copyPhoto(app, result);
   const stored: StoredFile | null = photo?.stored ?? null;

@@ -116,6 +116,28 @@ describe('POST /v1/action-results/{id}/ticket', () => {
     expect(row).toMatchObject({ statusCode: null, ticketId: null });
   });
 
+  it("writes the ticket in the language of the person raising it, with both names of the task and the action", async () => {
+    const bilingual = await createTask(t.app, owner, { nameEn: 'Night round', nameAr: 'الجولة الليلية' });
+    const lights = await createAction(t.app, owner, bilingual.id, { type: 'YES_NO', nameEn: 'Lights on?', nameAr: 'هل الإنارة تعمل؟' });
+    const read = async (headers: Record<string, string>) => {
+      const row = await answer(await scheduleFor(member, siteA, bilingual.id), lights, { value: 'NO' });
+      const res = await owner.request({ method: 'POST', url: `${API}/action-results/${row.id}/ticket`, headers });
+      expect(res.statusCode, res.body).toBe(201);
+      return (await owner.request({ method: 'GET', url: `${HELPDESK}/tickets/${res.json().ticketId}` })).json<{ title: string; description: string }>();
+    };
+    const arabic = await read({ 'accept-language': 'ar' });
+    expect(arabic.title).toBe('الجولة الليلية — هل الإنارة تعمل؟');
+    for (const line of ['المهمة: الجولة الليلية (Night round)', 'الإجراء: هل الإنارة تعمل؟ (Lights on?)', 'الإجابة: لا', 'الموقع: North Gate']) {
+      expect(arabic.description).toContain(line);
+    }
+    expect(arabic.description).not.toMatch(/Task:|Answer:/);
+    const english = await read({ 'accept-language': 'en-GB,en;q=0.9' });
+    expect(english.title).toBe('Night round — Lights on?');
+    for (const line of ['Task: Night round (الجولة الليلية)', 'Action: Lights on? (هل الإنارة تعمل؟)', 'Answer: No']) {
+      expect(english.description).toContain(line);
+    }
+  });
+
   it('raises a ticket from an answer without files', async () => {
     const result = await answer(await scheduleFor(member, siteA, task.id), text, { value: 'Gate rusty', isFlagged: true });
     const res = await fire(owner, result.id);
