@@ -1,6 +1,6 @@
 // CSV export: UTF-8 with a byte order mark (so Excel reads Arabic correctly), CRLF line ends,
 // and every field quoted when it holds a comma, a quote or a line break (RFC 4180).
-import type { ExportTable } from './export-table.ts';
+import type { ExportCell, ExportTable } from './export-table.ts';
 
 const BOM = '\uFEFF';
 
@@ -17,7 +17,15 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A number as a number (no grouping, Latin digits), a time as "YYYY-MM-DD HH:mm", a link as its address. */
+function csvCell(cell: ExportCell): string {
+  if (typeof cell === 'string') return csvField(cell);
+  if (cell.kind === 'number') return String(cell.value);
+  if (cell.kind === 'time') return cell.local;
+  return csvField(cell.url);
+}
+
 export function buildCsv(table: ExportTable): string {
-  const lines = [table.columns.map((column) => csvField(column.label)), ...table.rows.map((row) => row.map(csvField))];
+  const lines = [table.columns.map((column) => csvField(column.label)), ...table.rows.map((row) => row.map(csvCell))];
   return BOM + lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
 }

@@ -48,6 +48,26 @@ describe('export builders', () => {
     expect(english.worksheets[0].views[0].rightToLeft).toBe(false);
   });
 
+  it('Excel holds numbers as numbers, times as dates and photos as hyperlinks', async () => {
+    const table = sampleTable('ltr');
+    table.rows = [[
+      { kind: 'time', value: '2025-03-14T07:30:00Z', local: '2025-03-14 10:30', text: 'Mar 14, 2025, 10:30 AM' },
+      { kind: 'number', value: 7879.5, text: '7,879.5' },
+      { kind: 'link', url: 'https://app.example.com/files/p.png', text: 'Photo' },
+      'text',
+    ]];
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await buildXlsx(table)).buffer as ArrayBuffer);
+    const row = workbook.worksheets[0].getRow(2);
+    expect(row.getCell(1).type).toBe(ExcelJS.ValueType.Date);
+    expect((row.getCell(1).value as Date).toISOString()).toBe('2025-03-14T10:30:00.000Z');
+    expect(row.getCell(1).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(row.getCell(2).type).toBe(ExcelJS.ValueType.Number);
+    expect(row.getCell(2).value).toBe(7879.5);
+    expect(row.getCell(3).type).toBe(ExcelJS.ValueType.Hyperlink);
+    expect(row.getCell(3).value).toEqual({ text: 'Photo', hyperlink: 'https://app.example.com/files/p.png' });
+  });
+
   it('PDF holds the Arabic and English text as real text, letters as written', async () => {
     const text = await pdfText(await buildPdf(sampleTable('rtl'), pdfFonts()));
     for (const words of ['الإجابات المُرسلة', 'فحص الردهة', 'عمر حداد', 'خارج المبنى', 'الملاحظات', 'Lobby inspection', 'Omar, Haddad']) {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { makeAnswer } from '../../../components/answer-view/test-fixtures.ts';
 import { i18n } from '../../../lib/i18n/i18n.ts';
+import { buildCsv } from './csv.ts';
 import { toExportTable } from './export-rows.ts';
+import { cellText } from './export-table.ts';
+import { buildJson } from './json.ts';
 
 const answers = [
   makeAnswer(1, 'MULTIPLE_CHOICE', ['0', '2'], { isFlagged: true, ticketId: 12, notes: 'Mopped, then dried' }),
   makeAnswer(2, 'PHOTO', null, { file: '/files/p.png', outside: true }),
+  makeAnswer(3, 'NUMBER', 7879.5, { ticketId: 1234 }),
 ];
 
 const context = (language: 'en' | 'ar') => ({
@@ -24,11 +28,25 @@ describe('answers as an export table', () => {
       'Time', 'Task', 'Action', 'Member', 'Site', 'Project', 'Answer', 'Notes', 'Needs attention', 'Outside the site area', 'Ticket',
     ]);
     // 07:30 UTC is 10:30 in Riyadh.
-    expect(table.rows[0]).toEqual([
+    expect(table.rows[0].map(cellText)).toEqual([
       'Mar 14, 2025, 10:30 AM', 'Lobby inspection', 'Lobby floor', 'Omar Haddad', 'Tower A', 'Riyadh Towers', 'Clean and Wet floor', 'Mopped, then dried', 'Yes', 'No', '#12',
     ]);
-    expect(table.rows[1][6]).toBe('Photo');
-    expect(table.rows[1].slice(8)).toEqual(['No', 'Yes', '']);
+    expect(table.rows[0][0]).toMatchObject({ kind: 'time', local: '2025-03-14 10:30' });
+    expect(table.rows[1][6]).toEqual({ kind: 'link', url: `${window.location.origin}/files/p.png`, text: 'Photo' });
+    expect(table.rows[1].slice(8).map(cellText)).toEqual(['No', 'Yes', '']);
+    expect(table.rows[2][6]).toEqual({ kind: 'number', value: 7879.5, text: '7,879.5' });
+  });
+
+  it('writes numbers as numbers, times as times and photos as links in CSV and JSON', () => {
+    const table = toExportTable(answers, context('ar'));
+    const csv = buildCsv(table).split('\r\n');
+    // A number a spreadsheet can sum (not "7,879.5" nor Arabic digits), a time it can sort, the photo's address.
+    expect(csv[3]).toMatch(/^2025-03-14 10:30,.*,7879\.5,.*,1234$/);
+    expect(csv[2]).toContain(`${window.location.origin}/files/p.png`);
+    const records = JSON.parse(buildJson(table)) as Record<string, unknown>[];
+    expect(Object.values(records[2])).toContain(7879.5);
+    expect(Object.values(records[2])).toContain(1234);
+    expect(Object.values(records[0])[0]).toBe(answers[0].createdDate);
   });
 
   it('in Arabic: right to left, Arabic names and words', () => {
@@ -37,7 +55,7 @@ describe('answers as an export table', () => {
     expect(table.columns[1].label).toBe('المهمة');
     expect(table.rows[0].slice(1, 3)).toEqual(['فحص الردهة', 'أرضية الردهة']);
     expect(table.rows[0][6]).toBe('نظيف وأرضية مبللة');
-    expect(table.rows[0][0]).toContain('10:30');
+    expect(cellText(table.rows[0][0])).toContain('10:30');
     expect(table.rows[0][8]).toBe('نعم');
   });
 });

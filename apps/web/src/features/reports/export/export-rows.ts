@@ -7,7 +7,7 @@ import { formatZonedDateTime } from '../../../lib/business-time.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import type { Language } from '../../../lib/i18n/language.ts';
 import { localizedName } from '../../../lib/localized.ts';
-import { EXPORT_COLUMNS, type ExportColumnKey, type ExportTable } from './export-table.ts';
+import { EXPORT_COLUMNS, type ExportCell, type ExportColumnKey, type ExportTable } from './export-table.ts';
 
 const WIDTHS: Record<ExportColumnKey, number> = {
   time: 11, task: 13, action: 14, member: 11, site: 10, project: 10, answer: 12, notes: 16, flagged: 9, outside: 9, ticket: 6,
@@ -30,21 +30,49 @@ export function answerWords(answer: ActionResult, language: Language, t: TFuncti
   return media.length > 0 ? media.join(', ') : t('answerView.noValue');
 }
 
-export function exportRow(answer: ActionResult, context: ExportContext): string[] {
+/** "2026-11-23 09:05": the instant's wall-clock time in the zone, as spreadsheets read a time. */
+function localStamp(value: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(value))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** An address the file opens from anywhere, not only from the page. */
+const absolute = (url: string) => new URL(url, window.location.origin).toString();
+
+/** The answer as a cell: a number for a number or a rating, a link to a photo or a voice note, else words. */
+export function answerCell(answer: ActionResult, language: Language, t: TFunction): ExportCell {
+  const text = answerWords(answer, language, t);
+  const { type } = answer.action;
+  if ((type === 'NUMBER' || type === 'RATING') && typeof answer.value === 'number') return { kind: 'number', value: answer.value, text };
+  const media = answer.file ?? answer.voice;
+  if (media) return { kind: 'link', url: absolute(media), text };
+  return text;
+}
+
+export function exportRow(answer: ActionResult, context: ExportContext): ExportCell[] {
   const { t, language } = context;
   const yesNo = (value: boolean) => (value ? t('reports.export.yes') : t('reports.export.no'));
-  const values: Record<ExportColumnKey, string> = {
-    time: formatZonedDateTime(answer.createdDate, context.timeZone, language),
+  const values: Record<ExportColumnKey, ExportCell> = {
+    time: {
+      kind: 'time',
+      value: answer.createdDate,
+      local: localStamp(answer.createdDate, context.timeZone),
+      text: formatZonedDateTime(answer.createdDate, context.timeZone, language),
+    },
     task: localizedName({ nameEn: answer.taskNameEn, nameAr: answer.taskNameAr }, language),
     action: localizedName(answer.action, language) || t('answerView.untitledAction'),
     member: answer.userFullName,
     site: answer.teamName,
     project: context.projectName(answer.teamId),
-    answer: answerWords(answer, language, t),
+    answer: answerCell(answer, language, t),
     notes: answer.notes ?? '',
     flagged: yesNo(answer.isFlagged),
     outside: yesNo(answer.outside),
-    ticket: answer.ticketId === null ? '' : `#${formatNumber(answer.ticketId, language)}`,
+    ticket: answer.ticketId === null ? '' : { kind: 'number', value: answer.ticketId, text: `#${formatNumber(answer.ticketId, language)}` },
   };
   return EXPORT_COLUMNS.map((key) => values[key]);
 }

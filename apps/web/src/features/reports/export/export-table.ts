@@ -1,6 +1,7 @@
-// The shape every export format is built from: translated column titles and rows of values
-// already in words (current language, dates in the business's time zone). It crosses to the
-// export worker as plain data.
+// The shape every export format is built from: translated column titles and rows of cells. A
+// cell is words (current language), or a number, a time or a link that each format writes as
+// such (a number a spreadsheet can sum, a date it can sort, a link it can open), with the words
+// beside it for formats that only show text. It crosses to the export worker as plain data.
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -22,8 +23,18 @@ export interface ExportTable {
   /** The worksheet's name (at most 31 characters, as Excel allows). */
   sheetName: string;
   columns: ExportColumn[];
-  rows: string[][];
+  rows: ExportCell[][];
 }
+
+export type ExportCell =
+  | string
+  | { kind: 'number'; value: number; text: string }
+  /** `local` is the wall-clock time in the business's zone, "YYYY-MM-DD HH:mm". */
+  | { kind: 'time'; value: string; local: string; text: string }
+  | { kind: 'link'; url: string; text: string };
+
+/** The cell as words, for formats that show text (PDF). */
+export const cellText = (cell: ExportCell) => (typeof cell === 'string' ? cell : cell.text);
 
 export const EXPORT_MIME: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -3,7 +3,7 @@
 // algorithm and shaped by the font (pdf-text.ts, pdf-font.ts); in Arabic the columns run from
 // the right. The header row repeats on every page; pages are numbered.
 import { PDFDocument, PDFName, rgb, type PDFPage } from 'pdf-lib';
-import type { ExportTable } from './export-table.ts';
+import { cellText, type ExportTable } from './export-table.ts';
 import { EmbeddedFont } from './pdf-font.ts';
 import { isRtlText, visualRuns } from './pdf-text.ts';
 
@@ -155,7 +155,7 @@ export async function buildPdf(table: ExportTable, fonts: PdfFonts, onProgress?:
 
   const bottom = MARGIN + 14;
   table.rows.forEach((row, rowIndex) => {
-    const cells = row.map((value, index) => ({ lines: wrapText(value, cellWidth(index), regularWidth), rtl: isRtlText(value) }));
+    const cells = row.map(cellText).map((value, index) => ({ lines: wrapText(value, cellWidth(index), regularWidth), rtl: isRtlText(value) }));
     const height = Math.max(1, ...cells.map((cell) => cell.lines.length)) * lineHeight(TEXT_SIZE) + 2 * CELL_PADDING;
     if (y - height < bottom) newPage(false);
     cells.forEach((cell, index) => {

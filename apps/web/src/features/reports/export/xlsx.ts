@@ -1,11 +1,22 @@
 // Excel export (exceljs): one sheet with a bold, frozen, filterable header row, columns sized by
 // their share, wrapped text, and the sheet laid out right to left in Arabic.
 import ExcelJS from 'exceljs';
-import type { ExportTable } from './export-table.ts';
+import type { ExportCell, ExportTable } from './export-table.ts';
 
 /** Excel limits sheet names to 31 characters without : \ / ? * [ ]. */
 export function safeSheetName(name: string): string {
   return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Sheet1';
+}
+
+/**
+ * A number cell, a date cell (Excel has no time zones: the wall-clock time in the business's
+ * zone), a hyperlink, or text.
+ */
+function xlsxValue(cell: ExportCell): ExcelJS.CellValue {
+  if (typeof cell === 'string') return cell;
+  if (cell.kind === 'number') return cell.value;
+  if (cell.kind === 'time') return new Date(`${cell.local.replace(' ', 'T')}:00Z`);
+  return { text: cell.text, hyperlink: cell.url };
 }
 
 export async function buildXlsx(table: ExportTable): Promise<Uint8Array> {
@@ -20,7 +31,11 @@ export async function buildXlsx(table: ExportTable): Promise<Uint8Array> {
   header.font = { bold: true };
   header.alignment = { vertical: 'middle', horizontal: rtl ? 'right' : 'left', readingOrder: rtl ? 'rtl' : 'ltr' };
   for (const row of table.rows) {
-    const added = sheet.addRow(row);
+    const added = sheet.addRow(row.map(xlsxValue));
+    row.forEach((cell, index) => {
+      if (typeof cell !== 'string' && cell.kind === 'time') added.getCell(index + 1).numFmt = 'yyyy-mm-dd hh:mm';
+      if (typeof cell !== 'string' && cell.kind === 'link') added.getCell(index + 1).font = { color: { argb: 'FF1C4FB0' }, underline: true };
+    });
     added.alignment = { vertical: 'top', wrapText: true, horizontal: rtl ? 'right' : 'left', readingOrder: rtl ? 'rtl' : 'ltr' };
   }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
