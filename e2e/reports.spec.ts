@@ -174,6 +174,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       const cells = (sheet.getRow(2).values as unknown[]).slice(1);
       expect(cells.slice(1, 7)).toEqual([setup.taskName, setup.yesNo.name, setup.member, setup.siteName, expect.any(String), yes]);
       expect(cells[7]).toBe(setup.notes);
+      // The time is a date the sheet can sort, not text.
+      expect(cells[0]).toBeInstanceOf(Date);
 
       // 4. CSV: UTF-8 with a byte order mark, the notes quoted.
       const csv = await saved(await exportAs(page, lang, 'reports.export.csv'), `reports-${lang}.csv`);
