@@ -20,3 +20,9 @@ export const NONE = '—';
 export function formatMinutes(minutes: number, language: Language): string {
   return new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
 }
+
+/**
+ * The text as one unbreakable piece: its spaces become no-break spaces and its dashes are joined
+ * to their neighbours, so "8:00 AM–5:00 PM" never wraps in the middle of the range.
+ */
+export const keepTogether = (text: string) => text.replace(/ /g, '\u00A0').replace(/\s*–\s*/g, '\u2060–\u2060');

@@ -129,7 +129,9 @@ describe('transfer wizard', () => {
     const row = screen.getByRole('row', { name: /Lobby inspection/ });
     await user.click(within(row).getByRole('combobox', { name: 'Start' }));
     await user.click(await screen.findByRole('option', { name: '9:00 AM' }));
-    expect(within(row).getByText('8:00 AM–4:00 PM → 9:00 AM–4:00 PM')).toBeInTheDocument();
+    // Each range is one unbreakable piece (no-break spaces, the dash joined); only the arrow can wrap.
+    const range = (text: string) => text.replace(/ /g, '\u00A0').replace('–', '\u2060–\u2060');
+    expect(within(row).getByText(`${range('8:00 AM–4:00 PM')} → ${range('9:00 AM–4:00 PM')}`, { normalizer: (text) => text })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save schedule' }));
 
     expect(await screen.findByText('Schedules updated successfully')).toBeInTheDocument();

@@ -6,6 +6,7 @@ import { Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core'
 import { IconCalendarOff, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { keepTogether } from '../../../lib/format.ts';
 import { SHIFT_TIMES, formatShiftTime } from '../../../lib/shift-hours.ts';
 import type { TransferablePlan } from '../api/get-transferable-plans.ts';
 import type { PlanHours } from '../api/update-plan-hours.ts';
@@ -96,8 +97,9 @@ export function ScheduleFollowUp({ memberName, carried, onFinish, onSave, saving
                   <Table.Td>
                     <Text size="sm" dir="auto">
                       {t('members.transfer.oldToNew', {
-                        old: `${show(plan.startTime)}–${show(plan.endTime)}`,
-                        new: `${show(next.startTime)}–${show(next.endTime)}`,
+                        // Each range stays whole; a line may break only at the arrow between them.
+                        old: keepTogether(`${show(plan.startTime)}–${show(plan.endTime)}`),
+                        new: keepTogether(`${show(next.startTime)}–${show(next.endTime)}`),
                       })}
                     </Text>
                   </Table.Td>
