@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { businesses, teams } from '../../db/schema.ts';
 import { scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
-import { rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
+import { completionRate, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
 import { periodsJoin, type ScheduleNeeds } from './report-source.ts';
 
 /** The source column a kind groups by first, and how its groups fold into the kind's entity. */
@@ -115,4 +115,24 @@ export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'memb
   });
   const rows = rowsOf<{ key: unknown; rank: unknown }>(await statement.execute({ businessId, ids }));
   return new Map(rows.map((r) => [Number(r.key), Number(r.rank)]));
+}
+
+/**
+ * The completion rate (done of all, as a percentage) of each of `ids`' schedules over the last
+ * 30 days in the business's time zone, from the daily rollups; tasks with no schedule in that
+ * time have none.
+ */
+export async function completionOverLastMonth(db: Db, businessId: number, taskIds: readonly number[]) {
+  if (taskIds.length === 0) return new Map<number, number>();
+  const statement = preparedSql(db, 'task-completion-last-month', () => {
+    const business = sql.placeholder('businessId');
+    const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${business})`;
+    const today = sql`(now() at time zone ${zone})::date`;
+    const t = scheduleSiteRollups;
+    return sql`select ${t.taskId} as key, sum(${t.done}) as done, sum(${t.total}) as total
+      from ${periodsJoin(t, sql`${today} - 29`, today, sql`${t.businessId} = ${business} and ${t.taskId} = any(${sql.placeholder('ids')}::bigint[])`)}
+      group by ${t.taskId} having sum(${t.total}) > 0`;
+  });
+  const rows = rowsOf<{ key: unknown; done: unknown; total: unknown }>(await statement.execute({ businessId, ids: taskIds }));
+  return new Map(rows.map((r) => [Number(r.key), completionRate(Number(r.done), Number(r.total))]));
 }

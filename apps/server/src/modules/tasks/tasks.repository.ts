@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { actions, tags, tasks } from '../../db/schema-workflow.ts';
 import { executionPlans } from '../../db/schema-schedules.ts';
+import { completionOverLastMonth } from '../reports/kpi.repository.ts';
 
 export interface TaskValues {
   nameEn: string | null;
@@ -58,7 +59,7 @@ function selectTasks(db: Db) {
 
 type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
-const toTask = (r: TaskRow): Task => ({
+const toTask = (r: TaskRow, completion: ReadonlyMap<number, number>): Task => ({
   id: r.id,
   nameEn: r.nameEn,
   nameAr: r.nameAr,
@@ -69,8 +70,8 @@ const toTask = (r: TaskRow): Task => ({
   tag: r.tagId !== null && r.tagNameEn !== null && r.tagNameAr !== null ? { id: r.tagId, nameEn: r.tagNameEn, nameAr: r.tagNameAr } : null,
   creatorId: r.creatorId,
   actionsCount: r.actionsCount,
-  // Completion comes from answered schedules, which the reports compute.
-  completionRate: null,
+  // Of its schedules over the last 30 days, from the report rollups; null without any.
+  completionRate: completion.get(r.id) ?? null,
   createdDate: r.createdAt.toISOString(),
 });
 
@@ -108,12 +109,13 @@ export async function findTasks(db: Db, businessId: number, filter: TaskFilter, 
     offset: page.page * page.size,
   };
   const [rows, [{ total }]] = await Promise.all([list.execute(values), counted.execute(values)]);
-  return { items: rows.map(toTask), total };
+  const completion = await completionOverLastMonth(db, businessId, rows.map((r) => r.id));
+  return { items: rows.map((r) => toTask(r, completion)), total };
 }
 
 export async function findTask(db: Db, businessId: number, id: number): Promise<Task | null> {
   const [row] = await selectTasks(db).where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
-  return row ? toTask(row) : null;
+  return row ? toTask(row, await completionOverLastMonth(db, businessId, [row.id])) : null;
 }
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, actionTags, tags, tasks } from '../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createProjectAndSite, createTask, type Caller,
+  addMember, addSupervisor, createAction, createBusinessWithOwner, createProjectAndSite, createScheduleRow, createTask, type Caller,
 } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
@@ -273,5 +273,28 @@ describe('DELETE /v1/tasks/{taskId}', () => {
     const mine = await createTask(t.app, owner);
     expect((await member.request({ method: 'DELETE', url: `${W}/v1/tasks/${mine.id}` })).statusCode).toBe(403);
     expect(await taskRow(mine.id)).toBeDefined();
+  });
+});
+
+describe('completion rate in the task list', () => {
+  it("is the share of the task's schedules done over the last 30 days, and null without any", async () => {
+    const { site } = await createProjectAndSite(t.app, owner);
+    const worked = await createTask(t.app, owner, { nameEn: 'Completion worked' });
+    const idle = await createTask(t.app, owner, { nameEn: 'Completion idle' });
+    const day = 24 * 60 * 60 * 1000;
+    const place = (status: 'done' | 'missed' | 'pending', daysAgo: number) =>
+      createScheduleRow(t.app.db, {
+        businessId: owner.business.id, taskId: worked.id, teamId: site.id, userId: member.userId, status,
+        start: new Date(Date.now() - daysAgo * day), end: new Date(Date.now() - daysAgo * day + 3_600_000), deadline: new Date(Date.now() - daysAgo * day + 7_200_000),
+      });
+    // Three done and one missed in the last 30 days; one missed 40 days ago does not count.
+    for (const [status, daysAgo] of [['done', 1], ['done', 3], ['done', 12], ['missed', 20], ['missed', 40]] as const) await place(status, daysAgo);
+
+    const list = await owner.request({ method: 'GET', url: `${W}/v1/tasks?searchKey=Completion&size=10` });
+    const byName = new Map(list.json<{ nameEn: string; completionRate: number | null }[]>().map((task) => [task.nameEn, task.completionRate]));
+    expect(byName.get('Completion worked')).toBe(75);
+    expect(byName.get('Completion idle')).toBeNull();
+    const one = await owner.request({ method: 'GET', url: `${W}/v1/tasks/${worked.id}` });
+    expect(one.json<{ completionRate: number }>().completionRate).toBe(75);
   });
 });

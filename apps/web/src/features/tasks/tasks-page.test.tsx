@@ -9,7 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const TASKS = '/services/workflow/api/v1/tasks';
 
-function stubTasks(tasks = [makeTask({ actionsCount: 4, tag: { id: 3, nameEn: 'Safety', nameAr: 'السلامة' }, tagId: 3 })]) {
+function stubTasks(tasks = [makeTask({ actionsCount: 4, tag: { id: 3, nameEn: 'Safety', nameAr: 'السلامة' }, tagId: 3, completionRate: 87.5 })]) {
   const stub = stubFetch(({ path, search }) => {
     if (path !== TASKS) return undefined;
     const key = search.get('searchKey');
@@ -29,6 +29,9 @@ describe('tasks page', () => {
     expect(await screen.findByRole('link', { name: 'Lobby inspection' })).toHaveAttribute('href', '/tasks/5');
     expect(screen.getAllByText('Safety').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Geofence on').length).toBeGreaterThan(0);
+    // Its completion over the last 30 days, from the reports.
+    expect(screen.getByRole('columnheader', { name: 'Completion (30 days)' })).toBeInTheDocument();
+    expect(screen.getByText('87.5%')).toBeInTheDocument();
     expect(screen.getByText('1–20 of 41')).toBeInTheDocument();
     const request = calls.find((call) => call.path === TASKS);
     expect(request?.search.get('size')).toBe('20');

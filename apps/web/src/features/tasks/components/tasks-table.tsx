@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { Task } from '@fieldops/shared/tasks';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
-import { NONE, formatNumber } from '../../../lib/format.ts';
+import { NONE, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedDescription, localizedName } from '../../../lib/localized.ts';
 import { taskPath } from './task-paths.ts';
@@ -44,6 +44,7 @@ export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableP
             <Table.Th>{t('tasks.table.name')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('tasks.table.tag')}</Table.Th>
             <Table.Th ta="end" visibleFrom="sm">{t('tasks.table.actions')}</Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">{t('tasks.table.completion')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('tasks.table.geofence')}</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
@@ -78,6 +79,10 @@ export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableP
                 </Table.Td>
                 <Table.Td ta="end" visibleFrom="sm">
                   {formatNumber(task.actionsCount, language)}
+                </Table.Td>
+                <Table.Td ta="end" visibleFrom="sm">
+                  {/* Of its schedules over the last 30 days; a dash when it had none. */}
+                  {task.completionRate === null ? NONE : formatPercent(task.completionRate, language)}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <GeofenceBadge enabled={task.geoRestrictionEnabled} />
