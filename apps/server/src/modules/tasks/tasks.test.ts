@@ -280,7 +280,7 @@ describe('completion rate in the task list', () => {
   it("is the share of the task's schedules done over the last 30 days, and null without any", async () => {
     const { site } = await createProjectAndSite(t.app, owner);
     const worked = await createTask(t.app, owner, { nameEn: 'Completion worked' });
-    const idle = await createTask(t.app, owner, { nameEn: 'Completion idle' });
+    await createTask(t.app, owner, { nameEn: 'Completion idle' });
     const day = 24 * 60 * 60 * 1000;
     const place = (status: 'done' | 'missed' | 'pending', daysAgo: number) =>
       createScheduleRow(t.app.db, {
