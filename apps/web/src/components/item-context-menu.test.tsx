@@ -18,6 +18,14 @@ describe('ItemContextMenu', () => {
     expect(onDelete).toHaveBeenCalledOnce();
   });
 
+  it('lists Duplicate as unavailable with the reason when the item cannot be copied', async () => {
+    renderWithProviders(<ItemContextMenu label="More actions for Sara" onEdit={vi.fn()} duplicateUnavailable="A person cannot be copied." />);
+    await userEvent.click(screen.getByRole('button', { name: 'More actions for Sara' }));
+    const duplicate = await screen.findByRole('menuitem', { name: /Duplicate/ });
+    expect(duplicate).toBeDisabled();
+    expect(duplicate).toHaveTextContent('A person cannot be copied.');
+  });
+
   it('opens the item in a new tab and copies its full link', async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();

@@ -1,7 +1,7 @@
 // The menu of a list item: open in new tab, copy link, edit, delete, duplicate — each shown
 // only when the caller provides what it needs — plus any actions of the item's own.
 import type { ReactNode } from 'react';
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import {
   IconCopy,
   IconDots,
@@ -27,6 +27,8 @@ export interface ItemContextMenuProps {
   onEdit?: () => void;
   onDelete?: () => void;
   onDuplicate?: () => void;
+  /** Why this item cannot be duplicated: Duplicate is listed, unavailable, with this reason under it. */
+  duplicateUnavailable?: string;
   /** Further actions, listed after edit and duplicate. */
   actions?: ItemMenuAction[];
   /** Accessible name of the trigger, e.g. "More actions for Site A". */
@@ -37,7 +39,7 @@ export function absoluteUrl(href: string): string {
   return new URL(href, window.location.origin).toString();
 }
 
-export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, actions = [], label }: ItemContextMenuProps) {
+export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, duplicateUnavailable, actions = [], label }: ItemContextMenuProps) {
   const { t } = useTranslation();
 
   const copyLink = async () => {
@@ -51,7 +53,7 @@ export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, actions =
   };
 
   const hasNavigation = Boolean(href);
-  const hasEditing = Boolean(onEdit || onDuplicate || actions.length > 0);
+  const hasEditing = Boolean(onEdit || onDuplicate || duplicateUnavailable || actions.length > 0);
   if (!hasNavigation && !hasEditing && !onDelete) return null;
 
   return (
@@ -87,6 +89,13 @@ export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, actions =
         {onDuplicate ? (
           <Menu.Item leftSection={<IconCopy size={16} />} onClick={onDuplicate}>
             {t('actions.duplicate')}
+          </Menu.Item>
+        ) : duplicateUnavailable ? (
+          <Menu.Item leftSection={<IconCopy size={16} />} disabled>
+            {t('actions.duplicate')}
+            <Text size="xs" c="dimmed" mt={2}>
+              {duplicateUnavailable}
+            </Text>
           </Menu.Item>
         ) : null}
         {actions.map((action) => (

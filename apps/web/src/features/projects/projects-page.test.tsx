@@ -12,6 +12,23 @@ const project = (id: number, name: string, active = true) => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('projects page', () => {
+  it('duplicates a project: its settings under a numbered name, which can be changed before creating', async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (method === 'POST' && path === '/api/v1/projects') return Response.json(project(9, 'Downtown 2'), { status: 201 });
+      return path === '/api/v1/projects/all/business' ? list([project(1, 'Downtown')], 1) : undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithSession(<ProjectsPage />, { route: '/projects' });
+    await user.click(await screen.findByRole('button', { name: /More actions for Downtown/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy of Downtown' });
+    expect(within(dialog).getByRole('textbox', { name: /Name/ })).toHaveValue('Downtown 2');
+    await user.click(within(dialog).getByRole('button', { name: /Create/ }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ name: 'Downtown 2', typeId: 1 });
+  });
+
   it('keeps the active toggle only in local storage under "projects"', async () => {
     const { calls, fetchMock } = stubFetch(({ path }) =>
       path === '/api/v1/projects/all/business' ? list([project(1, 'Downtown'), project(2, 'Harbour', false)], 2) : undefined,

@@ -26,6 +26,7 @@ export function ProjectsPage() {
   const [page, setPage] = usePageParam();
   const [newRequested, clearNew] = useFlagParam('new');
   const [editing, setEditing] = useState<Project | null>(null);
+  const [copying, setCopying] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const query = useProjectsQuery(page);
 
@@ -68,6 +69,7 @@ export function ProjectsPage() {
         <ProjectsTable
           projects={query.data.data}
           onEdit={isAdmin ? setEditing : undefined}
+          onDuplicate={isAdmin ? setCopying : undefined}
           onDelete={isAdmin ? setDeleting : undefined}
         />
         <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
@@ -85,6 +87,12 @@ export function ProjectsPage() {
         onSaved={(project) => void navigate(projectPath(project.id))}
       />
       <ProjectFormModal opened={editing !== null} project={editing} onClose={() => setEditing(null)} />
+      <ProjectFormModal
+        opened={copying !== null}
+        copyOf={copying}
+        onClose={() => setCopying(null)}
+        onSaved={(project) => void navigate(projectPath(project.id))}
+      />
       <DeleteProjectModal project={deleting} onClose={() => setDeleting(null)} />
     </>
   );

@@ -31,6 +31,7 @@ export function SitesPage() {
   const [newRequested, clearNew] = useFlagParam('new');
   const [editing, setEditing] = useState<Site | null>(null);
   const [deleting, setDeleting] = useState<Site | null>(null);
+  const [copying, setCopying] = useState<Site | null>(null);
   // Clearing the filters from the empty state also resets the search box.
   const [filtersKey, setFiltersKey] = useState(0);
   const projectId = parseIds(project)[0];
@@ -76,7 +77,12 @@ export function SitesPage() {
   } else {
     content = (
       <Card withBorder radius="md" padding="sm">
-        <SitesTable sites={query.data.data} onEdit={isAdmin ? setEditing : undefined} onDelete={isAdmin ? setDeleting : undefined} />
+        <SitesTable
+          sites={query.data.data}
+          onEdit={isAdmin ? setEditing : undefined}
+          onDuplicate={isAdmin ? setCopying : undefined}
+          onDelete={isAdmin ? setDeleting : undefined}
+        />
         <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
       </Card>
     );
@@ -94,6 +100,12 @@ export function SitesPage() {
         onSaved={(site) => void navigate(sitePath(site.id))}
       />
       <SiteFormModal opened={editing !== null} site={editing} onClose={() => setEditing(null)} />
+      <SiteFormModal
+        opened={copying !== null}
+        copyOf={copying}
+        onClose={() => setCopying(null)}
+        onSaved={(site) => void navigate(sitePath(site.id))}
+      />
       <DeleteSiteModal site={deleting} onClose={() => setDeleting(null)} />
     </>
   );

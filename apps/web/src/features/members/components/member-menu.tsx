@@ -84,6 +84,7 @@ export function MemberMenu({ member, onOpen, onActivate }: MemberMenuProps) {
       label={t('members.table.menuOf', { name: member.fullName || member.username })}
       href={memberPath(member.userId)}
       onEdit={can.canEdit ? () => onOpen('edit', member) : undefined}
+      duplicateUnavailable={can.canEdit ? t('members.table.cannotDuplicate') : undefined}
       onDelete={can.canDelete ? () => onOpen('delete', member) : undefined}
       actions={actions}
     />

@@ -19,18 +19,21 @@ import { refreshOrganisation } from '../../../lib/session/refresh-organisation.t
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateProjectMutation } from '../api/create-project.ts';
 import { useUpdateProjectMutation } from '../api/update-project.ts';
+import { copyName } from '../../../lib/copy-name.ts';
 
 const FIELDS = ['name', 'website', 'typeId', 'active'] as const;
 
 interface ProjectFormProps {
   /** The project to edit; without it the form creates one. */
   project?: Project;
+  /** A project whose settings a new one starts from (Duplicate), under a new name. */
+  copyOf?: Project;
   onSaved?: (project: Project) => void;
   onCancel?: () => void;
   readOnly?: boolean;
 }
 
-export function ProjectForm({ project, onSaved, onCancel, readOnly = false }: ProjectFormProps) {
+export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = false }: ProjectFormProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const queryClient = useQueryClient();
@@ -39,11 +42,12 @@ export function ProjectForm({ project, onSaved, onCancel, readOnly = false }: Pr
   const create = useCreateProjectMutation();
   const update = useUpdateProjectMutation();
   const pending = create.isPending || update.isPending;
+  const source = project ?? copyOf;
   const form = useFormState({
-    name: project?.name ?? '',
-    website: project?.website ?? '',
-    typeId: project?.typeId ? String(project.typeId) : '',
-    active: project?.active ?? true,
+    name: project?.name ?? (copyOf ? copyName(copyOf.name) : ''),
+    website: source?.website ?? '',
+    typeId: source?.typeId ? String(source.typeId) : '',
+    active: source?.active ?? true,
   });
 
   const typeOptions = useMemo(

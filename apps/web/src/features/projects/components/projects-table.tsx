@@ -17,11 +17,12 @@ interface ProjectsTableProps {
   /** Present for users who may change projects. */
   onEdit?: (project: Project) => void;
   onDelete?: (project: Project) => void;
+  onDuplicate?: (project: Project) => void;
 }
 
 export const projectPath = (id: number) => `/projects/${id}`;
 
-export function ProjectsTable({ projects, onEdit, onDelete }: ProjectsTableProps) {
+export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: ProjectsTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   return (
@@ -81,6 +82,7 @@ export function ProjectsTable({ projects, onEdit, onDelete }: ProjectsTableProps
                   label={t('projects.table.menuOf', { name: project.name })}
                   href={projectPath(project.id)}
                   onEdit={onEdit ? () => onEdit(project) : undefined}
+                  onDuplicate={onDuplicate ? () => onDuplicate(project) : undefined}
                   onDelete={onDelete ? () => onDelete(project) : undefined}
                 />
               </Table.Td>

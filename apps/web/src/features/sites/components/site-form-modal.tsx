@@ -9,17 +9,20 @@ interface SiteFormModalProps {
   onClose: () => void;
   site?: Site | null;
   initialProjectId?: number;
+  /** Duplicate: a new site starting from this one's settings. */
+  copyOf?: Site | null;
   onSaved?: (site: Site) => void;
 }
 
-export function SiteFormModal({ opened, onClose, site, initialProjectId, onSaved }: SiteFormModalProps) {
+export function SiteFormModal({ opened, onClose, site, initialProjectId, copyOf, onSaved }: SiteFormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t(site ? 'sites.form.editTitle' : 'sites.form.newTitle')} size="lg" centered>
+    <Modal opened={opened} onClose={onClose} title={t(site ? 'sites.form.editTitle' : copyOf ? 'sites.form.copyTitle' : 'sites.form.newTitle', { name: copyOf?.name })} size="lg" centered>
       {opened ? (
         <SiteForm
           site={site ?? undefined}
           initialProjectId={initialProjectId}
+          copyOf={copyOf ?? undefined}
           onCancel={onClose}
           onSaved={(saved) => {
             onClose();

@@ -83,3 +83,25 @@ describe('site form', () => {
     });
   });
 });
+
+describe('duplicating a site', () => {
+  it("starts from the site's project, place, geofence and type under a numbered name, without its outside reference", async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (path === '/api/v1/projects') return list([project]);
+      if (method === 'POST' && path === '/api/v1/teams') return Response.json({ id: 10, name: 'Tower C 2' }, { status: 201 });
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onSaved = vi.fn();
+    const original = {
+      id: 4, name: 'Tower C', projectId: 3, project: { id: 3, name: 'Downtown' }, latitude: 24.7, longitude: 46.6, radius: 350, typeId: null, siteType: null,
+      externalId: 'S-17', whatsApp: null, membersCount: 5, rank: null,
+    };
+    renderWithSession(<SiteForm copyOf={original} onSaved={onSaved} />);
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Tower C 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Create site' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toMatchObject({ name: 'Tower C 2', projectId: 3, latitude: 24.7, longitude: 46.6, radius: 350, externalId: null });
+  });
+});

@@ -10,6 +10,7 @@ import { DEFAULT_GEOFENCE_RADIUS_M } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { siteCoordinates, siteRequest, siteUpdateRequest, type Site } from '@fieldops/shared/organisation';
 import { ApiError } from '../../../lib/api-error.ts';
+import { copyName } from '../../../lib/copy-name.ts';
 import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
@@ -32,6 +33,8 @@ interface SiteFormProps {
   site?: Site;
   /** The project a new site starts in. */
   initialProjectId?: number;
+  /** A site whose settings a new one starts from (Duplicate): its project, place, geofence and type, under a new name. */
+  copyOf?: Site;
   onSaved?: (site: Site) => void;
   onCancel?: () => void;
   readOnly?: boolean;
@@ -63,7 +66,7 @@ export function siteBody(values: {
   };
 }
 
-export function SiteForm({ site, initialProjectId, onSaved, onCancel, readOnly = false }: SiteFormProps) {
+export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, readOnly = false }: SiteFormProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const queryClient = useQueryClient();
@@ -74,13 +77,15 @@ export function SiteForm({ site, initialProjectId, onSaved, onCancel, readOnly =
   const update = useUpdateSiteMutation();
   const position = useCurrentPosition();
   const pending = create.isPending || update.isPending;
+  const source = site ?? copyOf;
   const form = useFormState({
-    name: site?.name ?? '',
-    projectId: site ? String(site.projectId) : initialProjectId ? String(initialProjectId) : '',
-    latitude: (site?.latitude ?? '') as NumberValue,
-    longitude: (site?.longitude ?? '') as NumberValue,
-    radius: (site?.radius ?? DEFAULT_GEOFENCE_RADIUS_M) as NumberValue,
-    typeId: site?.typeId ? String(site.typeId) : '',
+    name: site?.name ?? (copyOf ? copyName(copyOf.name) : ''),
+    projectId: source ? String(source.projectId) : initialProjectId ? String(initialProjectId) : '',
+    latitude: (source?.latitude ?? '') as NumberValue,
+    longitude: (source?.longitude ?? '') as NumberValue,
+    radius: (source?.radius ?? DEFAULT_GEOFENCE_RADIUS_M) as NumberValue,
+    typeId: source?.typeId ? String(source.typeId) : '',
+    // An outside reference names one site: a copy starts without it.
     externalId: site?.externalId ?? '',
   });
 

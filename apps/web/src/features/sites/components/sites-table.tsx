@@ -16,6 +16,7 @@ interface SitesTableProps {
   sites: Site[];
   onEdit?: (site: Site) => void;
   onDelete?: (site: Site) => void;
+  onDuplicate?: (site: Site) => void;
 }
 
 export const sitePath = (id: number) => `/sites/${id}`;
@@ -24,7 +25,7 @@ export function formatCoordinates(site: Pick<Site, 'latitude' | 'longitude'>): s
   return site.latitude === null || site.longitude === null ? NONE : `${site.latitude.toFixed(4)}, ${site.longitude.toFixed(4)}`;
 }
 
-export function SitesTable({ sites, onEdit, onDelete }: SitesTableProps) {
+export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   return (
@@ -86,6 +87,7 @@ export function SitesTable({ sites, onEdit, onDelete }: SitesTableProps) {
                   label={t('sites.table.menuOf', { name: site.name })}
                   href={sitePath(site.id)}
                   onEdit={onEdit ? () => onEdit(site) : undefined}
+                  onDuplicate={onDuplicate ? () => onDuplicate(site) : undefined}
                   onDelete={onDelete ? () => onDelete(site) : undefined}
                 />
               </Table.Td>
