@@ -47,6 +47,7 @@ export const MSG = {
   notFound: 'Page not found. Please try again.',
   serverError: "We're fixing an issue. Try again later.",
   invalidFile: 'Invalid file in attachments.',
+  notAnImage: 'This file is not an image: choose a PNG, JPEG or GIF picture.',
   fileTooLarge: 'Each file must be under 10MB',
   fileMissing: 'A file is required',
   userNotFound: 'User not found',

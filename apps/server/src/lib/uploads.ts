@@ -65,7 +65,7 @@ function uploadsOf(request: FastifyRequest): RequestUploads {
   return uploads;
 }
 
-const invalidFile = (field: string) => badRequest(MSG.invalidFile, [{ field, message: MSG.invalidFile }]);
+const refused = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 function refuseNul(name: string, value: unknown) {
   if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) throw fieldError(name, MSG.invalid);
@@ -113,9 +113,13 @@ const HEAD_BYTES = 16;
 
 /**
  * Streams one file part into storage when `sniff` recognises its first bytes: 400 naming the
- * field when it does not (empty files included), 413 past MAX_UPLOAD_BYTES.
+ * field when it does not (empty files included) with `refusal`, 413 past MAX_UPLOAD_BYTES.
  */
-export async function storeUpload<K extends FileKind>(part: MultipartFile, sniff: (head: Buffer) => K | null): Promise<Upload<K>> {
+export async function storeUpload<K extends FileKind>(
+  part: MultipartFile,
+  sniff: (head: Buffer) => K | null,
+  refusal: string = MSG.invalidFile,
+): Promise<Upload<K>> {
   const uploads = uploadsOfSource.get(part);
   if (!uploads) throw new Error('An upload must come from uploadParts(request) or uploadFile(request).');
   // The stream is not destroyed when reading stops early (a refused file): what is left of the
@@ -143,7 +147,7 @@ export async function storeUpload<K extends FileKind>(part: MultipartFile, sniff
   const kind = head.length > 0 ? sniff(head) : null;
   if (!kind) {
     if (!ended) await dropRest();
-    throw invalidFile(part.fieldname);
+    throw refused(part.fieldname, refusal);
   }
   async function* whole() {
     yield head;
@@ -169,6 +173,9 @@ export async function storeUpload<K extends FileKind>(part: MultipartFile, sniff
 
 export const storeImage = (part: MultipartFile) => storeUpload(part, sniffImage);
 
+/** A picture of a person or a business (avatar, logo): a file that is no image is refused as such. */
+export const storePicture = (part: MultipartFile) => storeUpload(part, sniffImage, MSG.notAnImage);
+
 /**
  * Reads a whole multipart form: text fields, and image files under `fileFields`, each streamed
  * into storage. Files under other names are refused.
@@ -183,7 +190,7 @@ export async function storeImageForm(
     if (part.type === 'file') {
       if (!fileFields.includes(part.fieldname)) {
         await discardPart(part);
-        throw invalidFile(part.fieldname);
+        throw refused(part.fieldname, MSG.invalidFile);
       }
       const image = await storeImage(part);
       files.set(part.fieldname, [...(files.get(part.fieldname) ?? []), image]);

@@ -8,7 +8,7 @@ import { users } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { hashNewPassword, verifyPassword } from '../../lib/password.ts';
 import { endUserSessions } from '../../lib/sessions.ts';
-import { keepUploads, storeImage, removeReleased } from '../../lib/uploads.ts';
+import { keepUploads, storePicture, removeReleased } from '../../lib/uploads.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findAccount, findTakenIdentity } from './account.repository.ts';
 
@@ -32,7 +32,7 @@ export async function updateDetails(app: FastifyInstance, userId: number, detail
 
 /** Stores the new avatar first and removes the old file only after the row points at the new one. */
 export async function replaceAvatar(app: FastifyInstance, userId: number, file: MultipartFile) {
-  const stored = await storeImage(file);
+  const stored = await storePicture(file);
   const [current] = await app.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
   if (!current) throw notFound(MSG.userNotFound);
   await app.db.update(users).set({ avatar: stored.url }).where(eq(users.id, userId));

@@ -1,3 +1,4 @@
+import { MSG } from '@fieldops/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addMember, createBusinessWithOwner, IMAGES, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
@@ -55,12 +56,13 @@ describe('account', () => {
     expect(file.rawPayload.equals(IMAGES.png)).toBe(true);
   });
 
-  it('refuses a renamed text file as an avatar, by its content', async () => {
+  it('refuses a renamed text file as an avatar, by its content, saying it is not an image', async () => {
     const before = (await owner.request({ method: 'GET', url: '/api/v1/account' })).json().avatar;
     const form = multipart({}, [{ field: 'file', filename: 'evil.png', type: 'image/png', data: IMAGES.fakePng }]);
     const res = await owner.request({ method: 'PUT', url: '/api/v1/account/avatar', ...form });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Invalid file in attachments.');
+    expect(res.json().message).toBe(MSG.notAnImage);
+    expect(res.json().fieldErrors).toEqual([{ field: 'file', message: MSG.notAnImage }]);
     expect((await owner.request({ method: 'GET', url: '/api/v1/account' })).json().avatar).toBe(before);
   });
 

@@ -8,7 +8,7 @@ import { idParam, problem } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
 import { businesses, industries } from '../../db/schema.ts';
 import { badRequest, fieldError, notFound } from '../../lib/errors.ts';
-import { keepUploads, storeImage, uploadFile, removeReleased } from '../../lib/uploads.ts';
+import { keepUploads, storePicture, uploadFile, removeReleased } from '../../lib/uploads.ts';
 import { ADMINS, requireTenant, requireUser } from '../../plugins/auth.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findBusiness, findBusinessesOfUser, findLookups, replaceLookups, toBusiness } from './businesses.repository.ts';
@@ -73,7 +73,7 @@ export async function businessesRoutes(app: FastifyInstance) {
       const current = await ownBusiness(tenant, request.params.businessId);
       const file = await uploadFile(request);
       if (!file) throw badRequest(MSG.fileMissing, [{ field: 'file', message: MSG.fileMissing }]);
-      const stored = await storeImage(file);
+      const stored = await storePicture(file);
       const [row] = await app.db.update(businesses).set({ logo: stored.url }).where(eq(businesses.id, tenant.businessId)).returning();
       keepUploads(file);
       await removeReleased(app, keyOfUrl(current.logo));

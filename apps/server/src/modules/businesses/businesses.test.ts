@@ -1,3 +1,4 @@
+import { MSG } from '@fieldops/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addMember, createBusinessWithOwner, IMAGES, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
@@ -66,7 +67,9 @@ describe('businesses', () => {
     expect((await member.request({ method: 'PUT', url, ...image() })).statusCode).toBe(403);
     expect((await owner.request({ method: 'PUT', url: `/api/v1/business/${other.business.id}/upload-profile`, ...image() })).statusCode).toBe(404);
     const fake = multipart({}, [{ field: 'file', filename: 'logo.png', type: 'image/png', data: IMAGES.fakePng }]);
-    expect((await owner.request({ method: 'PUT', url, ...fake })).statusCode).toBe(400);
+    const refused = await owner.request({ method: 'PUT', url, ...fake });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(MSG.notAnImage);
   });
 
   it('GET/PUT lookups by api key: bilingual names required, other keys 404', async () => {
