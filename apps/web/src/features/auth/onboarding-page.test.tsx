@@ -98,6 +98,34 @@ describe('onboarding', () => {
     expect(await screen.findByText(MSG.onboardingFailed)).toBeInTheDocument();
   });
 
+  it('takes the failure toast away once the step is tried again and succeeds', async () => {
+    let attempts = 0;
+    stubServer(({ path }) => {
+      if (path === '/api/v1/register') {
+        attempts += 1;
+        if (attempts === 1) {
+          return new Response(JSON.stringify({ status: 503, message: 'Service unavailable' }), {
+            status: 503, headers: { 'Content-Type': 'application/problem+json' },
+          });
+        }
+        return Response.json({ id: 9, username: 'sara', email: 's@x.io' }, { status: 201 });
+      }
+      if (path === '/api/authenticate') return Response.json({ id_token: 'tok-9' });
+      return Response.json([]);
+    });
+    renderOnboarding();
+    await userEvent.type(screen.getByLabelText(/Full name/), 'Sara Ali');
+    await userEvent.type(screen.getByLabelText(/^Username/), 'sara');
+    await userEvent.type(screen.getByLabelText(/E-mail/), 's@x.io');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect((await screen.findAllByText(MSG.onboardingFailed)).length).toBeGreaterThan(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByLabelText(/Business name/)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryAllByText(MSG.onboardingFailed)).toHaveLength(0));
+  });
+
   it('starts at the business step for a signed-in user without a business', async () => {
     localStorage.setItem('id_token', 'tok');
     stubServer(({ path }) =>
