@@ -38,6 +38,17 @@ describe('members page', () => {
     expect(request?.search.get('page')).toBe('0');
   });
 
+  it("keeps each member's status and role under the name for a phone, where their columns are hidden", async () => {
+    stubMembers();
+    renderWithSession(<MembersPage />, { route: '/members' });
+    await screen.findByRole('link', { name: 'Omar Haddad' });
+    const summaries = screen.getAllByTestId('member-summary');
+    expect(summaries).toHaveLength(2);
+    expect(summaries[0]).toHaveTextContent('Active');
+    expect(summaries[0]).toHaveTextContent('Member');
+    expect(summaries[1]).toHaveTextContent('Waiting for activation');
+  });
+
   it("shows each member's rank, and a dash without one", async () => {
     stubMembers();
     renderWithSession(<MembersPage />, { route: '/members' });

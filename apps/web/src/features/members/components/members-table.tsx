@@ -55,11 +55,11 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
                       <Text size="xs" c="dimmed" dir="ltr" ta="start" truncate="end" maw={240}>
                         {member.email}
                       </Text>
-                      {member.active ? null : (
-                        <Group hiddenFrom="sm" mt={4}>
-                          <MemberStatusBadge active={false} />
-                        </Group>
-                      )}
+                      {/* On a phone the status and the role columns are hidden: both go under the name. */}
+                      <Group hiddenFrom="sm" mt={4} gap={6} data-testid="member-summary">
+                        <MemberStatusBadge active={member.active} />
+                        <Text size="xs">{t(`user.role.${member.authority}`)}</Text>
+                      </Group>
                     </div>
                   </Group>
                 </Table.Td>
