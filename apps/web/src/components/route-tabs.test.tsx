@@ -19,6 +19,22 @@ describe('route tabs', () => {
     expect(selectedTab(tabs, null)).toBe('performance');
   });
 
+  it('brings the selected tab into view when the tab list scrolls sideways', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.textContent ?? '');
+    };
+    try {
+      renderWithProviders(<RouteTabs label="Sections" tabs={tabs} />, { route: '/sites/4?tab=members' });
+      expect(scrolled).toEqual(['Members']);
+      await userEvent.click(screen.getByRole('tab', { name: 'Performance' }));
+      expect(scrolled).toEqual(['Members', 'Performance']);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('keeps the chosen tab in ?tab= and drops the other tab state', async () => {
     const { router } = renderWithProviders(<RouteTabs label="Sections" tabs={tabs} />, { route: '/sites/4?page=3' });
     expect(screen.getByText('performance panel')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // Tabs of a detail page kept in the address as `?tab=`, so a link opens the same tab. Only the
 // active panel is mounted, so a tab loads its data when it is opened.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Badge, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 
@@ -32,6 +32,14 @@ export function RouteTabs({ tabs, label }: RouteTabsProps) {
   const [params, setParams] = useSearchParams();
   const visible = tabs.filter((tab) => !tab.hidden);
   const active = selectedTab(visible, params.get(TAB_PARAM));
+  const list = useRef<HTMLDivElement>(null);
+
+  // On a narrow screen the tab list scrolls sideways: the selected tab is brought into view
+  // (a link to a later tab, or going back), never left off the edge.
+  useEffect(() => {
+    const tab = list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   const select = (value: string | null) => {
     if (!value || value === active) return;
@@ -49,7 +57,7 @@ export function RouteTabs({ tabs, label }: RouteTabsProps) {
 
   return (
     <Tabs value={active ?? null} onChange={select} keepMounted={false}>
-      <Tabs.List aria-label={label} mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      <Tabs.List ref={list} aria-label={label} mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
         {visible.map((tab) => (
           <Tabs.Tab
             key={tab.value}
