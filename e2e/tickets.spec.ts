@@ -201,3 +201,44 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await shot(page, `tickets-board-phone-${lang}`);
   });
 }
+
+for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
+  test(`a ticket moves between columns with the keyboard alone, in ${lang}`, async ({ page, request }) => {
+    const token = await apiToken(request, DEMO.username, DEMO.password);
+    const title = `Keyboard move ${unique()}`;
+    const created = await request.post('/services/helpdesk/api/v1/tickets', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { title, description: 'Moved without a mouse.' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await useLanguage(page, lang);
+    await signIn(page, lang, DEMO.username, DEMO.password);
+    await page.goto('/tickets');
+    const card = column(page, 'NEW').locator('[data-ticket-id]', { hasText: title });
+    await expect(card).toBeVisible();
+
+    // Focus the card's menu, open it with Enter, walk to "In progress" with the arrow keys.
+    await card.getByRole('button', { name: t(lang, 'tickets.card.menu', { title }) }).focus();
+    await page.keyboard.press('Enter');
+    const target = page.getByRole('menuitem', { name: t(lang, 'tickets.status.IN_PROGRESS') });
+    for (let i = 0; i < 6 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+    await expect(target).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: t(lang, 'tickets.reason.title') });
+    await expect(dialog).toBeVisible();
+    const reason = dialog.getByLabel(t(lang, 'tickets.reason.label'));
+    for (let i = 0; i < 5 && !(await reason.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(reason).toBeFocused();
+    await page.keyboard.type('Started on it');
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 4 && !(await dialog.getByRole('button', { name: t(lang, 'tickets.reason.confirm') }).evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(column(page, 'IN_PROGRESS').locator('[data-ticket-id]', { hasText: title })).toBeVisible();
+  });
+}
