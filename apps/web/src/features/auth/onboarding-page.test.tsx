@@ -36,6 +36,14 @@ function renderOnboarding(route = '/onboarding') {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Sara's account details on the first step, as she would type them. */
+async function fillAccount() {
+  await userEvent.type(screen.getByLabelText(/Full name/), 'Sara Ali');
+  await userEvent.type(screen.getByLabelText(/^Username/), 'sara');
+  await userEvent.type(screen.getByLabelText(/E-mail/), 's@x.io');
+  await userEvent.type(screen.getByLabelText(/^Password/), 'secret123');
+}
+
 describe('onboarding', () => {
   it('creates the user, signs in, creates the business and stores its key', async () => {
     const calls = stubServer(({ path }) => {
@@ -88,10 +96,7 @@ describe('onboarding', () => {
       return Response.json([]);
     });
     renderOnboarding();
-    await userEvent.type(screen.getByLabelText(/Full name/), 'Sara Ali');
-    await userEvent.type(screen.getByLabelText(/^Username/), 'sara');
-    await userEvent.type(screen.getByLabelText(/E-mail/), 's@x.io');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'secret123');
+    await fillAccount();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
 
     expect(await screen.findByText(MSG.usernameTaken)).toBeInTheDocument();
@@ -114,10 +119,7 @@ describe('onboarding', () => {
       return Response.json([]);
     });
     renderOnboarding();
-    await userEvent.type(screen.getByLabelText(/Full name/), 'Sara Ali');
-    await userEvent.type(screen.getByLabelText(/^Username/), 'sara');
-    await userEvent.type(screen.getByLabelText(/E-mail/), 's@x.io');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'secret123');
+    await fillAccount();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findAllByText(MSG.onboardingFailed)).length).toBeGreaterThan(0);
 
