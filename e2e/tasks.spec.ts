@@ -134,15 +134,16 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(yesNoItem.getByText(lang === 'en' ? 'Safety' : 'السلامة')).toBeVisible();
     await shot(page, `tasks-${lang}-11-tagged`);
 
-    // The yes/no cannot be deleted while the photo depends on it.
+    // The yes/no cannot be deleted while the photo depends on it: the dialog says so before any
+    // confirmation, names the photo action, and offers no Delete.
     await yesNoItem.getByRole('button', name('tasks.actions.menuOf', { name: yesNo })).click();
     await page.getByRole('menuitem', name('actions.delete')).click();
     const refuse = page.getByRole('dialog', name('tasks.actions.deleteTitle'));
-    await refuse.getByRole('button', name('actions.delete')).click();
-    await expect(refuse.getByText(t(lang, 'messages.actionHasDependents'))).toBeVisible();
+    await expect(refuse.getByText(t(lang, 'tasks.actions.deleteBlocked'))).toBeVisible();
     await expect(refuse.getByRole('listitem').filter({ hasText: photo })).toBeVisible();
+    await expect(refuse.getByRole('button', name('actions.delete'))).toHaveCount(0);
     await shot(page, `tasks-${lang}-12-delete-refused`);
-    await refuse.getByRole('button', name('actions.cancel')).click();
+    await refuse.getByRole('button', name('actions.close')).click();
 
     // Duplicate the photo action, then delete the copy.
     await photoItem.getByRole('button', name('tasks.actions.menuOf', { name: photo })).click();
