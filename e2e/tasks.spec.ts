@@ -143,7 +143,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(refuse.getByRole('listitem').filter({ hasText: photo })).toBeVisible();
     await expect(refuse.getByRole('button', name('actions.delete'))).toHaveCount(0);
     await shot(page, `tasks-${lang}-12-delete-refused`);
-    await refuse.getByRole('button', name('actions.close')).click();
+    // Its footer button closes it (the × in the corner has the same name).
+    await refuse.getByRole('button', name('actions.close')).last().click();
+    await expect(refuse).toBeHidden();
 
     // Duplicate the photo action, then delete the copy.
     await photoItem.getByRole('button', name('tasks.actions.menuOf', { name: photo })).click();
