@@ -1,6 +1,6 @@
 // A large business for the report benchmarks: projects, sites with positions, members placed in
 // sites, tasks with actions and tags, execution plans, a year of schedules up to today and about
-// a million answers, plus a small second business so scoping by business has something to skip.
+// a million answers (ten million with the bench's larger shape), plus a small second business so scoping by business has something to skip.
 // Everything is written set-based (INSERT … SELECT over generate_series), so it runs in minutes
 // on PostgreSQL and on PGlite alike. Randomness comes from hashint8 over stable keys, so the
 // same options on the same day give the same data.
@@ -8,6 +8,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../../apps/server/src/db/client.ts';
 import { hashPassword } from '../../apps/server/src/lib/password.ts';
 import { createBusinessFor } from '../../apps/server/src/modules/onboarding/onboarding.service.ts';
+import { describeBusiness, rowsOf, type GeneratedBusiness } from './report-business.ts';
+
+export type { GeneratedBusiness } from './report-business.ts';
 
 export interface ReportDataOptions {
   /** About how many answers the large business gets (default 1,000,000); the rest scales with it. */
@@ -31,26 +34,6 @@ export interface ReportDataOptions {
   log?: (line: string) => void;
 }
 
-export interface GeneratedBusiness {
-  businessId: number;
-  apiKey: string;
-  timeZone: string;
-  ownerUsername: string;
-  ownerId: number;
-  /** Supervises the first site. */
-  supervisorUsername: string;
-  supervisorId: number;
-  /** A plain member of the first site. */
-  memberUsername: string;
-  memberId: number;
-  projectIds: number[];
-  teamIds: number[];
-  userIds: number[];
-  taskIds: number[];
-  tagIds: number[];
-  actionIds: number[];
-  counts: { projects: number; sites: number; members: number; tasks: number; actions: number; plans: number; schedules: number; answers: number };
-}
 
 export interface ReportData extends GeneratedBusiness {
   password: string;
@@ -80,10 +63,6 @@ interface Shape {
   now: Date;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const ids = async (db: Db, query: SQL) => rowsOf<{ id: string | number }>(await db.execute(query)).map((r) => Number(r.id));
-const countOf = async (db: Db, table: string, businessId: number) =>
-  Number(rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from ${sql.identifier(table)} where business_id = ${businessId}`))[0].n);
 
 /** A stable number in [0, 1) for a key and a salt. */
 const rnd = (salt: number, key: SQL) => sql`((hashint8((${key})::bigint * 7919 + ${salt}) & 2147483647)::float8 / 2147483648.0)`;
@@ -409,48 +388,6 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
   return describeBusiness(db, prefix);
 }
 
-/** What the benchmarks need to know of a business made by this generator, read back from the database. */
-async function describeBusiness(db: Db, prefix: string): Promise<GeneratedBusiness> {
-  const [owner] = rowsOf<{ id: string | number; business_id: string | number; api_key: string; time_zone: string }>(await db.execute(sql`
-    select u.id, b.id as business_id, b.api_key, b.time_zone
-    from users u join business_members m on m.user_id = u.id join businesses b on b.id = m.business_id
-    where u.username = ${`${prefix}.owner`} order by b.id limit 1`));
-  if (!owner) throw new Error(`no business of ${prefix}.owner in this database`);
-  const b = Number(owner.business_id);
-  const [supervisor] = rowsOf<{ id: string | number; username: string }>(await db.execute(sql`
-    select u.id, u.username from team_members m join users u on u.id = m.user_id
-    where m.business_id = ${b} and m.authority = 'SUPERVISOR' order by m.team_id, u.id limit 1`));
-  const [member] = rowsOf<{ id: string | number; username: string }>(await db.execute(sql`
-    select u.id, u.username from team_members m join users u on u.id = m.user_id join business_members bm on bm.user_id = u.id and bm.business_id = m.business_id
-    where m.business_id = ${b} and m.authority = 'MEMBER' and bm.role = 'MEMBER' order by m.team_id, u.id limit 1`));
-  return {
-    businessId: b,
-    apiKey: owner.api_key,
-    timeZone: owner.time_zone,
-    ownerUsername: `${prefix}.owner`,
-    ownerId: Number(owner.id),
-    supervisorUsername: supervisor.username,
-    supervisorId: Number(supervisor.id),
-    memberUsername: member.username,
-    memberId: Number(member.id),
-    projectIds: await ids(db, sql`select id from projects where business_id = ${b} order by id limit 5`),
-    teamIds: await ids(db, sql`select id from teams where business_id = ${b} order by id limit 5`),
-    userIds: await ids(db, sql`select user_id as id from team_members where business_id = ${b} order by team_id, user_id limit 5`),
-    taskIds: await ids(db, sql`select id from tasks where business_id = ${b} order by id limit 5`),
-    tagIds: await ids(db, sql`select id from tags where business_id = ${b} order by id`),
-    actionIds: await ids(db, sql`select id from actions where business_id = ${b} order by id limit 5`),
-    counts: {
-      projects: await countOf(db, 'projects', b),
-      sites: await countOf(db, 'teams', b),
-      members: await countOf(db, 'team_members', b),
-      tasks: await countOf(db, 'tasks', b),
-      actions: await countOf(db, 'actions', b),
-      plans: await countOf(db, 'execution_plans', b),
-      schedules: await countOf(db, 'schedules', b),
-      answers: await countOf(db, 'action_results', b),
-    },
-  };
-}
 
 /** The business (and the second one) a run of the generator left in this database, to measure again. */
 export async function existingReportBusiness(database: Database, options: Pick<ReportDataOptions, 'prefix' | 'password'> = {}): Promise<ReportData> {

@@ -99,9 +99,12 @@ async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: numbe
   return made;
 }
 
+/** Every row of a query, each as one line of text, to compare row for row. */
+const read = async (query: ReturnType<typeof sql>) =>
+  rowsOf<Record<string, unknown>>(await t.app.db.execute(query)).map((r) => JSON.stringify(Object.values(r).map(String)));
+
 /** The rows of each rollup that count something, in key order, as text. */
 async function rollupRows() {
-  const read = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await t.app.db.execute(query)).map((r) => JSON.stringify(Object.values(r).map(String)));
   return {
     members: await read(sql`select business_id, grain, period::text, team_id, user_id, done, missed, pending, in_progress, total
       from report_schedules_by_member where total <> 0 or done <> 0 or missed <> 0 or pending <> 0 or in_progress <> 0 order by 1, 2, 3, 4, 5`),
@@ -114,7 +117,6 @@ async function rollupRows() {
 
 /** The same rows counted from scratch from the schedules and answers. */
 async function countedFromScratch() {
-  const read = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await t.app.db.execute(query)).map((r) => JSON.stringify(Object.values(r).map(String)));
   const periods = (instant: string) => {
     const day = `(${instant} at time zone b.time_zone)::date`;
     return sql.raw(`

@@ -108,8 +108,10 @@ export async function findTasks(db: Db, businessId: number, filter: TaskFilter, 
     limit: page.size,
     offset: page.page * page.size,
   };
-  const [rows, [{ total }]] = await Promise.all([list.execute(values), counted.execute(values)]);
-  const completion = await completionOverLastMonth(db, businessId, rows.map((r) => r.id));
+  // The completion of the page's tasks needs their ids: it runs while the count is still under way.
+  const counting = counted.execute(values);
+  const rows = await list.execute(values);
+  const [completion, [{ total }]] = await Promise.all([completionOverLastMonth(db, businessId, rows.map((r) => r.id)), counting]);
   return { items: rows.map((r) => toTask(r, completion)), total };
 }
 
