@@ -1,10 +1,13 @@
 // The reports journey, in English and in Arabic, each with its own site, member and task: a
 // member has answered; the owner filters the submissions down to that task, opens the answer,
-// exports it as Excel, CSV, JSON, PDF and an image (each file read back here), prints, and then
-// watches a second answer arrive in the live view without reloading the page.
+// exports it as Excel, CSV, JSON, PDF (the answer's photo drawn as a thumbnail) and an image
+// (each file read back here), prints, and then watches a second answer arrive in the live view
+// without reloading the page.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import { DEMO, addActiveMember, apiToken, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
@@ -81,11 +84,51 @@ async function prepare(request: APIRequestContext, lang: Lang, today: string): P
   return { token, memberToken, scheduleId: schedule.id, taskId: task.id, taskName, yesNo: actions[0], text: actions[1], member, siteName, notes };
 }
 
-/** The member answers one action of the schedule through the API. */
-async function submit(request: APIRequestContext, setup: Setup, actionId: number, value: unknown, notes?: string) {
+/** A PNG of stripes, `width` × `height` pixels: a photo as a phone would send one. */
+function stripedPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Array.from({ length: height }, (_, y) =>
+    Buffer.from([0, ...Array.from({ length: width }, () => (Math.floor(y / 20) % 2 ? [30, 90, 200] : [240, 170, 40])).flat()]));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** The pictures a PDF stores: size in pixels and how they are encoded. */
+async function pdfPictures(bytes: Buffer) {
+  const document = await PDFDocument.load(bytes);
+  return document.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((object): object is PDFRawStream => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+    .map((image) => ({
+      width: image.dict.lookup(PDFName.of('Width'), PDFNumber).asNumber(),
+      height: image.dict.lookup(PDFName.of('Height'), PDFNumber).asNumber(),
+      filter: String(image.dict.get(PDFName.of('Filter'))),
+    }));
+}
+
+/** The member answers one action of the schedule through the API, with a photo if given. */
+async function submit(request: APIRequestContext, setup: Setup, actionId: number, value: unknown, notes?: string, photo?: Buffer) {
   const res = await request.post(`${WORKFLOW}/v1/action-results`, {
     headers: { Authorization: `Bearer ${setup.memberToken}` },
-    multipart: { scheduleId: String(setup.scheduleId), actionId: String(actionId), value: JSON.stringify(value), ...(notes ? { notes } : {}) },
+    multipart: {
+      scheduleId: String(setup.scheduleId),
+      actionId: String(actionId),
+      value: JSON.stringify(value),
+      ...(notes ? { notes } : {}),
+      ...(photo ? { file: { name: 'bay.png', mimeType: 'image/png', buffer: photo } } : {}),
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -126,7 +169,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     try {
       const setup = await prepare(request, lang, today);
       const yes = t(lang, 'answerView.yes');
-      await submit(request, setup, setup.yesNo.id, 'YES', setup.notes);
+      await submit(request, setup, setup.yesNo.id, 'YES', setup.notes, stripedPng(480, 240));
 
       await useLanguage(page, lang);
       await signIn(page, lang, DEMO.username, DEMO.password);
@@ -172,7 +215,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(columns);
       expect(sheet.rowCount).toBe(2);
       const cells = (sheet.getRow(2).values as unknown[]).slice(1);
-      expect(cells.slice(1, 7)).toEqual([setup.taskName, setup.yesNo.name, setup.member, setup.siteName, expect.any(String), yes]);
+      expect(cells.slice(1, 6)).toEqual([setup.taskName, setup.yesNo.name, setup.member, setup.siteName, expect.any(String)]);
+      // The answer's words link to its photo.
+      expect(cells[6]).toEqual({ text: yes, hyperlink: expect.stringMatching(/\/api\/files\/[a-f0-9]{32}\.png\?expires=\d+&signature=/) });
       expect(cells[7]).toBe(setup.notes);
       // The time is a date the sheet can sort, not text.
       expect(cells[0]).toBeInstanceOf(Date);
@@ -191,13 +236,15 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       expect(json[0][columns[1]]).toBe(setup.taskName);
       expect(json[0][columns[7]]).toBe(setup.notes);
 
-      // 6. PDF: real text, Arabic as written.
+      // 6. PDF: real text, Arabic as written; the photo as a small thumbnail (shrunk and
+      // re-encoded as a JPEG in the browser), the answer's words beside it.
       const pdf = await saved(await exportAs(page, lang, 'reports.export.pdf'), `reports-${lang}.pdf`);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       const text = await pdfText(pdf);
-      for (const words of [t(lang, 'reports.export.documentTitle'), setup.taskName, setup.member, setup.yesNo.name, columns[3]]) {
+      for (const words of [t(lang, 'reports.export.documentTitle'), setup.taskName, setup.member, setup.yesNo.name, columns[3], yes]) {
         expect(text.replace(/\s+/g, ' ')).toContain(words);
       }
+      expect(await pdfPictures(pdf)).toEqual([{ width: 240, height: 120, filter: '/DCTDecode' }]);
 
       // 7. The image of the view.
       const png = await saved(await exportAs(page, lang, 'reports.export.image'), `reports-${lang}-image.png`);

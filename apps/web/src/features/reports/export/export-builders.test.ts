@@ -1,9 +1,13 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCsv, csvField } from './csv.ts';
-import { pdfFonts, pdfText, sampleTable } from './export-test-kit.ts';
+import type { ExportCell } from './export-table.ts';
+import { pdfFonts, pdfImages, pdfLinks, pdfText, pngOf, sampleTable } from './export-test-kit.ts';
 import { buildJson } from './json.ts';
 import { buildPdf } from './pdf.ts';
+import { loadThumbnails, photoUrls, thumbnailLoader } from './pdf-images.ts';
 import { visualRuns } from './pdf-text.ts';
 import { buildXlsx } from './xlsx.ts';
 
@@ -53,7 +57,7 @@ describe('export builders', () => {
     table.rows = [[
       { kind: 'time', value: '2025-03-14T07:30:00Z', local: '2025-03-14 10:30', text: 'Mar 14, 2025, 10:30 AM' },
       { kind: 'number', value: 7879.5, text: '7,879.5' },
-      { kind: 'link', url: 'https://app.example.com/files/p.png', text: 'Photo' },
+      { kind: 'link', url: 'https://app.example.com/files/p.png', text: 'Photo', media: 'photo', caption: '' },
       'text',
     ]];
     const workbook = new ExcelJS.Workbook();
@@ -102,5 +106,84 @@ describe('export builders', () => {
     ]);
     // Brackets inside Arabic are mirrored for drawing.
     expect(visualRuns('(نعم)', 'rtl')).toEqual([{ text: ')نعم(', rtl: true }]);
+  });
+});
+
+describe('PDF photos', () => {
+  // Stored files as the server hands them out at their links: a photo, one that is gone, and bytes
+  // that only look like a picture.
+  const files: Record<string, Uint8Array> = {
+    '/api/files/0a1b.png': pngOf(80, 40),
+    '/api/files/0c2d.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]),
+  };
+  const fetched: string[] = [];
+  let server: http.Server;
+  let origin = '';
+  const at = (path: string) => `${origin}${path}?expires=1900000000&signature=abc`;
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+      fetched.push(path);
+      const body = files[path];
+      response.writeHead(body ? 200 : 404, { 'content-type': body ? 'image/png' : 'application/problem+json' });
+      response.end(body ? Buffer.from(body) : '{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const photo = (url: string, text = 'Photo', caption = ''): ExportCell => ({ kind: 'link', url, text, media: 'photo', caption });
+  const rowWith = (cell: ExportCell): ExportCell[] => ['Mar 14, 2025', 'Lobby inspection', 'Omar Haddad', cell];
+
+  it('draws a photo as a thumbnail that opens it, the picture stored once however often it is shown', async () => {
+    const table = sampleTable('ltr');
+    table.rows = [rowWith(photo(at('/api/files/0a1b.png'))), rowWith(photo(at('/api/files/0a1b.png'), 'No', 'No'))];
+    const urls = photoUrls(table, origin);
+    expect(urls).toEqual([at('/api/files/0a1b.png')]);
+    const bytes = await buildPdf(table, pdfFonts(), undefined, await loadThumbnails(urls, thumbnailLoader()));
+
+    const images = await pdfImages(bytes);
+    expect(images.drawn).toEqual([[{ width: 80, height: 40 }, { width: 80, height: 40 }]]);
+    expect(images.stored).toBe(1);
+    expect(await pdfLinks(bytes)).toEqual([at('/api/files/0a1b.png'), at('/api/files/0a1b.png')]);
+    const text = await pdfText(bytes);
+    // The thumbnail stands for the word; an answer's own words stay beside it.
+    expect(text).not.toContain('Photo');
+    expect(text).toContain('No');
+  }, 30_000);
+
+  it('names a photo in words, linked, when its picture is gone or cannot be read; a voice note stays words with a link', async () => {
+    const table = sampleTable('rtl');
+    const gone = at('/api/files/9f9f.png');
+    const broken = at('/api/files/0c2d.png');
+    const voice = at('/api/files/0e3f.webm');
+    table.rows = [
+      rowWith(photo(gone, 'صورة')),
+      rowWith(photo(broken, 'صورة')),
+      rowWith({ kind: 'link', url: voice, text: 'ملاحظة صوتية', media: 'voice', caption: '' }),
+    ];
+    fetched.length = 0;
+    const images = await loadThumbnails(photoUrls(table, origin), thumbnailLoader());
+    expect(fetched.sort()).toEqual(['/api/files/0c2d.png', '/api/files/9f9f.png']);
+    const bytes = await buildPdf(table, pdfFonts(), undefined, images);
+
+    expect((await pdfImages(bytes)).stored).toBe(0);
+    expect(await pdfLinks(bytes)).toEqual([gone, broken, voice]);
+    const text = await pdfText(bytes);
+    expect(text.match(/صورة/g)).toHaveLength(2);
+    expect(text).toContain('ملاحظة صوتية');
+  }, 30_000);
+
+  it('fetches only our own stored files, never another address', () => {
+    const table = sampleTable('ltr');
+    table.rows = [
+      rowWith(photo('https://elsewhere.example/api/files/0a1b.png')),
+      rowWith(photo(`${origin}/avatar.png`)),
+      rowWith(photo('not a link')),
+      rowWith({ kind: 'link', url: at('/api/files/0e3f.webm'), text: 'Voice note', media: 'voice', caption: '' }),
+    ];
+    expect(photoUrls(table, origin)).toEqual([]);
   });
 });

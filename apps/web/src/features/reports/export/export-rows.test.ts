@@ -32,9 +32,21 @@ describe('answers as an export table', () => {
       'Mar 14, 2025, 10:30 AM', 'Lobby inspection', 'Lobby floor', 'Omar Haddad', 'Tower A', 'Riyadh Towers', 'Clean and Wet floor', 'Mopped, then dried', 'Yes', 'No', '#12',
     ]);
     expect(table.rows[0][0]).toMatchObject({ kind: 'time', local: '2025-03-14 10:30' });
-    expect(table.rows[1][6]).toEqual({ kind: 'link', url: `${window.location.origin}/files/p.png`, text: 'Photo' });
+    expect(table.rows[1][6]).toEqual({ kind: 'link', url: `${window.location.origin}/files/p.png`, text: 'Photo', media: 'photo', caption: '' });
     expect(table.rows[1].slice(8).map(cellText)).toEqual(['No', 'Yes', '']);
     expect(table.rows[2][6]).toEqual({ kind: 'number', value: 7879.5, text: '7,879.5' });
+  });
+
+  it('names what a photo or a voice note links to, and gives a photo the words to show beside its thumbnail', () => {
+    const withMedia = [
+      makeAnswer(4, 'YES_NO', 'NO', { file: '/files/door.jpg' }),
+      makeAnswer(5, 'PHOTO', null, { file: '/files/q.png', voice: '/files/q.webm' }),
+      makeAnswer(6, 'VOICE', null, { voice: '/files/v.webm' }),
+    ];
+    const cells = toExportTable(withMedia, context('en')).rows.map((row) => row[6]);
+    expect(cells[0]).toEqual({ kind: 'link', url: `${window.location.origin}/files/door.jpg`, text: 'No', media: 'photo', caption: 'No' });
+    expect(cells[1]).toMatchObject({ media: 'photo', url: `${window.location.origin}/files/q.png`, text: 'Photo, Voice note', caption: 'Voice note' });
+    expect(cells[2]).toEqual({ kind: 'link', url: `${window.location.origin}/files/v.webm`, text: 'Voice note', media: 'voice', caption: '' });
   });
 
   it('writes numbers as numbers, times as times and photos as links in CSV and JSON', () => {

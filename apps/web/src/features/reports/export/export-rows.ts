@@ -43,13 +43,20 @@ function localStamp(value: string, timeZone: string): string {
 /** An address the file opens from anywhere, not only from the page. */
 const absolute = (url: string) => new URL(url, window.location.origin).toString();
 
-/** The answer as a cell: a number for a number or a rating, a link to a photo or a voice note, else words. */
+/**
+ * The answer as a cell: a number for a number or a rating, a link to a photo (or else a voice
+ * note), else words. Beside a photo's thumbnail go the answer's words, or the voice note's name
+ * when there is one too.
+ */
 export function answerCell(answer: ActionResult, language: Language, t: TFunction): ExportCell {
   const text = answerWords(answer, language, t);
   const { type } = answer.action;
   if ((type === 'NUMBER' || type === 'RATING') && typeof answer.value === 'number') return { kind: 'number', value: answer.value, text };
-  const media = answer.file ?? answer.voice;
-  if (media) return { kind: 'link', url: absolute(media), text };
+  if (answer.file) {
+    const caption = answerValueText(answer, language, t) ?? (answer.voice ? t('answerView.voice') : '');
+    return { kind: 'link', url: absolute(answer.file), text, media: 'photo', caption };
+  }
+  if (answer.voice) return { kind: 'link', url: absolute(answer.voice), text, media: 'voice', caption: '' };
   return text;
 }
 

@@ -1,10 +1,13 @@
 // PDF export (pdf-lib): a landscape A4 table with real, selectable text in an embedded Noto Sans
 // Arabic (which also holds Latin letters and digits). Lines are ordered by the bidirectional
 // algorithm and shaped by the font (pdf-text.ts, pdf-font.ts); in Arabic the columns run from
-// the right. The header row repeats on every page; pages are numbered.
-import { PDFDocument, PDFName, rgb, type PDFPage } from 'pdf-lib';
-import { cellText, type ExportTable } from './export-table.ts';
+// the right. The header row repeats on every page; pages are numbered. A photo is drawn as a
+// thumbnail when its picture was loaded (pdf-images.ts), else named in words; either way it and a
+// voice note link to the file.
+import { PDFDocument, PDFName, PDFString, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
+import { cellText, type ExportCell, type ExportTable } from './export-table.ts';
 import { EmbeddedFont } from './pdf-font.ts';
+import type { Thumbnail } from './pdf-images.ts';
 import { isRtlText, visualRuns } from './pdf-text.ts';
 
 export interface PdfFonts {
@@ -24,6 +27,10 @@ const GRID = rgb(0.82, 0.84, 0.87);
 const HEADER_FILL = rgb(0.93, 0.95, 0.98);
 const TEXT = '0.1 0.11 0.13 rg';
 const MUTED = '0.4 0.42 0.45 rg';
+const LINK = '0.11 0.31 0.69 rg';
+/** A thumbnail fits the column's width and at most this height (points). */
+const THUMBNAIL_HEIGHT = 54;
+const THUMBNAIL_GAP = 3;
 
 /** Text without control characters the font cannot draw (line breaks stay); tabs become spaces. */
 const clean = (text: string) =>
@@ -88,7 +95,23 @@ interface PageText {
   ops: string[];
 }
 
-export async function buildPdf(table: ExportTable, fonts: PdfFonts, onProgress?: PdfProgress): Promise<Uint8Array> {
+/** A cell ready to draw: its lines, and the thumbnail under them for a photo whose picture loaded. */
+interface CellLayout {
+  lines: string[];
+  rtl: boolean;
+  /** Points from the cell's top padding to the bottom of its content. */
+  height: number;
+  url?: string;
+  image?: { image: PDFImage; width: number; height: number };
+}
+
+/** `images`: thumbnails by photo address; a photo without one is written as words. */
+export async function buildPdf(
+  table: ExportTable,
+  fonts: PdfFonts,
+  onProgress?: PdfProgress,
+  images: ReadonlyMap<string, Thumbnail> = new Map(),
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(table.title);
   doc.setLanguage(table.direction === 'rtl' ? 'ar' : 'en');
@@ -115,14 +138,37 @@ export async function buildPdf(table: ExportTable, fonts: PdfFonts, onProgress?:
   const pages: PageText[] = [];
   let current!: PageText;
 
-  /** One line between `left` and `right`, at the start side of the table's direction. */
+  /** One line between `left` and `right`, at the start side of the table's direction; answers where it went. */
   const line = (text: string, rtlParagraph: boolean, left: number, right: number, baseline: number, font: EmbeddedFont, size: number, color = TEXT) => {
     const runs = visualRuns(text, rtlParagraph ? 'rtl' : 'ltr');
-    if (runs.length === 0) return;
+    if (runs.length === 0) return null;
     const width = font.widthOfRuns(runs, size);
     const x = rtl ? right - width : left;
     current.ops.push(font.showRuns(runs, x, baseline, size, font === bold ? 'FB' : 'FR', color));
+    return { x, width };
   };
+
+  /** A clickable area of the page that opens `url`. */
+  const link = (x1: number, y1: number, x2: number, y2: number, url: string) => {
+    const annotation = doc.context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [x1, y1, x2, y2],
+      Border: [0, 0, 0],
+      A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
+    });
+    current.page.node.addAnnot(doc.context.register(annotation));
+  };
+
+  // Each picture goes into the file once, however many cells show it.
+  const pictures = new Map<string, PDFImage>();
+  for (const [url, thumbnail] of images) {
+    try {
+      pictures.set(url, thumbnail.format === 'jpg' ? await doc.embedJpg(thumbnail.bytes) : await doc.embedPng(thumbnail.bytes));
+    } catch {
+      // Not a picture after all: the cell keeps its words and link.
+    }
+  }
 
   const regularWidth: Measure = (text) => regular.width(text, TEXT_SIZE);
   const boldWidth: Measure = (text) => bold.width(text, HEADER_SIZE);
@@ -153,16 +199,49 @@ export async function buildPdf(table: ExportTable, fonts: PdfFonts, onProgress?:
   };
   newPage(true);
 
+  const textLayout = (text: string, index: number, url?: string): CellLayout => {
+    const lines = wrapText(text, cellWidth(index), regularWidth);
+    return { lines, rtl: isRtlText(text), height: Math.max(1, lines.length) * lineHeight(TEXT_SIZE), url };
+  };
+  const layout = (cell: ExportCell, index: number): CellLayout => {
+    if (typeof cell === 'string' || cell.kind !== 'link') return textLayout(cellText(cell), index);
+    const picture = cell.media === 'photo' ? pictures.get(cell.url) : undefined;
+    if (!picture) return textLayout(cell.text, index, cell.url);
+    const lines = cell.caption ? wrapText(cell.caption, cellWidth(index), regularWidth) : [];
+    const scale = Math.min(cellWidth(index) / picture.width, THUMBNAIL_HEIGHT / picture.height);
+    const image = { image: picture, width: picture.width * scale, height: picture.height * scale };
+    const above = lines.length > 0 ? lines.length * lineHeight(TEXT_SIZE) + THUMBNAIL_GAP : 0;
+    return { lines, rtl: isRtlText(cell.caption), height: above + image.height, url: cell.url, image };
+  };
+
   const bottom = MARGIN + 14;
   table.rows.forEach((row, rowIndex) => {
-    const cells = row.map(cellText).map((value, index) => ({ lines: wrapText(value, cellWidth(index), regularWidth), rtl: isRtlText(value) }));
-    const height = Math.max(1, ...cells.map((cell) => cell.lines.length)) * lineHeight(TEXT_SIZE) + 2 * CELL_PADDING;
+    const cells = row.map(layout);
+    const height = Math.max(...cells.map((cell) => cell.height)) + 2 * CELL_PADDING;
     if (y - height < bottom) newPage(false);
     cells.forEach((cell, index) => {
-      cell.lines.forEach((text, lineIndex) => {
-        const baseline = y - CELL_PADDING - TEXT_SIZE - lineIndex * lineHeight(TEXT_SIZE) + 1.5;
-        line(text, cell.rtl, edges[index].left + CELL_PADDING, edges[index].right - CELL_PADDING, baseline, regular, TEXT_SIZE);
+      const left = edges[index].left + CELL_PADDING;
+      const right = edges[index].right - CELL_PADDING;
+      const top = y - CELL_PADDING;
+      const color = cell.url && !cell.image ? LINK : TEXT;
+      const drawn = cell.lines.map((text, lineIndex) => {
+        const baseline = top - TEXT_SIZE - lineIndex * lineHeight(TEXT_SIZE) + 1.5;
+        return line(text, cell.rtl, left, right, baseline, regular, TEXT_SIZE, color);
       });
+      if (cell.image) {
+        const { image, width, height: imageHeight } = cell.image;
+        const x = rtl ? right - width : left;
+        const imageTop = top - (cell.height - imageHeight);
+        current.page.drawImage(image, { x, y: imageTop - imageHeight, width, height: imageHeight });
+        if (cell.url) link(x, imageTop - imageHeight, x + width, imageTop, cell.url);
+      } else if (cell.url) {
+        const spans = drawn.filter((span) => span !== null);
+        if (spans.length > 0) {
+          const x1 = Math.min(...spans.map((span) => span.x));
+          const x2 = Math.max(...spans.map((span) => span.x + span.width));
+          link(x1, top - cell.lines.length * lineHeight(TEXT_SIZE), x2, top, cell.url);
+        }
+      }
     });
     y -= height;
     current.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.4, color: GRID });
