@@ -1,8 +1,8 @@
 // The organisation journey, in English and in Arabic: create a project, then a site, invite a
 // member, activate them from the copied link in their own browser, transfer the member to
-// another site, and transfer the site to another project.
+// another site, transfer the site to another project, and read members' tasks by project.
 import { expect, test } from '@playwright/test';
-import { DEMO, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+import { DEMO, apiToken, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
 test.use({
   geolocation: { latitude: 24.7136, longitude: 46.6753 },
@@ -118,5 +118,20 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await shot(page, `${lang}-org-09-site-transferred`);
     await page.goto(`/sites/${siteId}`);
     await expect(page.getByRole('link', { name: newProjectName }).first()).toBeVisible();
+
+    // The member page's Tasks tab: nothing yet for the new member; the demo owner's tasks by
+    // project, read on a phone without sideways scrolling.
+    await page.goto(`${memberUrl}?tab=tasks`);
+    await expect(page.getByText(t(lang, 'members.tasks.emptyTitle'))).toBeVisible();
+    const token = await apiToken(page.request, DEMO.username, DEMO.password);
+    const owner = (await (await page.request.get('/api/v1/account', { headers: { Authorization: `Bearer ${token}` } })).json()) as { id: number };
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/members/${owner.id}?tab=tasks`);
+    await expect(page.getByRole('tab', name('members.tasks.tab'))).toHaveAttribute('aria-selected', 'true');
+    const taskItem = page.getByRole('main').getByRole('listitem').filter({ has: page.locator('a[href^="/tasks/"]') }).first();
+    await expect(taskItem).toBeVisible();
+    await expect(taskItem.getByText(t(lang, 'members.tasks.activePlans', { number: '' }).trim())).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await shot(page, `${lang}-org-10-member-tasks-phone`);
   });
 }

@@ -129,6 +129,39 @@ export type SwitchStatusRequest = z.input<typeof switchStatusRequest>;
 export const planWithChildren = executionPlan.extend({ children: z.array(executionPlan) });
 export type PlanWithChildren = z.infer<typeof planWithChildren>;
 
+/** How far back the member page's Tasks view counts a member's schedules (days up to today). */
+export const MEMBER_TASKS_DAYS = 30;
+
+/** One task of a member within a project: their plans of it and how their recent schedules went. */
+export const memberTask = z.object({
+  taskId: z.number(),
+  taskNameEn: z.string().nullable(),
+  taskNameAr: z.string().nullable(),
+  /** The project's sites where the member has the task (a plan there, or a recent schedule). */
+  sites: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The member's plans of the task in the project's sites. */
+  plans: z.number(),
+  /** Of those, the ones still bringing work: active, running or upcoming. */
+  activePlans: z.number(),
+  /** The member's schedules of the task there that started in the last MEMBER_TASKS_DAYS days, by outcome. */
+  done: z.number(),
+  missed: z.number(),
+  /** Started and not yet done nor missed (pending or in progress). */
+  open: z.number(),
+  total: z.number(),
+  /** done / total in %, one decimal; null without a schedule in the period. */
+  completionRate: z.number().nullable(),
+});
+export type MemberTask = z.infer<typeof memberTask>;
+
+/** `GET /v1/users/{userId}/tasks-by-project`: the tasks a member is scheduled for, by project. */
+export const memberProjectTasks = z.object({
+  projectId: z.number(),
+  projectName: z.string(),
+  tasks: z.array(memberTask),
+});
+export type MemberProjectTasks = z.infer<typeof memberProjectTasks>;
+
 export const plansQuery = pageQuery.extend({
   size: z.coerce.number().int().min(1, minMessage(1)).max(MAX_PAGE_SIZE, maxMessage(MAX_PAGE_SIZE)).default(EXECUTION_PLANS_PAGE_SIZE),
   status: z.enum(PLAN_STATUS_FILTERS).default('ALL'),

@@ -1,19 +1,22 @@
 // Execution plans (spec §7 "Schedules and execution plans", workflow base): create a group plan,
-// read plans and lists of them, change a plan's schedule or hours, pause and resume. Everyone
-// reads what they may see; owners, admins and the supervisors of a plan's site change it.
+// read plans and lists of them, a member's tasks by project, change a plan's schedule or hours,
+// pause and resume. Everyone reads what they may see; owners, admins and the supervisors of a
+// plan's site change it.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import {
-  executionPlan, groupPlanRequest, planHoursRequest, plansQuery, planUpdateRequest, planWithChildren, switchStatusRequest,
+  executionPlan, groupPlanRequest, MEMBER_TASKS_DAYS, memberProjectTasks, planHoursRequest, plansQuery, planUpdateRequest, planWithChildren,
+  switchStatusRequest,
 } from '@fieldops/shared/schedules';
 import { requireTenant } from '../../plugins/auth.ts';
 import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import {
   createGroupPlan, getPlan, getPlanWithChildren, switchPlanStatus, updatePlanHours, updatePlanSchedule,
 } from './execution-plans.service.ts';
+import { memberTasksByProject } from './member-tasks.service.ts';
 import { listGroupChildren, listMemberSitePlans, listSitePlans, listTaskPlans, listUserPlans } from './plan-lists.service.ts';
 
 const childrenQuery = plansQuery.omit({ status: true });
@@ -111,5 +114,21 @@ export async function executionPlansRoutes(app: FastifyInstance) {
     schema: { tags, params: idParam('userId'), querystring: userPlansQuery, response: { 200: z.array(executionPlan), ...errors } },
     handler: async (request, reply) =>
       page(reply, await listUserPlans(app.db, requireTenant(request), request.params.userId, request.query)),
+  });
+
+  r.get('/v1/users/:userId/tasks-by-project', {
+    schema: {
+      tags,
+      summary: "A member's tasks by project: their plans of each task and how their recent schedules of it went",
+      description:
+        `Every project where the member has a plan of a task, or a schedule of it that started in the last ${MEMBER_TASKS_DAYS} days ` +
+        '(calendar days in the business\'s time zone, up to now), projects by name. Per task: its sites, the plans and those still active, ' +
+        'running or upcoming, and the schedules of the period done, missed and open, with completion rate = done / total. Counted over ' +
+        'what the caller sees: owners and admins the business, a supervisor their sites and their own, a member their own. A user outside ' +
+        'the business answers 404.',
+      params: idParam('userId'),
+      response: { 200: z.array(memberProjectTasks), ...errors },
+    },
+    handler: (request) => memberTasksByProject(app.db, requireTenant(request), request.params.userId),
   });
 }

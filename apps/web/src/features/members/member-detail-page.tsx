@@ -1,6 +1,6 @@
-// /members/:memberId: one member, with the tabs Profile, Sites, Performance and Transfer (?tab=).
+// /members/:memberId: one member, with the tabs Profile, Sites, Tasks, Performance and Transfer (?tab=).
 import { Avatar, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowsExchange, IconChartBar, IconMapPin, IconUser } from '@tabler/icons-react';
+import { IconArrowsExchange, IconChartBar, IconListCheck, IconMapPin, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { EntityPerformance } from '../../components/performance/entity-performance.tsx';
@@ -15,6 +15,7 @@ import { MemberDialogs, useMemberDialogs } from './components/member-dialogs.tsx
 import { MemberMenu } from './components/member-menu.tsx';
 import { MemberProfileTab } from './components/member-profile-tab.tsx';
 import { MemberSitesTab } from './components/member-sites-tab.tsx';
+import { MemberTasksTab } from './components/member-tasks-tab.tsx';
 import { MemberTransferTab } from './components/member-transfer-tab.tsx';
 import { useActivateMember } from './components/use-activate-member.ts';
 
@@ -80,6 +81,12 @@ export function MemberDetailPage() {
                 label: t('tabs.sites'),
                 icon: <IconMapPin size={16} />,
                 panel: <MemberSitesTab member={member} onAssign={() => dialogs.openDialog('assign', member)} />,
+              },
+              {
+                value: 'tasks',
+                label: t('members.tasks.tab'),
+                icon: <IconListCheck size={16} />,
+                panel: <MemberTasksTab member={member} />,
               },
               {
                 value: 'performance',
