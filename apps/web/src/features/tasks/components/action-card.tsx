@@ -1,5 +1,8 @@
 // One action in the task's ordered list: its number, name, type, required mark, tags and its
 // chain rule in words, with move up / move down and the item menu for those who manage tasks.
+// After a move the focus stays with the moved action, on the button pressed (or, at the top or
+// the bottom, on the other one), so a keyboard user can press again.
+import { useEffect, useRef } from 'react';
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGitBranch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,13 +31,48 @@ interface ActionCardProps {
   /** Absent for users who only read the task. */
   handlers?: ActionCardHandlers;
   busy?: boolean;
+  /** This action was just moved with its Move up or Move down button: that button keeps the focus. */
+  keepFocus?: 'up' | 'down';
 }
 
-export function ActionCard({ action, position, base, typeName, handlers, busy }: ActionCardProps) {
+export function ActionCard({ action, position, base, typeName, handlers, busy, keepFocus }: ActionCardProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const name = localizedName(action, language) || t('tasks.untitledAction');
   const description = localizedDescription(action, language);
+  const upButton = useRef<HTMLButtonElement>(null);
+  const downButton = useRef<HTMLButtonElement>(null);
+
+  // The card moved (or its button became unusable at an end of the list): the browser drops the
+  // focus of a button that is taken out and put back, or disabled. Give it back, unless the
+  // person has already gone elsewhere.
+  useEffect(() => {
+    if (!keepFocus) return;
+    const buttons = [upButton.current, downButton.current];
+    const active = document.activeElement;
+    if (active && active !== document.body && !buttons.includes(active as HTMLButtonElement)) return;
+    const [pressed, other] = keepFocus === 'up' ? buttons : buttons.reverse();
+    const target = pressed && !pressed.disabled ? pressed : other;
+    if (target && target !== active) target.focus();
+  }, [keepFocus, position]);
+
+  /** While a move is being saved the buttons look unavailable and do nothing, but keep the focus. */
+  const moveButton = (direction: 'up' | 'down', onMove: (() => void) | undefined) => (
+    <Tooltip label={t(direction === 'up' ? 'tasks.actions.moveUp' : 'tasks.actions.moveDown')} withinPortal>
+      <ActionIcon
+        ref={direction === 'up' ? upButton : downButton}
+        variant="subtle"
+        color="gray"
+        aria-label={t(direction === 'up' ? 'tasks.actions.moveUpOf' : 'tasks.actions.moveDownOf', { name })}
+        disabled={!onMove}
+        data-disabled={(onMove && busy) || undefined}
+        aria-disabled={(onMove && busy) || undefined}
+        onClick={busy ? undefined : onMove}
+      >
+        {direction === 'up' ? <IconArrowUp size={18} /> : <IconArrowDown size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
 
   return (
     <Paper withBorder radius="md" p="sm" component="li" aria-label={name} style={{ listStyle: 'none' }}>
@@ -81,28 +119,8 @@ export function ActionCard({ action, position, base, typeName, handlers, busy }:
         </Stack>
         {handlers ? (
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            <Tooltip label={t('tasks.actions.moveUp')} withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('tasks.actions.moveUpOf', { name })}
-                disabled={!handlers.onMoveUp || busy}
-                onClick={handlers.onMoveUp}
-              >
-                <IconArrowUp size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('tasks.actions.moveDown')} withinPortal>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('tasks.actions.moveDownOf', { name })}
-                disabled={!handlers.onMoveDown || busy}
-                onClick={handlers.onMoveDown}
-              >
-                <IconArrowDown size={18} />
-              </ActionIcon>
-            </Tooltip>
+            {moveButton('up', handlers.onMoveUp)}
+            {moveButton('down', handlers.onMoveDown)}
             <ItemContextMenu
               label={t('tasks.actions.menuOf', { name })}
               onEdit={handlers.onEdit}

@@ -27,11 +27,22 @@ export function ActionsTab({ task, canManage }: { task: TaskWithActions; canMana
   const reorder = useReorderActions(task);
   const duplicate = useDuplicateActionMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
+  /** The action last moved and the button that moved it, which keeps the focus. */
+  const [moved, setMoved] = useState<{ id: number; direction: 'up' | 'down' } | null>(null);
   const actions = task.actions;
   const byId = new Map(actions.map((action) => [action.id, action]));
   const close = () => setDialog(null);
+  const open = (next: Dialog) => {
+    setMoved(null);
+    setDialog(next);
+  };
+  const move = (index: number, direction: 'up' | 'down') => {
+    setMoved({ id: actions[index].id, direction });
+    reorder.move(index, direction === 'up' ? index - 1 : index + 1);
+  };
 
-  const duplicateAction = (action: Action) =>
+  const duplicateAction = (action: Action) => {
+    setMoved(null);
     duplicate.mutate(action.id, {
       onSuccess: async () => {
         notifySuccess(t('tasks.actions.duplicated'));
@@ -42,9 +53,10 @@ export function ActionsTab({ task, canManage }: { task: TaskWithActions; canMana
       },
       onError: (error) => notifyError(errorMessage(error, 'duplicateActionFailed')),
     });
+  };
 
   const addButton = canManage ? (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'new' })}>
+    <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: 'new' })}>
       {t('tasks.actions.add')}
     </Button>
   ) : null;
@@ -76,17 +88,18 @@ export function ActionsTab({ task, canManage }: { task: TaskWithActions; canMana
                 base={action.criteria ? byId.get(action.criteria.condition.baseActionId) : undefined}
                 typeName={typeName(action.type)}
                 busy={reorder.pending}
+                keepFocus={moved?.id === action.id ? moved.direction : undefined}
                 handlers={
                   canManage
                     ? {
-                        onMoveUp: index > 0 ? () => reorder.move(index, index - 1) : undefined,
-                        onMoveDown: index < actions.length - 1 ? () => reorder.move(index, index + 1) : undefined,
-                        onEdit: () => setDialog({ kind: 'edit', action }),
+                        onMoveUp: index > 0 ? () => move(index, 'up') : undefined,
+                        onMoveDown: index < actions.length - 1 ? () => move(index, 'down') : undefined,
+                        onEdit: () => open({ kind: 'edit', action }),
                         onDuplicate: () => duplicateAction(action),
-                        onDelete: () => setDialog({ kind: 'delete', action }),
+                        onDelete: () => open({ kind: 'delete', action }),
                         onRule:
                           action.criteria || ruleBasesFor(action, actions).length > 0
-                            ? () => setDialog({ kind: 'rule', action })
+                            ? () => open({ kind: 'rule', action })
                             : undefined,
                       }
                     : undefined
