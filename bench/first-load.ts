@@ -6,6 +6,8 @@
 //   sent, from the browser's own network log, with the API calls the dashboard makes.
 // - Lighthouse (mobile and desktop, default throttling) on /login and on the dashboard signed in:
 //   performance score, LCP and total blocking time, the median of LIGHTHOUSE_RUNS (default 3).
+// FIRST_LOAD_FILES=1 lists each script a page loads with its gzipped size; LIGHTHOUSE_DETAILS=1
+// prints what Lighthouse found about each run's largest paint, request chains and script time.
 //   /login is measured signed out (signed in, it sends the visitor on to the dashboard).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -137,6 +139,9 @@ async function bytes(server: ServerProcess, signedIn: Record<string, string>) {
       const gz = loaded.scripts.reduce((sum, s) => sum + gzipped(s.url), 0);
       const sent = loaded.scripts.reduce((sum, s) => sum + s.sent, 0);
       const calls = name === 'dashboard' ? `${loaded.api.length} (≤ ${GOALS.dashboardRequests}: ${met(loaded.api.length <= GOALS.dashboardRequests)})` : `${loaded.api.length}`;
+      if (process.env.FIRST_LOAD_FILES) {
+        for (const s of loaded.scripts) console.log(`  ${kb(gzipped(s.url)).padStart(7)}  ${new URL(s.url).pathname}`);
+      }
       console.log(
         `${name.padEnd(10)} | ${String(loaded.scripts.length).padStart(8)} | ${`${kb(gz)} (≤ ${goal} KB: ${met(gz / 1024 <= goal)})`.padEnd(24)} | ${kb(sent).padStart(10)} | ${calls}`,
       );
@@ -197,6 +202,11 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
           );
           const lhr = result?.lhr;
           if (!lhr) continue;
+          if (process.env.LIGHTHOUSE_DETAILS) {
+            for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'network-dependency-tree-insight', 'bootup-time', 'render-blocking-insight']) {
+              console.log(`  [${formFactor} ${name}] ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? lhr.audits[id]?.displayValue ?? null).slice(0, 3000)}`);
+            }
+          }
           const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)?.items ?? [];
           runs.push({
             score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -5,9 +5,13 @@ import { i18nReady } from './lib/i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadRoutes } from './app/routes.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+
+// The page's chunks travel while the texts do.
+preloadRoutes(window.location.pathname);
 
 const root = createRoot(container);
 // Rendered even if the texts failed to arrive: the page then shows what it can and a reload helps.

@@ -9,23 +9,16 @@ import { ACTION_TYPES } from './enums.ts';
 import { id, idList, pageQuery } from './common.ts';
 import { maxMessage, minMessage } from './messages.ts';
 import { isoDate, latestResultsQuery } from './schedules.ts';
+import {
+  DASHBOARD_LOADED, DASHBOARD_RANKED, DEFAULT_KPI_SIZE, DEFAULT_PERFORMANCE_DAYS, KPI_ORDERS,
+  MAX_KPI_SIZE, MAX_REPORT_DAYS,
+} from './report-limits.ts';
+
+export * from './report-limits.ts';
 
 const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** The entities that best and worst lists rank. `schedules` ranks execution plans (a group plan and its members' plans). */
-export const KPI_KINDS = ['members', 'projects', 'teams', 'tasks', 'schedules'] as const;
-export type KpiKind = (typeof KPI_KINDS)[number];
 
-/** KPI list order: `rate` ranks by completion rate (best or worst first), `load` by number of schedules. */
-export const KPI_ORDERS = ['rate', 'load'] as const;
-export type KpiOrder = (typeof KPI_ORDERS)[number];
-
-/** The longest range a report accepts: a little over a year. */
-export const MAX_REPORT_DAYS = 400;
-export const DEFAULT_KPI_SIZE = 5;
-export const MAX_KPI_SIZE = 100;
-/** Days in the performance series when no range is given. */
-export const DEFAULT_PERFORMANCE_DAYS = 30;
 
 /** The filters every report takes. Without dates, the last 30 days up to today. */
 export const reportFilterQuery = z.object({
@@ -145,10 +138,6 @@ export type TagKpi = z.infer<typeof tagKpi>;
  * DEFAULT_KPI_SIZE of each ranked kind (best=true, order=rate); the DASHBOARD_LOAD_SIZE busiest of
  * each loaded kind (order=load); the DASHBOARD_TAGS_SIZE top tags.
  */
-export const DASHBOARD_RANKED = ['tasks', 'members', 'teams', 'projects'] as const satisfies readonly KpiKind[];
-export const DASHBOARD_LOADED = ['members', 'teams', 'projects'] as const satisfies readonly KpiKind[];
-export const DASHBOARD_LOAD_SIZE = 10;
-export const DASHBOARD_TAGS_SIZE = 5;
 
 const reportPage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
 const byKind = <K extends string>(kinds: readonly K[]) =>
@@ -192,5 +181,4 @@ export type SubmissionsQuery = z.input<typeof submissionsQuery>;
  * every 25 seconds keeps the connection open. Authenticated like every call (bearer token
  * and api key headers), so clients read it with fetch rather than EventSource.
  */
-export const LIVE_FEED_EVENT = 'answer';
 export const LIVE_FEED_HEARTBEAT_MS = 25_000;

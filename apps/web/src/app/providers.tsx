@@ -1,18 +1,15 @@
-// Everything the screens rely on: Mantine (theme, direction, notifications, dates), TanStack
-// Query and i18next, with the document direction kept in step with the language.
+// Everything every screen relies on, sign-in included: Mantine (theme, direction, notifications)
+// and i18next, with the document direction kept in step with the language. The data cache and
+// dates come with the pages that need them (data-providers.tsx).
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection, type ModalProps, type TextareaProps, type TextInputProps,
 } from '@mantine/core';
-import { DatesProvider, type DatePickerInputProps } from '@mantine/dates';
+import type { DatePickerInputProps } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
 import { currentLanguage, i18n } from '../lib/i18n/i18n.ts';
 import { applyDocumentLanguage, directionOf } from '../lib/i18n/language.ts';
-import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 const Notifications = lazy(async () => ({ default: (await import('./notifications.tsx')).Notifications }));
@@ -40,15 +37,13 @@ function LanguageSync({ children }: { children: ReactNode }) {
   useEffect(() => {
     applyDocumentLanguage(language);
     setDirection(directionOf(language));
-    dayjs.locale(language);
   }, [language, setDirection]);
 
-  return <DatesProvider settings={{ locale: language }}>{children}</DatesProvider>;
+  return children;
 }
 
 interface ProvidersProps {
   children: ReactNode;
-  queryClient?: QueryClient;
   /** 'test' turns off Mantine's transitions and portals. */
   env?: 'default' | 'test';
 }
@@ -83,15 +78,13 @@ function LocalizedMantine({ children, env }: { children: ReactNode; env: 'defaul
   );
 }
 
-export function Providers({ children, queryClient = defaultQueryClient, env = 'default' }: ProvidersProps) {
+export function Providers({ children, env = 'default' }: ProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLanguage())} detectDirection={false}>
         <LocalizedMantine env={env}>
           <ToastsWhenNeeded />
-          <QueryClientProvider client={queryClient}>
-            <LanguageSync>{children}</LanguageSync>
-          </QueryClientProvider>
+          <LanguageSync>{children}</LanguageSync>
         </LocalizedMantine>
       </DirectionProvider>
     </I18nextProvider>

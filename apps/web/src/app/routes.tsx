@@ -1,38 +1,46 @@
 // The route table (DESIGN §9), built from the typed path map in lib/paths.ts. The signed-in shell
-// and every page are chunks of their own, loaded together when a route first matches; sign-in,
-// the door to everything, comes with the app.
+// and every page are chunks of their own; `preloadRoutes` starts fetching every chunk an address
+// needs at once, so the shell and the page arrive together. Sign-in, the door to everything,
+// comes with the app.
 import { Suspense } from 'react';
-import { Outlet, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { SplashScreen } from '../components/splash-screen.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { lazyRoute } from '../lib/lazy-page.ts';
+import { loadAppTexts } from '../lib/i18n/i18n.ts';
+import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
 import { paths } from '../lib/paths.ts';
+import { isAuthenticated } from '../lib/storage.ts';
 import { PublicOnly, RequireAuth } from './guards.tsx';
 
-const OnboardingPage = lazyRoute(() => import('../features/auth/onboarding-page.tsx'), 'OnboardingPage');
-const ActivatePage = lazyRoute(() => import('../features/auth/activate-page.tsx'), 'ActivatePage');
-const DashboardPage = lazyRoute(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
-const ProjectsPage = lazyRoute(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
-const ProjectDetailPage = lazyRoute(() => import('../features/projects/project-detail-page.tsx'), 'ProjectDetailPage');
-const SitesPage = lazyRoute(() => import('../features/sites/sites-page.tsx'), 'SitesPage');
-const SiteDetailPage = lazyRoute(() => import('../features/sites/site-detail-page.tsx'), 'SiteDetailPage');
-const MembersPage = lazyRoute(() => import('../features/members/members-page.tsx'), 'MembersPage');
-const MemberDetailPage = lazyRoute(() => import('../features/members/member-detail-page.tsx'), 'MemberDetailPage');
-const TasksPage = lazyRoute(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
-const NewTaskPage = lazyRoute(() => import('../features/tasks/new-task-page.tsx'), 'NewTaskPage');
-const TaskTemplatesPage = lazyRoute(() => import('../features/tasks/task-templates-page.tsx'), 'TaskTemplatesPage');
-const TaskDetailPage = lazyRoute(() => import('../features/tasks/task-detail-page.tsx'), 'TaskDetailPage');
-const TrackerPage = lazyRoute(() => import('../features/tracker/tracker-page.tsx'), 'TrackerPage');
-const SchedulePage = lazyRoute(() => import('../features/tracker/schedule-page.tsx'), 'SchedulePage');
-const ReportsPage = lazyRoute(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
-const BusinessPage = lazyRoute(() => import('../features/business/business-page.tsx'), 'BusinessPage');
-const SettingsPage = lazyRoute(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
-const ProfilePage = lazyRoute(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
-const TicketsPage = lazyRoute(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
-const TicketDetailPage = lazyRoute(() => import('../features/tickets/ticket-detail-page.tsx'), 'TicketDetailPage');
-const InvitationsPage = lazyRoute(() => import('../features/invitations/invitations-page.tsx'), 'InvitationsPage');
+/** A page module that shows texts beyond sign-in's: it arrives with them. */
+const withAppTexts =
+  <M,>(load: () => Promise<M>) =>
+  async (): Promise<M> =>
+    (await Promise.all([load(), loadAppTexts()]))[0];
+
+const OnboardingPage = lazyPage(withAppTexts(() => import('../features/auth/onboarding-page.tsx')), 'OnboardingPage');
+const ActivatePage = lazyPage(withAppTexts(() => import('../features/auth/activate-page.tsx')), 'ActivatePage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
+const ProjectsPage = lazyPage(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
+const ProjectDetailPage = lazyPage(() => import('../features/projects/project-detail-page.tsx'), 'ProjectDetailPage');
+const SitesPage = lazyPage(() => import('../features/sites/sites-page.tsx'), 'SitesPage');
+const SiteDetailPage = lazyPage(() => import('../features/sites/site-detail-page.tsx'), 'SiteDetailPage');
+const MembersPage = lazyPage(() => import('../features/members/members-page.tsx'), 'MembersPage');
+const MemberDetailPage = lazyPage(() => import('../features/members/member-detail-page.tsx'), 'MemberDetailPage');
+const TasksPage = lazyPage(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
+const NewTaskPage = lazyPage(() => import('../features/tasks/new-task-page.tsx'), 'NewTaskPage');
+const TaskTemplatesPage = lazyPage(() => import('../features/tasks/task-templates-page.tsx'), 'TaskTemplatesPage');
+const TaskDetailPage = lazyPage(() => import('../features/tasks/task-detail-page.tsx'), 'TaskDetailPage');
+const TrackerPage = lazyPage(() => import('../features/tracker/tracker-page.tsx'), 'TrackerPage');
+const SchedulePage = lazyPage(() => import('../features/tracker/schedule-page.tsx'), 'SchedulePage');
+const ReportsPage = lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
+const BusinessPage = lazyPage(() => import('../features/business/business-page.tsx'), 'BusinessPage');
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
+const TicketsPage = lazyPage(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
+const TicketDetailPage = lazyPage(() => import('../features/tickets/ticket-detail-page.tsx'), 'TicketDetailPage');
+const InvitationsPage = lazyPage(() => import('../features/invitations/invitations-page.tsx'), 'InvitationsPage');
 
 function PublicLayout() {
   return (
@@ -42,58 +50,88 @@ function PublicLayout() {
   );
 }
 
-const SignedInLayout = lazyRoute(() => import('./signed-in-layout.tsx'), 'SignedInLayout');
+const DataLayout = lazyPage(() => import('./data-layout.tsx'), 'DataLayout');
+const SignedInLayout = lazyPage(withAppTexts(() => import('./signed-in-layout.tsx')), 'SignedInLayout');
 
-/** Pages inside the shell keep the shell when they fail. */
-const inShell = (route: RouteObject): RouteObject => ({ ...route, errorElement: <RouteErrorPage inShell /> });
+interface PageHandle {
+  page: LazyPage;
+  /** Only for a signed-in visitor: anyone else is sent to sign in first. */
+  signedIn: boolean;
+}
+
+/** A route showing a page that arrives in its own chunk. */
+const pageRoute = (page: LazyPage, route: RouteObject, signedIn = true): RouteObject => ({
+  ...route,
+  element: <page.Component />,
+  handle: { page, signedIn } satisfies PageHandle,
+});
 
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteErrorPage />,
     // Shown while the first route's chunks arrive.
-    hydrateFallbackElement: <SplashScreen />,
+    element: (
+      <Suspense fallback={<SplashScreen />}>
+        <Outlet />
+      </Suspense>
+    ),
     children: [
       {
         element: <PublicLayout />,
-        children: [
-          { path: paths.login, element: <PublicOnly><LoginPage /></PublicOnly> },
-          { path: paths.onboarding, lazy: OnboardingPage },
-          { path: paths.activate, lazy: ActivatePage },
-        ],
+        children: [{ path: paths.login, element: <PublicOnly><LoginPage /></PublicOnly> }],
       },
-      {
-        // The check is not in the shell's chunk: a visitor who is not signed in goes to sign in.
-        path: paths.home,
-        element: <RequireAuth><Outlet /></RequireAuth>,
-        children: [
-          {
-            lazy: SignedInLayout,
-            children: [
-              inShell({ index: true, lazy: DashboardPage }),
-              inShell({ path: paths.projects, lazy: ProjectsPage }),
-              inShell({ path: paths.project(), lazy: ProjectDetailPage }),
-              inShell({ path: paths.sites, lazy: SitesPage }),
-              inShell({ path: paths.site(), lazy: SiteDetailPage }),
-              inShell({ path: paths.members, lazy: MembersPage }),
-              inShell({ path: paths.member(), lazy: MemberDetailPage }),
-              inShell({ path: paths.tasks, lazy: TasksPage }),
-              inShell({ path: paths.newTask, lazy: NewTaskPage }),
-              inShell({ path: paths.taskTemplates, lazy: TaskTemplatesPage }),
-              inShell({ path: paths.task(), lazy: TaskDetailPage }),
-              inShell({ path: paths.tracker, lazy: TrackerPage }),
-              inShell({ path: paths.schedule(), lazy: SchedulePage }),
-              inShell({ path: paths.reports, lazy: ReportsPage }),
-              inShell({ path: paths.business, lazy: BusinessPage }),
-              inShell({ path: paths.settings, lazy: SettingsPage }),
-              inShell({ path: paths.profile, lazy: ProfilePage }),
-              inShell({ path: paths.invitations, lazy: InvitationsPage }),
-              inShell({ path: paths.tickets, lazy: TicketsPage }),
-              inShell({ path: paths.ticket(), lazy: TicketDetailPage }),
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
-        ],
-      },
+      pageRoute(
+        DataLayout,
+        {
+          children: [
+            pageRoute(OnboardingPage, { path: paths.onboarding }, false),
+            pageRoute(ActivatePage, { path: paths.activate }, false),
+            {
+              // The check is not in the shell's chunk: a visitor who is not signed in goes to sign in.
+              path: paths.home,
+              element: <RequireAuth><Outlet /></RequireAuth>,
+              children: [
+                pageRoute(SignedInLayout, {
+                  children: [
+                    pageRoute(DashboardPage, { index: true }),
+                    pageRoute(ProjectsPage, { path: paths.projects }),
+                    pageRoute(ProjectDetailPage, { path: paths.project() }),
+                    pageRoute(SitesPage, { path: paths.sites }),
+                    pageRoute(SiteDetailPage, { path: paths.site() }),
+                    pageRoute(MembersPage, { path: paths.members }),
+                    pageRoute(MemberDetailPage, { path: paths.member() }),
+                    pageRoute(TasksPage, { path: paths.tasks }),
+                    pageRoute(NewTaskPage, { path: paths.newTask }),
+                    pageRoute(TaskTemplatesPage, { path: paths.taskTemplates }),
+                    pageRoute(TaskDetailPage, { path: paths.task() }),
+                    pageRoute(TrackerPage, { path: paths.tracker }),
+                    pageRoute(SchedulePage, { path: paths.schedule() }),
+                    pageRoute(ReportsPage, { path: paths.reports }),
+                    pageRoute(BusinessPage, { path: paths.business }),
+                    pageRoute(SettingsPage, { path: paths.settings }),
+                    pageRoute(ProfilePage, { path: paths.profile }),
+                    pageRoute(InvitationsPage, { path: paths.invitations }),
+                    pageRoute(TicketsPage, { path: paths.tickets }),
+                    pageRoute(TicketDetailPage, { path: paths.ticket() }),
+                    { path: '*', element: <NotFoundPage /> },
+                  ],
+                }),
+              ],
+            },
+          ],
+        },
+        false,
+      ),
     ],
   },
 ];
+
+/**
+ * Starts fetching the chunks of every page `pathname` shows (the layouts and the page) without
+ * waiting for the first render. None for a signed-in page when the visitor is not signed in:
+ * they are sent to sign in first.
+ */
+export function preloadRoutes(pathname: string) {
+  const handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as PageHandle] : []));
+  if (!isAuthenticated() && handles.some((handle) => handle.signedIn)) return;
+  for (const handle of handles) void handle.page.preload().catch(() => undefined);
+}

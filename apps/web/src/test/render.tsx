@@ -1,9 +1,23 @@
-// Renders a component inside the app's providers, with a fresh query cache and a memory router.
-import type { ReactElement } from 'react';
+// Renders a component inside the app's providers and data providers, with a fresh query cache and a
+// memory router.
+// `router` tells where the app has navigated to, and navigates as a person following a link would.
+import { Suspense, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type NavigateOptions, type RouteObject, type To } from 'react-router';
+import { DataProviders } from '../app/data-providers.tsx';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
+
+export interface TestRouter {
+  state: { location: Location };
+  navigate: (to: To, options?: NavigateOptions) => void;
+}
+
+function Routes({ routes, router }: { routes: RouteObject[]; router: { location?: Location; navigate?: NavigateFunction } }) {
+  router.location = useLocation();
+  router.navigate = useNavigate();
+  return useRoutes(routes);
+}
 
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   return renderRoutes([{ path: '*', element: ui }], { route });
@@ -14,10 +28,28 @@ export function renderRoutes(routes: RouteObject[], { route = '/' }: { route?: s
   // The app's defaults (how long an answer stays fresh, …), without retries.
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ queries: { ...defaults.queries, retry: false }, mutations: { ...defaults.mutations, retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const seen: { location?: Location; navigate?: NavigateFunction } = {};
+  const router: TestRouter = {
+    state: {
+      get location() {
+        if (!seen.location) throw new Error('The router has not rendered yet');
+        return seen.location;
+      },
+    },
+    navigate: (to, options) => {
+      if (!seen.navigate) throw new Error('The router has not rendered yet');
+      void seen.navigate(to, options);
+    },
+  };
   const view = render(
-    <Providers queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+    <Providers env="test">
+      <DataProviders queryClient={queryClient}>
+        <MemoryRouter initialEntries={[route]}>
+          <Suspense fallback={null}>
+            <Routes routes={routes} router={seen} />
+          </Suspense>
+        </MemoryRouter>
+      </DataProviders>
     </Providers>,
   );
   return { ...view, router, queryClient };

@@ -3,9 +3,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { ensureLanguage } from '../lib/i18n/i18n.ts';
+import { ensureLanguage, loadAppTexts } from '../lib/i18n/i18n.ts';
 
-// Both languages' texts, as the app has them once each has been chosen.
+// Both languages' texts, every part, as the signed-in app has them once each has been chosen.
+await loadAppTexts();
 await Promise.all([ensureLanguage('en'), ensureLanguage('ar')]);
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Skeleton } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_LOAD_SIZE, type KpiKind } from '@fieldops/shared/reports';
+import { DASHBOARD_LOAD_SIZE, type KpiKind } from '@fieldops/shared/report-limits';
 import { useKpiListQuery } from '../../lib/reports/get-kpi-list.ts';
 import type { ReportFilter } from '../../lib/reports/report-filter.ts';
 import { LoadChart } from './charts.tsx';

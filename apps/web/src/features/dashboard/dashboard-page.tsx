@@ -5,7 +5,7 @@
 import { Button, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconFolderPlus, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_LOADED, DASHBOARD_RANKED } from '@fieldops/shared/reports';
+import { DASHBOARD_LOADED, DASHBOARD_RANKED } from '@fieldops/shared/report-limits';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { KpiListCard } from '../../components/performance/kpi-list-card.tsx';

@@ -1,14 +1,15 @@
 // i18next set-up: one namespace, English default and fallback, detection from local storage
 // (key "language") and then the browser; switching stores the choice and flips direction.
-// A language's texts are loaded before it is shown: `i18nReady` before the first render, and
-// `setLanguage` before switching.
+// A language's texts are loaded before it is shown: `i18nReady` (sign-in's texts) before the
+// first render, `loadAppTexts` before the first signed-in page, and `setLanguage` (every part
+// loaded so far) before switching.
 import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, STORAGE_KEYS } from '@fieldops/shared/limits';
 import { writeStorage } from '../storage.ts';
 import { DEFAULT_LANGUAGE, applyDocumentLanguage, toLanguage, type Language } from './language.ts';
-import { loadTranslations } from './resources.ts';
+import { loadTranslations, type TextPart } from './resources.ts';
 
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
@@ -40,19 +41,35 @@ export function currentLanguage(instance: I18n = i18n): Language {
   return toLanguage(instance.resolvedLanguage ?? instance.language);
 }
 
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
+/** The parts every language shown from now on needs. */
+const wanted = new Set<TextPart>(['sign-in']);
 
-/** Loads a language's texts into an instance, once. */
-export function ensureLanguage(language: Language, instance: I18n = i18n): Promise<void> {
-  if (instance.hasResourceBundle(language, 'translation')) return Promise.resolve();
-  let pending = instance === i18n ? loading.get(language) : undefined;
+function ensurePart(language: Language, part: TextPart, instance: I18n): Promise<void> {
+  const key = `${language}:${part}`;
+  let pending = instance === i18n ? loading.get(key) : undefined;
   if (!pending) {
-    pending = loadTranslations(language).then((tree) => {
+    pending = loadTranslations(language, part).then((tree) => {
       instance.addResourceBundle(language, 'translation', tree, true, true);
     });
-    if (instance === i18n) loading.set(language, pending);
+    if (instance === i18n) {
+      loading.set(key, pending);
+      // A failed fetch is tried again next time.
+      pending.catch(() => loading.delete(key));
+    }
   }
   return pending;
+}
+
+/** Loads a language's texts into an instance (the parts wanted so far, or those given), once. */
+export async function ensureLanguage(language: Language, instance: I18n = i18n, parts: Iterable<TextPart> = wanted): Promise<void> {
+  await Promise.all([...parts].map((part) => ensurePart(language, part, instance)));
+}
+
+/** Loads the texts of the signed-in pages in the current language, and in any language switched to later. */
+export function loadAppTexts(): Promise<void> {
+  wanted.add('app');
+  return ensureLanguage(currentLanguage());
 }
 
 export async function setLanguage(language: Language): Promise<void> {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, NETWORK_ERROR, STATUS_MESSAGES, UNEXPECTED_ERROR } from '@fieldops/shared/messages';
-import ar, { files as arFiles } from './bundles/ar.ts';
-import en, { files as enFiles } from './bundles/en.ts';
-import { flattenKeys } from './resources.ts';
+import arApp, { files as arAppFiles } from './bundles/ar-app.ts';
+import arSignIn, { files as arSignInFiles } from './bundles/ar.ts';
+import enApp, { files as enAppFiles } from './bundles/en-app.ts';
+import enSignIn, { files as enSignInFiles } from './bundles/en.ts';
+import { deepMerge, flattenKeys } from './resources.ts';
 
-const translations = { en, ar };
+const translations = { en: deepMerge(enSignIn, enApp), ar: deepMerge(arSignIn, arApp) };
+const enFiles = { ...enSignInFiles, ...enAppFiles };
+const arFiles = { ...arSignInFiles, ...arAppFiles };
 
 const arabicLetter = /[\u0600-\u06FF]/;
 
@@ -13,6 +17,15 @@ describe('translation files', () => {
     const paths = Object.keys(enFiles);
     expect(paths).toContain('../../../locales/en.json');
     expect(paths).toContain('../../../features/auth/locales/en.json');
+    expect(paths).toContain('../../../features/tasks/locales/en.json');
+  });
+
+  it('keeps sign-in texts in the first part and every other file in the second, none in both', () => {
+    expect(Object.keys(enSignInFiles).sort()).toEqual(['../../../features/auth/locales/en.json', '../../../locales/en.json']);
+    expect(Object.keys(enAppFiles)).not.toContain('../../../locales/en.json');
+    expect(Object.keys(enAppFiles)).not.toContain('../../../features/auth/locales/en.json');
+    expect(Object.keys(enAppFiles).length).toBeGreaterThan(10);
+    expect(Object.keys(arAppFiles).length).toBe(Object.keys(enAppFiles).length);
   });
 
   it('has an ar.json beside every en.json, with exactly the same keys', () => {

@@ -1,6 +1,7 @@
 // The single translation namespace of a language, built by deep-merging its locales/<lang>.json
-// files under src (common strings plus one file per feature). Each language is a chunk of its
-// own (bundles/), so a page carries only the texts of the language it is shown in.
+// files under src (common strings plus one file per feature). Each language comes in two chunks
+// (bundles/): what sign-in shows, and the rest of the app's texts, fetched with the signed-in
+// pages. A page carries only the texts of the language it is shown in.
 import type { Language } from './language.ts';
 
 export interface TranslationTree {
@@ -35,11 +36,14 @@ export function flattenKeys(tree: TranslationTree, prefix = ''): Record<string, 
   return flat;
 }
 
-const bundles: Record<Language, () => Promise<{ default: TranslationTree }>> = {
-  en: () => import('./bundles/en.ts'),
-  ar: () => import('./bundles/ar.ts'),
+/** Sign-in's texts, or every other page's. */
+export type TextPart = 'sign-in' | 'app';
+
+const bundles: Record<TextPart, Record<Language, () => Promise<{ default: TranslationTree }>>> = {
+  'sign-in': { en: () => import('./bundles/en.ts'), ar: () => import('./bundles/ar.ts') },
+  app: { en: () => import('./bundles/en-app.ts'), ar: () => import('./bundles/ar-app.ts') },
 };
 
-export async function loadTranslations(language: Language): Promise<TranslationTree> {
-  return (await bundles[language]()).default;
+export async function loadTranslations(language: Language, part: TextPart): Promise<TranslationTree> {
+  return (await bundles[part][language]()).default;
 }

@@ -3,10 +3,11 @@
 import { STATUS_MESSAGES, UNEXPECTED_ERROR } from '@fieldops/shared/messages';
 import { ApiError } from '../api-error.ts';
 import { i18n } from './i18n.ts';
-import common from '../../locales/en.json';
+// Only the messages section: the named import leaves the rest of the file out of the bundle.
+import { messages } from '../../locales/en.json';
 
 // The English texts are needed in every language: they are what the server sends.
-const englishMessages: Record<string, string> = common.messages;
+const englishMessages: Record<string, string> = messages;
 const keyByText = new Map<string, string>();
 for (const [key, value] of Object.entries(englishMessages)) {
   if (!keyByText.has(value)) keyByText.set(value, key);

@@ -2,7 +2,7 @@
 // answer (an `answer` event) to `onAnswer` once, though a reconnection replays some again;
 // returns the connection state for the badge ("reconnecting" while it is down).
 import { useEffect, useRef, useState } from 'react';
-import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
+import { LIVE_FEED_EVENT } from '@fieldops/shared/report-limits';
 import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
 import { openLiveFeed, type LiveState } from './live-feed-client.ts';
 

@@ -1,5 +1,5 @@
-// POST /api/authenticate: username (or e-mail) and password for an id token.
-import { useMutation } from '@tanstack/react-query';
+// POST /api/authenticate: username (or e-mail) and password for an id token. A plain call: the
+// sign-in page does without the query cache (it arrives with the pages after sign-in).
 import type { LoginRequest } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
 
@@ -7,10 +7,4 @@ export interface AuthenticateResponse {
   id_token: string;
 }
 
-export const authenticateMutationKey = ['authenticate'] as const;
-
 export const authenticate = (body: LoginRequest) => api.post<AuthenticateResponse>('/authenticate', body);
-
-export function useAuthenticateMutation() {
-  return useMutation({ mutationKey: authenticateMutationKey, mutationFn: authenticate });
-}

@@ -2,7 +2,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
@@ -11,8 +10,9 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { formatMinutes } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { resetCachedData } from '../../../lib/cache-reset.ts';
 import { forgetSignInReason, readSignInReason, setToken } from '../../../lib/storage.ts';
-import { useAuthenticateMutation } from '../api/authenticate.ts';
+import { authenticate } from '../api/authenticate.ts';
 
 interface LoginFormProps {
   initialUsername?: string;
@@ -27,8 +27,8 @@ export function minutesToWait(error: unknown): number | null {
 
 export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const signIn = useAuthenticateMutation();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -39,33 +39,37 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
     if (!username.trim() || !password) {
       setMissing(true);
       return;
     }
     setMissing(false);
-    signIn.mutate(
-      { username: username.trim(), password, rememberMe },
-      {
-        onSuccess: ({ id_token }) => {
-          // Nothing cached for a previous user may leak into this session.
-          queryClient.clear();
-          setToken(id_token);
-          onSignedIn();
-        },
+    setFailure(null);
+    setPending(true);
+    authenticate({ username: username.trim(), password, rememberMe }).then(
+      ({ id_token }) => {
+        // Nothing cached for a previous user may leak into this session.
+        resetCachedData();
+        setToken(id_token);
+        onSignedIn();
+      },
+      (error: unknown) => {
+        setFailure(error);
+        setPending(false);
       },
     );
   };
 
   const error = missing
     ? translateMessage(MSG.usernameOrPasswordMissing)
-    : signIn.isError
-      ? errorMessage(signIn.error)
-      : reason && !signIn.isPending
+    : failure
+      ? errorMessage(failure)
+      : reason && !pending
         ? translateMessage(reason)
         : null;
   // Too many attempts (this address) or a locked account: how long to wait, when the server said.
-  const wait = !missing && signIn.isError ? minutesToWait(signIn.error) : null;
+  const wait = !missing && failure ? minutesToWait(failure) : null;
 
   return (
     <form onSubmit={submit} noValidate>
@@ -100,7 +104,7 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
           checked={rememberMe}
           onChange={(event) => setRememberMe(event.currentTarget.checked)}
         />
-        <Button type="submit" fullWidth loading={signIn.isPending}>
+        <Button type="submit" fullWidth loading={pending}>
           {t('actions.signIn')}
         </Button>
         <Text size="sm" ta="center" c="dimmed">

@@ -9,7 +9,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { useFormState } from '../../../lib/form.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { setToken } from '../../../lib/storage.ts';
-import { useAuthenticateMutation } from '../api/authenticate.ts';
+import { authenticate } from '../api/authenticate.ts';
 import { useRegisterMutation, type RegisterResponse } from '../api/register.ts';
 import { useOnboardingFailure } from './use-onboarding-failure.ts';
 
@@ -19,9 +19,9 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
   const { t } = useTranslation();
   const form = useFormState({ username: '', fullName: '', email: '', password: '' });
   const register = useRegisterMutation();
-  const signIn = useAuthenticateMutation();
   // Once the user exists, a retry only signs in again.
   const [created, setCreated] = useState<RegisterResponse | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
   const failure = useOnboardingFailure<typeof form.values>(FIELDS, form.setErrors);
 
   const submit = async (event: FormEvent) => {
@@ -32,7 +32,8 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
     try {
       const user = created ?? (await register.mutateAsync(body));
       setCreated(user);
-      const { id_token } = await signIn.mutateAsync({ username: body.username, password: body.password });
+      setSigningIn(true);
+      const { id_token } = await authenticate({ username: body.username, password: body.password }).finally(() => setSigningIn(false));
       setToken(id_token);
       onDone(user.id);
     } catch (error) {
@@ -94,7 +95,7 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
           onChange={(event) => form.setValue('password', event.currentTarget.value)}
           error={fieldError('password')}
         />
-        <Button type="submit" fullWidth loading={register.isPending || signIn.isPending}>
+        <Button type="submit" fullWidth loading={register.isPending || signingIn}>
           {t('onboarding.createAccount')}
         </Button>
       </Stack>

@@ -3,7 +3,8 @@
 // the cards show it as if they had read it themselves, and read again on their own afterwards (a
 // best/worst toggle, a retry). If the one call fails, the cards read their parts one by one.
 import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DASHBOARD_LOAD_SIZE, DASHBOARD_LOADED, DASHBOARD_RANKED, DASHBOARD_TAGS_SIZE, type DashboardReport } from '@fieldops/shared/reports';
+import { DASHBOARD_LOAD_SIZE, DASHBOARD_LOADED, DASHBOARD_RANKED, DASHBOARD_TAGS_SIZE } from '@fieldops/shared/report-limits';
+import type { DashboardReport } from '@fieldops/shared/reports';
 import { api } from '../../../lib/api-client.ts';
 import { businessStatsQueryKey, type StatsParams } from '../../../lib/reports/get-business-stats.ts';
 import { kpiListQueryKey } from '../../../lib/reports/get-kpi-list.ts';

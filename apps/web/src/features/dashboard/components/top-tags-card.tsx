@@ -9,7 +9,7 @@ import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { useTagsKpiQuery } from '../../../lib/reports/get-tags-kpi.ts';
 import type { ReportFilter } from '../../../lib/reports/report-filter.ts';
-import { DASHBOARD_TAGS_SIZE } from '@fieldops/shared/reports';
+import { DASHBOARD_TAGS_SIZE } from '@fieldops/shared/report-limits';
 
 export const TOP_TAGS = DASHBOARD_TAGS_SIZE;
 
