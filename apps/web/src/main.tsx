@@ -6,12 +6,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoutes } from './app/routes.tsx';
+import { requestSessionEarly } from './lib/session/api/get-session.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The page's chunks travel while the texts do.
-preloadRoutes(window.location.pathname);
+// The page's chunks travel while the texts do, and so does the session a signed-in page opens with.
+if (preloadRoutes(window.location.pathname)) requestSessionEarly();
 
 const root = createRoot(container);
 // Rendered even if the texts failed to arrive: the page then shows what it can and a reload helps.

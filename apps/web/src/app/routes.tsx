@@ -128,10 +128,12 @@ export const routes: RouteObject[] = [
 /**
  * Starts fetching the chunks of every page `pathname` shows (the layouts and the page) without
  * waiting for the first render. None for a signed-in page when the visitor is not signed in:
- * they are sent to sign in first.
+ * they are sent to sign in first. Tells whether the address is a signed-in page that will open.
  */
-export function preloadRoutes(pathname: string) {
+export function preloadRoutes(pathname: string): boolean {
   const handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as PageHandle] : []));
-  if (!isAuthenticated() && handles.some((handle) => handle.signedIn)) return;
+  const signedInPage = handles.some((handle) => handle.signedIn);
+  if (signedInPage && !isAuthenticated()) return false;
   for (const handle of handles) void handle.page.preload().catch(() => undefined);
+  return signedInPage;
 }
