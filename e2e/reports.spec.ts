@@ -5,11 +5,10 @@
 // without reloading the page.
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { DEMO, addActiveMember, apiToken, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+import { DEMO, addActiveMember, apiToken, expectDirection, png, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
 const WORKFLOW = '/services/workflow/api';
 const SCREENS = path.join('test-results', 'screens');
@@ -84,25 +83,8 @@ async function prepare(request: APIRequestContext, lang: Lang, today: string): P
   return { token, memberToken, scheduleId: schedule.id, taskId: task.id, taskName, yesNo: actions[0], text: actions[1], member, siteName, notes };
 }
 
-/** A PNG of stripes, `width` × `height` pixels: a photo as a phone would send one. */
-function stripedPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) =>
-    Buffer.from([0, ...Array.from({ length: width }, () => (Math.floor(y / 20) % 2 ? [30, 90, 200] : [240, 170, 40])).flat()]));
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A PNG of stripes: a photo as a phone would send one. */
+const stripedPng = (width: number, height: number) => png(width, height, (_x, y) => (Math.floor(y / 20) % 2 ? [30, 90, 200] : [240, 170, 40]));
 
 /** The pictures a PDF stores: size in pixels and how they are encoded. */
 async function pdfPictures(bytes: Buffer) {

@@ -2,6 +2,7 @@
 // sign-in, screenshots saved with the test results, and an accessibility scan.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -107,4 +108,23 @@ export async function addActiveMember(
   const activated = await request.post('/api/v1/activate', { data: { key: key.activationKey, name: person.name, password: person.password } });
   expect(activated.status(), await activated.text()).toBe(200);
   return userId;
+}
+
+/** A real PNG (the server checks uploads by content), each pixel's colour given by `colour(x, y)`. */
+export function png(width: number, height: number, colour: (x: number, y: number) => readonly [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits a channel, truecolour
+  const rows = Array.from({ length: height }, (_, y) => Buffer.from([0, ...Array.from({ length: width }, (_, x) => colour(x, y)).flat()]));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -34,18 +34,23 @@ export interface ScheduleCountRow extends PlaceRow {
 
 const n = (value: SQL<unknown>) => value.mapWith(Number);
 
+/** Where a count belongs: the project, the task (both names) and the site. */
+const placeColumns = {
+  projectId: projects.id,
+  projectName: projects.name,
+  taskId: tasks.id,
+  taskNameEn: tasks.nameEn,
+  taskNameAr: tasks.nameAr,
+  siteId: teams.id,
+  siteName: teams.name,
+};
+
 /** The member's own plans (not the groups they are in) that `visible` lets through, by project, task and site. */
 export async function countMemberPlans(db: Db, businessId: number, userId: number, now: Date, visible: SQL | undefined): Promise<PlanCountRow[]> {
   const status = planStatusSql(now);
   return db
     .select({
-      projectId: projects.id,
-      projectName: projects.name,
-      taskId: tasks.id,
-      taskNameEn: tasks.nameEn,
-      taskNameAr: tasks.nameAr,
-      siteId: teams.id,
-      siteName: teams.name,
+      ...placeColumns,
       plans: count(),
       activePlans: n(sql`count(*) filter (where (${status}) in ('ACTIVE', 'RUNNING', 'UPCOMING'))`),
     })
@@ -76,13 +81,7 @@ export async function countMemberSchedules(
   const from = sql`(((${at} at time zone ${businesses.timeZone})::date - ${days - 1}::int)::timestamp at time zone ${businesses.timeZone})`;
   return db
     .select({
-      projectId: projects.id,
-      projectName: projects.name,
-      taskId: tasks.id,
-      taskNameEn: tasks.nameEn,
-      taskNameAr: tasks.nameAr,
-      siteId: teams.id,
-      siteName: teams.name,
+      ...placeColumns,
       done: n(sql`count(*) filter (where ${s.status} = 'done')`),
       missed: n(sql`count(*) filter (where ${s.status} = 'missed')`),
       open: n(sql`count(*) filter (where ${s.status} in ('pending', 'inProgress'))`),
