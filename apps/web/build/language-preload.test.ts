@@ -2,6 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languageScript } from './language-preload.ts';
 
 const FILES = { en: '/assets/en-1.js', ar: '/assets/ar-2.js' };
+const SIGNED_IN = {
+  shell: ['/assets/data-layout-3.js', '/assets/signed-in-layout-4.js'],
+  home: ['/assets/dashboard-page-5.js'],
+  texts: { en: '/assets/en-app-6.js', ar: '/assets/ar-app-7.js' },
+};
+
+/** The script run at `path`, with or without a stored token: the addresses it asked for. */
+function preloadsAt(path: string, token: string | null, stored = 'en') {
+  window.history.replaceState(null, '', path);
+  window.localStorage.setItem('language', stored);
+  if (token) window.localStorage.setItem('id_token', token);
+  new Function(languageScript(FILES, 'en', SIGNED_IN))();
+  return [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+}
 
 function runWith(stored: string | null, languages: string[]) {
   if (stored) window.localStorage.setItem('language', stored);
@@ -31,5 +45,21 @@ describe('the language script of index.html', () => {
   it('falls back to English', () => {
     expect(runWith(null, ['fr', 'de'])).toEqual({ lang: 'en', dir: 'ltr', href: FILES.en });
     expect(runWith('xx', [])).toEqual({ lang: 'en', dir: 'ltr', href: FILES.en });
+  });
+});
+
+describe('the chunks of the pages after sign-in', () => {
+  it('are fetched up front for a signed-in visitor: the shell, the texts of the language, and the dashboard on /', () => {
+    expect(preloadsAt('/', 'tok', 'ar')).toEqual([FILES.ar, ...SIGNED_IN.shell, ...SIGNED_IN.home, SIGNED_IN.texts.ar]);
+  });
+
+  it('leave out the dashboard on another page', () => {
+    expect(preloadsAt('/tickets', 'tok')).toEqual([FILES.en, ...SIGNED_IN.shell, SIGNED_IN.texts.en]);
+  });
+
+  it('are not fetched without a token, nor on the pages a visitor opens before signing in', () => {
+    expect(preloadsAt('/', null)).toEqual([FILES.en]);
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    expect(preloadsAt('/login', 'tok')).toEqual([FILES.en]);
   });
 });

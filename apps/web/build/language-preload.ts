@@ -1,19 +1,73 @@
 // Vite plugin: a small script at the top of index.html that works out the page's language the way
 // the app will (the stored choice, then the browser's languages), sets the document's language
 // and direction before anything is drawn, and starts fetching that language's texts alongside the
-// app's code instead of after it. The server allows the script by its hash
+// app's code instead of after it. For a signed-in visitor (a stored token) opening a page after
+// sign-in, it also starts fetching the chunks of those pages (the data layout, the shell, the
+// rest of the texts, and the dashboard's page on `/`), which the app would otherwise ask for only
+// once its own code has run. The server allows the script by its hash
 // (apps/server/src/plugins/security-headers.ts).
 import type { Plugin } from 'vite';
 import { LANGUAGES, STORAGE_KEYS } from '../../../packages/shared/src/limits.ts';
 
 const BUNDLE = /lib\/i18n\/bundles\/(\w+)\.ts$/;
+const APP_BUNDLE = /lib\/i18n\/bundles\/(\w+)-app\.ts$/;
+/** The modules of what every page after sign-in shows, and of the page on `/`. */
+const SHELL = [/app\/data-layout\.tsx$/, /app\/signed-in-layout\.tsx$/];
+const HOME = [/features\/dashboard\/dashboard-page\.tsx$/];
+/** Pages a signed-in visitor may open without the shell. */
+const PUBLIC_PATHS = ['/login', '/onboarding', '/activate'];
 
-export function languageScript(files: Record<string, string>, fallback: string): string {
-  return `(function(){var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
+export interface SignedInChunks {
+  /** Every page after sign-in: the layouts and their chunks. */
+  shell: string[];
+  /** The page on `/`. */
+  home: string[];
+  /** The rest of each language's texts. */
+  texts: Record<string, string>;
+}
+
+export function languageScript(files: Record<string, string>, fallback: string, signedIn?: SignedInChunks): string {
+  const preload = 'function p(u){var k=document.createElement("link");k.rel="modulepreload";k.href=u;document.head.appendChild(k)}';
+  const shell = signedIn
+    ? `var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})}catch(e){}var w=location.pathname;` +
+      `if(t&&${JSON.stringify(PUBLIC_PATHS)}.indexOf(w)<0){var s=${JSON.stringify(signedIn)};` +
+      `s.shell.concat(w==="/"?s.home:[],s.texts[l]?[s.texts[l]]:[]).forEach(p)}`
+    : '';
+  return `(function(){${preload}var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
     `var c=[l].concat(navigator.languages||[navigator.language]);l=${JSON.stringify(fallback)};` +
     `for(var i=0;i<c.length;i++){var b=String(c[i]||"").toLowerCase().split(/[-_]/)[0];if(f[b]){l=b;break}}` +
-    `var h=document.documentElement;h.lang=l;h.dir=l==="ar"?"rtl":"ltr";` +
-    `var k=document.createElement("link");k.rel="modulepreload";k.href=f[l];document.head.appendChild(k)})()`;
+    `var h=document.documentElement;h.lang=l;h.dir=l==="ar"?"rtl":"ltr";p(f[l]);${shell}})()`;
+}
+
+interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  imports: string[];
+}
+type Output = Chunk | { type: 'asset' };
+
+/** The chunks `from`, with every chunk they import, less those in `known`. */
+function closure(chunks: Chunk[], from: Chunk[], known: ReadonlySet<string>): string[] {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const found: string[] = [];
+  const visit = (name: string) => {
+    if (known.has(name) || found.includes(name)) return;
+    found.push(name);
+    for (const next of byName.get(name)?.imports ?? []) visit(next);
+  };
+  for (const chunk of from) visit(chunk.fileName);
+  return found;
+}
+
+/** The chunk of each module matching one of `modules`. */
+function chunksOf(chunks: Chunk[], modules: RegExp[]): Chunk[] {
+  return modules.map((pattern) => {
+    const chunk = chunks.find((c) => pattern.test(c.facadeModuleId ?? ''));
+    if (!chunk) throw new Error(`no chunk for ${pattern} in the build`);
+    return chunk;
+  });
 }
 
 export function languagePreload(): Plugin {
@@ -23,17 +77,27 @@ export function languagePreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
+        const outputs = Object.values(context.bundle ?? {}) as Output[];
+        const chunks = outputs.filter((output): output is Chunk => output.type === 'chunk');
         const files: Record<string, string> = {};
-        for (const output of Object.values(context.bundle ?? {})) {
-          const language = output.type === 'chunk' ? BUNDLE.exec(output.facadeModuleId ?? '')?.[1] : undefined;
-          if (output.type === 'chunk' && language && (LANGUAGES as readonly string[]).includes(language)) {
-            files[language] = `/${output.fileName}`;
-          }
+        const texts: Record<string, string> = {};
+        for (const chunk of chunks) {
+          const language = BUNDLE.exec(chunk.facadeModuleId ?? '')?.[1];
+          if (language && (LANGUAGES as readonly string[]).includes(language)) files[language] = `/${chunk.fileName}`;
+          const appLanguage = APP_BUNDLE.exec(chunk.facadeModuleId ?? '')?.[1];
+          if (appLanguage && (LANGUAGES as readonly string[]).includes(appLanguage)) texts[appLanguage] = `/${chunk.fileName}`;
         }
-        if (Object.keys(files).length !== LANGUAGES.length) {
-          throw new Error(`language bundles not found in the build: ${Object.keys(files).join(', ')}`);
+        if (Object.keys(files).length !== LANGUAGES.length || Object.keys(texts).length !== LANGUAGES.length) {
+          throw new Error(`language bundles not found in the build: ${Object.keys(files).join(', ')} / ${Object.keys(texts).join(', ')}`);
         }
-        return [{ tag: 'script', children: languageScript(files, LANGUAGES[0]), injectTo: 'head-prepend' }];
+        // What the page loads anyway: the entry and everything it imports.
+        const initial = new Set(closure(chunks, chunks.filter((chunk) => chunk.isEntry), new Set()));
+        const shell = closure(chunks, chunksOf(chunks, SHELL), initial);
+        const home = closure(chunks, chunksOf(chunks, HOME), new Set([...initial, ...shell]));
+        const paths = (names: string[]) => names.map((name) => `/${name}`);
+        return [
+          { tag: 'script', children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts }), injectTo: 'head-prepend' },
+        ];
       },
     },
   };

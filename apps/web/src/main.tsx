@@ -2,7 +2,7 @@
 // texts of the page's language have arrived.
 import './lib/styles/first-screen.ts';
 import { i18nReady } from './lib/i18n/i18n.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoutes } from './app/routes.tsx';
@@ -16,10 +16,14 @@ if (preloadRoutes(window.location.pathname)) requestSessionEarly();
 
 const root = createRoot(container);
 // Rendered even if the texts failed to arrive: the page then shows what it can and a reload helps.
+// As a transition, so the first render yields to the browser between components instead of
+// holding the main thread for the whole page.
 void i18nReady.finally(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -50,7 +50,7 @@ describe('session gate', () => {
     const user = userEvent.setup();
     renderRoutes(routes, { route: '/' });
 
-    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Choose your password' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(calls.filter(isBusinessCall)).toEqual([]);
     expect(sessionReads(calls)).toBe(1);

@@ -1,7 +1,7 @@
 // Loads the session behind the splash, then provides it; a failure shows the error page with
 // retry, a person whose password an administrator chose first chooses their own, and an account
 // without a business gets the way to create one (or to accept an invitation).
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPage } from '../components/error-page.tsx';
 import { setPasswordChangeRequiredHandler } from '../lib/api-client.ts';
@@ -10,8 +10,10 @@ import { errorMessage } from '../lib/i18n/translate-message.ts';
 import { NoBusinessError, PasswordChangeRequiredError } from '../lib/session/load-session.ts';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context.ts';
 import { sessionQueryKey, useSessionQuery } from '../lib/session/use-session-query.ts';
-import { ChoosePasswordPage } from './choose-password-page.tsx';
 import { NoBusinessPage } from './no-business-page.tsx';
+
+// Rarely shown, and its form carries the schema library: fetched when needed.
+const ChoosePasswordPage = lazy(async () => ({ default: (await import('./choose-password-page.tsx')).ChoosePasswordPage }));
 
 export function SessionGate({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -34,7 +36,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   // Checked before the loaded session: a reload that finds either replaces the app.
   if (query.isError && query.error instanceof PasswordChangeRequiredError) {
-    return <ChoosePasswordPage account={query.error.account} />;
+    return (
+      <Suspense fallback={<SplashScreen />}>
+        <ChoosePasswordPage account={query.error.account} />
+      </Suspense>
+    );
   }
   if (query.isError && query.error instanceof NoBusinessError) return <NoBusinessPage />;
   if (query.isError && !value) {
