@@ -20,8 +20,8 @@ export const apiHeadersPlugin = fp<{ corsOrigins: readonly string[] }>(async (ap
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 });

@@ -74,9 +74,9 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
   app.addHook('onClose', () => callers.stop());
   // Before answering a change, this instance hears what it changed, so the caller's next request
   // (here or anywhere) meets the new state.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400 && mayChangeCallers(request.method, request.url)) await callers.settle();
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && mayChangeCallers(request.method, request.url)) callers.settle().then(() => done(null, payload), done);
+    else done(null, payload);
   });
 
   app.decorateRequest('userId', null);

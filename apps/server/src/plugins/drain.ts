@@ -21,7 +21,7 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
   let inProgress = 0;
   let lastActivity = Date.now();
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, next) => {
     inProgress++;
     lastActivity = Date.now();
     let counted = true;
@@ -37,11 +37,12 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
     reply.raw.once('pipe', () => {
       if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) done();
     });
+    next();
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, next) => {
     if (draining) reply.header('connection', 'close');
-    return payload;
+    next(null, payload);
   });
 
   app.decorate('drain', {

@@ -71,9 +71,9 @@ export const fileLinksPlugin = fp<{ secret: Uint8Array }>(async (app: FastifyIns
   app.decorate('fileLinks', links);
   // Serialised answers are strings; a stream (the live feed, a file) passes untouched and signs
   // its own text where it has URLs (modules/live-feed).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || !isApiPath(request.url)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' || !isApiPath(request.url)) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    return type.includes('json') ? links.signUrlsIn(payload) : payload;
+    done(null, type.includes('json') ? links.signUrlsIn(payload) : payload);
   });
 });

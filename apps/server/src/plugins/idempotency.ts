@@ -80,25 +80,21 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app;
   app.decorateRequest('idempotencyClaim', null);
 
-  async function replay(reply: FastifyReply, row: typeof idempotencyKeys.$inferSelect) {
+  function replay(reply: FastifyReply, row: typeof idempotencyKeys.$inferSelect) {
     reply.code(row.status ?? 200).header(REPLAYED_HEADER, 'true');
     if (row.contentType) reply.type(row.contentType);
-    return reply.send(row.body ?? undefined);
+    reply.send(row.body ?? undefined);
   }
 
-  // After the caller is known and within the rate limit (plugins/auth.ts and rate-limit.ts run
-  // their checks first, being registered first).
-  app.addHook('preHandler', async (request, reply) => {
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined || !CHANGING.has(request.method) || !request.userId) return;
+  /** Claims the key of a change; true when the change was answered already (replayed here). */
+  async function claim(request: FastifyRequest, reply: FastifyReply, header: string | string[], userId: number): Promise<boolean> {
     const key = Array.isArray(header) ? header[0] : header;
     if (!KEY_SHAPE.test(key)) throw badRequest(MSG.idempotencyKeyInvalid, [{ field: 'Idempotency-Key', message: MSG.idempotencyKeyInvalid }]);
-    const userId = request.userId;
     const fingerprint = fingerprintOf(request);
     const claimed = await db.insert(idempotencyKeys).values({ userId, key, fingerprint }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
     if (claimed.length) {
       request.idempotencyClaim = { userId, key };
-      return;
+      return false;
     }
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
@@ -108,12 +104,15 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         const again = await db.insert(idempotencyKeys).values({ userId, key, fingerprint }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
         if (again.length) {
           request.idempotencyClaim = { userId, key };
-          return;
+          return false;
         }
         continue;
       }
       if (row.fingerprint !== fingerprint) throw new AppError(422, MSG.idempotencyKeyReused);
-      if (row.status !== null) return replay(reply, row);
+      if (row.status !== null) {
+        replay(reply, row);
+        return true;
+      }
       // The first request's process died before answering: this one takes its place.
       const taken = await db
         .update(idempotencyKeys)
@@ -125,24 +124,21 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
         .returning({ key: idempotencyKeys.key });
       if (taken.length) {
         request.idempotencyClaim = { userId, key };
-        return;
+        return false;
       }
       if (Date.now() > deadline) throw new AppError(409, MSG.idempotencyInProgress, { headers: { 'Retry-After': '2' } });
       await sleep(POLL_MS);
     }
-  });
+  }
 
-  // Stored before the answer leaves, so a repeat that arrives right after it finds it.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
-    request.idempotencyClaim = null;
-    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+  /** Keeps the answer to a claimed change, or frees the key when the answer is no answer to it. */
+  async function settle(claimed: { userId: number; key: string }, reply: FastifyReply, payload: unknown): Promise<void> {
+    const where = and(eq(idempotencyKeys.userId, claimed.userId), eq(idempotencyKeys.key, claimed.key));
     const storable = typeof payload === 'string' || payload === null || payload === undefined || Buffer.isBuffer(payload);
     // A 5xx, a timeout or a rate limit is no answer to the request itself: a retry may succeed.
     if (reply.statusCode >= 500 || reply.statusCode === 408 || reply.statusCode === 429 || !storable) {
       await db.delete(idempotencyKeys).where(where);
-      return payload;
+      return;
     }
     const body = payload === null || payload === undefined ? null : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
     const contentType = reply.getHeader('content-type');
@@ -150,16 +146,37 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       .update(idempotencyKeys)
       .set({ status: reply.statusCode, body, contentType: contentType === undefined ? null : String(contentType) })
       .where(where);
-    return payload;
+  }
+
+  // The hooks are callbacks: most requests carry no key and pass without a promise.
+  // After the caller is known and within the rate limit (plugins/auth.ts and rate-limit.ts run
+  // their checks first, being registered first). A replayed answer is sent here, and the request
+  // goes no further.
+  app.addHook('preHandler', (request, reply, done) => {
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined || !CHANGING.has(request.method) || !request.userId) return done();
+    claim(request, reply, header, request.userId).then((answered) => {
+      if (!answered) done();
+    }, done);
+  });
+
+  // Stored before the answer leaves, so a repeat that arrives right after it finds it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const claimed = request.idempotencyClaim;
+    if (!claimed) return done(null, payload);
+    request.idempotencyClaim = null;
+    settle(claimed, reply, payload).then(() => done(null, payload), done);
   });
 
   // The request ended without an answer (its handler threw past the error handler, or the
   // client left before onSend): free the key.
-  app.addHook('onResponse', async (request) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return;
+  app.addHook('onResponse', (request, _reply, done) => {
+    const claimed = request.idempotencyClaim;
+    if (!claimed) return done();
     request.idempotencyClaim = null;
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key), isNull(idempotencyKeys.status)));
+    db.delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, claimed.userId), eq(idempotencyKeys.key, claimed.key), isNull(idempotencyKeys.status)))
+      .then(() => done(), done);
   });
 
   const sweep = () =>

@@ -33,9 +33,11 @@ export const multipartPlugin = fp(async (app: FastifyInstance) => {
   // The parser accepts "multipart/form-data" with no boundary and only fails once a handler
   // reads the form, with a plain error (a 500), possibly after the handler has started its work.
   // Every route is covered here, so an upload endpoint added later is too.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.isMultipart() && !boundaryOf(request.headers['content-type'])) {
-      throw new AppError(400, MSG.invalid, { detail: 'The multipart/form-data Content-Type has no boundary.' });
+      done(new AppError(400, MSG.invalid, { detail: 'The multipart/form-data Content-Type has no boundary.' }));
+      return;
     }
+    done();
   });
 });

@@ -85,14 +85,28 @@ export const rateLimitPlugin = fp<{ settings: RateLimitSettings | null }>(async 
     await (flushing = flushing.then(flush));
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!isLimited(request.url)) return;
-    take(request, `rate:address:${request.ip}`, settings.perAddress);
-    const routeLimit = request.routeOptions.config?.addressLimit;
-    if (routeLimit) take(request, `rate:route:${request.routeOptions.url}:${request.ip}`, routeLimit);
+  // Callback hooks (no promise a request), as each check is synchronous; `take` throws the 429.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      if (isLimited(request.url)) {
+        take(request, `rate:address:${request.ip}`, settings.perAddress);
+        const routeLimit = request.routeOptions.config?.addressLimit;
+        if (routeLimit) take(request, `rate:route:${request.routeOptions.url}:${request.ip}`, routeLimit);
+      }
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
   // Runs after the sign-in check (registered after the auth plugin), so the session is known.
-  app.addHook('preHandler', async (request) => {
-    if (request.sessionId && isLimited(request.url)) take(request, `rate:session:${request.sessionId}`, settings.perSession);
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      if (request.sessionId && isLimited(request.url)) take(request, `rate:session:${request.sessionId}`, settings.perSession);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 });

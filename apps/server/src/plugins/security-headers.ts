@@ -58,7 +58,8 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Record<st
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { webRoot?: string | null }) => {
   const headers = securityHeaders(webRootScriptHashes(opts.webRoot ?? null));
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 });
