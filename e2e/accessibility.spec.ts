@@ -83,6 +83,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       await page.goto('/projects');
       await page.getByRole('button', { name: new RegExp(t(lang, 'actions.quickActions')) }).click();
       await expect(page.getByRole('menu')).toBeVisible();
+      // Scanned once it has finished fading in, as the dialog below.
+      await expect(page.getByRole('menu')).toHaveCSS('opacity', '1');
+      await page.waitForTimeout(300);
       const menu = await seriousViolations(page);
       if (menu.length > 0) found['quick actions menu'] = menu;
       await page.getByRole('menuitem', { name: t(lang, 'actions.newProject') }).click();
