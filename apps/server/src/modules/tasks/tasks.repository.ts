@@ -108,10 +108,8 @@ export async function findTasks(db: Db, businessId: number, filter: TaskFilter, 
     limit: page.size,
     offset: page.page * page.size,
   };
-  // The completion of the page's tasks needs their ids: it runs while the count is still under way.
-  // One after the other: side by side they held up to three of the pool's
-  // connections a request and answered fewer requests a second under load (`npm run bench --
-  // request-path`), for a page that comes no sooner to the eye.
+  // One after the other: side by side they held up to three of the pool's connections a request
+  // and answered fewer requests a second under load (`npm run bench -- request-path`).
   const rows = await list.execute(values);
   const [{ total }] = await counted.execute(values);
   const completion = await completionOverLastMonth(db, businessId, rows.map((r) => r.id));
