@@ -7,7 +7,8 @@
 // - Lighthouse (mobile and desktop, default throttling) on /login and on the dashboard signed in:
 //   performance score, LCP and total blocking time, the median of LIGHTHOUSE_RUNS (default 3).
 // FIRST_LOAD_FILES=1 lists each script a page loads with its gzipped size; LIGHTHOUSE_DETAILS=1
-// prints what Lighthouse found about each run's largest paint, request chains and script time.
+// prints what Lighthouse found about each run's largest paint, request chains and script time;
+// LIGHTHOUSE_ONLY='mobile dashboard' (or another row's name) measures that row alone.
 //   /login is measured signed out (signed in, it sends the visitor on to the dashboard).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -189,6 +190,7 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
         ['/login', '/login'],
         ['dashboard', '/'],
       ] as const) {
+        if (process.env.LIGHTHOUSE_ONLY && process.env.LIGHTHOUSE_ONLY !== `${formFactor} ${name}`) continue;
         const runs: LighthouseFigures[] = [];
         await setSignedIn(name === 'dashboard');
         for (let i = 0; i < RUNS; i++) {
@@ -203,7 +205,7 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
           const lhr = result?.lhr;
           if (!lhr) continue;
           if (process.env.LIGHTHOUSE_DETAILS) {
-            for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'network-dependency-tree-insight', 'bootup-time', 'render-blocking-insight']) {
+            for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'network-dependency-tree-insight', 'bootup-time', 'render-blocking-insight', 'metrics']) {
               console.log(`  [${formFactor} ${name}] ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? lhr.audits[id]?.displayValue ?? null).slice(0, 3000)}`);
             }
           }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { kpiItem, stats, tag, WORKFLOW } from '../../components/performance/test-fixtures.ts';
 import { fakeSession, list, problem, renderWithSession, stubFetch, type StubCall } from '../../test/session.tsx';
@@ -103,6 +103,8 @@ describe('dashboard', () => {
     expect(dates(lastTo(calls, STATS))).toEqual(['2025-02-24', '2025-03-02']);
     expect(screen.getByTestId('report-range')).toHaveTextContent('Feb 24, 2025 – Mar 2, 2025');
 
+    // The rankings below the first screenful arrive once the page has been drawn.
+    await waitFor(() => expect(KINDS.map((kind) => lastTo(calls, kpiPath(kind))).every(Boolean)).toBe(true), { timeout: 10_000 });
     for (const kind of KINDS) {
       const rate = lastTo(calls, kpiPath(kind));
       expect(dates(rate), kind).toEqual(['2025-02-24', '2025-03-02']);

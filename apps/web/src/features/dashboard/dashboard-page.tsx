@@ -2,24 +2,33 @@
 // Overview, Active Schedules, the best and worst tasks, members, sites and projects, load
 // distribution and top tags. The cards arrive together in one call; after that every card
 // reads, and fails, on its own.
-import { Button, SimpleGrid, Stack, Title } from '@mantine/core';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconFolderPlus, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_LOADED, DASHBOARD_RANKED } from '@fieldops/shared/report-limits';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
-import { KpiListCard } from '../../components/performance/kpi-list-card.tsx';
-import { LoadChartCard } from '../../components/performance/load-chart-card.tsx';
 import { useBusinessStatsQuery } from '../../lib/reports/get-business-stats.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { ActiveSchedulesCard } from './components/active-schedules-card.tsx';
 import { BusinessOverviewCard } from './components/business-overview-card.tsx';
 import { DashboardFiltersBar } from './components/dashboard-filters.tsx';
-import { TopTagsCard } from './components/top-tags-card.tsx';
 import { useDashboardFilters } from './components/use-dashboard-filters.ts';
 import { useDashboardQuery } from './api/get-dashboard.ts';
 
+// The cards below the first screenful arrive in a chunk of their own, once the first have been
+// drawn: the first paint of the page waits neither for their code nor for drawing them.
+const DashboardRankings = lazy(async () => ({ default: (await import('./components/dashboard-rankings.tsx')).DashboardRankings }));
+
+/** True once the page has been drawn; set in a transition that yields to the browser. */
+function useAfterFirstPaint() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  return ready;
+}
 
 export function DashboardPage() {
   const { t } = useTranslation();
@@ -31,6 +40,7 @@ export function DashboardPage() {
   // While the one call is on its way the cards wait for it rather than asking themselves.
   const own = !all.isFetching;
   const stats = useBusinessStatsQuery(business.id, filters.stats, own);
+  const rest = useAfterFirstPaint();
 
   return (
     <>
@@ -57,27 +67,11 @@ export function DashboardPage() {
           <BusinessOverviewCard stats={stats} />
           <ActiveSchedulesCard stats={stats} />
         </SimpleGrid>
-        <Stack gap="sm" component="section" aria-labelledby="dashboard-best-worst">
-          <Title order={2} fz="h3" id="dashboard-best-worst">
-            {t('dashboard.bestWorst')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            {DASHBOARD_RANKED.map((kind) => (
-              <KpiListCard key={kind} kind={kind} filter={filters.filter} enabled={own} />
-            ))}
-          </SimpleGrid>
-        </Stack>
-        <Stack gap="sm" component="section" aria-labelledby="dashboard-load">
-          <Title order={2} fz="h3" id="dashboard-load">
-            {t('dashboard.load')}
-          </Title>
-          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
-            {DASHBOARD_LOADED.map((kind) => (
-              <LoadChartCard key={kind} kind={kind} filter={filters.filter} enabled={own} />
-            ))}
-          </SimpleGrid>
-        </Stack>
-        <TopTagsCard filter={filters.filter} enabled={own} />
+        {rest ? (
+          <Suspense fallback={null}>
+            <DashboardRankings filter={filters.filter} enabled={own} />
+          </Suspense>
+        ) : null}
       </Stack>
     </>
   );
