@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { API_BASES } from '@fieldops/shared/limits';
 import { LIVE_FEED_HEARTBEAT_MS } from '@fieldops/shared/reports';
 import type { ScheduleEngineSettings, ServiceName } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -95,11 +96,7 @@ export interface AppOptions {
   fileSweep?: { intervalMs: number; minAgeMs: number } | null;
 }
 
-export const SERVICE_PREFIXES: Record<ServiceName, string> = {
-  main: '/api',
-  workflow: '/services/workflow/api',
-  helpdesk: '/services/helpdesk/api',
-};
+export const SERVICE_PREFIXES: Record<ServiceName, string> = API_BASES;
 
 const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
   main: [

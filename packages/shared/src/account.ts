@@ -11,6 +11,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = z.object({ id_token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{2,49}$/;
 export const username = z
@@ -28,6 +29,7 @@ export const registerRequest = z.object({
 });
 export type RegisterRequest = z.input<typeof registerRequest>;
 export const registerResponse = z.object({ id: z.number(), username: z.string(), email: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
 
 export const isTimeZone = (tz: string) => {
   try {
@@ -179,6 +181,9 @@ export const activateRequest = z.object({
   password,
 });
 export type ActivateRequest = z.input<typeof activateRequest>;
+/** `POST /api/v1/activate`: the member is active and signs in with this username. */
+export const activateResponse = z.object({ activated: z.literal(true), username: z.string() });
+export type ActivateResponse = z.infer<typeof activateResponse>;
 export const activationKeyResponse = z.object({
   userId: z.number(),
   activationKey: z.string().nullable(),

@@ -66,12 +66,16 @@ export const idList = z
     return ids;
   });
 
+/** One field's refusal in a problem answer. */
+export const fieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldError>;
+
 export const problem = z.object({
   type: z.string(),
   title: z.string(),
   status: z.number(),
   message: z.string(),
   detail: z.string().optional(),
-  fieldErrors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  fieldErrors: z.array(fieldError).optional(),
 });
 export type Problem = z.infer<typeof problem>;

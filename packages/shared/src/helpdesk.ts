@@ -118,6 +118,8 @@ export const ticketsQuery = pageQuery.extend({
   teamId: id.optional(),
 });
 export type TicketsQuery = z.input<typeof ticketsQuery>;
+/** The ticket filters as the server reads them. */
+export type TicketsFilter = Pick<z.infer<typeof ticketsQuery>, 'searchKey' | 'priority' | 'categoryId' | 'agentId' | 'projectId' | 'teamId'>;
 
 const named = z.object({ id: z.number(), name: z.string() });
 

@@ -20,6 +20,12 @@ export const DEFAULT_GEOFENCE_RADIUS_M = 200;
 export const SHIFT_START_HOUR = 6;
 /** Shifts end at midnight, written 24:00 in the 24-hour clock. */
 export const SHIFT_END_HOUR = 24;
+/** Where each of the three services' API lives (spec §9): the server mounts them there, the web app calls them there. */
+export const API_BASES = {
+  main: '/api',
+  workflow: '/services/workflow/api',
+  helpdesk: '/services/helpdesk/api',
+} as const;
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export const API_KEY_HEADER = 'X-Api-Key';
 

@@ -111,6 +111,8 @@ export const sitesQuery = listAllQuery.extend({
   searchKey: z.string().trim().max(100, maxMessage(100)).optional(),
 });
 export type SitesQuery = z.input<typeof sitesQuery>;
+/** The site list's filters as the server reads them. */
+export type SitesFilter = Pick<z.infer<typeof sitesQuery>, 'projectId' | 'searchKey'>;
 
 // ---------------------------------------------------------------- site members
 

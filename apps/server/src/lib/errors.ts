@@ -1,10 +1,8 @@
 // Errors the rules raise; the error plugin turns them into problem+json answers (DESIGN §5).
+import type { FieldError } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 export class AppError extends Error {
   constructor(

@@ -1,18 +1,14 @@
 // The one way the web app calls the API: three service bases, the bearer token and business key
 // from local storage, JSON or form-data bodies, totals from X-Total-Count (spec §7), and an
 // Idempotency-Key per intent on every call that changes something (lib/idempotency.ts).
-import { API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { API_BASES, API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { ApiError, errorFromResponse, networkError, parseRetryAfter } from './api-error.ts';
 import { IDEMPOTENCY_HEADER, intentFor, isRetryableStatus } from './idempotency.ts';
 import { paths } from './paths.ts';
 import { clearSessionStorage, getApiKey, getToken, rememberSignInReason } from './storage.ts';
 
-export const API_BASES = {
-  main: '/api',
-  workflow: '/services/workflow/api',
-  helpdesk: '/services/helpdesk/api',
-} as const;
+export { API_BASES };
 export type ApiBase = keyof typeof API_BASES;
 
 type QueryScalar = string | number | boolean;

@@ -6,11 +6,9 @@ import {
   STATUS_MESSAGES,
   UNEXPECTED_ERROR,
 } from '@fieldops/shared/messages';
+import type { FieldError } from '@fieldops/shared/common';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 interface ApiErrorInit {
   status: number;

@@ -3,15 +3,12 @@
 // password. A key works for a week (an admin of the inviting business can issue a new one).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { activateRequest, activationDetail, activationKeyQuery } from '@fieldops/shared/account';
+import { activateRequest, activateResponse, activationDetail, activationKeyQuery } from '@fieldops/shared/account';
 import { problem } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
 import { badRequest } from '../../lib/errors.ts';
 import { hashNewPassword } from '../../lib/password.ts';
 import { activateByKey, requireActivationDetail } from './activation.service.ts';
-
-const activated = z.object({ activated: z.literal(true), username: z.string() });
 
 export async function activationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +31,7 @@ export async function activationRoutes(app: FastifyInstance) {
   /** Activates with the member's own name and password; the key is spent. */
   r.post('/v1/activate', {
     config: { access: 'public' },
-    schema: { tags: ['account'], body: activateRequest, response: { 200: activated, ...errors } },
+    schema: { tags: ['account'], body: activateRequest, response: { 200: activateResponse, ...errors } },
     handler: async (request) => {
       const key = requireKey(request.body.key);
       await requireActivationDetail(app.db, key);

@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { translateMessage } from '../../lib/i18n/translate-message.ts';
 import { paths } from '../../lib/paths.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import type { ActivateResponse } from './api/activate.ts';
+import type { ActivateResponse } from '@fieldops/shared/account';
 import { useActivationDetailQuery } from './api/get-activation-detail.ts';
 import { ActivationForm } from './components/activation-form.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';

@@ -1,13 +1,7 @@
 // POST /api/v1/register: creates the user who will own the new business.
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterRequest } from '@fieldops/shared/account';
+import type { RegisterRequest, RegisterResponse } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
-
-export interface RegisterResponse {
-  id: number;
-  username: string;
-  email: string;
-}
 
 export const registerMutationKey = ['register'] as const;
 

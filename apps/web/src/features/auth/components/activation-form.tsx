@@ -9,7 +9,8 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
-import { useActivateMutation, type ActivateResponse } from '../api/activate.ts';
+import type { ActivateResponse } from '@fieldops/shared/account';
+import { useActivateMutation } from '../api/activate.ts';
 
 const FIELDS = ['name', 'password', 'confirmPassword'] as const;
 

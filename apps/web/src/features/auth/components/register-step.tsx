@@ -10,7 +10,8 @@ import { useFormState } from '../../../lib/form.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { authenticate } from '../api/authenticate.ts';
-import { useRegisterMutation, type RegisterResponse } from '../api/register.ts';
+import type { RegisterResponse } from '@fieldops/shared/account';
+import { useRegisterMutation } from '../api/register.ts';
 import { useOnboardingFailure } from './use-onboarding-failure.ts';
 
 const FIELDS = ['username', 'fullName', 'email', 'password'] as const;

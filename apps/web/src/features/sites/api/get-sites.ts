@@ -2,13 +2,10 @@
 // of one project or matching a search, with the total from X-Total-Count.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { Site } from '@fieldops/shared/organisation';
+import type { Site, SitesFilter } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
 
-export interface SitesFilter {
-  projectId?: number;
-  searchKey?: string;
-}
+export type { SitesFilter };
 
 export const sitesQueryKey = (page: number, size: number, filter: SitesFilter) =>
   ['sites', 'list', { page, size, ...filter }] as const;

@@ -2,20 +2,13 @@
 // total in X-Total-Count), and each board column as pages that grow with "load more" (sort
 // updatedDate,desc).
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
-import type { Ticket } from '@fieldops/shared/helpdesk';
+import type { TicketStatus } from '@fieldops/shared/enums';
+import type { Ticket, TicketsFilter } from '@fieldops/shared/helpdesk';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { api, type ListResult } from '../../../lib/api-client.ts';
 
-/** The filters both views share (the query of the shared ticketsQuery schema); the board adds the status of each column. */
-export interface TicketFilters {
-  searchKey?: string;
-  priority?: TicketPriority;
-  categoryId?: number;
-  agentId?: number;
-  projectId?: number;
-  teamId?: number;
-}
+/** The filters both views share (from the shared ticketsQuery schema); the board adds the status of each column. */
+export type TicketFilters = TicketsFilter;
 
 interface TicketSearch extends TicketFilters {
   ticketStatus?: TicketStatus;
