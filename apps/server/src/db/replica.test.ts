@@ -108,8 +108,10 @@ describe.skipIf(!BIN)('reports on a streaming replica (PostgreSQL)', () => {
   it('is a hot standby of the primary, in recovery, with the app migrated onto it', async () => {
     expect(rowsOf<{ standby: boolean }>({ rows: await sql(standbyPort, 'SELECT pg_is_in_recovery() AS standby') })[0].standby).toBe(true);
     expect(rowsOf<{ standby: boolean }>({ rows: await sql(primaryPort, 'SELECT pg_is_in_recovery() AS standby') })[0].standby).toBe(false);
-    const tables = await sql(standbyPort, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'action_results'");
-    expect(tables[0].n).toBe(1);
+    // The app migrated the primary after the standby started: the tables arrive by replication.
+    const tables = async () =>
+      (await sql(standbyPort, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'action_results'"))[0].n;
+    await expect.poll(tables, { timeout: 10_000 }).toBe(1);
   });
 
   it('serves a report from the standby, and a new schedule appears there once replicated', async () => {
