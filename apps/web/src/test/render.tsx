@@ -13,7 +13,7 @@ export interface TestRouter {
   navigate: (to: To, options?: NavigateOptions) => void;
 }
 
-function Routes({ routes, router }: { routes: RouteObject[]; router: { location?: Location; navigate?: NavigateFunction } }) {
+function TestRoutes({ routes, router }: { routes: RouteObject[]; router: { location?: Location; navigate?: NavigateFunction } }) {
   router.location = useLocation();
   router.navigate = useNavigate();
   return useRoutes(routes);
@@ -46,7 +46,7 @@ export function renderRoutes(routes: RouteObject[], { route = '/' }: { route?: s
       <DataProviders queryClient={queryClient}>
         <MemoryRouter initialEntries={[route]}>
           <Suspense fallback={null}>
-            <Routes routes={routes} router={seen} />
+            <TestRoutes routes={routes} router={seen} />
           </Suspense>
         </MemoryRouter>
       </DataProviders>
