@@ -14,7 +14,7 @@ import type { Caller } from '../../policies/caller.ts';
 import {
   managesSite, requireSomeManagement, scopeCondition, viewScopeOf, type ViewScope,
 } from '../../policies/schedules.ts';
-import { findActionRow } from '../actions/actions.repository.ts';
+import { actionRowOf } from '../actions/actions.service.ts';
 import { countLatestResults } from '../reports/reports.service.ts';
 import { findResult, findResults, taggedWith, updateResultRow } from './action-results.repository.ts';
 
@@ -56,7 +56,7 @@ export async function memberActionResults(db: Db, caller: Caller, userId: number
   // A member reads only their own history; anyone else's is as if it did not exist.
   const canRead = scope.all || scope.supervised.length > 0 || userId === caller.userId;
   if (!member || !canRead) throw notFound(MSG.userNotFound);
-  if (!(await findActionRow(db, scope.businessId, actionId))) throw notFound(MSG.actionNotFound);
+  if (!(await actionRowOf(db, scope.businessId, actionId))) throw notFound(MSG.actionNotFound);
   const where = and(
     eq(actionResults.businessId, scope.businessId),
     eq(actionResults.userId, userId),

@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from 
 import { keepUploads } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { viewScopeOf } from '../../policies/schedules.ts';
-import { findActionRow } from '../actions/actions.repository.ts';
+import { actionRowOf } from '../actions/actions.service.ts';
 import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from '../schedules/schedules.repository.ts';
 import { requireSchedule, visibleSchedules, withCalculations } from '../schedules/schedules.service.ts';
 import { notifyNewAnswer } from '../live-feed/live-feed.notify.ts';
@@ -44,7 +44,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   const state = await findScheduleState(db, businessId, body.scheduleId, scope.timeZone, visible);
   if (!state) throw notFound(MSG.scheduleNotFound);
   // What does not exist for this caller is refused as such before any question of timing.
-  const action = await findActionRow(db, businessId, body.actionId);
+  const action = await actionRowOf(db, businessId, body.actionId);
   if (!action || action.taskId !== state.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
   requireAnswerable(state, caller, new Date());
   if (!validAnswerValue(action.type, body.value, action.options.length)) throw fieldError('value', MSG.answerInvalid);

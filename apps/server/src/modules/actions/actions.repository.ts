@@ -2,9 +2,9 @@
 // ("order", id) order; their tags come in one more query, so a list costs two queries.
 import { and, asc, count, countDistinct, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { ActionType } from '@fieldops/shared/enums';
-import type { Action, ActionCriteria, ActionOption, TagRef } from '@fieldops/shared/tasks';
+import type { Action, ActionCriteria, ActionOption, TagRef, TemplateAction } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
-import { actions, actionTags, tags } from '../../db/schema-workflow.ts';
+import { actions, actionTags, tags, tasks } from '../../db/schema-workflow.ts';
 
 /** An action as stored, without its tags. */
 export interface ActionRow {
@@ -193,4 +193,80 @@ export async function insertActionTags(db: Db, businessId: number, actionId: num
     .insert(actionTags)
     .values(tagIds.map((tagId) => ({ businessId, actionId, tagId })))
     .onConflictDoNothing();
+}
+
+export async function removeActionTags(db: Db, businessId: number, actionId: number, tagIds: readonly number[]) {
+  await db
+    .delete(actionTags)
+    .where(and(eq(actionTags.businessId, businessId), eq(actionTags.actionId, actionId), inArray(actionTags.tagId, [...tagIds])));
+}
+
+/** One page of the actions using a tag, each with its task's names, by action id. */
+export async function findTagActionRows(db: Db, businessId: number, tagId: number, page: { page: number; size: number }) {
+  const where = and(eq(actionTags.tagId, tagId), eq(actionTags.businessId, businessId));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ ...columns, taskNameEn: tasks.nameEn, taskNameAr: tasks.nameAr })
+      .from(actionTags)
+      .innerJoin(actions, eq(actions.id, actionTags.actionId))
+      .innerJoin(tasks, eq(tasks.id, actions.taskId))
+      .where(where)
+      .orderBy(asc(actionTags.actionId))
+      .limit(page.size)
+      .offset(page.page * page.size),
+    db.select({ total: count() }).from(actionTags).where(where),
+  ]);
+  return { rows: rows as (ActionRow & { taskNameEn: string | null; taskNameAr: string | null })[], total };
+}
+
+/**
+ * Adds `content` to an empty task as actions 1..n, re-points the rules at the new actions and
+ * links each action to `tagIdsByIndex[i]`. Three statements whatever the number of actions;
+ * call inside a transaction. Answers the new ids in order.
+ */
+export async function insertContentActions(
+  db: Db,
+  businessId: number,
+  taskId: number,
+  content: readonly TemplateAction[],
+  tagIdsByIndex: readonly (readonly number[])[] = [],
+): Promise<number[]> {
+  if (content.length === 0) return [];
+  const inserted = await db
+    .insert(actions)
+    .values(
+      content.map((a, i) => ({
+        businessId,
+        taskId,
+        order: i + 1,
+        nameEn: a.nameEn,
+        nameAr: a.nameAr,
+        descriptionEn: a.descriptionEn,
+        descriptionAr: a.descriptionAr,
+        type: a.type,
+        options: a.options,
+        required: a.required,
+      })),
+    )
+    .returning({ id: actions.id, order: actions.order });
+  // Orders are unique here, so they tell which new row is which item.
+  const ids = inserted.sort((x, y) => x.order - y.order).map((r) => r.id);
+
+  const rules = content.flatMap((a, i) => {
+    const base = a.criteria ? ids[a.criteria.condition.baseIndex] : undefined;
+    // A rule must point back at an earlier action; anything else is dropped rather than copied broken.
+    if (!a.criteria || base === undefined || a.criteria.condition.baseIndex >= i) return [];
+    const criteria = { condition: { baseActionId: base, answer: a.criteria.condition.answer }, visibility: a.criteria.visibility };
+    return [sql`(${ids[i]}::bigint, ${JSON.stringify(criteria)}::jsonb, ${base}::bigint)`];
+  });
+  if (rules.length > 0) {
+    await db.execute(sql`
+      UPDATE ${actions} AS a SET criteria = v.criteria, base_action_id = v.base
+      FROM (VALUES ${sql.join(rules, sql`, `)}) AS v(id, criteria, base)
+      WHERE a.id = v.id`);
+  }
+
+  const links = tagIdsByIndex.flatMap((tagIds, i) => (ids[i] === undefined ? [] : tagIds.map((tagId) => ({ actionId: ids[i], tagId, businessId }))));
+  if (links.length > 0) await db.insert(actionTags).values(links).onConflictDoNothing();
+  return ids;
 }

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { Action, ActionCriteria, actionRequest, actionUpdateRequest, reorderActionsRequest } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
-import { AppError, fieldError, missingReference, notFound } from '../../lib/errors.ts';
-import { findTaskRow } from '../tasks/tasks.repository.ts';
-import { existingTagIds } from '../tags/tags.repository.ts';
+import { AppError, fieldError, notFound } from '../../lib/errors.ts';
+import { requireTagIds } from '../tags/tags.service.ts';
+import { lockTask, requireTaskRow } from '../tasks/tasks.service.ts';
 import {
   copyActionTags, deleteActionRow, findActionRow, findActionRows, findActionRowsPage, findDependents, insertAction,
   insertActionTags, isCompact, orderStats, renumberActions, updateActionRow, withTags, writeCriteria, writeOrder,
@@ -27,17 +27,6 @@ const valuesOf = (body: ActionUpdateInput): ActionValues => ({
   required: body.required,
 });
 
-/** The task's row, locked until the transaction ends; 404 (naming `field` when given) otherwise. */
-export async function lockTask(db: Db, businessId: number, taskId: number, field?: string) {
-  const task = await findTaskRow(db, businessId, taskId, true);
-  if (!task) throw field ? missingReference(field, MSG.taskNotFound) : notFound(MSG.taskNotFound);
-  return task;
-}
-
-export async function requireTaskExists(db: Db, businessId: number, taskId: number) {
-  if (!(await findTaskRow(db, businessId, taskId))) throw notFound(MSG.taskNotFound);
-}
-
 /**
  * A task's actions in order. Orders are renumbered 1..n when a task is read: when they are not
  * (gaps, ties), they are rewritten in one statement under the task's lock and read again.
@@ -53,7 +42,7 @@ export async function listActions(db: Db, businessId: number, taskId: number): P
 
 /** One page of a task's actions in order, renumbered first when needed. */
 export async function pageActions(db: Db, businessId: number, taskId: number, page: { page: number; size: number }) {
-  await requireTaskExists(db, businessId, taskId);
+  await requireTaskRow(db, businessId, taskId);
   const stats = await orderStats(db, businessId, taskId);
   if (!stats.compact) await renumber(db, businessId, taskId);
   const rows = await findActionRowsPage(db, businessId, taskId, page);
@@ -67,18 +56,14 @@ async function renumber(db: Db, businessId: number, taskId: number) {
   });
 }
 
+/** The bare action, without its tags; null when it is not the business's. */
+export const actionRowOf = (db: Db, businessId: number, id: number) => findActionRow(db, businessId, id);
+
 export async function requireAction(db: Db, businessId: number, id: number): Promise<Action> {
   const row = await findActionRow(db, businessId, id);
   if (!row) throw notFound(MSG.actionNotFound);
   const [found] = await withTags(db, [row]);
   return found;
-}
-
-async function requireTagIds(db: Db, businessId: number, tagIds: readonly number[], field = 'tagIds') {
-  const wanted = [...new Set(tagIds)];
-  const found = await existingTagIds(db, businessId, wanted);
-  if (found.length !== wanted.length) throw missingReference(field, MSG.tagNotFound);
-  return wanted;
 }
 
 /**

@@ -8,11 +8,11 @@ import type {
 } from '@fieldops/shared/schedules';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conflict, fieldError, missingReference, notFound } from '../../lib/errors.ts';
+import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { planViewOf, requirePlanManager, visiblePlansSql } from '../../policies/plans.ts';
 import { lockAgainstEngine, materialisePlans } from '../schedule-engine/schedule-engine.ts';
-import { findTaskRow } from '../tasks/tasks.repository.ts';
+import { requireTaskRow } from '../tasks/tasks.service.ts';
 import { findPlacements } from '../teams/team-members.repository.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
 import {
@@ -63,7 +63,7 @@ async function requireManagedPlan(db: Db, caller: Caller, id: number, lock = fal
 
 export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInput, now = new Date()): Promise<ExecutionPlan> {
   const { businessId } = caller;
-  if (!(await findTaskRow(db, businessId, body.taskId))) throw missingReference('taskId', MSG.taskNotFound);
+  await requireTaskRow(db, businessId, body.taskId, 'taskId');
   await requireSiteRows(db, businessId, [body.teamId], 'teamId');
   await requirePlanManager(db, caller, body.teamId);
   const userIds = [...new Set(body.userIds)];

@@ -6,20 +6,16 @@ import type { PageQuery } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
 import type { plansQuery } from '@fieldops/shared/schedules';
 import type { Db } from '../../db/client.ts';
-import { missingReference, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { planViewOf, visiblePlansSql } from '../../policies/plans.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
-import { findTaskRow } from '../tasks/tasks.repository.ts';
+import { requireTaskRow } from '../tasks/tasks.service.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
 import { statusFilterSql } from './plan-status.ts';
 import { findPlan, findPlans, isBusinessMember } from './execution-plans.repository.ts';
 
 type PlansQuery = z.output<typeof plansQuery>;
-
-async function requireTaskOf(db: Db, businessId: number, taskId: number, field?: string) {
-  if (!(await findTaskRow(db, businessId, taskId))) throw field ? missingReference(field, MSG.taskNotFound) : notFound(MSG.taskNotFound);
-}
 
 async function requireMemberOf(db: Db, businessId: number, userId: number) {
   if (!(await isBusinessMember(db, businessId, userId))) throw notFound(MSG.userNotFound);
@@ -27,7 +23,7 @@ async function requireMemberOf(db: Db, businessId: number, userId: number) {
 
 /** `GET /v2/tasks/{id}/execution-plans`: the task's groups and members' plans standing alone. */
 export async function listTaskPlans(db: Db, caller: Caller, taskId: number, query: PlansQuery, now = new Date()) {
-  await requireTaskOf(db, caller.businessId, taskId);
+  await requireTaskRow(db, caller.businessId, taskId);
   const visible = visiblePlansSql(await planViewOf(db, caller));
   return findPlans(db, caller.businessId, now, { taskId, topLevel: true, visible, status: statusFilterSql(now, query.status) }, query);
 }
@@ -64,7 +60,7 @@ export async function listSitePlans(db: Db, caller: Caller, projectId: number, t
 /** `GET /v1/users/{userId}/execution-plans?taskId=`: a member's plans, optionally of one task. */
 export async function listUserPlans(db: Db, caller: Caller, userId: number, query: PlansQuery & { taskId?: number }, now = new Date()) {
   await requireMemberOf(db, caller.businessId, userId);
-  if (query.taskId !== undefined) await requireTaskOf(db, caller.businessId, query.taskId, 'taskId');
+  if (query.taskId !== undefined) await requireTaskRow(db, caller.businessId, query.taskId, 'taskId');
   const visible = visiblePlansSql(await planViewOf(db, caller));
   return findPlans(
     db,

@@ -17,7 +17,9 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { viewScopeOf, type ViewScope } from '../../policies/schedules.ts';
 import { findEntityNames, findRankedId, type EntityNames } from './kpi-entities.repository.ts';
-import { findRanked, findStanding, KPI_NEEDS, type RankedEntity } from './kpi.repository.ts';
+import {
+  completionOverLastMonth as completionRows, findRanked, findStanding, KPI_NEEDS, ranksOverLastMonth as rankRows, type RankedEntity,
+} from './kpi.repository.ts';
 import { scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
 import { addDays, daysIn, resolveRange } from './report-range.ts';
 import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
@@ -212,4 +214,17 @@ export async function countLatestResults(db: Db, view: ViewScope, query: z.outpu
   const range = { startDate: query.startDate ?? OPEN_START, endDate: query.endDate ?? OPEN_END, timeZone: view.timeZone };
   const filter: ReportFilter = { projects: query.projects, teams: query.teams, users: query.users, task: query.task };
   return countAnswerRows(db, answerSource(scope, filter, range, { actionId: query.action, tagId: query.tag }));
+}
+
+/**
+ * The best-first rank of each of `ids` over the last 30 days across the whole business, for the
+ * member, site and project lists; ids with no schedule in that time have none.
+ */
+export function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' | 'projects' | 'teams', ids: readonly number[]) {
+  return rankRows(db, businessId, kind, ids);
+}
+
+/** The completion rate of each of the tasks `taskIds` over the last 30 days; tasks with no schedule then have none. */
+export function completionOverLastMonth(db: Db, businessId: number, taskIds: readonly number[]) {
+  return completionRows(db, businessId, taskIds);
 }

@@ -9,9 +9,9 @@ import { schedules } from '../../db/schema-schedules.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { scopeCondition, viewScopeOf, type ViewScope } from '../../policies/schedules.ts';
+import { getTaskWithActions } from '../actions/task-actions.service.ts';
 import { answersByAction, asRuleActions, isOpen, progressOf } from '../action-results/answer-status.ts';
 import { findScheduleResults, latestAnswers } from '../action-results/action-results.repository.ts';
-import { getTaskWithActions } from '../tasks/tasks.service.ts';
 import {
   countSchedules, findRuleActions, findSchedule, findSchedules, findScheduleState, type ScheduleWhere,
 } from './schedules.repository.ts';

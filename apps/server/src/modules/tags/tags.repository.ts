@@ -1,10 +1,9 @@
-// Tags of a business with the number of actions using each, and the actions of one tag.
+// Tags of a business with the number of actions using each.
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tag } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
 import { businesses } from '../../db/schema.ts';
-import { actions, actionTags, tags, tasks } from '../../db/schema-workflow.ts';
-import type { ActionRow } from '../actions/actions.repository.ts';
+import { actionTags, tags } from '../../db/schema-workflow.ts';
 
 export interface TagValues {
   nameEn: string;
@@ -82,43 +81,4 @@ export async function updateTagRow(db: Db, businessId: number, id: number, value
 /** Removes the tag; its action links go with it and tasks keep no tag (foreign keys). */
 export async function deleteTagRow(db: Db, businessId: number, id: number) {
   await db.delete(tags).where(and(eq(tags.businessId, businessId), eq(tags.id, id)));
-}
-
-/** One page of the actions using a tag, each with its task's names, by action id. */
-export async function findTagActionRows(db: Db, businessId: number, tagId: number, page: { page: number; size: number }) {
-  const where = and(eq(actionTags.tagId, tagId), eq(actionTags.businessId, businessId));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: actions.id,
-        taskId: actions.taskId,
-        order: actions.order,
-        nameEn: actions.nameEn,
-        nameAr: actions.nameAr,
-        descriptionEn: actions.descriptionEn,
-        descriptionAr: actions.descriptionAr,
-        type: actions.type,
-        options: actions.options,
-        required: actions.required,
-        criteria: actions.criteria,
-        baseActionId: actions.baseActionId,
-        taskNameEn: tasks.nameEn,
-        taskNameAr: tasks.nameAr,
-      })
-      .from(actionTags)
-      .innerJoin(actions, eq(actions.id, actionTags.actionId))
-      .innerJoin(tasks, eq(tasks.id, actions.taskId))
-      .where(where)
-      .orderBy(asc(actionTags.actionId))
-      .limit(page.size)
-      .offset(page.page * page.size),
-    db.select({ total: count() }).from(actionTags).where(where),
-  ]);
-  return { rows: rows as (ActionRow & { taskNameEn: string | null; taskNameAr: string | null })[], total };
-}
-
-export async function removeActionTags(db: Db, businessId: number, actionId: number, tagIds: readonly number[]) {
-  await db
-    .delete(actionTags)
-    .where(and(eq(actionTags.businessId, businessId), eq(actionTags.actionId, actionId), inArray(actionTags.tagId, [...tagIds])));
 }

@@ -1,15 +1,15 @@
-// Tags: GET/POST /v1/tags, GET/PUT/DELETE /v1/tags/{id}, GET /v1/tags/{id}/actions, and the
-// tags of an action: POST /v1/actions/assign/tags, DELETE /v1/actions/remove/tags (with a body).
+// Tags: GET/POST /v1/tags and GET/PUT/DELETE /v1/tags/{id}. The actions of a tag and the tags
+// of an action are served by the actions module (actions.routes.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
-import { action, actionTagsRequest, tag, tagAction, tagRequest } from '@fieldops/shared/tasks';
+import { tag, tagRequest } from '@fieldops/shared/tasks';
 import { requireTenant } from '../../plugins/auth.ts';
 import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { findTags } from './tags.repository.ts';
-import { assignTags, createTag, deleteTag, pageTagActions, requireTag, unassignTags, updateTag } from './tags.service.ts';
+import { createTag, deleteTag, requireTag, updateTag } from './tags.service.ts';
 
 export async function tagsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,27 +51,5 @@ export async function tagsRoutes(app: FastifyInstance) {
       await deleteTag(app.db, requireTenant(request).businessId, request.params.id);
       return reply.status(204).send(null);
     },
-  });
-
-  r.get('/v1/tags/:id/actions', {
-    schema: { tags: ['tags'], params: tagParams, querystring: pageQuery, response: { 200: z.array(tagAction), ...errors } },
-    handler: async (request, reply) => {
-      const { page, size } = request.query;
-      const { items, total } = await pageTagActions(app.db, requireTenant(request).businessId, request.params.id, { page, size });
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
-    },
-  });
-
-  r.post('/v1/actions/assign/tags', {
-    ...editors,
-    schema: { tags: ['tags'], body: actionTagsRequest, response: { 200: action, ...errors } },
-    handler: (request) => assignTags(app.db, requireTenant(request).businessId, request.body),
-  });
-
-  r.delete('/v1/actions/remove/tags', {
-    ...editors,
-    schema: { tags: ['tags'], body: actionTagsRequest, response: { 200: action, ...errors } },
-    handler: (request) => unassignTags(app.db, requireTenant(request).businessId, request.body),
   });
 }

@@ -3,23 +3,26 @@
 import type { z } from 'zod';
 import { MAX_TAGS_PER_BUSINESS } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import type { actionTagsRequest, Tag, TagAction, tagRequest } from '@fieldops/shared/tasks';
+import type { Tag, tagRequest } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, missingReference, notFound } from '../../lib/errors.ts';
-import { findActionRow, insertActionTags, tagsOfActions, toAction } from '../actions/actions.repository.ts';
-import { requireAction } from '../actions/actions.service.ts';
 import {
-  countTags, deleteTagRow, existingTagIds, findSameName, findTag, findTagActionRows, insertTag, lockBusiness,
-  removeActionTags, updateTagRow, type TagValues,
+  countTags, deleteTagRow, existingTagIds, findSameName, findTag, insertTag, lockBusiness, updateTagRow, type TagValues,
 } from './tags.repository.ts';
 
 type TagInput = z.output<typeof tagRequest>;
-type ActionTagsInput = z.output<typeof actionTagsRequest>;
 
 export async function requireTag(db: Db, businessId: number, id: number): Promise<Tag> {
   const found = await findTag(db, businessId, id);
   if (!found) throw notFound(MSG.tagNotFound);
   return found;
+}
+
+/** `tagIds` without repeats; 400 naming `field` unless every one is a tag of the business. */
+export async function requireTagIds(db: Db, businessId: number, tagIds: readonly number[], field = 'tagIds') {
+  const wanted = [...new Set(tagIds)];
+  if ((await existingTagIds(db, businessId, wanted)).length !== wanted.length) throw missingReference(field, MSG.tagNotFound);
+  return wanted;
 }
 
 /** Refuses a name another tag of the business already has, naming the field that clashes. */
@@ -66,36 +69,4 @@ export async function updateTag(db: Db, businessId: number, id: number, body: Ta
 export async function deleteTag(db: Db, businessId: number, id: number) {
   await requireTag(db, businessId, id);
   await deleteTagRow(db, businessId, id);
-}
-
-export async function pageTagActions(db: Db, businessId: number, tagId: number, page: { page: number; size: number }) {
-  await requireTag(db, businessId, tagId);
-  const { rows, total } = await findTagActionRows(db, businessId, tagId, page);
-  const byAction = await tagsOfActions(db, rows.map((r) => r.id));
-  const items: TagAction[] = rows.map((r) => ({
-    ...toAction(r, byAction.get(r.id) ?? []),
-    taskNameEn: r.taskNameEn,
-    taskNameAr: r.taskNameAr,
-  }));
-  return { items, total };
-}
-
-async function requireActionAndTags(db: Db, businessId: number, body: ActionTagsInput) {
-  if (!(await findActionRow(db, businessId, body.actionId))) throw missingReference('actionId', MSG.actionNotFound);
-  const wanted = [...new Set(body.tagIds)];
-  if ((await existingTagIds(db, businessId, wanted)).length !== wanted.length) throw missingReference('tagIds', MSG.tagNotFound);
-  return wanted;
-}
-
-/** Adds tags to an action; tags it already has are left as they are. */
-export async function assignTags(db: Db, businessId: number, body: ActionTagsInput) {
-  const tagIds = await requireActionAndTags(db, businessId, body);
-  await insertActionTags(db, businessId, body.actionId, tagIds);
-  return requireAction(db, businessId, body.actionId);
-}
-
-export async function unassignTags(db: Db, businessId: number, body: ActionTagsInput) {
-  const tagIds = await requireActionAndTags(db, businessId, body);
-  await removeActionTags(db, businessId, body.actionId, tagIds);
-  return requireAction(db, businessId, body.actionId);
 }

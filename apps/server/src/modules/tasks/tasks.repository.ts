@@ -6,7 +6,6 @@ import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { actions, tags, tasks } from '../../db/schema-workflow.ts';
 import { executionPlans } from '../../db/schema-schedules.ts';
-import { completionOverLastMonth } from '../reports/kpi.repository.ts';
 
 export interface TaskValues {
   nameEn: string | null;
@@ -59,7 +58,10 @@ function selectTasks(db: Db) {
 
 type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
-const toTask = (r: TaskRow, completion: ReadonlyMap<number, number>): Task => ({
+/** A task as listed, without its completion rate (the reports module has the rollups it comes from). */
+export type TaskListed = Omit<Task, 'completionRate'>;
+
+const toTask = (r: TaskRow): TaskListed => ({
   id: r.id,
   nameEn: r.nameEn,
   nameAr: r.nameAr,
@@ -70,8 +72,6 @@ const toTask = (r: TaskRow, completion: ReadonlyMap<number, number>): Task => ({
   tag: r.tagId !== null && r.tagNameEn !== null && r.tagNameAr !== null ? { id: r.tagId, nameEn: r.tagNameEn, nameAr: r.tagNameAr } : null,
   creatorId: r.creatorId,
   actionsCount: r.actionsCount,
-  // Of its schedules over the last 30 days, from the report rollups; null without any.
-  completionRate: completion.get(r.id) ?? null,
   createdDate: r.createdAt.toISOString(),
 });
 
@@ -112,13 +112,12 @@ export async function findTasks(db: Db, businessId: number, filter: TaskFilter, 
   // and answered fewer requests a second under load (`npm run bench -- request-path`).
   const rows = await list.execute(values);
   const [{ total }] = await counted.execute(values);
-  const completion = await completionOverLastMonth(db, businessId, rows.map((r) => r.id));
-  return { items: rows.map((r) => toTask(r, completion)), total };
+  return { items: rows.map(toTask), total };
 }
 
-export async function findTask(db: Db, businessId: number, id: number): Promise<Task | null> {
+export async function findTask(db: Db, businessId: number, id: number): Promise<TaskListed | null> {
   const [row] = await selectTasks(db).where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
-  return row ? toTask(row, await completionOverLastMonth(db, businessId, [row.id])) : null;
+  return row ? toTask(row) : null;
 }
 
 /**

@@ -1,19 +1,18 @@
-// Tasks: GET/POST /v1/tasks, GET/PUT/DELETE /v1/tasks/{taskId}, GET/PUT /v2/tasks/{taskId},
-// PUT /v2/tasks/{taskId}/settings and POST /v1/tasks/{taskId}/duplicate. Every member of the
-// business reads them; owners, admins and site supervisors change them.
+// Tasks: GET/POST /v1/tasks, GET/PUT/DELETE /v1/tasks/{taskId}, PUT /v2/tasks/{taskId} and
+// PUT /v2/tasks/{taskId}/settings. Every member of the business reads them; owners, admins and
+// site supervisors change them. A task read or copied with its actions is served by the actions
+// module (actions.routes.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { task, taskRequest, taskSettingsRequest, tasksQuery, taskWithActions } from '@fieldops/shared/tasks';
+import { task, taskRequest, taskSettingsRequest, tasksQuery } from '@fieldops/shared/tasks';
 import { requireTenant } from '../../plugins/auth.ts';
 import { workflowEditorsOnly } from '../../policies/workflow.ts';
-import { findTasks, TASK_SORT_FIELDS, type TaskSortField } from './tasks.repository.ts';
-import {
-  createTask, deleteTask, duplicateTask, getTaskWithActions, requireTask, updateTask, updateTaskSettings,
-} from './tasks.service.ts';
+import { TASK_SORT_FIELDS, type TaskSortField } from './tasks.repository.ts';
+import { createTask, deleteTask, listTasks, requireTask, updateTask, updateTaskSettings } from './tasks.service.ts';
 
 const isSortField = (field: string): field is TaskSortField => (TASK_SORT_FIELDS as readonly string[]).includes(field);
 
@@ -21,7 +20,6 @@ const isSortField = (field: string): field is TaskSortField => (TASK_SORT_FIELDS
 const taskListQuery = tasksQuery.superRefine((query, ctx) => {
   if (query.sort && !isSortField(query.sort.split(',')[0])) ctx.addIssue({ code: 'custom', path: ['sort'], message: MSG.invalid });
 });
-const eagerQuery = z.object({ eagerLoad: z.enum(['true', 'false'], { error: MSG.invalid }).optional() });
 
 export async function tasksRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +32,7 @@ export async function tasksRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { page, size, sort, searchKey, tagId, draft } = request.query;
       const [field, dir] = (sort ?? 'id,desc').split(',');
-      const { items, total } = await findTasks(
+      const { items, total } = await listTasks(
         app.db,
         requireTenant(request).businessId,
         { searchKey, tagId, draft },
@@ -54,12 +52,6 @@ export async function tasksRoutes(app: FastifyInstance) {
   r.get('/v1/tasks/:taskId', {
     schema: { tags: ['tasks'], params: taskParams, response: { 200: task, ...errors } },
     handler: (request) => requireTask(app.db, requireTenant(request).businessId, request.params.taskId),
-  });
-
-  r.get('/v2/tasks/:taskId', {
-    schema: { tags: ['tasks'], params: taskParams, querystring: eagerQuery, response: { 200: taskWithActions, ...errors } },
-    handler: (request) =>
-      getTaskWithActions(app.db, requireTenant(request).businessId, request.params.taskId, request.query.eagerLoad === 'true'),
   });
 
   for (const url of ['/v1/tasks/:taskId', '/v2/tasks/:taskId']) {
@@ -83,12 +75,5 @@ export async function tasksRoutes(app: FastifyInstance) {
       await deleteTask(app.db, requireTenant(request).businessId, request.params.taskId);
       return reply.status(204).send(null);
     },
-  });
-
-  r.post('/v1/tasks/:taskId/duplicate', {
-    ...editors,
-    schema: { tags: ['tasks'], params: taskParams, response: { 201: task, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await duplicateTask(app.db, requireTenant(request), request.params.taskId)),
   });
 }

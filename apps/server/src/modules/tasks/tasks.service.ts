@@ -1,34 +1,63 @@
 // The rules of tasks: a task's tag is one of the business's tags, deleting a task takes its
-// actions with it, and a duplicate is a deep copy whose rules point at the copied actions.
+// actions with it, and every change to a task's actions first locks the task's row (lockTask).
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
-import type { Task, TaskWithActions, taskRequest, taskSettingsRequest } from '@fieldops/shared/tasks';
+import type { Task, taskRequest, taskSettingsRequest } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
 import { missingReference, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
-import { findActionRows, tagsOfActions } from '../actions/actions.repository.ts';
-import { listActions, lockTask } from '../actions/actions.service.ts';
-import { existingTagIds } from '../tags/tags.repository.ts';
-import { contentOfActions, insertContentActions } from './task-content.ts';
-import { deleteTaskRows, findTask, insertTask, updateTaskRow, type TaskValues } from './tasks.repository.ts';
+import { completionOverLastMonth } from '../reports/reports.service.ts';
+import { requireTagIds } from '../tags/tags.service.ts';
+import {
+  deleteTaskRows, findTask, findTaskRow, findTasks, insertTask, updateTaskRow, type TaskFilter, type TaskListed, type TaskPage,
+  type TaskValues,
+} from './tasks.repository.ts';
+
+export type { TaskValues };
 
 type TaskInput = z.output<typeof taskRequest>;
 
-/** Names are at most this long (the request's limit), suffix included. */
-const NAME_MAX = 200;
-const COPY_SUFFIX = { en: ' (copy)', ar: ' (نسخة)' };
-const withSuffix = (name: string | null, suffix: string) => (name ? `${name.slice(0, NAME_MAX - suffix.length)}${suffix}` : null);
+/** Tasks with their completion rate over the last 30 days, from the report rollups (null without schedules then). */
+async function withCompletion(db: Db, businessId: number, items: TaskListed[]): Promise<Task[]> {
+  const completion = await completionOverLastMonth(db, businessId, items.map((t) => t.id));
+  return items.map((t) => ({ ...t, completionRate: completion.get(t.id) ?? null }));
+}
+
+export async function listTasks(db: Db, businessId: number, filter: TaskFilter, page: TaskPage) {
+  const { items, total } = await findTasks(db, businessId, filter, page);
+  return { items: await withCompletion(db, businessId, items), total };
+}
 
 export async function requireTask(db: Db, businessId: number, id: number): Promise<Task> {
   const found = await findTask(db, businessId, id);
   if (!found) throw notFound(MSG.taskNotFound);
-  return found;
+  const [task] = await withCompletion(db, businessId, [found]);
+  return task;
+}
+
+async function taskRowOf(db: Db, businessId: number, taskId: number, field: string | undefined, lock: boolean) {
+  const task = await findTaskRow(db, businessId, taskId, lock);
+  if (!task) throw field ? missingReference(field, MSG.taskNotFound) : notFound(MSG.taskNotFound);
+  return task;
+}
+
+/** The bare task row; 404 (naming `field` when the id came in a body) when it is not the business's. */
+export const requireTaskRow = (db: Db, businessId: number, taskId: number, field?: string) => taskRowOf(db, businessId, taskId, field, false);
+
+/**
+ * The task's row, locked until the transaction ends; 404 (naming `field` when given) otherwise.
+ * Every change to a task's actions takes it first, so orders and rules are checked against a
+ * list nobody else is changing.
+ */
+export const lockTask = (db: Db, businessId: number, taskId: number, field?: string) => taskRowOf(db, businessId, taskId, field, true);
+
+/** A task row as given, without createTask's checks: a copy of a task or a template, inside its transaction. */
+export function createTaskRow(db: Db, businessId: number, creatorId: number, values: TaskValues) {
+  return insertTask(db, businessId, creatorId, values);
 }
 
 async function valuesOf(db: Db, businessId: number, body: TaskInput): Promise<TaskValues> {
-  if (body.tagId !== null && (await existingTagIds(db, businessId, [body.tagId])).length === 0) {
-    throw missingReference('tagId', MSG.tagNotFound);
-  }
+  if (body.tagId !== null) await requireTagIds(db, businessId, [body.tagId], 'tagId');
   return {
     nameEn: body.nameEn,
     nameAr: body.nameAr,
@@ -56,39 +85,9 @@ export async function updateTaskSettings(db: Db, businessId: number, id: number,
   return requireTask(db, businessId, id);
 }
 
-/** The task; with `eager`, its actions in order (renumbered 1..n when needed). */
-export async function getTaskWithActions(db: Db, businessId: number, id: number, eager: boolean): Promise<TaskWithActions> {
-  const task = await requireTask(db, businessId, id);
-  return { ...task, actions: eager ? await listActions(db, businessId, id) : [] };
-}
-
 export async function deleteTask(db: Db, businessId: number, id: number) {
   await db.transaction(async (tx) => {
     await lockTask(tx, businessId, id);
     await deleteTaskRows(tx, businessId, id);
   });
-}
-
-/**
- * A deep copy: the actions in the same order with their options, tags and rules (re-pointed at
- * the copies), and the task's tag. Each name that exists gets the copy suffix of its language.
- */
-export async function duplicateTask(db: Db, caller: Caller, id: number) {
-  const { businessId } = caller;
-  const copyId = await db.transaction(async (tx) => {
-    const source = await lockTask(tx, businessId, id);
-    const rows = await findActionRows(tx, businessId, id);
-    const tags = await tagsOfActions(tx, rows.map((r) => r.id));
-    const newId = await insertTask(tx, businessId, caller.userId, {
-      nameEn: withSuffix(source.nameEn, COPY_SUFFIX.en),
-      nameAr: withSuffix(source.nameAr, COPY_SUFFIX.ar),
-      descriptionEn: source.descriptionEn,
-      descriptionAr: source.descriptionAr,
-      geoRestrictionEnabled: source.geoRestrictionEnabled,
-      tagId: source.tagId,
-    });
-    await insertContentActions(tx, businessId, newId, contentOfActions(rows), rows.map((r) => (tags.get(r.id) ?? []).map((t) => t.id)));
-    return newId;
-  });
-  return requireTask(db, businessId, copyId);
 }

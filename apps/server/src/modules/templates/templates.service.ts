@@ -5,11 +5,8 @@ import type { TemplateDetail } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
-import { findActionRows } from '../actions/actions.repository.ts';
-import { lockTask } from '../actions/actions.service.ts';
-import { contentOfActions, insertContentActions } from '../tasks/task-content.ts';
-import { insertTask } from '../tasks/tasks.repository.ts';
-import { requireTask } from '../tasks/tasks.service.ts';
+import { insertTaskContent, lockTaskContent } from '../actions/task-actions.service.ts';
+import { createTaskRow, requireTask } from '../tasks/tasks.service.ts';
 import { deleteOwnTemplate, findTemplate, insertTemplate } from './templates.repository.ts';
 
 export async function requireTemplate(db: Db, businessId: number, id: number): Promise<TemplateDetail> {
@@ -22,7 +19,7 @@ export async function requireTemplate(db: Db, businessId: number, id: number): P
 export async function createTaskFromTemplate(db: Db, caller: Caller, templateId: number) {
   const template = await requireTemplate(db, caller.businessId, templateId);
   const taskId = await db.transaction(async (tx) => {
-    const id = await insertTask(tx, caller.businessId, caller.userId, {
+    const id = await createTaskRow(tx, caller.businessId, caller.userId, {
       nameEn: template.nameEn,
       nameAr: template.nameAr,
       descriptionEn: template.descriptionEn,
@@ -30,7 +27,7 @@ export async function createTaskFromTemplate(db: Db, caller: Caller, templateId:
       geoRestrictionEnabled: template.content.geoRestrictionEnabled,
       tagId: null,
     });
-    await insertContentActions(tx, caller.businessId, id, template.content.actions);
+    await insertTaskContent(tx, caller.businessId, id, template.content.actions);
     return id;
   });
   return requireTask(db, caller.businessId, taskId);
@@ -40,14 +37,13 @@ export async function createTaskFromTemplate(db: Db, caller: Caller, templateId:
 export async function saveTaskAsTemplate(db: Db, caller: Caller, taskId: number) {
   const templateId = await db.transaction(async (tx) => {
     // The lock keeps the actions from changing while they are read.
-    const task = await lockTask(tx, caller.businessId, taskId);
-    const rows = await findActionRows(tx, caller.businessId, taskId);
+    const { task, actions } = await lockTaskContent(tx, caller.businessId, taskId);
     return insertTemplate(tx, caller.businessId, caller.userId, {
       nameEn: task.nameEn,
       nameAr: task.nameAr,
       descriptionEn: task.descriptionEn,
       descriptionAr: task.descriptionAr,
-      content: { geoRestrictionEnabled: task.geoRestrictionEnabled, actions: contentOfActions(rows) },
+      content: { geoRestrictionEnabled: task.geoRestrictionEnabled, actions },
     });
   });
   const { content: _content, ...template } = await requireTemplate(db, caller.businessId, templateId);
