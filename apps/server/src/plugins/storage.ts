@@ -131,6 +131,9 @@ export function createDiskStorage(root: string): Storage {
   };
 }
 
+/** The unsigned URL of a stored file, as rows and answers carry it (plugins/file-links.ts signs it on the way out). */
+export const fileUrl = (key: string) => `${FILES_ROUTE}/${key}`;
+
 /** The key of a stored file's URL, bare or signed (`?expires=…&signature=…`); null for anything else. */
 export function keyOfUrl(url: string | null): string | null {
   if (!url?.startsWith(`${FILES_ROUTE}/`)) return null;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { teams, users } from '../../db/schema.ts';
 import { actionResults } from '../../db/schema-schedules.ts';
 import { actions, actionTags, tasks } from '../../db/schema-workflow.ts';
-import { fileUrl } from '../tickets/ticket-attachments.repository.ts';
+import { fileUrl } from '../../plugins/storage.ts';
 
 function selectResults(db: Db) {
   return db

@@ -1,48 +1,28 @@
-// Answers: POST /v1/action-results (a member submits an answer), GET /v1/action-results/{id},
-// GET /v1/action-results/flagged, PUT /v1/action-results/{id}/unflag, POST
-// /v1/action-results/{id}/ticket, GET /v1/users/{userId}/actions/{actionId}/action-results (the
-// answer history) and GET /v1/report/latest/result (recent submitted actions).
+// Answers: GET /v1/action-results/{id}, GET /v1/action-results/flagged, PUT
+// /v1/action-results/{id}/unflag, POST /v1/action-results/{id}/ticket, GET
+// /v1/users/{userId}/actions/{actionId}/action-results (the answer history) and GET
+// /v1/report/latest/result (recent submitted actions). Submitting an answer moves its schedule,
+// so POST /v1/action-results is the schedules module's (schedules.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import {
-  actionResult, actionResultsQuery, fireTicketRequest, flaggedQuery, submitResult,
-} from '@fieldops/shared/schedules';
+import { actionResult, actionResultsQuery, fireTicketRequest, flaggedQuery } from '@fieldops/shared/schedules';
 import { submissionsQuery } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/schedules';
-import { uploadParts } from '../../lib/uploads.ts';
 import { requireTenant } from '../../plugins/auth.ts';
 import {
   flaggedResults, getResult, latestResults, memberActionResults, unflagResult,
 } from './action-results.service.ts';
 import { fireTicket, ticketLanguageOf } from './answer-ticket.service.ts';
-import { submitAnswer } from './submit-answer.service.ts';
 
 /** Answers are ordered by when they came: `sort=createdDate,desc` (the default) or `,asc`. */
 const byCreatedDate = <T extends z.ZodType<{ sort?: string }>>(schema: T) =>
   schema.superRefine((query, ctx) => {
     if (query.sort && query.sort.split(',')[0] !== 'createdDate') ctx.addIssue({ code: 'custom', path: ['sort'], message: MSG.invalid });
   });
-
-/** The multipart form of the submit call, for the API documentation only (it is read by hand). */
-const submitForm = z
-  .object({
-    scheduleId: z.number().int().describe("The schedule's id; it must be the caller's own, open and not paused."),
-    actionId: z.number().int().describe("An action of the schedule's task that its chain rules do not hide."),
-    value: z.string().optional().describe('The answer as JSON text: "\\"YES\\"", "3", "[\\"0\\",\\"2\\"]", "\\"2024-05-01\\"", "true". Empty for photo and voice actions.'),
-    notes: z.string().optional().describe('Free notes, at most 2000 characters.'),
-    important: z.enum(['true', 'false']).optional().describe('true flags the answer (Answers needing attention).'),
-    latitude: z.number().optional().describe("The device's position; needed inside the site's geofence."),
-    longitude: z.number().optional(),
-    accuracy: z.number().optional().describe('Metres.'),
-    file: z.file().optional().describe('A photo: PNG, JPEG or GIF (by content), at most 10 MB. Required for photo actions.'),
-    voice: z.file().optional().describe('A recording: WebM, Ogg, MP4/M4A, MPEG or WAV (by content), at most 10 MB. Required for voice actions.'),
-  })
-  // The form is streamed, so the body the validator sees is empty.
-  .nullish();
 
 export async function actionResultsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -51,24 +31,6 @@ export async function actionResultsRoutes(app: FastifyInstance) {
     reply.header(TOTAL_COUNT_HEADER, total);
     return items;
   };
-
-  r.post('/v1/action-results', {
-    schema: {
-      tags: ['answers'],
-      summary: 'Submit an answer to an action of your schedule',
-      description: [
-        'multipart/form-data. The caller answers one action of their own schedule while it is open (start <= now < deadline, not missed) and its plan is not paused.',
-        'The value must fit the action type; a photo action needs part `file`, a voice action part `voice`. Files are checked by content and stored only when everything is valid.',
-        "When the task has geoRestrictionEnabled and the site has a position, an answer without a position or farther than the site's radius is kept with outside=true and is not counted.",
-        'A counted answer moves the schedule pending → inProgress, and → done once every required action the chain rules display has a counted answer.',
-        'Errors: 400 (fields, value, action not in the schedule, hidden action, bad file), 403 not your schedule, 404 no such schedule, 409 paused or not open, 413 file over 10 MB.',
-      ].join('\n\n'),
-      consumes: ['multipart/form-data'],
-      body: submitForm,
-      response: { 201: submitResult, ...errors, 413: problem },
-    },
-    handler: async (request, reply) => reply.status(201).send(await submitAnswer(app, requireTenant(request), uploadParts(request))),
-  });
 
   r.get('/v1/action-results/flagged', {
     schema: { tags: ['answers'], summary: 'Answers needing attention', querystring: byCreatedDate(flaggedQuery), response: { 200: z.array(actionResult), ...errors } },

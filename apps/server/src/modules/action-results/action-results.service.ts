@@ -16,7 +16,9 @@ import {
 } from '../../policies/schedules.ts';
 import { actionRowOf } from '../actions/actions.service.ts';
 import { countLatestResults } from '../reports/reports.service.ts';
-import { findResult, findResults, taggedWith, updateResultRow } from './action-results.repository.ts';
+import {
+  answersSince, findResult, findResults, findScheduleResults, insertResult, latestAnswers, taggedWith, updateResultRow, type NewResult,
+} from './action-results.repository.ts';
 
 export const visibleResults = (scope: ViewScope) => scopeCondition(scope, actionResults.teamId, actionResults.userId);
 
@@ -34,6 +36,28 @@ function createdBetween(timeZone: string, startDate?: string, endDate?: string):
     endDate ? sql`${actionResults.createdDate} < ${dayStart(endDate, 1)}` : undefined,
   );
 }
+
+/** An answer of the business whoever looks, or null: for the one who just gave it and the live feed. */
+export const findAnswer = (db: Db, businessId: number, id: number) => findResult(db, businessId, id, undefined);
+
+/** Stores an answer; call inside the transaction that moves its schedule. */
+export const insertAnswer = (tx: Db, values: NewResult) => insertResult(tx, values);
+
+/** Every answer of a schedule in the order they came. */
+export const scheduleAnswers = (db: Db, businessId: number, scheduleId: number) => findScheduleResults(db, businessId, scheduleId);
+
+/** The latest answer to each action of each schedule; `countedOnly` leaves out answers given outside the geofence. */
+export const latestAnswersOf = (db: Db, businessId: number, scheduleIds: readonly number[], countedOnly: boolean) =>
+  latestAnswers(db, businessId, scheduleIds, countedOnly);
+
+/** A business's answers stored since an answer or a moment, for a live viewer who reconnects (modules/live-feed). */
+export const answersStoredSince = (
+  db: Db,
+  businessId: number,
+  anchor: { afterId: number } | { since: Date },
+  marginSeconds: number,
+  limit: number,
+) => answersSince(db, businessId, anchor, marginSeconds, limit);
 
 /** The answer as the caller sees it, or 404 'Answer not found'. */
 export async function requireVisibleResult(db: Db, scope: ViewScope, id: number): Promise<ActionResult> {

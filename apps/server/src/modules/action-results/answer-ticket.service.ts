@@ -9,7 +9,7 @@ import { sniffImage } from '../../lib/uploads.ts';
 import { conflict } from '../../lib/errors.ts';
 import { keyOfUrl, type StoredFile } from '../../plugins/storage.ts';
 import type { Caller } from '../../policies/caller.ts';
-import { insertAttachments } from '../tickets/ticket-attachments.repository.ts';
+import { insertStoredAttachments } from '../tickets/ticket-attachments.service.ts';
 import { createTicket } from '../tickets/tickets.service.ts';
 import { findResultRow, updateResultRow } from './action-results.repository.ts';
 import { requireManagedResult, requireVisibleResult } from './action-results.service.ts';
@@ -153,7 +153,7 @@ export async function fireTicket(
         teamId: result.teamId,
       });
       if (photo) {
-        await insertAttachments(tx, [{
+        await insertStoredAttachments(tx, [{
           businessId: caller.businessId,
           ticketId: ticket.id,
           fileKey: photo.stored.key,

@@ -14,7 +14,7 @@ import {
   addMember, callerFor, createBusinessWithOwner, createProject, createSite, placeInSite, signIn, type Caller,
 } from '../../test/factories.ts';
 import { answerNow, listening, openFeed, type Feed } from './live-feed-test-kit.ts';
-import { ANSWERS_CHANNEL } from './live-feed.notify.ts';
+import { ANSWERS_CHANNEL } from '../../lib/answer-notices.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 

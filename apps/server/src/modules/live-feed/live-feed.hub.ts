@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
 import type { Database } from '../../db/client.ts';
+import { ANSWERS_CHANNEL, parseAnswerNotice } from '../../lib/answer-notices.ts';
 import type { ViewScope } from '../../policies/schedules.ts';
-import { answersSince, findResult } from '../action-results/action-results.repository.ts';
-import { ANSWERS_CHANNEL, parseAnswerNotice } from './live-feed.notify.ts';
+import { answersStoredSince, findAnswer } from '../action-results/action-results.service.ts';
 
 export interface LiveFeedViewer {
   scope: ViewScope;
@@ -59,7 +59,7 @@ export function createLiveFeedHub(app: FastifyInstance, database: Database, hear
     const notice = parseAnswerNotice(payload);
     const viewers = notice ? byBusiness.get(notice.businessId) : undefined;
     if (!notice || !viewers?.size) return;
-    const found = await findResult(app.db, notice.businessId, notice.answerId, undefined);
+    const found = await findAnswer(app.db, notice.businessId, notice.answerId);
     if (!found) return;
     const answer = actionResult.parse(found);
     for (const viewer of viewers) if (canSee(viewer.scope, answer)) viewer.send(answer);
@@ -93,7 +93,7 @@ export function createLiveFeedHub(app: FastifyInstance, database: Database, hear
       byBusiness.set(viewer.scope.businessId, set.add(viewer));
       // Listening first, then the replay: an answer may come twice (the client keeps one), never not at all.
       if (from) {
-        const missed = await answersSince(app.db, viewer.scope.businessId, from, REPLAY_MARGIN_S, REPLAY_LIMIT);
+        const missed = await answersStoredSince(app.db, viewer.scope.businessId, from, REPLAY_MARGIN_S, REPLAY_LIMIT);
         for (const answer of missed) if (canSee(viewer.scope, answer)) viewer.send(answer);
       }
       return () => {

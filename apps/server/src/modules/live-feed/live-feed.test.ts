@@ -11,7 +11,7 @@ import {
   createAction, placeInSite, signIn, signedFileUrl, type Caller,
 } from '../../test/factories.ts';
 import { answerNow, listening, openFeed, type Feed } from './live-feed-test-kit.ts';
-import { notifyNewAnswer } from './live-feed.notify.ts';
+import { notifyNewAnswer } from '../../lib/answer-notices.ts';
 import { LIVE_FEED_RETRY_MS } from './live-feed.routes.ts';
 
 const API = '/services/workflow/api/v1';

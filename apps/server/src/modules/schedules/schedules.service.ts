@@ -10,8 +10,8 @@ import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { scopeCondition, viewScopeOf, type ViewScope } from '../../policies/schedules.ts';
 import { getTaskWithActions } from '../actions/task-actions.service.ts';
-import { answersByAction, asRuleActions, isOpen, progressOf } from '../action-results/answer-status.ts';
-import { findScheduleResults, latestAnswers } from '../action-results/action-results.repository.ts';
+import { latestAnswersOf, scheduleAnswers } from '../action-results/action-results.service.ts';
+import { answersByAction, asRuleActions, isOpen, progressOf } from './answer-status.ts';
 import {
   countSchedules, findRuleActions, findSchedule, findSchedules, findScheduleState, type ScheduleWhere,
 } from './schedules.repository.ts';
@@ -43,7 +43,7 @@ export async function withCalculations(db: Db, businessId: number, items: Schedu
   const taskIds = [...new Set(items.map((s) => s.taskId))];
   const [actionRows, answerRows] = await Promise.all([
     findRuleActions(db, businessId, taskIds),
-    latestAnswers(db, businessId, items.map((s) => s.id), true),
+    latestAnswersOf(db, businessId, items.map((s) => s.id), true),
   ]);
   return items.map((s) => {
     const progress = progressOf(
@@ -88,7 +88,7 @@ export async function getScheduleDetail(db: Db, caller: Caller, id: number): Pro
   const [schedule, task, answers] = await Promise.all([
     requireSchedule(db, scope, id),
     getTaskWithActions(db, scope.businessId, state.taskId, true),
-    findScheduleResults(db, scope.businessId, id),
+    scheduleAnswers(db, scope.businessId, id),
   ]);
   const [calculated] = await withCalculations(db, scope.businessId, [schedule]);
   return {

@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { TicketAttachment } from '@fieldops/shared/helpdesk';
 import type { Db } from '../../db/client.ts';
 import { ticketAttachments } from '../../db/schema-helpdesk.ts';
-import { FILES_ROUTE } from '../../plugins/storage.ts';
+import { fileUrl } from '../../plugins/storage.ts';
 
 const columns = {
   id: ticketAttachments.id,
@@ -17,8 +17,6 @@ const columns = {
 };
 const selectAttachments = (db: Db) => db.select(columns).from(ticketAttachments).$dynamic();
 type AttachmentRow = Awaited<ReturnType<typeof selectAttachments>>[number];
-
-export const fileUrl = (key: string) => `${FILES_ROUTE}/${key}`;
 
 const toAttachment = ({ fileKey, createdDate, ...rest }: AttachmentRow): TicketAttachment => ({
   ...rest,

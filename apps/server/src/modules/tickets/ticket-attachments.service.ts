@@ -6,6 +6,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { TicketAttachment } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
+import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { discardPart, keepUploads, storeImage, type ImageKind, type Upload, removeReleased } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
@@ -15,6 +16,9 @@ import { requireVisibleTicketRow } from './tickets.service.ts';
 
 export const ATTACHMENTS_FIELD = 'attachments';
 const NAME_MAX = 255;
+
+/** Rows for files already in storage, as the ticket's attachments; call inside the ticket's transaction. */
+export const insertStoredAttachments = (tx: Db, values: Parameters<typeof insertAttachments>[1]) => insertAttachments(tx, values);
 
 /** The file name as the person's device called it, without any path, for showing only. */
 function displayName(filename: string | undefined, kind: ImageKind) {

@@ -4,7 +4,7 @@ import type { TicketComment } from '@fieldops/shared/helpdesk';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ticketComments } from '../../db/schema-helpdesk.ts';
-import { fileUrl } from './ticket-attachments.repository.ts';
+import { fileUrl } from '../../plugins/storage.ts';
 
 function selectComments(db: Db) {
   return db

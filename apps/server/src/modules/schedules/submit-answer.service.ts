@@ -7,19 +7,19 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@fieldops/shared/messages';
 import { actionResultFields, validAnswerValue, type SubmitResult } from '@fieldops/shared/schedules';
+import { notifyNewAnswer } from '../../lib/answer-notices.ts';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { keepUploads } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { viewScopeOf } from '../../policies/schedules.ts';
 import { actionRowOf } from '../actions/actions.service.ts';
-import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from '../schedules/schedules.repository.ts';
-import { requireSchedule, visibleSchedules, withCalculations } from '../schedules/schedules.service.ts';
-import { notifyNewAnswer } from '../live-feed/live-feed.notify.ts';
-import { findResult, insertResult, latestAnswers } from './action-results.repository.ts';
+import { findAnswer, insertAnswer, latestAnswersOf } from '../action-results/action-results.service.ts';
 import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD } from './answer-files.ts';
 import {
   answersByAction, asRuleActions, geofence, isHidden, isOpen, progressOf, statusAfterCountedAnswer,
 } from './answer-status.ts';
+import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from './schedules.repository.ts';
+import { requireSchedule, visibleSchedules, withCalculations } from './schedules.service.ts';
 
 /** Refuses what may not be answered now: not the caller's own, paused, or not open. */
 function requireAnswerable(state: ScheduleState, caller: Caller, now: Date) {
@@ -54,7 +54,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   const ruleActions = asRuleActions(await findRuleActions(db, businessId, [state.taskId]));
   // The runner shows what the member's answers so far reveal, counted or not; an action those
   // answers hide is not asked, so an answer to it is refused.
-  const given = answersByAction(await latestAnswers(db, businessId, [state.id], false));
+  const given = answersByAction(await latestAnswersOf(db, businessId, [state.id], false));
   if (isHidden(ruleActions, given, action.id)) throw fieldError('actionId', MSG.answerInvalid);
 
   const place = geofence(state.geoRestrictionEnabled, state, body);
@@ -64,7 +64,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
     // The deadline may have passed, or the plan been paused, while the files were stored.
     if (!locked) throw notFound(MSG.scheduleNotFound);
     requireAnswerable(locked, caller, new Date());
-    const id = await insertResult(tx, {
+    const id = await insertAnswer(tx, {
       businessId,
       scheduleId: state.id,
       actionId: action.id,
@@ -86,7 +86,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
     await notifyNewAnswer(tx, businessId, id);
     // An answer from outside the site is kept but never moves the schedule.
     if (place.outside) return id;
-    const counted = answersByAction(await latestAnswers(tx, businessId, [state.id], true));
+    const counted = answersByAction(await latestAnswersOf(tx, businessId, [state.id], true));
     const status = statusAfterCountedAnswer(progressOf(ruleActions, counted).complete);
     if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, status === 'done' ? new Date() : null);
     return id;
@@ -94,7 +94,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   // The answer row holds the files now: reading it back may fail, but must not remove them.
   keepUploads(parts);
 
-  const [result, schedule] = await Promise.all([findResult(db, businessId, resultId, undefined), requireSchedule(db, scope, state.id)]);
+  const [result, schedule] = await Promise.all([findAnswer(db, businessId, resultId), requireSchedule(db, scope, state.id)]);
   if (!result) throw new AppError(500, MSG.serverError);
   const [calculated] = await withCalculations(db, businessId, [schedule]);
   return { result, schedule: calculated };

@@ -1,8 +1,9 @@
-// The sending side of the live feed: the submit transaction announces each new answer with
-// pg_notify. PostgreSQL delivers a notification when the transaction commits and drops it when it
-// rolls back, to every listening connection of every server process (live-feed.hub.ts).
+// The channel on which new answers are announced: the submit transaction (modules/schedules)
+// sends each new answer with pg_notify, the live feed (modules/live-feed) listens. PostgreSQL
+// delivers a notification when the transaction commits and drops it when it rolls back, to every
+// listening connection of every server process.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../db/client.ts';
 
 export const ANSWERS_CHANNEL = 'fieldops_answers';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from './answer-test-kit.ts';
+import { INSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from '../action-results/answer-test-kit.ts';
 import {
   IMAGES, addMember, signedFileUrl, createAction, createBusinessWithOwner, createProject, createSite, createTask, multipart, placeInSite,
   type Caller,

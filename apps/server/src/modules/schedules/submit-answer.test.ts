@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fieldops/shared/messages';
 import { actionResults, executionPlans } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSIDE, OUTSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from './answer-test-kit.ts';
+import { INSIDE, OUTSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from '../action-results/answer-test-kit.ts';
 import {
   addMember, addSupervisor, createAction, createBusinessWithOwner, createPlanRow, createProject, createScheduleRow, createSite,
   createTask, placeInSite, type Caller,
