@@ -2,14 +2,14 @@
 // sign-in page sends signed-in users on.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import { loginPath } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
 import { safeRedirect } from '../lib/safe-redirect.ts';
 import { isAuthenticated } from '../lib/storage.ts';
 
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!isAuthenticated()) {
-    return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+    return <Navigate to={paths.loginReturningTo(location.pathname + location.search)} replace />;
   }
   return children;
 }

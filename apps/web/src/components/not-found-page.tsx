@@ -3,6 +3,7 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function NotFoundPage() {
@@ -21,7 +22,7 @@ export function NotFoundPage() {
           {t('errors.notFoundTitle')}
         </Title>
         <Text c="dimmed">{t('errors.notFoundText')}</Text>
-        <Button component={Link} to="/" mt="sm">
+        <Button component={Link} to={paths.home} mt="sm">
           {t('actions.goHome')}
         </Button>
       </Stack>

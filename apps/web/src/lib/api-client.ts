@@ -38,15 +38,6 @@ export interface ListResult<T> {
   total: number;
 }
 
-export const LOGIN_PATH = paths.login;
-
-/** The sign-in path that brings the user back to `from` afterwards. */
-export function loginPath(from?: string): string {
-  return from && from !== '/' && !from.startsWith(LOGIN_PATH)
-    ? `${LOGIN_PATH}?redirect=${encodeURIComponent(from)}`
-    : LOGIN_PATH;
-}
-
 type UnauthorizedHandler = (loginTarget: string) => void;
 let onUnauthorized: UnauthorizedHandler = (target) => window.location.assign(target);
 
@@ -109,9 +100,9 @@ function isAbort(error: unknown): boolean {
 export function handleUnauthorized(): void {
   clearSessionStorage();
   const { pathname, search } = window.location;
-  if (pathname !== LOGIN_PATH) {
+  if (pathname !== paths.login) {
     rememberSignInReason(MSG.authenticationFailed);
-    onUnauthorized(loginPath(pathname + search));
+    onUnauthorized(paths.loginReturningTo(pathname + search));
   }
 }
 

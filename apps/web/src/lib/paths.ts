@@ -1,28 +1,68 @@
-// The app's addresses in one typed map: the route table (app/routes.tsx) is built from it and
-// links and navigations name a path from here rather than typing it out.
+// The app's addresses in one typed map: the route table (app/routes.tsx) is built from it, and
+// every link and navigation names a path from here rather than typing it out. A detail builder
+// called without an id gives its route's pattern (`/tasks/:taskId`), which is what the route
+// table needs; the query variants are the ones pages read back (`?tab=`, `?new=1`, filters).
+
+type Id = number | string;
+type QueryValue = string | number | null | undefined;
+
+/** The tabs of a task's page (`?tab=`). */
+export type TaskTab = 'actions' | 'preview' | 'plans' | 'answers' | 'settings' | 'performance';
+/** The tabs of a member's page (`?tab=`). */
+export type MemberTab = 'profile' | 'sites' | 'tasks' | 'performance' | 'transfer';
+
+/** `?a=1&b=2` in the order given, leaving out empty values; '' when none is left. */
+export function queryString(params: Record<string, QueryValue>): string {
+  const parts = Object.entries(params).flatMap(([key, value]) =>
+    value === undefined || value === null || value === '' ? [] : [`${key}=${encodeURIComponent(String(value))}`],
+  );
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+const HOME = '/';
+const LOGIN = '/login';
+
 export const paths = {
-  home: '/',
-  login: '/login',
+  home: HOME,
+  login: LOGIN,
+  /** Sign-in with the user name filled in, as activating an account ends. */
+  loginAs: (username: string) => `${LOGIN}${queryString({ username })}`,
+  /**
+   * Sign-in that brings the person back to `from` afterwards: not to the dashboard, where signing
+   * in lands anyway, nor to sign-in itself.
+   */
+  loginReturningTo: (from?: string) => (from && from !== HOME && !from.startsWith(LOGIN) ? `${LOGIN}${queryString({ redirect: from })}` : LOGIN),
   onboarding: '/onboarding',
-  onboardingBusiness: '/onboarding?step=business',
+  /** Onboarding started at its business step (a signed-in person without a business). */
+  onboardingBusiness: `/onboarding${queryString({ step: 'business' })}`,
   activate: '/activate',
   projects: '/projects',
-  project: (projectId: number | string = ':projectId') => `/projects/${projectId}`,
+  /** The project list with its create dialog open. */
+  newProject: `/projects${queryString({ new: 1 })}`,
+  project: (projectId: Id = ':projectId') => `/projects/${projectId}`,
   sites: '/sites',
-  site: (siteId: number | string = ':siteId') => `/sites/${siteId}`,
+  /** The site list with its create dialog open, in `projectId`'s project when one is given. */
+  newSite: (projectId?: number) => `/sites${queryString({ new: 1, project: projectId })}`,
+  site: (siteId: Id = ':siteId') => `/sites/${siteId}`,
   members: '/members',
-  member: (memberId: number | string = ':memberId') => `/members/${memberId}`,
+  /** A member's page, at `tab`; `from` is the site a transfer starts from. */
+  member: (memberId: Id = ':memberId', view: { tab?: MemberTab; from?: number } = {}) =>
+    `/members/${memberId}${queryString({ tab: view.tab, from: view.from })}`,
   tasks: '/tasks',
   newTask: '/tasks/new',
   taskTemplates: '/tasks/templates',
-  task: (taskId: number | string = ':taskId') => `/tasks/${taskId}`,
+  /** A task's page, at `tab`; `plan` is the plan that tab opens on. */
+  task: (taskId: Id = ':taskId', view: { tab?: TaskTab; plan?: number } = {}) =>
+    `/tasks/${taskId}${queryString({ tab: view.tab, plan: view.plan })}`,
   tracker: '/tracker',
-  schedule: (scheduleId: number | string = ':scheduleId') => `/tracker/${scheduleId}`,
+  /** The tracker as a list left it: `search` is that list's own `?…` (tab, period, page). */
+  trackerAt: (search = '') => `/tracker${search}`,
+  schedule: (scheduleId: Id = ':scheduleId') => `/tracker/${scheduleId}`,
   reports: '/reports',
   business: '/business',
   settings: '/settings',
   profile: '/profile',
   invitations: '/invitations',
   tickets: '/tickets',
-  ticket: (ticketId: number | string = ':ticketId') => `/tickets/${ticketId}`,
+  ticket: (ticketId: Id = ':ticketId') => `/tickets/${ticketId}`,
 } as const;

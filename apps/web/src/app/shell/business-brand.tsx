@@ -3,13 +3,14 @@ import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { initialOf } from '../../lib/localized.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 
 export function BusinessBrand() {
   const { t } = useTranslation();
   const { business, role } = useSession();
   return (
-    <UnstyledButton component={Link} to="/" style={{ minWidth: 0 }}>
+    <UnstyledButton component={Link} to={paths.home} style={{ minWidth: 0 }}>
       <Group gap="sm" wrap="nowrap">
         <Avatar
           src={business.logo || null}

@@ -13,6 +13,7 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
+import { paths } from '../../lib/paths.ts';
 
 export interface NavItem {
   to: string;
@@ -29,32 +30,32 @@ export const NAV_SECTIONS: NavSection[] = [
   {
     labelKey: 'nav.general',
     items: [
-      { to: '/', labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
-      { to: '/projects', labelKey: 'nav.projects', icon: IconFolders },
-      { to: '/sites', labelKey: 'nav.sites', icon: IconMapPin },
-      { to: '/members', labelKey: 'nav.members', icon: IconUsers },
+      { to: paths.home, labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
+      { to: paths.projects, labelKey: 'nav.projects', icon: IconFolders },
+      { to: paths.sites, labelKey: 'nav.sites', icon: IconMapPin },
+      { to: paths.members, labelKey: 'nav.members', icon: IconUsers },
     ],
   },
   {
     labelKey: 'nav.automation',
     items: [
-      { to: '/tasks', labelKey: 'nav.tasks', icon: IconChecklist },
-      { to: '/tracker', labelKey: 'nav.tracker', icon: IconRoute },
-      { to: '/reports', labelKey: 'nav.reports', icon: IconReportAnalytics },
+      { to: paths.tasks, labelKey: 'nav.tasks', icon: IconChecklist },
+      { to: paths.tracker, labelKey: 'nav.tracker', icon: IconRoute },
+      { to: paths.reports, labelKey: 'nav.reports', icon: IconReportAnalytics },
     ],
   },
   {
     labelKey: 'nav.other',
     items: [
-      { to: '/business', labelKey: 'nav.business', icon: IconBuildingStore },
-      { to: '/settings', labelKey: 'nav.settings', icon: IconSettings },
-      { to: '/profile', labelKey: 'nav.profile', icon: IconUserCircle },
-      { to: '/tickets', labelKey: 'nav.tickets', icon: IconTicket },
+      { to: paths.business, labelKey: 'nav.business', icon: IconBuildingStore },
+      { to: paths.settings, labelKey: 'nav.settings', icon: IconSettings },
+      { to: paths.profile, labelKey: 'nav.profile', icon: IconUserCircle },
+      { to: paths.tickets, labelKey: 'nav.tickets', icon: IconTicket },
     ],
   },
 ];
 
 export function isActivePath(pathname: string, to: string): boolean {
-  if (to === '/') return pathname === '/';
+  if (to === paths.home) return pathname === paths.home;
   return pathname === to || pathname.startsWith(`${to}/`);
 }

@@ -29,10 +29,10 @@ export function QuickActions() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('actions.quickActions')}</Menu.Label>
-        <Menu.Item component={Link} to={`${paths.projects}?new=1`} leftSection={<IconFolderPlus size={16} />}>
+        <Menu.Item component={Link} to={paths.newProject} leftSection={<IconFolderPlus size={16} />}>
           {t('actions.newProject')}
         </Menu.Item>
-        <Menu.Item component={Link} to={`${paths.sites}?new=1`} leftSection={<IconMapPinPlus size={16} />}>
+        <Menu.Item component={Link} to={paths.newSite()} leftSection={<IconMapPinPlus size={16} />}>
           {t('actions.newSite')}
         </Menu.Item>
       </Menu.Dropdown>

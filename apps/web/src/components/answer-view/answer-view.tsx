@@ -15,10 +15,8 @@ import { useBusinessTime } from '../../lib/business-time.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { localizedName } from '../../lib/localized.ts';
+import { paths } from '../../lib/paths.ts';
 import { RATING_MAX, answerValueText } from './answer-text.ts';
-
-/** The address of a ticket's page. */
-export const ticketHref = (ticketId: number) => `/tickets/${ticketId}`;
 
 interface AnswerViewProps {
   answer: ActionResult;
@@ -113,7 +111,7 @@ export function AnswerBadges({ answer }: { answer: ActionResult }) {
         </Badge>
       ) : null}
       {answer.ticketId !== null ? (
-        <Anchor component={Link} to={ticketHref(answer.ticketId)} size="sm">
+        <Anchor component={Link} to={paths.ticket(answer.ticketId)} size="sm">
           <Group gap={4} wrap="nowrap" component="span">
             <IconTicket size={14} />
             {t('answerView.ticket', { id: formatNumber(answer.ticketId, language) })}

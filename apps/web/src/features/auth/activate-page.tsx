@@ -19,10 +19,6 @@ import { useActivationDetailQuery } from './api/get-activation-detail.ts';
 import { ActivationForm } from './components/activation-form.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 
-function signInPath(username: string) {
-  return `${paths.login}?username=${encodeURIComponent(username)}`;
-}
-
 function Problem({ text }: { text: string }) {
   const { t } = useTranslation();
   return (
@@ -55,7 +51,7 @@ export function ActivatePage() {
             {t('activation.doneTitle')}
           </Text>
           <Text c="dimmed">{t('activation.doneText')}</Text>
-          <Button component={Link} to={signInPath(activated.username)} fullWidth>
+          <Button component={Link} to={paths.loginAs(activated.username)} fullWidth>
             {t('actions.signIn')}
           </Button>
         </Stack>
@@ -77,7 +73,7 @@ export function ActivatePage() {
           <Alert color="teal" icon={<IconCircleCheck size={18} />}>
             {t('activation.alreadyActive')}
           </Alert>
-          <Button component={Link} to={signInPath(detail.data.username)} fullWidth>
+          <Button component={Link} to={paths.loginAs(detail.data.username)} fullWidth>
             {t('actions.signIn')}
           </Button>
         </Stack>

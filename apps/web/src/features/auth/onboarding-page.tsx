@@ -10,6 +10,7 @@ import type { Business } from '@fieldops/shared/account';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { useAccountQuery } from '../../lib/session/api/get-account.ts';
 import { sessionQueryKey } from '../../lib/session/use-session-query.ts';
 import { isAuthenticated, setApiKey } from '../../lib/storage.ts';
@@ -34,7 +35,7 @@ export function OnboardingPage() {
     setApiKey(business.apiKey);
     void queryClient.removeQueries({ queryKey: sessionQueryKey });
     notifySuccess(t('onboarding.success', { name: business.name }));
-    void navigate('/', { replace: true });
+    void navigate(paths.home, { replace: true });
   };
 
   const businessStep = () => {
@@ -56,7 +57,7 @@ export function OnboardingPage() {
       {!signedInAtStart && step === 0 ? (
         <Text size="sm" ta="center" c="dimmed">
           {t('onboarding.haveAccount')}{' '}
-          <Anchor component={Link} to="/login" fw={600}>
+          <Anchor component={Link} to={paths.login} fw={600}>
             {t('actions.signIn')}
           </Anchor>
         </Text>

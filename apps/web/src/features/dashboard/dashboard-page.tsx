@@ -8,6 +8,7 @@ import { IconFolderPlus, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useBusinessStatsQuery } from '../../lib/reports/get-business-stats.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
@@ -51,10 +52,10 @@ export function DashboardPage() {
           // Only owners and admins create projects and sites.
           isAdmin ? (
             <>
-              <Button component={Link} to="/projects?new=1" variant="light" leftSection={<IconFolderPlus size={16} />}>
+              <Button component={Link} to={paths.newProject} variant="light" leftSection={<IconFolderPlus size={16} />}>
                 {t('actions.newProject')}
               </Button>
-              <Button component={Link} to="/sites?new=1" variant="light" leftSection={<IconMapPinPlus size={16} />}>
+              <Button component={Link} to={paths.newSite()} variant="light" leftSection={<IconMapPinPlus size={16} />}>
                 {t('actions.newSite')}
               </Button>
             </>

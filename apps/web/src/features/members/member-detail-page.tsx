@@ -8,6 +8,7 @@ import { MemberStatusBadge } from '../../components/member-status-badge.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
 import { initialOf } from '../../lib/localized.ts';
+import { paths } from '../../lib/paths.ts';
 import { useMemberQuery } from '../../lib/session/api/get-member.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -103,7 +104,7 @@ export function MemberDetailPage() {
               },
             ]}
           />
-          <MemberDialogs state={dialogs.state} onClose={dialogs.close} onDeleted={() => void navigate('/members', { replace: true })} />
+          <MemberDialogs state={dialogs.state} onClose={dialogs.close} onDeleted={() => void navigate(paths.members, { replace: true })} />
         </>
       )}
     </QueryGate>

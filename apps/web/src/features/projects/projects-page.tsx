@@ -12,12 +12,13 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useFlagParam, usePageParam } from '../../lib/url-state.ts';
 import { useProjectsQuery } from './api/get-projects.ts';
 import { DeleteProjectModal } from './components/delete-project-modal.tsx';
 import { ProjectFormModal } from './components/project-form-modal.tsx';
-import { ProjectsTable, projectPath } from './components/projects-table.tsx';
+import { ProjectsTable } from './components/projects-table.tsx';
 
 export function ProjectsPage() {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function ProjectsPage() {
   const query = useProjectsQuery(page);
 
   const creating = isAdmin && newRequested;
-  const openCreate = () => void navigate('?new=1');
+  const openCreate = () => void navigate(paths.newProject);
   const newButton = isAdmin ? (
     <Button onClick={openCreate} leftSection={<IconFolderPlus size={16} />}>
       {t('actions.newProject')}
@@ -84,14 +85,14 @@ export function ProjectsPage() {
       <ProjectFormModal
         opened={creating}
         onClose={clearNew}
-        onSaved={(project) => void navigate(projectPath(project.id))}
+        onSaved={(project) => void navigate(paths.project(project.id))}
       />
       <ProjectFormModal opened={editing !== null} project={editing} onClose={() => setEditing(null)} />
       <ProjectFormModal
         opened={copying !== null}
         copyOf={copying}
         onClose={() => setCopying(null)}
-        onSaved={(project) => void navigate(projectPath(project.id))}
+        onSaved={(project) => void navigate(paths.project(project.id))}
       />
       <DeleteProjectModal project={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { localizedName } from '../../lib/localized.ts';
+import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useSiteQuery } from './api/get-site.ts';
 import { SiteMembersTab } from './components/site-members-tab.tsx';
@@ -58,7 +59,7 @@ function SiteDetail({ site }: { site: Site }) {
       />
       <Text size="sm" mt={-12} mb="md">
         {t('sites.detail.project')}{' '}
-        <Anchor component={Link} to={`/projects/${site.projectId}`} fw={600}>
+        <Anchor component={Link} to={paths.project(site.projectId)} fw={600}>
           {site.project.name}
         </Anchor>
       </Text>

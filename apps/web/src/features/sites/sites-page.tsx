@@ -13,13 +13,14 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { parseIds, useFlagParam, usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useSitesQuery } from './api/get-sites.ts';
 import { DeleteSiteModal } from './components/delete-site-modal.tsx';
 import { SiteFormModal } from './components/site-form-modal.tsx';
 import { SitesFilters } from './components/sites-filters.tsx';
-import { SitesTable, sitePath } from './components/sites-table.tsx';
+import { SitesTable } from './components/sites-table.tsx';
 
 export function SitesPage() {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ export function SitesPage() {
   const filtered = Boolean(projectId || q);
   const query = useSitesQuery(page, { projectId, searchKey: q || undefined });
 
-  const openCreate = () => void navigate(projectId ? `?new=1&project=${projectId}` : '?new=1');
+  const openCreate = () => void navigate(paths.newSite(projectId));
   const newButton = isAdmin ? (
     <Button onClick={openCreate} leftSection={<IconMapPinPlus size={16} />}>
       {t('actions.newSite')}
@@ -63,7 +64,7 @@ export function SitesPage() {
               variant="light"
               onClick={() => {
                 setFiltersKey((key) => key + 1);
-                void navigate('/sites', { replace: true });
+                void navigate(paths.sites, { replace: true });
               }}
             >
               {t('sites.filters.clear')}
@@ -97,14 +98,14 @@ export function SitesPage() {
         opened={isAdmin && newRequested}
         initialProjectId={projectId}
         onClose={clearNew}
-        onSaved={(site) => void navigate(sitePath(site.id))}
+        onSaved={(site) => void navigate(paths.site(site.id))}
       />
       <SiteFormModal opened={editing !== null} site={editing} onClose={() => setEditing(null)} />
       <SiteFormModal
         opened={copying !== null}
         copyOf={copying}
         onClose={() => setCopying(null)}
-        onSaved={(site) => void navigate(sitePath(site.id))}
+        onSaved={(site) => void navigate(paths.site(site.id))}
       />
       <DeleteSiteModal site={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -9,9 +9,9 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useCreateTaskMutation } from './api/create-task.ts';
-import { TEMPLATES_PATH, TASKS_PATH, taskPath } from './components/task-paths.ts';
 import { TaskForm } from './components/task-form.tsx';
 
 export function NewTaskPage() {
@@ -39,13 +39,13 @@ export function NewTaskPage() {
         <TaskForm
           submitLabel={t('tasks.create.submit')}
           pending={create.isPending}
-          onCancel={() => void navigate(TASKS_PATH)}
+          onCancel={() => void navigate(paths.tasks)}
           onSubmit={(body) =>
             create.mutateAsync(body).then(
               async (task) => {
                 notifySuccess(t('tasks.create.done'));
                 await queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
-                void navigate(taskPath(task.id));
+                void navigate(paths.task(task.id));
               },
               (error: unknown) => {
                 notifyError(errorMessage(error, 'createTaskFailed'));
@@ -58,7 +58,7 @@ export function NewTaskPage() {
       <Text size="sm" c="dimmed" mt="md">
         {t('tasks.create.templateHint')}{' '}
         {/* A link inside a sentence is told apart by more than its colour (WCAG 1.4.1). */}
-        <Anchor component={Link} to={TEMPLATES_PATH} size="sm" underline="always">
+        <Anchor component={Link} to={paths.taskTemplates} size="sm" underline="always">
           {t('tasks.create.templateLink')}
         </Anchor>
       </Text>

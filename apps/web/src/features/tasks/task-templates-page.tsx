@@ -11,12 +11,12 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useSearchParam } from '../../lib/url-state.ts';
 import { useTemplatesQuery } from './api/get-templates.ts';
 import { DeleteTemplateModal } from './components/delete-template-modal.tsx';
 import { SEARCH_PARAM, SearchBox } from './components/search-box.tsx';
-import { TASKS_PATH } from './components/task-paths.ts';
 import { TemplateCard } from './components/template-card.tsx';
 import { TemplatePreviewDrawer } from './components/template-preview-drawer.tsx';
 import { useCreateFromTemplate } from './components/use-create-from-template.ts';
@@ -70,7 +70,7 @@ export function TaskTemplatesPage() {
         title={t('tasks.templates.title')}
         description={t('tasks.templates.description')}
         actions={
-          <Button component={Link} to={TASKS_PATH} variant="default" leftSection={<IconChecklist size={16} />}>
+          <Button component={Link} to={paths.tasks} variant="default" leftSection={<IconChecklist size={16} />}>
             {t('tasks.templates.backToTasks')}
           </Button>
         }

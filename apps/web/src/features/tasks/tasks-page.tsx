@@ -12,12 +12,12 @@ import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useTasksQuery } from './api/get-tasks.ts';
 import { DeleteTaskModal } from './components/delete-task-modal.tsx';
 import { SEARCH_PARAM, SearchBox } from './components/search-box.tsx';
-import { NEW_TASK_PATH, TEMPLATES_PATH, taskPath } from './components/task-paths.ts';
 import { TasksTable } from './components/tasks-table.tsx';
 import { useDuplicateTask } from './components/use-duplicate-task.ts';
 
@@ -34,10 +34,10 @@ export function TasksPage() {
 
   const createButtons = canManageTasks ? (
     <Group gap="sm">
-      <Button component={Link} to={TEMPLATES_PATH} variant="light" leftSection={<IconTemplate size={16} />}>
+      <Button component={Link} to={paths.taskTemplates} variant="light" leftSection={<IconTemplate size={16} />}>
         {t('tasks.fromTemplate')}
       </Button>
-      <Button component={Link} to={NEW_TASK_PATH} leftSection={<IconPlus size={16} />}>
+      <Button component={Link} to={paths.newTask} leftSection={<IconPlus size={16} />}>
         {t('tasks.newTask')}
       </Button>
     </Group>
@@ -82,7 +82,7 @@ export function TasksPage() {
       <Card withBorder radius="md" padding="sm">
         <TasksTable
           tasks={query.data.data}
-          onEdit={canManageTasks ? (task) => void navigate(taskPath(task.id, 'settings')) : undefined}
+          onEdit={canManageTasks ? (task) => void navigate(paths.task(task.id, { tab: 'settings' })) : undefined}
           onDuplicate={canManageTasks ? (task) => duplicate.run(task.id) : undefined}
           onDelete={canManageTasks ? setDeleting : undefined}
         />

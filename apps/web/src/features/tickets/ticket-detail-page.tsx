@@ -8,6 +8,7 @@ import type { TicketAttachment } from '@fieldops/shared/helpdesk';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
 import { ApiError } from '../../lib/api-error.ts';
+import { paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -15,7 +16,6 @@ import { useTicketQuery } from './api/get-ticket.ts';
 import { TicketAttachments } from './components/ticket-attachments.tsx';
 import { TicketComments } from './components/ticket-comments.tsx';
 import { TicketHistory } from './components/ticket-history.tsx';
-import { TICKETS_PATH } from './components/ticket-paths.ts';
 import { TicketSidePanel } from './components/ticket-side-panel.tsx';
 import { TicketSummary } from './components/ticket-summary.tsx';
 
@@ -39,7 +39,7 @@ export function TicketDetailPage() {
       {(ticket) => (
         <Stack gap="md">
           <Group>
-            <Anchor component={Link} to={TICKETS_PATH} size="sm">
+            <Anchor component={Link} to={paths.tickets} size="sm">
               <Group gap={4} wrap="nowrap">
                 <Back size={16} aria-hidden />
                 {t('tickets.detail.back')}

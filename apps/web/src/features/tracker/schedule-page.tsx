@@ -9,10 +9,10 @@ import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { useScheduleQuery } from './api/get-schedule.ts';
 import { BackToTracker } from './components/schedule-header.tsx';
 import { ScheduleView } from './components/schedule-view.tsx';
-import { TRACKER_PATH } from './components/tracker-paths.ts';
 
 export function SchedulePage() {
   const { scheduleId } = useParams();
@@ -32,7 +32,7 @@ export function SchedulePage() {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Stack gap="md" maw={760} mx="auto" w="100%">
-        <BackToTracker to={TRACKER_PATH} />
+        <BackToTracker to={paths.tracker} />
         <ErrorState
           withCard
           error={query.error}

@@ -3,13 +3,14 @@
 import type { KpiItem, KpiKind } from '@fieldops/shared/reports';
 import type { Language } from '../i18n/language.ts';
 import { localizedName } from '../localized.ts';
+import { paths } from '../paths.ts';
 
-/** The kinds that have a page of their own, with the route of that page. */
-const PAGE_OF: Partial<Record<KpiKind, string>> = {
-  members: '/members',
-  teams: '/sites',
-  projects: '/projects',
-  tasks: '/tasks',
+/** The kinds that have a page of their own, with the address of one item's page. */
+const PAGE_OF: Partial<Record<KpiKind, (id: number) => string>> = {
+  members: (id) => paths.member(id),
+  teams: (id) => paths.site(id),
+  projects: (id) => paths.project(id),
+  tasks: (id) => paths.task(id),
 };
 
 export function kpiItemName(item: Pick<KpiItem, 'name' | 'nameEn' | 'nameAr'>, language: Language): string {
@@ -17,6 +18,6 @@ export function kpiItemName(item: Pick<KpiItem, 'name' | 'nameEn' | 'nameAr'>, l
 }
 
 export function kpiItemPath(kind: KpiKind, id: number): string | null {
-  const base = PAGE_OF[kind];
-  return base ? `${base}/${id}` : null;
+  const page = PAGE_OF[kind];
+  return page ? page(id) : null;
 }

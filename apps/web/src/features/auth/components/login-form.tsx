@@ -11,6 +11,7 @@ import { formatMinutes } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { resetCachedData } from '../../../lib/cache-reset.ts';
+import { paths } from '../../../lib/paths.ts';
 import { forgetSignInReason, readSignInReason, setToken } from '../../../lib/storage.ts';
 import { authenticate } from '../api/authenticate.ts';
 
@@ -109,7 +110,7 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
         </Button>
         <Text size="sm" ta="center" c="dimmed">
           {t('login.noAccount')}{' '}
-          <Anchor component={Link} to="/onboarding" fw={600}>
+          <Anchor component={Link} to={paths.onboarding} fw={600}>
             {t('actions.createBusiness')}
           </Anchor>
         </Text>

@@ -12,6 +12,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
 import { TAG_ACTIONS_PAGE_SIZE, useTagActionsQuery } from '../api/get-tag-actions.ts';
 
 export function TagsActionsModal({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
@@ -51,7 +52,7 @@ function TagActions({ tagId }: { tagId: number }) {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {t('business.tags.inTask')}{' '}
-                  <Anchor component={Link} to={`/tasks/${action.taskId}`} size="xs">
+                  <Anchor component={Link} to={paths.task(action.taskId)} size="xs">
                     {taskName}
                   </Anchor>
                 </Text>

@@ -20,8 +20,6 @@ interface MemberMenuProps {
   onActivate: (member: Member) => void;
 }
 
-export const memberPath = (userId: number) => paths.member(userId);
-
 /** Whether the business still holds this person's name and e-mail: it created the account, never activated. */
 export const managesIdentity = (member: Pick<Member, 'createdHere' | 'active'>) => member.createdHere && !member.active;
 
@@ -61,7 +59,7 @@ export function MemberMenu({ member, onOpen, onActivate }: MemberMenuProps) {
       key: 'transfer',
       label: t('members.actions.transfer'),
       icon: <IconArrowsExchange size={16} />,
-      onClick: () => void navigate(`${memberPath(member.userId)}?tab=transfer`),
+      onClick: () => void navigate(paths.member(member.userId, { tab: 'transfer' })),
     });
   }
   if (can.canShowActivationKey) {
@@ -82,7 +80,7 @@ export function MemberMenu({ member, onOpen, onActivate }: MemberMenuProps) {
   return (
     <ItemContextMenu
       label={t('members.table.menuOf', { name: member.fullName || member.username })}
-      href={memberPath(member.userId)}
+      href={paths.member(member.userId)}
       onEdit={can.canEdit ? () => onOpen('edit', member) : undefined}
       duplicateUnavailable={can.canEdit ? t('members.table.cannotDuplicate') : undefined}
       onDelete={can.canDelete ? () => onOpen('delete', member) : undefined}

@@ -11,6 +11,7 @@ import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { RemoveFromSiteModal, type Placement } from '../../../components/site-membership/remove-from-site-modal.tsx';
 import { NONE } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAllSitesQuery } from '../../../lib/session/api/get-sites.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 
@@ -74,13 +75,13 @@ export function MemberSitesTab({ member, onAssign }: MemberSitesTabProps) {
                 return (
                   <Table.Tr key={team.id}>
                     <Table.Td>
-                      <Anchor component={Link} to={`/sites/${team.id}`} fw={600}>
+                      <Anchor component={Link} to={paths.site(team.id)} fw={600}>
                         {team.name}
                       </Anchor>
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
                       {project ? (
-                        <Anchor component={Link} to={`/projects/${project.id}`} c="inherit" size="sm">
+                        <Anchor component={Link} to={paths.project(project.id)} c="inherit" size="sm">
                           {project.name}
                         </Anchor>
                       ) : (
@@ -96,7 +97,7 @@ export function MemberSitesTab({ member, onAssign }: MemberSitesTabProps) {
                     <Table.Td>
                       <ItemContextMenu
                         label={t('members.sites.menuOf', { name: team.name })}
-                        href={`/sites/${team.id}`}
+                        href={paths.site(team.id)}
                         actions={
                           manage
                             ? [
@@ -104,7 +105,7 @@ export function MemberSitesTab({ member, onAssign }: MemberSitesTabProps) {
                                   key: 'transfer',
                                   label: t('members.actions.transferFrom'),
                                   icon: <IconArrowsExchange size={16} />,
-                                  onClick: () => void navigate(`?tab=transfer&from=${team.id}`),
+                                  onClick: () => void navigate(paths.member(member.userId, { tab: 'transfer', from: team.id })),
                                 },
                                 {
                                   key: 'remove',

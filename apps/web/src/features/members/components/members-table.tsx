@@ -8,7 +8,8 @@ import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf } from '../../../lib/localized.ts';
-import { MemberMenu, memberPath, type MemberDialog } from './member-menu.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { MemberMenu, type MemberDialog } from './member-menu.tsx';
 
 const SHOWN_SITES = 2;
 
@@ -49,7 +50,7 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
                       {initialOf(name)}
                     </Avatar>
                     <div style={{ minWidth: 0 }}>
-                      <Anchor component={Link} to={memberPath(member.userId)} fw={600}>
+                      <Anchor component={Link} to={paths.member(member.userId)} fw={600}>
                         {name}
                       </Anchor>
                       <Text size="xs" c="dimmed" dir="ltr" ta="start" truncate="end" maw={240}>
@@ -83,7 +84,7 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
                           color={team.authority === 'SUPERVISOR' ? 'grape' : 'gray'}
                           tt="none"
                           component={Link}
-                          to={`/sites/${team.id}`}
+                          to={paths.site(team.id)}
                           style={{ cursor: 'pointer' }}
                         >
                           {team.name}

@@ -5,6 +5,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Project } from '@fieldops/shared/organisation';
+import { paths } from '../../../lib/paths.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { DeleteProjectModal } from './delete-project-modal.tsx';
 import { ProjectForm } from './project-form.tsx';
@@ -44,7 +45,7 @@ export function ProjectSettingsTab({ project }: { project: Project }) {
       <DeleteProjectModal
         project={deleting ? project : null}
         onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate('/projects', { replace: true })}
+        onDeleted={() => void navigate(paths.projects, { replace: true })}
       />
     </Stack>
   );

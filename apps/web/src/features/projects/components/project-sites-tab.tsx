@@ -14,6 +14,7 @@ import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { usePageParam } from '../../../lib/url-state.ts';
 import { useProjectSitesQuery } from '../api/get-project-sites.ts';
@@ -26,7 +27,7 @@ export function ProjectSitesTab({ project }: { project: Project }) {
   const query = useProjectSitesQuery(project.id, page);
 
   const newSite = isAdmin ? (
-    <Button component={Link} to={`/sites?new=1&project=${project.id}`} variant="light" leftSection={<IconMapPinPlus size={16} />}>
+    <Button component={Link} to={paths.newSite(project.id)} variant="light" leftSection={<IconMapPinPlus size={16} />}>
       {t('actions.newSite')}
     </Button>
   ) : null;
@@ -67,7 +68,7 @@ export function ProjectSitesTab({ project }: { project: Project }) {
             {query.data.data.map((site) => (
               <Table.Tr key={site.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/sites/${site.id}`} fw={600}>
+                  <Anchor component={Link} to={paths.site(site.id)} fw={600}>
                     {site.name}
                   </Anchor>
                   {site.externalId ? (
@@ -80,7 +81,7 @@ export function ProjectSitesTab({ project }: { project: Project }) {
                 <Table.Td ta="end" visibleFrom="sm">{formatNumber(site.membersCount, language)}</Table.Td>
                 <Table.Td ta="end" visibleFrom="sm">{site.rank === null ? NONE : formatNumber(site.rank, language)}</Table.Td>
                 <Table.Td>
-                  <ItemContextMenu label={t('projects.sites.menuOf', { name: site.name })} href={`/sites/${site.id}`} />
+                  <ItemContextMenu label={t('projects.sites.menuOf', { name: site.name })} href={paths.site(site.id)} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -11,6 +11,7 @@ import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface ProjectsTableProps {
   projects: Project[];
@@ -19,8 +20,6 @@ interface ProjectsTableProps {
   onDelete?: (project: Project) => void;
   onDuplicate?: (project: Project) => void;
 }
-
-export const projectPath = (id: number) => `/projects/${id}`;
 
 export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: ProjectsTableProps) {
   const { t, i18n } = useTranslation();
@@ -45,7 +44,7 @@ export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: Proje
           {projects.map((project) => (
             <Table.Tr key={project.id}>
               <Table.Td>
-                <Anchor component={Link} to={projectPath(project.id)} fw={600}>
+                <Anchor component={Link} to={paths.project(project.id)} fw={600}>
                   {project.name}
                 </Anchor>
                 {project.website ? (
@@ -80,7 +79,7 @@ export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: Proje
               <Table.Td>
                 <ItemContextMenu
                   label={t('projects.table.menuOf', { name: project.name })}
-                  href={projectPath(project.id)}
+                  href={paths.project(project.id)}
                   onEdit={onEdit ? () => onEdit(project) : undefined}
                   onDuplicate={onDuplicate ? () => onDuplicate(project) : undefined}
                   onDelete={onDelete ? () => onDelete(project) : undefined}

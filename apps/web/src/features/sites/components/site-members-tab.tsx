@@ -18,6 +18,7 @@ import { AssignMemberModal } from '../../../components/site-membership/assign-me
 import { InviteMemberModal } from '../../../components/site-membership/invite-member-modal.tsx';
 import { RemoveFromSiteModal, type Placement } from '../../../components/site-membership/remove-from-site-modal.tsx';
 import { NONE } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { usePageParam } from '../../../lib/url-state.ts';
 import { useSiteMembersQuery } from '../api/get-site-members.ts';
@@ -78,7 +79,7 @@ export function SiteMembersTab({ site }: { site: Site }) {
               {query.data.data.map((member) => (
                 <Table.Tr key={member.userId}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/members/${member.userId}`} fw={600}>
+                    <Anchor component={Link} to={paths.member(member.userId)} fw={600}>
                       {member.name || member.username}
                     </Anchor>
                     <Text size="xs" c="dimmed" dir="ltr" ta="start">
@@ -102,7 +103,7 @@ export function SiteMembersTab({ site }: { site: Site }) {
                   <Table.Td>
                     <ItemContextMenu
                       label={t('sites.members.menuOf', { name: member.name })}
-                      href={`/members/${member.userId}`}
+                      href={paths.member(member.userId)}
                       actions={
                         canManage
                           ? [
@@ -110,7 +111,7 @@ export function SiteMembersTab({ site }: { site: Site }) {
                                 key: 'transfer',
                                 label: t('sites.members.transfer'),
                                 icon: <IconArrowsExchange size={16} />,
-                                onClick: () => void navigate(`/members/${member.userId}?tab=transfer&from=${site.id}`),
+                                onClick: () => void navigate(paths.member(member.userId, { tab: 'transfer', from: site.id })),
                               },
                               {
                                 key: 'remove',

@@ -5,6 +5,7 @@ import { IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Site } from '@fieldops/shared/organisation';
+import { paths } from '../../../lib/paths.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { DeleteSiteModal } from './delete-site-modal.tsx';
 import { SiteForm } from './site-form.tsx';
@@ -59,7 +60,7 @@ export function SiteSettingsTab({ site }: { site: Site }) {
       <DeleteSiteModal
         site={deleting ? site : null}
         onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate('/sites', { replace: true })}
+        onDeleted={() => void navigate(paths.sites, { replace: true })}
       />
     </Stack>
   );

@@ -11,6 +11,7 @@ import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface SitesTableProps {
   sites: Site[];
@@ -18,8 +19,6 @@ interface SitesTableProps {
   onDelete?: (site: Site) => void;
   onDuplicate?: (site: Site) => void;
 }
-
-export const sitePath = (id: number) => `/sites/${id}`;
 
 export function formatCoordinates(site: Pick<Site, 'latitude' | 'longitude'>): string {
   return site.latitude === null || site.longitude === null ? NONE : `${site.latitude.toFixed(4)}, ${site.longitude.toFixed(4)}`;
@@ -49,7 +48,7 @@ export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableP
           {sites.map((site) => (
             <Table.Tr key={site.id}>
               <Table.Td>
-                <Anchor component={Link} to={sitePath(site.id)} fw={600}>
+                <Anchor component={Link} to={paths.site(site.id)} fw={600}>
                   {site.name}
                 </Anchor>
                 {site.externalId ? (
@@ -62,7 +61,7 @@ export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableP
                 </Text>
               </Table.Td>
               <Table.Td visibleFrom="sm">
-                <Anchor component={Link} to={`/projects/${site.projectId}`} c="inherit" size="sm">
+                <Anchor component={Link} to={paths.project(site.projectId)} c="inherit" size="sm">
                   {site.project.name}
                 </Anchor>
               </Table.Td>
@@ -85,7 +84,7 @@ export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableP
               <Table.Td>
                 <ItemContextMenu
                   label={t('sites.table.menuOf', { name: site.name })}
-                  href={sitePath(site.id)}
+                  href={paths.site(site.id)}
                   onEdit={onEdit ? () => onEdit(site) : undefined}
                   onDuplicate={onDuplicate ? () => onDuplicate(site) : undefined}
                   onDelete={onDelete ? () => onDelete(site) : undefined}

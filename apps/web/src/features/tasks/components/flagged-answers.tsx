@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ActionResult } from '@fieldops/shared/schedules';
-import { ticketHref } from '../../../components/answer-view/answer-view.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -16,6 +15,7 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { useFireTicketMutation } from '../api/fire-ticket.ts';
 import { useFlaggedAnswersQuery } from '../api/get-flagged-answers.ts';
@@ -54,7 +54,7 @@ export function FlaggedAnswers({ taskId, onOpen }: { taskId: number; onOpen: (an
         onSuccess: (answer) => {
           notifySuccess(t('messages.ticketFired'));
           closeFire();
-          if (answer.ticketId !== null) void navigate(ticketHref(answer.ticketId));
+          if (answer.ticketId !== null) void navigate(paths.ticket(answer.ticketId));
         },
         onError: (error) => setFireFailure(errorMessage(error, 'createTicketFailed')),
       },

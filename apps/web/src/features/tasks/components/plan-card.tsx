@@ -10,15 +10,15 @@ import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
 import { PlanChildren } from './plan-children.tsx';
 import { PlanStatusBadge, canSwitchPlan } from './plan-status-badge.tsx';
 import { amountText, daysText, monthsText, planDates, planHours } from './plan-text.ts';
-import { taskPath } from './task-paths.ts';
 
 const MAX_AVATARS = 4;
 
 /** The address that opens the task's plans with this plan expanded. */
-export const planHref = (taskId: number, planId: number) => `${taskPath(taskId, 'plans')}&plan=${planId}`;
+export const planHref = (taskId: number, planId: number) => paths.task(taskId, { tab: 'plans', plan: planId });
 
 /** A group plan (no member of its own) has members' plans under it. */
 export const isGroupPlan = (plan: ExecutionPlan) => plan.userId === null;

@@ -8,9 +8,9 @@ import { useNavigate } from 'react-router';
 import type { TaskWithActions } from '@fieldops/shared/tasks';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSaveTaskAsTemplateMutation } from '../api/save-task-as-template.ts';
 import { DeleteTaskModal } from './delete-task-modal.tsx';
-import { TASKS_PATH, taskPath } from './task-paths.ts';
 import { useDuplicateTask } from './use-duplicate-task.ts';
 
 export function TaskHeaderActions({ task }: { task: TaskWithActions }) {
@@ -18,7 +18,7 @@ export function TaskHeaderActions({ task }: { task: TaskWithActions }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
-  const duplicate = useDuplicateTask((copy) => void navigate(taskPath(copy.id)));
+  const duplicate = useDuplicateTask((copy) => void navigate(paths.task(copy.id)));
   const saveTemplate = useSaveTaskAsTemplateMutation();
 
   const saveAsTemplate = () =>
@@ -46,7 +46,7 @@ export function TaskHeaderActions({ task }: { task: TaskWithActions }) {
       <DeleteTaskModal
         task={deleting ? task : null}
         onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate(TASKS_PATH, { replace: true })}
+        onDeleted={() => void navigate(paths.tasks, { replace: true })}
       />
     </>
   );

@@ -10,7 +10,7 @@ import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber, formatPercent } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedDescription, localizedName } from '../../../lib/localized.ts';
-import { taskPath } from './task-paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface TasksTableProps {
   tasks: Task[];
@@ -58,7 +58,7 @@ export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableP
             return (
               <Table.Tr key={task.id}>
                 <Table.Td style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={taskPath(task.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor component={Link} to={paths.task(task.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {name}
                   </Anchor>
                   {description ? (
@@ -90,7 +90,7 @@ export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableP
                 <Table.Td>
                   <ItemContextMenu
                     label={t('tasks.table.menuOf', { name })}
-                    href={taskPath(task.id)}
+                    href={paths.task(task.id)}
                     onEdit={onEdit ? () => onEdit(task) : undefined}
                     onDuplicate={onDuplicate ? () => onDuplicate(task) : undefined}
                     onDelete={onDelete ? () => onDelete(task) : undefined}

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useCreateTaskFromTemplateMutation } from '../api/create-task-from-template.ts';
-import { taskPath } from './task-paths.ts';
 
 export function useCreateFromTemplate() {
   const { t } = useTranslation();
@@ -18,7 +18,7 @@ export function useCreateFromTemplate() {
       onSuccess: async (task) => {
         notifySuccess(t('tasks.templates.created'));
         await queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
-        void navigate(taskPath(task.id));
+        void navigate(paths.task(task.id));
       },
       onError: (error) => notifyError(errorMessage(error, 'createTaskFromTemplateFailed')),
     });

@@ -21,8 +21,8 @@ import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf, localizedName } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { STATUS_COLORS, PriorityBadge } from './ticket-badges.tsx';
-import { ticketPath } from './ticket-paths.ts';
 
 interface TicketCardProps {
   ticket: Ticket;
@@ -37,7 +37,7 @@ export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = 
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const navigate = useNavigate();
-  const path = ticketPath(ticket.id);
+  const path = paths.ticket(ticket.id);
   const agentName = ticket.agent ? ticket.agent.fullName || ticket.agent.username : null;
 
   const startDrag = (event: DragEvent<HTMLDivElement>) => {

@@ -10,8 +10,8 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
 import { NONE } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf, localizedName } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
 import { PriorityBadge, StatusBadge } from './ticket-badges.tsx';
-import { ticketPath } from './ticket-paths.ts';
 
 export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
   const { t, i18n } = useTranslation();
@@ -43,7 +43,7 @@ export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
                     <Text size="xs" c="dimmed" dir="ltr">
                       #{ticket.id}
                     </Text>
-                    <Anchor component={Link} to={ticketPath(ticket.id)} fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                    <Anchor component={Link} to={paths.ticket(ticket.id)} fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                       {ticket.title}
                     </Anchor>
                   </Group>
@@ -78,7 +78,7 @@ export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <ItemContextMenu label={t('tickets.card.menu', { title: ticket.title })} href={ticketPath(ticket.id)} />
+                  <ItemContextMenu label={t('tickets.card.menu', { title: ticket.title })} href={paths.ticket(ticket.id)} />
                 </Table.Td>
               </Table.Tr>
             );

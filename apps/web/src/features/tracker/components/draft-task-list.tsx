@@ -9,7 +9,7 @@ import { useBusinessTime } from '../../../lib/business-time.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedDescription, localizedName } from '../../../lib/localized.ts';
-import { taskPagePath } from './tracker-paths.ts';
+import { paths } from '../../../lib/paths.ts';
 
 export function DraftTaskList({ tasks }: { tasks: Task[] }) {
   const { t, i18n } = useTranslation();
@@ -29,7 +29,7 @@ export function DraftTaskList({ tasks }: { tasks: Task[] }) {
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {tasks.map((task) => (
           <li key={task.id}>
-            <Paper withBorder radius="md" p="sm" component={Link} to={taskPagePath(task.id)} style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
+            <Paper withBorder radius="md" p="sm" component={Link} to={paths.task(task.id)} style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
               <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                 <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                   {nameOf(task)}
@@ -64,7 +64,7 @@ export function DraftTaskList({ tasks }: { tasks: Task[] }) {
           {tasks.map((task) => (
             <Table.Tr key={task.id}>
               <Table.Td style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={taskPagePath(task.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Anchor component={Link} to={paths.task(task.id)} fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {nameOf(task)}
                 </Anchor>
                 <Text size="xs" c="dimmed" lineClamp={1} maw={420}>

@@ -10,8 +10,9 @@ import { ResponsiveTable, useWideScreen } from '../../../components/responsive-t
 import { useBusinessTime } from '../../../lib/business-time.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
 import { ScheduleProgress, ScheduleStatusBadge, SiteAndProject, displayStatus } from './schedule-status.tsx';
-import { schedulePath, type FromTracker } from './tracker-paths.ts';
+import type { FromTracker } from './from-tracker.ts';
 
 interface ScheduleListProps {
   schedules: Schedule[];
@@ -57,11 +58,11 @@ function ScheduleTable({ schedules, showMember }: ScheduleListProps) {
               // The task name is the link for keyboards and screen readers; the row is a larger target.
               onClick={(event) => {
                 if ((event.target as HTMLElement).closest('a')) return;
-                void navigate(schedulePath(schedule.id), { state: from });
+                void navigate(paths.schedule(schedule.id), { state: from });
               }}
             >
               <Table.Td style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={schedulePath(schedule.id)} state={from} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Anchor component={Link} to={paths.schedule(schedule.id)} state={from} fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {taskName(schedule)}
                 </Anchor>
                 <Text size="xs" c="dimmed">
@@ -104,7 +105,7 @@ function ScheduleCards({ schedules, showMember }: ScheduleListProps) {
             radius="md"
             p="sm"
             component={Link}
-            to={schedulePath(schedule.id)}
+            to={paths.schedule(schedule.id)}
             state={from}
             style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}
           >

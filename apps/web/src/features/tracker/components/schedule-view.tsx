@@ -22,14 +22,15 @@ import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { AnswerSummary } from './answer-summary.tsx';
+import type { FromTracker } from './from-tracker.ts';
 import { GeofenceNotice } from './geofence-notice.tsx';
 import { ReadOnlyView } from './read-only-view.tsx';
 import { geofenceCheck, heldAnswers, mergeStates, readOnlyReason, savedDrafts } from './runner-rules.ts';
 import { ScheduleHeader } from './schedule-header.tsx';
 import { SubmitBar } from './submit-bar.tsx';
-import { TRACKER_PATH, type FromTracker } from './tracker-paths.ts';
 import { useAnswerSubmission } from './use-answer-submission.ts';
 
 export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
@@ -102,7 +103,7 @@ export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
       <ScheduleHeader
         detail={detail}
         name={name}
-        backTo={`${TRACKER_PATH}${from?.trackerSearch ?? ''}`}
+        backTo={paths.trackerAt(from?.trackerSearch)}
         showMember={detail.userId !== account.id}
       />
       {submission.refusal ? (
