@@ -1,7 +1,7 @@
 // Mantine theme: a font stack that covers Arabic (Noto Sans/Naskh Arabic) as well as Latin, and
 // colours dark enough for text to meet WCAG AA contrast (4.5:1) on white: filled buttons and
 // coloured text use shade 8 rather than Mantine's 6, and dimmed text a darker grey.
-import { createTheme, type CSSVariablesResolver, type MenuProps } from '@mantine/core';
+import { createTheme, type ComboboxProps, type CSSVariablesResolver, type MenuProps } from '@mantine/core';
 
 export const FONT_STACK =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", ' +
@@ -17,6 +17,9 @@ export const theme = createTheme({
   components: {
     // An open menu holds only its items (no placeholder element), and focus goes to the first one.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+    // A select's list is drawn when it opens, not kept hidden in the page: a closed list would be
+    // laid out and positioned on every page that shows a select, before anything else is drawn.
+    Combobox: { defaultProps: { keepMounted: false } satisfies Partial<ComboboxProps> },
   },
 });
 

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from './i18n/i18n.ts';
+import { dateTimeFormat, isKnownTimeZone } from './intl.ts';
 import type { Language } from './i18n/language.ts';
 import { useSession } from './session/session-context.ts';
 
@@ -10,17 +11,11 @@ const locale = (language: Language) => (language === 'ar' ? 'ar-u-nu-latn' : 'en
 
 /** The zone itself when the runtime knows it, else UTC (an unknown zone would throw). */
 export function safeTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
+  return timeZone && isKnownTimeZone(timeZone) ? timeZone : 'UTC';
 }
 
 function format(value: string | Date, timeZone: string, language: Language, options: Intl.DateTimeFormatOptions): string {
-  return new Intl.DateTimeFormat(locale(language), { ...options, timeZone: safeTimeZone(timeZone) }).format(new Date(value));
+  return dateTimeFormat(locale(language), { ...options, timeZone: safeTimeZone(timeZone) }).format(new Date(value));
 }
 
 export const formatZonedDateTime = (value: string | Date, timeZone: string, language: Language) =>
@@ -34,7 +29,7 @@ export const formatZonedTime = (value: string | Date, timeZone: string, language
 
 /** The calendar day ("2025-03-30") of an instant in the zone. */
 export function zonedDay(value: string | Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
+  const parts = dateTimeFormat('en-CA', {
     timeZone: safeTimeZone(timeZone), year: 'numeric', month: '2-digit', day: '2-digit',
   }).formatToParts(new Date(value));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';

@@ -1,15 +1,16 @@
 // Dates and times for people: a formatted date and time, and "3 hours ago" style relative
 // times, in the current language with Latin digits (as the numbers elsewhere in the app).
 import type { Language } from './i18n/language.ts';
+import { dateTimeFormat } from './intl.ts';
 
 const locale = (language: Language) => (language === 'ar' ? 'ar-u-nu-latn' : 'en');
 
 export function formatDateTime(value: string | Date, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  return dateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 }
 
 export function formatDate(value: string | Date, language: Language): string {
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium' }).format(new Date(value));
+  return dateTimeFormat(locale(language), { dateStyle: 'medium' }).format(new Date(value));
 }
 
 const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [

@@ -1,16 +1,17 @@
 // Number and percentage formatting; Latin digits in both languages keep figures consistent
 // with the values people type.
 import type { Language } from './i18n/language.ts';
+import { numberFormat } from './intl.ts';
 
 const locale = (language: Language) => (language === 'ar' ? 'ar-u-nu-latn' : 'en');
 
 export function formatNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(locale(language)).format(value);
+  return numberFormat(locale(language)).format(value);
 }
 
 /** A value followed by % (spec §9). */
 export function formatPercent(value: number, language: Language): string {
-  return `${new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 }).format(value)}%`;
+  return `${numberFormat(locale(language), { maximumFractionDigits: 1 }).format(value)}%`;
 }
 
 /** Shown in place of a value that is not there (an unranked item, a site without a type). */
@@ -18,7 +19,7 @@ export const NONE = '—';
 
 /** "15 minutes", "دقيقتان": a whole number of minutes with the language's own plural forms. */
 export function formatMinutes(minutes: number, language: Language): string {
-  return new Intl.NumberFormat(locale(language), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
+  return numberFormat(locale(language), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
 }
 
 /**

@@ -2,6 +2,7 @@
 // "HH:mm" with midnight at the end of the day written "24:00".
 import { SHIFT_END_HOUR, SHIFT_START_HOUR } from '@fieldops/shared/limits';
 import type { Language } from './i18n/language.ts';
+import { dateTimeFormat } from './intl.ts';
 
 const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
@@ -15,5 +16,5 @@ export const SHIFT_TIMES: readonly string[] = Array.from(
 export function formatShiftTime(time: string, language: Language): string {
   const [hours, minutes] = time.split(':').map(Number);
   const date = new Date(2000, 0, 1, (hours ?? 0) % 24, minutes ?? 0);
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', { hour: 'numeric', minute: '2-digit', hour12: true }).format(date);
+  return dateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', { hour: 'numeric', minute: '2-digit', hour12: true }).format(date);
 }

@@ -1,5 +1,7 @@
 // IANA time zones for pickers, with the browser's own zone as the default, and the name people
 // read for one: its city, its name in their language and its offset, not the raw id.
+import { dateTimeFormat } from './intl.ts';
+
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -21,7 +23,7 @@ export function listTimeZones(ensure: string = browserTimeZone()): string[] {
 
 function zoneNamePart(zone: string, language: string, style: 'longGeneric' | 'long' | 'shortOffset', at: Date): string | undefined {
   try {
-    return new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: style }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+    return dateTimeFormat(language, { timeZone: zone, timeZoneName: style }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   } catch {
     return undefined;
   }
