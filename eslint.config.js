@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importZones } from './eslint-rules/import-zones.js';
+import { noImportCycles } from './eslint-rules/no-import-cycles.js';
+
+const localRules = { rules: { 'import-zones': importZones, 'no-import-cycles': noImportCycles } };
+const WEB_FLOW = 'The web flows one way: app → features → components → lib → shared.';
+const SEPARATE_FEATURES = 'Features do not import from each other: shared code moves down to components/, lib/ or packages/shared.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
@@ -32,10 +38,31 @@ export default tseslint.config(
     },
   },
   {
-    // Features stay independent: shared code moves down to components/, lib/ or packages/shared.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // The web flows one way, app → features → components → lib → shared, and features stay apart
+    // (docs/ARCHITECTURE.md). Zones are folders; relative imports are resolved, so a path that
+    // climbs out of a feature with `../..` is caught too.
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/shared/**/*.ts'],
+    plugins: { local: localRules },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'Features do not import from each other.' }] }],
+      'local/import-zones': [
+        'error',
+        {
+          root: import.meta.dirname,
+          zones: [
+            { target: 'apps/web/src/features/*', from: ['apps/web/src/features/*'], message: SEPARATE_FEATURES },
+            { target: 'apps/web/src/features/*', from: ['apps/web/src/app'], message: WEB_FLOW },
+            { target: 'apps/web/src/components', from: ['apps/web/src/features', 'apps/web/src/app'], message: WEB_FLOW },
+            { target: 'apps/web/src/lib', from: ['apps/web/src/components', 'apps/web/src/features', 'apps/web/src/app'], message: WEB_FLOW },
+            { target: 'packages/shared', from: ['apps'], message: 'The shared contract imports nothing from the apps.' },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // A module loaded before the one it imports has finished loading sees its exports undefined.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { local: localRules },
+    rules: { 'local/no-import-cycles': 'error' },
   },
 );

@@ -32,6 +32,15 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        test: {
+          name: 'lint-rules',
+          environment: 'node',
+          include: ['eslint-rules/**/*.test.js'],
+          // The first lint loads the repository's whole ESLint configuration.
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });
