@@ -12,7 +12,7 @@ export type TaskTab = 'actions' | 'preview' | 'plans' | 'answers' | 'settings' |
 export type MemberTab = 'profile' | 'sites' | 'tasks' | 'performance' | 'transfer';
 
 /** `?a=1&b=2` in the order given, leaving out empty values; '' when none is left. */
-export function queryString(params: Record<string, QueryValue>): string {
+function queryString(params: Record<string, QueryValue>): string {
   const parts = Object.entries(params).flatMap(([key, value]) =>
     value === undefined || value === null || value === '' ? [] : [`${key}=${encodeURIComponent(String(value))}`],
   );
