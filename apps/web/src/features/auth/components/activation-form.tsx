@@ -1,18 +1,14 @@
 // The invited member's name and password, which activate the account. Every field is required,
 // so no field carries an asterisk.
 import { type FormEvent } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { activateRequest, type ActivationDetail } from '@fieldops/shared/account';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
-import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { useFormState } from '../../../lib/form.ts';
 import type { ActivateResponse } from '@fieldops/shared/account';
 import { useActivateMutation } from '../api/activate.ts';
-
-const FIELDS = ['name', 'password', 'confirmPassword'] as const;
 
 interface ActivationFormProps {
   activationKey: string;
@@ -35,25 +31,14 @@ export function ActivationForm({ activationKey, detail, onActivated }: Activatio
     }
     activate.mutate(body, {
       onSuccess: onActivated,
-      onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
-      },
+      onError: form.showFieldErrors,
     });
-  };
-
-  const fieldError = (name: (typeof FIELDS)[number]) => {
-    const message = form.errors[name];
-    return message ? translateMessage(message) : undefined;
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {activate.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(activate.error, 'unknownError')}
-          </Alert>
-        ) : null}
+        <FormAlert error={activate.error} fallbackKey="unknownError" />
         <TextInput label={t('activation.username')} value={detail.username} readOnly variant="filled" />
         <TextInput label={t('activation.email')} value={detail.email} readOnly variant="filled" />
         <TextInput
@@ -61,9 +46,7 @@ export function ActivationForm({ activationKey, detail, onActivated }: Activatio
           autoComplete="name"
           required
           withAsterisk={false}
-          value={form.values.name}
-          onChange={(event) => form.setValue('name', event.currentTarget.value)}
-          error={fieldError('name')}
+          {...form.field('name')}
         />
         <PasswordField
           label={t('activation.password')}
@@ -71,18 +54,14 @@ export function ActivationForm({ activationKey, detail, onActivated }: Activatio
           autoComplete="new-password"
           required
           withAsterisk={false}
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.currentTarget.value)}
-          error={fieldError('password')}
+          {...form.field('password')}
         />
         <PasswordField
           label={t('activation.confirmPassword')}
           autoComplete="new-password"
           required
           withAsterisk={false}
-          value={form.values.confirmPassword}
-          onChange={(event) => form.setValue('confirmPassword', event.currentTarget.value)}
-          error={fieldError('confirmPassword')}
+          {...form.field('confirmPassword')}
         />
         <Button type="submit" fullWidth loading={activate.isPending}>
           {t('activation.submit')}

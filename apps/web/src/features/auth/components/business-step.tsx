@@ -1,19 +1,17 @@
 // Onboarding step 2: the business (name, colour, time zone, industry) for the signed-in user.
 import { useMemo, type FormEvent } from 'react';
-import { Alert, Button, ColorInput, Select, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, ColorInput, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { onboardingBusinessRequest, type Business } from '@fieldops/shared/account';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
-import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { browserTimeZone, listTimeZones } from '../../../lib/time-zones.ts';
 import { useCreateBusinessMutation } from '../api/create-business.ts';
 import { useIndustriesQuery } from '../api/get-industries.ts';
 import { useOnboardingFailure } from './use-onboarding-failure.ts';
 
-const FIELDS = ['name', 'colour', 'timeZone', 'industryId'] as const;
 const SWATCHES = ['#4263eb', '#1c7ed6', '#0ca678', '#f59f00', '#e8590c', '#e03131', '#ae3ec9', '#495057'];
 
 export function BusinessStep({ userId, onDone }: { userId: number; onDone: (business: Business) => void }) {
@@ -24,7 +22,7 @@ export function BusinessStep({ userId, onDone }: { userId: number; onDone: (busi
   const form = useFormState({ name: '', colour: '#4263eb', timeZone: defaultZone, industryId: '' });
   const industries = useIndustriesQuery();
   const create = useCreateBusinessMutation();
-  const failure = useOnboardingFailure<typeof form.values>(FIELDS, form.setErrors);
+  const failure = useOnboardingFailure(form.showFieldErrors);
 
   const industryOptions = useMemo(
     () => (industries.data ?? []).map((item) => ({ value: String(item.id), label: localizedName(item, language) })),
@@ -45,26 +43,15 @@ export function BusinessStep({ userId, onDone }: { userId: number; onDone: (busi
     create.mutate({ userId, body }, { onSuccess: onDone, onError: failure.fail });
   };
 
-  const fieldError = (name: (typeof FIELDS)[number]) => {
-    const message = form.errors[name];
-    return message ? translateMessage(message) : undefined;
-  };
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure.serverError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(failure.serverError, 'onboardingFailed')}
-          </Alert>
-        ) : null}
+        <FormAlert error={failure.serverError} fallbackKey="onboardingFailed" />
         <TextInput
           label={t('onboarding.businessName')}
           autoComplete="organization"
           required
-          value={form.values.name}
-          onChange={(event) => form.setValue('name', event.currentTarget.value)}
-          error={fieldError('name')}
+          {...form.field('name')}
         />
         <ColorInput
           label={t('onboarding.colour')}
@@ -73,19 +60,15 @@ export function BusinessStep({ userId, onDone }: { userId: number; onDone: (busi
           swatches={SWATCHES}
           swatchesPerRow={8}
           eyeDropperButtonProps={{ 'aria-label': t('onboarding.pickColour') }}
-          value={form.values.colour}
-          onChange={(value) => form.setValue('colour', value)}
-          error={fieldError('colour')}
+          {...form.field('colour')}
         />
         <Select
           label={t('onboarding.timeZone')}
           searchable
           limit={50}
           data={timeZones}
-          value={form.values.timeZone}
-          onChange={(value) => form.setValue('timeZone', value ?? '')}
+          {...form.select('timeZone')}
           nothingFoundMessage={t('onboarding.nothingFound')}
-          error={fieldError('timeZone')}
           comboboxProps={{ withinPortal: true }}
         />
         <Select
@@ -94,12 +77,10 @@ export function BusinessStep({ userId, onDone }: { userId: number; onDone: (busi
           searchable
           clearable
           data={industryOptions}
-          value={form.values.industryId || null}
-          onChange={(value) => form.setValue('industryId', value ?? '')}
+          {...form.select('industryId')}
           nothingFoundMessage={t('onboarding.nothingFound')}
           disabled={industries.isError}
           description={industries.isError ? t('onboarding.industriesUnavailable') : undefined}
-          error={fieldError('industryId')}
         />
         <Button type="submit" fullWidth loading={create.isPending}>
           {t('onboarding.createBusiness')}

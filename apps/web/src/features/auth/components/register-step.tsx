@@ -1,20 +1,17 @@
 // Onboarding step 1: create the user, then sign in as them. Every field is required, so no
 // field carries an asterisk.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { registerRequest } from '@fieldops/shared/account';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { useFormState } from '../../../lib/form.ts';
-import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { setToken } from '../../../lib/storage.ts';
 import { authenticate } from '../api/authenticate.ts';
 import type { RegisterResponse } from '@fieldops/shared/account';
 import { useRegisterMutation } from '../api/register.ts';
 import { useOnboardingFailure } from './use-onboarding-failure.ts';
-
-const FIELDS = ['username', 'fullName', 'email', 'password'] as const;
 
 export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
   const { t } = useTranslation();
@@ -23,7 +20,7 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
   // Once the user exists, a retry only signs in again.
   const [created, setCreated] = useState<RegisterResponse | null>(null);
   const [signingIn, setSigningIn] = useState(false);
-  const failure = useOnboardingFailure<typeof form.values>(FIELDS, form.setErrors);
+  const failure = useOnboardingFailure(form.showFieldErrors);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,27 +39,16 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
     }
   };
 
-  const fieldError = (name: (typeof FIELDS)[number]) => {
-    const message = form.errors[name];
-    return message ? translateMessage(message) : undefined;
-  };
-
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
-        {failure.serverError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(failure.serverError, 'onboardingFailed')}
-          </Alert>
-        ) : null}
+        <FormAlert error={failure.serverError} fallbackKey="onboardingFailed" />
         <TextInput
           label={t('onboarding.fullName')}
           autoComplete="name"
           required
           withAsterisk={false}
-          value={form.values.fullName}
-          onChange={(event) => form.setValue('fullName', event.currentTarget.value)}
-          error={fieldError('fullName')}
+          {...form.field('fullName')}
         />
         <TextInput
           label={t('onboarding.username')}
@@ -71,9 +57,7 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
           required
           withAsterisk={false}
           disabled={Boolean(created)}
-          value={form.values.username}
-          onChange={(event) => form.setValue('username', event.currentTarget.value)}
-          error={fieldError('username')}
+          {...form.field('username')}
         />
         <TextInput
           type="email"
@@ -82,9 +66,7 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
           required
           withAsterisk={false}
           disabled={Boolean(created)}
-          value={form.values.email}
-          onChange={(event) => form.setValue('email', event.currentTarget.value)}
-          error={fieldError('email')}
+          {...form.field('email')}
         />
         <PasswordField
           label={t('onboarding.password')}
@@ -92,9 +74,7 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
           autoComplete="new-password"
           required
           withAsterisk={false}
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.currentTarget.value)}
-          error={fieldError('password')}
+          {...form.field('password')}
         />
         <Button type="submit" fullWidth loading={register.isPending || signingIn}>
           {t('onboarding.createAccount')}
