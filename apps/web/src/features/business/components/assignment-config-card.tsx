@@ -2,17 +2,17 @@
 // least busy supervisor of a site, or the least busy supervisor of a project's sites. Owners and
 // admins change it; everyone else reads it.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Card, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ASSIGNMENT_TARGETS, type AssignmentTarget } from '@fieldops/shared/enums';
 import { assignmentConfigRequest, type AssignmentConfig } from '@fieldops/shared/helpdesk';
 import { MemberSelect, type ChosenMember } from '../../../components/member-select.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { groupSites } from '../../../components/site-membership/use-site-options.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { useFormState } from '../../../lib/form.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAllProjectsQuery } from '../../../lib/session/api/get-all-projects.ts';
@@ -21,8 +21,6 @@ import { useAllSitesQuery } from '../../../lib/session/api/get-sites.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { useAssignmentConfigQuery } from '../api/get-assignment-config.ts';
 import { useUpdateAssignmentConfigMutation } from '../api/update-assignment-config.ts';
-
-const FIELDS = ['targetType', 'userId', 'teamId', 'projectId'] as const;
 
 interface FormProps {
   config: AssignmentConfig;
@@ -64,7 +62,7 @@ function AssignmentForm({ config, member, readOnly }: FormProps) {
     save.mutate(body, {
       onSuccess: () => notifySuccess(t('messages.changesSaved')),
       onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+        form.showFieldErrors(error);
         notifyError(errorMessage(error, 'saveFailed'));
       },
     });
@@ -96,7 +94,7 @@ function AssignmentForm({ config, member, readOnly }: FormProps) {
               setChosenMember(chosen);
               form.setValue('userId', chosen ? String(chosen.id) : '');
             }}
-            error={errorOf(form.errors, 'userId')}
+            error={form.error('userId')}
           />
         ) : null}
         {target === 'SITE' ? (
@@ -107,10 +105,8 @@ function AssignmentForm({ config, member, readOnly }: FormProps) {
             searchable
             readOnly={readOnly}
             data={siteOptions}
-            value={form.values.teamId || null}
-            onChange={(value) => form.setValue('teamId', value ?? '')}
+            {...form.select('teamId')}
             nothingFoundMessage={t('business.profile.nothingFound')}
-            error={errorOf(form.errors, 'teamId')}
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}
@@ -122,23 +118,15 @@ function AssignmentForm({ config, member, readOnly }: FormProps) {
             searchable
             readOnly={readOnly}
             data={projectOptions}
-            value={form.values.projectId || null}
-            onChange={(value) => form.setValue('projectId', value ?? '')}
+            {...form.select('projectId')}
             nothingFoundMessage={t('business.profile.nothingFound')}
-            error={errorOf(form.errors, 'projectId')}
             comboboxProps={{ withinPortal: true }}
           />
         ) : null}
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />}>
           {t(`business.categories.assignment.explain.${target}`)}
         </Alert>
-        {readOnly ? null : (
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
-              {t('actions.saveChanges')}
-            </Button>
-          </Group>
-        )}
+        {readOnly ? null : <FormActions submitLabel={t('actions.saveChanges')} pending={save.isPending} />}
       </Stack>
     </form>
   );

@@ -1,13 +1,12 @@
 // The business profile: name, colour, time zone and industry, saved with PUT
 // /v1/businesses/{id}; the header shows the new name and colour at once.
 import { useMemo, type FormEvent } from 'react';
-import { Button, ColorInput, Group, Select, Stack, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { ColorInput, Select, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { businessUpdateRequest, type Business } from '@fieldops/shared/account';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
@@ -17,7 +16,6 @@ import { listTimeZones, timeZoneLabel } from '../../../lib/time-zones.ts';
 import { useIndustriesQuery } from '../api/get-industries.ts';
 import { useUpdateBusinessMutation } from '../api/update-business.ts';
 
-const FIELDS = ['name', 'colour', 'timeZone', 'industryId'] as const;
 const SWATCHES = ['#4263eb', '#1c7ed6', '#0ca678', '#f59f00', '#e8590c', '#e03131', '#ae3ec9', '#495057'];
 
 export function BusinessProfileForm({ business, readOnly }: { business: Business; readOnly: boolean }) {
@@ -59,7 +57,7 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
           notifySuccess(t('messages.changesSaved'));
         },
         onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+          form.showFieldErrors(error);
           notifyError(errorMessage(error, 'saveFailed'));
         },
       },
@@ -74,9 +72,7 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
           required={!readOnly}
           autoComplete="organization"
           readOnly={readOnly}
-          value={form.values.name}
-          onChange={(event) => form.setValue('name', event.currentTarget.value)}
-          error={errorOf(form.errors, 'name')}
+          {...form.field('name')}
         />
         <ColorInput
           label={t('business.profile.colour')}
@@ -87,9 +83,7 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
           readOnly={readOnly}
           withPicker={!readOnly}
           eyeDropperButtonProps={{ 'aria-label': t('business.profile.pickColour') }}
-          value={form.values.colour}
-          onChange={(value) => form.setValue('colour', value)}
-          error={errorOf(form.errors, 'colour')}
+          {...form.field('colour')}
           dir="ltr"
         />
         <Select
@@ -99,11 +93,9 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
           limit={50}
           readOnly={readOnly}
           data={timeZones}
-          value={form.values.timeZone}
-          onChange={(value) => form.setValue('timeZone', value ?? business.timeZone)}
+          {...form.select('timeZone')}
           allowDeselect={false}
           nothingFoundMessage={t('business.profile.nothingFound')}
-          error={errorOf(form.errors, 'timeZone')}
           comboboxProps={{ withinPortal: true }}
         />
         <Select
@@ -113,19 +105,11 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
           clearable={!readOnly}
           readOnly={readOnly}
           data={industryOptions}
-          value={form.values.industryId || null}
-          onChange={(value) => form.setValue('industryId', value ?? '')}
+          {...form.select('industryId')}
           nothingFoundMessage={t('business.profile.nothingFound')}
-          error={errorOf(form.errors, 'industryId')}
           comboboxProps={{ withinPortal: true }}
         />
-        {readOnly ? null : (
-          <Group justify="flex-end">
-            <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={16} />}>
-              {t('actions.saveChanges')}
-            </Button>
-          </Group>
-        )}
+        {readOnly ? null : <FormActions submitLabel={t('actions.saveChanges')} pending={update.isPending} />}
       </Stack>
     </form>
   );

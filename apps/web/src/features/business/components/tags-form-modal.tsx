@@ -1,20 +1,18 @@
 // Create or rename a tag: its English and Arabic names, both required. A name the business
 // already uses is refused by the server ('Tag already exists') and shown on the field.
 import { useEffect, type FormEvent } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@fieldops/shared/messages';
 import { tagRequest, type Tag } from '@fieldops/shared/tasks';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { useFormState } from '../../../lib/form.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTagMutation } from '../api/create-tag.ts';
 import { useUpdateTagMutation } from '../api/update-tag.ts';
-
-const FIELDS = ['nameEn', 'nameAr'] as const;
 
 interface TagsFormModalProps {
   opened: boolean;
@@ -58,11 +56,10 @@ function TagForm({ tag, onClose }: { tag?: Tag; onClose: () => void }) {
         ]);
       },
       onError: (error: Error) => {
-        if (error instanceof ApiError) {
-          const fieldErrors = fieldErrorsToErrors<typeof form.values>(error.fieldErrors, FIELDS);
-          // A duplicate name without a field named is shown under the English name.
-          if (error.serverMessage === MSG.tagExists && !fieldErrors.nameEn && !fieldErrors.nameAr) fieldErrors.nameEn = MSG.tagExists;
-          form.setErrors(fieldErrors);
+        const fieldErrors = form.showFieldErrors(error);
+        // A duplicate name without a field named is shown under the English name.
+        if (error instanceof ApiError && error.serverMessage === MSG.tagExists && !fieldErrors.nameEn && !fieldErrors.nameAr) {
+          form.setErrors({ ...fieldErrors, nameEn: MSG.tagExists });
         }
         notifyError(errorMessage(error), t(tag ? 'messages.updateTagFailed' : 'messages.createTagFailed'));
       },
@@ -80,27 +77,16 @@ function TagForm({ tag, onClose }: { tag?: Tag; onClose: () => void }) {
             dir="ltr"
             required
             data-autofocus
-            value={form.values.nameEn}
-            onChange={(event) => form.setValue('nameEn', event.currentTarget.value)}
-            error={errorOf(form.errors, 'nameEn')}
+            {...form.field('nameEn')}
           />
           <TextInput
             label={t('business.tags.nameAr')}
             dir="rtl"
             required
-            value={form.values.nameAr}
-            onChange={(event) => form.setValue('nameAr', event.currentTarget.value)}
-            error={errorOf(form.errors, 'nameAr')}
+            {...form.field('nameAr')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
-            {tag ? t('actions.saveChanges') : t('business.tags.create')}
-          </Button>
-        </Group>
+        <FormActions submitLabel={tag ? t('actions.saveChanges') : t('business.tags.create')} pending={pending} onCancel={onClose} />
       </Stack>
     </form>
   );

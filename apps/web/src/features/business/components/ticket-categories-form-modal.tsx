@@ -1,19 +1,16 @@
 // Adds or renames a ticket category: its English and Arabic names, checked with the shared rule.
 import type { FormEvent } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ticketCategoryRequest, type TicketCategory } from '@fieldops/shared/helpdesk';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { useFormState } from '../../../lib/form.ts';
 import { ticketCategoriesQueryKey } from '../../../lib/helpdesk/get-ticket-categories.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTicketCategoryMutation } from '../api/create-ticket-category.ts';
 import { useUpdateTicketCategoryMutation } from '../api/update-ticket-category.ts';
-
-const FIELDS = ['nameEn', 'nameAr'] as const;
 
 interface FormProps {
   category: TicketCategory | null;
@@ -40,7 +37,7 @@ function CategoryForm({ category, onClose }: FormProps) {
         await queryClient.invalidateQueries({ queryKey: ticketCategoriesQueryKey });
       },
       onError: (error: Error) => {
-        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+        form.showFieldErrors(error);
         notifyError(errorMessage(error, category ? 'updateCategoryFailed' : 'addCategoryFailed'));
       },
     };
@@ -56,26 +53,19 @@ function CategoryForm({ category, onClose }: FormProps) {
           required
           dir="ltr"
           data-autofocus
-          value={form.values.nameEn}
-          onChange={(event) => form.setValue('nameEn', event.currentTarget.value)}
-          error={errorOf(form.errors, 'nameEn')}
+          {...form.field('nameEn')}
         />
         <TextInput
           label={t('business.categories.nameAr')}
           required
           dir="rtl"
-          value={form.values.nameAr}
-          onChange={(event) => form.setValue('nameAr', event.currentTarget.value)}
-          error={errorOf(form.errors, 'nameAr')}
+          {...form.field('nameAr')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
-            {category ? t('actions.saveChanges') : t('business.categories.add')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={category ? t('actions.saveChanges') : t('business.categories.add')}
+          pending={pending}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );

@@ -2,14 +2,14 @@
 // member's sessions end and they choose their own at their next sign-in. A refusal (another
 // business's account too, an administrator without being the owner) shows the server's reason.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconPassword } from '@tabler/icons-react';
+import { Modal, Stack, Text } from '@mantine/core';
+import { IconPassword } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordRequest, type Member } from '@fieldops/shared/account';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { useFormState } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useResetPasswordMutation } from '../api/reset-password.ts';
 
@@ -50,9 +50,7 @@ function ResetPasswordForm({ member, onClose }: { member: Member; onClose: () =>
           onClose();
         },
         onError: (error) => {
-          const fieldErrors = error instanceof ApiError ? fieldErrorsToErrors<typeof form.values>(error.fieldErrors, ['password']) : {};
-          form.setErrors(fieldErrors);
-          if (Object.keys(fieldErrors).length === 0) setFailure(error);
+          if (Object.keys(form.showFieldErrors(error)).length === 0) setFailure(error);
         },
       },
     );
@@ -62,37 +60,28 @@ function ResetPasswordForm({ member, onClose }: { member: Member; onClose: () =>
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text size="sm">{t('members.resetPassword.text', { name: member.fullName || member.username })}</Text>
-        {failure ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(failure, 'resetPasswordFailed')}
-          </Alert>
-        ) : null}
+        <FormAlert error={failure} fallbackKey="resetPasswordFailed" />
         <PasswordField
           label={t('members.resetPassword.password')}
           description={t('members.resetPassword.hint')}
           autoComplete="new-password"
           required
           data-autofocus
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.currentTarget.value)}
-          error={errorOf(form.errors, 'password')}
+          {...form.field('password')}
         />
         <PasswordField
           label={t('members.resetPassword.confirm')}
           autoComplete="new-password"
           required
-          value={form.values.confirmPassword}
-          onChange={(event) => form.setValue('confirmPassword', event.currentTarget.value)}
-          error={errorOf(form.errors, 'confirmPassword')}
+          {...form.field('confirmPassword')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={reset.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" color="red" loading={reset.isPending} leftSection={<IconPassword size={16} />}>
-            {t('members.resetPassword.submit')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t('members.resetPassword.submit')}
+          pending={reset.isPending}
+          onCancel={onClose}
+          icon={<IconPassword size={16} />}
+          color="red"
+        />
       </Stack>
     </form>
   );

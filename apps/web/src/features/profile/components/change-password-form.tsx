@@ -2,18 +2,17 @@
 // the new one (length, not only spaces); the server also refuses a wrong current password and
 // commonly used passwords, each shown under its field.
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordRequest } from '@fieldops/shared/account';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, issuesToErrors, useFormState, type FormErrors } from '../../../lib/form.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { issuesToErrors, useFormState, type FormErrors } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangePasswordMutation } from '../api/change-password.ts';
 
-const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type Values = typeof EMPTY;
 
@@ -52,52 +51,41 @@ export function ChangePasswordForm({ onChanged, submitLabel, fullWidth = false }
         onChanged?.();
       },
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? fieldErrorsToErrors<Values>(error.fieldErrors, FIELDS) : {};
-        form.setErrors(fieldErrors);
         // A refusal that names no field (too many requests, no connection) is shown above.
-        if (Object.keys(fieldErrors).length === 0) setFailure(error);
+        if (Object.keys(form.showFieldErrors(error)).length === 0) setFailure(error);
       },
     });
   };
 
-  const field = (name: (typeof FIELDS)[number]) => ({
-    value: form.values[name],
-    onChange: (event: { currentTarget: { value: string } }) => form.setValue(name, event.currentTarget.value),
-    error: errorOf(form.errors, name),
-  });
-
   return (
     <form onSubmit={submit} noValidate aria-label={t('profile.password.formLabel')}>
       <Stack gap="md">
-        {failure ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {errorMessage(failure, 'changePasswordFailed')}
-          </Alert>
-        ) : null}
+        <FormAlert error={failure} fallbackKey="changePasswordFailed" />
         <PasswordField
           label={t('profile.password.current')}
           autoComplete="current-password"
           required
-          {...field('currentPassword')}
+          {...form.field('currentPassword')}
         />
         <PasswordField
           label={t('profile.password.new')}
           description={t('profile.password.newHint')}
           autoComplete="new-password"
           required
-          {...field('newPassword')}
+          {...form.field('newPassword')}
         />
         <PasswordField
           label={t('profile.password.confirm')}
           autoComplete="new-password"
           required
-          {...field('confirmPassword')}
+          {...form.field('confirmPassword')}
         />
-        <Group justify="flex-end">
-          <Button type="submit" loading={change.isPending} leftSection={<IconLock size={18} />} fullWidth={fullWidth}>
-            {submitLabel ?? t('profile.password.submit')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={submitLabel ?? t('profile.password.submit')}
+          pending={change.isPending}
+          icon={<IconLock size={18} />}
+          fullWidth={fullWidth}
+        />
       </Stack>
     </form>
   );

@@ -1,21 +1,18 @@
 // The profile form: username (read only), full name, e-mail, country code, phone, bio, avatar.
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Grid, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { Card, Grid, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profileFields } from '@fieldops/shared/account';
-import { ApiError } from '../../../lib/api-error.ts';
-import { fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
-import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { useFormState } from '../../../lib/form.ts';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { memberQueryKey } from '../../../lib/session/api/get-member.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
 import { AvatarPicker, avatarProblem } from './avatar-picker.tsx';
-
-const FIELDS = ['name', 'email', 'countryCode', 'phone', 'bio'] as const;
-type Field = (typeof FIELDS)[number];
 
 export function ProfileForm() {
   const { t } = useTranslation();
@@ -53,22 +50,12 @@ export function ProfileForm() {
           await refresh();
         },
         onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+          form.showFieldErrors(error);
           notifyError(errorMessage(error, 'updateProfileFailed'));
         },
       },
     );
   };
-
-  const fieldError = (name: Field) => {
-    const message = form.errors[name];
-    return message ? translateMessage(message) : undefined;
-  };
-  const input = (name: Field) => ({
-    value: form.values[name],
-    onChange: (event: { currentTarget: { value: string } }) => form.setValue(name, event.currentTarget.value),
-    error: fieldError(name),
-  });
 
   return (
     <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate>
@@ -85,8 +72,8 @@ export function ProfileForm() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <TextInput label={t('profile.username')} value={account.username} readOnly variant="filled" />
-            <TextInput label={t('profile.fullName')} autoComplete="name" required {...input('name')} />
-            <TextInput label={t('profile.email')} type="email" autoComplete="email" required {...input('email')} />
+            <TextInput label={t('profile.fullName')} autoComplete="name" required {...form.field('name')} />
+            <TextInput label={t('profile.email')} type="email" autoComplete="email" required {...form.field('email')} />
             <Group align="flex-start" wrap="nowrap" gap="md">
               <TextInput
                 label={t('profile.countryCode')}
@@ -94,7 +81,7 @@ export function ProfileForm() {
                 autoComplete="tel-country-code"
                 dir="ltr"
                 w={{ base: 110, xs: 150 }}
-                {...input('countryCode')}
+                {...form.field('countryCode')}
               />
               <TextInput
                 label={t('profile.phone')}
@@ -102,15 +89,11 @@ export function ProfileForm() {
                 autoComplete="tel-national"
                 dir="ltr"
                 style={{ flex: 1 }}
-                {...input('phone')}
+                {...form.field('phone')}
               />
             </Group>
-            <Textarea label={t('profile.bio')} autosize minRows={3} maxRows={8} {...input('bio')} />
-            <Group justify="flex-end">
-              <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={18} />}>
-                {t('actions.save')}
-              </Button>
-            </Group>
+            <Textarea label={t('profile.bio')} autosize minRows={3} maxRows={8} {...form.field('bio')} />
+            <FormActions submitLabel={t('actions.save')} pending={update.isPending} icon={<IconDeviceFloppy size={18} />} />
           </Stack>
         </Grid.Col>
       </Grid>
