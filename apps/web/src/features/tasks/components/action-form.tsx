@@ -2,21 +2,18 @@
 // from the server's list, options for choice types (both labels each, at least two), the
 // required switch and tags. Validated with the shared schemas before anything is sent.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Select, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { OPTION_ACTION_TYPES, type ActionType } from '@fieldops/shared/enums';
-import { MSG } from '@fieldops/shared/messages';
 import { actionRequest, actionUpdateRequest, type Action, type ActionOption } from '@fieldops/shared/tasks';
-import { ApiError } from '../../../lib/api-error.ts';
-import { fieldErrorsToErrors, issuesToErrors, type FormErrors } from '../../../lib/form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { issuesToErrors, useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
-import { translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { useActionTypesQuery } from '../api/get-action-types.ts';
 import { ActionOptionsField, MIN_OPTIONS, emptyOption, type OptionErrors } from './action-options-field.tsx';
-import { BilingualFields } from './bilingual-fields.tsx';
+import { BilingualFields, withoutEitherNameError } from './bilingual-fields.tsx';
 import { TagMultiSelect } from './tag-select.tsx';
 import { useSaveAction } from './use-save-action.ts';
 
@@ -30,8 +27,6 @@ interface ActionFormValues {
   required: boolean;
   tagIds: string[];
 }
-
-const FIELDS = ['nameEn', 'nameAr', 'descriptionEn', 'descriptionAr', 'type', 'options', 'required', 'tagIds'] as const;
 
 interface ActionFormProps {
   taskId: number;
@@ -60,7 +55,7 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
   const language = currentLanguage(i18n);
   const types = useActionTypesQuery();
   const save = useSaveAction(taskId);
-  const [values, setValues] = useState<ActionFormValues>({
+  const form = useFormState<ActionFormValues>({
     nameEn: action?.nameEn ?? '',
     nameAr: action?.nameAr ?? '',
     descriptionEn: action?.descriptionEn ?? '',
@@ -70,18 +65,8 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
     required: action?.required ?? true,
     tagIds: action?.tags.map((tag) => String(tag.id)) ?? [],
   });
-  const [errors, setErrors] = useState<FormErrors<ActionFormValues>>({});
+  const { values } = form;
   const [rowErrors, setRowErrors] = useState<OptionErrors>([]);
-
-  const set = <K extends keyof ActionFormValues>(field: K, value: ActionFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // Either name answers 'Name is required in English or Arabic', which sits on the English one.
-    setErrors((current) => ({
-      ...current,
-      [field]: undefined,
-      ...(field === 'nameAr' && current.nameEn === MSG.nameEnOrArRequired ? { nameEn: undefined } : {}),
-    }));
-  };
 
   const typeOptions = useMemo(
     () => (types.data ?? []).map((type) => ({ value: type.type, label: localizedName(type, language) || type.type })),
@@ -89,25 +74,23 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
   );
 
   const chooseType = (type: ActionType | '') => {
-    set('type', type);
+    form.setValue('type', type);
     // A choice type starts with the two options it needs.
     if (isChoice(type) && values.options.length < MIN_OPTIONS) {
-      set('options', [...values.options, ...Array.from({ length: MIN_OPTIONS - values.options.length }, emptyOption)]);
+      form.setValue('options', [...values.options, ...Array.from({ length: MIN_OPTIONS - values.options.length }, emptyOption)]);
     }
   };
 
   const showIssues = (issues: readonly z.core.$ZodIssue[]) => {
     const split = splitIssues(issues);
-    setErrors(split.errors);
+    form.setErrors(split.errors);
     setRowErrors(split.rows);
   };
 
   const finish = (saving: Promise<Action>) => {
-    setErrors({});
+    form.setErrors({});
     setRowErrors([]);
-    saving.then(onSaved, (error: unknown) => {
-      if (error instanceof ApiError) setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
-    });
+    saving.then(onSaved, form.showFieldErrors);
   };
 
   const submit = (event: FormEvent) => {
@@ -134,8 +117,6 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
     }
   };
 
-  const errorText = (field: keyof ActionFormValues) => (errors[field] ? translateMessage(errors[field]) : undefined);
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -144,13 +125,11 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
         </Text>
         <BilingualFields
           values={values}
-          onChange={(field, value) => set(field, value)}
-          errors={{
-            nameEn: errorText('nameEn'),
-            nameAr: errorText('nameAr'),
-            descriptionEn: errorText('descriptionEn'),
-            descriptionAr: errorText('descriptionAr'),
+          onChange={(field, value) => {
+            form.setValue(field, value);
+            if (field === 'nameAr') form.setErrors(withoutEitherNameError);
           }}
+          errorOf={form.error}
           nameLabel={{ en: t('tasks.actionForm.nameEn'), ar: t('tasks.actionForm.nameAr') }}
         />
         <Select
@@ -160,7 +139,7 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
           data={typeOptions}
           value={values.type || null}
           onChange={(value) => chooseType((value ?? '') as ActionType | '')}
-          error={errorText('type') ?? (types.isError ? t('messages.fetchActionTypesFailed') : undefined)}
+          error={form.error('type') ?? (types.isError ? t('messages.fetchActionTypesFailed') : undefined)}
           comboboxProps={{ withinPortal: true }}
           allowDeselect={false}
         />
@@ -168,33 +147,28 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
           <ActionOptionsField
             options={values.options}
             onChange={(options) => {
-              set('options', options);
+              form.setValue('options', options);
               setRowErrors([]);
             }}
             rowErrors={rowErrors}
-            error={errors.options}
+            error={form.errors.options}
           />
         ) : null}
         <Switch
           label={t('tasks.actionForm.required')}
           description={t('tasks.actionForm.requiredHint')}
           checked={values.required}
-          onChange={(event) => set('required', event.currentTarget.checked)}
+          onChange={(event) => form.setValue('required', event.currentTarget.checked)}
         />
         <TagMultiSelect
           label={t('tasks.actionForm.tags')}
-          value={values.tagIds}
-          onChange={(tagIds) => set('tagIds', tagIds)}
-          error={errorText('tagIds')}
+          {...form.field('tagIds')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={save.pending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.pending} leftSection={<IconDeviceFloppy size={16} />}>
-            {action ? t('actions.saveChanges') : t('tasks.actionForm.add')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={action ? t('actions.saveChanges') : t('tasks.actionForm.add')}
+          pending={save.pending}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

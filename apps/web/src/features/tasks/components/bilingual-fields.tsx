@@ -2,6 +2,7 @@
 // language first. Each input keeps the direction of its language whatever the interface is in.
 import { SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MSG } from '@fieldops/shared/messages';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 
 export interface BilingualValues {
@@ -11,16 +12,25 @@ export interface BilingualValues {
   descriptionAr: string;
 }
 
+/**
+ * Either name answers 'Name is required in English or Arabic', which sits on the English one:
+ * the errors without it, once the Arabic name is written.
+ */
+export function withoutEitherNameError<E extends { nameEn?: string }>(errors: E): E {
+  return errors.nameEn === MSG.nameEnOrArRequired ? { ...errors, nameEn: undefined } : errors;
+}
+
 interface BilingualFieldsProps {
   values: BilingualValues;
   onChange: <K extends keyof BilingualValues>(field: K, value: string) => void;
-  errors: Partial<Record<keyof BilingualValues, string>>;
+  /** Translated error of each field. */
+  errorOf: (field: keyof BilingualValues) => string | undefined;
   readOnly?: boolean;
   /** Label of the name inputs, e.g. "Task name". */
   nameLabel: { en: string; ar: string };
 }
 
-export function BilingualFields({ values, onChange, errors, readOnly, nameLabel }: BilingualFieldsProps) {
+export function BilingualFields({ values, onChange, errorOf, readOnly, nameLabel }: BilingualFieldsProps) {
   const { t, i18n } = useTranslation();
   const arabicFirst = currentLanguage(i18n) === 'ar';
   const column = (lang: 'En' | 'Ar') => (
@@ -32,7 +42,7 @@ export function BilingualFields({ values, onChange, errors, readOnly, nameLabel 
         data-autofocus={(lang === 'Ar') === arabicFirst ? true : undefined}
         value={values[`name${lang}`]}
         onChange={(event) => onChange(`name${lang}`, event.currentTarget.value)}
-        error={errors[`name${lang}`]}
+        error={errorOf(`name${lang}`)}
       />
       <Textarea
         label={t(lang === 'En' ? 'tasks.form.descriptionEn' : 'tasks.form.descriptionAr')}
@@ -43,7 +53,7 @@ export function BilingualFields({ values, onChange, errors, readOnly, nameLabel 
         readOnly={readOnly}
         value={values[`description${lang}`]}
         onChange={(event) => onChange(`description${lang}`, event.currentTarget.value)}
-        error={errors[`description${lang}`]}
+        error={errorOf(`description${lang}`)}
       />
     </Stack>
   );

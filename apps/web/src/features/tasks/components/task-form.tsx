@@ -2,19 +2,15 @@
 // when creating, the geofence. It validates with the shared schema and shows the server's field
 // errors under the fields.
 import type { FormEvent } from 'react';
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MSG } from '@fieldops/shared/messages';
 import { taskRequest, type Task, type TaskRequest } from '@fieldops/shared/tasks';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
-import { BilingualFields } from './bilingual-fields.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { useFormState } from '../../../lib/form.ts';
+import { BilingualFields, withoutEitherNameError } from './bilingual-fields.tsx';
 import { GeofenceSwitch } from './geofence-switch.tsx';
 import { TagSelect } from './tag-select.tsx';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-
-const FIELDS = ['nameEn', 'nameAr', 'descriptionEn', 'descriptionAr', 'tagId', 'geoRestrictionEnabled'] as const;
 
 interface TaskFormProps {
   /** The task to edit; without it the form creates one and shows the geofence switch. */
@@ -42,20 +38,11 @@ export function TaskForm({ task, submitLabel, pending, onSubmit, onCancel, readO
   const save = useSingleFlight(async () => {
     const body = form.validate(taskRequest, { ...form.values, tagId: form.values.tagId ? Number(form.values.tagId) : null });
     if (!body) return;
-    await onSubmit(body).catch((error: unknown) => {
-      if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
-    });
+    await onSubmit(body).catch(form.showFieldErrors);
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void save();
-  };
-
-  const errors = {
-    nameEn: errorOf(form.errors, 'nameEn'),
-    nameAr: errorOf(form.errors, 'nameAr'),
-    descriptionEn: errorOf(form.errors, 'descriptionEn'),
-    descriptionAr: errorOf(form.errors, 'descriptionAr'),
   };
 
   return (
@@ -70,21 +57,16 @@ export function TaskForm({ task, submitLabel, pending, onSubmit, onCancel, readO
           values={form.values}
           onChange={(field, value) => {
             form.setValue(field, value);
-            // Either name answers 'Name is required in English or Arabic', which sits on the English one.
-            if (field === 'nameAr' && form.errors.nameEn === MSG.nameEnOrArRequired) {
-              form.setErrors((current) => ({ ...current, nameEn: undefined }));
-            }
+            if (field === 'nameAr') form.setErrors(withoutEitherNameError);
           }}
-          errors={errors}
+          errorOf={form.error}
           readOnly={readOnly}
           nameLabel={{ en: t('tasks.form.nameEn'), ar: t('tasks.form.nameAr') }}
         />
         <TagSelect
           label={t('tasks.form.tag')}
-          value={form.values.tagId}
-          onChange={(value) => form.setValue('tagId', value)}
+          {...form.field('tagId')}
           readOnly={readOnly}
-          error={errorOf(form.errors, 'tagId')}
         />
         {task ? null : (
           <GeofenceSwitch
@@ -92,18 +74,7 @@ export function TaskForm({ task, submitLabel, pending, onSubmit, onCancel, readO
             onChange={(checked) => form.setValue('geoRestrictionEnabled', checked)}
           />
         )}
-        {readOnly ? null : (
-          <Group justify="flex-end" gap="sm">
-            {onCancel ? (
-              <Button variant="default" onClick={onCancel} disabled={pending}>
-                {t('actions.cancel')}
-              </Button>
-            ) : null}
-            <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
+        {readOnly ? null : <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />}
       </Stack>
     </form>
   );

@@ -1,12 +1,13 @@
 // Asks why a ticket changes status ('Provide Reason'); the change is made only with a reason
 // (spec §4, §5), checked with the same rule as the server's.
 import type { FormEvent } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea, useDirection } from '@mantine/core';
+import { Group, Modal, Stack, Text, Textarea, useDirection } from '@mantine/core';
 import { IconArrowNarrowLeft, IconArrowNarrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketStatus } from '@fieldops/shared/enums';
 import { ticketStatusQuery } from '@fieldops/shared/helpdesk';
-import { errorOf, useFormState } from '../../../lib/form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { useFormState } from '../../../lib/form.ts';
 import { StatusBadge } from './ticket-badges.tsx';
 
 interface ReasonModalProps {
@@ -47,16 +48,9 @@ function ReasonForm({ move, onConfirm, onClose }: ReasonModalProps & { move: Non
           minRows={3}
           maxRows={8}
           data-autofocus
-          value={form.values.reason}
-          onChange={(event) => form.setValue('reason', event.currentTarget.value)}
-          error={errorOf(form.errors, 'reason')}
+          {...form.field('reason')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit">{t('tickets.reason.confirm')}</Button>
-        </Group>
+        <FormActions submitLabel={t('tickets.reason.confirm')} onCancel={onClose} icon={null} />
       </Stack>
     </form>
   );

@@ -2,15 +2,15 @@
 // project and site (the sites of the chosen project), and images. The ticket is created first,
 // then its images are uploaded.
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TicketPriority } from '@fieldops/shared/enums';
 import { ticketCreateRequest, type Ticket } from '@fieldops/shared/helpdesk';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { MemberSelect, type ChosenMember } from '../../../components/member-select.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { useFormState } from '../../../lib/form.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTicketMutation } from '../api/create-ticket.ts';
@@ -19,8 +19,6 @@ import { useUploadTicketAttachmentsMutation } from '../api/upload-ticket-attachm
 import { AttachmentPicker } from './attachment-picker.tsx';
 import { TicketTextFields } from './ticket-text-fields.tsx';
 import { useTicketOptions } from './use-ticket-options.ts';
-
-const FIELDS = ['title', 'description', 'categoryId', 'priority', 'agentId', 'projectId', 'teamId'] as const;
 
 interface TicketCreateFormProps {
   onCancel: () => void;
@@ -83,7 +81,7 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
         );
       },
       onError: (error) => {
-        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+        form.showFieldErrors(error);
         notifyError(errorMessage(error, 'createTicketFailed'));
       },
     });
@@ -92,20 +90,14 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TicketTextFields
-          values={form.values}
-          errors={{ title: errorOf(form.errors, 'title'), description: errorOf(form.errors, 'description') }}
-          onChange={(field, value) => form.setValue(field, value)}
-        />
+        <TicketTextFields field={form.field} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select
             label={t('tickets.fields.category')}
             placeholder={t('tickets.form.categoryPlaceholder')}
             clearable
             data={options.categoryOptions}
-            value={form.values.categoryId || null}
-            onChange={(value) => form.setValue('categoryId', value ?? '')}
-            error={errorOf(form.errors, 'categoryId')}
+            {...form.select('categoryId')}
             comboboxProps={{ withinPortal: true }}
           />
           <Select
@@ -114,7 +106,7 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
             allowDeselect={false}
             value={form.values.priority}
             onChange={(value) => form.setValue('priority', (value ?? 'NO_PRIORITY') as TicketPriority)}
-            error={errorOf(form.errors, 'priority')}
+            error={form.error('priority')}
             comboboxProps={{ withinPortal: true }}
           />
           <Select
@@ -133,7 +125,7 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
                 teamId: value && options.projectOfSite(Number(current.teamId)) !== Number(value) ? '' : current.teamId,
               }));
             }}
-            error={errorOf(form.errors, 'projectId')}
+            error={form.error('projectId')}
             comboboxProps={{ withinPortal: true }}
           />
           <Select
@@ -152,7 +144,7 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
                 projectId: owner ? String(owner) : current.projectId,
               }));
             }}
-            error={errorOf(form.errors, 'teamId')}
+            error={form.error('teamId')}
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
@@ -166,17 +158,10 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
             setAgent(member);
             form.setValue('agentId', member ? String(member.id) : '');
           }}
-          error={errorOf(form.errors, 'agentId')}
+          error={form.error('agentId')}
         />
         <AttachmentPicker files={files} onChange={setFiles} disabled={pending} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} leftSection={<IconSend size={16} />}>
-            {t('tickets.form.create')}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t('tickets.form.create')} pending={pending} onCancel={onCancel} icon={<IconSend size={16} />} />
       </Stack>
     </form>
   );

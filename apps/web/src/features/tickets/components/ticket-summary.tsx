@@ -1,11 +1,12 @@
 // The ticket's title and description, shown as the head of its page and edited in place.
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconPencil } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ticketUpdateRequest, type Ticket } from '@fieldops/shared/helpdesk';
-import { errorOf, useFormState } from '../../../lib/form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { useFormState } from '../../../lib/form.ts';
 import { PriorityBadge, StatusBadge } from './ticket-badges.tsx';
 import { TicketTextFields } from './ticket-text-fields.tsx';
 import { useSaveTicket } from './use-save-ticket.ts';
@@ -30,20 +31,8 @@ function SummaryForm({ ticket, onDone }: { ticket: Ticket; onDone: () => void })
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TicketTextFields
-          values={form.values}
-          errors={{ title: errorOf(form.errors, 'title'), description: errorOf(form.errors, 'description') }}
-          onChange={(field, value) => form.setValue(field, value)}
-          rows={{ min: 4, max: 14 }}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={isPending} leftSection={<IconDeviceFloppy size={16} />}>
-            {t('actions.saveChanges')}
-          </Button>
-        </Group>
+        <TicketTextFields field={form.field} rows={{ min: 4, max: 14 }} />
+        <FormActions submitLabel={t('actions.saveChanges')} pending={isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

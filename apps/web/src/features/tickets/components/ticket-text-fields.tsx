@@ -1,18 +1,16 @@
 // The ticket's title and description inputs, shared by the create form and the in-place edit.
 import { Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-type TextField = 'title' | 'description';
+import type { FieldProps } from '../../../lib/form.ts';
 
 interface TicketTextFieldsProps {
-  values: Record<TextField, string>;
-  errors: Partial<Record<TextField, string>>;
-  onChange: (field: TextField, value: string) => void;
+  /** The form's `field`: value, change handler and error of each input. */
+  field: (name: 'title' | 'description') => FieldProps<string>;
   /** Rows the description grows between. */
   rows?: { min: number; max: number };
 }
 
-export function TicketTextFields({ values, errors, onChange, rows = { min: 3, max: 10 } }: TicketTextFieldsProps) {
+export function TicketTextFields({ field, rows = { min: 3, max: 10 } }: TicketTextFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -20,9 +18,7 @@ export function TicketTextFields({ values, errors, onChange, rows = { min: 3, ma
         label={t('tickets.fields.title')}
         required
         data-autofocus
-        value={values.title}
-        onChange={(event) => onChange('title', event.currentTarget.value)}
-        error={errors.title}
+        {...field('title')}
       />
       <Textarea
         label={t('tickets.fields.description')}
@@ -30,9 +26,7 @@ export function TicketTextFields({ values, errors, onChange, rows = { min: 3, ma
         autosize
         minRows={rows.min}
         maxRows={rows.max}
-        value={values.description}
-        onChange={(event) => onChange('description', event.currentTarget.value)}
-        error={errors.description}
+        {...field('description')}
       />
     </>
   );
