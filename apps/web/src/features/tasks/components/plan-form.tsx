@@ -2,20 +2,20 @@
 // existing plan (its site and members stay). Validated with the shared schemas
 // (groupPlanRequest, planUpdateRequest); a refusal shows the server's own message.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { Anchor, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import { groupPlanRequest, planUpdateRequest, type ExecutionPlan } from '@fieldops/shared/schedules';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { useSiteOptions } from '../../../components/site-membership/use-site-options.ts';
-import { ApiError } from '../../../lib/api-error.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import { fieldErrorsToErrors, issuesToErrors, type FormErrors } from '../../../lib/form.ts';
+import { issuesToErrors, useFormState, type FormErrors } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { timeZoneLabel } from '../../../lib/time-zones.ts';
-import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateGroupPlanMutation } from '../api/create-group-plan.ts';
@@ -29,10 +29,6 @@ interface PlanFormValues extends PlanScheduleValues {
   teamId: string | null;
   userIds: string[];
 }
-
-const FIELDS = [
-  'teamId', 'userIds', 'scheduleType', 'startDate', 'endDate', 'startTime', 'endTime', 'deadlineAfter', 'deadlineUnit', 'duration', 'days', 'months',
-] as const;
 
 /** Today's date in a time zone, as "YYYY-MM-DD" (plans are dated in the business's zone). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -104,9 +100,10 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
   const language = currentLanguage(i18n);
   const queryClient = useQueryClient();
   const { business } = useSession();
-  const [values, setValues] = useState<PlanFormValues>(() => initialValues(plan, todayIn(business.timeZone)));
-  const [errors, setErrors] = useState<FormErrors<PlanFormValues>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormState<PlanFormValues>(() => initialValues(plan, todayIn(business.timeZone)));
+  const { values } = form;
+  // Execution-plan errors prefer the server's message (spec §8).
+  const [failure, setFailure] = useState<unknown>(null);
   const create = useCreateGroupPlanMutation();
   const update = useUpdatePlanMutation();
   const sites = useSiteOptions();
@@ -117,11 +114,11 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
     [members.data],
   );
 
-  const set = <K extends keyof PlanFormValues>(field: K, value: PlanFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value, ...(field === 'teamId' ? { userIds: [] } : {}) }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const set = <K extends keyof PlanFormValues & string>(field: K, value: PlanFormValues[K]) => {
+    form.setValue(field, value);
+    // The members chosen were the old site's.
+    if (field === 'teamId') form.setValues((current) => ({ ...current, userIds: [] }));
   };
-  const errorOf = (field: keyof PlanFormValues) => (errors[field] ? translateMessage(errors[field]) : undefined);
 
   const saved = async (message: string) => {
     notifySuccess(t(message));
@@ -129,9 +126,8 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
     onSaved();
   };
   const refused = (error: unknown) => {
-    if (error instanceof ApiError) setErrors(fieldErrorsToErrors<PlanFormValues>(error.fieldErrors, FIELDS));
-    // Execution-plan errors prefer the server's message (spec §8).
-    setFailure(errorMessage(error, plan ? 'updatePlanFailed' : 'createPlanFailed'));
+    form.showFieldErrors(error);
+    setFailure(error);
   };
 
   // Once at a time: a double click sends one plan.
@@ -141,7 +137,7 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
     if (plan) {
       const parsed = planUpdateRequest.safeParse(schedule);
       if (!parsed.success || !values.startDate) {
-        setErrors(formIssues(parsed.error?.issues ?? [], values, false));
+        form.setErrors(formIssues(parsed.error?.issues ?? [], values, false));
         return;
       }
       await update.mutateAsync({ planId: plan.id, body: parsed.data }).then(() => saved('messages.planUpdated'), refused);
@@ -149,7 +145,7 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
     }
     const parsed = groupPlanRequest.safeParse({ ...schedule, taskId, teamId, userIds: values.userIds.map(Number) });
     if (!parsed.success || !values.startDate || !teamId) {
-      setErrors(formIssues(parsed.error?.issues ?? [], values, true));
+      form.setErrors(formIssues(parsed.error?.issues ?? [], values, true));
       return;
     }
     await create.mutateAsync(parsed.data).then(() => saved('messages.planCreated'), refused);
@@ -179,7 +175,7 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
               value={values.teamId}
               onChange={(value) => set('teamId', value)}
               nothingFoundMessage={t('tasks.plans.form.noSites')}
-              error={errorOf('teamId')}
+              error={form.error('teamId')}
               comboboxProps={{ withinPortal: true }}
             />
             <Stack gap={4}>
@@ -193,7 +189,7 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
                 value={values.userIds}
                 onChange={(value) => set('userIds', value)}
                 nothingFoundMessage={members.isFetching ? t('app.loading') : t('tasks.plans.form.noMembers')}
-                error={errorOf('userIds') ?? (members.isError ? errorMessage(members.error, 'fetchTeamMembersFailed') : undefined)}
+                error={form.error('userIds') ?? (members.isError ? errorMessage(members.error, 'fetchTeamMembersFailed') : undefined)}
                 comboboxProps={{ withinPortal: true }}
               />
               {memberOptions.length > 1 && values.userIds.length < memberOptions.length ? (
@@ -204,23 +200,12 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
             </Stack>
           </SimpleGrid>
         )}
-        <PlanScheduleFields values={values} onChange={(field, value) => set(field, value as PlanFormValues[typeof field])} errorOf={errorOf} />
+        <PlanScheduleFields values={values} onChange={(field, value) => set(field, value as PlanFormValues[typeof field])} errorOf={form.error} />
         <Text size="xs" c="dimmed">
           {t('tasks.plans.form.timeZone', { zone: timeZoneLabel(business.timeZone, language) })}
         </Text>
-        {failure ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
-            {t(plan ? 'actions.saveChanges' : 'tasks.plans.form.create')}
-          </Button>
-        </Group>
+        <FormAlert error={failure} fallbackKey={plan ? 'updatePlanFailed' : 'createPlanFailed'} />
+        <FormActions submitLabel={t(plan ? 'actions.saveChanges' : 'tasks.plans.form.create')} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );
