@@ -27,6 +27,9 @@ function runWith(stored: string | null, languages: string[]) {
 }
 
 afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  delete (window as unknown as Record<string, unknown>).__fieldopsSession;
   document.head.querySelectorAll('link').forEach((link) => link.remove());
   document.documentElement.lang = '';
   document.documentElement.dir = '';
@@ -61,5 +64,26 @@ describe('the chunks of the pages after sign-in', () => {
     expect(preloadsAt('/', null)).toEqual([FILES.en]);
     document.head.querySelectorAll('link').forEach((link) => link.remove());
     expect(preloadsAt('/login', 'tok')).toEqual([FILES.en]);
+  });
+
+  it('asks for the session with the token, the business key and the language, as the app would', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ account: { id: 7 } }));
+    vi.stubGlobal('fetch', fetchMock);
+    window.localStorage.setItem('apiKey', 'key-1');
+    preloadsAt('/tickets', 'tok', 'ar');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, { headers: Record<string, string> }];
+    expect(url).toBe('/api/v1/account/session');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok', 'X-Api-Key': 'key-1', 'Accept-Language': 'ar' });
+    const asked = (window as unknown as Record<string, Promise<Response>>).__fieldopsSession;
+    expect(await (await asked).json()).toEqual({ account: { id: 7 } });
+  });
+
+  it('does not ask for the session without a token or before sign-in', () => {
+    const fetchMock = vi.fn(async () => Response.json({}));
+    vi.stubGlobal('fetch', fetchMock);
+    preloadsAt('/', null);
+    preloadsAt('/login', 'tok');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

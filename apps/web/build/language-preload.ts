@@ -3,11 +3,12 @@
 // and direction before anything is drawn, and starts fetching that language's texts alongside the
 // app's code instead of after it. For a signed-in visitor (a stored token) opening a page after
 // sign-in, it also starts fetching the chunks of those pages (the data layout, the shell, the
-// rest of the texts, and the dashboard's page on `/`), which the app would otherwise ask for only
-// once its own code has run. The server allows the script by its hash
+// rest of the texts, and the dashboard's page on `/`) and asks for the session, which the app
+// would otherwise do only once its own code has run. The server allows the script by its hash
 // (apps/server/src/plugins/security-headers.ts).
 import type { Plugin } from 'vite';
-import { LANGUAGES, STORAGE_KEYS } from '../../../packages/shared/src/limits.ts';
+import { API_BASES, API_KEY_HEADER, LANGUAGES, STORAGE_KEYS } from '../../../packages/shared/src/limits.ts';
+import { EARLY_SESSION_GLOBAL, SESSION_PATH } from '../src/lib/session/api/early-session.ts';
 
 const BUNDLE = /lib\/i18n\/bundles\/(\w+)\.ts$/;
 const APP_BUNDLE = /lib\/i18n\/bundles\/(\w+)-app\.ts$/;
@@ -31,7 +32,11 @@ export function languageScript(files: Record<string, string>, fallback: string, 
   const shell = signedIn
     ? `var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})}catch(e){}var w=location.pathname;` +
       `if(t&&${JSON.stringify(PUBLIC_PATHS)}.indexOf(w)<0){var s=${JSON.stringify(signedIn)};` +
-      `s.shell.concat(w==="/"?s.home:[],s.texts[l]?[s.texts[l]]:[]).forEach(p)}`
+      `s.shell.concat(w==="/"?s.home:[],s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
+      // The session too, with the headers the API client sends; the app takes the answer.
+      `var a=null;try{a=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.apiKey)})}catch(e){}` +
+      `var q={Accept:"application/json, application/problem+json","Accept-Language":l,Authorization:"Bearer "+t};if(a)q[${JSON.stringify(API_KEY_HEADER)}]=a;` +
+      `window[${JSON.stringify(EARLY_SESSION_GLOBAL)}]=fetch(${JSON.stringify(API_BASES.main + SESSION_PATH)},{headers:q}).catch(function(){return null})}`
     : '';
   return `(function(){${preload}var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
     `var c=[l].concat(navigator.languages||[navigator.language]);l=${JSON.stringify(fallback)};` +
