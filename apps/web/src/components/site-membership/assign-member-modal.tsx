@@ -1,24 +1,23 @@
 // Assign an existing member to a site with a role and a position
 // (POST /v1/teams/{teamId}/members with a one-item list).
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteAuthority } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import { memberAssignment } from '@fieldops/shared/organisation';
-import { ApiError } from '../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState, type FormErrors } from '../../lib/form.ts';
+import { useFormState, type FormErrors } from '../../lib/form.ts';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { refreshOrganisation } from '../../lib/session/refresh-organisation.ts';
+import { FormActions } from '../form-actions.tsx';
 import { useAssignMembersMutation } from './api/assign-members.ts';
 import { MemberPicker } from './member-picker.tsx';
 import { RoleInput } from './role-input.tsx';
+import { SiteSelect } from './site-select.tsx';
 import { useSiteOptions } from './use-site-options.ts';
-
-const FIELDS = ['userId', 'teamId', 'role', 'position'] as const;
 
 export interface AssignableMember {
   userId: number;
@@ -80,7 +79,7 @@ function AssignMemberForm({ onClose, siteId, member }: Omit<AssignMemberModalPro
           await refreshOrganisation(queryClient);
         },
         onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+          form.showFieldErrors(error);
           notifyError(errorMessage(error, 'assignMemberFailed'));
         },
       },
@@ -100,39 +99,22 @@ function AssignMemberForm({ onClose, siteId, member }: Omit<AssignMemberModalPro
               form.setValue('userId', userId);
               setMemberName(name);
             }}
-            error={errorOf(form.errors, 'userId')}
+            error={form.error('userId')}
           />
         )}
-        {siteId ? null : (
-          <Select
-            label={t('siteMembership.site')}
-            placeholder={t('siteMembership.sitePlaceholder')}
-            required
-            searchable
-            data={sites.options}
-            value={form.values.teamId || null}
-            onChange={(value) => form.setValue('teamId', value ?? '')}
-            nothingFoundMessage={t('siteMembership.noSitesFound')}
-            error={errorOf(form.errors, 'teamId')}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
+        {siteId ? null : <SiteSelect data={sites.options} {...form.select('teamId')} />}
         <RoleInput label={t('siteMembership.role')} value={form.values.role} onChange={(role) => form.setValue('role', role)} />
         <TextInput
           label={t('siteMembership.position')}
           placeholder={t('siteMembership.positionPlaceholder')}
-          value={form.values.position}
-          onChange={(event) => form.setValue('position', event.currentTarget.value)}
-          error={errorOf(form.errors, 'position')}
+          {...form.field('position')}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={assign.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={assign.isPending} leftSection={<IconUserPlus size={16} />}>
-            {t('siteMembership.assign')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t('siteMembership.assign')}
+          pending={assign.isPending}
+          onCancel={onClose}
+          icon={<IconUserPlus size={16} />}
+        />
       </Stack>
     </form>
   );

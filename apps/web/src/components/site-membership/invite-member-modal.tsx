@@ -2,25 +2,24 @@
 // (POST /v1/team-members), with name, password, position and role. Either way the answer is one
 // invitation, whether or not the e-mail already had an account (nothing about the person leaks).
 import { type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteAuthority } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import { inviteMemberRequest, inviteToSitesRequest } from '@fieldops/shared/organisation';
-import { ApiError } from '../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../lib/form.ts';
+import { useFormState } from '../../lib/form.ts';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { refreshOrganisation } from '../../lib/session/refresh-organisation.ts';
+import { FormActions } from '../form-actions.tsx';
 import { PasswordField } from '../password-field.tsx';
 import { useInviteMemberMutation } from './api/invite-member.ts';
 import { useInviteToSitesMutation } from './api/invite-to-sites.ts';
 import { RoleInput } from './role-input.tsx';
+import { SiteSelect } from './site-select.tsx';
 import { useSiteOptions } from './use-site-options.ts';
-
-const FIELDS = ['name', 'email', 'password', 'position', 'role', 'externalId', 'teamId', 'teams'] as const;
 
 interface InviteMemberModalProps {
   opened: boolean;
@@ -64,7 +63,7 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
   const pending = single.isPending || many.isPending;
 
   const onError = (fallbackKey: string) => (error: Error) => {
-    if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+    form.showFieldErrors(error);
     notifyError(errorMessage(error, fallbackKey));
   };
   const onSuccess = async () => {
@@ -94,12 +93,6 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
     }
   };
 
-  const text = (name: 'name' | 'email' | 'position' | 'externalId') => ({
-    value: form.values[name],
-    onChange: (event: { currentTarget: { value: string } }) => form.setValue(name, event.currentTarget.value),
-    error: errorOf(form.errors, name),
-  });
-
   const noSites = !sites.isPending && sites.options.length === 0;
 
   return (
@@ -117,52 +110,36 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
             required
             searchable
             data={sites.options}
-            value={form.values.teams}
-            onChange={(value) => form.setValue('teams', value)}
+            {...form.field('teams')}
             nothingFoundMessage={t('siteMembership.noSitesFound')}
-            error={errorOf(form.errors, 'teams')}
             comboboxProps={{ withinPortal: true }}
           />
         ) : siteId ? null : (
-          <Select
-            label={t('siteMembership.site')}
-            placeholder={t('siteMembership.sitePlaceholder')}
-            required
-            searchable
-            data={sites.options}
-            value={form.values.teamId || null}
-            onChange={(value) => form.setValue('teamId', value ?? '')}
-            nothingFoundMessage={t('siteMembership.noSitesFound')}
-            error={errorOf(form.errors, 'teamId')}
-            comboboxProps={{ withinPortal: true }}
-          />
+          <SiteSelect data={sites.options} {...form.select('teamId')} />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={t('siteMembership.name')} required autoComplete="off" data-autofocus {...text('name')} />
-          <TextInput label={t('siteMembership.email')} type="email" required autoComplete="off" dir="ltr" {...text('email')} />
+          <TextInput label={t('siteMembership.name')} required autoComplete="off" data-autofocus {...form.field('name')} />
+          <TextInput label={t('siteMembership.email')} type="email" required autoComplete="off" dir="ltr" {...form.field('email')} />
         </SimpleGrid>
         <PasswordField
           label={t('siteMembership.password')}
           description={t('siteMembership.passwordHint')}
           required
           autoComplete="new-password"
-          value={form.values.password}
-          onChange={(event) => form.setValue('password', event.currentTarget.value)}
-          error={errorOf(form.errors, 'password')}
+          {...form.field('password')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label={t('siteMembership.position')} placeholder={t('siteMembership.positionPlaceholder')} {...text('position')} />
-          <TextInput label={t('siteMembership.externalId')} description={t('siteMembership.externalIdHint')} {...text('externalId')} />
+          <TextInput label={t('siteMembership.position')} placeholder={t('siteMembership.positionPlaceholder')} {...form.field('position')} />
+          <TextInput label={t('siteMembership.externalId')} description={t('siteMembership.externalIdHint')} {...form.field('externalId')} />
         </SimpleGrid>
         <RoleInput label={t('siteMembership.role')} value={form.values.role} onChange={(role) => form.setValue('role', role)} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} leftSection={<IconSend size={16} />} disabled={noSites}>
-            {t('siteMembership.invite')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t('siteMembership.invite')}
+          pending={pending}
+          onCancel={onClose}
+          icon={<IconSend size={16} />}
+          disabled={noSites}
+        />
       </Stack>
     </form>
   );
