@@ -2,14 +2,14 @@
 // while the business still holds them (an account it created, not activated yet) — otherwise
 // they belong to the person and are shown read-only.
 import { type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconDeviceFloppy, IconLock } from '@tabler/icons-react';
+import { Alert, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@fieldops/shared/account';
 import { memberUpdateRequest, type MemberUpdateRequest } from '@fieldops/shared/organisation';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { useFormState } from '../../../lib/form.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { memberQueryKey } from '../../../lib/session/api/get-member.ts';
@@ -18,7 +18,6 @@ import { useAccess } from '../../../lib/session/use-access.ts';
 import { useUpdateMemberMutation } from '../api/update-member.ts';
 import { useMemberPermissions } from './member-menu.tsx';
 
-const FIELDS = ['name', 'email', 'countryCode', 'phone', 'position', 'role'] as const;
 /** What the business may change of a person whose identity is their own. */
 const placeRequest = memberUpdateRequest.pick({ position: true, role: true });
 
@@ -77,22 +76,16 @@ function EditMemberForm({ member, onClose }: { member: Member; onClose: () => vo
           await refreshOrganisation(queryClient);
         },
         onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+          form.showFieldErrors(error);
           notifyError(errorMessage(error, 'updateProfileFailed'));
         },
       },
     );
   };
 
-  const text = (name: 'name' | 'email' | 'countryCode' | 'phone' | 'position') => ({
-    value: form.values[name],
-    onChange: (event: { currentTarget: { value: string } }) => form.setValue(name, event.currentTarget.value),
-    error: errorOf(form.errors, name),
-  });
-
   // The person's own fields stay visible for reference, read-only.
   const identity = (name: 'name' | 'email' | 'countryCode' | 'phone') =>
-    canEditIdentity ? text(name) : { value: form.values[name], readOnly: true, variant: 'filled' as const, required: false, placeholder: undefined };
+    canEditIdentity ? form.field(name) : { value: form.values[name], readOnly: true, variant: 'filled' as const, required: false, placeholder: undefined };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -109,7 +102,7 @@ function EditMemberForm({ member, onClose }: { member: Member; onClose: () => vo
           <TextInput label={t('members.edit.phone')} type="tel" dir="ltr" style={{ flex: 1 }} {...identity('phone')} />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: roleEditable ? 2 : 1 }} spacing="md">
-          <TextInput label={t('members.edit.position')} {...text('position')} />
+          <TextInput label={t('members.edit.position')} {...form.field('position')} />
           {roleEditable ? (
             <Select
               label={t('members.edit.role')}
@@ -117,19 +110,12 @@ function EditMemberForm({ member, onClose }: { member: Member; onClose: () => vo
               value={form.values.role}
               onChange={(value) => form.setValue('role', (value ?? member.authority) as Member['authority'])}
               allowDeselect={false}
-              error={errorOf(form.errors, 'role')}
+              error={form.error('role')}
               comboboxProps={{ withinPortal: true }}
             />
           ) : null}
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={update.isPending} leftSection={<IconDeviceFloppy size={16} />}>
-            {t('actions.saveChanges')}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t('actions.saveChanges')} pending={update.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,14 +1,13 @@
 // The project form (name, website, type, active), for creating and for editing. It validates
 // with the shared schema and shows the server's field errors under the fields.
 import { useMemo, type FormEvent } from 'react';
-import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '@fieldops/shared/limits';
 import { projectRequest, projectUpdateRequest, type Project } from '@fieldops/shared/organisation';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { writeToggle } from '../../../lib/local-toggles.ts';
@@ -20,8 +19,6 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateProjectMutation } from '../api/create-project.ts';
 import { useUpdateProjectMutation } from '../api/update-project.ts';
 import { copyName } from '../../../lib/copy-name.ts';
-
-const FIELDS = ['name', 'website', 'typeId', 'active'] as const;
 
 interface ProjectFormProps {
   /** The project to edit; without it the form creates one. */
@@ -71,7 +68,7 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
         await refreshOrganisation(queryClient);
       },
       onError: (error: Error) => {
-        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+        form.showFieldErrors(error);
         notifyError(errorMessage(error, project ? 'updateProjectFailed' : 'createProjectFailed'));
       },
     };
@@ -93,9 +90,7 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
           required={!readOnly}
           data-autofocus
           readOnly={readOnly}
-          value={form.values.name}
-          onChange={(event) => form.setValue('name', event.currentTarget.value)}
-          error={errorOf(form.errors, 'name')}
+          {...form.field('name')}
         />
         <TextInput
           label={t('projects.form.website')}
@@ -103,9 +98,7 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
           type="url"
           dir="ltr"
           readOnly={readOnly}
-          value={form.values.website}
-          onChange={(event) => form.setValue('website', event.currentTarget.value)}
-          error={errorOf(form.errors, 'website')}
+          {...form.field('website')}
         />
         <Select
           label={t('projects.form.type')}
@@ -116,9 +109,7 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
           clearable
           readOnly={readOnly}
           data={typeOptions}
-          value={form.values.typeId || null}
-          onChange={(value) => form.setValue('typeId', value ?? '')}
-          error={errorOf(form.errors, 'typeId')}
+          {...form.select('typeId')}
           comboboxProps={{ withinPortal: true }}
         />
         <Switch
@@ -129,16 +120,7 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
           onChange={(event) => form.setValue('active', event.currentTarget.checked)}
         />
         {readOnly ? null : (
-          <Group justify="flex-end" gap="sm">
-            {onCancel ? (
-              <Button variant="default" onClick={onCancel} disabled={pending}>
-                {t('actions.cancel')}
-              </Button>
-            ) : null}
-            <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
-              {project ? t('actions.saveChanges') : t('projects.form.create')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={project ? t('actions.saveChanges') : t('projects.form.create')} pending={pending} onCancel={onCancel} />
         )}
       </Stack>
     </form>

@@ -3,15 +3,15 @@
 // schema and shows the server's field errors under the fields.
 import { useMemo, type FormEvent } from 'react';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconCurrentLocation, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle, IconCurrentLocation } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GEOFENCE_RADIUS_M } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { siteCoordinates, siteRequest, siteUpdateRequest, type Site } from '@fieldops/shared/organisation';
-import { ApiError } from '../../../lib/api-error.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { copyName } from '../../../lib/copy-name.ts';
-import { errorOf, fieldErrorsToErrors, useFormState } from '../../../lib/form.ts';
+import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
@@ -23,8 +23,6 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateSiteMutation } from '../api/create-site.ts';
 import { useUpdateSiteMutation } from '../api/update-site.ts';
 import { useCurrentPosition } from './use-current-position.ts';
-
-const FIELDS = ['name', 'projectId', 'latitude', 'longitude', 'radius', 'typeId', 'externalId'] as const;
 
 type NumberValue = number | string;
 
@@ -116,7 +114,7 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
         await refreshOrganisation(queryClient);
       },
       onError: (error: Error) => {
-        if (error instanceof ApiError) form.setErrors(fieldErrorsToErrors(error.fieldErrors, FIELDS));
+        form.showFieldErrors(error);
         notifyError(errorMessage(error, site ? 'updateTeamFailed' : 'createTeamFailed'));
       },
     };
@@ -131,9 +129,7 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
   };
 
   const number = (name: 'latitude' | 'longitude' | 'radius') => ({
-    value: form.values[name],
-    onChange: (value: NumberValue) => form.setValue(name, value),
-    error: errorOf(form.errors, name),
+    ...form.field(name),
     readOnly,
     hideControls: true,
     // What the user typed stays as typed: a value out of range is refused with a message, never rewritten.
@@ -155,9 +151,7 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
           required={!readOnly}
           data-autofocus
           readOnly={readOnly}
-          value={form.values.name}
-          onChange={(event) => form.setValue('name', event.currentTarget.value)}
-          error={errorOf(form.errors, 'name')}
+          {...form.field('name')}
         />
         <Select
           label={t('sites.form.project')}
@@ -167,10 +161,9 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
           readOnly={readOnly || Boolean(site)}
           description={site && !readOnly ? t('sites.form.projectHint') : undefined}
           data={projectOptions}
-          value={form.values.projectId || null}
-          onChange={(value) => form.setValue('projectId', value ?? '')}
+          {...form.select('projectId')}
           nothingFoundMessage={t('sites.form.noProjects')}
-          error={errorOf(form.errors, 'projectId') ?? (projects.isError ? errorMessage(projects.error, 'fetchProjectsFailed') : undefined)}
+          error={form.error('projectId') ?? (projects.isError ? errorMessage(projects.error, 'fetchProjectsFailed') : undefined)}
           comboboxProps={{ withinPortal: true }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -212,9 +205,7 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
             clearable
             readOnly={readOnly}
             data={typeOptions}
-            value={form.values.typeId || null}
-            onChange={(value) => form.setValue('typeId', value ?? '')}
-            error={errorOf(form.errors, 'typeId')}
+            {...form.select('typeId')}
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
@@ -222,21 +213,10 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
           label={t('sites.form.externalId')}
           description={readOnly ? undefined : t('sites.form.externalIdHint')}
           readOnly={readOnly}
-          value={form.values.externalId}
-          onChange={(event) => form.setValue('externalId', event.currentTarget.value)}
-          error={errorOf(form.errors, 'externalId')}
+          {...form.field('externalId')}
         />
         {readOnly ? null : (
-          <Group justify="flex-end" gap="sm">
-            {onCancel ? (
-              <Button variant="default" onClick={onCancel} disabled={pending}>
-                {t('actions.cancel')}
-              </Button>
-            ) : null}
-            <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
-              {site ? t('actions.saveChanges') : t('sites.form.create')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={site ? t('actions.saveChanges') : t('sites.form.create')} pending={pending} onCancel={onCancel} />
         )}
       </Stack>
     </form>
