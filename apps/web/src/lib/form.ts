@@ -34,7 +34,7 @@ export function issuesToErrors<V>(issues: readonly z.core.$ZodIssue[]): FormErro
   return errors as FormErrors<V>;
 }
 
-export function fieldErrorsToErrors<V>(fieldErrors: readonly FieldError[], fields: readonly string[]): FormErrors<V> {
+function fieldErrorsToErrors<V>(fieldErrors: readonly FieldError[], fields: readonly string[]): FormErrors<V> {
   const errors: Record<string, string> = {};
   for (const { field, message } of fieldErrors) {
     // Server fields may be nested ("body.name"); the last segment names the input.
@@ -86,8 +86,11 @@ export function useFormState<V extends object>(initial: V | (() => V)) {
     [fields],
   );
 
-  /** The translated error of one field. */
-  const error = (name: keyof V & string) => errorOf(errors, name);
+  /** The translated error of one field, for an input's `error` prop. */
+  const error = (name: keyof V & string): string | undefined => {
+    const message = errors[name];
+    return message ? translateMessage(message) : undefined;
+  };
 
   /** Value, change handler and error of a text input, a colour, number or multiple choice. */
   const field = <K extends keyof V & string>(name: K): FieldProps<V[K]> => ({
@@ -104,10 +107,4 @@ export function useFormState<V extends object>(initial: V | (() => V)) {
   });
 
   return { values, setValues, setValue, errors, setErrors, validate, showFieldErrors, error, field, select };
-}
-
-/** The translated error of one field, for an input's `error` prop. */
-export function errorOf<V>(errors: FormErrors<V>, field: keyof V & string): string | undefined {
-  const message = errors[field];
-  return message ? translateMessage(message) : undefined;
 }
