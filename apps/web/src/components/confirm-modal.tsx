@@ -1,9 +1,9 @@
 // A confirmation dialog for a destructive or far-reaching action; it stays open while the
 // action runs and shows why it failed.
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from './form-alert.tsx';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -37,11 +37,7 @@ export function ConfirmModal({
     <Modal opened={opened} onClose={loading ? () => undefined : onClose} title={title} centered>
       <Stack gap="md">
         {typeof message === 'string' ? <Text>{message}</Text> : message}
-        {error ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormAlert>{error}</FormAlert>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading} data-autofocus={blocked || undefined}>
             {blocked ? t('actions.close') : t('actions.cancel')}

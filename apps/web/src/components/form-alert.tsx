@@ -6,16 +6,18 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { errorMessage } from '../lib/i18n/translate-message.ts';
 
 type FormAlertProps =
-  /** A failure, said as `errorMessage` words it; nothing is drawn while there is none. */
+  /** A failure, said as `errorMessage` words it. */
   | { error: unknown; fallbackKey?: string }
   /** What to say, already worded and translated. */
   | { children: ReactNode };
 
+/** Draws nothing while there is nothing to say (no failure, no text). */
 export function FormAlert(props: FormAlertProps) {
-  if ('error' in props && !props.error) return null;
+  const content = 'error' in props ? (props.error ? errorMessage(props.error, props.fallbackKey) : null) : props.children;
+  if (content === null || content === undefined || content === false || content === '') return null;
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-      {'error' in props ? errorMessage(props.error, props.fallbackKey) : props.children}
+      {content}
     </Alert>
   );
 }

@@ -4,11 +4,12 @@
 import '../../lib/styles/full.ts';
 import { useState } from 'react';
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
 import { ErrorState } from '../../components/error-state.tsx';
+import { FormAlert } from '../../components/form-alert.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { translateMessage } from '../../lib/i18n/translate-message.ts';
@@ -23,9 +24,7 @@ function Problem({ text }: { text: string }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-        {text}
-      </Alert>
+      <FormAlert>{text}</FormAlert>
       <Button component={Link} to={paths.login} variant="default">
         {t('activation.goToSignIn')}
       </Button>

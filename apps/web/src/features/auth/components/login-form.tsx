@@ -1,10 +1,10 @@
 // Sign-in form: username or e-mail, password, remember me (spec §2 Login).
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatMinutes } from '../../../lib/format.ts';
@@ -76,14 +76,14 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {error ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+          <FormAlert>
             {error}
             {wait ? (
               <Text size="sm" mt={4} c="inherit">
                 {t('login.retryIn', { duration: formatMinutes(wait, currentLanguage(i18n)) })}
               </Text>
             ) : null}
-          </Alert>
+          </FormAlert>
         ) : null}
         <TextInput
           label={t('login.username')}

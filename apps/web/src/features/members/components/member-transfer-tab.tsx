@@ -3,7 +3,7 @@
 // the schedule of the carried plans.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Loader, Radio, Select, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowsExchange, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconArrowsExchange, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import type { Member } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { transferMemberRequest } from '@fieldops/shared/organisation';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { useWideScreen } from '../../../components/responsive-table.tsx';
 import { useSiteOptions } from '../../../components/site-membership/use-site-options.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -199,14 +200,14 @@ export function MemberTransferTab({ member }: { member: Member }) {
                 </Text>
               </Group>
             ) : plansQuery.isError ? (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              <FormAlert>
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">{errorMessage(plansQuery.error, 'fetchPlansFailed')}</Text>
                   <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void plansQuery.refetch()}>
                     {t('actions.tryAgain')}
                   </Button>
                 </Stack>
-              </Alert>
+              </FormAlert>
             ) : plans.length === 0 ? (
               <Alert color="blue" icon={<IconInfoCircle size={18} />}>
                 {t('members.transfer.noPlans', { site: siteName(from) })}
@@ -227,11 +228,7 @@ export function MemberTransferTab({ member }: { member: Member }) {
                 </Stack>
               </Checkbox.Group>
             ) : null}
-            {failure ? (
-              <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-                {failure}
-              </Alert>
-            ) : null}
+            <FormAlert>{failure}</FormAlert>
             <Group justify="space-between">
               <Button variant="default" onClick={() => setStep(0)} disabled={transfer.isPending}>
                 {t('actions.back')}

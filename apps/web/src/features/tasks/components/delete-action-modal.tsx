@@ -1,12 +1,12 @@
 // Confirms deleting an action. While a rule of another action depends on it, the dialog says so
 // before anything is confirmed, naming the dependent actions, and offers no Delete; should the
 // server still refuse (409: a rule added elsewhere meanwhile), it shows the reason the same way.
-import { Alert, List, Stack, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { List, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Action } from '@fieldops/shared/tasks';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { FormAlert } from '../../../components/form-alert.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
@@ -66,7 +66,7 @@ export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteAc
         <Stack gap="sm">
           <Text>{action ? t('tasks.actions.deleteText', { name: nameOf(action) }) : ''}</Text>
           {dependents.length > 0 ? (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            <FormAlert>
               <Text size="sm">{refused ? errorMessage(remove.error) : t('tasks.actions.deleteBlocked')}</Text>
               <Text size="sm" fw={600} mt="xs">
                 {t('tasks.actions.dependents')}
@@ -76,7 +76,7 @@ export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteAc
                   <List.Item key={item.id}>{nameOf(item)}</List.Item>
                 ))}
               </List>
-            </Alert>
+            </FormAlert>
           ) : null}
         </Stack>
       }
