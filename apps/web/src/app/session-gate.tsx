@@ -2,36 +2,32 @@
 // retry, a person whose password an administrator chose first chooses their own, and an account
 // without a business gets the way to create one (or to accept an invitation).
 import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { ErrorPage } from '../components/error-page.tsx';
 import { setPasswordChangeRequiredHandler } from '../lib/api-client.ts';
 import { SplashScreen } from '../components/splash-screen.tsx';
 import { errorMessage } from '../lib/i18n/translate-message.ts';
 import { NoBusinessError, PasswordChangeRequiredError } from '../lib/session/load-session.ts';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context.ts';
-import { sessionQueryKey, useSessionQuery } from '../lib/session/use-session-query.ts';
+import { useSessionQuery, useSessionRefresh } from '../lib/session/use-session-query.ts';
 import { NoBusinessPage } from './no-business-page.tsx';
 
 // Rarely shown, and its form carries the schema library: fetched when needed.
 const ChoosePasswordPage = lazy(async () => ({ default: (await import('./choose-password-page.tsx')).ChoosePasswordPage }));
 
 export function SessionGate({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const query = useSessionQuery();
+  const refreshSession = useSessionRefresh();
 
   // An administrator chose this person's password meanwhile (a call answered 403 "Choose your own
   // password to continue"): the session loads again and stops at the choose-password screen.
   useEffect(() => {
-    setPasswordChangeRequiredHandler(() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
+    setPasswordChangeRequiredHandler(() => void refreshSession());
     return () => setPasswordChangeRequiredHandler(() => undefined);
-  }, [queryClient]);
+  }, [refreshSession]);
 
   const value = useMemo<SessionContextValue | null>(
-    () =>
-      query.data
-        ? { ...query.data, refresh: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }) }
-        : null,
-    [query.data, queryClient],
+    () => (query.data ? { ...query.data, refresh: refreshSession } : null),
+    [query.data, refreshSession],
   );
 
   // Checked before the loaded session: a reload that finds either replaces the app.

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { Member } from '@fieldops/shared/account';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { api } from '../../api-client.ts';
+import { sharedKeys } from '../../query-keys.ts';
 
 export const businessMembersQueryKey = (businessId: number, page: number, size: number) =>
-  ['members', 'business', businessId, { page, size }] as const;
+  [...sharedKeys.members, 'business', businessId, { page, size }] as const;
 
 export const fetchBusinessMembers = (
   businessId: number,

@@ -2,8 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Member } from '@fieldops/shared/account';
 import { api } from '../../api-client.ts';
+import { sharedKeys } from '../../query-keys.ts';
 
-export const memberQueryKey = (userId: number) => ['members', 'detail', userId] as const;
+export const memberQueryKey = (userId: number) => [...sharedKeys.members, 'detail', userId] as const;
 
 export const fetchMember = (userId: number, signal?: AbortSignal) =>
   api.get<Member>(`/users/${userId}`, { signal });

@@ -4,8 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MyInvitation } from '@fieldops/shared/account';
 import { api } from '../../api-client.ts';
+import { sharedKeys } from '../../query-keys.ts';
 
-export const myInvitationsQueryKey = ['invitations', 'mine'] as const;
+export const myInvitationsQueryKey = [...sharedKeys.invitations, 'mine'] as const;
 
 export const fetchMyInvitations = (signal?: AbortSignal) => api.get<MyInvitation[]>('/v1/account/invitations', { signal });
 
