@@ -69,6 +69,11 @@ export async function createBusinessWithOwner(app: FastifyInstance, name = `Busi
   return callerFor(app, owner, await signIn(app, owner.username), business);
 }
 
+/** Another business owned by the caller's user (not their default one). */
+export async function addBusinessOf(app: FastifyInstance, owner: Caller, name = `Business ${unique()}`) {
+  return createBusinessFor(app.db, owner.userId, { name });
+}
+
 /** Adds a new user to the owner's business with a role, signed in. */
 export async function addMember(app: FastifyInstance, owner: Caller, role: BusinessRole = 'MEMBER'): Promise<Caller> {
   const user = await createUser(app);

@@ -1,4 +1,4 @@
-// The signed-in user's own record and their business identities.
+// A user's own record: their details, avatar, password and business identities.
 import { and, asc, eq, ne, or } from 'drizzle-orm';
 import type { Account } from '@fieldops/shared/account';
 import type { Db } from '../../db/client.ts';
@@ -46,4 +46,26 @@ export async function findTakenIdentity(db: Db, fields: { username?: string; ema
     .limit(1);
   if (!row) return null;
   return row.username === fields.username ? 'username' : 'email';
+}
+
+/** The fields of a person's profile: their own, or kept by the business that created the account. */
+export type ProfileValues = Partial<Pick<typeof users.$inferInsert, 'fullName' | 'email' | 'countryCode' | 'phone' | 'bio' | 'avatar'>>;
+
+export async function updateProfileRow(db: Db, userId: number, values: ProfileValues) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** The user's avatar URL (null without one); null when there is no such user. */
+export async function findAvatar(db: Db, userId: number) {
+  const [row] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+export async function findPasswordHash(db: Db, userId: number) {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+export async function updatePassword(db: Db, userId: number, passwordHash: string, mustChangePassword: boolean) {
+  await db.update(users).set({ passwordHash, mustChangePassword }).where(eq(users.id, userId));
 }

@@ -1,16 +1,19 @@
-// Changes a user makes to their own account: details, avatar and password.
-import { eq } from 'drizzle-orm';
+// Changes a user makes to their own account: details, avatar and password; and what other
+// modules read and change of an account through here (taken identities, a profile kept by the
+// business that created it, an administrator's password reset).
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import type { AccountDetailsRequest, ChangePasswordRequest } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
-import { users } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { hashNewPassword, verifyPassword } from '../../lib/password.ts';
 import { endUserSessions } from '../../lib/sessions.ts';
 import { keepUploads, storePicture, removeReleased } from '../../lib/uploads.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
-import { findAccount, findTakenIdentity } from './account.repository.ts';
+import {
+  findAccount, findAvatar, findPasswordHash, findTakenIdentity, updatePassword, updateProfileRow, type ProfileValues,
+} from './account.repository.ts';
 
 type Details = { [K in keyof AccountDetailsRequest]-?: Exclude<AccountDetailsRequest[K], undefined> };
 
@@ -18,24 +21,21 @@ export async function updateDetails(app: FastifyInstance, userId: number, detail
   if (await findTakenIdentity(app.db, { email: details.email }, userId)) {
     throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
   }
-  await app.db
-    .update(users)
-    .set({
-      fullName: details.fullName,
-      email: details.email,
-      countryCode: details.countryCode,
-      phone: details.phone,
-      bio: details.bio,
-    })
-    .where(eq(users.id, userId));
+  await updateProfileRow(app.db, userId, {
+    fullName: details.fullName,
+    email: details.email,
+    countryCode: details.countryCode,
+    phone: details.phone,
+    bio: details.bio,
+  });
 }
 
 /** Stores the new avatar first and removes the old file only after the row points at the new one. */
 export async function replaceAvatar(app: FastifyInstance, userId: number, file: MultipartFile) {
   const stored = await storePicture(file);
-  const [current] = await app.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
+  const current = await findAvatar(app.db, userId);
   if (!current) throw notFound(MSG.userNotFound);
-  await app.db.update(users).set({ avatar: stored.url }).where(eq(users.id, userId));
+  await updateProfileRow(app.db, userId, { avatar: stored.url });
   // The row points at the new file now: it stays whatever happens to the old one.
   keepUploads(file);
   const oldKey = keyOfUrl(current.avatar);
@@ -55,12 +55,35 @@ export async function requireAccount(app: FastifyInstance, userId: number) {
  * also ends the obligation to replace one an admin chose.
  */
 export async function changePassword(app: FastifyInstance, userId: number, sessionId: string, body: ChangePasswordRequest) {
-  const [user] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!user) throw notFound(MSG.userNotFound);
-  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw fieldError('currentPassword', MSG.currentPasswordWrong);
+  const current = await findPasswordHash(app.db, userId);
+  if (current === null) throw notFound(MSG.userNotFound);
+  if (!(await verifyPassword(current, body.currentPassword))) throw fieldError('currentPassword', MSG.currentPasswordWrong);
   const passwordHash = await hashNewPassword(body.newPassword, 'newPassword');
   await app.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: false }).where(eq(users.id, userId));
+    await updatePassword(tx, userId, passwordHash, false);
     await endUserSessions(tx, userId, sessionId);
   });
 }
+
+/**
+ * A password an administrator set: the person signs in with it once and then chooses their own;
+ * every session of theirs ends.
+ */
+export async function setPasswordToReplace(db: Db, userId: number, passwordHash: string) {
+  await db.transaction(async (tx) => {
+    await updatePassword(tx, userId, passwordHash, true);
+    await endUserSessions(tx, userId);
+  });
+}
+
+/** Which of `fields` already belong to another user than `exceptUserId`: 'username', 'email' or null. */
+export const takenIdentity = (db: Db, fields: { username?: string; email?: string }, exceptUserId?: number) =>
+  findTakenIdentity(db, fields, exceptUserId);
+
+/** The user's avatar URL; null without one, or without the user. */
+export async function avatarOf(db: Db, userId: number) {
+  return (await findAvatar(db, userId))?.avatar ?? null;
+}
+
+/** Changes the profile fields given, the avatar among them. */
+export const saveProfile = (db: Db, userId: number, values: ProfileValues) => updateProfileRow(db, userId, values);

@@ -1,35 +1,40 @@
-// Businesses and their configuration lookups.
+// Businesses, their configuration lookups, and the industries list.
 import { and, asc, eq } from 'drizzle-orm';
-import type { Business, Lookups } from '@fieldops/shared/account';
-import type { BusinessRole, LookupKind } from '@fieldops/shared/enums';
+import type { Lookups } from '@fieldops/shared/account';
+import type { LookupKind } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
-import { businessMembers, businesses, lookups } from '../../db/schema.ts';
+import { businessMembers, businesses, industries, lookups } from '../../db/schema.ts';
 
-export const toBusiness = (row: typeof businesses.$inferSelect, role: BusinessRole): Business => ({
-  id: row.id,
-  name: row.name,
-  colour: row.colour,
-  logo: row.logo,
-  ownershipType: role,
-  apiKey: row.apiKey,
-  timeZone: row.timeZone,
-  industryId: row.industryId,
-  managedProfile: row.managedProfile,
-});
+export type BusinessRow = typeof businesses.$inferSelect;
 
-export async function findBusinessesOfUser(db: Db, userId: number): Promise<Business[]> {
-  const rows = await db
+/** The businesses the user belongs to with their role in each, in the order they joined. */
+export async function findBusinessesOfUser(db: Db, userId: number) {
+  return db
     .select({ business: businesses, role: businessMembers.role })
     .from(businessMembers)
     .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .where(eq(businessMembers.userId, userId))
     .orderBy(asc(businessMembers.id));
-  return rows.map((r) => toBusiness(r.business, r.role));
 }
 
 export async function findBusiness(db: Db, businessId: number) {
   const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId));
   return row ?? null;
+}
+
+/** Changes the business's row and answers it as it is now. */
+export async function updateBusinessRow(db: Db, businessId: number, values: Partial<Omit<typeof businesses.$inferInsert, 'id'>>) {
+  const [row] = await db.update(businesses).set(values).where(eq(businesses.id, businessId)).returning();
+  return row;
+}
+
+export async function findIndustries(db: Db) {
+  return db.select({ id: industries.id, nameEn: industries.nameEn, nameAr: industries.nameAr }).from(industries).orderBy(asc(industries.id));
+}
+
+export async function industryExists(db: Db, id: number) {
+  const [row] = await db.select({ id: industries.id }).from(industries).where(eq(industries.id, id));
+  return Boolean(row);
 }
 
 export async function findLookups(db: Db, businessId: number): Promise<Lookups> {

@@ -1,8 +1,7 @@
 import { MSG } from '@fieldops/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, createBusinessWithOwner, IMAGES, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
-import { createBusinessFor } from '../onboarding/onboarding.service.ts';
+import { addBusinessOf, addMember, createBusinessWithOwner, IMAGES, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -29,7 +28,7 @@ describe('businesses', () => {
   });
 
   it('chooses the business by X-Api-Key; a key of a business the user is not in answers 403', async () => {
-    const second = await createBusinessFor(t.app.db, owner.userId, { name: 'Second Business' });
+    const second = await addBusinessOf(t.app, owner, 'Second Business');
     const withKey = await owner.request({ method: 'GET', url: `/api/v1/businesses/${second.id}`, headers: { 'x-api-key': second.apiKey } });
     expect(withKey.json().name).toBe('Second Business');
     const foreign = await owner.request({ method: 'GET', url: `/api/v1/businesses/${other.business.id}`, headers: { 'x-api-key': other.business.apiKey } });

@@ -141,7 +141,3 @@ export async function setInvitationStatus(db: Db, where: SQL, status: Invitation
 
 export const invitationOfBusiness = (businessId: number, id: number) => and(eq(invitations.businessId, businessId), eq(invitations.id, id)) as SQL;
 export const invitationOfUser = (userId: number, id: number) => and(eq(invitations.userId, userId), eq(invitations.id, id)) as SQL;
-/** The pending invitation that made an account is accepted when the account is activated. */
-export async function acceptCreatingInvitation(db: Db, userId: number, businessId: number) {
-  await setInvitationStatus(db, and(eq(invitations.userId, userId), eq(invitations.businessId, businessId)) as SQL, 'ACCEPTED');
-}

@@ -1,18 +1,39 @@
-// Invitations: the business's list and cancel (/api/v1/invitations), and the invited person's
-// own pending invitations with accept and decline (/api/v1/account/invitations).
+// Invitations: inviting people by e-mail to one site or several (/api/v1/teams/{teamId}/users,
+// /api/v1/team-members: each invite answers the invitation as typed, whether or not the e-mail
+// already had an account), the business's list and cancel (/api/v1/invitations), and the invited
+// person's own pending invitations with accept and decline (/api/v1/account/invitations).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { account, invitation, invitationsQuery, myInvitation } from '@fieldops/shared/account';
-import { idParam, problem } from '@fieldops/shared/common';
+import { id, idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { inviteMemberRequest, inviteToSitesRequest } from '@fieldops/shared/organisation';
 import { requireTenant, requireUser } from '../../plugins/auth.ts';
 import { requireAccount } from '../account/account.service.ts';
-import { acceptInvitation, cancelInvitation, declineInvitation, listInvitations, myInvitations } from './invitations.service.ts';
+import {
+  acceptInvitation, cancelInvitation, declineInvitation, inviteMember, listInvitations, myInvitations,
+} from './invitations.service.ts';
+
+const teamParam = z.object({ teamId: id });
 
 export async function invitationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
+
+  r.post('/v1/teams/:teamId/users', {
+    schema: { tags: ['sites'], params: teamParam, body: inviteMemberRequest, response: { 201: invitation, ...errors } },
+    handler: async (request, reply) =>
+      reply.status(201).send(await inviteMember(app.db, requireTenant(request), [request.params.teamId], request.body)),
+  });
+
+  r.post('/v1/team-members', {
+    schema: { tags: ['sites'], body: inviteToSitesRequest, response: { 201: invitation, ...errors } },
+    handler: async (request, reply) => {
+      const { teams, ...invite } = request.body;
+      return reply.status(201).send(await inviteMember(app.db, requireTenant(request), teams, invite, 'teams'));
+    },
+  });
 
   r.get('/v1/invitations', {
     schema: { tags: ['members'], querystring: invitationsQuery, response: { 200: z.array(invitation), ...errors } },

@@ -2,33 +2,28 @@
 // business that invites an e-mail which already has an account gets a pending invitation, and
 // only the person, signed in, can accept it. The business sees what it typed and nothing about
 // the account — the answer is the same whether or not the e-mail had one.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Invitation } from '@fieldops/shared/account';
 import type { InvitationStatus } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import type { inviteMemberRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
-import { businessMembers, teams, users } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashNewPassword } from '../../lib/password.ts';
 import { randomKey } from '../../lib/tokens.ts';
 import { isAdmin } from '../../plugins/auth.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { requireSiteManager, supervisedTeamIds } from '../../policies/sites.ts';
-import { addMembership, freeUsernameFor, insertInvitedUser } from '../members/members.repository.ts';
-import { upsertPlacements } from '../teams/team-members.repository.ts';
-import { requireSiteRows } from '../teams/teams.service.ts';
+import { activationExpiry } from '../activation/activation.service.ts';
+import { addMembership, createInvitedUser, inviteeOf } from '../members/members.service.ts';
+import { placeMembers } from '../teams/team-members.service.ts';
+import { requireSiteRows, siteRowsOf } from '../teams/teams.service.ts';
 import {
   findBusinessInvitation, findBusinessInvitations, findMyInvitations, invitationOfBusiness, invitationOfUser,
   lockPendingInvitation, setInvitationStatus, upsertInvitation,
 } from './invitations.repository.ts';
 
 type InviteInput = z.output<typeof inviteMemberRequest>;
-
-/** How long an activation key works (DESIGN §4); an admin of the creating business can issue another. */
-export const ACTIVATION_KEY_DAYS = 7;
-export const activationExpiry = () => new Date(Date.now() + ACTIVATION_KEY_DAYS * 24 * 60 * 60 * 1000);
 
 /**
  * Invites an e-mail to one or more sites:
@@ -43,11 +38,7 @@ export async function inviteMember(db: Db, caller: Caller, teamIds: number[], bo
   await requireSiteManager(db, caller, teamIds);
   // The password is checked whether or not it will be used, so a refusal says nothing about the e-mail.
   const passwordHash = await hashNewPassword(body.password, 'password');
-  const [existing] = await db
-    .select({ id: users.id, member: businessMembers.id })
-    .from(users)
-    .leftJoin(businessMembers, and(eq(businessMembers.userId, users.id), eq(businessMembers.businessId, businessId)))
-    .where(eq(users.email, body.email));
+  const existing = await inviteeOf(db, businessId, body.email);
   const invitationId = await db.transaction(async (tx) => {
     let userId: number;
     let status: InvitationStatus = 'PENDING';
@@ -72,9 +63,8 @@ export async function inviteMember(db: Db, caller: Caller, teamIds: number[], bo
 }
 
 async function createAccount(tx: Db, businessId: number, body: InviteInput, passwordHash: string) {
-  const username = await freeUsernameFor(tx, body.email);
-  const id = await insertInvitedUser(tx, {
-    username, email: body.email, fullName: body.name, passwordHash, activationKey: randomKey(),
+  const id = await createInvitedUser(tx, {
+    email: body.email, fullName: body.name, passwordHash, activationKey: randomKey(),
     activationExpiresAt: activationExpiry(), createdByBusinessId: businessId, mustChangePassword: true,
   });
   // Null when someone took the e-mail or the username between the look-up and now.
@@ -85,10 +75,8 @@ async function createAccount(tx: Db, businessId: number, body: InviteInput, pass
 async function place(tx: Db, businessId: number, userId: number, teamIds: number[], body: Pick<InviteInput, 'role' | 'position' | 'externalId'>) {
   await addMembership(tx, businessId, userId, { position: body.position, externalId: body.externalId });
   // Only sites still in the business: one may have been deleted since the invitation was sent.
-  const live = teamIds.length
-    ? await tx.select({ id: teams.id }).from(teams).where(and(eq(teams.businessId, businessId), inArray(teams.id, teamIds)))
-    : [];
-  await upsertPlacements(tx, businessId, live.map((t) => ({ teamId: t.id, userId, authority: body.role, position: body.position })));
+  const live = await siteRowsOf(tx, businessId, teamIds);
+  await placeMembers(tx, businessId, live.map((t) => ({ teamId: t.id, userId, authority: body.role, position: body.position })));
 }
 
 /** Owners and admins see every invitation of the business; a supervisor those to their sites. */

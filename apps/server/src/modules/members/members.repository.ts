@@ -1,5 +1,6 @@
-// Members as seen inside one business: the user, their business role, their sites and their rank.
-// A page of members costs four queries whatever its size: the page, the count, their sites, their ranks.
+// Members as seen inside one business: the user, their business role and their sites (their rank
+// comes from the reports module: members.service.ts). A page of members costs three queries
+// whatever its size: the page, the count, their sites.
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Member } from '@fieldops/shared/account';
@@ -8,7 +9,6 @@ import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { businessMembers, teamMembers, teams, users } from '../../db/schema.ts';
 import { randomKey } from '../../lib/tokens.ts';
-import { ranksOverLastMonth } from '../reports/kpi.repository.ts';
 
 export interface MemberFilter {
   userIds?: number[];
@@ -74,14 +74,10 @@ const valuesOf = (businessId: number, filter: MemberFilter) => ({
 const shapeOf = (filter: MemberFilter) =>
   [filter.userIds, filter.searchKey, filter.teamIds, filter.projectIds].map((present) => (present ? 1 : 0)).join('');
 
-export async function findMembers(
-  db: Db,
-  businessId: number,
-  filter: MemberFilter,
-  page: { page: number; size: number; sort?: 'name' | 'id'; dir?: 'asc' | 'desc' },
-  /** `rank: false` leaves the rank out (null) where the caller has no use for it. */
-  options: { rank?: boolean } = {},
-): Promise<{ items: Member[]; total: number }> {
+export type MemberPage = { page: number; size: number; sort?: 'name' | 'id'; dir?: 'asc' | 'desc' };
+
+/** One page of the members' rows meeting the filter, and how many meet it. */
+export async function findMemberRows(db: Db, businessId: number, filter: MemberFilter, page: MemberPage) {
   const shape = `members:${shapeOf(filter)}:${page.sort ?? 'id'}:${page.dir ?? 'asc'}`;
   // Each order matches an index: (business_id, user_id) for ids, users (full_name, id) for names.
   const direction = page.dir === 'desc' ? desc : asc;
@@ -97,12 +93,7 @@ export async function findMembers(
   );
   const values = { ...valuesOf(businessId, filter), limit: page.size, offset: page.page * page.size };
   const [rows, [{ total }]] = await Promise.all([list.execute(values), counted.execute(values)]);
-  return { items: await withTeamsAndRanks(db, businessId, rows, options.rank ?? true), total };
-}
-
-export async function findMember(db: Db, businessId: number, userId: number, options: { rank?: boolean } = {}): Promise<Member | null> {
-  const { items } = await findMembers(db, businessId, { userIds: [userId] }, { page: 0, size: 1 }, options);
-  return items[0] ?? null;
+  return { rows, total };
 }
 
 /**
@@ -164,6 +155,25 @@ export async function deleteMembership(db: Db, businessId: number, userId: numbe
   await db.delete(businessMembers).where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
 }
 
+/** The user with the e-mail and their membership id in the business (null when not in it); null without such a user. */
+export async function findInvitee(db: Db, businessId: number, email: string) {
+  const [row] = await db
+    .select({ id: users.id, member: businessMembers.id })
+    .from(users)
+    .leftJoin(businessMembers, and(eq(businessMembers.userId, users.id), eq(businessMembers.businessId, businessId)))
+    .where(eq(users.email, email));
+  return row ?? null;
+}
+
+/** The basic details of those of `userIds` who belong to the business. */
+export async function findBasicInfos(db: Db, businessId: number, userIds: number[]) {
+  return db
+    .select({ id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.businessId, businessId), inArray(users.id, userIds)));
+}
+
 export async function findUserIdByEmail(db: Db, email: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row?.id ?? null;
@@ -206,17 +216,13 @@ const placementsOf = (db: Db) =>
       .orderBy(asc(teams.name)),
   );
 
-async function withTeamsAndRanks(
-  db: Db,
-  businessId: number,
-  rows: Awaited<ReturnType<typeof selectRows>>,
-  rank: boolean,
-): Promise<Member[]> {
+/** A member as listed, without their rank. */
+export type MemberListed = Omit<Member, 'rank'>;
+
+/** The rows as members, each with their sites, in one query whatever the number of rows. */
+export async function withSites(db: Db, businessId: number, rows: Awaited<ReturnType<typeof selectRows>>): Promise<MemberListed[]> {
   const ids = rows.map((r) => r.userId);
-  const [memberships, ranks] = await Promise.all([
-    ids.length ? placementsOf(db).execute({ businessId, ids }) : [],
-    rank ? ranksOverLastMonth(db, businessId, 'members', ids) : new Map<number, number>(),
-  ]);
+  const memberships = ids.length ? await placementsOf(db).execute({ businessId, ids }) : [];
   return rows.map((r) => ({
     userId: r.userId,
     name: r.fullName,
@@ -238,7 +244,5 @@ async function withTeamsAndRanks(
     teams: memberships
       .filter((m) => m.userId === r.userId)
       .map(({ id, name, authority, position }) => ({ id, name, authority, position })),
-    // Over the last 30 days; a member without schedules in that time has no rank.
-    rank: ranks.get(r.userId) ?? null,
   }));
 }

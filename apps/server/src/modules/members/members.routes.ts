@@ -11,8 +11,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { businessMembersQuery, listAllQuery, memberUpdateRequest } from '@fieldops/shared/organisation';
 import { notFound } from '../../lib/errors.ts';
 import { ADMINS, requireTenant } from '../../plugins/auth.ts';
-import { findMembers } from './members.repository.ts';
-import { activateMember, findAccessibleMembers, removeMember, updateMember } from './members.service.ts';
+import { activateMember, findAccessibleMembers, listMembers, removeMember, updateMember } from './members.service.ts';
 
 export async function membersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -24,7 +23,7 @@ export async function membersRoutes(app: FastifyInstance) {
       const { businessId } = requireTenant(request);
       if (request.params.businessId !== businessId) throw notFound(MSG.businessNotFound);
       const { page, size } = request.query;
-      const { items, total } = await findMembers(app.db, businessId, {}, { page, size });
+      const { items, total } = await listMembers(app.db, businessId, {}, { page, size });
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
@@ -35,7 +34,7 @@ export async function membersRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { page, size, sort, searchKey, userId, projects, teams } = request.query;
       const [field, dir] = (sort ?? 'id,asc').split(',');
-      const { items, total } = await findMembers(
+      const { items, total } = await listMembers(
         app.db,
         requireTenant(request).businessId,
         { searchKey, userIds: userId ? [userId] : undefined, projectIds: projects, teamIds: teams },

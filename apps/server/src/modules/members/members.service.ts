@@ -3,6 +3,7 @@
 // (name, e-mail, phone, password) is theirs: a business changes it only for an account it created
 // and that was never activated (DESIGN §4).
 import type { z } from 'zod';
+import type { Member } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import type { memberUpdateRequest } from '@fieldops/shared/organisation';
@@ -11,11 +12,62 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin } from '../../plugins/auth.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { supervisedTeamIds } from '../../policies/sites.ts';
-import { findTakenIdentity } from '../account/account.repository.ts';
-import { acceptCreatingInvitation } from '../invitations/invitations.repository.ts';
+import { takenIdentity } from '../account/account.service.ts';
+import { acceptCreatingInvitation } from '../activation/activation.service.ts';
+import { ranksOverLastMonth } from '../reports/reports.service.ts';
 import {
-  activateUser, deleteMembership, findMember, findMembers, findMembership, updateMembership, updateUserDetails,
+  activateUser, addMembership as addMembershipRow, deleteMembership, findBasicInfos, findInvitee, findMemberIds, findMemberRows,
+  findMembership, freeUsernameFor, insertInvitedUser, updateMembership, updateUserDetails, withSites, type MemberFilter, type MemberPage,
 } from './members.repository.ts';
+
+/**
+ * A page of the business's members meeting the filter, each with their sites and their rank over
+ * the last 30 days (`rank: false` leaves it null where the caller has no use for it). The sites
+ * and the ranks are read side by side.
+ */
+export async function listMembers(
+  db: Db,
+  businessId: number,
+  filter: MemberFilter,
+  page: MemberPage,
+  options: { rank?: boolean } = {},
+): Promise<{ items: Member[]; total: number }> {
+  const { rows, total } = await findMemberRows(db, businessId, filter, page);
+  const ids = rows.map((r) => r.userId);
+  const [items, ranks] = await Promise.all([
+    withSites(db, businessId, rows),
+    (options.rank ?? true) ? ranksOverLastMonth(db, businessId, 'members', ids) : new Map<number, number>(),
+  ]);
+  // Over the last 30 days; a member without schedules in that time has no rank.
+  return { items: items.map((m) => ({ ...m, rank: ranks.get(m.userId) ?? null })), total };
+}
+
+export async function findMember(db: Db, businessId: number, userId: number, options: { rank?: boolean } = {}): Promise<Member | null> {
+  const { items } = await listMembers(db, businessId, { userIds: [userId] }, { page: 0, size: 1 }, options);
+  return items[0] ?? null;
+}
+
+/** The basic details of those of `userIds` who belong to the business. */
+export const basicInfosOf = (db: Db, businessId: number, userIds: number[]) => findBasicInfos(db, businessId, userIds);
+
+/** Which of `userIds` belong to the business. */
+export const memberIdsOf = (db: Db, businessId: number, userIds: number[]) => findMemberIds(db, businessId, userIds);
+
+/** The user with the e-mail and whether they are in the business; null when nobody has it. */
+export const inviteeOf = (db: Db, businessId: number, email: string) => findInvitee(db, businessId, email);
+
+/** Adds a user to the business as a MEMBER; a user already in it keeps their membership. */
+export const addMembership = (tx: Db, businessId: number, userId: number, values: { position: string | null; externalId: string | null }) =>
+  addMembershipRow(tx, businessId, userId, values);
+
+/**
+ * A new account waiting for activation, with a free username made from the e-mail; null when the
+ * e-mail or the username was taken meanwhile. Call inside the invitation's transaction.
+ */
+export async function createInvitedUser(tx: Db, values: Omit<Parameters<typeof insertInvitedUser>[1], 'username'>) {
+  const username = await freeUsernameFor(tx, values.email);
+  return insertInvitedUser(tx, { ...values, username });
+}
 
 export async function requireMember(db: Db, businessId: number, userId: number) {
   const found = await findMember(db, businessId, userId);
@@ -31,10 +83,10 @@ export async function requireMembership(db: Db, businessId: number, userId: numb
 
 /** Owners and admins manage everyone; a supervisor the members of the sites they supervise. */
 export async function findAccessibleMembers(db: Db, caller: Caller, page: { page: number; size: number }) {
-  if (isAdmin(caller)) return findMembers(db, caller.businessId, {}, page);
+  if (isAdmin(caller)) return listMembers(db, caller.businessId, {}, page);
   const teamIds = await supervisedTeamIds(db, caller.businessId, caller.userId);
   if (teamIds.length === 0) return { items: [], total: 0 };
-  return findMembers(db, caller.businessId, { teamIds }, page);
+  return listMembers(db, caller.businessId, { teamIds }, page);
 }
 
 /** The owner's role stays OWNER and nobody else gets it; only the owner moves people in or out of ADMIN. */
@@ -65,7 +117,7 @@ export async function updateMember(db: Db, caller: Caller, userId: number, body:
   const identity = { fullName: body.name, email: body.email, phone: body.phone, countryCode: body.countryCode };
   const changesIdentity = (Object.keys(identity) as (keyof typeof identity)[]).some((k) => (identity[k] ?? null) !== (target[k] ?? null));
   if (changesIdentity && caller.userId !== userId && !managesIdentity(target)) throw forbidden(MSG.identityOwnedByPerson);
-  if (changesIdentity && (await findTakenIdentity(db, { email: body.email }, userId))) {
+  if (changesIdentity && (await takenIdentity(db, { email: body.email }, userId))) {
     throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
   }
   await db.transaction(async (tx) => {

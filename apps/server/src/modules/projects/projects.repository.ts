@@ -4,7 +4,6 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Project } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
 import { lookups, projects, teamMembers, teams } from '../../db/schema.ts';
-import { ranksOverLastMonth } from '../reports/kpi.repository.ts';
 
 export interface ProjectValues {
   name: string;
@@ -47,15 +46,16 @@ function selectProjects(db: Db, businessId: number) {
 
 type ProjectRow = Awaited<ReturnType<typeof selectProjects>>[number];
 
-const toProject = (r: ProjectRow, ranks: Map<number, number>): Project => ({
+/** A project as listed, without its rank (the reports module ranks them: projects.service.ts). */
+export type ProjectListed = Omit<Project, 'rank'>;
+
+const toProject = (r: ProjectRow): ProjectListed => ({
   id: r.id,
   name: r.name,
   website: r.website,
   typeId: r.typeId,
   type: r.typeId !== null && r.typeNameEn !== null && r.typeNameAr !== null ? { id: r.typeId, nameEn: r.typeNameEn, nameAr: r.typeNameAr } : null,
   active: r.active,
-  // Over the last 30 days; a project without schedules in that time has no rank.
-  rank: ranks.get(r.id) ?? null,
   sitesCount: r.sitesCount,
   membersCount: r.membersCount,
 });
@@ -66,13 +66,12 @@ export async function findProjects(db: Db, businessId: number, page: { page: num
     selectProjects(db, businessId).where(where).orderBy(asc(projects.id)).limit(page.size).offset(page.page * page.size),
     db.select({ total: count() }).from(projects).where(where),
   ]);
-  const ranks = await ranksOverLastMonth(db, businessId, 'projects', rows.map((r) => r.id));
-  return { items: rows.map((r) => toProject(r, ranks)), total };
+  return { items: rows.map(toProject), total };
 }
 
-export async function findProject(db: Db, businessId: number, id: number): Promise<Project | null> {
+export async function findProject(db: Db, businessId: number, id: number): Promise<ProjectListed | null> {
   const [row] = await selectProjects(db, businessId).where(and(eq(projects.businessId, businessId), eq(projects.id, id)));
-  return row ? toProject(row, await ranksOverLastMonth(db, businessId, 'projects', [row.id])) : null;
+  return row ? toProject(row) : null;
 }
 
 /** The project row, locked for the rest of the transaction when `lock` is set. */

@@ -1,16 +1,14 @@
-// Projects: GET/POST/PUT /api/v1/projects, GET/DELETE /api/v1/projects/{id}, the paged
-// /api/v1/projects/all/business and the sites of a project. Everyone in the business reads
-// them; owners and admins change them.
+// Projects: GET/POST/PUT /api/v1/projects, GET/DELETE /api/v1/projects/{id} and the paged
+// /api/v1/projects/all/business. Everyone in the business reads them; owners and admins change
+// them. The sites of a project are served by the teams module (teams.routes.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
-import { listAllQuery, project, projectRequest, projectUpdateRequest, site } from '@fieldops/shared/organisation';
+import { listAllQuery, project, projectRequest, projectUpdateRequest } from '@fieldops/shared/organisation';
 import { ADMINS, requireTenant } from '../../plugins/auth.ts';
-import { findSites } from '../teams/teams.repository.ts';
-import { findProjects } from './projects.repository.ts';
-import { createProject, deleteProject, requireProject, requireProjectRow, updateProject } from './projects.service.ts';
+import { createProject, deleteProject, listProjects, requireProject, updateProject } from './projects.service.ts';
 
 export async function projectsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +19,7 @@ export async function projectsRoutes(app: FastifyInstance) {
       schema: { tags: ['projects'], querystring, response: { 200: z.array(project), ...errors } },
       handler: async (request, reply) => {
         const { page, size } = request.query;
-        const { items, total } = await findProjects(app.db, requireTenant(request).businessId, { page, size });
+        const { items, total } = await listProjects(app.db, requireTenant(request).businessId, { page, size });
         reply.header(TOTAL_COUNT_HEADER, total);
         return items;
       },
@@ -31,19 +29,6 @@ export async function projectsRoutes(app: FastifyInstance) {
   r.get('/v1/projects/:id', {
     schema: { tags: ['projects'], params: idParam('id'), response: { 200: project, ...errors } },
     handler: (request) => requireProject(app.db, requireTenant(request).businessId, request.params.id),
-  });
-
-  r.get('/v1/projects/:projectId/teams', {
-    schema: { tags: ['projects'], params: idParam('projectId'), querystring: pageQuery, response: { 200: z.array(site), ...errors } },
-    handler: async (request, reply) => {
-      const { businessId } = requireTenant(request);
-      const { projectId } = request.params;
-      await requireProjectRow(app.db, businessId, projectId);
-      const { page, size } = request.query;
-      const { items, total } = await findSites(app.db, businessId, { projectId }, { page, size });
-      reply.header(TOTAL_COUNT_HEADER, total);
-      return items;
-    },
   });
 
   r.post('/v1/projects', {

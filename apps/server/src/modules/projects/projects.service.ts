@@ -5,25 +5,33 @@ import { MSG } from '@fieldops/shared/messages';
 import type { projectRequest, projectUpdateRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, missingReference, notFound } from '../../lib/errors.ts';
-import { lookupExists } from '../businesses/businesses.repository.ts';
+import { isLookupOf } from '../businesses/businesses.service.ts';
+import { withRanksOverLastMonth } from '../reports/reports.service.ts';
 import {
-  countSitesOfProject, deleteProjectRow, findProject, findProjectRow, insertProject, updateProjectRow,
+  countSitesOfProject, deleteProjectRow, findProject, findProjectRow, findProjects, insertProject, updateProjectRow,
 } from './projects.repository.ts';
 
 type ProjectInput = z.output<typeof projectRequest>;
 
 async function valuesOf(db: Db, businessId: number, body: ProjectInput) {
   const typeId = body.typeId ?? null;
-  if (typeId !== null && !(await lookupExists(db, businessId, 'PROJECT_TYPE', typeId))) {
+  if (typeId !== null && !(await isLookupOf(db, businessId, 'PROJECT_TYPE', typeId))) {
     throw fieldError('typeId', MSG.projectTypeNotFound);
   }
   return { name: body.name, website: body.website, typeId, active: body.active };
 }
 
+/** A page of the business's projects, each with its rank over the last 30 days. */
+export async function listProjects(db: Db, businessId: number, page: { page: number; size: number }) {
+  const { items, total } = await findProjects(db, businessId, page);
+  return { items: await withRanksOverLastMonth(db, businessId, 'projects', items), total };
+}
+
 export async function requireProject(db: Db, businessId: number, id: number) {
   const found = await findProject(db, businessId, id);
   if (!found) throw notFound(MSG.projectNotFound);
-  return found;
+  const [project] = await withRanksOverLastMonth(db, businessId, 'projects', [found]);
+  return project;
 }
 
 /** The bare project row; 404 (naming `field` when the id came in a body) when it is not the business's. */

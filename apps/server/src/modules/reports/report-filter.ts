@@ -52,6 +52,9 @@ function conditions(columns: Columns, scope: ReportScope, filter: ReportFilter, 
   return sql.join(parts.filter((p): p is SQL => p !== undefined).map((p) => sql`(${p})`), sql` and `);
 }
 
+/** A `when` every instant meets. */
+export const ANY_TIME = sql`true`;
+
 /** Schedules of the business the caller sees, meeting the filters, whose start meets `when`. */
 export const scheduleConditions = (scope: ReportScope, filter: ReportFilter, when: SQL) =>
   conditions({ business: schedules.businessId, team: schedules.teamId, user: schedules.userId, task: schedules.taskId }, scope, filter, when);

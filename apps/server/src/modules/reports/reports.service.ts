@@ -10,9 +10,7 @@ import {
   type KpiStanding, type PerformancePoint, type performanceQuery, type reportFilterQuery, type statsQuery, type submissionsQuery, type TagKpi,
 } from '@fieldops/shared/reports';
 import type { ActionType } from '@fieldops/shared/enums';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businessMembers, projects, teams } from '../../db/schema.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { viewScopeOf, type ViewScope } from '../../policies/schedules.ts';
@@ -20,7 +18,7 @@ import { findEntityNames, findRankedId, type EntityNames } from './kpi-entities.
 import {
   completionOverLastMonth as completionRows, findRanked, findStanding, KPI_NEEDS, ranksOverLastMonth as rankRows, type RankedEntity,
 } from './kpi.repository.ts';
-import { scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
+import { ANY_TIME, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
 import { addDays, daysIn, resolveRange } from './report-range.ts';
 import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
 import {
@@ -90,23 +88,21 @@ export async function kpiStanding(db: Db, caller: Caller, kind: KpiKind, id: num
 async function orgFilterOf(db: Db, businessId: number, query: z.output<typeof statsQuery>): Promise<OrgFilter> {
   const given = (['projectId', 'teamId', 'userId'] as const).filter((k) => query[k] !== undefined);
   if (given.length > 1) throw fieldError(given[1], MSG.invalid);
+  // The entities a KPI standing looks up are the ones the stats narrow to.
   if (query.projectId !== undefined) {
-    const [row] = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.businessId, businessId), eq(projects.id, query.projectId)));
-    if (!row) throw notFound(MSG.projectNotFound);
-    return { projectId: row.id };
+    const id = await findRankedId(db, businessId, 'projects', query.projectId);
+    if (id === null) throw notFound(MSG.projectNotFound);
+    return { projectId: id };
   }
   if (query.teamId !== undefined) {
-    const [row] = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.businessId, businessId), eq(teams.id, query.teamId)));
-    if (!row) throw notFound(MSG.siteNotFound);
-    return { teamId: row.id };
+    const id = await findRankedId(db, businessId, 'teams', query.teamId);
+    if (id === null) throw notFound(MSG.siteNotFound);
+    return { teamId: id };
   }
   if (query.userId !== undefined) {
-    const [row] = await db
-      .select({ id: businessMembers.userId })
-      .from(businessMembers)
-      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, query.userId)));
-    if (!row) throw notFound(MSG.userNotFound);
-    return { userId: row.id };
+    const id = await findRankedId(db, businessId, 'members', query.userId);
+    if (id === null) throw notFound(MSG.userNotFound);
+    return { userId: id };
   }
   return null;
 }
@@ -121,7 +117,7 @@ export async function businessStats(db: Db, caller: Caller, businessId: number, 
   const [organisation, counts, activeSchedules, answers] = await Promise.all([
     countOrganisation(db, businessId, org),
     countByStatus(db, scheduleSource(scope, filter, range)),
-    countOpen(db, scheduleConditions(scope, filter, sql`true`), new Date()),
+    countOpen(db, scheduleConditions(scope, filter, ANY_TIME), new Date()),
     countAnswers(db, answerSource(scope, filter, range)),
   ]);
   return { ...organisation, activeSchedules, schedules: counts, ...answers };
@@ -222,6 +218,12 @@ export async function countLatestResults(db: Db, view: ViewScope, query: z.outpu
  */
 export function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' | 'projects' | 'teams', ids: readonly number[]) {
   return rankRows(db, businessId, kind, ids);
+}
+
+/** Sites or projects, each with its best-first rank over the last 30 days (null without schedules in that time). */
+export async function withRanksOverLastMonth<T extends { id: number }>(db: Db, businessId: number, kind: 'projects' | 'teams', items: T[]) {
+  const ranks = await rankRows(db, businessId, kind, items.map((item) => item.id));
+  return items.map((item) => ({ ...item, rank: ranks.get(item.id) ?? null }));
 }
 
 /** The completion rate of each of the tasks `taskIds` over the last 30 days; tasks with no schedule then have none. */

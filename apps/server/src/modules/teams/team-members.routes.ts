@@ -1,16 +1,13 @@
-// The members of a site: list them (all, or a page), assign business members, take one out,
-// and invite people by e-mail to one site or several (/api/v1/team-members): each invite answers
-// the invitation as typed, whether or not the e-mail already had an account.
+// The members of a site: list them (all, or a page), assign business members and take one out.
+// Inviting people by e-mail to sites is the invitations module's (invitations.routes.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
-import { invitation } from '@fieldops/shared/account';
-import { assignMembersRequest, inviteMemberRequest, inviteToSitesRequest, teamMember } from '@fieldops/shared/organisation';
+import { assignMembersRequest, teamMember } from '@fieldops/shared/organisation';
 import { requireTenant } from '../../plugins/auth.ts';
 import { findTeamMembers } from './team-members.repository.ts';
-import { inviteMember } from '../invitations/invitations.service.ts';
 import { assignMembers, removeFromSite } from './team-members.service.ts';
 import { requireSiteRows } from './teams.service.ts';
 
@@ -51,20 +48,6 @@ export async function teamMembersRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       await removeFromSite(app.db, requireTenant(request), request.params.teamId, request.params.memberId);
       return reply.status(204).send(null);
-    },
-  });
-
-  r.post('/v1/teams/:teamId/users', {
-    schema: { tags: ['sites'], params: teamParam, body: inviteMemberRequest, response: { 201: invitation, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await inviteMember(app.db, requireTenant(request), [request.params.teamId], request.body)),
-  });
-
-  r.post('/v1/team-members', {
-    schema: { tags: ['sites'], body: inviteToSitesRequest, response: { 201: invitation, ...errors } },
-    handler: async (request, reply) => {
-      const { teams, ...invite } = request.body;
-      return reply.status(201).send(await inviteMember(app.db, requireTenant(request), teams, invite, 'teams'));
     },
   });
 }

@@ -8,16 +8,31 @@ import type { Db } from '../../db/client.ts';
 import { missingReference, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { requireSiteManager } from '../../policies/sites.ts';
-import { findMemberIds } from '../members/members.repository.ts';
-import { deletePlacement, findPlacements, upsertPlacements } from './team-members.repository.ts';
+import { memberIdsOf } from '../members/members.service.ts';
+import {
+  deletePlacement, findPlacement, findPlacements, findTeamMembers, upsertPlacements, type Placement,
+} from './team-members.repository.ts';
 import { requireSiteRows } from './teams.service.ts';
 
+/** The members of one site: a page of them, or all when no page is given. */
+export const membersOfSite = (db: Db, businessId: number, teamId: number, page?: { page: number; size: number }) =>
+  findTeamMembers(db, businessId, teamId, page);
+
+/** The placements of `userIds` in `teamIds`, in site then user order. */
+export const placementsOf = (db: Db, businessId: number, teamIds: number[], userIds: number[]) =>
+  findPlacements(db, businessId, teamIds, userIds);
+
+/** The member's placement in the site, or null. */
+export const placementOf = (db: Db, businessId: number, teamId: number, userId: number) => findPlacement(db, businessId, teamId, userId);
+
+/** Places members in sites, or changes their authority and position where they are placed already. */
+export const placeMembers = (db: Db, businessId: number, placements: Placement[]) => upsertPlacements(db, businessId, placements);
 
 export async function assignMembers(db: Db, caller: Caller, teamId: number, list: z.output<typeof assignMembersRequest>) {
   await requireSiteRows(db, caller.businessId, [teamId]);
   await requireSiteManager(db, caller, [teamId]);
   const userIds = list.map((a) => a.userId);
-  const known = await findMemberIds(db, caller.businessId, userIds);
+  const known = await memberIdsOf(db, caller.businessId, userIds);
   const missing = list.findIndex((a) => !known.has(a.userId));
   if (missing >= 0) throw missingReference(`${missing}.userId`, MSG.userNotFound);
   await upsertPlacements(

@@ -4,7 +4,6 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { Site } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
 import { lookups, projects, teamMembers, teams } from '../../db/schema.ts';
-import { ranksOverLastMonth } from '../reports/kpi.repository.ts';
 
 export interface SiteValues {
   name: string;
@@ -50,7 +49,10 @@ function selectSites(db: Db) {
 
 type SiteRow = Awaited<ReturnType<typeof selectSites>>[number];
 
-const toSite = (r: SiteRow, ranks: Map<number, number>): Site => ({
+/** A site as listed, without its rank (the reports module ranks them: teams.service.ts). */
+export type SiteListed = Omit<Site, 'rank'>;
+
+const toSite = (r: SiteRow): SiteListed => ({
   id: r.id,
   name: r.name,
   projectId: r.projectId,
@@ -63,8 +65,6 @@ const toSite = (r: SiteRow, ranks: Map<number, number>): Site => ({
   externalId: r.externalId,
   whatsApp: r.whatsApp,
   membersCount: r.membersCount,
-  // Over the last 30 days; a site without schedules in that time has no rank.
-  rank: ranks.get(r.id) ?? null,
 });
 
 function whereOf(businessId: number, filter: SiteFilter): SQL | undefined {
@@ -82,13 +82,12 @@ export async function findSites(db: Db, businessId: number, filter: SiteFilter, 
     selectSites(db).where(where).orderBy(asc(teams.id)).limit(page.size).offset(page.page * page.size),
     db.select({ total: count() }).from(teams).where(where),
   ]);
-  const ranks = await ranksOverLastMonth(db, businessId, 'teams', rows.map((r) => r.id));
-  return { items: rows.map((r) => toSite(r, ranks)), total };
+  return { items: rows.map(toSite), total };
 }
 
-export async function findSite(db: Db, businessId: number, id: number): Promise<Site | null> {
+export async function findSite(db: Db, businessId: number, id: number): Promise<SiteListed | null> {
   const [row] = await selectSites(db).where(and(eq(teams.businessId, businessId), eq(teams.id, id)));
-  return row ? toSite(row, await ranksOverLastMonth(db, businessId, 'teams', [row.id])) : null;
+  return row ? toSite(row) : null;
 }
 
 /** The bare rows of the sites among `ids` that belong to the business. */

@@ -1,14 +1,14 @@
-// Sites (teams): GET/POST/PUT /api/v1/teams, GET/DELETE /api/v1/teams/{id}. Everyone in the
-// business reads them; owners and admins change them.
+// Sites (teams): GET/POST/PUT /api/v1/teams, GET/DELETE /api/v1/teams/{id} and the sites of a
+// project, GET /api/v1/projects/{projectId}/teams. Everyone in the business reads them; owners
+// and admins change them.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, problem } from '@fieldops/shared/common';
+import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { site, siteRequest, sitesQuery, siteUpdateRequest } from '@fieldops/shared/organisation';
 import { ADMINS, requireTenant } from '../../plugins/auth.ts';
-import { findSites } from './teams.repository.ts';
-import { createSite, deleteSite, requireSite, updateSite } from './teams.service.ts';
+import { createSite, deleteSite, listSites, listSitesOfProject, requireSite, updateSite } from './teams.service.ts';
 
 export async function teamsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +18,17 @@ export async function teamsRoutes(app: FastifyInstance) {
     schema: { tags: ['sites'], querystring: sitesQuery, response: { 200: z.array(site), ...errors } },
     handler: async (request, reply) => {
       const { page, size, projectId, searchKey } = request.query;
-      const { items, total } = await findSites(app.db, requireTenant(request).businessId, { projectId, searchKey }, { page, size });
+      const { items, total } = await listSites(app.db, requireTenant(request).businessId, { projectId, searchKey }, { page, size });
+      reply.header(TOTAL_COUNT_HEADER, total);
+      return items;
+    },
+  });
+
+  r.get('/v1/projects/:projectId/teams', {
+    schema: { tags: ['projects'], params: idParam('projectId'), querystring: pageQuery, response: { 200: z.array(site), ...errors } },
+    handler: async (request, reply) => {
+      const { page, size } = request.query;
+      const { items, total } = await listSitesOfProject(app.db, requireTenant(request).businessId, request.params.projectId, { page, size });
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },

@@ -10,6 +10,14 @@ import {
 
 type Names = Required<TicketCategoryRequest>;
 
+/**
+ * Whether the category is the business's, keeping it from being deleted (a 'key share' lock)
+ * until the transaction that points a ticket at it ends.
+ */
+export async function holdCategory(tx: Db, businessId: number, id: number) {
+  return (await findCategory(tx, businessId, id, 'key share')) !== null;
+}
+
 async function refuseTakenName(db: Db, businessId: number, names: Names, exceptId?: number) {
   const taken = await findTakenName(db, businessId, names, exceptId);
   if (taken) throw conflict(MSG.categoryExists, [{ field: taken, message: MSG.categoryExists }]);

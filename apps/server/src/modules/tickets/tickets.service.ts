@@ -10,10 +10,10 @@ import type { Db } from '../../db/client.ts';
 import { fieldError, forbidden, missingReference, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { ticketAccessOf, type TicketAccess } from '../../policies/tickets.ts';
-import { findMemberIds } from '../members/members.repository.ts';
+import { memberIdsOf } from '../members/members.service.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
-import { findCategory } from '../ticket-categories/ticket-categories.repository.ts';
+import { holdCategory } from '../ticket-categories/ticket-categories.service.ts';
 import { pickAssignee } from '../ticket-assignment/ticket-assignment.service.ts';
 import { insertHistory, type HistoryValues } from './ticket-history.repository.ts';
 import { findTicket, findTicketRow, insertTicket, updateTicketRow } from './tickets.repository.ts';
@@ -37,11 +37,11 @@ export async function requireVisibleTicketRow(db: Db, access: TicketAccess, id: 
 
 async function requireCategory(db: Db, businessId: number, id: number) {
   // Held until the ticket is written, so the category cannot be deleted in between.
-  if (!(await findCategory(db, businessId, id, 'key share'))) throw missingReference('categoryId', MSG.categoryNotFound);
+  if (!(await holdCategory(db, businessId, id))) throw missingReference('categoryId', MSG.categoryNotFound);
 }
 
 async function requireAgent(db: Db, businessId: number, userId: number) {
-  if (!(await findMemberIds(db, businessId, [userId])).has(userId)) throw missingReference('agentId', MSG.assigneeNotMember);
+  if (!(await memberIdsOf(db, businessId, [userId])).has(userId)) throw missingReference('agentId', MSG.assigneeNotMember);
 }
 
 /**

@@ -2,17 +2,14 @@
 // re-issue the activation key of an account the business created while it is not activated,
 // reset the password of an account the business created that belongs to no other business, and
 // see and lift a sign-in lock.
-import { and, eq } from 'drizzle-orm';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { hashNewPassword } from '../../lib/password.ts';
-import { endUserSessions } from '../../lib/sessions.ts';
-import { randomKey } from '../../lib/tokens.ts';
 import type { Caller } from '../../policies/caller.ts';
+import { setPasswordToReplace } from '../account/account.service.ts';
+import { activationKeyOf, renewActivationKey } from '../activation/activation.service.ts';
 import { accountLock, unlockAccount } from '../auth/login-limiter.ts';
-import { activationExpiry } from '../invitations/invitations.service.ts';
 import { requireMembership } from '../members/members.service.ts';
 
 /** The key of a pending account this business created; 404 otherwise, saying why. */
@@ -21,12 +18,6 @@ async function pendingAccountOf(db: Db, caller: Caller, userId: number) {
   if (!target.createdHere || target.activated) throw notFound(MSG.activationKeyNotAvailable);
 }
 
-const keyColumns = {
-  userId: users.id,
-  activationKey: users.activationKey,
-  activated: users.activated,
-  expiresAt: users.activationExpiresAt,
-};
 const presentKey = (row: { userId: number; activationKey: string | null; activated: boolean; expiresAt: Date | null }) => ({
   ...row,
   expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -34,18 +25,15 @@ const presentKey = (row: { userId: number; activationKey: string | null; activat
 
 export async function readActivationKey(db: Db, caller: Caller, userId: number) {
   await pendingAccountOf(db, caller, userId);
-  const [row] = await db.select(keyColumns).from(users).where(eq(users.id, userId));
+  const row = await activationKeyOf(db, userId);
+  if (!row) throw notFound(MSG.activationKeyNotAvailable);
   return presentKey(row);
 }
 
 /** A new key for another week; the old one stops working. */
 export async function issueActivationKey(db: Db, caller: Caller, userId: number) {
   await pendingAccountOf(db, caller, userId);
-  const [row] = await db
-    .update(users)
-    .set({ activationKey: randomKey(), activationExpiresAt: activationExpiry() })
-    .where(and(eq(users.id, userId), eq(users.activated, false)))
-    .returning(keyColumns);
+  const row = await renewActivationKey(db, userId);
   if (!row) throw notFound(MSG.activationKeyNotAvailable);
   return presentKey(row);
 }
@@ -59,11 +47,7 @@ export async function resetPassword(db: Db, caller: Caller, userId: number, pass
   const target = await requireMembership(db, caller.businessId, userId);
   if (userId === caller.userId || !target.createdHere || target.elsewhere) throw forbidden(MSG.identityOwnedByPerson);
   if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden(MSG.onlyOwnerManagesAdmins);
-  const passwordHash = await hashNewPassword(password, 'password');
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, userId));
-    await endUserSessions(tx, userId);
-  });
+  await setPasswordToReplace(db, userId, await hashNewPassword(password, 'password'));
 }
 
 export async function readSignInLock(db: Db, caller: Caller, userId: number) {

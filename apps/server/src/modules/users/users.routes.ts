@@ -1,7 +1,6 @@
 // Users inside the request's business: /api/users/{id}, basic info, profile, lookup by ids,
 // the admin list, /api/v1/users/{id}, and the admin's account actions: activation keys,
 // password reset and sign-in locks (account-admin.service.ts says which accounts).
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,14 +8,13 @@ import { activationKeyResponse, basicInfo, member, resetPasswordRequest, signInL
 import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { businessMembers, users } from '../../db/schema.ts';
 import {
   issueActivationKey, liftSignInLock, readActivationKey, readSignInLock, resetPassword,
 } from './account-admin.service.ts';
 import { notFound } from '../../lib/errors.ts';
 import { uploadParts } from '../../lib/uploads.ts';
 import { ADMINS, requireTenant } from '../../plugins/auth.ts';
-import { findMember, findMembers } from '../members/members.repository.ts';
+import { basicInfosOf, findMember, listMembers } from '../members/members.service.ts';
 import { updateProfile } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance) {
@@ -49,11 +47,7 @@ export async function usersRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const tenant = requireTenant(request);
       if (request.body.length === 0) return [];
-      return app.db
-        .select({ id: users.id, username: users.username, fullName: users.fullName, avatar: users.avatar })
-        .from(businessMembers)
-        .innerJoin(users, eq(users.id, businessMembers.userId))
-        .where(and(eq(businessMembers.businessId, tenant.businessId), inArray(users.id, request.body)));
+      return basicInfosOf(app.db, tenant.businessId, request.body);
     },
   });
 
@@ -72,7 +66,7 @@ export async function usersRoutes(app: FastifyInstance) {
     schema: { tags: ['users'], querystring: pageQuery, response: { 200: z.array(member), ...errors } },
     handler: async (request, reply) => {
       const { page, size } = request.query;
-      const { items, total } = await findMembers(app.db, requireTenant(request).businessId, {}, { page, size });
+      const { items, total } = await listMembers(app.db, requireTenant(request).businessId, {}, { page, size });
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },

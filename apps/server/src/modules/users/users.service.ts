@@ -1,16 +1,14 @@
 // Profile changes: a person edits their own profile; a business's admins only the profile of an
 // account the business created and that was never activated (the person's identity is theirs).
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { profileFields } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
-import { users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { keepUploads, storeImageForm, removeReleased } from '../../lib/uploads.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
-import { findTakenIdentity } from '../account/account.repository.ts';
+import { avatarOf, saveProfile, takenIdentity } from '../account/account.service.ts';
 import { requireIdentityManager } from '../members/members.service.ts';
 
 export async function updateProfile(
@@ -27,18 +25,15 @@ export async function updateProfile(
     throw badRequest(fieldErrors[0].message, fieldErrors);
   }
   const { name, email, countryCode, phone, bio } = parsed.data;
-  if (await findTakenIdentity(app.db, { email }, userId)) {
+  if (await takenIdentity(app.db, { email }, userId)) {
     throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
   }
   const avatar = files.get('avatar')?.[0];
   const stored = avatar ?? null;
-  const [before] = await app.db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
-  await app.db
-    .update(users)
-    .set({ fullName: name, email, countryCode, phone, bio, ...(stored ? { avatar: stored.url } : {}) })
-    .where(eq(users.id, userId));
+  const before = await avatarOf(app.db, userId);
+  await saveProfile(app.db, userId, { fullName: name, email, countryCode, phone, bio, ...(stored ? { avatar: stored.url } : {}) });
   // The row points at the new file now: it stays whatever happens to the old one.
   keepUploads(parts);
-  const oldKey = stored ? keyOfUrl(before?.avatar ?? null) : null;
+  const oldKey = stored ? keyOfUrl(before) : null;
   await removeReleased(app, oldKey);
 }
