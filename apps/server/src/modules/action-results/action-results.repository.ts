@@ -8,6 +8,7 @@ import { teams, users } from '../../db/schema.ts';
 import { actionResults } from '../../db/schema-schedules.ts';
 import { actions, actionTags, tasks } from '../../db/schema-workflow.ts';
 import { fileUrl } from '../../plugins/storage.ts';
+import { scopeCondition, type ViewScope } from '../../policies/schedules.ts';
 
 function selectResults(db: Db) {
   return db
@@ -81,7 +82,7 @@ export interface ResultPage {
 }
 
 /** One page of answers meeting `where`, newest first by default, and how many there are (by `countAll` when given). */
-export async function findResults(db: Db, where: SQL | undefined, page: ResultPage, countAll?: () => Promise<number>) {
+async function findResults(db: Db, where: SQL | undefined, page: ResultPage, countAll?: () => Promise<number>) {
   const direction = page.dir === 'asc' ? asc : desc;
   const [rows, total] = await Promise.all([
     selectResults(db)
@@ -94,8 +95,79 @@ export async function findResults(db: Db, where: SQL | undefined, page: ResultPa
   return { items: rows.map(toActionResult), total };
 }
 
-export async function findResult(db: Db, businessId: number, id: number, scope: SQL | undefined): Promise<ActionResult | null> {
-  const [row] = await selectResults(db).where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id), scope));
+/** Answers the caller's view sees (policies/schedules.ts). */
+const visibleResults = (scope: ViewScope) => scopeCondition(scope, actionResults.teamId, actionResults.userId);
+
+/** Answers created on the given calendar days of the business's time zone, both inclusive. */
+function createdBetween(timeZone: string, startDate?: string, endDate?: string): SQL | undefined {
+  const dayStart = (date: string, days: number) => sql`((${date}::date + ${days}::integer)::timestamp at time zone ${timeZone})`;
+  return and(
+    startDate ? sql`${actionResults.createdDate} >= ${dayStart(startDate, 0)}` : undefined,
+    endDate ? sql`${actionResults.createdDate} < ${dayStart(endDate, 1)}` : undefined,
+  );
+}
+
+interface Days {
+  startDate?: string;
+  endDate?: string;
+}
+
+/** A member's answers to one action that the view sees, given on the days (the answer history). */
+export function findMemberActionResults(db: Db, scope: ViewScope, userId: number, actionId: number, days: Days, page: ResultPage) {
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    eq(actionResults.userId, userId),
+    eq(actionResults.actionId, actionId),
+    visibleResults(scope),
+    createdBetween(scope.timeZone, days.startDate, days.endDate),
+  );
+  return findResults(db, where, page);
+}
+
+/** The answers the view sees that are flagged (or, with `isFlagged` false, not), of a task when given. */
+export function findFlaggedResults(db: Db, scope: ViewScope, filter: { isFlagged: boolean; task?: number }, page: ResultPage) {
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    eq(actionResults.isFlagged, filter.isFlagged),
+    filter.task ? eq(actionResults.taskId, filter.task) : undefined,
+    visibleResults(scope),
+  );
+  return findResults(db, where, page);
+}
+
+export interface LatestFilter extends Days {
+  projects?: number[];
+  teams?: number[];
+  users?: number[];
+  task?: number;
+  action?: number;
+  tag?: number;
+}
+
+/** The newest answers the view sees given on the days, of projects, sites, members, a task, an action or a tag's actions. */
+export function findLatestResults(db: Db, scope: ViewScope, filter: LatestFilter, page: ResultPage, countAll: () => Promise<number>) {
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    createdBetween(scope.timeZone, filter.startDate, filter.endDate),
+    filter.projects
+      ? inArray(
+          actionResults.teamId,
+          sql`(select ${teams.id} from ${teams} where ${teams.businessId} = ${scope.businessId} and ${inArray(teams.projectId, filter.projects)})`,
+        )
+      : undefined,
+    filter.teams ? inArray(actionResults.teamId, filter.teams) : undefined,
+    filter.users ? inArray(actionResults.userId, filter.users) : undefined,
+    filter.task ? eq(actionResults.taskId, filter.task) : undefined,
+    filter.action ? eq(actionResults.actionId, filter.action) : undefined,
+    filter.tag ? taggedWith(filter.tag) : undefined,
+    visibleResults(scope),
+  );
+  return findResults(db, where, page, countAll);
+}
+
+/** The answer if the view sees it (any answer of the business without a view), or null. */
+export async function findResult(db: Db, businessId: number, id: number, scope?: ViewScope): Promise<ActionResult | null> {
+  const [row] = await selectResults(db).where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id), scope && visibleResults(scope)));
   return row ? toActionResult(row) : null;
 }
 
@@ -152,7 +224,7 @@ export async function updateResultRow(db: Db, businessId: number, id: number, va
 }
 
 /** Answers to actions carrying a tag: checked through the (action_id, tag_id) key. */
-export const taggedWith = (tagId: number) =>
+const taggedWith = (tagId: number) =>
   sql`exists (select 1 from ${actionTags} where ${actionTags.actionId} = ${actionResults.actionId} and ${actionTags.tagId} = ${tagId})`;
 
 /**

@@ -1,26 +1,21 @@
 // Reading and unflagging answers. Owners and admins read every answer of the business, a
 // supervisor those of their sites and their own, a member their own (policies/schedules.ts); an
 // answer out of sight answers 404. Unflagging is for owners, admins and the site's supervisors.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { submissionsQuery } from '@fieldops/shared/reports';
 import type { ActionResult, actionResultsQuery, flaggedQuery } from '@fieldops/shared/schedules';
 import type { Db } from '../../db/client.ts';
-import { businessMembers, teams } from '../../db/schema.ts';
-import { actionResults } from '../../db/schema-schedules.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
-import {
-  managesSite, requireSomeManagement, scopeCondition, viewScopeOf, type ViewScope,
-} from '../../policies/schedules.ts';
+import { managesSite, requireSomeManagement, viewScopeOf, type ViewScope } from '../../policies/schedules.ts';
 import { actionRowOf } from '../actions/actions.service.ts';
+import { memberIdsOf } from '../members/members.service.ts';
 import { countLatestResults } from '../reports/reports.service.ts';
 import {
-  answersSince, findResult, findResults, findScheduleResults, insertResult, latestAnswers, taggedWith, updateResultRow, type NewResult,
+  answersSince, findFlaggedResults, findLatestResults, findMemberActionResults, findResult, findScheduleResults, insertResult,
+  latestAnswers, updateResultRow, type NewResult,
 } from './action-results.repository.ts';
-
-export const visibleResults = (scope: ViewScope) => scopeCondition(scope, actionResults.teamId, actionResults.userId);
 
 const pageOf = (query: { page: number; size: number; sort?: string }) => ({
   page: query.page,
@@ -28,17 +23,8 @@ const pageOf = (query: { page: number; size: number; sort?: string }) => ({
   dir: query.sort?.endsWith(',asc') ? ('asc' as const) : ('desc' as const),
 });
 
-/** Answers created on the given calendar days of the business's time zone, both inclusive. */
-function createdBetween(timeZone: string, startDate?: string, endDate?: string): SQL | undefined {
-  const dayStart = (date: string, days: number) => sql`((${date}::date + ${days}::integer)::timestamp at time zone ${timeZone})`;
-  return and(
-    startDate ? sql`${actionResults.createdDate} >= ${dayStart(startDate, 0)}` : undefined,
-    endDate ? sql`${actionResults.createdDate} < ${dayStart(endDate, 1)}` : undefined,
-  );
-}
-
 /** An answer of the business whoever looks, or null: for the one who just gave it and the live feed. */
-export const findAnswer = (db: Db, businessId: number, id: number) => findResult(db, businessId, id, undefined);
+export const findAnswer = (db: Db, businessId: number, id: number) => findResult(db, businessId, id);
 
 /** Stores an answer; call inside the transaction that moves its schedule. */
 export const insertAnswer = (tx: Db, values: NewResult) => insertResult(tx, values);
@@ -61,7 +47,7 @@ export const answersStoredSince = (
 
 /** The answer as the caller sees it, or 404 'Answer not found'. */
 export async function requireVisibleResult(db: Db, scope: ViewScope, id: number): Promise<ActionResult> {
-  const found = await findResult(db, scope.businessId, id, visibleResults(scope));
+  const found = await findResult(db, scope.businessId, id, scope);
   if (!found) throw notFound(MSG.answerNotFound);
   return found;
 }
@@ -73,34 +59,18 @@ export async function getResult(db: Db, caller: Caller, id: number) {
 /** A member's answers to one action, the answer history. Both ids must be the business's. */
 export async function memberActionResults(db: Db, caller: Caller, userId: number, actionId: number, query: z.output<typeof actionResultsQuery>) {
   const scope = await viewScopeOf(db, caller);
-  const [member] = await db
-    .select({ userId: businessMembers.userId })
-    .from(businessMembers)
-    .where(and(eq(businessMembers.businessId, scope.businessId), eq(businessMembers.userId, userId)));
+  const member = (await memberIdsOf(db, scope.businessId, [userId])).has(userId);
   // A member reads only their own history; anyone else's is as if it did not exist.
   const canRead = scope.all || scope.supervised.length > 0 || userId === caller.userId;
   if (!member || !canRead) throw notFound(MSG.userNotFound);
   if (!(await actionRowOf(db, scope.businessId, actionId))) throw notFound(MSG.actionNotFound);
-  const where = and(
-    eq(actionResults.businessId, scope.businessId),
-    eq(actionResults.userId, userId),
-    eq(actionResults.actionId, actionId),
-    visibleResults(scope),
-    createdBetween(scope.timeZone, query.startDate, query.endDate),
-  );
-  return findResults(db, where, pageOf(query));
+  return findMemberActionResults(db, scope, userId, actionId, query, pageOf(query));
 }
 
 /** 'Answers needing attention': flagged answers (or, with isFlagged=false, the others). */
 export async function flaggedResults(db: Db, caller: Caller, query: z.output<typeof flaggedQuery>) {
   const scope = await viewScopeOf(db, caller);
-  const where = and(
-    eq(actionResults.businessId, scope.businessId),
-    eq(actionResults.isFlagged, query.isFlagged),
-    query.task ? eq(actionResults.taskId, query.task) : undefined,
-    visibleResults(scope),
-  );
-  return findResults(db, where, pageOf(query));
+  return findFlaggedResults(db, scope, query, pageOf(query));
 }
 
 /**
@@ -109,23 +79,7 @@ export async function flaggedResults(db: Db, caller: Caller, query: z.output<typ
  */
 export async function latestResults(db: Db, caller: Caller, query: z.output<typeof submissionsQuery>) {
   const scope = await viewScopeOf(db, caller);
-  const where = and(
-    eq(actionResults.businessId, scope.businessId),
-    createdBetween(scope.timeZone, query.startDate, query.endDate),
-    query.projects
-      ? inArray(
-          actionResults.teamId,
-          sql`(select ${teams.id} from ${teams} where ${teams.businessId} = ${scope.businessId} and ${inArray(teams.projectId, query.projects)})`,
-        )
-      : undefined,
-    query.teams ? inArray(actionResults.teamId, query.teams) : undefined,
-    query.users ? inArray(actionResults.userId, query.users) : undefined,
-    query.task ? eq(actionResults.taskId, query.task) : undefined,
-    query.action ? eq(actionResults.actionId, query.action) : undefined,
-    query.tag ? taggedWith(query.tag) : undefined,
-    visibleResults(scope),
-  );
-  return findResults(db, where, pageOf(query), () => countLatestResults(db, scope, query));
+  return findLatestResults(db, scope, query, pageOf(query), () => countLatestResults(db, scope, query));
 }
 
 /**

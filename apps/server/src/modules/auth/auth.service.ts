@@ -1,25 +1,20 @@
 // Sign-in rules: username or e-mail, an activated account, throttled failures, and a session
 // for every token.
-import { eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { LoginRequest } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
-import { users } from '../../db/schema.ts';
 import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.ts';
 import { openSession } from '../../lib/sessions.ts';
 import { secondsUntil } from '../../lib/throttle.ts';
+import { findSignInUser } from './auth.repository.ts';
 import { accountKey, type LoginLimiter } from './login-limiter.ts';
 
 export async function authenticate(app: FastifyInstance, limiter: LoginLimiter, address: string, body: LoginRequest) {
   const login = body.username?.trim().toLowerCase();
   if (!login || !body.password) throw badRequest(MSG.usernameOrPasswordMissing);
 
-  const [user] = await app.db
-    .select({ id: users.id, passwordHash: users.passwordHash, activated: users.activated })
-    .from(users)
-    .where(or(eq(users.username, login), eq(users.email, login)))
-    .limit(1);
+  const user = await findSignInUser(app.db, login);
   const account = accountKey(user?.id ?? null, login);
   // Checked before the password, so a locked account tells nothing about a guess.
   const block = await limiter.check(account, address);

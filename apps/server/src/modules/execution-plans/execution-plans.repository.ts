@@ -197,6 +197,9 @@ export async function setPaused(db: Db, businessId: number, id: number, paused: 
     .where(and(eq(p.businessId, businessId), or(eq(p.id, id), eq(p.parentId, id)), eq(p.paused, !paused)));
 }
 
+/** The instant itself, for deleteOpenSchedules. */
+export const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
 /** "Start of today in the business's time zone", as an instant. */
 export const startOfToday = (businessId: number, now: Date) =>
   sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone (select time_zone from businesses where id = ${businessId}))

@@ -6,17 +6,16 @@ import { MSG } from '@fieldops/shared/messages';
 import type {
   ExecutionPlan, groupPlanRequest, PlanHoursRequest, planUpdateRequest, PlanWithChildren, switchStatusRequest,
 } from '@fieldops/shared/schedules';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { planViewOf, requirePlanManager, visiblePlansSql } from '../../policies/plans.ts';
 import { lockAgainstEngine, materialisePlans } from '../schedule-engine/schedule-engine.ts';
 import { requireTaskRow } from '../tasks/tasks.service.ts';
-import { findPlacements } from '../teams/team-members.repository.ts';
+import { placementsOf } from '../teams/team-members.service.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
 import {
-  deleteOpenSchedules, findPlan, findPlanRow, findPlans, insertGroupPlan, setPaused, startOfToday, updatePlanRows,
+  deleteOpenSchedules, findPlan, findPlanRow, findPlans, insertGroupPlan, instant, setPaused, startOfToday, updatePlanRows,
   type PlanSchedule,
 } from './execution-plans.repository.ts';
 
@@ -68,7 +67,7 @@ export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInp
   await requirePlanManager(db, caller, body.teamId);
   const userIds = [...new Set(body.userIds)];
   if (userIds.length !== body.userIds.length) throw fieldError('userIds', MSG.duplicateMembers);
-  const placed = await findPlacements(db, businessId, [body.teamId], userIds);
+  const placed = await placementsOf(db, businessId, [body.teamId], userIds);
   if (placed.length !== userIds.length) throw fieldError('userIds', MSG.planUsersNotInSite);
 
   const groupId = await db.transaction((tx) =>
@@ -92,7 +91,7 @@ async function rescheduleInTransaction(db: Db, caller: Caller, id: number, chang
     await lockAgainstEngine(tx);
     const row = await requireManagedPlan(tx, caller, id, true);
     await change(tx, row);
-    await deleteOpenSchedules(tx, caller.businessId, [id], sql`${now.toISOString()}::timestamptz`);
+    await deleteOpenSchedules(tx, caller.businessId, [id], instant(now));
     await materialisePlans(tx, { businessId: caller.businessId, planIds: [id], now });
   });
 }

@@ -8,10 +8,10 @@ import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { requireSiteManager } from '../../policies/sites.ts';
-import { carryMemberPlans } from '../execution-plans/plan-carry.ts';
+import { carryMemberPlans } from '../execution-plans/plan-carry.service.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { lockAgainstEngine, materialisePlans } from '../schedule-engine/schedule-engine.ts';
-import { findPlacement, findPlacements } from '../teams/team-members.repository.ts';
+import { placementOf, placementsOf } from '../teams/team-members.service.ts';
 import { requireSite, requireSiteRows } from '../teams/teams.service.ts';
 import { lockPlacement, movePlacement, moveSite } from './transfers.repository.ts';
 
@@ -33,7 +33,7 @@ export async function transferMember(
     await lockAgainstEngine(tx);
     const placement = await lockPlacement(tx, businessId, teamId, userId);
     if (!placement) throw notFound(MSG.memberNotInSite);
-    if (await findPlacement(tx, businessId, body.toTeamId, userId)) throw conflict(MSG.memberAlreadyInSite);
+    if (await placementOf(tx, businessId, body.toTeamId, userId)) throw conflict(MSG.memberAlreadyInSite);
     const carried = await carryMemberPlans(tx, {
       businessId, userId, fromTeamId: teamId, toTeamId: body.toTeamId, planIds: body.executionPlanIds, now,
     });
@@ -41,7 +41,7 @@ export async function transferMember(
     // The carried plans' schedules follow the member to the new site.
     await materialisePlans(tx, { businessId, planIds: carried, now });
   });
-  const [moved] = await findPlacements(db, businessId, [body.toTeamId], [userId]);
+  const [moved] = await placementsOf(db, businessId, [body.toTeamId], [userId]);
   return moved;
 }
 

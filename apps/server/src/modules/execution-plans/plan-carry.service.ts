@@ -1,10 +1,9 @@
 // Execution plans in a member's transfer between sites: the chosen plans go with the member, the
 // others stay behind. Runs inside the transfer's transaction.
-import { sql } from 'drizzle-orm';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { missingReference } from '../../lib/errors.ts';
-import { deleteOpenSchedules, lockMemberPlans, movePlanRows } from './execution-plans.repository.ts';
+import { deleteOpenSchedules, instant, lockMemberPlans, movePlanRows } from './execution-plans.repository.ts';
 
 export interface PlanCarry {
   businessId: number;
@@ -26,7 +25,7 @@ export async function carryMemberPlans(tx: Db, carry: PlanCarry): Promise<number
   const own = await lockMemberPlans(tx, businessId, fromTeamId, userId);
   const wanted = [...new Set(carry.planIds)];
   if (wanted.some((id) => !own.includes(id))) throw missingReference('executionPlanIds', MSG.executionPlanNotFound);
-  await deleteOpenSchedules(tx, businessId, own, sql`${now.toISOString()}::timestamptz`);
+  await deleteOpenSchedules(tx, businessId, own, instant(now));
   await movePlanRows(tx, businessId, wanted, toTeamId);
   return wanted;
 }
