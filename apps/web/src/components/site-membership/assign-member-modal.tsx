@@ -3,7 +3,6 @@
 import { useState, type FormEvent } from 'react';
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteAuthority } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
@@ -11,7 +10,6 @@ import { memberAssignment } from '@fieldops/shared/organisation';
 import { useFormState, type FormErrors } from '../../lib/form.ts';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { refreshOrganisation } from '../../lib/session/refresh-organisation.ts';
 import { FormActions } from '../form-actions.tsx';
 import { useAssignMembersMutation } from './api/assign-members.ts';
 import { MemberPicker } from './member-picker.tsx';
@@ -46,7 +44,6 @@ export function AssignMemberModal({ opened, onClose, siteId, member }: AssignMem
 
 function AssignMemberForm({ onClose, siteId, member }: Omit<AssignMemberModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [memberName, setMemberName] = useState(member?.name ?? '');
   const form = useFormState({
     userId: member ? String(member.userId) : '',
@@ -73,10 +70,9 @@ function AssignMemberForm({ onClose, siteId, member }: Omit<AssignMemberModalPro
     assign.mutate(
       { teamId: Number(teamId), body: [item] },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notifySuccess(t('siteMembership.assigned', { name: memberName, site: siteName }));
           onClose();
-          await refreshOrganisation(queryClient);
         },
         onError: (error) => {
           form.showFieldErrors(error);

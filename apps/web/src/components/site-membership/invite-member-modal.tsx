@@ -4,7 +4,6 @@
 import { type FormEvent } from 'react';
 import { Alert, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SiteAuthority } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
@@ -12,7 +11,6 @@ import { inviteMemberRequest, inviteToSitesRequest } from '@fieldops/shared/orga
 import { useFormState } from '../../lib/form.ts';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { refreshOrganisation } from '../../lib/session/refresh-organisation.ts';
 import { FormActions } from '../form-actions.tsx';
 import { PasswordField } from '../password-field.tsx';
 import { useInviteMemberMutation } from './api/invite-member.ts';
@@ -46,7 +44,6 @@ export function InviteMemberModal({ opened, onClose, siteId, multiple = false }:
 
 function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalProps, 'opened'>) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const form = useFormState({
     name: '',
     email: '',
@@ -66,10 +63,9 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
     form.showFieldErrors(error);
     notifyError(errorMessage(error, fallbackKey));
   };
-  const onSuccess = async () => {
+  const onSuccess = () => {
     notifySuccess(t('messages.invitationSent'));
     onClose();
-    await refreshOrganisation(queryClient);
   };
 
   const submit = (event: FormEvent) => {

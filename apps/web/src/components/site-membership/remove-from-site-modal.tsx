@@ -1,9 +1,7 @@
 // Confirms taking a member out of one site, then removes them.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { refreshOrganisation } from '../../lib/session/refresh-organisation.ts';
 import { ConfirmModal } from '../confirm-modal.tsx';
 import { useRemoveFromSiteMutation } from './api/remove-from-site.ts';
 
@@ -21,7 +19,6 @@ interface RemoveFromSiteModalProps {
 
 export function RemoveFromSiteModal({ placement, onClose }: RemoveFromSiteModalProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const remove = useRemoveFromSiteMutation();
 
   const close = () => {
@@ -34,10 +31,9 @@ export function RemoveFromSiteModal({ placement, onClose }: RemoveFromSiteModalP
     remove.mutate(
       { teamId: placement.siteId, userId: placement.userId },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notifySuccess(t('siteMembership.removed', { name: placement.memberName, site: placement.siteName }));
           close();
-          await refreshOrganisation(queryClient);
         },
       },
     );

@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AssignMembersRequest, TeamMember } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
+import { useOrganisationRefresh } from '../../../lib/session/refresh-organisation.ts';
 
 export const assignMembersMutationKey = ['sites', 'members', 'assign'] as const;
 
@@ -10,5 +11,6 @@ export const assignMembers = ({ teamId, body }: { teamId: number; body: AssignMe
   api.post<TeamMember[]>(`/v1/teams/${teamId}/members`, body);
 
 export function useAssignMembersMutation() {
-  return useMutation({ mutationKey: assignMembersMutationKey, mutationFn: assignMembers });
+  const refreshOrganisation = useOrganisationRefresh();
+  return useMutation({ mutationKey: assignMembersMutationKey, mutationFn: assignMembers, onSuccess: refreshOrganisation });
 }

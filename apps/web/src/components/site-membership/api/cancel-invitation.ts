@@ -1,7 +1,7 @@
 // DELETE /api/v1/invitations/{id} (204): takes back an invitation nobody answered yet.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { BUSINESS_INVITATIONS_KEY } from './get-invitations.ts';
+import { siteMembershipKeys } from './site-membership-keys.ts';
 
 export const cancelInvitationMutationKey = ['invitations', 'cancel'] as const;
 
@@ -12,6 +12,6 @@ export function useCancelInvitationMutation() {
   return useMutation({
     mutationKey: cancelInvitationMutationKey,
     mutationFn: cancelInvitation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: BUSINESS_INVITATIONS_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteMembershipKeys.invitations }),
   });
 }

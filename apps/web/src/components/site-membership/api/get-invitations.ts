@@ -6,19 +6,14 @@ import type { Invitation } from '@fieldops/shared/account';
 import type { InvitationStatus } from '@fieldops/shared/enums';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { api } from '../../../lib/api-client.ts';
-
-/** Every list of the business's invitations starts with this (inviting and canceling change them). */
-export const BUSINESS_INVITATIONS_KEY = ['invitations', 'business'] as const;
-
-export const businessInvitationsQueryKey = (status: InvitationStatus, page: number, size: number) =>
-  [...BUSINESS_INVITATIONS_KEY, { status, page, size }] as const;
+import { siteMembershipKeys } from './site-membership-keys.ts';
 
 export const fetchBusinessInvitations = (status: InvitationStatus, page: number, size: number, signal?: AbortSignal) =>
   api.list<Invitation>('/v1/invitations', { params: { status, page, size }, signal });
 
 export function usePendingInvitationsQuery(page: number, size = DEFAULT_PAGE_SIZE, enabled = true) {
   return useQuery({
-    queryKey: businessInvitationsQueryKey('PENDING', page, size),
+    queryKey: siteMembershipKeys.invitationList('PENDING', page, size),
     queryFn: ({ signal }) => fetchBusinessInvitations('PENDING', page, size, signal),
     placeholderData: keepPreviousData,
     enabled,

@@ -2,11 +2,11 @@
 // invitation). The answer is the same whether or not the e-mail already has an account: a new
 // one is created for this business, an existing person accepts from their own account. The
 // members lists and the business's pending invitations load again.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Invitation } from '@fieldops/shared/account';
 import type { InviteMemberRequest } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
-import { BUSINESS_INVITATIONS_KEY } from './get-invitations.ts';
+import { useInvitationSent } from './invitation-sent.ts';
 
 export const inviteMemberMutationKey = ['sites', 'members', 'invite'] as const;
 
@@ -14,14 +14,10 @@ export const inviteMember = ({ teamId, body }: { teamId: number; body: InviteMem
   api.post<Invitation>(`/v1/teams/${teamId}/users`, body);
 
 export function useInviteMemberMutation() {
-  const queryClient = useQueryClient();
+  const invitationSent = useInvitationSent();
   return useMutation({
     mutationKey: inviteMemberMutationKey,
     mutationFn: inviteMember,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['members'] }),
-        queryClient.invalidateQueries({ queryKey: BUSINESS_INVITATIONS_KEY }),
-      ]),
+    onSuccess: invitationSent,
   });
 }

@@ -1,24 +1,20 @@
 // POST /api/v1/team-members: invites a person by e-mail to several sites at once (201, one
 // invitation naming every site). The members lists and pending invitations load again.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { Invitation } from '@fieldops/shared/account';
 import type { InviteToSitesRequest } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
-import { BUSINESS_INVITATIONS_KEY } from './get-invitations.ts';
+import { useInvitationSent } from './invitation-sent.ts';
 
 export const inviteToSitesMutationKey = ['sites', 'members', 'invite-many'] as const;
 
 export const inviteToSites = (body: InviteToSitesRequest) => api.post<Invitation>('/v1/team-members', body);
 
 export function useInviteToSitesMutation() {
-  const queryClient = useQueryClient();
+  const invitationSent = useInvitationSent();
   return useMutation({
     mutationKey: inviteToSitesMutationKey,
     mutationFn: inviteToSites,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['members'] }),
-        queryClient.invalidateQueries({ queryKey: BUSINESS_INVITATIONS_KEY }),
-      ]),
+    onSuccess: invitationSent,
   });
 }

@@ -2,6 +2,7 @@
 // in the business and in their other sites).
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useOrganisationRefresh } from '../../../lib/session/refresh-organisation.ts';
 
 export const removeFromSiteMutationKey = ['sites', 'members', 'remove'] as const;
 
@@ -9,5 +10,6 @@ export const removeFromSite = ({ teamId, userId }: { teamId: number; userId: num
   api.delete(`/v1/teams/${teamId}/members/${userId}`);
 
 export function useRemoveFromSiteMutation() {
-  return useMutation({ mutationKey: removeFromSiteMutationKey, mutationFn: removeFromSite });
+  const refreshOrganisation = useOrganisationRefresh();
+  return useMutation({ mutationKey: removeFromSiteMutationKey, mutationFn: removeFromSite, onSuccess: refreshOrganisation });
 }

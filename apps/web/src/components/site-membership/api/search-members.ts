@@ -5,14 +5,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Member } from '@fieldops/shared/account';
 import { DEFAULT_PAGE_SIZE, MEMBER_SEARCH_MIN_LENGTH } from '@fieldops/shared/limits';
 import { api } from '../../../lib/api-client.ts';
+import { siteMembershipKeys } from './site-membership-keys.ts';
 
 /** The search key to send: the trimmed text when it is long enough, else none. */
 export function searchKeyOf(text: string): string | undefined {
   const trimmed = text.trim();
   return trimmed.length >= MEMBER_SEARCH_MIN_LENGTH ? trimmed : undefined;
 }
-
-export const memberSearchQueryKey = (searchKey: string | undefined) => ['members', 'search', { searchKey }] as const;
 
 export const searchMembers = (searchKey: string | undefined, signal?: AbortSignal) =>
   api.list<Member>('/v2/business-members', {
@@ -23,7 +22,7 @@ export const searchMembers = (searchKey: string | undefined, signal?: AbortSigna
 export function useMemberSearchQuery(text: string, enabled = true) {
   const searchKey = searchKeyOf(text);
   return useQuery({
-    queryKey: memberSearchQueryKey(searchKey),
+    queryKey: siteMembershipKeys.memberSearch(searchKey),
     queryFn: ({ signal }) => searchMembers(searchKey, signal),
     placeholderData: keepPreviousData,
     enabled,
