@@ -2,15 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Project } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
-
-export const projectQueryKey = (projectId: number) => ['projects', 'detail', projectId] as const;
+import { projectKeys } from './project-keys.ts';
 
 export const fetchProject = (projectId: number, signal?: AbortSignal) =>
   api.get<Project>(`/v1/projects/${projectId}`, { signal });
 
 export function useProjectQuery(projectId: number) {
   return useQuery({
-    queryKey: projectQueryKey(projectId),
+    queryKey: projectKeys.detail(projectId),
     queryFn: ({ signal }) => fetchProject(projectId, signal),
     enabled: Number.isInteger(projectId) && projectId > 0,
   });

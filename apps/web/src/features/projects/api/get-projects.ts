@@ -4,15 +4,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Project } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
-
-export const projectsQueryKey = (page: number, size: number) => ['projects', 'list', { page, size }] as const;
+import { projectKeys } from './project-keys.ts';
 
 export const fetchProjects = (page: number, size = DEFAULT_PAGE_SIZE, signal?: AbortSignal) =>
   api.list<Project>('/v1/projects/all/business', { params: { page, size }, signal });
 
 export function useProjectsQuery(page: number, size = DEFAULT_PAGE_SIZE) {
   return useQuery({
-    queryKey: projectsQueryKey(page, size),
+    queryKey: projectKeys.list(page, size),
     queryFn: ({ signal }) => fetchProjects(page, size, signal),
     placeholderData: keepPreviousData,
   });

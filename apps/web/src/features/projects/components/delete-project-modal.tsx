@@ -1,12 +1,10 @@
 // Confirms deleting a project. The server refuses while the project still has sites; its
 // message is shown in the dialog.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@fieldops/shared/organisation';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useDeleteProjectMutation } from '../api/delete-project.ts';
 
 interface DeleteProjectModalProps {
@@ -17,7 +15,6 @@ interface DeleteProjectModalProps {
 
 export function DeleteProjectModal({ project, onClose, onDeleted }: DeleteProjectModalProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const remove = useDeleteProjectMutation();
 
   const close = () => {
@@ -28,11 +25,10 @@ export function DeleteProjectModal({ project, onClose, onDeleted }: DeleteProjec
   const confirm = () => {
     if (!project) return;
     remove.mutate(project.id, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('projects.delete.done', { name: project.name }));
         close();
         onDeleted?.();
-        await refreshOrganisation(queryClient);
       },
     });
   };

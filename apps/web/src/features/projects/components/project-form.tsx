@@ -2,7 +2,6 @@
 // with the shared schema and shows the server's field errors under the fields.
 import { useMemo, type FormEvent } from 'react';
 import { Select, Stack, Switch, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '@fieldops/shared/limits';
 import { projectRequest, projectUpdateRequest, type Project } from '@fieldops/shared/organisation';
@@ -14,7 +13,6 @@ import { writeToggle } from '../../../lib/local-toggles.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useLookupsQuery } from '../../../lib/session/api/get-lookups.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateProjectMutation } from '../api/create-project.ts';
 import { useUpdateProjectMutation } from '../api/update-project.ts';
@@ -33,7 +31,6 @@ interface ProjectFormProps {
 export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = false }: ProjectFormProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const { apiKey } = useSession();
   const lookups = useLookupsQuery(apiKey);
   const create = useCreateProjectMutation();
@@ -61,11 +58,10 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
       active: form.values.active,
     };
     const handlers = {
-      onSuccess: async (saved: Project) => {
+      onSuccess: (saved: Project) => {
         notifySuccess(t(project ? 'projects.form.updated' : 'projects.form.created', { name: saved.name }));
         writeToggle(STORAGE_KEYS.projects, saved.id, saved.active);
         onSaved?.(saved);
-        await refreshOrganisation(queryClient);
       },
       onError: (error: Error) => {
         form.showFieldErrors(error);
