@@ -4,16 +4,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { TeamMember } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
-
-export const siteMembersQueryKey = (teamId: number, page: number, size: number) =>
-  ['sites', teamId, 'members', { page, size }] as const;
+import { siteKeys } from './site-keys.ts';
 
 export const fetchSiteMembers = (teamId: number, page: number, size = DEFAULT_PAGE_SIZE, signal?: AbortSignal) =>
   api.list<TeamMember>(`/v2/teams/${teamId}/members`, { params: { page, size }, signal });
 
 export function useSiteMembersQuery(teamId: number, page: number, size = DEFAULT_PAGE_SIZE) {
   return useQuery({
-    queryKey: siteMembersQueryKey(teamId, page, size),
+    queryKey: siteKeys.members(teamId, page, size),
     queryFn: ({ signal }) => fetchSiteMembers(teamId, page, size, signal),
     placeholderData: keepPreviousData,
   });

@@ -4,18 +4,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Site, SitesFilter } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
+import { siteKeys } from './site-keys.ts';
 
 export type { SitesFilter };
-
-export const sitesQueryKey = (page: number, size: number, filter: SitesFilter) =>
-  ['sites', 'list', { page, size, ...filter }] as const;
 
 export const fetchSites = (page: number, size: number, filter: SitesFilter, signal?: AbortSignal) =>
   api.list<Site>('/v1/teams', { params: { page, size, projectId: filter.projectId, searchKey: filter.searchKey }, signal });
 
 export function useSitesQuery(page: number, filter: SitesFilter, size = DEFAULT_PAGE_SIZE) {
   return useQuery({
-    queryKey: sitesQueryKey(page, size, filter),
+    queryKey: siteKeys.list(page, size, filter),
     queryFn: ({ signal }) => fetchSites(page, size, filter, signal),
     placeholderData: keepPreviousData,
   });

@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Site } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
+import { useOrganisationRefresh } from '../../../lib/session/refresh-organisation.ts';
 
 export const transferSiteMutationKey = ['sites', 'transfer'] as const;
 
@@ -10,5 +11,6 @@ export const transferSite = ({ siteId, projectId, newProjectId }: { siteId: numb
   api.post<Site>(`/v1/teams/${siteId}/transfer/projects/${projectId}`, { newProjectId });
 
 export function useTransferSiteMutation() {
-  return useMutation({ mutationKey: transferSiteMutationKey, mutationFn: transferSite });
+  const refreshOrganisation = useOrganisationRefresh();
+  return useMutation({ mutationKey: transferSiteMutationKey, mutationFn: transferSite, onSuccess: refreshOrganisation });
 }

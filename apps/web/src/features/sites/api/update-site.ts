@@ -2,11 +2,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Site, SiteUpdateRequest } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
+import { useOrganisationRefresh } from '../../../lib/session/refresh-organisation.ts';
 
 export const updateSiteMutationKey = ['sites', 'update'] as const;
 
 export const updateSite = (body: SiteUpdateRequest) => api.put<Site>('/v1/teams', body);
 
 export function useUpdateSiteMutation() {
-  return useMutation({ mutationKey: updateSiteMutationKey, mutationFn: updateSite });
+  const refreshOrganisation = useOrganisationRefresh();
+  return useMutation({ mutationKey: updateSiteMutationKey, mutationFn: updateSite, onSuccess: refreshOrganisation });
 }

@@ -1,11 +1,9 @@
 // Confirms deleting a site; its members stay in the business.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Site } from '@fieldops/shared/organisation';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useDeleteSiteMutation } from '../api/delete-site.ts';
 
 interface DeleteSiteModalProps {
@@ -16,7 +14,6 @@ interface DeleteSiteModalProps {
 
 export function DeleteSiteModal({ site, onClose, onDeleted }: DeleteSiteModalProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const remove = useDeleteSiteMutation();
 
   const close = () => {
@@ -27,11 +24,10 @@ export function DeleteSiteModal({ site, onClose, onDeleted }: DeleteSiteModalPro
   const confirm = () => {
     if (!site) return;
     remove.mutate(site.id, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('sites.delete.done', { name: site.name }));
         close();
         onDeleted?.();
-        await refreshOrganisation(queryClient);
       },
     });
   };

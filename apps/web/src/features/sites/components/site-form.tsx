@@ -4,7 +4,6 @@
 import { useMemo, type FormEvent } from 'react';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCurrentLocation } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GEOFENCE_RADIUS_M } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
@@ -18,7 +17,6 @@ import { localizedName } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAllProjectsQuery } from '../../../lib/session/api/get-all-projects.ts';
 import { useLookupsQuery } from '../../../lib/session/api/get-lookups.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateSiteMutation } from '../api/create-site.ts';
 import { useUpdateSiteMutation } from '../api/update-site.ts';
@@ -67,7 +65,6 @@ export function siteBody(values: {
 export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, readOnly = false }: SiteFormProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const { apiKey } = useSession();
   const lookups = useLookupsQuery(apiKey);
   const projects = useAllProjectsQuery();
@@ -108,10 +105,9 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
     event.preventDefault();
     const input = siteBody({ ...form.values, whatsApp: site?.whatsApp });
     const handlers = {
-      onSuccess: async (saved: Site) => {
+      onSuccess: (saved: Site) => {
         notifySuccess(t(site ? 'sites.form.updated' : 'sites.form.created', { name: saved.name }));
         onSaved?.(saved);
-        await refreshOrganisation(queryClient);
       },
       onError: (error: Error) => {
         form.showFieldErrors(error);

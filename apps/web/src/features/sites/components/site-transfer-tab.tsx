@@ -2,19 +2,16 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowsExchange } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@fieldops/shared/messages';
 import type { Site } from '@fieldops/shared/organisation';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAllProjectsQuery } from '../../../lib/session/api/get-all-projects.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useTransferSiteMutation } from '../api/transfer-site.ts';
 
 export function SiteTransferTab({ site }: { site: Site }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const projects = useAllProjectsQuery();
   const transfer = useTransferSiteMutation();
   const [target, setTarget] = useState<string | null>(null);
@@ -36,10 +33,9 @@ export function SiteTransferTab({ site }: { site: Site }) {
     transfer.mutate(
       { siteId: site.id, projectId: site.projectId, newProjectId: Number(target) },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notifySuccess(t('messages.siteTransferred'));
           setTarget(null);
-          await refreshOrganisation(queryClient);
         },
         onError: (failure) => notifyError(errorMessage(failure, 'transferFailed')),
       },
