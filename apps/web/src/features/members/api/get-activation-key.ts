@@ -4,10 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActivationKeyResponse } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
+import { memberKeys } from './member-keys.ts';
 
 export type ActivationKey = ActivationKeyResponse;
-
-export const activationKeyQueryKey = (userId: number) => ['members', 'activation-key', userId] as const;
 
 export const fetchActivationKey = (userId: number, signal?: AbortSignal) =>
   api.get<ActivationKey>(`/v1/users/${userId}/activation-key`, { signal });
@@ -18,7 +17,7 @@ export const activationLink = (key: string, origin = window.location.origin) =>
 
 export function useActivationKeyQuery(userId: number, enabled: boolean) {
   return useQuery({
-    queryKey: activationKeyQueryKey(userId),
+    queryKey: memberKeys.activationKey(userId),
     queryFn: ({ signal }) => fetchActivationKey(userId, signal),
     enabled,
     staleTime: 0,

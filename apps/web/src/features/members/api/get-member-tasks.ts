@@ -3,17 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MemberProjectTasks } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-import { EXECUTION_PLANS_KEY } from './get-transferable-plans.ts';
-
-/** Under the execution plans' key: a transfer, which moves plans, refreshes it too. */
-export const memberTasksQueryKey = (userId: number) => [...EXECUTION_PLANS_KEY, 'user', userId, 'by-project'] as const;
+import { memberKeys } from './member-keys.ts';
 
 export const fetchMemberTasks = (userId: number, signal?: AbortSignal) =>
   api.get<MemberProjectTasks[]>(`/v1/users/${userId}/tasks-by-project`, { base: 'workflow', signal });
 
 export function useMemberTasksQuery(userId: number) {
   return useQuery({
-    queryKey: memberTasksQueryKey(userId),
+    queryKey: memberKeys.tasks(userId),
     queryFn: ({ signal }) => fetchMemberTasks(userId, signal),
   });
 }

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Member } from '@fieldops/shared/account';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { api } from '../../../lib/api-client.ts';
+import { memberKeys } from './member-keys.ts';
 
 export interface MembersFilter {
   searchKey?: string;
@@ -13,9 +14,6 @@ export interface MembersFilter {
 
 export const MEMBERS_SORT = 'name,asc';
 
-export const membersQueryKey = (page: number, size: number, filter: MembersFilter) =>
-  ['members', 'list', { page, size, ...filter }] as const;
-
 export const fetchMembers = (page: number, size: number, filter: MembersFilter, signal?: AbortSignal) =>
   api.list<Member>('/v2/business-members', {
     params: { page, size, sort: MEMBERS_SORT, searchKey: filter.searchKey, projects: filter.projects, teams: filter.teams },
@@ -24,7 +22,7 @@ export const fetchMembers = (page: number, size: number, filter: MembersFilter, 
 
 export function useMembersQuery(page: number, filter: MembersFilter, size = DEFAULT_PAGE_SIZE) {
   return useQuery({
-    queryKey: membersQueryKey(page, size, filter),
+    queryKey: memberKeys.list(page, size, filter),
     queryFn: ({ signal }) => fetchMembers(page, size, filter, signal),
     placeholderData: keepPreviousData,
   });

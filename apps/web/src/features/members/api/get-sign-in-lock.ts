@@ -3,15 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SignInLock } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
-
-export const signInLockQueryKey = (userId: number) => ['members', 'sign-in-lock', userId] as const;
+import { memberKeys } from './member-keys.ts';
 
 export const fetchSignInLock = (userId: number, signal?: AbortSignal) =>
   api.get<SignInLock>(`/v1/users/${userId}/sign-in-lock`, { signal });
 
 export function useSignInLockQuery(userId: number, enabled: boolean) {
   return useQuery({
-    queryKey: signInLockQueryKey(userId),
+    queryKey: memberKeys.signInLock(userId),
     queryFn: ({ signal }) => fetchSignInLock(userId, signal),
     enabled,
     staleTime: 0,

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ExecutionPlan } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
+import { memberKeys } from './member-keys.ts';
 
 export interface TransferablePlan {
   id: number;
@@ -14,18 +15,12 @@ export interface TransferablePlan {
   endTime: string;
 }
 
-/** Every execution-plan query starts with this; a transfer changes plans shown elsewhere too. */
-export const EXECUTION_PLANS_KEY = ['execution-plans'] as const;
-
-export const transferablePlansQueryKey = (teamId: number, userId: number) =>
-  [...EXECUTION_PLANS_KEY, 'team', teamId, 'user', userId] as const;
-
 export const fetchTransferablePlans = (teamId: number, userId: number, signal?: AbortSignal) =>
   api.get<ExecutionPlan[]>(`/v1/execution-plans/teams/${teamId}/users/${userId}`, { base: 'workflow', signal });
 
 export function useTransferablePlansQuery(teamId: number | null, userId: number) {
   return useQuery({
-    queryKey: transferablePlansQueryKey(teamId ?? 0, userId),
+    queryKey: memberKeys.transferablePlans(teamId ?? 0, userId),
     queryFn: ({ signal }) => fetchTransferablePlans(teamId ?? 0, userId, signal),
     enabled: teamId !== null,
   });

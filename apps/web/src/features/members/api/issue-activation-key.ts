@@ -2,7 +2,8 @@
 // stops working. The answer replaces the cached key.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { activationKeyQueryKey, type ActivationKey } from './get-activation-key.ts';
+import type { ActivationKey } from './get-activation-key.ts';
+import { memberKeys } from './member-keys.ts';
 
 export const issueActivationKeyMutationKey = ['members', 'activation-key', 'issue'] as const;
 
@@ -13,6 +14,6 @@ export function useIssueActivationKeyMutation() {
   return useMutation({
     mutationKey: issueActivationKeyMutationKey,
     mutationFn: issueActivationKey,
-    onSuccess: (key) => queryClient.setQueryData(activationKeyQueryKey(key.userId), key),
+    onSuccess: (key) => queryClient.setQueryData(memberKeys.activationKey(key.userId), key),
   });
 }

@@ -1,9 +1,11 @@
 // POST /api/v1/teams/{teamId}/users/{userId}/transfer {executionPlanIds, toTeamId}: moves a
 // member from one site to another, keeping their role and position, optionally carrying
 // execution plans.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeamMember, TransferMemberRequest } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
+import { useOrganisationRefresh } from '../../../lib/session/refresh-organisation.ts';
+import { memberKeys } from './member-keys.ts';
 
 export const transferMemberMutationKey = ['members', 'transfer'] as const;
 
@@ -11,5 +13,15 @@ export const transferMember = ({ fromTeamId, userId, body }: { fromTeamId: numbe
   api.post<TeamMember>(`/v1/teams/${fromTeamId}/users/${userId}/transfer`, body);
 
 export function useTransferMemberMutation() {
-  return useMutation({ mutationKey: transferMemberMutationKey, mutationFn: transferMember });
+  const queryClient = useQueryClient();
+  const refreshOrganisation = useOrganisationRefresh();
+  return useMutation({
+    mutationKey: transferMemberMutationKey,
+    mutationFn: transferMember,
+    onSuccess: () => {
+      // The carried plans now belong to the new site.
+      void queryClient.invalidateQueries({ queryKey: memberKeys.plans });
+      refreshOrganisation();
+    },
+  });
 }

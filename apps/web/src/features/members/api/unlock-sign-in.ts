@@ -2,7 +2,7 @@
 // again at once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { signInLockQueryKey } from './get-sign-in-lock.ts';
+import { memberKeys } from './member-keys.ts';
 
 export const unlockSignInMutationKey = ['members', 'sign-in-lock', 'unlock'] as const;
 
@@ -13,6 +13,6 @@ export function useUnlockSignInMutation() {
   return useMutation({
     mutationKey: unlockSignInMutationKey,
     mutationFn: unlockSignIn,
-    onSuccess: (_done, userId) => queryClient.invalidateQueries({ queryKey: signInLockQueryKey(userId) }),
+    onSuccess: (_done, userId) => queryClient.invalidateQueries({ queryKey: memberKeys.signInLock(userId) }),
   });
 }

@@ -1,8 +1,9 @@
 // PUT /services/workflow/api/v1/execution-plans/{id} {startTime, endTime}: new working hours
 // for the execution plans carried over by a transfer (one call per changed plan).
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { planHoursRequest, type ExecutionPlan } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
+import { memberKeys } from './member-keys.ts';
 
 export interface PlanHours {
   planId: number;
@@ -20,5 +21,10 @@ export const updatePlanHours = (changes: PlanHours[]) =>
   );
 
 export function useUpdatePlanHoursMutation() {
-  return useMutation({ mutationKey: updatePlanHoursMutationKey, mutationFn: updatePlanHours });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: updatePlanHoursMutationKey,
+    mutationFn: updatePlanHours,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: memberKeys.plans }),
+  });
 }

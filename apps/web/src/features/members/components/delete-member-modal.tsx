@@ -1,11 +1,9 @@
 // Confirms taking a member out of the business (all their sites too).
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@fieldops/shared/account';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useDeleteMemberMutation } from '../api/delete-member.ts';
 
 interface DeleteMemberModalProps {
@@ -16,7 +14,6 @@ interface DeleteMemberModalProps {
 
 export function DeleteMemberModal({ member, onClose, onDeleted }: DeleteMemberModalProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const remove = useDeleteMemberMutation();
   const name = member ? member.fullName || member.username : '';
 
@@ -28,11 +25,10 @@ export function DeleteMemberModal({ member, onClose, onDeleted }: DeleteMemberMo
   const confirm = () => {
     if (!member) return;
     remove.mutate(member.userId, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('members.delete.done', { name }));
         close();
         onDeleted?.();
-        await refreshOrganisation(queryClient);
       },
     });
   };

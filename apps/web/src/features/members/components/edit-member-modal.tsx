@@ -4,7 +4,6 @@
 import { type FormEvent } from 'react';
 import { Alert, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@fieldops/shared/account';
 import { memberUpdateRequest, type MemberUpdateRequest } from '@fieldops/shared/organisation';
@@ -12,8 +11,6 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { memberQueryKey } from '../../../lib/session/api/get-member.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { useUpdateMemberMutation } from '../api/update-member.ts';
 import { useMemberPermissions } from './member-menu.tsx';
@@ -44,7 +41,6 @@ export function EditMemberModal({ member, onClose }: EditMemberModalProps) {
 
 function EditMemberForm({ member, onClose }: { member: Member; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { isOwner } = useAccess();
   const update = useUpdateMemberMutation();
   // Only the owner moves people in or out of ADMIN; the owner's own role never changes.
@@ -69,11 +65,9 @@ function EditMemberForm({ member, onClose }: { member: Member; onClose: () => vo
     update.mutate(
       { userId: member.userId, body },
       {
-        onSuccess: async (saved) => {
-          queryClient.setQueryData(memberQueryKey(member.userId), saved);
+        onSuccess: () => {
           notifySuccess(t('messages.userUpdated'));
           onClose();
-          await refreshOrganisation(queryClient);
         },
         onError: (error) => {
           form.showFieldErrors(error);

@@ -4,7 +4,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Loader, Radio, Select, SimpleGrid, Stack, Stepper, Text } from '@mantine/core';
 import { IconArrowsExchange, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Member } from '@fieldops/shared/account';
@@ -18,10 +17,9 @@ import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { formatShiftTime } from '../../../lib/shift-hours.ts';
-import { EXECUTION_PLANS_KEY, useTransferablePlansQuery, type TransferablePlan } from '../api/get-transferable-plans.ts';
+import { useTransferablePlansQuery, type TransferablePlan } from '../api/get-transferable-plans.ts';
 import { useTransferMemberMutation } from '../api/transfer-member.ts';
 import { useUpdatePlanHoursMutation } from '../api/update-plan-hours.ts';
 import { ScheduleFollowUp } from './schedule-follow-up.tsx';
@@ -47,7 +45,6 @@ export function checkSites(from: string | null, to: string | null): SitesErrors 
 export function MemberTransferTab({ member }: { member: Member }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const { canManageSite } = useAccess();
   const wide = useWideScreen();
@@ -114,13 +111,10 @@ export function MemberTransferTab({ member }: { member: Member }) {
     await transfer.mutateAsync(
       { fromTeamId: Number(from), userId: member.userId, body },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notifySuccess(t('messages.memberTransferred'));
           setCarried(plans.filter((plan) => planIds.includes(plan.id)));
           setStep(2);
-          // The carried plans now belong to the new site.
-          void queryClient.invalidateQueries({ queryKey: EXECUTION_PLANS_KEY });
-          await refreshOrganisation(queryClient);
         },
         onError: (error) => {
           const text = errorMessage(error, 'transferFailed');
@@ -256,7 +250,6 @@ export function MemberTransferTab({ member }: { member: Member }) {
                 hours.mutate(changes, {
                   onSuccess: () => {
                     notifySuccess(t('messages.schedulesUpdated'));
-                    void queryClient.invalidateQueries({ queryKey: EXECUTION_PLANS_KEY });
                     restart();
                   },
                   onError: (error) => notifyError(errorMessage(error, 'saveFailed')),

@@ -1,22 +1,18 @@
 // 'Activate Member Now' with its toasts; the lists and the member page load again afterwards.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@fieldops/shared/account';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { refreshOrganisation } from '../../../lib/session/refresh-organisation.ts';
 import { useActivateMemberMutation } from '../api/activate-member.ts';
 
 export function useActivateMember(onDone?: () => void) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const mutation = useActivateMemberMutation();
   const activate = (member: Pick<Member, 'userId' | 'fullName' | 'username'>) =>
     mutation.mutate(member.userId, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('members.activation.activated', { name: member.fullName || member.username }));
         onDone?.();
-        await refreshOrganisation(queryClient);
       },
       onError: (error) => notifyError(errorMessage(error, 'activateMemberFailed')),
     });
