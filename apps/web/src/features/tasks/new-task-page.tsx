@@ -2,7 +2,6 @@
 // its actions are added.
 import { Anchor, Card, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -17,7 +16,6 @@ import { TaskForm } from './components/task-form.tsx';
 export function NewTaskPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { canManageTasks } = useAccess();
   const create = useCreateTaskMutation();
 
@@ -42,9 +40,8 @@ export function NewTaskPage() {
           onCancel={() => void navigate(paths.tasks)}
           onSubmit={(body) =>
             create.mutateAsync(body).then(
-              async (task) => {
+              (task) => {
                 notifySuccess(t('tasks.create.done'));
-                await queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
                 void navigate(paths.task(task.id));
               },
               (error: unknown) => {

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActionResult, FireTicketRequest } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-import { ANSWERS_ROOT_KEY } from './get-flagged-answers.ts';
+import { answerKeys } from './task-keys.ts';
 
 export const fireTicketMutationKey = ['action-results', 'ticket'] as const;
 
@@ -17,7 +17,7 @@ export function useFireTicketMutation() {
     mutationFn: fireTicket,
     // Not awaited: the page moves on to the new ticket at once.
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ANSWERS_ROOT_KEY });
+      void queryClient.invalidateQueries({ queryKey: answerKeys.all });
     },
   });
 }

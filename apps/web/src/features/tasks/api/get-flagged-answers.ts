@@ -4,15 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
+import { answerKeys } from './task-keys.ts';
 
 export const ANSWERS_SORT = 'createdDate,desc';
-
-/** Every answer query (lists, details, histories) starts with this. */
-export const ANSWERS_ROOT_KEY = ['action-results'] as const;
-
-export const flaggedAnswersRootKey = (taskId: number) => [...ANSWERS_ROOT_KEY, 'flagged', { task: taskId }] as const;
-
-export const flaggedAnswersQueryKey = (taskId: number, page: number) => [...flaggedAnswersRootKey(taskId), { page }] as const;
 
 export const fetchFlaggedAnswers = (taskId: number, page: number, signal?: AbortSignal) =>
   api.list<ActionResult>('/v1/action-results/flagged', {
@@ -23,7 +17,7 @@ export const fetchFlaggedAnswers = (taskId: number, page: number, signal?: Abort
 
 export function useFlaggedAnswersQuery(taskId: number, page: number) {
   return useQuery({
-    queryKey: flaggedAnswersQueryKey(taskId, page),
+    queryKey: answerKeys.flagged(taskId, page),
     queryFn: ({ signal }) => fetchFlaggedAnswers(taskId, page, signal),
     placeholderData: keepPreviousData,
   });

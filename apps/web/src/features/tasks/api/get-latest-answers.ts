@@ -4,10 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-
-export const latestAnswersRootKey = (taskId: number) => ['action-results', 'latest', { task: taskId }] as const;
-
-export const latestAnswersQueryKey = (taskId: number, page: number) => [...latestAnswersRootKey(taskId), { page }] as const;
+import { answerKeys } from './task-keys.ts';
 
 export const fetchLatestAnswers = (taskId: number, page: number, signal?: AbortSignal) =>
   api.list<ActionResult>('/v1/report/latest/result', {
@@ -18,7 +15,7 @@ export const fetchLatestAnswers = (taskId: number, page: number, signal?: AbortS
 
 export function useLatestAnswersQuery(taskId: number, page: number) {
   return useQuery({
-    queryKey: latestAnswersQueryKey(taskId, page),
+    queryKey: answerKeys.latest(taskId, page),
     queryFn: ({ signal }) => fetchLatestAnswers(taskId, page, signal),
     placeholderData: keepPreviousData,
   });

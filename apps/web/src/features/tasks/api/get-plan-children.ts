@@ -4,10 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { EXECUTION_PLANS_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ExecutionPlan } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-import { taskPlansRootKey } from './get-task-plans.ts';
-
-export const planChildrenQueryKey = (taskId: number, groupId: number) =>
-  [...taskPlansRootKey(taskId), 'children', groupId] as const;
+import { planKeys } from './task-keys.ts';
 
 export const fetchPlanChildren = (taskId: number, groupId: number, signal?: AbortSignal) =>
   api.list<ExecutionPlan>(`/v2/tasks/${taskId}/execution-plans/${groupId}/children`, {
@@ -18,7 +15,7 @@ export const fetchPlanChildren = (taskId: number, groupId: number, signal?: Abor
 
 export function usePlanChildrenQuery(taskId: number, groupId: number, enabled: boolean) {
   return useQuery({
-    queryKey: planChildrenQueryKey(taskId, groupId),
+    queryKey: planKeys.children(taskId, groupId),
     queryFn: ({ signal }) => fetchPlanChildren(taskId, groupId, signal),
     enabled,
   });

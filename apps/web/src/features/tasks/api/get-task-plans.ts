@@ -4,12 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXECUTION_PLANS_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ExecutionPlan, PlanStatusFilter } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-
-/** Every plan query of a task starts with this, so one invalidation refreshes lists and children. */
-export const taskPlansRootKey = (taskId: number) => ['execution-plans', 'task', taskId] as const;
-
-export const taskPlansQueryKey = (taskId: number, status: PlanStatusFilter, page: number) =>
-  [...taskPlansRootKey(taskId), 'list', { status, page }] as const;
+import { planKeys } from './task-keys.ts';
 
 export const fetchTaskPlans = (taskId: number, status: PlanStatusFilter, page: number, signal?: AbortSignal) =>
   api.list<ExecutionPlan>(`/v2/tasks/${taskId}/execution-plans`, {
@@ -20,7 +15,7 @@ export const fetchTaskPlans = (taskId: number, status: PlanStatusFilter, page: n
 
 export function useTaskPlansQuery(taskId: number, status: PlanStatusFilter, page: number) {
   return useQuery({
-    queryKey: taskPlansQueryKey(taskId, status, page),
+    queryKey: planKeys.list(taskId, status, page),
     queryFn: ({ signal }) => fetchTaskPlans(taskId, status, page, signal),
     placeholderData: keepPreviousData,
   });

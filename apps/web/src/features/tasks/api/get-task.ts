@@ -3,8 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TaskWithActions } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
-
-export const taskQueryKey = (taskId: number) => ['tasks', 'detail', taskId] as const;
+import { taskKeys } from './task-keys.ts';
 
 export const fetchTask = (taskId: number, signal?: AbortSignal) =>
   api.get<TaskWithActions>(`/v2/tasks/${taskId}`, { base: 'workflow', params: { eagerLoad: true }, signal });
@@ -19,7 +18,7 @@ export const isTaskId = (taskId: number) => Number.isInteger(taskId) && taskId >
 
 export function useTaskQuery(taskId: number) {
   return useQuery({
-    queryKey: taskQueryKey(taskId),
+    queryKey: taskKeys.detail(taskId),
     queryFn: ({ signal }) => fetchTask(taskId, signal),
     enabled: isTaskId(taskId),
   });

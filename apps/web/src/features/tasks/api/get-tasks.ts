@@ -5,11 +5,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Task } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
+import { taskKeys } from './task-keys.ts';
 
 export const TASKS_SORT = 'id,desc';
-
-export const tasksQueryKey = (searchKey: string, page: number, size: number) =>
-  ['tasks', 'list', { searchKey, page, size }] as const;
 
 export const fetchTasks = (searchKey: string, page: number, size = DEFAULT_PAGE_SIZE, signal?: AbortSignal) =>
   api.list<Task>('/v1/tasks', {
@@ -21,7 +19,7 @@ export const fetchTasks = (searchKey: string, page: number, size = DEFAULT_PAGE_
 export function useTasksQuery(searchKey: string, page: number, size = DEFAULT_PAGE_SIZE) {
   const key = searchKey.trim();
   return useQuery({
-    queryKey: tasksQueryKey(key, page, size),
+    queryKey: taskKeys.list(key, page, size),
     queryFn: ({ signal }) => fetchTasks(key, page, size, signal),
     placeholderData: keepPreviousData,
   });

@@ -4,8 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { TEMPLATES_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Template } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
-
-export const templatesQueryKey = (searchKey: string) => ['templates', 'list', { searchKey }] as const;
+import { templateKeys } from './task-keys.ts';
 
 export const fetchTemplates = (searchKey: string, signal?: AbortSignal) =>
   api.list<Template>('/v1/tasks/templates', {
@@ -17,7 +16,7 @@ export const fetchTemplates = (searchKey: string, signal?: AbortSignal) =>
 export function useTemplatesQuery(searchKey: string) {
   const key = searchKey.trim();
   return useQuery({
-    queryKey: templatesQueryKey(key),
+    queryKey: templateKeys.list(key),
     queryFn: ({ signal }) => fetchTemplates(key, signal),
     placeholderData: keepPreviousData,
   });

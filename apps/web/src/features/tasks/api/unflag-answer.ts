@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { api, type ListResult } from '../../../lib/api-client.ts';
-import { ANSWERS_ROOT_KEY, flaggedAnswersQueryKey } from './get-flagged-answers.ts';
+import { answerKeys } from './task-keys.ts';
 
 export const unflagAnswerMutationKey = ['action-results', 'unflag'] as const;
 
@@ -13,7 +13,7 @@ export const unflagAnswer = (answerId: number) =>
 
 export function useUnflagAnswerMutation(taskId: number, page: number) {
   const queryClient = useQueryClient();
-  const key = flaggedAnswersQueryKey(taskId, page);
+  const key = answerKeys.flagged(taskId, page);
   return useMutation({
     mutationKey: unflagAnswerMutationKey,
     mutationFn: unflagAnswer,
@@ -32,6 +32,6 @@ export function useUnflagAnswerMutation(taskId: number, page: number) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     // Lists, details and histories all show the flag.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ANSWERS_ROOT_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: answerKeys.all }),
   });
 }

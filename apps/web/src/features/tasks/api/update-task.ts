@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Task, TaskRequest } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
+import { useTaskRefresh } from './refresh-task.ts';
 
 export const updateTaskMutationKey = ['tasks', 'update'] as const;
 
@@ -10,5 +11,11 @@ export const updateTask = ({ taskId, body }: { taskId: number; body: TaskRequest
   api.put<Task>(`/v2/tasks/${taskId}`, body, { base: 'workflow' });
 
 export function useUpdateTaskMutation() {
-  return useMutation({ mutationKey: updateTaskMutationKey, mutationFn: updateTask });
+  const refreshTask = useTaskRefresh();
+  return useMutation({
+    mutationKey: updateTaskMutationKey,
+    mutationFn: updateTask,
+    // Awaited: the form shows the saved values once the task is read again.
+    onSuccess: (_task, { taskId }) => refreshTask(taskId),
+  });
 }

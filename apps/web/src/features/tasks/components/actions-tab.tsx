@@ -3,14 +3,12 @@
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconListCheck, IconPlus } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Action, TaskWithActions } from '@fieldops/shared/tasks';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDuplicateActionMutation } from '../api/duplicate-action.ts';
-import { taskQueryKey } from '../api/get-task.ts';
 import { ActionCard } from './action-card.tsx';
 import { ActionFormModal } from './action-form-modal.tsx';
 import { ChainRuleModal, ruleBasesFor } from './chain-rule-modal.tsx';
@@ -22,10 +20,9 @@ type Dialog = { kind: 'new' } | { kind: 'edit' | 'rule' | 'delete'; action: Acti
 
 export function ActionsTab({ task, canManage }: { task: TaskWithActions; canManage: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const typeName = useActionTypeNames();
   const reorder = useReorderActions(task);
-  const duplicate = useDuplicateActionMutation();
+  const duplicate = useDuplicateActionMutation(task.id);
   const [dialog, setDialog] = useState<Dialog>(null);
   /** The action last moved and the button that moved it, which keeps the focus. */
   const [moved, setMoved] = useState<{ id: number; direction: 'up' | 'down' } | null>(null);
@@ -44,13 +41,7 @@ export function ActionsTab({ task, canManage }: { task: TaskWithActions; canMana
   const duplicateAction = (action: Action) => {
     setMoved(null);
     duplicate.mutate(action.id, {
-      onSuccess: async () => {
-        notifySuccess(t('tasks.actions.duplicated'));
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: taskQueryKey(task.id) }),
-          queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] }),
-        ]);
-      },
+      onSuccess: () => notifySuccess(t('tasks.actions.duplicated')),
       onError: (error) => notifyError(errorMessage(error, 'duplicateActionFailed')),
     });
   };

@@ -4,7 +4,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACTION_VISIBILITIES, type ActionVisibility } from '@fieldops/shared/enums';
 import { actionCriteria, ruleAnswersFor, type Action, type ActionCriteria } from '@fieldops/shared/tasks';
@@ -12,7 +11,6 @@ import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { taskQueryKey } from '../api/get-task.ts';
 import { useUpdateActionCriteriaMutation } from '../api/update-action-criteria.ts';
 import { ruleAnswerText } from './rule-text.ts';
 
@@ -43,8 +41,7 @@ export function ChainRuleModal({ taskId, action, actions, onClose }: ChainRuleMo
 function ChainRuleForm({ taskId, action, actions, onClose }: ChainRuleModalProps & { action: Action }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
-  const save = useUpdateActionCriteriaMutation();
+  const save = useUpdateActionCriteriaMutation(taskId);
   const bases = useMemo(() => ruleBasesFor(action, actions), [action, actions]);
   const current = action.criteria;
   const [baseId, setBaseId] = useState<string>(current ? String(current.condition.baseActionId) : '');
@@ -61,10 +58,9 @@ function ChainRuleForm({ taskId, action, actions, onClose }: ChainRuleModalProps
     save.mutate(
       { actionId: action.id, body: { criteria } },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notifySuccess(t(criteria ? 'tasks.rule.saved' : 'tasks.rule.removed'));
           onClose();
-          await queryClient.invalidateQueries({ queryKey: taskQueryKey(taskId) });
         },
         onError: (error) => notifyError(errorMessage(error), t('messages.updateActionCriteriaFailed')),
       },

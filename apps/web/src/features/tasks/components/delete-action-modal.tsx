@@ -2,7 +2,6 @@
 // before anything is confirmed, naming the dependent actions, and offers no Delete; should the
 // server still refuse (409: a rule added elsewhere meanwhile), it shows the reason the same way.
 import { List, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Action } from '@fieldops/shared/tasks';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -13,8 +12,6 @@ import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteActionMutation } from '../api/delete-action.ts';
-import { taskQueryKey } from '../api/get-task.ts';
-import { tagsQueryKey } from '../api/get-tags.ts';
 import { refusalText } from './refusal-text.ts';
 
 interface DeleteActionModalProps {
@@ -31,8 +28,7 @@ export const dependentsOf = (actionId: number, actions: readonly Action[]) =>
 export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteActionModalProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
-  const remove = useDeleteActionMutation();
+  const remove = useDeleteActionMutation(taskId);
   const nameOf = (item: Action) => localizedName(item, language) || t('tasks.untitledAction');
 
   const close = () => {
@@ -43,14 +39,9 @@ export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteAc
   const confirm = () => {
     if (!action) return;
     remove.mutate(action.id, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('tasks.actions.deleted', { name: nameOf(action) }));
         close();
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: taskQueryKey(taskId) }),
-          queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] }),
-          queryClient.invalidateQueries({ queryKey: tagsQueryKey }),
-        ]);
       },
     });
   };

@@ -1,5 +1,4 @@
 // Confirms deleting a task with its actions; a refusal of the server is shown in the dialog.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '@fieldops/shared/tasks';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -17,7 +16,6 @@ interface DeleteTaskModalProps {
 
 export function DeleteTaskModal({ task, onClose, onDeleted }: DeleteTaskModalProps) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const remove = useDeleteTaskMutation();
   const name = task ? localizedName(task, currentLanguage(i18n)) || t('tasks.untitled') : '';
 
@@ -29,12 +27,10 @@ export function DeleteTaskModal({ task, onClose, onDeleted }: DeleteTaskModalPro
   const confirm = () => {
     if (!task) return;
     remove.mutate(task.id, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('tasks.delete.done', { name }));
         close();
         onDeleted?.();
-        queryClient.removeQueries({ queryKey: ['tasks', 'detail', task.id] });
-        await queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
       },
     });
   };

@@ -1,5 +1,4 @@
 // Confirms deleting one of the business's own templates; tasks made from it stay.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '@fieldops/shared/tasks';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -11,7 +10,6 @@ import { useDeleteTemplateMutation } from '../api/delete-template.ts';
 
 export function DeleteTemplateModal({ template, onClose }: { template: Template | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const remove = useDeleteTemplateMutation();
   const name = template ? localizedName(template, currentLanguage(i18n)) || t('tasks.untitled') : '';
 
@@ -23,10 +21,9 @@ export function DeleteTemplateModal({ template, onClose }: { template: Template 
   const confirm = () => {
     if (!template) return;
     remove.mutate(template.id, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('tasks.templates.deleted', { name }));
         close();
-        await queryClient.invalidateQueries({ queryKey: ['templates'] });
       },
     });
   };

@@ -3,7 +3,6 @@
 // (groupPlanRequest, planUpdateRequest); a refusal shows the server's own message.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Anchor, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
@@ -20,7 +19,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateGroupPlanMutation } from '../api/create-group-plan.ts';
 import { usePlanSiteMembersQuery } from '../api/get-site-members.ts';
-import { taskPlansRootKey } from '../api/get-task-plans.ts';
 import { useUpdatePlanMutation } from '../api/update-plan.ts';
 import { PlanScheduleFields, needsDays, needsMonths, type PlanScheduleValues } from './plan-schedule-fields.tsx';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
@@ -98,14 +96,13 @@ interface PlanFormProps {
 export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const { business } = useSession();
   const form = useFormState<PlanFormValues>(() => initialValues(plan, todayIn(business.timeZone)));
   const { values } = form;
   // Execution-plan errors prefer the server's message (spec §8).
   const [failure, setFailure] = useState<unknown>(null);
-  const create = useCreateGroupPlanMutation();
-  const update = useUpdatePlanMutation();
+  const create = useCreateGroupPlanMutation(taskId);
+  const update = useUpdatePlanMutation(taskId);
   const sites = useSiteOptions();
   const teamId = values.teamId ? Number(values.teamId) : null;
   const members = usePlanSiteMembersQuery(plan ? null : teamId);
@@ -120,9 +117,8 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
     if (field === 'teamId') form.setValues((current) => ({ ...current, userIds: [] }));
   };
 
-  const saved = async (message: string) => {
+  const saved = (message: string) => {
     notifySuccess(t(message));
-    await queryClient.invalidateQueries({ queryKey: taskPlansRootKey(taskId) });
     onSaved();
   };
   const refused = (error: unknown) => {

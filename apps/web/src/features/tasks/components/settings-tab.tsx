@@ -1,13 +1,12 @@
 // The Settings tab: the task's names, descriptions and tag (PUT /v2/tasks/{id}, the id read from
 // the page's path), and the geofence switch, saved on its own (PUT /v2/tasks/{id}/settings).
 import { Card, Stack, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TaskWithActions } from '@fieldops/shared/tasks';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { taskIdFromPath, taskQueryKey } from '../api/get-task.ts';
+import { taskIdFromPath } from '../api/get-task.ts';
 import { useUpdateTaskSettingsMutation } from '../api/update-task-settings.ts';
 import { useUpdateTaskMutation } from '../api/update-task.ts';
 import { GeofenceSwitch } from './geofence-switch.tsx';
@@ -16,29 +15,15 @@ import { TaskForm } from './task-form.tsx';
 export function SettingsTab({ task, canManage }: { task: TaskWithActions; canManage: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
   const update = useUpdateTaskMutation();
-  const settings = useUpdateTaskSettingsMutation();
-  const key = taskQueryKey(task.id);
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: key }),
-      queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] }),
-    ]);
+  const settings = useUpdateTaskSettingsMutation(task);
 
   const toggleGeofence = (geoRestrictionEnabled: boolean) => {
-    // The switch moves at once; a refusal puts it back.
-    queryClient.setQueryData<TaskWithActions>(key, { ...task, geoRestrictionEnabled });
     settings.mutate(
       { taskId: task.id, body: { geoRestrictionEnabled } },
       {
         onSuccess: () => notifySuccess(t('messages.changesSaved')),
-        onError: (error) => {
-          queryClient.setQueryData<TaskWithActions>(key, { ...task });
-          notifyError(errorMessage(error), t('messages.updateTaskSettingsFailed'));
-        },
-        onSettled: () => void refresh(),
+        onError: (error) => notifyError(errorMessage(error), t('messages.updateTaskSettingsFailed')),
       },
     );
   };
@@ -61,10 +46,7 @@ export function SettingsTab({ task, canManage }: { task: TaskWithActions; canMan
               // The geofence is saved by its own switch; the form keeps its current value.
               .mutateAsync({ taskId: taskIdFromPath(pathname), body: { ...body, geoRestrictionEnabled: task.geoRestrictionEnabled } })
               .then(
-                async () => {
-                  notifySuccess(t('messages.changesSaved'));
-                  await refresh();
-                },
+                () => notifySuccess(t('messages.changesSaved')),
                 (error: unknown) => {
                   notifyError(errorMessage(error, 'updateTaskFailed'));
                   throw error;

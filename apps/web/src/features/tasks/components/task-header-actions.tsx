@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconCopy, IconTemplate, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TaskWithActions } from '@fieldops/shared/tasks';
@@ -16,17 +15,13 @@ import { useDuplicateTask } from './use-duplicate-task.ts';
 export function TaskHeaderActions({ task }: { task: TaskWithActions }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState(false);
   const duplicate = useDuplicateTask((copy) => void navigate(paths.task(copy.id)));
   const saveTemplate = useSaveTaskAsTemplateMutation();
 
   const saveAsTemplate = () =>
     saveTemplate.mutate(task.id, {
-      onSuccess: async () => {
-        notifySuccess(t('tasks.detail.templateSaved'));
-        await queryClient.invalidateQueries({ queryKey: ['templates', 'list'] });
-      },
+      onSuccess: () => notifySuccess(t('tasks.detail.templateSaved')),
       onError: (error) => notifyError(errorMessage(error, 'saveTemplateFailed')),
     });
 

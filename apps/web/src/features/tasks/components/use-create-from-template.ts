@@ -1,6 +1,5 @@
 // Starting a task from a template: the copy is made on the server, then its page opens so it
 // can be changed like any other task.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
@@ -11,13 +10,11 @@ import { useCreateTaskFromTemplateMutation } from '../api/create-task-from-templ
 export function useCreateFromTemplate() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const create = useCreateTaskFromTemplateMutation();
   const run = (templateId: number) =>
     create.mutate(templateId, {
-      onSuccess: async (task) => {
+      onSuccess: (task) => {
         notifySuccess(t('tasks.templates.created'));
-        await queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
         void navigate(paths.task(task.id));
       },
       onError: (error) => notifyError(errorMessage(error, 'createTaskFromTemplateFailed')),

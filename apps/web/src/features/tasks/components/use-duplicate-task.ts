@@ -1,6 +1,5 @@
 // Duplicating a task from the list or from its page: a toast, a fresh list, and the copy's page
 // when the caller wants to go there.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Task } from '@fieldops/shared/tasks';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
@@ -9,14 +8,12 @@ import { useDuplicateTaskMutation } from '../api/duplicate-task.ts';
 
 export function useDuplicateTask(onDuplicated?: (copy: Task) => void) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const duplicate = useDuplicateTaskMutation();
   const run = (taskId: number) =>
     duplicate.mutate(taskId, {
-      onSuccess: async (copy) => {
+      onSuccess: (copy) => {
         notifySuccess(t('tasks.duplicated'));
         onDuplicated?.(copy);
-        await queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] });
       },
       onError: (error) => notifyError(errorMessage(error, 'duplicateTaskFailed')),
     });

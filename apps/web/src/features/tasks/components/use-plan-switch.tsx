@@ -1,19 +1,16 @@
 // Pausing and resuming a plan behind a confirmation: pausing hides its occurrences from today on
 // (the task cannot be executed today); resuming brings them back from the next day.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ExecutionPlan } from '@fieldops/shared/schedules';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { taskPlansRootKey } from '../api/get-task-plans.ts';
 import { useSwitchPlanStatusMutation } from '../api/switch-plan-status.ts';
 
 export function usePlanSwitch(taskId: number) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const mutation = useSwitchPlanStatusMutation();
+  const mutation = useSwitchPlanStatusMutation(taskId);
   const [plan, setPlan] = useState<ExecutionPlan | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const pausing = plan ? !plan.paused : true;
@@ -29,10 +26,9 @@ export function usePlanSwitch(taskId: number) {
     mutation.mutate(
       { planId: plan.id, paused: !plan.paused },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notifySuccess(t(pausing ? 'messages.planPaused' : 'messages.planResumed'));
           close();
-          await queryClient.invalidateQueries({ queryKey: taskPlansRootKey(taskId) });
         },
         onError: (error) => setFailure(errorMessage(error, 'switchPlanStatusFailed')),
       },

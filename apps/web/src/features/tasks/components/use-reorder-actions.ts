@@ -1,11 +1,9 @@
 // Moving an action up or down: the new order shows at once and is sent as the full list of ids;
 // when the server refuses (a rule would point backwards), the old order comes back with
 // 'Failed to reorder actions' and the server's reason.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Action, TaskWithActions } from '@fieldops/shared/tasks';
 import { notifyError } from '../../../lib/notify.ts';
-import { taskQueryKey } from '../api/get-task.ts';
 import { useReorderActionsMutation } from '../api/reorder-actions.ts';
 import { refusalText } from './refusal-text.ts';
 
@@ -19,25 +17,13 @@ export function moveAction(actions: readonly Action[], from: number, to: number)
 
 export function useReorderActions(task: TaskWithActions) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const reorder = useReorderActionsMutation();
-  const key = taskQueryKey(task.id);
+  const reorder = useReorderActionsMutation(task);
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= task.actions.length) return;
-    const previous = queryClient.getQueryData<TaskWithActions>(key);
-    const actions = moveAction(task.actions, from, to);
-    queryClient.setQueryData<TaskWithActions>(key, { ...task, actions });
-    reorder.mutate(
-      { taskId: task.id, actionIds: actions.map((action) => action.id) },
-      {
-        onError: (error) => {
-          if (previous) queryClient.setQueryData(key, previous);
-          notifyError(refusalText(error), t('messages.reorderActionsFailed'));
-        },
-        onSettled: () => void queryClient.invalidateQueries({ queryKey: key }),
-      },
-    );
+    reorder.mutate(moveAction(task.actions, from, to), {
+      onError: (error) => notifyError(refusalText(error), t('messages.reorderActionsFailed')),
+    });
   };
 
   return { move, pending: reorder.isPending };

@@ -1,14 +1,12 @@
 // Saving an action: create it with its tags, or update it and then assign and remove the tags
 // that changed, with the specification's toasts for each outcome.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Action, ActionRequest, ActionUpdateRequest } from '@fieldops/shared/tasks';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAssignActionTagsMutation } from '../api/assign-action-tags.ts';
 import { useCreateActionMutation } from '../api/create-action.ts';
-import { taskQueryKey } from '../api/get-task.ts';
-import { tagsQueryKey } from '../api/get-tags.ts';
+import { useActionsRefresh } from '../api/refresh-task.ts';
 import { useRemoveActionTagsMutation } from '../api/remove-action-tags.ts';
 import { useUpdateActionMutation } from '../api/update-action.ts';
 import { refusalText } from './refusal-text.ts';
@@ -31,19 +29,11 @@ export function tagChangeMessage(change: { assign: number[]; remove: number[] })
 
 export function useSaveAction(taskId: number) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const create = useCreateActionMutation();
+  const create = useCreateActionMutation(taskId);
   const update = useUpdateActionMutation();
   const assign = useAssignActionTagsMutation();
   const remove = useRemoveActionTagsMutation();
-
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: taskQueryKey(taskId) }),
-      queryClient.invalidateQueries({ queryKey: ['tasks', 'list'] }),
-      queryClient.invalidateQueries({ queryKey: tagsQueryKey }),
-    ]);
-  };
+  const refreshActions = useActionsRefresh();
 
   const add = async (body: ActionRequest): Promise<Action> => {
     try {
@@ -53,8 +43,6 @@ export function useSaveAction(taskId: number) {
     } catch (error) {
       notifyError(errorMessage(error), t('messages.addActionFailed'));
       throw error;
-    } finally {
-      await refresh();
     }
   };
 
@@ -78,7 +66,8 @@ export function useSaveAction(taskId: number) {
     } catch (error) {
       notifyError(errorMessage(error), t(step === 'assign' ? 'messages.assignTagFailed' : 'messages.removeTagFailed'));
     } finally {
-      await refresh();
+      // Once after the update and its tag changes, not after each call.
+      await refreshActions(taskId);
     }
     return saved;
   };
