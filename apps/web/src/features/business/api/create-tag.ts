@@ -2,11 +2,13 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Tag, TagRequest } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
+import { useTagsChanged } from './tags-changed.ts';
 
 export const createTagMutationKey = ['tags', 'create'] as const;
 
 export const createTag = (body: TagRequest) => api.post<Tag>('/v1/tags', body, { base: 'workflow' });
 
 export function useCreateTagMutation() {
-  return useMutation({ mutationKey: createTagMutationKey, mutationFn: createTag });
+  const tagsChanged = useTagsChanged();
+  return useMutation({ mutationKey: createTagMutationKey, mutationFn: createTag, onSuccess: tagsChanged });
 }

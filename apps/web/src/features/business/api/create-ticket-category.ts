@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TicketCategory, TicketCategoryRequest } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
+import { useTicketCategoriesChanged } from '../../../lib/helpdesk/get-ticket-categories.ts';
 
 export const createTicketCategoryMutationKey = ['ticket-categories', 'create'] as const;
 
@@ -10,5 +11,6 @@ export const createTicketCategory = (body: TicketCategoryRequest) =>
   api.post<TicketCategory>('/v1/ticket-categories', body, { base: 'helpdesk' });
 
 export function useCreateTicketCategoryMutation() {
-  return useMutation({ mutationKey: createTicketCategoryMutationKey, mutationFn: createTicketCategory });
+  const categoriesChanged = useTicketCategoriesChanged();
+  return useMutation({ mutationKey: createTicketCategoryMutationKey, mutationFn: createTicketCategory, onSuccess: categoriesChanged });
 }

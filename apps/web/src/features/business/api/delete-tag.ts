@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@fieldops/shared/messages';
 import { api } from '../../../lib/api-client.ts';
+import { useTagsChanged } from './tags-changed.ts';
 import { requireTagId } from './tag-id-guard.ts';
 
 export const deleteTagMutationKey = ['tags', 'delete'] as const;
@@ -11,5 +12,6 @@ export const deleteTag = async (tagId: number | null | undefined) =>
   api.delete(`/v1/tags/${requireTagId(tagId, MSG.tagIdRequiredDelete)}`, { base: 'workflow' });
 
 export function useDeleteTagMutation() {
-  return useMutation({ mutationKey: deleteTagMutationKey, mutationFn: deleteTag });
+  const tagsChanged = useTagsChanged();
+  return useMutation({ mutationKey: deleteTagMutationKey, mutationFn: deleteTag, onSuccess: tagsChanged });
 }

@@ -2,12 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AssignmentConfig } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
-
-export const assignmentConfigQueryKey = ['assignment-config'] as const;
+import { businessKeys } from './business-keys.ts';
 
 export const fetchAssignmentConfig = (signal?: AbortSignal) =>
   api.get<AssignmentConfig>('/v1/assignment-config', { base: 'helpdesk', signal });
 
 export function useAssignmentConfigQuery() {
-  return useQuery({ queryKey: assignmentConfigQueryKey, queryFn: ({ signal }) => fetchAssignmentConfig(signal) });
+  return useQuery({ queryKey: businessKeys.assignmentConfig, queryFn: ({ signal }) => fetchAssignmentConfig(signal) });
 }

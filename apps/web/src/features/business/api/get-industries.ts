@@ -2,11 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Industry } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
-
-export const industriesQueryKey = ['industries'] as const;
+import { businessKeys } from './business-keys.ts';
 
 export const fetchIndustries = (signal?: AbortSignal) => api.get<Industry[]>('/v1/industries', { signal });
 
 export function useIndustriesQuery() {
-  return useQuery({ queryKey: industriesQueryKey, queryFn: ({ signal }) => fetchIndustries(signal), staleTime: Infinity });
+  return useQuery({ queryKey: businessKeys.industries, queryFn: ({ signal }) => fetchIndustries(signal), staleTime: Infinity });
 }

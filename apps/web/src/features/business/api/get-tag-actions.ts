@@ -4,11 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MSG } from '@fieldops/shared/messages';
 import type { TagAction } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
+import { businessKeys } from './business-keys.ts';
 import { requireTagId } from './tag-id-guard.ts';
 
 export const TAG_ACTIONS_PAGE_SIZE = 10;
-
-export const tagActionsQueryKey = (tagId: number | null, page: number) => ['tags', 'actions', tagId, { page }] as const;
 
 export const fetchTagActions = async (tagId: number | null | undefined, page: number, signal?: AbortSignal) =>
   api.list<TagAction>(`/v1/tags/${requireTagId(tagId, MSG.tagIdRequiredActions)}/actions`, {
@@ -19,7 +18,7 @@ export const fetchTagActions = async (tagId: number | null | undefined, page: nu
 
 export function useTagActionsQuery(tagId: number | null, page: number) {
   return useQuery({
-    queryKey: tagActionsQueryKey(tagId, page),
+    queryKey: businessKeys.tagActions(tagId, page),
     queryFn: ({ signal }) => fetchTagActions(tagId, page, signal),
     enabled: tagId !== null,
     placeholderData: keepPreviousData,

@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { MAX_TAGS_PER_BUSINESS } from '@fieldops/shared/limits';
 import type { Tag } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
-
-export const tagsQueryKey = ['tags', 'list'] as const;
+import { businessKeys } from './business-keys.ts';
 
 export const fetchTags = (signal?: AbortSignal) =>
   api.list<Tag>('/v1/tags', { base: 'workflow', params: { page: 0, size: MAX_TAGS_PER_BUSINESS }, signal });
 
 export function useTagsQuery() {
-  return useQuery({ queryKey: tagsQueryKey, queryFn: ({ signal }) => fetchTags(signal) });
+  return useQuery({ queryKey: businessKeys.tagList, queryFn: ({ signal }) => fetchTags(signal) });
 }

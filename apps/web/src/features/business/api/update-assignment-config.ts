@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssignmentConfig, AssignmentConfigRequest } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
-import { assignmentConfigQueryKey } from './get-assignment-config.ts';
+import { businessKeys } from './business-keys.ts';
 
 export const updateAssignmentConfigMutationKey = ['assignment-config', 'update'] as const;
 
@@ -15,6 +15,6 @@ export function useUpdateAssignmentConfigMutation() {
   return useMutation({
     mutationKey: updateAssignmentConfigMutationKey,
     mutationFn: updateAssignmentConfig,
-    onSuccess: (saved) => queryClient.setQueryData(assignmentConfigQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(businessKeys.assignmentConfig, saved),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@fieldops/shared/messages';
 import type { Tag, TagRequest } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
+import { useTagsChanged } from './tags-changed.ts';
 import { requireTagId } from './tag-id-guard.ts';
 
 export const updateTagMutationKey = ['tags', 'update'] as const;
@@ -11,5 +12,6 @@ export const updateTag = async ({ tagId, body }: { tagId: number | null | undefi
   api.put<Tag>(`/v1/tags/${requireTagId(tagId, MSG.tagIdRequiredUpdate)}`, body, { base: 'workflow' });
 
 export function useUpdateTagMutation() {
-  return useMutation({ mutationKey: updateTagMutationKey, mutationFn: updateTag });
+  const tagsChanged = useTagsChanged();
+  return useMutation({ mutationKey: updateTagMutationKey, mutationFn: updateTag, onSuccess: tagsChanged });
 }

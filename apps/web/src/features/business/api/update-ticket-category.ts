@@ -2,6 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TicketCategory, TicketCategoryRequest } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
+import { useTicketCategoriesChanged } from '../../../lib/helpdesk/get-ticket-categories.ts';
 
 export const updateTicketCategoryMutationKey = ['ticket-categories', 'update'] as const;
 
@@ -9,5 +10,6 @@ export const updateTicketCategory = ({ id, body }: { id: number; body: TicketCat
   api.put<TicketCategory>(`/v1/ticket-categories/${id}`, body, { base: 'helpdesk' });
 
 export function useUpdateTicketCategoryMutation() {
-  return useMutation({ mutationKey: updateTicketCategoryMutationKey, mutationFn: updateTicketCategory });
+  const categoriesChanged = useTicketCategoriesChanged();
+  return useMutation({ mutationKey: updateTicketCategoryMutationKey, mutationFn: updateTicketCategory, onSuccess: categoriesChanged });
 }

@@ -2,16 +2,13 @@
 // /v1/businesses/{id}; the header shows the new name and colour at once.
 import { useMemo, type FormEvent } from 'react';
 import { ColorInput, Select, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { businessUpdateRequest, type Business } from '@fieldops/shared/account';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { setSessionBusiness } from '../../../lib/session/update-session.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { listTimeZones, timeZoneLabel } from '../../../lib/time-zones.ts';
 import { useIndustriesQuery } from '../api/get-industries.ts';
 import { useUpdateBusinessMutation } from '../api/update-business.ts';
@@ -21,7 +18,6 @@ const SWATCHES = ['#4263eb', '#1c7ed6', '#0ca678', '#f59f00', '#e8590c', '#e0313
 export function BusinessProfileForm({ business, readOnly }: { business: Business; readOnly: boolean }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const industries = useIndustriesQuery();
   const update = useUpdateBusinessMutation();
   // The id stays the value; people read and search the localised name.
@@ -52,14 +48,8 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
     update.mutate(
       { businessId: business.id, body },
       {
-        onSuccess: (saved) => {
-          setSessionBusiness(queryClient, saved);
-          notifySuccess(t('messages.changesSaved'));
-        },
-        onError: (error) => {
-          form.showFieldErrors(error);
-          notifyError(errorMessage(error, 'saveFailed'));
-        },
+        onSuccess: () => notifySuccess(t('messages.changesSaved')),
+        onError: form.refused('saveFailed'),
       },
     );
   };

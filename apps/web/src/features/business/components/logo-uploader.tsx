@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { Avatar, Button, FileButton, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '@fieldops/shared/account';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
@@ -11,7 +10,6 @@ import { MSG } from '@fieldops/shared/messages';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { initialOf } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { setSessionBusiness } from '../../../lib/session/update-session.ts';
 import { useUploadLogoMutation } from '../api/upload-logo.ts';
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
@@ -25,7 +23,6 @@ export function logoProblem(file: File): string | null {
 
 export function LogoUploader({ business, readOnly }: { business: Business; readOnly: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const upload = useUploadLogoMutation();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -37,10 +34,7 @@ export function LogoUploader({ business, readOnly }: { business: Business; readO
     upload.mutate(
       { businessId: business.id, file },
       {
-        onSuccess: (saved) => {
-          setSessionBusiness(queryClient, saved);
-          notifySuccess(t('business.profile.logoSaved'));
-        },
+        onSuccess: () => notifySuccess(t('business.profile.logoSaved')),
         onError: (error) => notifyError(errorMessage(error, 'uploadProfileFailed')),
       },
     );

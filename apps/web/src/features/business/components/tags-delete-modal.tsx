@@ -1,5 +1,4 @@
 // Confirms deleting a tag; the actions using it keep going without it.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '@fieldops/shared/tasks';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -12,7 +11,6 @@ import { useDeleteTagMutation } from '../api/delete-tag.ts';
 
 export function TagsDeleteModal({ tag, onClose }: { tag: Tag | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const remove = useDeleteTagMutation();
   const language = currentLanguage(i18n);
   const name = tag ? localizedName(tag, language) : '';
@@ -24,13 +22,9 @@ export function TagsDeleteModal({ tag, onClose }: { tag: Tag | null; onClose: ()
 
   const confirm = () =>
     remove.mutate(tag?.id, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('messages.tagDeleted'));
         close();
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ['tags'] }),
-          queryClient.invalidateQueries({ queryKey: ['tasks'] }),
-        ]);
       },
       onError: (error) => notifyError(errorMessage(error), t('messages.deleteTagFailed')),
     });

@@ -2,7 +2,6 @@
 // already uses is refused by the server ('Tag already exists') and shown on the field.
 import { useEffect, type FormEvent } from 'react';
 import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@fieldops/shared/messages';
 import { tagRequest, type Tag } from '@fieldops/shared/tasks';
@@ -32,7 +31,6 @@ export function TagsFormModal({ opened, tag, onClose }: TagsFormModalProps) {
 
 function TagForm({ tag, onClose }: { tag?: Tag; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const create = useCreateTagMutation();
   const update = useUpdateTagMutation();
   const pending = create.isPending || update.isPending;
@@ -46,14 +44,9 @@ function TagForm({ tag, onClose }: { tag?: Tag; onClose: () => void }) {
     const body = form.validate(tagRequest);
     if (!body) return;
     const handlers = {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t(tag ? 'messages.tagUpdated' : 'messages.tagCreated'));
         onClose();
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: ['tags'] }),
-          // Task lists and pages show tag names.
-          queryClient.invalidateQueries({ queryKey: ['tasks'] }),
-        ]);
       },
       onError: (error: Error) => {
         const fieldErrors = form.showFieldErrors(error);

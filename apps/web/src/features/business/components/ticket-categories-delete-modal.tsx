@@ -1,10 +1,8 @@
 // Confirms deleting a ticket category; the server refuses while tickets use it, and its message
 // is shown in the dialog.
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TicketCategory } from '@fieldops/shared/helpdesk';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ticketCategoriesQueryKey } from '../../../lib/helpdesk/get-ticket-categories.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
@@ -18,7 +16,6 @@ interface TicketCategoriesDeleteModalProps {
 
 export function TicketCategoriesDeleteModal({ category, onClose }: TicketCategoriesDeleteModalProps) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const remove = useDeleteTicketCategoryMutation();
   const name = category ? localizedName(category, currentLanguage(i18n)) : '';
 
@@ -30,10 +27,9 @@ export function TicketCategoriesDeleteModal({ category, onClose }: TicketCategor
   const confirm = () => {
     if (!category) return;
     remove.mutate(category.id, {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(t('business.categories.deleted', { name }));
         close();
-        await queryClient.invalidateQueries({ queryKey: ticketCategoriesQueryKey });
       },
     });
   };

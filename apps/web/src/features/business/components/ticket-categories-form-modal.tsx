@@ -1,12 +1,10 @@
 // Adds or renames a ticket category: its English and Arabic names, checked with the shared rule.
 import type { FormEvent } from 'react';
 import { Modal, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ticketCategoryRequest, type TicketCategory } from '@fieldops/shared/helpdesk';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
-import { ticketCategoriesQueryKey } from '../../../lib/helpdesk/get-ticket-categories.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTicketCategoryMutation } from '../api/create-ticket-category.ts';
@@ -19,7 +17,6 @@ interface FormProps {
 
 function CategoryForm({ category, onClose }: FormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const create = useCreateTicketCategoryMutation();
   const update = useUpdateTicketCategoryMutation();
   const pending = create.isPending || update.isPending;
@@ -30,11 +27,9 @@ function CategoryForm({ category, onClose }: FormProps) {
     const body = form.validate(ticketCategoryRequest);
     if (!body) return;
     const handlers = {
-      onSuccess: async () => {
+      onSuccess: () => {
         notifySuccess(category ? t('business.categories.updated') : t('messages.categoryAdded'));
         onClose();
-        // Every screen that lists categories (filters, pickers, history) reads the same cache.
-        await queryClient.invalidateQueries({ queryKey: ticketCategoriesQueryKey });
       },
       onError: (error: Error) => {
         form.showFieldErrors(error);

@@ -1,0 +1,13 @@
+// The business feature's query keys: the tags (shared with the tag pickers and the task pages,
+// which show tag names), the actions of a tag, the ticket assignment settings and the industries.
+import { sharedKeys } from '../../../lib/query-keys.ts';
+
+export const businessKeys = {
+  tags: sharedKeys.tags,
+  tagList: sharedKeys.tagList,
+  tagActions: (tagId: number | null, page: number) => [...sharedKeys.tags, 'actions', tagId, { page }] as const,
+  /** Task lists and pages show tag names. */
+  tasks: sharedKeys.tasks,
+  assignmentConfig: ['assignment-config'] as const,
+  industries: sharedKeys.industries,
+};
