@@ -1,8 +1,9 @@
 // The managed-profile flag is part of the business: PUT /api/v1/businesses/{id} with the
 // current profile and the new flag.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Business } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
+import { setSessionBusiness } from '../../../lib/session/update-session.ts';
 
 export const updateManagedProfileMutationKey = ['business', 'managed-profile', 'update'] as const;
 
@@ -16,5 +17,10 @@ export const updateManagedProfile = ({ business, managedProfile }: { business: B
   });
 
 export function useUpdateManagedProfileMutation() {
-  return useMutation({ mutationKey: updateManagedProfileMutationKey, mutationFn: updateManagedProfile });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: updateManagedProfileMutationKey,
+    mutationFn: updateManagedProfile,
+    onSuccess: (saved) => setSessionBusiness(queryClient, saved),
+  });
 }

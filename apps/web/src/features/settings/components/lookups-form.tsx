@@ -3,12 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Lookups } from '@fieldops/shared/account';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { setSessionLookups } from '../../../lib/session/update-session.ts';
 import { useUpdateLookupsMutation } from '../api/update-lookups.ts';
 import { LookupList } from './lookup-list.tsx';
 import { LOOKUP_LISTS, newRow, rowsOf, validateLookups, type LookupErrors, type LookupListName, type LookupRows } from './lookup-rows.ts';
@@ -21,7 +19,6 @@ interface LookupsFormProps {
 
 export function LookupsForm({ apiKey, initial, readOnly }: LookupsFormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const save = useUpdateLookupsMutation();
   const [rows, setRows] = useState<LookupRows>(() => rowsOf(initial));
   const [errors, setErrors] = useState<LookupErrors>({});
@@ -51,15 +48,9 @@ export function LookupsForm({ apiKey, initial, readOnly }: LookupsFormProps) {
     save.mutate(
       { apiKey, body },
       {
-        onSuccess: async (saved) => {
+        onSuccess: (saved) => {
           setRows(rowsOf(saved));
-          setSessionLookups(queryClient, apiKey, saved);
           notifySuccess(t('messages.changesSaved'));
-          // Projects and sites show their type's names.
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: ['projects'] }),
-            queryClient.invalidateQueries({ queryKey: ['sites'] }),
-          ]);
         },
         onError: (error) => notifyError(errorMessage(error, 'saveFailed')),
       },

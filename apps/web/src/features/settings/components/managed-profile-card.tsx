@@ -1,19 +1,16 @@
 // The managed-profile flag: when on, members' profiles are managed by the business. It is read
 // with GET /v1/business/config/managed-profile and changed through the business update.
 import { Card, Group, Skeleton, Switch, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useManagedProfileQuery } from '../../../lib/session/api/get-managed-profile.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
-import { setSessionBusiness } from '../../../lib/session/update-session.ts';
 import { useUpdateManagedProfileMutation } from '../api/update-managed-profile.ts';
 
 export function ManagedProfileCard({ readOnly }: { readOnly: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { business } = useSession();
   const query = useManagedProfileQuery();
   const update = useUpdateManagedProfileMutation();
@@ -22,10 +19,7 @@ export function ManagedProfileCard({ readOnly }: { readOnly: boolean }) {
     update.mutate(
       { business, managedProfile },
       {
-        onSuccess: (saved) => {
-          setSessionBusiness(queryClient, saved);
-          notifySuccess(t('messages.changesSaved'));
-        },
+        onSuccess: () => notifySuccess(t('messages.changesSaved')),
         onError: (error) => notifyError(errorMessage(error, 'saveFailed')),
       },
     );
