@@ -1,8 +1,9 @@
 // PUT /api/users/{userId}/profile as multipart form data: name, email, countryCode, phone,
 // bio, and the avatar only when a new file was chosen (spec §5).
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Member } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
+import { memberQueryKey } from '../../../lib/session/api/get-member.ts';
 
 export interface ProfileUpdate {
   name: string;
@@ -30,5 +31,10 @@ export const updateProfile = ({ userId, update }: { userId: number; update: Prof
   api.put<Member>(`/users/${userId}/profile`, profileFormData(update));
 
 export function useUpdateProfileMutation() {
-  return useMutation({ mutationKey: updateProfileMutationKey, mutationFn: updateProfile });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: updateProfileMutationKey,
+    mutationFn: updateProfile,
+    onSuccess: (saved, { userId }) => queryClient.setQueryData(memberQueryKey(userId), saved),
+  });
 }

@@ -2,21 +2,18 @@
 import { useState, type FormEvent } from 'react';
 import { Card, Grid, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { profileFields } from '@fieldops/shared/account';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { memberQueryKey } from '../../../lib/session/api/get-member.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
 import { AvatarPicker, avatarProblem } from './avatar-picker.tsx';
 
 export function ProfileForm() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { account, member, refresh } = useSession();
   const userId = account.id;
   const form = useFormState({
@@ -43,8 +40,7 @@ export function ProfileForm() {
     update.mutate(
       { userId, update: { ...fields, avatar } },
       {
-        onSuccess: async (saved) => {
-          queryClient.setQueryData(memberQueryKey(userId), saved);
+        onSuccess: async () => {
           notifySuccess(t('messages.userUpdated'));
           setAvatar(null);
           await refresh();
