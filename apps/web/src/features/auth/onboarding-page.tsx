@@ -3,7 +3,6 @@
 import '../../lib/styles/full.ts';
 import { useState } from 'react';
 import { Anchor, Stepper, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Business } from '@fieldops/shared/account';
@@ -12,7 +11,6 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAccountQuery } from '../../lib/session/api/get-account.ts';
-import { sessionQueryKey } from '../../lib/session/use-session-query.ts';
 import { isAuthenticated, setApiKey } from '../../lib/storage.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
@@ -22,7 +20,6 @@ import { RegisterStep } from './components/register-step.tsx';
 export function OnboardingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [signedInAtStart] = useState(isAuthenticated);
   const [createdUserId, setCreatedUserId] = useState<number | null>(null);
   // A user who arrives signed in is known from their account.
@@ -33,7 +30,6 @@ export function OnboardingPage() {
 
   const finish = (business: Business) => {
     setApiKey(business.apiKey);
-    void queryClient.removeQueries({ queryKey: sessionQueryKey });
     notifySuccess(t('onboarding.success', { name: business.name }));
     void navigate(paths.home, { replace: true });
   };

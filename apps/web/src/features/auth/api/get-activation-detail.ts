@@ -2,15 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActivationDetail } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
-
-export const activationDetailQueryKey = (key: string) => ['activation-detail', key] as const;
+import { authKeys } from './auth-keys.ts';
 
 export const fetchActivationDetail = (key: string, signal?: AbortSignal) =>
   api.get<ActivationDetail>('/v1/activation-detail', { params: { key }, signal });
 
 export function useActivationDetailQuery(key: string | null) {
   return useQuery({
-    queryKey: activationDetailQueryKey(key ?? ''),
+    queryKey: authKeys.activationDetail(key ?? ''),
     queryFn: ({ signal }) => fetchActivationDetail(key ?? '', signal),
     enabled: Boolean(key),
   });

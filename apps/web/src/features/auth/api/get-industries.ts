@@ -2,14 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Industry } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
-
-export const industriesQueryKey = ['industries'] as const;
+import { authKeys } from './auth-keys.ts';
 
 export const fetchIndustries = (signal?: AbortSignal) => api.get<Industry[]>('/v1/industries', { signal });
 
 export function useIndustriesQuery() {
   return useQuery({
-    queryKey: industriesQueryKey,
+    queryKey: authKeys.industries,
     queryFn: ({ signal }) => fetchIndustries(signal),
     staleTime: Infinity,
   });
