@@ -4,8 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Task } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
-
-export const draftTasksQueryKey = (page: number) => ['tasks', 'draft', { page }] as const;
+import { trackerKeys } from './tracker-keys.ts';
 
 export const fetchDraftTasks = (page: number, signal?: AbortSignal) =>
   api.list<Task>('/v1/tasks', {
@@ -16,7 +15,7 @@ export const fetchDraftTasks = (page: number, signal?: AbortSignal) =>
 
 export function useDraftTasksQuery(page: number, enabled = true) {
   return useQuery({
-    queryKey: draftTasksQueryKey(page),
+    queryKey: trackerKeys.draftTasks(page),
     queryFn: ({ signal }) => fetchDraftTasks(page, signal),
     placeholderData: keepPreviousData,
     enabled,

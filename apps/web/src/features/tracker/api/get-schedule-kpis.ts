@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ScheduleKpis, ScheduleTiming } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-import { schedulesRootKey } from './schedule-list-params.ts';
+import { trackerKeys } from './tracker-keys.ts';
 
 export interface KpiParams {
   timing: ScheduleTiming;
@@ -13,14 +13,12 @@ export interface KpiParams {
   users?: number[];
 }
 
-export const scheduleKpisQueryKey = (params: KpiParams) => [...schedulesRootKey, 'kpis', params] as const;
-
 export const fetchScheduleKpis = (params: KpiParams, signal?: AbortSignal) =>
   api.get<ScheduleKpis>('/schedules/kpis', { base: 'workflow', params: { ...params }, signal });
 
 export function useScheduleKpisQuery(params: KpiParams) {
   return useQuery({
-    queryKey: scheduleKpisQueryKey(params),
+    queryKey: trackerKeys.kpis(params),
     queryFn: ({ signal }) => fetchScheduleKpis(params, signal),
   });
 }

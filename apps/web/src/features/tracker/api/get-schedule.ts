@@ -3,16 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-import { schedulesRootKey } from './schedule-list-params.ts';
-
-export const scheduleQueryKey = (id: number) => [...schedulesRootKey, 'detail', id] as const;
+import { trackerKeys } from './tracker-keys.ts';
 
 export const fetchSchedule = (id: number, signal?: AbortSignal) =>
   api.get<ScheduleDetail>(`/schedules/${id}`, { base: 'workflow', params: { eagerLoad: true }, signal });
 
 export function useScheduleQuery(id: number, enabled = true) {
   return useQuery({
-    queryKey: scheduleQueryKey(id),
+    queryKey: trackerKeys.detail(id),
     queryFn: ({ signal }) => fetchSchedule(id, signal),
     enabled,
   });

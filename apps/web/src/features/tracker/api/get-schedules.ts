@@ -3,16 +3,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Schedule } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-import { schedulesRootKey, type ScheduleListParams } from './schedule-list-params.ts';
-
-export const schedulesQueryKey = (params: ScheduleListParams) => [...schedulesRootKey, 'all', params] as const;
+import type { ScheduleListParams } from './schedule-list-params.ts';
+import { trackerKeys } from './tracker-keys.ts';
 
 export const fetchSchedules = (params: ScheduleListParams, signal?: AbortSignal) =>
   api.list<Schedule>('/v2/schedules', { base: 'workflow', params: { ...params }, signal });
 
 export function useSchedulesQuery(params: ScheduleListParams, enabled = true) {
   return useQuery({
-    queryKey: schedulesQueryKey(params),
+    queryKey: trackerKeys.list(params),
     queryFn: ({ signal }) => fetchSchedules(params, signal),
     placeholderData: keepPreviousData,
     enabled,

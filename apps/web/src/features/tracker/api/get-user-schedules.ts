@@ -3,16 +3,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Schedule } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-import { schedulesRootKey, type ScheduleListParams } from './schedule-list-params.ts';
-
-export const userSchedulesQueryKey = (params: ScheduleListParams) => [...schedulesRootKey, 'mine', params] as const;
+import type { ScheduleListParams } from './schedule-list-params.ts';
+import { trackerKeys } from './tracker-keys.ts';
 
 export const fetchUserSchedules = (params: ScheduleListParams, signal?: AbortSignal) =>
   api.list<Schedule>('/schedules/user-schedules', { base: 'workflow', params: { ...params }, signal });
 
 export function useUserSchedulesQuery(params: ScheduleListParams, enabled = true) {
   return useQuery({
-    queryKey: userSchedulesQueryKey(params),
+    queryKey: trackerKeys.mine(params),
     queryFn: ({ signal }) => fetchUserSchedules(params, signal),
     placeholderData: keepPreviousData,
     enabled,

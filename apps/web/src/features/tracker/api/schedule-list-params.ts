@@ -1,5 +1,4 @@
-// What the tracker's schedule lists send (schedulesQuery of the shared contract), and the root
-// of their query keys, so that a submitted answer refreshes every list and counter at once.
+// What the tracker's schedule lists send (schedulesQuery of the shared contract).
 import type { ScheduleStatus } from '@fieldops/shared/enums';
 import type { ScheduleTiming } from '@fieldops/shared/schedules';
 
@@ -15,5 +14,3 @@ export interface ScheduleListParams {
   /** Fills answeredActions and requiredActions for the progress of each row. */
   withActionCalculations: boolean;
 }
-
-export const schedulesRootKey = ['schedules'] as const;

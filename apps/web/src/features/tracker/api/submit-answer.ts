@@ -1,11 +1,12 @@
 // POST /services/workflow/api/v1/action-results (multipart): one answer to one action of a
 // schedule, with its notes, the important flag, the device position, and the photo (part
 // `file`) or recording (part `voice`). Answers 201 with the stored answer and the schedule.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubmitResult } from '@fieldops/shared/schedules';
 import type { AnswerDraft, RunnerAction } from '../../../components/task-runner/answers.ts';
 import type { GeoPosition } from '../../../lib/geolocation.ts';
 import { upload, type UploadProgress } from '../../../lib/upload.ts';
+import { trackerKeys } from './tracker-keys.ts';
 
 export interface AnswerSubmission {
   scheduleId: number;
@@ -58,4 +59,13 @@ export async function submitAnswer(submission: AnswerSubmission): Promise<Submit
 /** Each answer is its own call; the runner sends them one after another. */
 export function useSubmitAnswer() {
   return useMutation({ mutationFn: submitAnswer });
+}
+
+/**
+ * After a run of answers: every schedule list, count and detail loads again, once for the run
+ * rather than after each answer.
+ */
+export function useSchedulesRefresh(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trackerKeys.schedules });
 }

@@ -3,13 +3,11 @@
 // again alone. A refusal that concerns the whole schedule (closed, paused, not yours) stops the
 // rest. Once anything is saved, the schedule, the lists and the counters are fetched again.
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
 import type { AnswerDrafts, RunnerAction, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
-import { useSubmitAnswer } from '../api/submit-answer.ts';
-import { schedulesRootKey } from '../api/schedule-list-params.ts';
+import { useSchedulesRefresh, useSubmitAnswer } from '../api/submit-answer.ts';
 import { refusesSchedule } from './runner-rules.ts';
 
 export interface BatchProgress {
@@ -40,8 +38,8 @@ interface Options {
 }
 
 export function useAnswerSubmission({ detail, locate }: Options) {
-  const queryClient = useQueryClient();
   const { mutateAsync } = useSubmitAnswer();
+  const refreshSchedules = useSchedulesRefresh();
   const [states, setStates] = useState<SubmitStates>({});
   const [progress, setProgress] = useState<BatchProgress | null>(null);
   const [outcome, setOutcome] = useState<BatchOutcome | null>(null);
@@ -103,7 +101,7 @@ export function useAnswerSubmission({ detail, locate }: Options) {
     setOutcome(result);
     running.current = false;
     // A refusal means the schedule changed (closed, paused): the page shows why once it is fetched again.
-    if (result.saved > 0 || refused) await queryClient.invalidateQueries({ queryKey: schedulesRootKey });
+    if (result.saved > 0 || refused) await refreshSchedules();
     return result;
   };
 
