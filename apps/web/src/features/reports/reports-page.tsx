@@ -5,7 +5,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconReportAnalytics } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ActionResult } from '@fieldops/shared/schedules';
@@ -23,7 +22,7 @@ import { useLiveFeed } from '../../lib/live-feed/use-live-feed.ts';
 import { useAllSitesQuery } from '../../lib/session/api/get-sites.ts';
 import { usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useTagActionIds } from './api/get-filter-options.ts';
-import { submissionsRootKey, useSubmissionsQuery } from './api/get-submissions.ts';
+import { useSubmissionsQuery, useSubmissionsRefresh } from './api/get-submissions.ts';
 import { ExportMenu, ExportProgress } from './components/export-controls.tsx';
 import { LiveSwitch } from './components/live-switch.tsx';
 import { SubmissionFiltersBar } from './components/submission-filters-bar.tsx';
@@ -41,7 +40,6 @@ export function ReportsPage() {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const time = useBusinessTime();
-  const queryClient = useQueryClient();
   const [filters, setFilters, clearFilters] = useSubmissionFilters();
   const [page, setPage] = usePageParam();
   const [liveParam, setLiveParam] = useSearchParam('live');
@@ -50,6 +48,7 @@ export function ReportsPage() {
   const answerId = /^\d+$/.test(answerParam) ? Number(answerParam) : null;
   const [known, setKnown] = useState<ActionResult | null>(null);
   const query = useSubmissionsQuery(filters, page);
+  const refreshSubmissions = useSubmissionsRefresh();
   const sites = useAllSitesQuery();
   const tagActions = useTagActionIds(filters.tag);
   const viewRef = useRef<HTMLDivElement>(null);
@@ -85,7 +84,7 @@ export function ReportsPage() {
   const liveState = useLiveFeed(live, onAnswer);
   const setLive = (on: boolean) => {
     setLiveParam(on ? '1' : null, false);
-    if (!on) void queryClient.invalidateQueries({ queryKey: submissionsRootKey });
+    if (!on) refreshSubmissions();
   };
 
   const pageAnswers = query.data?.data;

@@ -4,14 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, MAX_TAGS_PER_BUSINESS } from '@fieldops/shared/limits';
 import type { Tag, Task } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
-
-export const reportTasksQueryKey = ['tasks', 'list', { purpose: 'report-filter' }] as const;
-export const reportTagsQueryKey = ['tags', 'list'] as const;
-export const tagActionsQueryKey = (tagId: number) => ['tags', tagId, 'actions'] as const;
+import { reportKeys } from './report-keys.ts';
 
 export function useReportTasksQuery() {
   return useQuery({
-    queryKey: reportTasksQueryKey,
+    queryKey: reportKeys.tasks,
     queryFn: ({ signal }) =>
       api.list<Task>('/v1/tasks', { base: 'workflow', params: { page: 0, size: MAX_PAGE_SIZE, sort: 'id,desc' }, signal }),
   });
@@ -19,7 +16,7 @@ export function useReportTasksQuery() {
 
 export function useReportTagsQuery() {
   return useQuery({
-    queryKey: reportTagsQueryKey,
+    queryKey: reportKeys.tags,
     queryFn: ({ signal }) => api.list<Tag>('/v1/tags', { base: 'workflow', params: { page: 0, size: MAX_TAGS_PER_BUSINESS }, signal }),
   });
 }
@@ -27,7 +24,7 @@ export function useReportTagsQuery() {
 /** The ids of the actions carrying the tag (null while unknown or without a tag). */
 export function useTagActionIds(tagId: number | null): ReadonlySet<number> | null {
   const query = useQuery({
-    queryKey: tagActionsQueryKey(tagId ?? 0),
+    queryKey: reportKeys.tagActions(tagId ?? 0),
     queryFn: ({ signal }) =>
       api.list<{ id: number }>(`/v1/tags/${tagId}/actions`, { base: 'workflow', params: { page: 0, size: MAX_PAGE_SIZE }, signal }),
     enabled: tagId !== null,

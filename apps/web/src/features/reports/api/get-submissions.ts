@@ -1,15 +1,13 @@
 // GET /services/workflow/api/v1/report/latest/result with the submissions filters: one page of
 // answers, newest first, with X-Total-Count (packages/shared/src/reports.ts `submissionsQuery`).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { api, type QueryValue } from '../../../lib/api-client.ts';
 import type { SubmissionFilters } from '../submission-filters.ts';
+import { reportKeys } from './report-keys.ts';
 
 export const SUBMISSIONS_PATH = '/v1/report/latest/result';
-
-export const submissionsRootKey = ['action-results', 'submissions'] as const;
-export const submissionsQueryKey = (filters: SubmissionFilters, page: number) => [...submissionsRootKey, filters, { page }] as const;
 
 /** The query parameters of the filters (lists as comma lists, absent ones left out). */
 export function submissionParams(filters: SubmissionFilters): Record<string, QueryValue> {
@@ -33,8 +31,14 @@ export const fetchSubmissions = (filters: SubmissionFilters, page: number, size 
 
 export function useSubmissionsQuery(filters: SubmissionFilters, page: number) {
   return useQuery({
-    queryKey: submissionsQueryKey(filters, page),
+    queryKey: reportKeys.submissionsPage(filters, page),
     queryFn: ({ signal }) => fetchSubmissions(filters, page, DEFAULT_PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Reads every page of submissions again (after the live view, which only adds arrivals above). */
+export function useSubmissionsRefresh(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: reportKeys.submissions });
 }
