@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TicketComment } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
+import { useCommentsChanged } from './get-ticket-comments.ts';
 
 export interface CommentInput {
   text: string;
@@ -22,5 +23,10 @@ export const addTicketComment = ({ ticketId, comment }: { ticketId: number; comm
   api.post<TicketComment>(`/v1/tickets/${ticketId}/comments`, commentForm(comment), { base: 'helpdesk' });
 
 export function useAddTicketCommentMutation() {
-  return useMutation({ mutationKey: addTicketCommentMutationKey, mutationFn: addTicketComment });
+  const commentsChanged = useCommentsChanged();
+  return useMutation({
+    mutationKey: addTicketCommentMutationKey,
+    mutationFn: addTicketComment,
+    onSuccess: (_comment, { ticketId }) => commentsChanged(ticketId),
+  });
 }

@@ -1,6 +1,7 @@
 // DELETE /services/helpdesk/api/v1/tickets/{id}/attachments/{attachmentId}.
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useAttachmentsChanged } from './ticket-cache.ts';
 
 export const deleteTicketAttachmentMutationKey = ['tickets', 'attachments', 'delete'] as const;
 
@@ -8,5 +9,10 @@ export const deleteTicketAttachment = ({ ticketId, attachmentId }: { ticketId: n
   api.delete(`/v1/tickets/${ticketId}/attachments/${attachmentId}`, { base: 'helpdesk' });
 
 export function useDeleteTicketAttachmentMutation() {
-  return useMutation({ mutationKey: deleteTicketAttachmentMutationKey, mutationFn: deleteTicketAttachment });
+  const attachmentsChanged = useAttachmentsChanged();
+  return useMutation({
+    mutationKey: deleteTicketAttachmentMutationKey,
+    mutationFn: deleteTicketAttachment,
+    onSuccess: (_done, { ticketId }) => attachmentsChanged(ticketId),
+  });
 }

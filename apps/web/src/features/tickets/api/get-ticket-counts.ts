@@ -4,16 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { TicketCounts } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
 import type { TicketFilters } from './get-tickets.ts';
-
-export const ticketCountsRootKey = ['tickets', 'counts'] as const;
-export const ticketCountsQueryKey = (filters: TicketFilters) => [...ticketCountsRootKey, filters] as const;
+import { ticketKeys } from './ticket-keys.ts';
 
 export const fetchTicketCounts = (filters: TicketFilters, signal?: AbortSignal) =>
   api.get<TicketCounts>('/v1/tickets/counts', { base: 'helpdesk', params: { ...filters }, signal });
 
 export function useTicketCountsQuery(filters: TicketFilters) {
   return useQuery({
-    queryKey: ticketCountsQueryKey(filters),
+    queryKey: ticketKeys.countsOf(filters),
     queryFn: ({ signal }) => fetchTicketCounts(filters, signal),
   });
 }

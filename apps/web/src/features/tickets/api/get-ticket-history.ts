@@ -4,8 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { TicketHistoryEntry } from '@fieldops/shared/helpdesk';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { api } from '../../../lib/api-client.ts';
-
-export const ticketHistoryQueryKey = (ticketId: number) => ['tickets', 'history', ticketId] as const;
+import { ticketKeys } from './ticket-keys.ts';
 
 export const fetchTicketHistory = (ticketId: number, page: number, signal?: AbortSignal) =>
   api.list<TicketHistoryEntry>(`/v1/tickets/${ticketId}/history`, {
@@ -16,7 +15,7 @@ export const fetchTicketHistory = (ticketId: number, page: number, signal?: Abor
 
 export function useTicketHistoryQuery(ticketId: number) {
   return useInfiniteQuery({
-    queryKey: ticketHistoryQueryKey(ticketId),
+    queryKey: ticketKeys.history(ticketId),
     queryFn: ({ pageParam, signal }) => fetchTicketHistory(ticketId, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last, _pages, lastPage) =>

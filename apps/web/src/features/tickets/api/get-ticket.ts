@@ -2,15 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Ticket } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
-
-export const ticketQueryKey = (ticketId: number) => ['tickets', 'detail', ticketId] as const;
+import { ticketKeys } from './ticket-keys.ts';
 
 export const fetchTicket = (ticketId: number, signal?: AbortSignal) =>
   api.get<Ticket>(`/v1/tickets/${ticketId}`, { base: 'helpdesk', signal });
 
 export function useTicketQuery(ticketId: number, enabled = true) {
   return useQuery({
-    queryKey: ticketQueryKey(ticketId),
+    queryKey: ticketKeys.detail(ticketId),
     queryFn: ({ signal }) => fetchTicket(ticketId, signal),
     enabled,
   });

@@ -6,6 +6,7 @@ import type { TicketStatus } from '@fieldops/shared/enums';
 import type { Ticket, TicketsFilter } from '@fieldops/shared/helpdesk';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { api, type ListResult } from '../../../lib/api-client.ts';
+import { ticketKeys } from './ticket-keys.ts';
 
 /** The filters both views share (from the shared ticketsQuery schema); the board adds the status of each column. */
 export type TicketFilters = TicketsFilter;
@@ -20,19 +21,12 @@ interface TicketSearch extends TicketFilters {
 export const LIST_SORT = 'id,desc';
 export const BOARD_SORT = 'updatedDate,desc';
 
-export const ticketsListQueryKey = (filters: TicketFilters, status: TicketStatus | undefined, page: number) =>
-  ['tickets', 'list', { ...filters, status, page }] as const;
-/** Every board column; used to snapshot and restore the board around a status change. */
-export const ticketBoardRootKey = ['tickets', 'board'] as const;
-export const ticketColumnQueryKey = (status: TicketStatus, filters: TicketFilters) =>
-  [...ticketBoardRootKey, status, filters] as const;
-
 export const fetchTickets = (query: TicketSearch, signal?: AbortSignal) =>
   api.list<Ticket>('/v1/tickets', { base: 'helpdesk', params: { ...query }, signal });
 
 export function useTicketsQuery(filters: TicketFilters, status: TicketStatus | undefined, page: number) {
   return useQuery({
-    queryKey: ticketsListQueryKey(filters, status, page),
+    queryKey: ticketKeys.list(filters, status, page),
     queryFn: ({ signal }) =>
       fetchTickets({ ...filters, ticketStatus: status, page, size: DEFAULT_PAGE_SIZE, sort: LIST_SORT }, signal),
     placeholderData: keepPreviousData,
@@ -55,7 +49,7 @@ export function columnTickets(pages: readonly ListResult<Ticket>[] | undefined):
 
 export function useTicketColumnQuery(status: TicketStatus, filters: TicketFilters) {
   return useInfiniteQuery({
-    queryKey: ticketColumnQueryKey(status, filters),
+    queryKey: ticketKeys.column(status, filters),
     queryFn: ({ pageParam, signal }) =>
       fetchTickets(
         { ...filters, ticketStatus: status, page: pageParam, size: DEFAULT_PAGE_SIZE, sort: BOARD_SORT },

@@ -3,15 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BasicInfo } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
-
-export const usersByIdsQueryKey = (ids: readonly number[]) => ['users', 'ids', [...ids].sort((a, b) => a - b)] as const;
+import { ticketKeys } from './ticket-keys.ts';
 
 export const fetchUsersByIds = (ids: readonly number[], signal?: AbortSignal) =>
   api.post<BasicInfo[]>('/users/ids', ids, { signal });
 
 export function useUsersByIdsQuery(ids: readonly number[]) {
   return useQuery({
-    queryKey: usersByIdsQueryKey(ids),
+    queryKey: ticketKeys.users(ids),
     queryFn: ({ signal }) => fetchUsersByIds(ids, signal),
     enabled: ids.length > 0,
     staleTime: 5 * 60_000,

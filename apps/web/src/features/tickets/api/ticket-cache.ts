@@ -1,13 +1,11 @@
 // How the cached ticket views change together: the board's columns and counters move a ticket
 // at once when its status changes (restored from a snapshot if the server refuses), and the
 // lists, counters and history are refreshed after any change.
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TicketStatus } from '@fieldops/shared/enums';
 import type { Ticket, TicketCounts } from '@fieldops/shared/helpdesk';
 import type { ListResult } from '../../../lib/api-client.ts';
-import { ticketCountsRootKey } from './get-ticket-counts.ts';
-import { ticketQueryKey } from './get-ticket.ts';
-import { ticketBoardRootKey } from './get-tickets.ts';
+import { ticketKeys } from './ticket-keys.ts';
 
 type ColumnData = InfiniteData<ListResult<Ticket>, number>;
 
@@ -54,14 +52,14 @@ export async function moveTicketOptimistically(
 ): Promise<BoardSnapshot> {
   // A fetch in flight would overwrite the optimistic state with the old one.
   await Promise.all([
-    queryClient.cancelQueries({ queryKey: ticketBoardRootKey }),
-    queryClient.cancelQueries({ queryKey: ticketCountsRootKey }),
-    queryClient.cancelQueries({ queryKey: ticketQueryKey(ticket.id) }),
+    queryClient.cancelQueries({ queryKey: ticketKeys.board }),
+    queryClient.cancelQueries({ queryKey: ticketKeys.counts }),
+    queryClient.cancelQueries({ queryKey: ticketKeys.detail(ticket.id) }),
   ]);
   const snapshot: BoardSnapshot = {
-    columns: queryClient.getQueriesData<ColumnData>({ queryKey: ticketBoardRootKey }),
-    counts: queryClient.getQueriesData<TicketCounts>({ queryKey: ticketCountsRootKey }),
-    detail: queryClient.getQueryData<Ticket>(ticketQueryKey(ticket.id)),
+    columns: queryClient.getQueriesData<ColumnData>({ queryKey: ticketKeys.board }),
+    counts: queryClient.getQueriesData<TicketCounts>({ queryKey: ticketKeys.counts }),
+    detail: queryClient.getQueryData<Ticket>(ticketKeys.detail(ticket.id)),
     ticketId: ticket.id,
   };
   const from = ticket.status;
@@ -77,7 +75,7 @@ export async function moveTicketOptimistically(
     if (counts) queryClient.setQueryData<TicketCounts>(key, movedCounts(counts, from, to));
   }
   if (snapshot.detail) {
-    queryClient.setQueryData<Ticket>(ticketQueryKey(ticket.id), { ...snapshot.detail, status: to, updatedDate: moved.updatedDate });
+    queryClient.setQueryData<Ticket>(ticketKeys.detail(ticket.id), { ...snapshot.detail, status: to, updatedDate: moved.updatedDate });
   }
   return snapshot;
 }
@@ -85,16 +83,32 @@ export async function moveTicketOptimistically(
 export function restoreBoard(queryClient: QueryClient, snapshot: BoardSnapshot): void {
   for (const [key, data] of snapshot.columns) queryClient.setQueryData(key, data);
   for (const [key, counts] of snapshot.counts) queryClient.setQueryData(key, counts);
-  if (snapshot.detail) queryClient.setQueryData(ticketQueryKey(snapshot.ticketId), snapshot.detail);
+  if (snapshot.detail) queryClient.setQueryData(ticketKeys.detail(snapshot.ticketId), snapshot.detail);
 }
 
 /** Refreshes what a change to a ticket affects: the board, the list, counters and its history. */
 export async function invalidateTicketViews(queryClient: QueryClient, ticketId?: number): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ticketBoardRootKey }),
-    queryClient.invalidateQueries({ queryKey: ticketCountsRootKey }),
-    queryClient.invalidateQueries({ queryKey: ['tickets', 'list'] }),
-    ticketId === undefined ? null : queryClient.invalidateQueries({ queryKey: ['tickets', 'history', ticketId] }),
-    ticketId === undefined ? null : queryClient.invalidateQueries({ queryKey: ticketQueryKey(ticketId) }),
+    queryClient.invalidateQueries({ queryKey: ticketKeys.board }),
+    queryClient.invalidateQueries({ queryKey: ticketKeys.counts }),
+    queryClient.invalidateQueries({ queryKey: ticketKeys.lists }),
+    ticketId === undefined ? null : queryClient.invalidateQueries({ queryKey: ticketKeys.history(ticketId) }),
+    ticketId === undefined ? null : queryClient.invalidateQueries({ queryKey: ticketKeys.detail(ticketId) }),
   ]);
+}
+
+/** The same, for a flow of several calls that refreshes once at its end (a new ticket and its images). */
+export function useTicketViewsRefresh(): (ticketId?: number) => Promise<void> {
+  const queryClient = useQueryClient();
+  return (ticketId) => invalidateTicketViews(queryClient, ticketId);
+}
+
+/** What a change to a ticket's images loads again: its attachments and the ticket views. */
+export function useAttachmentsChanged(): (ticketId: number) => void {
+  const queryClient = useQueryClient();
+  return (ticketId) =>
+    void Promise.all([
+      queryClient.invalidateQueries({ queryKey: ticketKeys.attachments(ticketId) }),
+      invalidateTicketViews(queryClient, ticketId),
+    ]);
 }

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { TicketComment } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
 import { commentForm, type CommentInput } from './add-ticket-comment.ts';
+import { useCommentsChanged } from './get-ticket-comments.ts';
 
 export const updateTicketCommentMutationKey = ['tickets', 'comments', 'update'] as const;
 
@@ -18,5 +19,10 @@ export const updateTicketComment = ({
 }) => api.put<TicketComment>(`/v1/tickets/${ticketId}/comments/${commentId}`, commentForm(comment), { base: 'helpdesk' });
 
 export function useUpdateTicketCommentMutation() {
-  return useMutation({ mutationKey: updateTicketCommentMutationKey, mutationFn: updateTicketComment });
+  const commentsChanged = useCommentsChanged();
+  return useMutation({
+    mutationKey: updateTicketCommentMutationKey,
+    mutationFn: updateTicketComment,
+    onSuccess: (_comment, { ticketId }) => commentsChanged(ticketId),
+  });
 }

@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Ticket, TicketUpdateRequest } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
-import { ticketQueryKey } from './get-ticket.ts';
 import { invalidateTicketViews } from './ticket-cache.ts';
+import { ticketKeys } from './ticket-keys.ts';
 
 export const updateTicketMutationKey = ['tickets', 'update'] as const;
 
@@ -17,7 +17,7 @@ export function useUpdateTicketMutation() {
     mutationKey: updateTicketMutationKey,
     mutationFn: updateTicket,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(ticketQueryKey(saved.id), saved);
+      queryClient.setQueryData(ticketKeys.detail(saved.id), saved);
       await invalidateTicketViews(queryClient, saved.id);
     },
   });

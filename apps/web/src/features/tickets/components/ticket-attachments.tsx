@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Card, FileButton, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconPhotoPlus, IconPhotoOff, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Ticket, TicketAttachment } from '@fieldops/shared/helpdesk';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -15,9 +14,8 @@ import { errorMessage, translateMessage } from '../../../lib/i18n/translate-mess
 import { IMAGE_ACCEPT, imageFilesProblem } from '../../../lib/image-files.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteTicketAttachmentMutation } from '../api/delete-ticket-attachment.ts';
-import { ticketAttachmentsQueryKey, useTicketAttachmentsQuery } from '../api/get-ticket-attachments.ts';
-import { invalidateTicketViews } from '../api/ticket-cache.ts';
-import { useUploadTicketAttachmentsMutation } from '../api/upload-ticket-attachments.ts';
+import { useTicketAttachmentsQuery } from '../api/get-ticket-attachments.ts';
+import { useAddTicketAttachmentsMutation } from '../api/upload-ticket-attachments.ts';
 import { ImageViewerModal } from './image-viewer-modal.tsx';
 
 interface TicketAttachmentsProps {
@@ -29,19 +27,12 @@ interface TicketAttachmentsProps {
 export function TicketAttachments({ ticket, canDelete }: TicketAttachmentsProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const query = useTicketAttachmentsQuery(ticket.id);
-  const upload = useUploadTicketAttachmentsMutation();
+  const upload = useAddTicketAttachmentsMutation();
   const remove = useDeleteTicketAttachmentMutation();
   const [viewing, setViewing] = useState<TicketAttachment | null>(null);
   const [deleting, setDeleting] = useState<TicketAttachment | null>(null);
   const [checking, setChecking] = useState(false);
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ticketAttachmentsQueryKey(ticket.id) }),
-      invalidateTicketViews(queryClient, ticket.id),
-    ]);
 
   const add = async (files: File[]) => {
     if (files.length === 0) return;
@@ -55,10 +46,7 @@ export function TicketAttachments({ ticket, canDelete }: TicketAttachmentsProps)
     upload.mutate(
       { ticketId: ticket.id, files },
       {
-        onSuccess: () => {
-          notifySuccess(t('messages.attachmentsAdded'));
-          void refresh();
-        },
+        onSuccess: () => notifySuccess(t('messages.attachmentsAdded')),
         onError: (error) => notifyError(errorMessage(error, 'uploadAttachmentsFailed')),
       },
     );
@@ -76,7 +64,6 @@ export function TicketAttachments({ ticket, canDelete }: TicketAttachmentsProps)
         onSuccess: () => {
           notifySuccess(t('messages.attachmentDeleted'));
           closeDelete();
-          void refresh();
         },
       },
     );

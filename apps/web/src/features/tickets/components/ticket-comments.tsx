@@ -3,7 +3,6 @@
 import { useState } from 'react';
 import { Avatar, Button, Card, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconMessageOff, IconPencil } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TicketComment } from '@fieldops/shared/helpdesk';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -16,8 +15,7 @@ import { initialOf } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useAddTicketCommentMutation, type CommentInput } from '../api/add-ticket-comment.ts';
-import { reloadTicketComments, useTicketCommentsQuery } from '../api/get-ticket-comments.ts';
-import { invalidateTicketViews } from '../api/ticket-cache.ts';
+import { useTicketCommentsQuery } from '../api/get-ticket-comments.ts';
 import { useUpdateTicketCommentMutation } from '../api/update-ticket-comment.ts';
 import { CommentEditor } from './comment-editor.tsx';
 import { ImageViewerModal } from './image-viewer-modal.tsx';
@@ -80,17 +78,12 @@ function CommentItem({
 export function TicketComments({ ticketId }: { ticketId: number }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const queryClient = useQueryClient();
   const { account } = useSession();
   const query = useTicketCommentsQuery(ticketId);
   const add = useAddTicketCommentMutation();
   const update = useUpdateTicketCommentMutation();
   const [editing, setEditing] = useState<number | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
-
-  const afterChange = async () => {
-    await Promise.all([reloadTicketComments(queryClient, ticketId), invalidateTicketViews(queryClient)]);
-  };
 
   const addComment = async (comment: CommentInput) => {
     try {
@@ -100,7 +93,6 @@ export function TicketComments({ ticketId }: { ticketId: number }) {
       return false;
     }
     notifySuccess(t('messages.commentAdded'));
-    await afterChange();
     return true;
   };
 
@@ -113,7 +105,6 @@ export function TicketComments({ ticketId }: { ticketId: number }) {
     }
     notifySuccess(t('messages.commentUpdated'));
     setEditing(null);
-    await afterChange();
     return true;
   };
 

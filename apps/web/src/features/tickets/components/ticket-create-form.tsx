@@ -4,7 +4,6 @@
 import { useState, type FormEvent } from 'react';
 import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TicketPriority } from '@fieldops/shared/enums';
 import { ticketCreateRequest, type Ticket } from '@fieldops/shared/helpdesk';
@@ -14,7 +13,7 @@ import { useFormState } from '../../../lib/form.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTicketMutation } from '../api/create-ticket.ts';
-import { invalidateTicketViews } from '../api/ticket-cache.ts';
+import { useTicketViewsRefresh } from '../api/ticket-cache.ts';
 import { useUploadTicketAttachmentsMutation } from '../api/upload-ticket-attachments.ts';
 import { AttachmentPicker } from './attachment-picker.tsx';
 import { TicketTextFields } from './ticket-text-fields.tsx';
@@ -27,9 +26,9 @@ interface TicketCreateFormProps {
 
 export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const create = useCreateTicketMutation();
   const upload = useUploadTicketAttachmentsMutation();
+  const refreshTicketViews = useTicketViewsRefresh();
   const [files, setFiles] = useState<File[]>([]);
   const [agent, setAgent] = useState<ChosenMember | null>(null);
   const form = useFormState({
@@ -46,7 +45,7 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
   const pending = create.isPending || upload.isPending;
 
   const finish = async (ticket: Ticket) => {
-    await invalidateTicketViews(queryClient, ticket.id);
+    await refreshTicketViews(ticket.id);
     onCreated(ticket);
   };
 
