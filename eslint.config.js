@@ -65,4 +65,17 @@ export default tseslint.config(
     plugins: { local: localRules },
     rules: { 'local/no-import-cycles': 'error' },
   },
+  {
+    // Server state belongs to each feature's api/ folder (docs/ARCHITECTURE.md): its key factories
+    // name the keys and its mutation hooks refresh what they change, so screens do neither.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/features/*/components/**/*.{ts,tsx}', 'apps/web/src/features/*/*.tsx'],
+    ignores: ['apps/web/src/components/*/api/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Query keys come from the key factories of an api/ folder.' },
+        { selector: "ImportSpecifier[imported.name='useQueryClient']", message: 'Mutation hooks in an api/ folder refresh what they change.' },
+      ],
+    },
+  },
 );
