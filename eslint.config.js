@@ -4,6 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importZones } from './eslint-rules/import-zones.js';
 import { noImportCycles } from './eslint-rules/no-import-cycles.js';
+import { noModuleCycles } from './eslint-rules/no-module-cycles.js';
 
 const localRules = { rules: { 'import-zones': importZones, 'no-import-cycles': noImportCycles } };
 const WEB_FLOW = 'The web flows one way: app → features → components → lib → shared.';
@@ -35,6 +36,27 @@ export default tseslint.config(
     files: ['apps/server/src/policies/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'Policies do not import modules.' }] }],
+    },
+  },
+  {
+    // Server modules reach one another only through their services, never another module's
+    // repository (relative paths included), and no chain of imports leads from a module folder
+    // back to itself (docs/ARCHITECTURE.md). A module's own `./x.repository.ts` is its business.
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { 'server-modules': { rules: { 'no-module-cycles': noModuleCycles } } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./[^./][^/]*|(\\.\\./)+modules/[^/]+)/[^/]+\\.repository(\\.[cm]?[jt]s)?$',
+              message: "Another module is reached through its service (*.service.ts), never its repository.",
+            },
+          ],
+        },
+      ],
+      'server-modules/no-module-cycles': ['error', { root: `${import.meta.dirname}/apps/server/src/modules` }],
     },
   },
   {
