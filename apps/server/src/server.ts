@@ -1,7 +1,6 @@
 // Starts the server: opens the database, creates the demo business on a new embedded data
 // directory, listens, and shuts down cleanly on SIGINT/SIGTERM. Everything it creates is its
 // user's alone (the database, the uploads, the token secret).
-import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -10,8 +9,8 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { closeToOthers, prepareDataDir } from './lib/data-dir.ts';
 import pino from 'pino';
 import { logOptions } from './lib/log-options.ts';
+import { databaseTarget, embeddedDir, isNewEmbeddedDatabase, openStorage } from './lib/runtime-targets.ts';
 import { loadJwtSecret } from './lib/tokens.ts';
-import { createDiskStorage } from './plugins/storage.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './seed/demo.ts';
 
@@ -41,12 +40,10 @@ async function main() {
       throw err;
     }
   }
-  const pgDir = path.join(config.dataDir, 'pg');
-  const isNewDataDir = embedded && !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
-  const poolSize = config.databasePoolSize ?? undefined;
-  const target = config.databaseUrl ? { url: config.databaseUrl, poolSize, readUrls: config.databaseReadUrls } : { pgliteDir: pgDir, poolSize };
-  // The S3 client is loaded only when an object store is configured.
-  const storage = config.s3 ? (await import('./plugins/storage-s3.ts')).createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads'));
+  const pgDir = embeddedDir(config);
+  const isNewDataDir = isNewEmbeddedDatabase(config);
+  const target = databaseTarget(config);
+  const storage = await openStorage(config);
 
   // The demo business is written before the app starts, on a database opened for it alone: the
   // embedded database keeps the memory it grew to while writing, so it is closed and opened again.
