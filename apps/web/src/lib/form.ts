@@ -5,7 +5,8 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, type FieldError } from './api-error.ts';
-import { translateMessage } from './i18n/translate-message.ts';
+import { errorMessage, translateMessage } from './i18n/translate-message.ts';
+import { notifyError } from './notify.ts';
 
 export type FormErrors<V> = Partial<Record<keyof V & string, string>>;
 
@@ -86,6 +87,15 @@ export function useFormState<V extends object>(initial: V | (() => V)) {
     [fields],
   );
 
+  /**
+   * The onError of a save: the refusal's field errors under their inputs, and a toast with the
+   * server's text (or the text of `fallbackKey`, a key of "messages").
+   */
+  const refused = (fallbackKey: string) => (error: unknown) => {
+    showFieldErrors(error);
+    notifyError(errorMessage(error, fallbackKey));
+  };
+
   /** The translated error of one field, for an input's `error` prop. */
   const error = (name: keyof V & string): string | undefined => {
     const message = errors[name];
@@ -106,5 +116,5 @@ export function useFormState<V extends object>(initial: V | (() => V)) {
     error: error(name),
   });
 
-  return { values, setValues, setValue, errors, setErrors, validate, showFieldErrors, error, field, select };
+  return { values, setValues, setValue, errors, setErrors, validate, showFieldErrors, refused, error, field, select };
 }

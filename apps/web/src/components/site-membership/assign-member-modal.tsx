@@ -8,8 +8,7 @@ import type { SiteAuthority } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import { memberAssignment } from '@fieldops/shared/organisation';
 import { useFormState, type FormErrors } from '../../lib/form.ts';
-import { errorMessage } from '../../lib/i18n/translate-message.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { notifySuccess } from '../../lib/notify.ts';
 import { FormActions } from '../form-actions.tsx';
 import { useAssignMembersMutation } from './api/assign-members.ts';
 import { MemberPicker } from './member-picker.tsx';
@@ -74,10 +73,7 @@ function AssignMemberForm({ onClose, siteId, member }: Omit<AssignMemberModalPro
           notifySuccess(t('siteMembership.assigned', { name: memberName, site: siteName }));
           onClose();
         },
-        onError: (error) => {
-          form.showFieldErrors(error);
-          notifyError(errorMessage(error, 'assignMemberFailed'));
-        },
+        onError: form.refused('assignMemberFailed'),
       },
     );
   };

@@ -9,8 +9,7 @@ import type { SiteAuthority } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import { inviteMemberRequest, inviteToSitesRequest } from '@fieldops/shared/organisation';
 import { useFormState } from '../../lib/form.ts';
-import { errorMessage } from '../../lib/i18n/translate-message.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { notifySuccess } from '../../lib/notify.ts';
 import { FormActions } from '../form-actions.tsx';
 import { PasswordField } from '../password-field.tsx';
 import { useInviteMemberMutation } from './api/invite-member.ts';
@@ -59,10 +58,6 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
   const many = useInviteToSitesMutation();
   const pending = single.isPending || many.isPending;
 
-  const onError = (fallbackKey: string) => (error: Error) => {
-    form.showFieldErrors(error);
-    notifyError(errorMessage(error, fallbackKey));
-  };
   const onSuccess = () => {
     notifySuccess(t('messages.invitationSent'));
     onClose();
@@ -73,7 +68,7 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
     const { teamId, teams, ...person } = form.values;
     if (multiple) {
       const body = form.validate(inviteToSitesRequest, { ...person, teams: teams.map(Number) });
-      if (body) many.mutate(body, { onSuccess, onError: onError('inviteMultipleFailed') });
+      if (body) many.mutate(body, { onSuccess, onError: form.refused('inviteMultipleFailed') });
       return;
     }
     const body = form.validate(inviteMemberRequest, person);
@@ -84,7 +79,7 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
     if (body) {
       single.mutate(
         { teamId: Number(teamId), body },
-        { onSuccess, onError: onError('inviteMemberFailed') },
+        { onSuccess, onError: form.refused('inviteMemberFailed') },
       );
     }
   };

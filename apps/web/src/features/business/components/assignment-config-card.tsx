@@ -13,8 +13,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { groupSites } from '../../../components/site-membership/use-site-options.ts';
 import { useFormState } from '../../../lib/form.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useAllProjectsQuery } from '../../../lib/session/api/get-all-projects.ts';
 import { useMemberQuery } from '../../../lib/session/api/get-member.ts';
 import { useAllSitesQuery } from '../../../lib/session/api/get-sites.ts';
@@ -61,10 +60,7 @@ function AssignmentForm({ config, member, readOnly }: FormProps) {
     if (!body) return;
     save.mutate(body, {
       onSuccess: () => notifySuccess(t('messages.changesSaved')),
-      onError: (error) => {
-        form.showFieldErrors(error);
-        notifyError(errorMessage(error, 'saveFailed'));
-      },
+      onError: form.refused('saveFailed'),
     });
   };
 

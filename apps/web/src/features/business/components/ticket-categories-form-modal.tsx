@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ticketCategoryRequest, type TicketCategory } from '@fieldops/shared/helpdesk';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTicketCategoryMutation } from '../api/create-ticket-category.ts';
 import { useUpdateTicketCategoryMutation } from '../api/update-ticket-category.ts';
 
@@ -31,10 +30,7 @@ function CategoryForm({ category, onClose }: FormProps) {
         notifySuccess(category ? t('business.categories.updated') : t('messages.categoryAdded'));
         onClose();
       },
-      onError: (error: Error) => {
-        form.showFieldErrors(error);
-        notifyError(errorMessage(error, category ? 'updateCategoryFailed' : 'addCategoryFailed'));
-      },
+      onError: form.refused(category ? 'updateCategoryFailed' : 'addCategoryFailed'),
     };
     if (category) update.mutate({ id: category.id, body }, handlers);
     else create.mutate(body, handlers);

@@ -9,8 +9,7 @@ import type { Member } from '@fieldops/shared/account';
 import { memberUpdateRequest, type MemberUpdateRequest } from '@fieldops/shared/organisation';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { useUpdateMemberMutation } from '../api/update-member.ts';
 import { useMemberPermissions } from './member-menu.tsx';
@@ -69,10 +68,7 @@ function EditMemberForm({ member, onClose }: { member: Member; onClose: () => vo
           notifySuccess(t('messages.userUpdated'));
           onClose();
         },
-        onError: (error) => {
-          form.showFieldErrors(error);
-          notifyError(errorMessage(error, 'updateProfileFailed'));
-        },
+        onError: form.refused('updateProfileFailed'),
       },
     );
   };

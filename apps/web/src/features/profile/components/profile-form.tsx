@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { profileFields } from '@fieldops/shared/account';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
 import { AvatarPicker, avatarProblem } from './avatar-picker.tsx';
@@ -45,10 +44,7 @@ export function ProfileForm() {
           setAvatar(null);
           await refresh();
         },
-        onError: (error) => {
-          form.showFieldErrors(error);
-          notifyError(errorMessage(error, 'updateProfileFailed'));
-        },
+        onError: form.refused('updateProfileFailed'),
       },
     );
   };

@@ -1,7 +1,7 @@
 // Create or edit a project in a dialog.
-import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '@fieldops/shared/organisation';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { ProjectForm } from './project-form.tsx';
 
 interface ProjectFormModalProps {
@@ -16,18 +16,13 @@ interface ProjectFormModalProps {
 export function ProjectFormModal({ opened, onClose, project, copyOf, onSaved }: ProjectFormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t(project ? 'projects.form.editTitle' : copyOf ? 'projects.form.copyTitle' : 'projects.form.newTitle', { name: copyOf?.name })} centered>
-      {opened ? (
-        <ProjectForm
-          project={project ?? undefined}
-          copyOf={copyOf ?? undefined}
-          onCancel={onClose}
-          onSaved={(saved) => {
-            onClose();
-            onSaved?.(saved);
-          }}
-        />
-      ) : null}
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      onSaved={onSaved}
+      title={t(project ? 'projects.form.editTitle' : copyOf ? 'projects.form.copyTitle' : 'projects.form.newTitle', { name: copyOf?.name })}
+    >
+      {({ close, saved }) => <ProjectForm project={project ?? undefined} copyOf={copyOf ?? undefined} onCancel={close} onSaved={saved} />}
+    </FormModal>
   );
 }

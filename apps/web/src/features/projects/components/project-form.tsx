@@ -8,10 +8,9 @@ import { projectRequest, projectUpdateRequest, type Project } from '@fieldops/sh
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { writeToggle } from '../../../lib/local-toggles.ts';
 import { localizedName } from '../../../lib/localized.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useLookupsQuery } from '../../../lib/session/api/get-lookups.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateProjectMutation } from '../api/create-project.ts';
@@ -63,10 +62,7 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
         writeToggle(STORAGE_KEYS.projects, saved.id, saved.active);
         onSaved?.(saved);
       },
-      onError: (error: Error) => {
-        form.showFieldErrors(error);
-        notifyError(errorMessage(error, project ? 'updateProjectFailed' : 'createProjectFailed'));
-      },
+      onError: form.refused(project ? 'updateProjectFailed' : 'createProjectFailed'),
     };
     if (project) {
       const body = form.validate(projectUpdateRequest, { ...input, id: project.id });

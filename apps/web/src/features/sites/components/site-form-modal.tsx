@@ -1,7 +1,7 @@
 // Create or edit a site in a dialog.
-import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Site } from '@fieldops/shared/organisation';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { SiteForm } from './site-form.tsx';
 
 interface SiteFormModalProps {
@@ -17,19 +17,16 @@ interface SiteFormModalProps {
 export function SiteFormModal({ opened, onClose, site, initialProjectId, copyOf, onSaved }: SiteFormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t(site ? 'sites.form.editTitle' : copyOf ? 'sites.form.copyTitle' : 'sites.form.newTitle', { name: copyOf?.name })} size="lg" centered>
-      {opened ? (
-        <SiteForm
-          site={site ?? undefined}
-          initialProjectId={initialProjectId}
-          copyOf={copyOf ?? undefined}
-          onCancel={onClose}
-          onSaved={(saved) => {
-            onClose();
-            onSaved?.(saved);
-          }}
-        />
-      ) : null}
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      onSaved={onSaved}
+      title={t(site ? 'sites.form.editTitle' : copyOf ? 'sites.form.copyTitle' : 'sites.form.newTitle', { name: copyOf?.name })}
+      size="lg"
+    >
+      {({ close, saved }) => (
+        <SiteForm site={site ?? undefined} initialProjectId={initialProjectId} copyOf={copyOf ?? undefined} onCancel={close} onSaved={saved} />
+      )}
+    </FormModal>
   );
 }

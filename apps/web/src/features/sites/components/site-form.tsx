@@ -14,7 +14,7 @@ import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useAllProjectsQuery } from '../../../lib/session/api/get-all-projects.ts';
 import { useLookupsQuery } from '../../../lib/session/api/get-lookups.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -109,10 +109,7 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
         notifySuccess(t(site ? 'sites.form.updated' : 'sites.form.created', { name: saved.name }));
         onSaved?.(saved);
       },
-      onError: (error: Error) => {
-        form.showFieldErrors(error);
-        notifyError(errorMessage(error, site ? 'updateTeamFailed' : 'createTeamFailed'));
-      },
+      onError: form.refused(site ? 'updateTeamFailed' : 'createTeamFailed'),
     };
     const body = site ? form.validate(siteUpdateRequest, { ...input, id: site.id }) : form.validate(siteRequest, input);
     if (!input.projectId) {

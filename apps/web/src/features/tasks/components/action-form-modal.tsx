@@ -1,7 +1,7 @@
 // Add or edit an action in a dialog.
-import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Action } from '@fieldops/shared/tasks';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { ActionForm } from './action-form.tsx';
 
 interface ActionFormModalProps {
@@ -14,14 +14,8 @@ interface ActionFormModalProps {
 export function ActionFormModal({ taskId, opened, action, onClose }: ActionFormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t(action ? 'tasks.actionForm.editTitle' : 'tasks.actionForm.newTitle')}
-      size="xl"
-      centered
-    >
-      {opened ? <ActionForm taskId={taskId} action={action ?? undefined} onSaved={onClose} onCancel={onClose} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t(action ? 'tasks.actionForm.editTitle' : 'tasks.actionForm.newTitle')} size="xl">
+      {({ close }) => <ActionForm taskId={taskId} action={action ?? undefined} onSaved={close} onCancel={close} />}
+    </FormModal>
   );
 }

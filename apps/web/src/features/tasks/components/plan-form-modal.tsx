@@ -1,7 +1,7 @@
 // Create or edit an execution plan in a dialog.
-import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { PlanForm } from './plan-form.tsx';
 
 interface PlanFormModalProps {
@@ -14,8 +14,8 @@ interface PlanFormModalProps {
 export function PlanFormModal({ taskId, opened, plan, onClose }: PlanFormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={t(plan ? 'tasks.plans.form.editTitle' : 'tasks.plans.form.newTitle')} size="xl" centered>
-      {opened ? <PlanForm taskId={taskId} plan={plan ?? undefined} onSaved={onClose} onCancel={onClose} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={t(plan ? 'tasks.plans.form.editTitle' : 'tasks.plans.form.newTitle')} size="xl">
+      {({ close }) => <PlanForm taskId={taskId} plan={plan ?? undefined} onSaved={close} onCancel={close} />}
+    </FormModal>
   );
 }

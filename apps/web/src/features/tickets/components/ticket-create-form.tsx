@@ -79,10 +79,7 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
           },
         );
       },
-      onError: (error) => {
-        form.showFieldErrors(error);
-        notifyError(errorMessage(error, 'createTicketFailed'));
-      },
+      onError: form.refused('createTicketFailed'),
     });
   };
 
