@@ -15,13 +15,9 @@ interface ProjectFormModalProps {
 
 export function ProjectFormModal({ opened, onClose, project, copyOf, onSaved }: ProjectFormModalProps) {
   const { t } = useTranslation();
+  const title = t(project ? 'projects.form.editTitle' : copyOf ? 'projects.form.copyTitle' : 'projects.form.newTitle', { name: copyOf?.name });
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      onSaved={onSaved}
-      title={t(project ? 'projects.form.editTitle' : copyOf ? 'projects.form.copyTitle' : 'projects.form.newTitle', { name: copyOf?.name })}
-    >
+    <FormModal opened={opened} onClose={onClose} onSaved={onSaved} title={title}>
       {({ close, saved }) => <ProjectForm project={project ?? undefined} copyOf={copyOf ?? undefined} onCancel={close} onSaved={saved} />}
     </FormModal>
   );

@@ -16,14 +16,9 @@ interface SiteFormModalProps {
 
 export function SiteFormModal({ opened, onClose, site, initialProjectId, copyOf, onSaved }: SiteFormModalProps) {
   const { t } = useTranslation();
+  const title = t(site ? 'sites.form.editTitle' : copyOf ? 'sites.form.copyTitle' : 'sites.form.newTitle', { name: copyOf?.name });
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      onSaved={onSaved}
-      title={t(site ? 'sites.form.editTitle' : copyOf ? 'sites.form.copyTitle' : 'sites.form.newTitle', { name: copyOf?.name })}
-      size="lg"
-    >
+    <FormModal opened={opened} onClose={onClose} onSaved={onSaved} title={title} size="lg">
       {({ close, saved }) => (
         <SiteForm site={site ?? undefined} initialProjectId={initialProjectId} copyOf={copyOf ?? undefined} onCancel={close} onSaved={saved} />
       )}
