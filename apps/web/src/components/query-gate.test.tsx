@@ -11,7 +11,7 @@ const queryOf = (state: Partial<UseQueryResult<{ name: string }>>) =>
 
 const gate = (query: UseQueryResult<{ name: string }>, valid = true) =>
   renderWithProviders(
-    <QueryGate query={query} valid={valid} errorTitle="Project" fallbackKey="fetchProjectFailed">
+    <QueryGate query={query} valid={valid} notFound errorTitle="Project" fallbackKey="fetchProjectFailed">
       {(data) => <p>Loaded {data.name}</p>}
     </QueryGate>,
   );

@@ -34,7 +34,7 @@ export function MemberDetailPage() {
   useDocumentTitle(name);
 
   return (
-    <QueryGate query={query} valid={valid} fallbackKey="fetchMemberFailed">
+    <QueryGate query={query} valid={valid} notFound fallbackKey="fetchMemberFailed">
       {(member) => (
         <>
           <Group justify="space-between" align="flex-start" mb="lg" gap="md" wrap="nowrap">

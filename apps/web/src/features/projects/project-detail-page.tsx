@@ -22,6 +22,7 @@ export function ProjectDetailPage() {
     <QueryGate
       query={query}
       valid={Number.isInteger(projectId) && projectId > 0}
+      notFound
       errorTitle={t('projects.detail.title')}
       fallbackKey="fetchProjectFailed"
     >

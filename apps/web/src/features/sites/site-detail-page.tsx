@@ -25,6 +25,7 @@ export function SiteDetailPage() {
     <QueryGate
       query={query}
       valid={Number.isInteger(siteId) && siteId > 0}
+      notFound
       errorTitle={t('sites.detail.title')}
       fallbackKey="fetchTeamFailed"
     >

@@ -31,7 +31,7 @@ export function TaskDetailPage() {
   const query = useTaskQuery(taskId);
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
   return (
-    <QueryGate query={query} valid={isTaskId(taskId)} errorTitle={t('tasks.detail.title')} fallbackKey="fetchTaskFailed">
+    <QueryGate query={query} valid={isTaskId(taskId)} notFound errorTitle={t('tasks.detail.title')} fallbackKey="fetchTaskFailed">
       {(task) => <TaskDetail task={task} />}
     </QueryGate>
   );

@@ -35,7 +35,7 @@ export function TicketDetailPage() {
   const Back = dir === 'rtl' ? IconArrowRight : IconArrowLeft;
 
   return (
-    <QueryGate query={query} valid={valid} errorTitle={t('tickets.detail.title')} fallbackKey="fetchTicketFailed">
+    <QueryGate query={query} valid={valid} notFound errorTitle={t('tickets.detail.title')} fallbackKey="fetchTicketFailed">
       {(ticket) => (
         <Stack gap="md">
           <Group>

@@ -98,26 +98,30 @@ export function MemberTasksTab({ member }: { member: Member }) {
   const query = useMemberTasksQuery(member.userId);
   const name = member.fullName || member.username;
   return (
-    <QueryGate query={query} fallbackKey="fetchMemberTasksFailed">
-      {(projects) =>
-        projects.length === 0 ? (
-          <EmptyState
-            withCard
-            icon={<IconListCheck size={28} />}
-            title={t('members.tasks.emptyTitle')}
-            description={t('members.tasks.emptyText', { name })}
-          />
-        ) : (
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {t('members.tasks.intro', { name, days: formatNumber(MEMBER_TASKS_DAYS, language) })}
-            </Text>
-            {projects.map((project) => (
-              <ProjectCard key={project.projectId} project={project} language={language} />
-            ))}
-          </Stack>
-        )
+    <QueryGate
+      query={query}
+      notFound
+      fallbackKey="fetchMemberTasksFailed"
+      isEmpty={(projects) => projects.length === 0}
+      empty={
+        <EmptyState
+          withCard
+          icon={<IconListCheck size={28} />}
+          title={t('members.tasks.emptyTitle')}
+          description={t('members.tasks.emptyText', { name })}
+        />
       }
+    >
+      {(projects) => (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('members.tasks.intro', { name, days: formatNumber(MEMBER_TASKS_DAYS, language) })}
+          </Text>
+          {projects.map((project) => (
+            <ProjectCard key={project.projectId} project={project} language={language} />
+          ))}
+        </Stack>
+      )}
     </QueryGate>
   );
 }
