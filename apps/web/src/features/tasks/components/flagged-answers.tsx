@@ -2,17 +2,13 @@
 // answer's site unflag one (it leaves the list at once, and comes back if the server refuses) or
 // fire a ticket from it (then the new ticket opens); an answer with a ticket links to it instead.
 import { useState } from 'react';
-import { Button, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconFlagOff, IconFlag, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -20,7 +16,8 @@ import { useAccess } from '../../../lib/session/use-access.ts';
 import { useFireTicketMutation } from '../api/fire-ticket.ts';
 import { useFlaggedAnswersQuery } from '../api/get-flagged-answers.ts';
 import { useUnflagAnswerMutation } from '../api/unflag-answer.ts';
-import { AnswerCard, useAnswerActionName } from './answer-card.tsx';
+import { useAnswerActionName } from './answer-card.tsx';
+import { AnswerList } from './answer-list.tsx';
 import { useNamedPage } from './use-named-page.ts';
 
 export function FlaggedAnswers({ taskId, onOpen }: { taskId: number; onOpen: (answer: ActionResult) => void }) {
@@ -61,56 +58,33 @@ export function FlaggedAnswers({ taskId, onOpen }: { taskId: number; onOpen: (an
     );
   };
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingState minHeight={160} />;
-  } else if (query.isError) {
-    body = <ErrorState withCard error={query.error} fallbackKey="fetchFlaggedAnswersFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.data.length === 0) {
-    body = <EmptyState withCard icon={<IconFlag size={28} />} title={t('tasks.answers.flaggedEmptyTitle')} description={t('tasks.answers.flaggedEmptyText')} />;
-  } else {
-    body = (
-      <>
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('tasks.answers.flaggedTitle')}>
-          {query.data.data.map((answer) => {
-            const manage = canManageSite(answer.teamId);
-            const name = `${answer.userFullName} – ${actionName(answer)}`;
-            return (
-              <AnswerCard
-                key={answer.id}
-                answer={answer}
-                actions={
-                  <>
-                    <Button size="xs" variant="subtle" onClick={() => onOpen(answer)} aria-label={t('tasks.answers.detailsOf', { name })}>
-                      {t('tasks.answers.details')}
-                    </Button>
-                    {manage ? (
-                      <Button size="xs" variant="default" leftSection={<IconFlagOff size={14} />} onClick={() => doUnflag(answer)} aria-label={t('tasks.answers.unflagOf', { name })}>
-                        {t('tasks.answers.unflag')}
-                      </Button>
-                    ) : null}
-                    {manage && answer.ticketId === null ? (
-                      <Button size="xs" color="red" variant="light" leftSection={<IconTicket size={14} />} onClick={() => setFiring(answer)} aria-label={t('tasks.answers.fireTicketOf', { name })}>
-                        {t('tasks.answers.fireTicket')}
-                      </Button>
-                    ) : null}
-                  </>
-                }
-              />
-            );
-          })}
-        </Stack>
-        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-      </>
-    );
-  }
-
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h4">
-        {t('tasks.answers.flaggedTitle')}
-      </Title>
-      {body}
+    <AnswerList
+      title={t('tasks.answers.flaggedTitle')}
+      query={query}
+      fallbackKey="fetchFlaggedAnswersFailed"
+      empty={<EmptyState withCard icon={<IconFlag size={28} />} title={t('tasks.answers.flaggedEmptyTitle')} description={t('tasks.answers.flaggedEmptyText')} />}
+      page={page}
+      onPage={setPage}
+      onOpen={onOpen}
+      actions={(answer, name) => {
+        const manage = canManageSite(answer.teamId);
+        return (
+          <>
+            {manage ? (
+              <Button size="xs" variant="default" leftSection={<IconFlagOff size={14} />} onClick={() => doUnflag(answer)} aria-label={t('tasks.answers.unflagOf', { name })}>
+                {t('tasks.answers.unflag')}
+              </Button>
+            ) : null}
+            {manage && answer.ticketId === null ? (
+              <Button size="xs" color="red" variant="light" leftSection={<IconTicket size={14} />} onClick={() => setFiring(answer)} aria-label={t('tasks.answers.fireTicketOf', { name })}>
+                {t('tasks.answers.fireTicket')}
+              </Button>
+            ) : null}
+          </>
+        );
+      }}
+    >
       <ConfirmModal
         opened={firing !== null}
         title={t('tasks.answers.fireTitle')}
@@ -122,6 +96,6 @@ export function FlaggedAnswers({ taskId, onOpen }: { taskId: number; onOpen: (an
         error={fireFailure}
         danger={false}
       />
-    </Stack>
+    </AnswerList>
   );
 }
