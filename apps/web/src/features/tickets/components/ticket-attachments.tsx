@@ -6,8 +6,7 @@ import { IconPhotoPlus, IconPhotoOff, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket, TicketAttachment } from '@fieldops/shared/helpdesk';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
@@ -16,6 +15,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteTicketAttachmentMutation } from '../api/delete-ticket-attachment.ts';
 import { useTicketAttachmentsQuery } from '../api/get-ticket-attachments.ts';
 import { useAddTicketAttachmentsMutation } from '../api/upload-ticket-attachments.ts';
+import { EmptyLine } from './empty-line.tsx';
 import { ImageViewerModal } from './image-viewer-modal.tsx';
 
 interface TicketAttachmentsProps {
@@ -69,52 +69,6 @@ export function TicketAttachments({ ticket, canDelete }: TicketAttachmentsProps)
     );
   };
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState minHeight={120} />;
-  } else if (query.isError) {
-    content = <ErrorState error={query.error} fallbackKey="fetchAttachmentsFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.data.length === 0) {
-    content = (
-      <Group gap="xs" c="dimmed" py="sm">
-        <IconPhotoOff size={18} aria-hidden />
-        <Text size="sm">{t('tickets.attachments.empty')}</Text>
-      </Group>
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="sm">
-        {query.data.data.map((attachment) => (
-          <Card key={attachment.id} withBorder radius="sm" padding={4}>
-            <UnstyledButton
-              onClick={() => setViewing(attachment)}
-              aria-label={t('tickets.attachments.open', { name: attachment.name })}
-              style={{ display: 'block' }}
-            >
-              <Image src={attachment.url} alt={attachment.name} h={110} fit="cover" radius="xs" />
-            </UnstyledButton>
-            <Group justify="space-between" gap={4} wrap="nowrap" mt={4}>
-              <Text size="xs" truncate="end" title={attachment.name}>
-                {attachment.name}
-              </Text>
-              {canDelete(attachment) ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  aria-label={t('tickets.attachments.delete', { name: attachment.name })}
-                  onClick={() => setDeleting(attachment)}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              ) : null}
-            </Group>
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-  }
-
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
@@ -138,7 +92,46 @@ export function TicketAttachments({ ticket, canDelete }: TicketAttachmentsProps)
         <Text size="xs" c="dimmed">
           {t('tickets.attachments.hint')}
         </Text>
-        {content}
+        <QueryGate
+          query={query}
+          fallbackKey="fetchAttachmentsFailed"
+          withCard={false}
+          loaderHeight={120}
+          isEmpty={(attachments) => attachments.data.length === 0}
+          empty={<EmptyLine icon={<IconPhotoOff size={18} aria-hidden />} text={t('tickets.attachments.empty')} />}
+        >
+          {(attachments) => (
+            <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="sm">
+              {attachments.data.map((attachment) => (
+                <Card key={attachment.id} withBorder radius="sm" padding={4}>
+                  <UnstyledButton
+                    onClick={() => setViewing(attachment)}
+                    aria-label={t('tickets.attachments.open', { name: attachment.name })}
+                    style={{ display: 'block' }}
+                  >
+                    <Image src={attachment.url} alt={attachment.name} h={110} fit="cover" radius="xs" />
+                  </UnstyledButton>
+                  <Group justify="space-between" gap={4} wrap="nowrap" mt={4}>
+                    <Text size="xs" truncate="end" title={attachment.name}>
+                      {attachment.name}
+                    </Text>
+                    {canDelete(attachment) ? (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size="sm"
+                        aria-label={t('tickets.attachments.delete', { name: attachment.name })}
+                        onClick={() => setDeleting(attachment)}
+                      >
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    ) : null}
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+          )}
+        </QueryGate>
       </Stack>
       <ImageViewerModal image={viewing} onClose={() => setViewing(null)} />
       <ConfirmModal

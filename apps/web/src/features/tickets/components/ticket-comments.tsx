@@ -1,12 +1,10 @@
 // The ticket's comments, newest first, 10 at a time with "load more"; a box to add one (text
 // and/or an image); the author edits their own. After a change the newest 40 are read again.
 import { useState } from 'react';
-import { Avatar, Button, Card, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconMessageOff, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketComment } from '@fieldops/shared/helpdesk';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -18,7 +16,9 @@ import { useAddTicketCommentMutation, type CommentInput } from '../api/add-ticke
 import { useTicketCommentsQuery } from '../api/get-ticket-comments.ts';
 import { useUpdateTicketCommentMutation } from '../api/update-ticket-comment.ts';
 import { CommentEditor } from './comment-editor.tsx';
+import { EmptyLine } from './empty-line.tsx';
 import { ImageViewerModal } from './image-viewer-modal.tsx';
+import { TicketFeed } from './ticket-feed.tsx';
 
 function CommentItem({
   comment,
@@ -108,71 +108,54 @@ export function TicketComments({ ticketId }: { ticketId: number }) {
     return true;
   };
 
-  const comments = query.data?.pages.flatMap((page) => page.data) ?? [];
-  const unique = comments.filter((comment, index) => comments.findIndex((other) => other.id === comment.id) === index);
   const total = query.data?.pages.at(-1)?.total;
 
-  let list;
-  if (query.isPending) {
-    list = <LoadingState minHeight={120} />;
-  } else if (query.isError) {
-    list = <ErrorState error={query.error} fallbackKey="fetchCommentsFailed" onRetry={() => void query.refetch()} />;
-  } else if (unique.length === 0) {
-    list = (
-      <Group gap="xs" c="dimmed" py="sm">
-        <IconMessageOff size={18} aria-hidden />
-        <Text size="sm">{t('tickets.comments.empty')}</Text>
-      </Group>
-    );
-  } else {
-    list = (
-      <Stack gap="lg">
-        {unique.map((comment) =>
-          editing === comment.id ? (
-            <CommentEditor
-              key={comment.id}
-              initialText={comment.text ?? ''}
-              existingFile={comment.file}
-              submitLabel={t('actions.saveChanges')}
-              pending={update.isPending}
-              autoFocus
-              onSubmit={(input) => editComment(comment.id, input)}
-              onCancel={() => setEditing(null)}
-            />
-          ) : (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              mine={comment.creatorId === account.id}
-              onEdit={() => setEditing(comment.id)}
-              onOpenImage={setViewing}
-            />
-          ),
-        )}
-        {query.hasNextPage ? (
-          <Button variant="subtle" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} style={{ alignSelf: 'center' }}>
-            {t('tickets.loadMore')}
-          </Button>
-        ) : null}
-      </Stack>
-    );
-  }
-
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="md">
-        <Title order={2} fz="h4">
+    <TicketFeed
+      title={
+        <>
           {t('tickets.comments.title')}
           {total !== undefined ? (
             <Text span c="dimmed" fz="sm" ms={8}>
               {formatNumber(total, language)}
             </Text>
           ) : null}
-        </Title>
-        <CommentEditor submitLabel={t('tickets.comments.add')} pending={add.isPending} onSubmit={addComment} />
-        {list}
-      </Stack>
-      <ImageViewerModal image={viewing ? { url: viewing, name: t('tickets.comments.image') } : null} onClose={() => setViewing(null)} />
-    </Card>
+        </>
+      }
+      query={query}
+      fallbackKey="fetchCommentsFailed"
+      empty={<EmptyLine icon={<IconMessageOff size={18} aria-hidden />} text={t('tickets.comments.empty')} />}
+      top={<CommentEditor submitLabel={t('tickets.comments.add')} pending={add.isPending} onSubmit={addComment} />}
+      gap="lg"
+      after={<ImageViewerModal image={viewing ? { url: viewing, name: t('tickets.comments.image') } : null} onClose={() => setViewing(null)} />}
+    >
+      {(comments) =>
+        comments
+          // A comment added meanwhile can be read on two pages; it shows once.
+          .filter((comment, index) => comments.findIndex((other) => other.id === comment.id) === index)
+          .map((comment) =>
+            editing === comment.id ? (
+              <CommentEditor
+                key={comment.id}
+                initialText={comment.text ?? ''}
+                existingFile={comment.file}
+                submitLabel={t('actions.saveChanges')}
+                pending={update.isPending}
+                autoFocus
+                onSubmit={(input) => editComment(comment.id, input)}
+                onCancel={() => setEditing(null)}
+              />
+            ) : (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                mine={comment.creatorId === account.id}
+                onEdit={() => setEditing(comment.id)}
+                onOpenImage={setViewing}
+              />
+            ),
+          )
+      }
+    </TicketFeed>
   );
 }

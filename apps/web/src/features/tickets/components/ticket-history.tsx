@@ -1,7 +1,7 @@
 // The ticket's history as a timeline, newest first: each entry worded in the reader's language,
 // with who and when.
 import { useMemo } from 'react';
-import { Button, Card, Group, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconCategory,
@@ -12,15 +12,15 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketHistoryField } from '@fieldops/shared/enums';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
 import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';
 import { useTicketCategoriesQuery } from '../../../lib/helpdesk/get-ticket-categories.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { useTicketHistoryQuery } from '../api/get-ticket-history.ts';
 import { useUsersByIdsQuery } from '../api/get-users-by-ids.ts';
+import { EmptyLine } from './empty-line.tsx';
 import { historyText, mentionedUserIds } from './history-text.ts';
+import { TicketFeed } from './ticket-feed.tsx';
 
 const ICONS: Record<TicketHistoryField, typeof IconFlag> = {
   CREATED: IconSparkles,
@@ -53,23 +53,18 @@ export function TicketHistory({ ticketId }: { ticketId: number }) {
     [users.data, categories.data, language],
   );
 
-  let content;
-  if (query.isPending || (userIds.length > 0 && users.isPending)) {
-    content = <LoadingState minHeight={120} />;
-  } else if (query.isError) {
-    content = <ErrorState error={query.error} fallbackKey="fetchTicketHistoryFailed" onRetry={() => void query.refetch()} />;
-  } else if (entries.length === 0) {
-    content = (
-      <Group gap="xs" c="dimmed" py="sm">
-        <IconHistoryOff size={18} aria-hidden />
-        <Text size="sm">{t('tickets.history.empty')}</Text>
-      </Group>
-    );
-  } else {
-    content = (
-      <Stack gap="md">
-        <Timeline bulletSize={28} lineWidth={2} active={entries.length}>
-          {entries.map((entry) => {
+  return (
+    <TicketFeed
+      title={t('tickets.history.title')}
+      query={query}
+      fallbackKey="fetchTicketHistoryFailed"
+      empty={<EmptyLine icon={<IconHistoryOff size={18} aria-hidden />} text={t('tickets.history.empty')} />}
+      waiting={userIds.length > 0 && users.isPending}
+      gap="md"
+    >
+      {(loaded) => (
+        <Timeline bulletSize={28} lineWidth={2} active={loaded.length}>
+          {loaded.map((entry) => {
             const Icon = ICONS[entry.field];
             return (
               <Timeline.Item
@@ -90,23 +85,7 @@ export function TicketHistory({ ticketId }: { ticketId: number }) {
             );
           })}
         </Timeline>
-        {query.hasNextPage ? (
-          <Button variant="subtle" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} style={{ alignSelf: 'center' }}>
-            {t('tickets.loadMore')}
-          </Button>
-        ) : null}
-      </Stack>
-    );
-  }
-
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="md">
-        <Title order={2} fz="h4">
-          {t('tickets.history.title')}
-        </Title>
-        {content}
-      </Stack>
-    </Card>
+      )}
+    </TicketFeed>
   );
 }
