@@ -2,9 +2,8 @@ import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, actionTags, tags } from '../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createProjectAndSite, createTask, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createAction, createTask, type Caller } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
 
@@ -27,10 +26,7 @@ const createTag = async (caller: Caller, nameEn: string, nameAr: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
-  supervisor = await addSupervisor(t.app, owner, [(await createProjectAndSite(t.app, owner)).site.id]);
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, supervisor, other } = await createCast(t.app, { member: true, supervisor: true, other: true }));
 });
 afterAll(() => t.close());
 

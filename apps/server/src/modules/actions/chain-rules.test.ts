@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionCriteria } from '@fieldops/shared/tasks';
 import { actions } from '../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, createAction, createBusinessWithOwner, createTask, type Caller } from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createAction, createTask, type Caller } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
 
@@ -37,9 +38,7 @@ async function taskWithSteps() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, other } = await createCast(t.app, { member: true, other: true }));
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, createBusinessWithOwner, createPlanRow, createProjectAndSite, createTask, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createPlanRow, createProjectAndSite, createTask, type Caller } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
 
@@ -13,9 +12,7 @@ let other: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner);
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, other } = await createCast(t.app, { member: true, other: true }));
 });
 afterAll(() => t.close());
 

@@ -2,9 +2,8 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actions, actionTags, tags, tasks } from '../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createProjectAndSite, createScheduleRow, createTask, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createAction, createBusinessWithOwner, createProjectAndSite, createScheduleRow, createTask, type Caller } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
 
@@ -23,11 +22,7 @@ const createTag = async (caller: Caller, nameEn: string, nameAr: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  admin = await addMember(t.app, owner, 'ADMIN');
-  member = await addMember(t.app, owner, 'MEMBER');
-  supervisor = await addSupervisor(t.app, owner, [(await createProjectAndSite(t.app, owner)).site.id]);
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, admin, member, supervisor, other } = await createCast(t.app, { admin: true, member: true, supervisor: true, other: true }));
 });
 afterAll(() => t.close());
 

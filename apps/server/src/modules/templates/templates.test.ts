@@ -4,9 +4,8 @@ import type { TemplateContent } from '@fieldops/shared/tasks';
 import { taskTemplates, tasks } from '../../db/schema-workflow.ts';
 import { ensureTaskLibrary, TASK_LIBRARY } from '../../seed/task-library.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createProjectAndSite, createTask, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createAction, createTask, type Caller } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
 
@@ -24,10 +23,7 @@ const ownTemplate = async (caller: Caller, nameEn: string, content: TemplateCont
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
-  supervisor = await addSupervisor(t.app, owner, [(await createProjectAndSite(t.app, owner)).site.id]);
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, supervisor, other } = await createCast(t.app, { member: true, supervisor: true, other: true }));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketCategories, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, type Caller } from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createTicket, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
 
@@ -18,11 +19,7 @@ const namesOf = async (businessId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  admin = await addMember(t.app, owner, 'ADMIN');
-  member = await addMember(t.app, owner, 'MEMBER');
-  supervisor = await addSupervisor(t.app, owner, [(await createSite(t.app, owner, (await createProject(t.app, owner)).id)).id]);
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, admin, member, supervisor, other } = await createCast(t.app, { admin: true, member: true, supervisor: true, other: true }));
 });
 afterAll(() => t.close());
 
