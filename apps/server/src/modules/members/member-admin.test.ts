@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers, teamMembers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createInvitedUser, createProject, createSite, PASSWORD, placeInSite, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { addMember, addSupervisor, createInvitedUser, createProject, createSite, PASSWORD, placeInSite, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -26,10 +25,7 @@ const edit = (target: { userId: number; username: string }, extra: Record<string
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  admin = await addMember(t.app, owner, 'ADMIN');
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, admin, member, other } = await createCast(t.app, { admin: true, member: true, other: true }));
   const project = await createProject(t.app, owner);
   siteA = (await createSite(t.app, owner, project.id)).id;
   siteB = (await createSite(t.app, owner, project.id)).id;

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, placeInSite, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { addSupervisor, createProject, createSite, placeInSite, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -24,10 +23,7 @@ const rename = (userId: number, fullName: string) => t.app.db.update(users).set(
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  admin = await addMember(t.app, owner, 'ADMIN');
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, admin, member, other } = await createCast(t.app, { admin: true, member: true, other: true }));
   towers = (await createProject(t.app, owner)).id;
   mall = (await createProject(t.app, owner)).id;
   siteA = (await createSite(t.app, owner, towers)).id;

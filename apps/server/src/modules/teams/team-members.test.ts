@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamMembers } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, placeInSite, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { addMember, addSupervisor, createProject, createSite, placeInSite, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -25,9 +24,7 @@ const placementsOf = (teamId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, other } = await createCast(t.app, { member: true, other: true }));
   otherMember = await addMember(t.app, other, 'MEMBER');
   const project = await createProject(t.app, owner);
   siteId = (await createSite(t.app, owner, project.id, { name: 'Tower A' })).id;

@@ -2,9 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups, teamMembers, teams } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, placeInSite, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { addSupervisor, createProject, createSite, placeInSite, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -23,9 +22,7 @@ const typeOf = async (kind: 'PROJECT_TYPE' | 'TEAM_TYPE') =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, other } = await createCast(t.app, { member: true, other: true }));
   projectId = (await createProject(t.app, owner, { name: 'Downtown Towers' })).id;
   supervisedSiteId = (await createSite(t.app, owner, projectId, { name: 'Supervised' })).id;
   supervisor = await addSupervisor(t.app, owner, [supervisedSiteId]);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, createBusinessWithOwner, createInvitedUser, createProjectAndSite, IMAGES, multipart, placeInSite, signedFileUrl, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createInvitedUser, createProjectAndSite, IMAGES, multipart, placeInSite, signedFileUrl, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -10,9 +9,7 @@ let member: Caller;
 let other: Caller;
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, other } = await createCast(t.app, { member: true, other: true }));
   const { site } = await createProjectAndSite(t.app, owner, 'Tower A');
   await placeInSite(t.app, owner, site.id, member.userId, 'SUPERVISOR');
 });
