@@ -2,9 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups, projects } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, placeInSite, type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { addSupervisor, createProject, createSite, placeInSite, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -25,10 +24,7 @@ const projectCount = async (businessId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  admin = await addMember(t.app, owner, 'ADMIN');
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, admin, member, other } = await createCast(t.app, { admin: true, member: true, other: true }));
   const seeded = await createProject(t.app, owner, { name: 'Seeded' });
   supervisor = await addSupervisor(t.app, owner, [(await createSite(t.app, owner, seeded.id)).id]);
   projectTypeId = (await typeOf(owner.business.id, 'PROJECT_TYPE')).id;
