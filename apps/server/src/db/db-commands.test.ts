@@ -40,7 +40,8 @@ describe('the database commands', () => {
     const again = await db('seed');
     expect(again.code).toBe(0);
     expect(again.out).toContain('the database already has users, so no demo business was added');
-  }, 120_000);
+    // Each command is a process of its own that loads the server's code and opens the database.
+  }, 300_000);
 
   it('refuse a directory another process holds, and an unknown command', async () => {
     const unlock = lockDataDir(dataDir);
@@ -52,5 +53,5 @@ describe('the database commands', () => {
       unlock();
     }
     expect(await db('drop')).toMatchObject({ code: 2, out: expect.stringContaining('Usage') });
-  }, 60_000);
+  }, 120_000);
 });
