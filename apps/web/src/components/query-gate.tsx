@@ -31,6 +31,8 @@ interface QueryGateProps<T> {
   withCard?: boolean;
   /** Something else the data is shown with is still loading. */
   waiting?: boolean;
+  /** Data already read stays on screen when reading it again fails. */
+  keepDataOnError?: boolean;
   loaderHeight?: number | string;
   /** A loading state other than the centred loader (a skeleton). */
   loading?: ReactNode;
@@ -47,6 +49,7 @@ export function QueryGate<T>({
   errorTitle,
   withCard = true,
   waiting = false,
+  keepDataOnError = false,
   loaderHeight,
   loading,
   isEmpty,
@@ -56,8 +59,9 @@ export function QueryGate<T>({
   if (!valid) return <NotFoundPage />;
   const loader = loading ?? <LoadingState minHeight={loaderHeight} />;
   if (query.isPending || waiting) return <>{loader}</>;
-  if (query.isError && notFound && query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-  if (query.isError) {
+  const failed = query.isError && !(keepDataOnError && query.data !== undefined);
+  if (failed && notFound && query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (failed) {
     return (
       <>
         {errorTitle ? <PageHeader title={errorTitle} /> : null}
@@ -65,7 +69,7 @@ export function QueryGate<T>({
       </>
     );
   }
-  // A settled query without an error has its data; the check only tells the type so.
+  // Past these states the query has its data; the check only tells the type so.
   if (query.data === undefined) return <>{loader}</>;
   if (isEmpty?.(query.data)) return <>{empty}</>;
   return <>{children(query.data)}</>;

@@ -12,9 +12,8 @@ import { useBusinessTime } from '../../lib/business-time.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { localizedName } from '../../lib/localized.ts';
 import { EmptyState } from '../empty-state.tsx';
-import { ErrorState } from '../error-state.tsx';
 import { ListPagination } from '../list-pagination.tsx';
-import { LoadingState } from '../loading-state.tsx';
+import { QueryGate } from '../query-gate.tsx';
 import { ANSWER_HISTORY_PAGE_SIZE, useAnswerHistoryQuery } from './api/get-answer-history.ts';
 import { useAnswerQuery } from './api/get-answer.ts';
 import { AnswerByline, AnswerView } from './answer-view.tsx';
@@ -37,13 +36,9 @@ export function AnswerDetailDrawer({ answerId, answer, onClose }: AnswerDetailDr
       size="lg"
       title={t('answerView.detailTitle')}
     >
-      {query.data ? (
-        <AnswerDetail answer={query.data} />
-      ) : query.isError ? (
-        <ErrorState error={query.error} fallbackKey="fetchAnswerFailed" onRetry={() => void query.refetch()} />
-      ) : (
-        <LoadingState />
-      )}
+      <QueryGate query={query} fallbackKey="fetchAnswerFailed" withCard={false} keepDataOnError>
+        {(loaded) => <AnswerDetail answer={loaded} />}
+      </QueryGate>
     </Drawer>
   );
 }
@@ -86,34 +81,37 @@ function AnswerHistory({ answer }: { answer: ActionResult }) {
         <IconHistory size={18} />
         <Text fw={600}>{t('answerView.historyTitle', { name: answer.userFullName })}</Text>
       </Group>
-      {query.isPending ? (
-        <LoadingState minHeight={120} />
-      ) : query.isError ? (
-        <ErrorState error={query.error} fallbackKey="fetchAnswerHistoryFailed" onRetry={() => void query.refetch()} />
-      ) : query.data.data.length === 0 ? (
-        <EmptyState icon={<IconHistory size={24} />} title={t('answerView.historyEmpty')} />
-      ) : (
-        <>
-          <Stack gap="xs" component="ol" aria-label={t('answerView.historyTitle', { name: answer.userFullName })} p={0} m={0} style={{ listStyle: 'none' }}>
-            {query.data.data.map((item) => (
-              <Paper key={item.id} component="li" withBorder radius="sm" p="sm" bg={item.id === answer.id ? 'var(--mantine-color-blue-light)' : undefined}>
-                <Group justify="space-between" gap="xs" mb={4}>
-                  <Text size="xs" c="dimmed">
-                    {time.dateTime(item.createdDate)}
-                  </Text>
-                  {item.id === answer.id ? (
-                    <Text size="xs" fw={600} c="blue">
-                      {t('answerView.thisAnswer')}
+      <QueryGate
+        query={query}
+        fallbackKey="fetchAnswerHistoryFailed"
+        withCard={false}
+        loaderHeight={120}
+        isEmpty={(history) => history.data.length === 0}
+        empty={<EmptyState icon={<IconHistory size={24} />} title={t('answerView.historyEmpty')} />}
+      >
+        {(history) => (
+          <>
+            <Stack gap="xs" component="ol" aria-label={t('answerView.historyTitle', { name: answer.userFullName })} p={0} m={0} style={{ listStyle: 'none' }}>
+              {history.data.map((item) => (
+                <Paper key={item.id} component="li" withBorder radius="sm" p="sm" bg={item.id === answer.id ? 'var(--mantine-color-blue-light)' : undefined}>
+                  <Group justify="space-between" gap="xs" mb={4}>
+                    <Text size="xs" c="dimmed">
+                      {time.dateTime(item.createdDate)}
                     </Text>
-                  ) : null}
-                </Group>
-                <AnswerView answer={item} />
-              </Paper>
-            ))}
-          </Stack>
-          <ListPagination page={page} size={ANSWER_HISTORY_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-        </>
-      )}
+                    {item.id === answer.id ? (
+                      <Text size="xs" fw={600} c="blue">
+                        {t('answerView.thisAnswer')}
+                      </Text>
+                    ) : null}
+                  </Group>
+                  <AnswerView answer={item} />
+                </Paper>
+              ))}
+            </Stack>
+            <ListPagination page={page} size={ANSWER_HISTORY_PAGE_SIZE} total={history.total} onChange={setPage} />
+          </>
+        )}
+      </QueryGate>
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { IconChartBar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../empty-state.tsx';
-import { ErrorState } from '../error-state.tsx';
+import { QueryGate } from '../query-gate.tsx';
 
 interface ReportCardProps<T> {
   /** Id of the title, naming the card for assistive technology. */
@@ -49,25 +49,28 @@ export function ReportCard<T>({
 }: ReportCardProps<T>) {
   const { t } = useTranslation();
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = (
-      <Box role="status" aria-label={t('app.loading')} aria-busy>
-        {skeleton ?? <SkeletonRows />}
-      </Box>
-    );
-  } else if (query.isError && query.data === undefined) {
-    body = <ErrorState error={query.error} fallbackKey={fallbackKey} onRetry={() => void query.refetch()} />;
-  } else if (query.data === undefined || isEmpty(query.data)) {
-    body = <EmptyState icon={emptyIcon ?? <IconChartBar size={26} />} title={t('performance.noData')} description={emptyText} />;
-  } else {
-    // The rows of the previous filter stay, dimmed, until the new ones arrive.
-    body = (
-      <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }} aria-busy={query.isPlaceholderData}>
-        {children(query.data)}
-      </Box>
-    );
-  }
+  const body = (
+    <QueryGate
+      query={query}
+      fallbackKey={fallbackKey}
+      withCard={false}
+      keepDataOnError
+      loading={
+        <Box role="status" aria-label={t('app.loading')} aria-busy>
+          {skeleton ?? <SkeletonRows />}
+        </Box>
+      }
+      isEmpty={isEmpty}
+      empty={<EmptyState icon={emptyIcon ?? <IconChartBar size={26} />} title={t('performance.noData')} description={emptyText} />}
+    >
+      {(data) => (
+        // The rows of the previous filter stay, dimmed, until the new ones arrive.
+        <Box style={{ opacity: query.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }} aria-busy={query.isPlaceholderData}>
+          {children(data)}
+        </Box>
+      )}
+    </QueryGate>
+  );
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id} h="100%">

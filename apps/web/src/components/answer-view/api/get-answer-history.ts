@@ -3,11 +3,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
+import { answerViewKeys } from './answer-view-keys.ts';
 
 export const ANSWER_HISTORY_PAGE_SIZE = 10;
-
-export const answerHistoryQueryKey = (userId: number, actionId: number, page: number) =>
-  ['action-results', 'history', { userId, actionId, page }] as const;
 
 export const fetchAnswerHistory = (userId: number, actionId: number, page: number, signal?: AbortSignal) =>
   api.list<ActionResult>(`/v1/users/${userId}/actions/${actionId}/action-results`, {
@@ -18,7 +16,7 @@ export const fetchAnswerHistory = (userId: number, actionId: number, page: numbe
 
 export function useAnswerHistoryQuery(target: { userId: number; actionId: number } | null, page: number) {
   return useQuery({
-    queryKey: answerHistoryQueryKey(target?.userId ?? 0, target?.actionId ?? 0, page),
+    queryKey: answerViewKeys.history(target?.userId ?? 0, target?.actionId ?? 0, page),
     queryFn: ({ signal }) => fetchAnswerHistory(target?.userId ?? 0, target?.actionId ?? 0, page, signal),
     enabled: target !== null,
     placeholderData: keepPreviousData,

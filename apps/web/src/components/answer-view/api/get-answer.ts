@@ -2,8 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
-
-export const answerQueryKey = (answerId: number) => ['action-results', 'detail', answerId] as const;
+import { answerViewKeys } from './answer-view-keys.ts';
 
 export const fetchAnswer = (answerId: number, signal?: AbortSignal) =>
   api.get<ActionResult>(`/v1/action-results/${answerId}`, { base: 'workflow', signal });
@@ -11,7 +10,7 @@ export const fetchAnswer = (answerId: number, signal?: AbortSignal) =>
 /** `known` (the copy a list already holds) is shown at once while the latest copy loads. */
 export function useAnswerQuery(answerId: number | null, known?: ActionResult | null) {
   return useQuery({
-    queryKey: answerQueryKey(answerId ?? 0),
+    queryKey: answerViewKeys.answer(answerId ?? 0),
     queryFn: ({ signal }) => fetchAnswer(answerId ?? 0, signal),
     enabled: answerId !== null,
     placeholderData: known && known.id === answerId ? known : undefined,
