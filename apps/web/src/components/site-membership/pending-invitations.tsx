@@ -13,9 +13,8 @@ import { notifySuccess } from '../../lib/notify.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { ConfirmModal } from '../confirm-modal.tsx';
 import { EmptyState } from '../empty-state.tsx';
-import { ErrorState } from '../error-state.tsx';
 import { ListPagination } from '../list-pagination.tsx';
-import { LoadingState } from '../loading-state.tsx';
+import { QueryGate } from '../query-gate.tsx';
 import { ResponsiveTable } from '../responsive-table.tsx';
 import { useCancelInvitationMutation } from './api/cancel-invitation.ts';
 import { usePendingInvitationsQuery } from './api/get-invitations.ts';
@@ -42,35 +41,30 @@ export function PendingInvitations() {
     });
   };
 
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return <ErrorState withCard error={query.error} fallbackKey="fetchInvitationsFailed" onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.data.length === 0) {
-    return (
-      <EmptyState
-        withCard
-        icon={<IconMailOff size={28} />}
-        title={t('siteMembership.pending.emptyTitle')}
-        description={t('siteMembership.pending.emptyText')}
-      />
-    );
-  }
   return (
-    <Card withBorder radius="md" padding="sm">
-      <InvitationsTable invitations={query.data.data} onCancel={isAdmin ? askToCancel : undefined} />
-      <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-      <ConfirmModal
-        opened={canceling !== null}
-        title={t('siteMembership.pending.cancelTitle')}
-        message={t('siteMembership.pending.cancelText', { name: canceling?.name ?? '', email: canceling?.email ?? '' })}
-        confirmLabel={t('siteMembership.pending.cancel')}
-        onConfirm={confirmCancel}
-        onClose={() => setCanceling(null)}
-        loading={cancel.isPending}
-        error={cancel.isError ? errorMessage(cancel.error, 'cancelInvitationFailed') : null}
-      />
-    </Card>
+    <QueryGate
+      query={query}
+      fallbackKey="fetchInvitationsFailed"
+      isEmpty={(invitations) => invitations.data.length === 0}
+      empty={<EmptyState withCard icon={<IconMailOff size={28} />} title={t('siteMembership.pending.emptyTitle')} description={t('siteMembership.pending.emptyText')} />}
+    >
+      {(invitations) => (
+        <Card withBorder radius="md" padding="sm">
+          <InvitationsTable invitations={invitations.data} onCancel={isAdmin ? askToCancel : undefined} />
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={invitations.total} onChange={setPage} />
+          <ConfirmModal
+            opened={canceling !== null}
+            title={t('siteMembership.pending.cancelTitle')}
+            message={t('siteMembership.pending.cancelText', { name: canceling?.name ?? '', email: canceling?.email ?? '' })}
+            confirmLabel={t('siteMembership.pending.cancel')}
+            onConfirm={confirmCancel}
+            onClose={() => setCanceling(null)}
+            loading={cancel.isPending}
+            error={cancel.isError ? errorMessage(cancel.error, 'cancelInvitationFailed') : null}
+          />
+        </Card>
+      )}
+    </QueryGate>
   );
 }
 

@@ -3,9 +3,8 @@
 import { Alert, Card, Grid } from '@mantine/core';
 import { IconBuildingStore, IconCategory, IconInfoCircle, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
 import { useBusinessQuery } from '../../lib/session/api/get-business.ts';
 import { useSession } from '../../lib/session/session-context.ts';
@@ -21,28 +20,30 @@ function ProfileTab() {
   const { isAdmin } = useAccess();
   const query = useBusinessQuery(sessionBusiness.id);
 
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return <ErrorState withCard error={query.error} fallbackKey="fetchBusinessFailed" onRetry={() => void query.refetch()} />;
-  }
-  const business = query.data;
   return (
-    <Card withBorder radius="md" padding="lg">
-      {isAdmin ? null : (
-        <Alert color="gray" icon={<IconInfoCircle size={18} />} mb="lg">
-          {t('business.profile.readOnly')}
-        </Alert>
+    <QueryGate
+      query={query}
+      fallbackKey="fetchBusinessFailed"
+    >
+      {(business) => (
+        <Card withBorder radius="md" padding="lg">
+          {isAdmin ? null : (
+            <Alert color="gray" icon={<IconInfoCircle size={18} />} mb="lg">
+              {t('business.profile.readOnly')}
+            </Alert>
+          )}
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <LogoUploader business={business} readOnly={!isAdmin} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 8 }}>
+              {/* Keyed by the saved values so the form shows them after a save. */}
+              <BusinessProfileForm key={JSON.stringify(business)} business={business} readOnly={!isAdmin} />
+            </Grid.Col>
+          </Grid>
+        </Card>
       )}
-      <Grid gap="xl">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <LogoUploader business={business} readOnly={!isAdmin} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          {/* Keyed by the saved values so the form shows them after a save. */}
-          <BusinessProfileForm key={JSON.stringify(business)} business={business} readOnly={!isAdmin} />
-        </Grid.Col>
-      </Grid>
-    </Card>
+    </QueryGate>
   );
 }
 

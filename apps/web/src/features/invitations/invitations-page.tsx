@@ -6,9 +6,8 @@ import { IconArrowsExchange, IconCircleCheck, IconMailOpened } from '@tabler/ico
 import { useTranslation } from 'react-i18next';
 import type { BusinessIdentity } from '@fieldops/shared/account';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useSwitchBusiness } from '../../lib/session/use-switch-business.ts';
 import { useMyInvitationsQuery } from '../../lib/session/api/get-my-invitations.ts';
@@ -26,23 +25,16 @@ export function InvitationsPage() {
     setJoined(updated.businessIdentities.find((identity) => !known.has(identity.businessId)) ?? null);
   };
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState />;
-  } else if (query.isError) {
-    content = <ErrorState withCard error={query.error} fallbackKey="fetchInvitationsFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.length === 0) {
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconMailOpened size={28} />}
-        title={t('invitations.emptyTitle')}
-        description={t('invitations.emptyText')}
-      />
-    );
-  } else {
-    content = <InvitationList invitations={query.data} onAccepted={onAccepted} />;
-  }
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchInvitationsFailed"
+      isEmpty={(invitations) => invitations.length === 0}
+      empty={<EmptyState withCard icon={<IconMailOpened size={28} />} title={t('invitations.emptyTitle')} description={t('invitations.emptyText')} />}
+    >
+      {(invitations) => <InvitationList invitations={invitations} onAccepted={onAccepted} />}
+    </QueryGate>
+  );
 
   return (
     <>

@@ -7,10 +7,9 @@ import { IconChevronDown, IconMailForward, IconUserPlus, IconUsers, IconUsersPlu
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, MEMBER_SEARCH_MIN_LENGTH } from '@fieldops/shared/limits';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { RouteTabs } from '../../components/route-tabs.tsx';
 import { AssignMemberModal } from '../../components/site-membership/assign-member-modal.tsx';
 import { InviteMemberModal } from '../../components/site-membership/invite-member-modal.tsx';
@@ -58,28 +57,28 @@ export function MembersPage() {
     </Group>
   ) : null;
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState />;
-  } else if (query.isError) {
-    content = <ErrorState withCard error={query.error} fallbackKey="fetchMembersFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.data.length === 0) {
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconUsers size={28} />}
-        title={t(filtered ? 'members.list.noMatchTitle' : 'members.list.emptyTitle')}
-        description={t(filtered ? 'members.list.noMatchText' : 'members.list.emptyText')}
-      />
-    );
-  } else {
-    content = (
-      <Card withBorder radius="md" padding="sm">
-        <MembersTable members={query.data.data} onOpen={dialogs.openDialog} onActivate={dialogs.activate} />
-        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-      </Card>
-    );
-  }
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchMembersFailed"
+      isEmpty={(members) => members.data.length === 0}
+      empty={
+        <EmptyState
+          withCard
+          icon={<IconUsers size={28} />}
+          title={t(filtered ? 'members.list.noMatchTitle' : 'members.list.emptyTitle')}
+          description={t(filtered ? 'members.list.noMatchText' : 'members.list.emptyText')}
+        />
+      }
+    >
+      {(members) => (
+        <Card withBorder radius="md" padding="sm">
+          <MembersTable members={members.data} onOpen={dialogs.openDialog} onActivate={dialogs.activate} />
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={members.total} onChange={setPage} />
+        </Card>
+      )}
+    </QueryGate>
+  );
 
   const list = (
     <>

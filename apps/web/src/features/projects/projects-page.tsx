@@ -8,10 +8,9 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Project } from '@fieldops/shared/organisation';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useFlagParam, usePageParam } from '../../lib/url-state.ts';
@@ -39,44 +38,44 @@ export function ProjectsPage() {
     </Button>
   ) : null;
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState />;
-  } else if (query.isError) {
-    content = <ErrorState withCard error={query.error} fallbackKey="fetchProjectsFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.total === 0) {
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconFolders size={28} />}
-        title={t('messages.noProjectsFound')}
-        description={t(isAdmin ? 'projects.list.emptyText' : 'projects.list.emptyTextReader')}
-        action={newButton}
-      />
-    );
-  } else if (query.data.data.length === 0) {
-    // A page past the end (after deletions or an old link) goes back to the first page.
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconFolders size={28} />}
-        title={t('projects.list.pastEnd')}
-        action={<Button variant="light" onClick={() => setPage(0)}>{t('projects.list.firstPage')}</Button>}
-      />
-    );
-  } else {
-    content = (
-      <Card withBorder radius="md" padding="sm">
-        <ProjectsTable
-          projects={query.data.data}
-          onEdit={isAdmin ? setEditing : undefined}
-          onDuplicate={isAdmin ? setCopying : undefined}
-          onDelete={isAdmin ? setDeleting : undefined}
-        />
-        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-      </Card>
-    );
-  }
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchProjectsFailed"
+      isEmpty={(projects) => projects.total === 0 || projects.data.length === 0}
+      empty={
+        query.data?.total === 0 ? (
+          <EmptyState
+            withCard
+            icon={<IconFolders size={28} />}
+            title={t('messages.noProjectsFound')}
+            description={t(isAdmin ? 'projects.list.emptyText' : 'projects.list.emptyTextReader')}
+            action={newButton}
+          />
+        ) : (
+          // A page past the end (after deletions or an old link) goes back to the first page.
+          <EmptyState
+            withCard
+            icon={<IconFolders size={28} />}
+            title={t('projects.list.pastEnd')}
+            action={<Button variant="light" onClick={() => setPage(0)}>{t('projects.list.firstPage')}</Button>}
+          />
+        )
+      }
+    >
+      {(projects) => (
+        <Card withBorder radius="md" padding="sm">
+          <ProjectsTable
+            projects={projects.data}
+            onEdit={isAdmin ? setEditing : undefined}
+            onDuplicate={isAdmin ? setCopying : undefined}
+            onDelete={isAdmin ? setDeleting : undefined}
+          />
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={projects.total} onChange={setPage} />
+        </Card>
+      )}
+    </QueryGate>
+  );
 
   return (
     <>

@@ -11,10 +11,9 @@ import type { ActionResult } from '@fieldops/shared/schedules';
 import { AnswerDetailDrawer } from '../../components/answer-view/answer-detail-drawer.tsx';
 import { formatCalendarDate } from '../../components/answer-view/answer-text.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { useBusinessTime } from '../../lib/business-time.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
@@ -116,32 +115,33 @@ export function ReportsPage() {
     setAnswerParam(String(answer.id), false);
   };
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingState minHeight={240} />;
-  } else if (query.isError) {
-    body = <ErrorState withCard error={query.error} fallbackKey="fetchAnswersFailed" onRetry={() => void query.refetch()} />;
-  } else if (answers.length === 0) {
-    body = (
-      <EmptyState
-        withCard
-        icon={<IconReportAnalytics size={28} />}
-        title={t('reports.list.emptyTitle')}
-        description={live ? t('reports.live.waiting') : t('reports.list.emptyText')}
-      />
-    );
-  } else {
-    body = (
-      <Stack gap="sm">
-        <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
-          <SubmissionsTable answers={answers} fresh={fresh} onOpen={open} />
-        </Paper>
-        <div className="reports-controls">
-          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-        </div>
-      </Stack>
-    );
-  }
+  const body = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchAnswersFailed"
+      loaderHeight={240}
+      isEmpty={() => answers.length === 0}
+      empty={
+        <EmptyState
+          withCard
+          icon={<IconReportAnalytics size={28} />}
+          title={t('reports.list.emptyTitle')}
+          description={live ? t('reports.live.waiting') : t('reports.list.emptyText')}
+        />
+      }
+    >
+      {(submissions) => (
+        <Stack gap="sm">
+          <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
+            <SubmissionsTable answers={answers} fresh={fresh} onOpen={open} />
+          </Paper>
+          <div className="reports-controls">
+            <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={submissions.total} onChange={setPage} />
+          </div>
+        </Stack>
+      )}
+    </QueryGate>
+  );
 
   return (
     <div className="reports-page" data-printing={exporter.printRows ? 'true' : undefined}>

@@ -3,9 +3,8 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { useLookupsQuery } from '../../lib/session/api/get-lookups.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
@@ -18,11 +17,11 @@ export function SettingsPage() {
   const { isAdmin } = useAccess();
   const lookups = useLookupsQuery(apiKey);
 
-  let content;
-  if (lookups.isPending) content = <LoadingState />;
-  else if (lookups.isError) {
-    content = <ErrorState withCard error={lookups.error} fallbackKey="fetchLookupsFailed" onRetry={() => void lookups.refetch()} />;
-  } else content = <LookupsForm apiKey={apiKey} initial={lookups.data} readOnly={!isAdmin} />;
+  const content = (
+    <QueryGate query={lookups} fallbackKey="fetchLookupsFailed">
+      {(initial) => <LookupsForm apiKey={apiKey} initial={initial} readOnly={!isAdmin} />}
+    </QueryGate>
+  );
 
   return (
     <>

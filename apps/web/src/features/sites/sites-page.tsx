@@ -9,10 +9,9 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Site } from '@fieldops/shared/organisation';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { parseIds, useFlagParam, usePageParam, useSearchParam } from '../../lib/url-state.ts';
@@ -46,48 +45,48 @@ export function SitesPage() {
     </Button>
   ) : null;
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState />;
-  } else if (query.isError) {
-    content = <ErrorState withCard error={query.error} fallbackKey="fetchTeamsFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.data.length === 0) {
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconMapPin size={28} />}
-        title={t(filtered ? 'sites.list.noMatchTitle' : 'sites.list.emptyTitle')}
-        description={t(filtered ? 'sites.list.noMatchText' : isAdmin ? 'sites.list.emptyText' : 'sites.list.emptyTextReader')}
-        action={
-          filtered ? (
-            <Button
-              variant="light"
-              onClick={() => {
-                setFiltersKey((key) => key + 1);
-                void navigate(paths.sites, { replace: true });
-              }}
-            >
-              {t('sites.filters.clear')}
-            </Button>
-          ) : (
-            newButton
-          )
-        }
-      />
-    );
-  } else {
-    content = (
-      <Card withBorder radius="md" padding="sm">
-        <SitesTable
-          sites={query.data.data}
-          onEdit={isAdmin ? setEditing : undefined}
-          onDuplicate={isAdmin ? setCopying : undefined}
-          onDelete={isAdmin ? setDeleting : undefined}
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTeamsFailed"
+      isEmpty={(sites) => sites.data.length === 0}
+      empty={
+        <EmptyState
+          withCard
+          icon={<IconMapPin size={28} />}
+          title={t(filtered ? 'sites.list.noMatchTitle' : 'sites.list.emptyTitle')}
+          description={t(filtered ? 'sites.list.noMatchText' : isAdmin ? 'sites.list.emptyText' : 'sites.list.emptyTextReader')}
+          action={
+            filtered ? (
+              <Button
+                variant="light"
+                onClick={() => {
+                  setFiltersKey((key) => key + 1);
+                  void navigate(paths.sites, { replace: true });
+                }}
+              >
+                {t('sites.filters.clear')}
+              </Button>
+            ) : (
+              newButton
+            )
+          }
         />
-        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-      </Card>
-    );
-  }
+      }
+    >
+      {(sites) => (
+        <Card withBorder radius="md" padding="sm">
+          <SitesTable
+            sites={sites.data}
+            onEdit={isAdmin ? setEditing : undefined}
+            onDuplicate={isAdmin ? setCopying : undefined}
+            onDelete={isAdmin ? setDeleting : undefined}
+          />
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={sites.total} onChange={setPage} />
+        </Card>
+      )}
+    </QueryGate>
+  );
 
   return (
     <>

@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Template } from '@fieldops/shared/tasks';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useSearchParam } from '../../lib/url-state.ts';
@@ -31,38 +30,40 @@ export function TaskTemplatesPage() {
   const [previewing, setPreviewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Template | null>(null);
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState />;
-  } else if (query.isError) {
-    content = <ErrorState withCard error={query.error} fallbackKey="fetchTemplatesFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.data.length === 0) {
-    content = searchKey ? (
-      <EmptyState
-        withCard
-        icon={<IconSearchOff size={28} />}
-        title={t('tasks.templates.noMatchTitle')}
-        description={t('tasks.templates.noMatchText', { search: searchKey })}
-      />
-    ) : (
-      <EmptyState withCard icon={<IconTemplate size={28} />} title={t('tasks.templates.emptyTitle')} description={t('tasks.templates.emptyText')} />
-    );
-  } else {
-    content = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {query.data.data.map((template) => (
-          <TemplateCard
-            key={template.id}
-            template={template}
-            onPreview={() => setPreviewing(template.id)}
-            onUse={canManageTasks ? () => create.run(template.id) : undefined}
-            using={create.pendingId === template.id}
-            onDelete={canManageTasks && !template.library ? () => setDeleting(template) : undefined}
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTemplatesFailed"
+      isEmpty={(templates) => templates.data.length === 0}
+      empty={
+        searchKey ? (
+          <EmptyState
+            withCard
+            icon={<IconSearchOff size={28} />}
+            title={t('tasks.templates.noMatchTitle')}
+            description={t('tasks.templates.noMatchText', { search: searchKey })}
           />
-        ))}
-      </SimpleGrid>
-    );
-  }
+        ) : (
+          <EmptyState withCard icon={<IconTemplate size={28} />} title={t('tasks.templates.emptyTitle')} description={t('tasks.templates.emptyText')} />
+        )
+      }
+    >
+      {(templates) => (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {templates.data.map((template) => (
+            <TemplateCard
+              key={template.id}
+              template={template}
+              onPreview={() => setPreviewing(template.id)}
+              onUse={canManageTasks ? () => create.run(template.id) : undefined}
+              using={create.pendingId === template.id}
+              onDelete={canManageTasks && !template.library ? () => setDeleting(template) : undefined}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </QueryGate>
+  );
 
   return (
     <>

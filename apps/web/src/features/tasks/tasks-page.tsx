@@ -8,10 +8,9 @@ import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Task } from '@fieldops/shared/tasks';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { ErrorState } from '../../components/error-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { LoadingState } from '../../components/loading-state.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { QueryGate } from '../../components/query-gate.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { usePageParam, useSearchParam } from '../../lib/url-state.ts';
@@ -43,53 +42,51 @@ export function TasksPage() {
     </Group>
   ) : null;
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState />;
-  } else if (query.isError) {
-    content = <ErrorState withCard error={query.error} fallbackKey="fetchTasksFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.total === 0 && searchKey) {
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconSearchOff size={28} />}
-        title={t('tasks.list.noMatchTitle')}
-        description={t('tasks.list.noMatchText', { search: searchKey })}
-      />
-    );
-  } else if (query.data.total === 0) {
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconChecklist size={28} />}
-        title={t('tasks.list.emptyTitle')}
-        description={t(canManageTasks ? 'tasks.list.emptyText' : 'tasks.list.emptyTextReader')}
-        action={createButtons}
-      />
-    );
-  } else if (query.data.data.length === 0) {
-    // A page past the end (after deletions or an old link) goes back to the first page.
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconChecklist size={28} />}
-        title={t('tasks.list.pastEnd')}
-        action={<Button variant="light" onClick={() => setPage(0)}>{t('tasks.list.firstPage')}</Button>}
-      />
-    );
-  } else {
-    content = (
-      <Card withBorder radius="md" padding="sm">
-        <TasksTable
-          tasks={query.data.data}
-          onEdit={canManageTasks ? (task) => void navigate(paths.task(task.id, { tab: 'settings' })) : undefined}
-          onDuplicate={canManageTasks ? (task) => duplicate.run(task.id) : undefined}
-          onDelete={canManageTasks ? setDeleting : undefined}
-        />
-        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-      </Card>
-    );
-  }
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTasksFailed"
+      isEmpty={(tasks) => tasks.total === 0 || tasks.data.length === 0}
+      empty={
+        query.data?.total !== 0 ? (
+          // A page past the end (after deletions or an old link) goes back to the first page.
+          <EmptyState
+            withCard
+            icon={<IconChecklist size={28} />}
+            title={t('tasks.list.pastEnd')}
+            action={<Button variant="light" onClick={() => setPage(0)}>{t('tasks.list.firstPage')}</Button>}
+          />
+        ) : searchKey ? (
+          <EmptyState
+            withCard
+            icon={<IconSearchOff size={28} />}
+            title={t('tasks.list.noMatchTitle')}
+            description={t('tasks.list.noMatchText', { search: searchKey })}
+          />
+        ) : (
+          <EmptyState
+            withCard
+            icon={<IconChecklist size={28} />}
+            title={t('tasks.list.emptyTitle')}
+            description={t(canManageTasks ? 'tasks.list.emptyText' : 'tasks.list.emptyTextReader')}
+            action={createButtons}
+          />
+        )
+      }
+    >
+      {(tasks) => (
+        <Card withBorder radius="md" padding="sm">
+          <TasksTable
+            tasks={tasks.data}
+            onEdit={canManageTasks ? (task) => void navigate(paths.task(task.id, { tab: 'settings' })) : undefined}
+            onDuplicate={canManageTasks ? (task) => duplicate.run(task.id) : undefined}
+            onDelete={canManageTasks ? setDeleting : undefined}
+          />
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={tasks.total} onChange={setPage} />
+        </Card>
+      )}
+    </QueryGate>
+  );
 
   return (
     <>

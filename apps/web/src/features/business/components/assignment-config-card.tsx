@@ -8,9 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { ASSIGNMENT_TARGETS, type AssignmentTarget } from '@fieldops/shared/enums';
 import { assignmentConfigRequest, type AssignmentConfig } from '@fieldops/shared/helpdesk';
 import { MemberSelect, type ChosenMember } from '../../../components/member-select.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { groupSites } from '../../../components/site-membership/use-site-options.ts';
 import { useFormState } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -135,17 +134,20 @@ export function AssignmentConfigCard() {
   const userId = query.data?.targetType === 'MEMBER' ? query.data.userId : null;
   const member = useMemberQuery(userId ?? 0, userId !== null);
 
-  let content;
-  if (query.isPending || (userId !== null && member.isPending)) {
-    content = <LoadingState minHeight={160} />;
-  } else if (query.isError) {
-    content = <ErrorState error={query.error} fallbackKey="fetchAssignmentConfigFailed" onRetry={() => void query.refetch()} />;
-  } else {
-    const chosen =
-      userId !== null ? { id: userId, name: member.data ? member.data.fullName || member.data.username : String(userId) } : null;
-    // Keyed by the saved values so the form shows them after a save.
-    content = <AssignmentForm key={JSON.stringify(query.data)} config={query.data} member={chosen} readOnly={!isAdmin} />;
-  }
+  const chosen =
+    userId !== null ? { id: userId, name: member.data ? member.data.fullName || member.data.username : String(userId) } : null;
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchAssignmentConfigFailed"
+      withCard={false}
+      waiting={userId !== null && member.isPending}
+      loaderHeight={160}
+    >
+      {/* Keyed by the saved values so the form shows them after a save. */}
+      {(config) => <AssignmentForm key={JSON.stringify(config)} config={config} member={chosen} readOnly={!isAdmin} />}
+    </QueryGate>
+  );
 
   return (
     <Card withBorder radius="md" padding="lg">

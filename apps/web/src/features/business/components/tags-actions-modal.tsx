@@ -7,9 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Tag } from '@fieldops/shared/tasks';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -31,42 +30,46 @@ function TagActions({ tagId }: { tagId: number }) {
   const [page, setPage] = useState(0);
   const query = useTagActionsQuery(tagId, page);
 
-  if (query.isPending) return <LoadingState minHeight={160} />;
-  if (query.isError) {
-    return <ErrorState error={query.error} fallbackKey="fetchTagActionsFailed" onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.total === 0) {
-    return <EmptyState icon={<IconListSearch size={28} />} title={t('business.tags.noActionsTitle')} description={t('business.tags.noActionsText')} />;
-  }
   return (
-    <>
-      <Stack gap="xs" component="ul" p={0} m={0}>
-        {query.data.data.map((action) => {
-          const taskName = localizedName({ nameEn: action.taskNameEn, nameAr: action.taskNameAr }, language) || t('business.tags.untitledTask');
-          return (
-            <Group key={action.id} component="li" justify="space-between" gap="xs" wrap="nowrap" py={6}
-              style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {localizedName(action, language) || t('business.tags.untitledAction')}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {t('business.tags.inTask')}{' '}
-                  <Anchor component={Link} to={paths.task(action.taskId)} size="xs">
-                    {taskName}
-                  </Anchor>
-                </Text>
-              </Stack>
-              {action.required ? (
-                <Badge color="red" variant="light" size="sm" style={{ flexShrink: 0 }}>
-                  {t('business.tags.required')}
-                </Badge>
-              ) : null}
-            </Group>
-          );
-        })}
-      </Stack>
-      <ListPagination page={page} size={TAG_ACTIONS_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-    </>
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTagActionsFailed"
+      withCard={false}
+      loaderHeight={160}
+      isEmpty={(actions) => actions.total === 0}
+      empty={<EmptyState icon={<IconListSearch size={28} />} title={t('business.tags.noActionsTitle')} description={t('business.tags.noActionsText')} />}
+    >
+      {(actions) => (
+        <>
+          <Stack gap="xs" component="ul" p={0} m={0}>
+            {actions.data.map((action) => {
+              const taskName = localizedName({ nameEn: action.taskNameEn, nameAr: action.taskNameAr }, language) || t('business.tags.untitledTask');
+              return (
+                <Group key={action.id} component="li" justify="space-between" gap="xs" wrap="nowrap" py={6}
+                  style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {localizedName(action, language) || t('business.tags.untitledAction')}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {t('business.tags.inTask')}{' '}
+                      <Anchor component={Link} to={paths.task(action.taskId)} size="xs">
+                        {taskName}
+                      </Anchor>
+                    </Text>
+                  </Stack>
+                  {action.required ? (
+                    <Badge color="red" variant="light" size="sm" style={{ flexShrink: 0 }}>
+                      {t('business.tags.required')}
+                    </Badge>
+                  ) : null}
+                </Group>
+              );
+            })}
+          </Stack>
+          <ListPagination page={page} size={TAG_ACTIONS_PAGE_SIZE} total={actions.total} onChange={setPage} />
+        </>
+      )}
+    </QueryGate>
   );
 }

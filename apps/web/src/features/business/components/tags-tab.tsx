@@ -8,9 +8,8 @@ import { MAX_TAGS_PER_BUSINESS } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import type { Tag } from '@fieldops/shared/tasks';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -40,69 +39,69 @@ export function TagsTab() {
     </Button>
   ) : null;
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState />;
-  } else if (query.isError) {
-    content = <ErrorState withCard error={query.error} fallbackKey="fetchTagsFailed" onRetry={() => void query.refetch()} />;
-  } else if (tags.length === 0) {
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconTags size={28} />}
-        title={t('business.tags.emptyTitle')}
-        description={t(canManage ? 'business.tags.emptyText' : 'business.tags.emptyTextReader')}
-        action={createButton}
-      />
-    );
-  } else {
-    content = (
-      <Card withBorder radius="md" padding="sm">
-        <ResponsiveTable minWidth={520}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('business.tags.nameEn')}</Table.Th>
-                <Table.Th>{t('business.tags.nameAr')}</Table.Th>
-                <Table.Th ta="end">{t('business.tags.actionsCount')}</Table.Th>
-                <Table.Th w={48}>
-                  <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tags.map((tag) => (
-                <Table.Tr key={tag.id}>
-                  <Table.Td>
-                    <Text fw={600} size="sm">{tag.nameEn}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fw={600} size="sm">{tag.nameAr}</Text>
-                  </Table.Td>
-                  <Table.Td ta="end">{formatNumber(tag.actionsCount, language)}</Table.Td>
-                  <Table.Td>
-                    <ItemContextMenu
-                      label={t('business.tags.menuOf', { name: localizedName(tag, language) })}
-                      onEdit={canManage ? () => setDialog({ kind: 'edit', tag }) : undefined}
-                      onDelete={canManage ? () => setDialog({ kind: 'delete', tag }) : undefined}
-                      actions={[
-                        {
-                          key: 'actions',
-                          label: t('business.tags.viewActions'),
-                          icon: <IconListSearch size={16} />,
-                          onClick: () => setDialog({ kind: 'actions', tag }),
-                        },
-                      ]}
-                    />
-                  </Table.Td>
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTagsFailed"
+      isEmpty={(loaded) => loaded.data.length === 0}
+      empty={
+        <EmptyState
+          withCard
+          icon={<IconTags size={28} />}
+          title={t('business.tags.emptyTitle')}
+          description={t(canManage ? 'business.tags.emptyText' : 'business.tags.emptyTextReader')}
+          action={createButton}
+        />
+      }
+    >
+      {(loaded) => (
+        <Card withBorder radius="md" padding="sm">
+          <ResponsiveTable minWidth={520}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('business.tags.nameEn')}</Table.Th>
+                  <Table.Th>{t('business.tags.nameAr')}</Table.Th>
+                  <Table.Th ta="end">{t('business.tags.actionsCount')}</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ResponsiveTable>
-      </Card>
-    );
-  }
+              </Table.Thead>
+              <Table.Tbody>
+                {loaded.data.map((tag) => (
+                  <Table.Tr key={tag.id}>
+                    <Table.Td>
+                      <Text fw={600} size="sm">{tag.nameEn}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fw={600} size="sm">{tag.nameAr}</Text>
+                    </Table.Td>
+                    <Table.Td ta="end">{formatNumber(tag.actionsCount, language)}</Table.Td>
+                    <Table.Td>
+                      <ItemContextMenu
+                        label={t('business.tags.menuOf', { name: localizedName(tag, language) })}
+                        onEdit={canManage ? () => setDialog({ kind: 'edit', tag }) : undefined}
+                        onDelete={canManage ? () => setDialog({ kind: 'delete', tag }) : undefined}
+                        actions={[
+                          {
+                            key: 'actions',
+                            label: t('business.tags.viewActions'),
+                            icon: <IconListSearch size={16} />,
+                            onClick: () => setDialog({ kind: 'actions', tag }),
+                          },
+                        ]}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ResponsiveTable>
+        </Card>
+      )}
+    </QueryGate>
+  );
 
   return (
     <Stack gap="md">

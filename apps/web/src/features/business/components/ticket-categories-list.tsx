@@ -6,9 +6,8 @@ import { IconCategory, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketCategory } from '@fieldops/shared/helpdesk';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { useTicketCategoriesQuery } from '../../../lib/helpdesk/get-ticket-categories.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
@@ -30,59 +29,61 @@ export function TicketCategoriesList() {
     </Button>
   ) : null;
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState minHeight={160} />;
-  } else if (query.isError) {
-    content = <ErrorState error={query.error} fallbackKey="fetchCategoriesFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.length === 0) {
-    content = (
-      <EmptyState
-        icon={<IconCategory size={28} />}
-        title={t('business.categories.emptyTitle')}
-        description={t('business.categories.emptyText')}
-        action={addButton}
-      />
-    );
-  } else {
-    content = (
-      <Table verticalSpacing="sm" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('business.categories.nameEn')}</Table.Th>
-            <Table.Th>{t('business.categories.nameAr')}</Table.Th>
-            {isAdmin ? (
-              <Table.Th w={48}>
-                <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {query.data.map((category) => (
-            <Table.Tr key={category.id}>
-              {/* Each name keeps its own direction and sits under its heading in either language. */}
-              <Table.Td>
-                <span dir="ltr">{category.nameEn}</span>
-              </Table.Td>
-              <Table.Td>
-                <span dir="rtl">{category.nameAr}</span>
-              </Table.Td>
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchCategoriesFailed"
+      withCard={false}
+      loaderHeight={160}
+      isEmpty={(categories) => categories.length === 0}
+      empty={
+        <EmptyState
+          icon={<IconCategory size={28} />}
+          title={t('business.categories.emptyTitle')}
+          description={t('business.categories.emptyText')}
+          action={addButton}
+        />
+      }
+    >
+      {(categories) => (
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('business.categories.nameEn')}</Table.Th>
+              <Table.Th>{t('business.categories.nameAr')}</Table.Th>
               {isAdmin ? (
-                <Table.Td>
-                  <ItemContextMenu
-                    label={t('business.categories.menuOf', { name: localizedName(category, language) })}
-                    onEdit={() => setForm({ category })}
-                    onDelete={() => setDeleting(category)}
-                  />
-                </Table.Td>
+                <Table.Th w={48}>
+                  <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
+                </Table.Th>
               ) : null}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    );
-  }
+          </Table.Thead>
+          <Table.Tbody>
+            {categories.map((category) => (
+              <Table.Tr key={category.id}>
+                {/* Each name keeps its own direction and sits under its heading in either language. */}
+                <Table.Td>
+                  <span dir="ltr">{category.nameEn}</span>
+                </Table.Td>
+                <Table.Td>
+                  <span dir="rtl">{category.nameAr}</span>
+                </Table.Td>
+                {isAdmin ? (
+                  <Table.Td>
+                    <ItemContextMenu
+                      label={t('business.categories.menuOf', { name: localizedName(category, language) })}
+                      onEdit={() => setForm({ category })}
+                      onDelete={() => setDeleting(category)}
+                    />
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </QueryGate>
+  );
 
   return (
     <Card withBorder radius="md" padding="lg">

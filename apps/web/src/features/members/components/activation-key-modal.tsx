@@ -3,13 +3,12 @@
 import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconRefresh, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import type { Member } from '@fieldops/shared/account';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
 import { activationLink, useActivationKeyQuery } from '../api/get-activation-key.ts';
 import { useIssueActivationKeyMutation } from '../api/issue-activation-key.ts';
 import { useActivateMember } from './use-activate-member.ts';
@@ -40,74 +39,76 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
       onError: (error) => notifyError(errorMessage(error, 'issueActivationKeyFailed')),
     });
 
-  if (query.isPending) return <LoadingState minHeight={160} />;
-  if (query.isError) {
-    return <ErrorState error={query.error} fallbackKey="fetchActivationKeyFailed" onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.activated || !query.data.activationKey) {
-    return (
-      <Alert color="teal" icon={<IconCircleCheck size={18} />}>
-        {t('members.activation.alreadyActive', { name })}
-      </Alert>
-    );
-  }
-
-  const link = activationLink(query.data.activationKey);
-  const expiresAt = query.data.expiresAt;
-  const expired = expiresAt !== null && new Date(expiresAt).getTime() <= Date.now();
-  const expiry = expiresAt ? formatDateTime(expiresAt, currentLanguage(i18n)) : null;
   return (
-    <Stack gap="md">
-      <Text>{t('members.activation.text', { name })}</Text>
-      {expired && expiry ? (
-        <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
-          {t('members.activation.expired', { date: expiry })}
-        </Alert>
-      ) : null}
-      <TextInput
-        label={t('members.activation.link')}
-        value={link}
-        readOnly
-        dir="ltr"
-        onFocus={(event) => event.currentTarget.select()}
-        rightSection={
-          <CopyButton value={link} timeout={2000}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? t('feedback.linkCopied') : t('actions.copyLink')} withArrow>
-                <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('actions.copyLink')}>
-                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
+    <QueryGate query={query} fallbackKey="fetchActivationKeyFailed" withCard={false} loaderHeight={160}>
+      {(key) => {
+        if (key.activated || !key.activationKey) {
+          return (
+            <Alert color="teal" icon={<IconCircleCheck size={18} />}>
+              {t('members.activation.alreadyActive', { name })}
+            </Alert>
+          );
         }
-      />
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Stack gap={2} style={{ flex: '1 1 240px', minWidth: 0 }}>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {t('members.activation.key')}{' '}
-            <Text span ff="monospace" dir="ltr">
-              {query.data.activationKey}
-            </Text>
-          </Text>
-          {expiry && !expired ? (
-            <Text size="sm" c="dimmed" data-testid="activation-expiry">
-              {t('members.activation.expires', { date: expiry })}
-            </Text>
-          ) : null}
-        </Stack>
-        <Button variant="default" size="sm" leftSection={<IconRefresh size={16} />} loading={issue.isPending} onClick={issueKey}>
-          {t('members.activation.issueNew')}
-        </Button>
-      </Group>
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
-          {t('members.activation.nowHint', { name })}
-        </Text>
-        <Button variant="light" leftSection={<IconUserCheck size={16} />} loading={pending} onClick={() => activate(member)}>
-          {t('members.actions.activateNow')}
-        </Button>
-      </Group>
-    </Stack>
+
+        const link = activationLink(key.activationKey);
+        const expiresAt = key.expiresAt;
+        const expired = expiresAt !== null && new Date(expiresAt).getTime() <= Date.now();
+        const expiry = expiresAt ? formatDateTime(expiresAt, currentLanguage(i18n)) : null;
+        return (
+          <Stack gap="md">
+            <Text>{t('members.activation.text', { name })}</Text>
+            {expired && expiry ? (
+              <Alert color="orange" icon={<IconAlertTriangle size={18} />}>
+                {t('members.activation.expired', { date: expiry })}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('members.activation.link')}
+              value={link}
+              readOnly
+              dir="ltr"
+              onFocus={(event) => event.currentTarget.select()}
+              rightSection={
+                <CopyButton value={link} timeout={2000}>
+                  {({ copied, copy }) => (
+                    <Tooltip label={copied ? t('feedback.linkCopied') : t('actions.copyLink')} withArrow>
+                      <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('actions.copyLink')}>
+                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </CopyButton>
+              }
+            />
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Stack gap={2} style={{ flex: '1 1 240px', minWidth: 0 }}>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {t('members.activation.key')}{' '}
+                  <Text span ff="monospace" dir="ltr">
+                    {key.activationKey}
+                  </Text>
+                </Text>
+                {expiry && !expired ? (
+                  <Text size="sm" c="dimmed" data-testid="activation-expiry">
+                    {t('members.activation.expires', { date: expiry })}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Button variant="default" size="sm" leftSection={<IconRefresh size={16} />} loading={issue.isPending} onClick={issueKey}>
+                {t('members.activation.issueNew')}
+              </Button>
+            </Group>
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
+                {t('members.activation.nowHint', { name })}
+              </Text>
+              <Button variant="light" leftSection={<IconUserCheck size={16} />} loading={pending} onClick={() => activate(member)}>
+                {t('members.actions.activateNow')}
+              </Button>
+            </Group>
+          </Stack>
+        );
+      }}
+    </QueryGate>
   );
 }

@@ -6,10 +6,9 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Project } from '@fieldops/shared/organisation';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -32,63 +31,56 @@ export function ProjectSitesTab({ project }: { project: Project }) {
     </Button>
   ) : null;
 
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return <ErrorState withCard error={query.error} fallbackKey="fetchTeamsByProjectFailed" onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.total === 0) {
-    return (
-      <EmptyState
-        withCard
-        icon={<IconMapPin size={28} />}
-        title={t('projects.sites.emptyTitle')}
-        description={t('projects.sites.emptyText')}
-        action={newSite}
-      />
-    );
-  }
-
   return (
-    <Card withBorder radius="md" padding="sm">
-      {newSite ? <div style={{ display: 'flex', justifyContent: 'flex-end', marginBlockEnd: 8 }}>{newSite}</div> : null}
-      <ResponsiveTable minWidth={560}>
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('projects.sites.name')}</Table.Th>
-              <Table.Th visibleFrom="sm">{t('projects.sites.type')}</Table.Th>
-              <Table.Th ta="end" visibleFrom="sm">{t('projects.sites.members')}</Table.Th>
-              <Table.Th ta="end" visibleFrom="sm">{t('projects.table.rank')}</Table.Th>
-              <Table.Th w={48}>
-                <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {query.data.data.map((site) => (
-              <Table.Tr key={site.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={paths.site(site.id)} fw={600}>
-                    {site.name}
-                  </Anchor>
-                  {site.externalId ? (
-                    <Text size="xs" c="dimmed">
-                      {site.externalId}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td visibleFrom="sm">{site.siteType ? localizedName(site.siteType, language) : NONE}</Table.Td>
-                <Table.Td ta="end" visibleFrom="sm">{formatNumber(site.membersCount, language)}</Table.Td>
-                <Table.Td ta="end" visibleFrom="sm">{site.rank === null ? NONE : formatNumber(site.rank, language)}</Table.Td>
-                <Table.Td>
-                  <ItemContextMenu label={t('projects.sites.menuOf', { name: site.name })} href={paths.site(site.id)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ResponsiveTable>
-      <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-    </Card>
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTeamsByProjectFailed"
+      isEmpty={(sites) => sites.total === 0}
+      empty={<EmptyState withCard icon={<IconMapPin size={28} />} title={t('projects.sites.emptyTitle')} description={t('projects.sites.emptyText')} action={newSite} />}
+    >
+      {(sites) => (
+        <Card withBorder radius="md" padding="sm">
+          {newSite ? <div style={{ display: 'flex', justifyContent: 'flex-end', marginBlockEnd: 8 }}>{newSite}</div> : null}
+          <ResponsiveTable minWidth={560}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('projects.sites.name')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('projects.sites.type')}</Table.Th>
+                  <Table.Th ta="end" visibleFrom="sm">{t('projects.sites.members')}</Table.Th>
+                  <Table.Th ta="end" visibleFrom="sm">{t('projects.table.rank')}</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sites.data.map((site) => (
+                  <Table.Tr key={site.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.site(site.id)} fw={600}>
+                        {site.name}
+                      </Anchor>
+                      {site.externalId ? (
+                        <Text size="xs" c="dimmed">
+                          {site.externalId}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{site.siteType ? localizedName(site.siteType, language) : NONE}</Table.Td>
+                    <Table.Td ta="end" visibleFrom="sm">{formatNumber(site.membersCount, language)}</Table.Td>
+                    <Table.Td ta="end" visibleFrom="sm">{site.rank === null ? NONE : formatNumber(site.rank, language)}</Table.Td>
+                    <Table.Td>
+                      <ItemContextMenu label={t('projects.sites.menuOf', { name: site.name })} href={paths.site(site.id)} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ResponsiveTable>
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={sites.total} onChange={setPage} />
+        </Card>
+      )}
+    </QueryGate>
   );
 }

@@ -8,11 +8,10 @@ import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Site } from '@fieldops/shared/organisation';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
 import { MemberStatusBadge } from '../../../components/member-status-badge.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { AssignMemberModal } from '../../../components/site-membership/assign-member-modal.tsx';
 import { InviteMemberModal } from '../../../components/site-membership/invite-member-modal.tsx';
@@ -45,96 +44,96 @@ export function SiteMembersTab({ site }: { site: Site }) {
     </Group>
   ) : null;
 
-  let content;
-  if (query.isPending) {
-    content = <LoadingState />;
-  } else if (query.isError) {
-    content = <ErrorState withCard error={query.error} fallbackKey="fetchTeamMembersFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.total === 0) {
-    content = (
-      <EmptyState
-        withCard
-        icon={<IconUsers size={28} />}
-        title={t('sites.members.emptyTitle')}
-        description={t(canManage ? 'sites.members.emptyText' : 'sites.members.emptyTextReader')}
-      />
-    );
-  } else {
-    content = (
-      <Card withBorder radius="md" padding="sm">
-        <ResponsiveTable minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sites.members.name')}</Table.Th>
-                <Table.Th>{t('sites.members.role')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('sites.members.position')}</Table.Th>
-                <Table.Th visibleFrom="sm">{t('sites.members.status')}</Table.Th>
-                <Table.Th w={48}>
-                  <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.data.map((member) => (
-                <Table.Tr key={member.userId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.member(member.userId)} fw={600}>
-                      {member.name || member.username}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" dir="ltr" ta="start">
-                      {member.email}
-                    </Text>
-                    {member.active ? null : (
-                      <Group hiddenFrom="sm" mt={4}>
-                        <MemberStatusBadge active={false} />
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" tt="none" color={member.authority === 'SUPERVISOR' ? 'grape' : 'gray'}>
-                      {t(`user.authority.${member.authority}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{member.position || NONE}</Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    <MemberStatusBadge active={member.active} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ItemContextMenu
-                      label={t('sites.members.menuOf', { name: member.name })}
-                      href={paths.member(member.userId)}
-                      actions={
-                        canManage
-                          ? [
-                              {
-                                key: 'transfer',
-                                label: t('sites.members.transfer'),
-                                icon: <IconArrowsExchange size={16} />,
-                                onClick: () => void navigate(paths.member(member.userId, { tab: 'transfer', from: site.id })),
-                              },
-                              {
-                                key: 'remove',
-                                label: t('siteMembership.removeTitle'),
-                                icon: <IconUserMinus size={16} />,
-                                color: 'red',
-                                onClick: () =>
-                                  setRemoving({ userId: member.userId, memberName: member.name, siteId: site.id, siteName: site.name }),
-                              },
-                            ]
-                          : []
-                      }
-                    />
-                  </Table.Td>
+  const content = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTeamMembersFailed"
+      isEmpty={(members) => members.total === 0}
+      empty={
+        <EmptyState
+          withCard
+          icon={<IconUsers size={28} />}
+          title={t('sites.members.emptyTitle')}
+          description={t(canManage ? 'sites.members.emptyText' : 'sites.members.emptyTextReader')}
+        />
+      }
+    >
+      {(members) => (
+        <Card withBorder radius="md" padding="sm">
+          <ResponsiveTable minWidth={640}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('sites.members.name')}</Table.Th>
+                  <Table.Th>{t('sites.members.role')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('sites.members.position')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('sites.members.status')}</Table.Th>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ResponsiveTable>
-        <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-      </Card>
-    );
-  }
+              </Table.Thead>
+              <Table.Tbody>
+                {members.data.map((member) => (
+                  <Table.Tr key={member.userId}>
+                    <Table.Td>
+                      <Anchor component={Link} to={paths.member(member.userId)} fw={600}>
+                        {member.name || member.username}
+                      </Anchor>
+                      <Text size="xs" c="dimmed" dir="ltr" ta="start">
+                        {member.email}
+                      </Text>
+                      {member.active ? null : (
+                        <Group hiddenFrom="sm" mt={4}>
+                          <MemberStatusBadge active={false} />
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" tt="none" color={member.authority === 'SUPERVISOR' ? 'grape' : 'gray'}>
+                        {t(`user.authority.${member.authority}`)}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{member.position || NONE}</Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <MemberStatusBadge active={member.active} />
+                    </Table.Td>
+                    <Table.Td>
+                      <ItemContextMenu
+                        label={t('sites.members.menuOf', { name: member.name })}
+                        href={paths.member(member.userId)}
+                        actions={
+                          canManage
+                            ? [
+                                {
+                                  key: 'transfer',
+                                  label: t('sites.members.transfer'),
+                                  icon: <IconArrowsExchange size={16} />,
+                                  onClick: () => void navigate(paths.member(member.userId, { tab: 'transfer', from: site.id })),
+                                },
+                                {
+                                  key: 'remove',
+                                  label: t('siteMembership.removeTitle'),
+                                  icon: <IconUserMinus size={16} />,
+                                  color: 'red',
+                                  onClick: () =>
+                                    setRemoving({ userId: member.userId, memberName: member.name, siteId: site.id, siteName: site.name }),
+                                },
+                              ]
+                            : []
+                        }
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ResponsiveTable>
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={members.total} onChange={setPage} />
+        </Card>
+      )}
+    </QueryGate>
+  );
 
   return (
     <>

@@ -8,9 +8,8 @@ import { useSearchParams } from 'react-router';
 import { EXECUTION_PLANS_PAGE_SIZE } from '@fieldops/shared/limits';
 import { PLAN_STATUS_FILTERS, type ExecutionPlan, type PlanStatusFilter } from '@fieldops/shared/schedules';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { usePageParam, useSearchParam } from '../../../lib/url-state.ts';
 import { useTaskPlansQuery } from '../api/get-task-plans.ts';
@@ -42,49 +41,50 @@ export function PlansTab({ taskId }: { taskId: number }) {
     </Button>
   ) : null;
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingState />;
-  } else if (query.isError) {
-    body = <ErrorState withCard error={query.error} fallbackKey="fetchPlansFailed" onRetry={() => void query.refetch()} />;
-  } else if (query.data.data.length === 0) {
-    body =
-      status === 'ALL' ? (
-        <EmptyState
-          withCard
-          icon={<IconCalendarTime size={28} />}
-          title={t('tasks.plans.emptyTitle')}
-          description={t(managesAnySite ? 'tasks.plans.emptyText' : 'tasks.plans.emptyTextReader')}
-          action={createButton}
-        />
-      ) : (
-        <EmptyState
-          withCard
-          icon={<IconCalendarTime size={28} />}
-          title={t('tasks.plans.noMatchTitle')}
-          description={t('tasks.plans.noMatchText', { status: t(`tasks.plans.filter.${status}`) })}
-        />
-      );
-  } else {
-    body = (
-      <>
-        <Stack gap="sm">
-          {query.data.data.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              taskId={taskId}
-              plan={plan}
-              canManage={canManageSite(plan.teamId)}
-              highlighted={plan.id === linked}
-              onEdit={setEditing}
-              onSwitch={planSwitch.ask}
-            />
-          ))}
-        </Stack>
-        <ListPagination page={page} size={EXECUTION_PLANS_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-      </>
-    );
-  }
+  const body = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchPlansFailed"
+      isEmpty={(plans) => plans.data.length === 0}
+      empty={
+        status === 'ALL' ? (
+          <EmptyState
+            withCard
+            icon={<IconCalendarTime size={28} />}
+            title={t('tasks.plans.emptyTitle')}
+            description={t(managesAnySite ? 'tasks.plans.emptyText' : 'tasks.plans.emptyTextReader')}
+            action={createButton}
+          />
+        ) : (
+          <EmptyState
+            withCard
+            icon={<IconCalendarTime size={28} />}
+            title={t('tasks.plans.noMatchTitle')}
+            description={t('tasks.plans.noMatchText', { status: t(`tasks.plans.filter.${status}`) })}
+          />
+        )
+      }
+    >
+      {(plans) => (
+        <>
+          <Stack gap="sm">
+            {plans.data.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                taskId={taskId}
+                plan={plan}
+                canManage={canManageSite(plan.teamId)}
+                highlighted={plan.id === linked}
+                onEdit={setEditing}
+                onSwitch={planSwitch.ask}
+              />
+            ))}
+          </Stack>
+          <ListPagination page={page} size={EXECUTION_PLANS_PAGE_SIZE} total={plans.total} onChange={setPage} />
+        </>
+      )}
+    </QueryGate>
+  );
 
   return (
     <Stack gap="md">

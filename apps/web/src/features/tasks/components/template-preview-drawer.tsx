@@ -4,8 +4,7 @@ import { Badge, Button, Drawer, Group, List, Paper, Stack, Text } from '@mantine
 import { IconGitBranch, IconPlaylistAdd } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TemplateAction, TemplateDetail } from '@fieldops/shared/tasks';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { optionLabel } from '../../../components/task-runner/answer-input.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -34,13 +33,9 @@ export function TemplatePreviewDrawer({ templateId, onClose, onUse, using }: Tem
       size="lg"
       title={t('tasks.templates.previewTitle')}
     >
-      {query.isPending ? (
-        <LoadingState />
-      ) : query.isError ? (
-        <ErrorState error={query.error} fallbackKey="fetchTemplateFailed" onRetry={() => void query.refetch()} />
-      ) : (
-        <TemplatePreview template={query.data} onUse={onUse} using={using} />
-      )}
+      <QueryGate query={query} fallbackKey="fetchTemplateFailed" withCard={false}>
+        {(template) => <TemplatePreview template={template} onUse={onUse} using={using} />}
+      </QueryGate>
     </Drawer>
   );
 }

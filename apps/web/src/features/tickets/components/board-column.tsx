@@ -6,7 +6,7 @@ import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketStatus } from '@fieldops/shared/enums';
 import { canTransition, type Ticket } from '@fieldops/shared/helpdesk';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { columnTickets, useTicketColumnQuery, type TicketFilters } from '../api/get-tickets.ts';
@@ -56,42 +56,44 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
   let borderColor = 'var(--mantine-color-default-border)';
   if (target) borderColor = allowed ? `var(--mantine-color-${color}-5)` : 'var(--mantine-color-red-4)';
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <Center py="xl" role="status" aria-label={t('app.loading')}>
-        <Loader size="sm" />
-      </Center>
-    );
-  } else if (query.isError) {
-    body = <ErrorState error={query.error} fallbackKey="fetchTicketsFailed" onRetry={() => void query.refetch()} />;
-  } else if (tickets.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed" ta="center" py="lg">
-        {t('tickets.board.emptyColumn')}
-      </Text>
-    );
-  } else {
-    body = (
-      <>
-        {tickets.map((ticket) => (
-          <TicketCard
-            key={ticket.id}
-            ticket={ticket}
-            onMove={onMove}
-            onDragStart={onDragStart}
-            onDragEnd={onDragEnd}
-            dragging={dragged?.id === ticket.id}
-          />
-        ))}
-        {query.hasNextPage ? (
-          <Button variant="subtle" size="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            {t('tickets.loadMore')}
-          </Button>
-        ) : null}
-      </>
-    );
-  }
+  const body = (
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTicketsFailed"
+      withCard={false}
+      loading={
+        <Center py="xl" role="status" aria-label={t('app.loading')}>
+          <Loader size="sm" />
+        </Center>
+      }
+      isEmpty={() => tickets.length === 0}
+      empty={
+        <Text size="sm" c="dimmed" ta="center" py="lg">
+          {t('tickets.board.emptyColumn')}
+        </Text>
+      }
+    >
+      {() => (
+        <>
+          {tickets.map((ticket) => (
+            <TicketCard
+              key={ticket.id}
+              ticket={ticket}
+              onMove={onMove}
+              onDragStart={onDragStart}
+              onDragEnd={onDragEnd}
+              dragging={dragged?.id === ticket.id}
+            />
+          ))}
+          {query.hasNextPage ? (
+            <Button variant="subtle" size="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+              {t('tickets.loadMore')}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </QueryGate>
+  );
 
   return (
     <Paper

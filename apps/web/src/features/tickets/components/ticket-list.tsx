@@ -6,9 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import { usePageParam } from '../../../lib/url-state.ts';
 import { useTicketsQuery } from '../api/get-tickets.ts';
 import { TicketsTable } from './tickets-table.tsx';
@@ -25,12 +24,20 @@ export function TicketList({ state, newButton, onClearFilters }: TicketListProps
   const [page, setPage] = usePageParam();
   const query = useTicketsQuery(state.filters, state.status, page);
 
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return <ErrorState withCard error={query.error} fallbackKey="fetchTicketsFailed" onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.total === 0) {
-    return state.narrowed ? (
+  const empty =
+    query.data?.total !== 0 ? (
+      // A page past the end (an old link) goes back to the first page.
+      <EmptyState
+        withCard
+        icon={<IconTicket size={28} />}
+        title={t('tickets.list.pastEnd')}
+        action={
+          <Button variant="light" onClick={() => setPage(0)}>
+            {t('tickets.list.firstPage')}
+          </Button>
+        }
+      />
+    ) : state.narrowed ? (
       <EmptyState
         withCard
         icon={<IconTicketOff size={28} />}
@@ -51,26 +58,19 @@ export function TicketList({ state, newButton, onClearFilters }: TicketListProps
         action={newButton}
       />
     );
-  }
-  if (query.data.data.length === 0) {
-    // A page past the end (an old link) goes back to the first page.
-    return (
-      <EmptyState
-        withCard
-        icon={<IconTicket size={28} />}
-        title={t('tickets.list.pastEnd')}
-        action={
-          <Button variant="light" onClick={() => setPage(0)}>
-            {t('tickets.list.firstPage')}
-          </Button>
-        }
-      />
-    );
-  }
   return (
-    <Card withBorder radius="md" padding="sm">
-      <TicketsTable tickets={query.data.data} />
-      <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={query.data.total} onChange={setPage} />
-    </Card>
+    <QueryGate
+      query={query}
+      fallbackKey="fetchTicketsFailed"
+      isEmpty={(tickets) => tickets.total === 0 || tickets.data.length === 0}
+      empty={empty}
+    >
+      {(tickets) => (
+        <Card withBorder radius="md" padding="sm">
+          <TicketsTable tickets={tickets.data} />
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={tickets.total} onChange={setPage} />
+        </Card>
+      )}
+    </QueryGate>
   );
 }

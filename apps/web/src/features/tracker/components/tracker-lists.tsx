@@ -7,9 +7,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { QueryGate } from '../../../components/query-gate.tsx';
 import type { ListResult } from '../../../lib/api-client.ts';
 import { useDraftTasksQuery } from '../api/get-draft-tasks.ts';
 import { useSchedulesQuery } from '../api/get-schedules.ts';
@@ -31,28 +30,32 @@ interface PagedListProps<T> {
 
 function PagedList<T>({ query, tab, page, onPage, fallbackKey, children }: PagedListProps<T>) {
   const { t } = useTranslation();
-  if (query.isPending) return <LoadingState />;
-  if (query.isError) {
-    return <ErrorState withCard error={query.error} fallbackKey={fallbackKey} onRetry={() => void query.refetch()} />;
-  }
-  const { data, total } = query.data;
-  if (total === 0) return <TrackerEmpty tab={tab} />;
-  if (data.length === 0) {
-    // A page past the end (an old link, or rows that moved to another tab) goes back to the first.
-    return (
-      <EmptyState
-        withCard
-        icon={<IconChecklist size={28} />}
-        title={t('tracker.pastEnd')}
-        action={<Button variant="light" onClick={() => onPage(0)}>{t('tracker.firstPage')}</Button>}
-      />
-    );
-  }
   return (
-    <Card withBorder radius="md" padding="sm" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
-      {children(data)}
-      <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={total} onChange={onPage} />
-    </Card>
+    <QueryGate
+      query={query}
+      fallbackKey={fallbackKey}
+      isEmpty={(rows) => rows.total === 0 || rows.data.length === 0}
+      empty={
+        query.data?.total === 0 ? (
+          <TrackerEmpty tab={tab} />
+        ) : (
+          // A page past the end (an old link, or rows that moved to another tab) goes back to the first.
+          <EmptyState
+            withCard
+            icon={<IconChecklist size={28} />}
+            title={t('tracker.pastEnd')}
+            action={<Button variant="light" onClick={() => onPage(0)}>{t('tracker.firstPage')}</Button>}
+          />
+        )
+      }
+    >
+      {(rows) => (
+        <Card withBorder radius="md" padding="sm" style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }} aria-busy={query.isFetching}>
+          {children(rows.data)}
+          <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={rows.total} onChange={onPage} />
+        </Card>
+      )}
+    </QueryGate>
   );
 }
 
