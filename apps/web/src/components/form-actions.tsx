@@ -17,15 +17,7 @@ interface FormActionsProps {
   fullWidth?: boolean;
 }
 
-export function FormActions({
-  submitLabel,
-  pending = false,
-  onCancel,
-  icon = <IconDeviceFloppy size={16} />,
-  color,
-  disabled,
-  fullWidth,
-}: FormActionsProps) {
+export function FormActions({ submitLabel, pending = false, onCancel, icon = <IconDeviceFloppy size={16} />, color, disabled, fullWidth }: FormActionsProps) {
   const { t } = useTranslation();
   return (
     <Group justify="flex-end" gap="sm">

@@ -96,17 +96,8 @@ function AssignMemberForm({ onClose, siteId, member }: Omit<AssignMemberModalPro
         )}
         {siteId ? null : <SiteSelect data={sites.options} {...form.select('teamId')} />}
         <RoleInput label={t('siteMembership.role')} value={form.values.role} onChange={(role) => form.setValue('role', role)} />
-        <TextInput
-          label={t('siteMembership.position')}
-          placeholder={t('siteMembership.positionPlaceholder')}
-          {...form.field('position')}
-        />
-        <FormActions
-          submitLabel={t('siteMembership.assign')}
-          pending={assign.isPending}
-          onCancel={onClose}
-          icon={<IconUserPlus size={16} />}
-        />
+        <TextInput label={t('siteMembership.position')} placeholder={t('siteMembership.positionPlaceholder')} {...form.field('position')} />
+        <FormActions submitLabel={t('siteMembership.assign')} pending={assign.isPending} onCancel={onClose} icon={<IconUserPlus size={16} />} />
       </Stack>
     </form>
   );

@@ -41,13 +41,7 @@ export function ActivationForm({ activationKey, detail, onActivated }: Activatio
         <FormAlert error={activate.error} fallbackKey="unknownError" />
         <TextInput label={t('activation.username')} value={detail.username} readOnly variant="filled" />
         <TextInput label={t('activation.email')} value={detail.email} readOnly variant="filled" />
-        <TextInput
-          label={t('activation.name')}
-          autoComplete="name"
-          required
-          withAsterisk={false}
-          {...form.field('name')}
-        />
+        <TextInput label={t('activation.name')} autoComplete="name" required withAsterisk={false} {...form.field('name')} />
         <PasswordField
           label={t('activation.password')}
           description={t('onboarding.passwordHint')}
@@ -56,13 +50,7 @@ export function ActivationForm({ activationKey, detail, onActivated }: Activatio
           withAsterisk={false}
           {...form.field('password')}
         />
-        <PasswordField
-          label={t('activation.confirmPassword')}
-          autoComplete="new-password"
-          required
-          withAsterisk={false}
-          {...form.field('confirmPassword')}
-        />
+        <PasswordField label={t('activation.confirmPassword')} autoComplete="new-password" required withAsterisk={false} {...form.field('confirmPassword')} />
         <Button type="submit" fullWidth loading={activate.isPending}>
           {t('activation.submit')}
         </Button>

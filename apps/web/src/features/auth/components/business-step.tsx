@@ -47,12 +47,7 @@ export function BusinessStep({ userId, onDone }: { userId: number; onDone: (busi
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert error={failure.serverError} fallbackKey="onboardingFailed" />
-        <TextInput
-          label={t('onboarding.businessName')}
-          autoComplete="organization"
-          required
-          {...form.field('name')}
-        />
+        <TextInput label={t('onboarding.businessName')} autoComplete="organization" required {...form.field('name')} />
         <ColorInput
           label={t('onboarding.colour')}
           description={t('onboarding.colourHint')}

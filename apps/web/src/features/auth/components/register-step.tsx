@@ -43,13 +43,7 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <FormAlert error={failure.serverError} fallbackKey="onboardingFailed" />
-        <TextInput
-          label={t('onboarding.fullName')}
-          autoComplete="name"
-          required
-          withAsterisk={false}
-          {...form.field('fullName')}
-        />
+        <TextInput label={t('onboarding.fullName')} autoComplete="name" required withAsterisk={false} {...form.field('fullName')} />
         <TextInput
           label={t('onboarding.username')}
           description={t('onboarding.usernameHint')}

@@ -57,13 +57,7 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('business.profile.name')}
-          required={!readOnly}
-          autoComplete="organization"
-          readOnly={readOnly}
-          {...form.field('name')}
-        />
+        <TextInput label={t('business.profile.name')} required={!readOnly} autoComplete="organization" readOnly={readOnly} {...form.field('name')} />
         <ColorInput
           label={t('business.profile.colour')}
           description={readOnly ? undefined : t('business.profile.colourHint')}

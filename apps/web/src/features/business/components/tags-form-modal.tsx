@@ -65,19 +65,8 @@ function TagForm({ tag, onClose }: { tag?: Tag; onClose: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput
-            label={t('business.tags.nameEn')}
-            dir="ltr"
-            required
-            data-autofocus
-            {...form.field('nameEn')}
-          />
-          <TextInput
-            label={t('business.tags.nameAr')}
-            dir="rtl"
-            required
-            {...form.field('nameAr')}
-          />
+          <TextInput label={t('business.tags.nameEn')} dir="ltr" required data-autofocus {...form.field('nameEn')} />
+          <TextInput label={t('business.tags.nameAr')} dir="rtl" required {...form.field('nameAr')} />
         </SimpleGrid>
         <FormActions submitLabel={tag ? t('actions.saveChanges') : t('business.tags.create')} pending={pending} onCancel={onClose} />
       </Stack>

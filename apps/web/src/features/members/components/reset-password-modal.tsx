@@ -69,12 +69,7 @@ function ResetPasswordForm({ member, onClose }: { member: Member; onClose: () =>
           data-autofocus
           {...form.field('password')}
         />
-        <PasswordField
-          label={t('members.resetPassword.confirm')}
-          autoComplete="new-password"
-          required
-          {...form.field('confirmPassword')}
-        />
+        <PasswordField label={t('members.resetPassword.confirm')} autoComplete="new-password" required {...form.field('confirmPassword')} />
         <FormActions
           submitLabel={t('members.resetPassword.submit')}
           pending={reset.isPending}

@@ -14,20 +14,8 @@ export function TicketTextFields({ field, rows = { min: 3, max: 10 } }: TicketTe
   const { t } = useTranslation();
   return (
     <>
-      <TextInput
-        label={t('tickets.fields.title')}
-        required
-        data-autofocus
-        {...field('title')}
-      />
-      <Textarea
-        label={t('tickets.fields.description')}
-        required
-        autosize
-        minRows={rows.min}
-        maxRows={rows.max}
-        {...field('description')}
-      />
+      <TextInput label={t('tickets.fields.title')} required data-autofocus {...field('title')} />
+      <Textarea label={t('tickets.fields.description')} required autosize minRows={rows.min} maxRows={rows.max} {...field('description')} />
     </>
   );
 }
