@@ -5,8 +5,8 @@ import { Stack } from '@mantine/core';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { AnswerDetailDrawer } from '../../../components/answer-view/answer-detail-drawer.tsx';
 import { useSearchParam } from '../../../lib/url-state.ts';
+import { AnswerList } from './answer-list.tsx';
 import { FlaggedAnswers } from './flagged-answers.tsx';
-import { RecentAnswers } from './recent-answers.tsx';
 
 export function AnswersTab({ taskId }: { taskId: number }) {
   const [raw, setAnswerParam] = useSearchParam('answer');
@@ -21,7 +21,7 @@ export function AnswersTab({ taskId }: { taskId: number }) {
   return (
     <Stack gap="xl">
       <FlaggedAnswers taskId={taskId} onOpen={open} />
-      <RecentAnswers taskId={taskId} onOpen={open} />
+      <AnswerList kind="recent" taskId={taskId} onOpen={open} />
       <AnswerDetailDrawer answerId={answerId} answer={known} onClose={() => setAnswerParam(null, false)} />
     </Stack>
   );

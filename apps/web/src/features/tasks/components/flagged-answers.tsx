@@ -3,30 +3,26 @@
 // fire a ticket from it (then the new ticket opens); an answer with a ticket links to it instead.
 import { useState } from 'react';
 import { Button } from '@mantine/core';
-import { IconFlagOff, IconFlag, IconTicket } from '@tabler/icons-react';
+import { IconFlagOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { useFireTicketMutation } from '../api/fire-ticket.ts';
-import { useFlaggedAnswersQuery } from '../api/get-flagged-answers.ts';
 import { useUnflagAnswerMutation } from '../api/unflag-answer.ts';
 import { useAnswerActionName } from './answer-card.tsx';
-import { AnswerList } from './answer-list.tsx';
-import { useNamedPage } from './use-named-page.ts';
+import { AnswerList, useAnswerListPage } from './answer-list.tsx';
 
 export function FlaggedAnswers({ taskId, onOpen }: { taskId: number; onOpen: (answer: ActionResult) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { canManageSite } = useAccess();
   const actionName = useAnswerActionName();
-  const [page, setPage] = useNamedPage('flaggedPage');
-  const query = useFlaggedAnswersQuery(taskId, page);
+  const [page] = useAnswerListPage('flagged');
   const unflag = useUnflagAnswerMutation(taskId, page);
   const fire = useFireTicketMutation();
   const [firing, setFiring] = useState<ActionResult | null>(null);
@@ -60,12 +56,8 @@ export function FlaggedAnswers({ taskId, onOpen }: { taskId: number; onOpen: (an
 
   return (
     <AnswerList
-      title={t('tasks.answers.flaggedTitle')}
-      query={query}
-      fallbackKey="fetchFlaggedAnswersFailed"
-      empty={<EmptyState withCard icon={<IconFlag size={28} />} title={t('tasks.answers.flaggedEmptyTitle')} description={t('tasks.answers.flaggedEmptyText')} />}
-      page={page}
-      onPage={setPage}
+      kind="flagged"
+      taskId={taskId}
       onOpen={onOpen}
       actions={(answer, name) => {
         const manage = canManageSite(answer.teamId);
