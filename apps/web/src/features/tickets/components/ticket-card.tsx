@@ -3,15 +3,7 @@
 // to another status (forbidden targets are disabled).
 import type { DragEvent, MouseEvent } from 'react';
 import { ActionIcon, Anchor, Avatar, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import {
-  IconArrowsExchange,
-  IconDots,
-  IconExternalLink,
-  IconLink,
-  IconMapPin,
-  IconMessageCircle,
-  IconPaperclip,
-} from '@tabler/icons-react';
+import { IconArrowsExchange, IconDots, IconExternalLink, IconLink, IconMapPin, IconMessageCircle, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TICKET_STATUSES, type TicketStatus } from '@fieldops/shared/enums';
@@ -38,6 +30,8 @@ export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = 
   const language = currentLanguage(i18n);
   const navigate = useNavigate();
   const path = paths.ticket(ticket.id);
+  const moves = TICKET_STATUSES.filter((status) => status !== ticket.status);
+  const firstMove = moves.find((status) => canTransition(ticket.status, status));
   const agentName = ticket.agent ? ticket.agent.fullName || ticket.agent.username : null;
 
   const startDrag = (event: DragEvent<HTMLDivElement>) => {
@@ -98,11 +92,15 @@ export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = 
               {onMove ? (
                 <>
                   <Menu.Label>{t('tickets.card.moveTo')}</Menu.Label>
-                  {TICKET_STATUSES.filter((status) => status !== ticket.status).map((status) => (
+                  {moves.map((status) => (
                     <Menu.Item
                       key={status}
                       leftSection={<IconArrowsExchange size={16} />}
                       disabled={!canTransition(ticket.status, status)}
+                      // The menu's focus goes to the first move it can make: left to itself it
+                      // would try the first item, which may be disabled, and keep the focus (and
+                      // Escape) on the card.
+                      data-autofocus={status === firstMove || undefined}
                       onClick={() => onMove(ticket, status)}
                     >
                       {t(`tickets.status.${status}`)}
