@@ -51,7 +51,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(\\.\\./[^./][^/]*|(\\.\\./)+modules/[^/]+)/[^/]+\\.repository(\\.[cm]?[jt]s)?$',
-              message: "Another module is reached through its service (*.service.ts), never its repository.",
+              message: 'Another module is reached through its service (*.service.ts), never its repository.',
             },
           ],
         },

@@ -20,7 +20,15 @@ import { DEMO_PASSWORD, DEMO_USERNAME } from '../apps/server/src/seed/demo.ts';
 import { STORAGE_KEYS } from '../packages/shared/src/limits.ts';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const GOALS = { loginJsKb: 150, dashboardJsKb: 300, mobileScore: 90, desktopScore: 95, mobileLcpMs: 2500, dashboardRequests: 6, desktopLongTaskMs: 200 };
 const WEB_ROOT = path.resolve(import.meta.dirname, '../apps/web/dist');
@@ -139,7 +147,10 @@ async function bytes(server: ServerProcess, signedIn: Record<string, string>) {
       const loaded = await load(browser, server.url, url, auth);
       const gz = loaded.scripts.reduce((sum, s) => sum + gzipped(s.url), 0);
       const sent = loaded.scripts.reduce((sum, s) => sum + s.sent, 0);
-      const calls = name === 'dashboard' ? `${loaded.api.length} (≤ ${GOALS.dashboardRequests}: ${met(loaded.api.length <= GOALS.dashboardRequests)})` : `${loaded.api.length}`;
+      const calls =
+        name === 'dashboard'
+          ? `${loaded.api.length} (≤ ${GOALS.dashboardRequests}: ${met(loaded.api.length <= GOALS.dashboardRequests)})`
+          : `${loaded.api.length}`;
       if (process.env.FIRST_LOAD_FILES) {
         for (const s of loaded.scripts) console.log(`  ${kb(gzipped(s.url)).padStart(7)}  ${new URL(s.url).pathname}`);
       }
@@ -174,7 +185,8 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
       page.evaluate(
         ({ entries, on: signIn }) => {
           // Runs in the page (this file is type-checked for Node.js, without the DOM's types).
-          const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void } }).localStorage;
+          const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void } })
+            .localStorage;
           for (const [key, value] of Object.entries(entries)) {
             if (signIn) storage.setItem(key, value);
             else storage.removeItem(key);
@@ -199,13 +211,34 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
             `${server.url}${url}`,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
             formFactor === 'desktop'
-              ? { extends: 'lighthouse:default', settings: { formFactor: 'desktop', screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false }, throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 } } }
+              ? {
+                  extends: 'lighthouse:default',
+                  settings: {
+                    formFactor: 'desktop',
+                    screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+                    throttling: {
+                      rttMs: 40,
+                      throughputKbps: 10240,
+                      cpuSlowdownMultiplier: 1,
+                      requestLatencyMs: 0,
+                      downloadThroughputKbps: 0,
+                      uploadThroughputKbps: 0,
+                    },
+                  },
+                }
               : undefined,
           );
           const lhr = result?.lhr;
           if (!lhr) continue;
           if (process.env.LIGHTHOUSE_DETAILS) {
-            for (const id of ['largest-contentful-paint-element', 'lcp-breakdown-insight', 'network-dependency-tree-insight', 'bootup-time', 'render-blocking-insight', 'metrics']) {
+            for (const id of [
+              'largest-contentful-paint-element',
+              'lcp-breakdown-insight',
+              'network-dependency-tree-insight',
+              'bootup-time',
+              'render-blocking-insight',
+              'metrics',
+            ]) {
               console.log(`  [${formFactor} ${name}] ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? lhr.audits[id]?.displayValue ?? null).slice(0, 3000)}`);
             }
           }
@@ -222,7 +255,10 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
         const goalScore = formFactor === 'mobile' ? GOALS.mobileScore : GOALS.desktopScore;
         const lcpCell = formFactor === 'mobile' ? `${(lcp / 1000).toFixed(1)} s (≤ 2.5 s: ${met(lcp <= GOALS.mobileLcpMs)})` : `${(lcp / 1000).toFixed(1)} s`;
         const longest = median(runs.map((r) => r.longest));
-        const longestCell = formFactor === 'desktop' && name === 'dashboard' ? `${longest.toFixed(0)} ms (≤ 200: ${met(longest <= GOALS.desktopLongTaskMs)})` : `${longest.toFixed(0)} ms`;
+        const longestCell =
+          formFactor === 'desktop' && name === 'dashboard'
+            ? `${longest.toFixed(0)} ms (≤ 200: ${met(longest <= GOALS.desktopLongTaskMs)})`
+            : `${longest.toFixed(0)} ms`;
         console.log(
           `${`${formFactor} ${name}`.padEnd(29)} | ${`${score} (≥ ${goalScore}: ${met(score >= goalScore)})`.padEnd(19)} | ${lcpCell.padEnd(23)} | ${`${median(runs.map((r) => r.tbt)).toFixed(0)} ms`.padEnd(8)} | ${longestCell}`,
         );
@@ -246,12 +282,22 @@ export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-first-load-'));
   const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO: 'true', WEB_ROOT }, 180_000, { compiled: true });
   try {
-    console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
     await compression(server);
     const signedIn = await storageFor(server);
     await bytes(server, signedIn);
     await lighthouseRuns(server, signedIn);
-    console.log(`load average after ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average after ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;

@@ -99,7 +99,12 @@ async function compare(label: string, sizes: number[], env: Record<string, strin
         ms(percentile(result.health, 50)).padStart(10),
         `${ms(p99)} ${p99 <= GOAL_HEALTH_P99_MS ? 'meets' : 'MISSES'} the goal`.padStart(27),
         `${signed}/${result.signIns.length}`.padStart(11),
-        ms(percentile(result.signIns.map((s) => s.elapsed), 99)).padStart(11),
+        ms(
+          percentile(
+            result.signIns.map((s) => s.elapsed),
+            99,
+          ),
+        ).padStart(11),
       ].join(' | '),
     );
   }
@@ -111,7 +116,12 @@ export async function run() {
     // The first start creates the demo business; the others reuse its data directory.
     (await startServer({ DATA_DIR: dataDir, DEMO: 'true', LOG_LEVEL: 'error' }, 120_000)).child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    console.log(`${CLIENTS} clients reading lists for ${SECONDS} s each; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `${CLIENTS} clients reading lists for ${SECONDS} s each; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log('database |pool | reads/s | failed | health p50 | health p99 (goal ≤ 200 ms) | sign-ins ok | sign-in p99');
     await compare('embedded', POOL_SIZES.embedded, { DATA_DIR: dataDir });
     if (POSTGRES_URL) {
@@ -120,7 +130,12 @@ export async function run() {
         await compare('postgres', POOL_SIZES.postgres, { DATA_DIR: dataDir, DATABASE_URL: url });
       });
     }
-    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -23,8 +23,55 @@ const RUNS = 30;
 const WARM_UP = 3;
 const PASSWORD = 'bench-pass-1';
 
-const FIRST = ['Sara', 'Omar', 'Lina', 'Yousef', 'Huda', 'Khaled', 'Maryam', 'Ali', 'Noor', 'Faisal', 'Reem', 'Tariq', 'Dana', 'Hassan', 'Aisha', 'Majed', 'هدى', 'خالد', 'ليلى', 'سعيد'];
-const LAST = ['Haddad', 'Mansour', 'Nasser', 'Saleh', 'Karim', 'Hassan', 'Aziz', 'Farouk', 'Qasim', 'Rahman', 'Sabri', 'Tamimi', 'Yasin', 'Zahran', 'Bakr', 'عمر', 'صالح', 'العتيبي', 'الحربي', 'القحطاني', 'Jaber', 'Khoury', 'Mustafa', 'Najjar', 'Odeh'];
+const FIRST = [
+  'Sara',
+  'Omar',
+  'Lina',
+  'Yousef',
+  'Huda',
+  'Khaled',
+  'Maryam',
+  'Ali',
+  'Noor',
+  'Faisal',
+  'Reem',
+  'Tariq',
+  'Dana',
+  'Hassan',
+  'Aisha',
+  'Majed',
+  'هدى',
+  'خالد',
+  'ليلى',
+  'سعيد',
+];
+const LAST = [
+  'Haddad',
+  'Mansour',
+  'Nasser',
+  'Saleh',
+  'Karim',
+  'Hassan',
+  'Aziz',
+  'Farouk',
+  'Qasim',
+  'Rahman',
+  'Sabri',
+  'Tamimi',
+  'Yasin',
+  'Zahran',
+  'Bakr',
+  'عمر',
+  'صالح',
+  'العتيبي',
+  'الحربي',
+  'القحطاني',
+  'Jaber',
+  'Khoury',
+  'Mustafa',
+  'Najjar',
+  'Odeh',
+];
 
 const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`);
 

@@ -29,7 +29,13 @@ import { scheduleConditions, type ReportScope } from '../apps/server/src/modules
 import { addDays, localDate, type DateRange } from '../apps/server/src/modules/reports/report-range.ts';
 import { answerSource, dailyScheduleSource, scheduleSource } from '../apps/server/src/modules/reports/report-source.ts';
 import {
-  countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTagKpis,
+  countAnswers,
+  countByDay,
+  countByStatus,
+  countOpen,
+  countOrganisation,
+  findActionKpis,
+  findTagKpis,
 } from '../apps/server/src/modules/reports/reports.repository.ts';
 import { processCpuMs, withPostgres } from './lib/bench-database.ts';
 import { existingReportBusiness, generateReportBusiness, type ReportData, type ReportDataOptions } from './lib/report-data.ts';
@@ -103,16 +109,28 @@ function casesFor(data: ReportData, range: DateRange): Case[] {
       },
     },
   ];
-  const orders = [['best', 'rate', 'best=true'], ['worst', 'worst', 'best=false'], ['load', 'load', 'order=load']] as const;
+  const orders = [
+    ['best', 'rate', 'best=true'],
+    ['worst', 'worst', 'best=false'],
+    ['load', 'load', 'order=load'],
+  ] as const;
   for (const kind of KPI_KINDS) {
     for (const [label, order, query] of orders) {
-      cases.push({ call: `${kind} ${label}`, url: `${API}/${kind}/kpi?${dates}&${query}`, bare: (db) => findRanked(db, kind as KpiKind, scheduleSource(scope, {}, range, KPI_NEEDS[kind as KpiKind]), order, page) });
+      cases.push({
+        call: `${kind} ${label}`,
+        url: `${API}/${kind}/kpi?${dates}&${query}`,
+        bare: (db) => findRanked(db, kind as KpiKind, scheduleSource(scope, {}, range, KPI_NEEDS[kind as KpiKind]), order, page),
+      });
     }
   }
   cases.push(
     { call: 'member standing', url: `${API}/members/kpi/${data.memberId}?${dates}` },
     { call: 'actions', url: `${API}/actions/kpi?${dates}`, bare: (db) => findActionKpis(db, answerSource(scope, {}, range), page) },
-    { call: 'actions of a tag', url: `${API}/actions/kpi/tag/${data.tagIds[0]}?${dates}`, bare: (db) => findActionKpis(db, answerSource(scope, {}, range, { tagId: data.tagIds[0] }), page) },
+    {
+      call: 'actions of a tag',
+      url: `${API}/actions/kpi/tag/${data.tagIds[0]}?${dates}`,
+      bare: (db) => findActionKpis(db, answerSource(scope, {}, range, { tagId: data.tagIds[0] }), page),
+    },
     { call: 'tags', url: `${API}/tags/kpi?${dates}`, bare: (db) => findTagKpis(db, data.businessId, answerSource(scope, {}, range), page) },
     { call: 'performance', url: `${API}/performance?${dates}`, bare: (db) => countByDay(db, dailyScheduleSource(scope, {}, range)) },
     { call: 'latest results', url: `${API}/latest/result?${dates}&page=0&size=20` },
@@ -153,7 +171,12 @@ async function cpuOf(target: CpuTarget, work: (db: Db) => Promise<unknown>): Pro
   return quantile(samples, 0.5);
 }
 
-async function runOn(kind: string, database: Database, shape: ReportDataOptions | 'existing', cpu?: (work: (target: CpuTarget) => Promise<void>) => Promise<void>): Promise<{ data: ReportData; timings: Timing[] }> {
+async function runOn(
+  kind: string,
+  database: Database,
+  shape: ReportDataOptions | 'existing',
+  cpu?: (work: (target: CpuTarget) => Promise<void>) => Promise<void>,
+): Promise<{ data: ReportData; timings: Timing[] }> {
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const app: FastifyInstance = await buildApp({ database, jwtSecret: crypto.randomBytes(64), uploadsDir });
   try {
@@ -161,7 +184,9 @@ async function runOn(kind: string, database: Database, shape: ReportDataOptions 
     let data: ReportData;
     if (shape === 'existing') {
       data = await existingReportBusiness(database);
-      console.log(`[${kind}] measuring the kept business: ${data.counts.answers.toLocaleString('en')} answers, ${data.counts.schedules.toLocaleString('en')} schedules`);
+      console.log(
+        `[${kind}] measuring the kept business: ${data.counts.answers.toLocaleString('en')} answers, ${data.counts.schedules.toLocaleString('en')} schedules`,
+      );
     } else {
       console.log(`[${kind}] generating about ${(shape.answers ?? 0).toLocaleString('en')} answers…`);
       data = await generateReportBusiness(database, { ...shape, log: (line) => console.log(`[${kind}] ${line}`) });
@@ -201,10 +226,22 @@ async function runOn(kind: string, database: Database, shape: ReportDataOptions 
       }
     }
     // The lists that now carry a rank, for reference.
-    for (const [call, url] of [['projects list (ranked)', '/api/v1/projects?size=50'], ['sites list (ranked)', '/api/v1/teams?size=20']] as const) {
+    for (const [call, url] of [
+      ['projects list (ranked)', '/api/v1/projects?size=50'],
+      ['sites list (ranked)', '/api/v1/teams?size=20'],
+    ] as const) {
       const samples = await timeIt(() => app.inject({ method: 'GET', url, headers }));
       const bare = await timeIt(() => ranksOverLastMonth(app.db, data.businessId, call.startsWith('projects') ? 'projects' : 'teams', data.projectIds));
-      timings.push({ range: 'month', call, median: quantile(samples, 0.5), p95: quantile(samples, 0.95), sqlMedian: quantile(bare, 0.5), sqlCpu: null, rows: '-', rankOnly: true });
+      timings.push({
+        range: 'month',
+        call,
+        median: quantile(samples, 0.5),
+        p95: quantile(samples, 0.95),
+        sqlMedian: quantile(bare, 0.5),
+        sqlCpu: null,
+        rows: '-',
+        rankOnly: true,
+      });
     }
     return { data, timings };
   } finally {
@@ -221,8 +258,13 @@ function print(kind: string, timings: Timing[], withTargets: boolean) {
   console.log('"sql cpu" their median database CPU time on one connection without parallel workers (what an idle core would take)');
   console.table(
     timings.map((t) => ({
-      range: t.range, call: t.call, median: t.median.toFixed(1), p95: t.p95.toFixed(1), sql: t.sqlMedian === null ? '-' : t.sqlMedian.toFixed(1),
-      'sql cpu': t.sqlCpu ?? '-', rows: t.rows,
+      range: t.range,
+      call: t.call,
+      median: t.median.toFixed(1),
+      p95: t.p95.toFixed(1),
+      sql: t.sqlMedian === null ? '-' : t.sqlMedian.toFixed(1),
+      'sql cpu': t.sqlCpu ?? '-',
+      rows: t.rows,
       'app/sql': ratioOf(t)?.toFixed(2) ?? '-',
       ...(withTargets ? { 'p95 goal': `${TARGET_MS[t.range]} ${t.p95 <= TARGET_MS[t.range] ? 'met' : 'MISSED'}` } : {}),
       ...(withTargets ? { 'ratio goal': heldToRatio(t) === null ? '-' : `${TARGET_RATIO} ${heldToRatio(t)! <= TARGET_RATIO ? 'met' : 'MISSED'}` } : {}),
@@ -232,9 +274,18 @@ function print(kind: string, timings: Timing[], withTargets: boolean) {
     const missed = timings.filter((t) => t.p95 > TARGET_MS[t.range]);
     const slow = timings.filter((t) => (heldToRatio(t) ?? 0) > TARGET_RATIO);
     console.log(missed.length === 0 ? `${kind}: every call met its p95 goal.` : `${kind}: ${missed.length} call(s) MISSED the p95 goal.`);
-    console.log(slow.length === 0 ? `${kind}: every call within ${TARGET_RATIO}x its bare queries.` : `${kind}: ${slow.length} call(s) over ${TARGET_RATIO}x their bare queries.`);
+    console.log(
+      slow.length === 0
+        ? `${kind}: every call within ${TARGET_RATIO}x its bare queries.`
+        : `${kind}: ${slow.length} call(s) over ${TARGET_RATIO}x their bare queries.`,
+    );
   }
-  console.log(`(load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores after measuring)`);
+  console.log(
+    `(load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${os.cpus().length} cores after measuring)`,
+  );
 }
 
 export async function run() {
@@ -249,9 +300,12 @@ export async function run() {
   if (pgliteMode !== 'only') {
     const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
     try {
-      const { data, timings } = await withPostgres(serverUrl, 'bench_reports', (database, url) =>
-        runOn('postgres', database, existing === undefined ? shape : 'existing', (work) => withCpuConnection(url, work)),
-        { keep: process.env.BENCH_REPORTS_KEEP === '1', existing });
+      const { data, timings } = await withPostgres(
+        serverUrl,
+        'bench_reports',
+        (database, url) => runOn('postgres', database, existing === undefined ? shape : 'existing', (work) => withCpuConnection(url, work)),
+        { keep: process.env.BENCH_REPORTS_KEEP === '1', existing },
+      );
       all.postgres = { counts: data.counts, timings };
       print('PostgreSQL', timings, true);
     } catch (err) {

@@ -131,57 +131,65 @@ export async function run() {
       let app: Awaited<ReturnType<typeof startServer>> | null = null;
       let bare: Awaited<ReturnType<typeof startBare>> | null = null;
       try {
-      app = await startServer(
-        { DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'info', RATE_LIMIT_PER_SESSION: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000' },
-        60_000,
-        { compiled: true },
-      );
-      const appPort = Number(new URL(app.url).port);
-      bare = await startBare(url, file);
-      // The app's own log lines go nowhere: they are produced, as in production, and dropped here.
-      app.child.stdout?.removeAllListeners('data');
-      app.child.stdout?.resume();
-      const signIn = await fetch(`${app.url}/api/authenticate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
-      });
-      const headers = { authorization: `Bearer ${((await signIn.json()) as { id_token: string }).id_token}` };
-
-      console.log(`${CONNECTIONS} keep-alive clients, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-      console.log(`statements per request: ${Object.entries(recorded).map(([name, list]) => `${name} ${list.length}`).join(', ')}`);
-      console.log('list    | app req/s | bare req/s | app share (goal ≥ 70%) | app CPU/req | bare CPU/req');
-      for (const name of Object.keys(LISTS) as ListName[]) {
-        const rates = { app: [] as number[], bare: [] as number[] };
-        const cpu = { app: 0, bare: 0 };
-        const count = { app: 0, bare: 0 };
-        for (let round = 0; round < ROUNDS + 1; round++) {
-          for (const side of ['app', 'bare'] as const) {
-            const pid = (side === 'app' ? app.child : bare.child).pid!;
-            const before = processCpuMs(pid) ?? 0;
-            const result =
-              side === 'app' ? await load(appPort, LISTS[name], headers) : await load(bare.port, `/list/${name}`, {});
-            if (result.failed > 0) throw new Error(`${side} ${name}: ${result.failed} requests failed`);
-            // The first round warms both up and is not counted.
-            if (round === 0) continue;
-            rates[side].push(result.done / ROUND_SECONDS);
-            cpu[side] += (processCpuMs(pid) ?? 0) - before;
-            count[side] += result.done;
-          }
-        }
-        const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-        const share = median(rates.app) / median(rates.bare);
-        console.log(
-          [
-            name.padEnd(7),
-            median(rates.app).toFixed(0).padStart(9),
-            median(rates.bare).toFixed(0).padStart(10),
-            `${(share * 100).toFixed(0)}% ${share >= GOAL_SHARE ? 'met' : 'MISSED'}`.padStart(22),
-            `${(cpu.app / count.app).toFixed(2)} ms`.padStart(11),
-            `${(cpu.bare / count.bare).toFixed(2)} ms`.padStart(12),
-          ].join(' | '),
+        app = await startServer(
+          { DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'info', RATE_LIMIT_PER_SESSION: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000' },
+          60_000,
+          { compiled: true },
         );
-      }
+        const appPort = Number(new URL(app.url).port);
+        bare = await startBare(url, file);
+        // The app's own log lines go nowhere: they are produced, as in production, and dropped here.
+        app.child.stdout?.removeAllListeners('data');
+        app.child.stdout?.resume();
+        const signIn = await fetch(`${app.url}/api/authenticate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: DEMO_USERNAME, password: DEMO_PASSWORD }),
+        });
+        const headers = { authorization: `Bearer ${((await signIn.json()) as { id_token: string }).id_token}` };
+
+        console.log(
+          `${CONNECTIONS} keep-alive clients, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s; load average ${os
+            .loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' ')}`,
+        );
+        console.log(
+          `statements per request: ${Object.entries(recorded)
+            .map(([name, list]) => `${name} ${list.length}`)
+            .join(', ')}`,
+        );
+        console.log('list    | app req/s | bare req/s | app share (goal ≥ 70%) | app CPU/req | bare CPU/req');
+        for (const name of Object.keys(LISTS) as ListName[]) {
+          const rates = { app: [] as number[], bare: [] as number[] };
+          const cpu = { app: 0, bare: 0 };
+          const count = { app: 0, bare: 0 };
+          for (let round = 0; round < ROUNDS + 1; round++) {
+            for (const side of ['app', 'bare'] as const) {
+              const pid = (side === 'app' ? app.child : bare.child).pid!;
+              const before = processCpuMs(pid) ?? 0;
+              const result = side === 'app' ? await load(appPort, LISTS[name], headers) : await load(bare.port, `/list/${name}`, {});
+              if (result.failed > 0) throw new Error(`${side} ${name}: ${result.failed} requests failed`);
+              // The first round warms both up and is not counted.
+              if (round === 0) continue;
+              rates[side].push(result.done / ROUND_SECONDS);
+              cpu[side] += (processCpuMs(pid) ?? 0) - before;
+              count[side] += result.done;
+            }
+          }
+          const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+          const share = median(rates.app) / median(rates.bare);
+          console.log(
+            [
+              name.padEnd(7),
+              median(rates.app).toFixed(0).padStart(9),
+              median(rates.bare).toFixed(0).padStart(10),
+              `${(share * 100).toFixed(0)}% ${share >= GOAL_SHARE ? 'met' : 'MISSED'}`.padStart(22),
+              `${(cpu.app / count.app).toFixed(2)} ms`.padStart(11),
+              `${(cpu.bare / count.bare).toFixed(2)} ms`.padStart(12),
+            ].join(' | '),
+          );
+        }
       } finally {
         bare?.child.kill('SIGTERM');
         app?.child.kill('SIGTERM');

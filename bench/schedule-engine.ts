@@ -85,9 +85,11 @@ async function runOn(kind: string, database: Database, target: PassTarget): Prom
   const started = Date.now();
   const { owner, business } = await seedBusiness(db, 'engine', MEMBERS, PROJECTS, SITES, await hashPassword('bench-pass-1'));
   await seedPlans(db, business.id, owner.id);
-  const [{ plans }] = ((await db.execute(sql`select count(*)::int as plans from execution_plans where user_id is not null`)) as unknown as {
-    rows: { plans: number }[];
-  }).rows;
+  const [{ plans }] = (
+    (await db.execute(sql`select count(*)::int as plans from execution_plans where user_id is not null`)) as unknown as {
+      rows: { plans: number }[];
+    }
+  ).rows;
   console.log(`[${kind}] generated ${MEMBERS} members, ${SITES} sites, ${plans} member plans in ${Date.now() - started} ms`);
 
   const pass = async (now: Date): Promise<Timed> => {
@@ -101,7 +103,10 @@ async function runOn(kind: string, database: Database, target: PassTarget): Prom
   const second = await pass(now);
   const nextDay = await pass(new Date(now.getTime() + DAY));
   return {
-    plans, first, second, nextDay,
+    plans,
+    first,
+    second,
+    nextDay,
     perSecond: Math.round(first.created / (first.ms / 1000)),
     perCpuSecond: first.cpuMs ? Math.round(first.created / (first.cpuMs / 1000)) : null,
   };
@@ -131,7 +136,8 @@ function print(kind: string, r: Result, target: boolean) {
     console.log(`${kind}: ${r.perCpuSecond.toLocaleString('en')} per second of database CPU time (near what an idle machine gives)${verdict(r.perCpuSecond)}`);
   }
   const load = os.loadavg()[0];
-  if (load > os.cpus().length) console.log(`(load average ${load.toFixed(1)} on ${os.cpus().length} cores while measuring: the wall clock includes waiting for the CPU)`);
+  if (load > os.cpus().length)
+    console.log(`(load average ${load.toFixed(1)} on ${os.cpus().length} cores while measuring: the wall clock includes waiting for the CPU)`);
 }
 
 export async function run() {
@@ -159,5 +165,8 @@ export async function run() {
 
   const out = path.resolve(import.meta.dirname, '.out');
   fs.mkdirSync(out, { recursive: true });
-  fs.writeFileSync(path.join(out, 'schedule-engine.json'), JSON.stringify({ at: new Date().toISOString(), targetPerSecond: TARGET_PER_SECOND, ...all }, null, 2));
+  fs.writeFileSync(
+    path.join(out, 'schedule-engine.json'),
+    JSON.stringify({ at: new Date().toISOString(), targetPerSecond: TARGET_PER_SECOND, ...all }, null, 2),
+  );
 }

@@ -52,7 +52,8 @@ async function compare(label: string, env: Record<string, string>, memoryGoal: n
   for (const kind of ['compiled', 'tsx'] as const) {
     const start = median(runs[kind].map((s) => s.startMs));
     const idle = median(runs[kind].map((s) => s.idleMb));
-    const goals = kind === 'compiled' ? `  goal ≤ ${GOALS.startMs} ms: ${verdict(start <= GOALS.startMs)}; ≤ ${memoryGoal} MB: ${verdict(idle <= memoryGoal)}` : '';
+    const goals =
+      kind === 'compiled' ? `  goal ≤ ${GOALS.startMs} ms: ${verdict(start <= GOALS.startMs)}; ≤ ${memoryGoal} MB: ${verdict(idle <= memoryGoal)}` : '';
     console.log(`${label.padEnd(26)} ${kind.padEnd(8)} start to healthy ${start.toFixed(0).padStart(5)} ms   idle ${idle.toFixed(0).padStart(4)} MB${goals}`);
   }
 }
@@ -62,14 +63,21 @@ export async function run() {
     console.log('The compiled server is missing: run `npm run build` first.');
     return;
   }
-  console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; medians of ${RUNS} runs each, idle memory ${IDLE_MS / 1000} s after healthy (whole process, VmRSS)`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; medians of ${RUNS} runs each, idle memory ${IDLE_MS / 1000} s after healthy (whole process, VmRSS)`,
+  );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
   try {
     // The first start creates the database and the demo business; its peak is reported apart.
     const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO: 'true' }, 180_000, { compiled: true });
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-    console.log(`embedded, first start with the demo business: peak ${memoryMb(first.child.pid!, 'VmHWM').toFixed(0)} MB, idle ${memoryMb(first.child.pid!, 'VmRSS').toFixed(0)} MB`);
+    console.log(
+      `embedded, first start with the demo business: peak ${memoryMb(first.child.pid!, 'VmHWM').toFixed(0)} MB, idle ${memoryMb(first.child.pid!, 'VmRSS').toFixed(0)} MB`,
+    );
     await stop(first);
     await compare('embedded with demo data', { DATA_DIR: dataDir, DATABASE_URL: '' }, GOALS.embeddedMb);
   } finally {

@@ -15,7 +15,7 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 async function firstId(page: Page, token: string, url: string): Promise<number> {
   const res = await page.request.get(url, { headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), `${url}: ${res.status()}`).toBeTruthy();
-  const rows = (await res.json()) as ({ id?: number; userId?: number })[];
+  const rows = (await res.json()) as { id?: number; userId?: number }[];
   expect(rows.length, url).toBeGreaterThan(0);
   return rows[0].id ?? rows[0].userId!;
 }
@@ -59,7 +59,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 for (const lang of ['en', 'ar'] as const satisfies Lang[]) {

@@ -19,7 +19,10 @@ async function changed(card: Locator, locator: Locator, before: number): Promise
 }
 
 async function choosePreset(page: Page, lang: Lang, preset: string) {
-  await page.getByRole('radiogroup', { name: t(lang, 'performance.presets.label') }).getByText(t(lang, `performance.presets.${preset}`), { exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: t(lang, 'performance.presets.label') })
+    .getByText(t(lang, `performance.presets.${preset}`), { exact: true })
+    .click();
 }
 
 for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
@@ -41,9 +44,19 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     const tasks = page.getByRole('region', { name: t(lang, 'performance.bestWorst.tasks') });
     await expect(tasks.getByTestId('kpi-rate').first()).toHaveText(/^\d+(\.\d)?%$/);
     for (const kind of ['members', 'teams', 'projects']) {
-      await expect(page.getByRole('region', { name: t(lang, `performance.load.${kind}`) }).getByTestId('load-row').first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('region', { name: t(lang, `performance.load.${kind}`) })
+          .getByTestId('load-row')
+          .first(),
+      ).toBeVisible();
     }
-    await expect(page.getByRole('region', { name: t(lang, 'dashboard.topTags.title') }).getByTestId('tag-row').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: t(lang, 'dashboard.topTags.title') })
+        .getByTestId('tag-row')
+        .first(),
+    ).toBeVisible();
     await shot(page, `${lang}-dash-01-last-week`);
 
     // Yesterday against last month: a month holds more schedules than a day.
@@ -79,7 +92,12 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(page.getByTestId('standing-rank')).toHaveText(rankPattern);
     const chart = page.getByRole('region', { name: t(lang, 'performance.completionOverTime') });
     await expect(chart.getByRole('img', { name: t(lang, 'performance.completionOverTime') })).toBeVisible();
-    await expect(page.getByRole('region', { name: t(lang, 'performance.load.teams') }).getByTestId('load-row').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: t(lang, 'performance.load.teams') })
+        .getByTestId('load-row')
+        .first(),
+    ).toBeVisible();
     await page.mouse.move(0, 0);
     await shot(page, `${lang}-dash-04-project-performance`);
 
@@ -90,15 +108,27 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.waitForURL(/\/members\/\d+/);
     await page.getByRole('tab', { name: t(lang, 'tabs.performance') }).click();
     await expect(page.getByTestId('standing-rank')).toHaveText(rankPattern);
-    await expect(page.getByRole('region', { name: t(lang, 'performance.completionOverTime') }).getByRole('img', { name: t(lang, 'performance.completionOverTime') })).toBeVisible();
-    await expect(page.getByRole('region', { name: t(lang, 'performance.bestWorst.tasks') }).getByTestId('kpi-row').first()).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: t(lang, 'performance.completionOverTime') }).getByRole('img', { name: t(lang, 'performance.completionOverTime') }),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: t(lang, 'performance.bestWorst.tasks') })
+        .getByTestId('kpi-row')
+        .first(),
+    ).toBeVisible();
     await page.mouse.move(0, 0);
     await shot(page, `${lang}-dash-05-member-performance`);
 
     // On a phone the cards stack and the charts keep their labels.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
-    await expect(page.getByRole('region', { name: t(lang, 'performance.load.members') }).getByTestId('load-row').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: t(lang, 'performance.load.members') })
+        .getByTestId('load-row')
+        .first(),
+    ).toBeVisible();
     await shot(page, `${lang}-dash-06-phone`);
   });
 }

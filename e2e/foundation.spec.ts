@@ -29,7 +29,11 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       await page.getByRole('button', { name: t(lang, 'user.menu') }).click();
       await page.getByRole('menuitem', { name: t(lang, 'nav.logout') }).click();
       await expect(page).toHaveURL(/\/login/);
-      const stored = await page.evaluate(() => ({ token: localStorage.getItem('id_token'), key: localStorage.getItem('apiKey'), language: localStorage.getItem('language') }));
+      const stored = await page.evaluate(() => ({
+        token: localStorage.getItem('id_token'),
+        key: localStorage.getItem('apiKey'),
+        language: localStorage.getItem('language'),
+      }));
       expect(stored).toEqual({ token: null, key: null, language: lang });
 
       await signIn(page, lang, `${name}@example.com`, 'long-enough-1');
@@ -107,13 +111,19 @@ test('activation by key: the invited member sets a name and password, then signs
 test('switching to Arabic and back changes direction and texts', async ({ page }) => {
   await signIn(page, 'en', DEMO.username, DEMO.password);
   await expectDirection(page, 'en');
-  await page.getByRole('radio', { name: t('en', 'language.ar') }).first().check({ force: true });
+  await page
+    .getByRole('radio', { name: t('en', 'language.ar') })
+    .first()
+    .check({ force: true });
   await expectDirection(page, 'ar');
   await expect(page.getByRole('navigation').getByText(t('ar', 'nav.dashboard'))).toBeVisible();
   await shot(page, 'ar-dashboard-demo');
   await page.reload();
   await expectDirection(page, 'ar');
-  await page.getByRole('radio', { name: t('ar', 'language.en') }).first().check({ force: true });
+  await page
+    .getByRole('radio', { name: t('ar', 'language.en') })
+    .first()
+    .check({ force: true });
   await expectDirection(page, 'en');
   await expect(page.getByRole('navigation').getByText(t('en', 'nav.dashboard'))).toBeVisible();
   await shot(page, 'en-dashboard-demo');

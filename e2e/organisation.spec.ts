@@ -128,7 +128,11 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/members/${owner.id}?tab=tasks`);
     await expect(page.getByRole('tab', name('members.tasks.tab'))).toHaveAttribute('aria-selected', 'true');
-    const taskItem = page.getByRole('main').getByRole('listitem').filter({ has: page.locator('a[href^="/tasks/"]') }).first();
+    const taskItem = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.locator('a[href^="/tasks/"]') })
+      .first();
     await expect(taskItem).toBeVisible();
     await expect(taskItem.getByText(t(lang, 'members.tasks.activePlans', { number: '' }).trim())).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);

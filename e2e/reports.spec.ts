@@ -26,7 +26,13 @@ function daytimeZone(now = new Date()): { zone: string; today: string } {
   return { zone, today: new Date(now.getTime() + offset * 3_600_000).toISOString().slice(0, 10) };
 }
 
-interface Business { id: number; name: string; colour: string | null; industryId?: number | null; timeZone: string }
+interface Business {
+  id: number;
+  name: string;
+  colour: string | null;
+  industryId?: number | null;
+  timeZone: string;
+}
 
 interface Setup {
   token: string;
@@ -48,7 +54,12 @@ async function business(request: APIRequestContext, token: string): Promise<Busi
 }
 
 async function setZone(request: APIRequestContext, token: string, found: Business, timeZone: string) {
-  await call(request, token, 'PUT', `/api/v1/businesses/${found.id}`, { name: found.name, colour: found.colour, industryId: found.industryId ?? null, timeZone });
+  await call(request, token, 'PUT', `/api/v1/businesses/${found.id}`, {
+    name: found.name,
+    colour: found.colour,
+    industryId: found.industryId ?? null,
+    timeZone,
+  });
 }
 
 /** Through the API: a site, an active member, a task with a yes/no and a text action, and today's schedule. */
@@ -64,18 +75,34 @@ async function prepare(request: APIRequestContext, lang: Lang, today: string): P
 
   const taskName = lang === 'en' ? `Loading bay check ${suffix}` : `فحص رصيف التحميل ${suffix}`;
   const task = await call<{ id: number }>(request, token, 'POST', `${WORKFLOW}/v1/tasks`, {
-    nameEn: lang === 'en' ? taskName : null, nameAr: lang === 'ar' ? taskName : null, geoRestrictionEnabled: false,
+    nameEn: lang === 'en' ? taskName : null,
+    nameAr: lang === 'ar' ? taskName : null,
+    geoRestrictionEnabled: false,
   });
   const actions: { id: number; name: string }[] = [];
-  for (const [name, type] of [[lang === 'en' ? 'Is the bay clear?' : 'هل الرصيف خالٍ؟', 'YES_NO'], [lang === 'en' ? 'What did you see?' : 'ماذا رأيت؟', 'TEXT']] as const) {
+  for (const [name, type] of [
+    [lang === 'en' ? 'Is the bay clear?' : 'هل الرصيف خالٍ؟', 'YES_NO'],
+    [lang === 'en' ? 'What did you see?' : 'ماذا رأيت؟', 'TEXT'],
+  ] as const) {
     const created = await call<{ id: number }>(request, token, 'POST', `${WORKFLOW}/v1/actions`, {
-      taskId: task.id, nameEn: lang === 'en' ? name : null, nameAr: lang === 'ar' ? name : null, type, required: false,
+      taskId: task.id,
+      nameEn: lang === 'en' ? name : null,
+      nameAr: lang === 'ar' ? name : null,
+      type,
+      required: false,
     });
     actions.push({ id: created.id, name });
   }
   await call(request, token, 'POST', `${WORKFLOW}/v1/execution-plans/assignType/GROUP/create`, {
-    taskId: task.id, teamId: site.id, userIds: [placed.userId], scheduleType: 'ONCE', startDate: today,
-    startTime: '06:00', endTime: '24:00', deadlineAfter: 1, deadlineUnit: 'DAYS',
+    taskId: task.id,
+    teamId: site.id,
+    userIds: [placed.userId],
+    scheduleType: 'ONCE',
+    startDate: today,
+    startTime: '06:00',
+    endTime: '24:00',
+    deadlineAfter: 1,
+    deadlineUnit: 'DAYS',
   });
   const [schedule] = await call<{ id: number }[]>(request, token, 'GET', `${WORKFLOW}/schedules?task=${task.id}&users=${placed.userId}&sort=start`);
   const memberToken = await apiToken(request, email, 'report-pass-1');
@@ -186,7 +213,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
 
-      const columns = ['time', 'task', 'action', 'member', 'site', 'project', 'answer', 'notes', 'flagged', 'outside', 'ticket'].map((key) => t(lang, `reports.columns.${key}`));
+      const columns = ['time', 'task', 'action', 'member', 'site', 'project', 'answer', 'notes', 'flagged', 'outside', 'ticket'].map((key) =>
+        t(lang, `reports.columns.${key}`),
+      );
 
       // 3. Excel, read back with the same library.
       const xlsx = await saved(await exportAs(page, lang, 'reports.export.xlsx'), `reports-${lang}.xlsx`);
@@ -213,7 +242,10 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       expect(csvText).toContain(`"${setup.notes.replace(/"/g, '""')}"`);
 
       // 5. JSON: one record keyed by the translated columns.
-      const json = JSON.parse((await saved(await exportAs(page, lang, 'reports.export.json'), `reports-${lang}.json`)).toString('utf8')) as Record<string, string>[];
+      const json = JSON.parse((await saved(await exportAs(page, lang, 'reports.export.json'), `reports-${lang}.json`)).toString('utf8')) as Record<
+        string,
+        string
+      >[];
       expect(json).toHaveLength(1);
       expect(json[0][columns[1]]).toBe(setup.taskName);
       expect(json[0][columns[7]]).toBe(setup.notes);

@@ -51,7 +51,10 @@ async function prepare(request: APIRequestContext, lang: Lang): Promise<Setup> {
   const business = await call<{ name: string; colour: string | null; industryId?: number | null }>(request, token, 'GET', `/api/v1/businesses/${businessId}`);
   const { zone, today } = daytimeZone();
   await call(request, token, 'PUT', `/api/v1/businesses/${businessId}`, {
-    name: business.name, colour: business.colour, industryId: business.industryId ?? null, timeZone: zone,
+    name: business.name,
+    colour: business.colour,
+    industryId: business.industryId ?? null,
+    timeZone: zone,
   });
 
   const suffix = unique().replace(/[0-9]/g, 'x');
@@ -65,17 +68,32 @@ async function prepare(request: APIRequestContext, lang: Lang): Promise<Setup> {
   const yesNo = lang === 'en' ? 'Is the entrance clean?' : 'هل المدخل نظيف؟';
   const photo = lang === 'en' ? 'Photo of the entrance' : 'صورة المدخل';
   const task = await call<{ id: number }>(request, token, 'POST', `${WORKFLOW}/v1/tasks`, {
-    nameEn: lang === 'en' ? taskName : null, nameAr: lang === 'ar' ? taskName : null, geoRestrictionEnabled: true,
+    nameEn: lang === 'en' ? taskName : null,
+    nameAr: lang === 'ar' ? taskName : null,
+    geoRestrictionEnabled: true,
   });
-  for (const [name, type] of [[yesNo, 'YES_NO'], [photo, 'PHOTO']] as const) {
+  for (const [name, type] of [
+    [yesNo, 'YES_NO'],
+    [photo, 'PHOTO'],
+  ] as const) {
     await call(request, token, 'POST', `${WORKFLOW}/v1/actions`, {
-      taskId: task.id, nameEn: lang === 'en' ? name : null, nameAr: lang === 'ar' ? name : null, type, required: true,
+      taskId: task.id,
+      nameEn: lang === 'en' ? name : null,
+      nameAr: lang === 'ar' ? name : null,
+      type,
+      required: true,
     });
   }
   return { token, today, siteId: site.id, siteName, taskId: task.id, taskName, yesNo, photo, member: { id: placed.userId, ...member } };
 }
 
-interface ScheduleRow { id: number; start: string; deadline: string; status: string; planId: number }
+interface ScheduleRow {
+  id: number;
+  start: string;
+  deadline: string;
+  status: string;
+  planId: number;
+}
 
 async function memberSchedules(request: APIRequestContext, setup: Setup) {
   return call<ScheduleRow[]>(request, setup.token, 'GET', `${WORKFLOW}/schedules?task=${setup.taskId}&users=${setup.member.id}&sort=start`);
@@ -147,7 +165,12 @@ test('the demo business has a month of schedules and answers', async ({ page, re
   await shot(page, 'schedules-demo-02-all-tasks-last-30-days');
 
   await page.goto(`/tasks/${restroom.id}?tab=answers`);
-  await expect(page.getByRole('list', { name: t(lang, 'tasks.answers.flaggedTitle') }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: t(lang, 'tasks.answers.flaggedTitle') })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
   await shot(page, 'schedules-demo-03-answers');
   await page.goto(`/tasks/${restroom.id}?tab=plans`);
   await expect(page.getByRole('article').first()).toBeVisible();
@@ -196,7 +219,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
 
     // Today's occurrence exists and is open now.
     const [todays] = await memberSchedules(request, setup);
-    expect(todays, 'today\'s schedule').toBeTruthy();
+    expect(todays, "today's schedule").toBeTruthy();
     expect(todays.status).toBe('pending');
     expect(Date.parse(todays.start)).toBeLessThanOrEqual(Date.now());
     expect(Date.parse(todays.deadline)).toBeGreaterThan(Date.now());
@@ -220,7 +243,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await phone.getByRole('button', name('tracker.submit.submit')).click();
     await expect(phone.getByText(t(lang, 'tracker.submit.allSaved'))).toBeVisible();
     await expect(phone.getByRole('region', { name: setup.yesNo }).getByText(t(lang, 'taskRunner.submit.saved'))).toBeVisible();
-    await expect(phone.getByRole('heading', { name: setup.taskName }).locator('xpath=..').getByText(t(lang, 'tracker.status.done'), { exact: true })).toBeVisible();
+    await expect(
+      phone.getByRole('heading', { name: setup.taskName }).locator('xpath=..').getByText(t(lang, 'tracker.status.done'), { exact: true }),
+    ).toBeVisible();
     await phoneShot(phone, `schedules-${lang}-06-done`);
     await inside.context.close();
     expect((await memberSchedules(request, setup))[0].status).toBe('done');
@@ -247,8 +272,15 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
 
     // 5. A second plan starting at 06:15; the member answers it a kilometre away: kept, not counted.
     await call(request, setup.token, 'POST', `${WORKFLOW}/v1/execution-plans/assignType/GROUP/create`, {
-      taskId: setup.taskId, teamId: setup.siteId, userIds: [setup.member.id], scheduleType: 'ONCE', startDate: setup.today,
-      startTime: '06:15', endTime: '24:00', deadlineAfter: 1, deadlineUnit: 'DAYS',
+      taskId: setup.taskId,
+      teamId: setup.siteId,
+      userIds: [setup.member.id],
+      scheduleType: 'ONCE',
+      startDate: setup.today,
+      startTime: '06:15',
+      endTime: '24:00',
+      deadlineAfter: 1,
+      deadlineUnit: 'DAYS',
     });
     const second = (await memberSchedules(request, setup)).find((s) => s.id !== todays.id && s.status === 'pending');
     expect(second, 'the second schedule').toBeTruthy();
@@ -256,7 +288,10 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     const away = await memberPhone(browser, lang, setup, OUTSIDE);
     const farPhone = away.page;
     await farPhone.goto('/tracker?tab=pending');
-    await farPhone.getByRole('link', { name: new RegExp(setup.taskName) }).first().click();
+    await farPhone
+      .getByRole('link', { name: new RegExp(setup.taskName) })
+      .first()
+      .click();
     await farPhone.waitForURL(new RegExp(`/tracker/${second!.id}$`));
     await expect(farPhone.getByText(t(lang, 'tracker.geofence.outsideTitle'))).toBeVisible();
     await phoneShot(farPhone, `schedules-${lang}-11-outside-warning`);
@@ -265,7 +300,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(farPhone.getByText(t(lang, 'tracker.geofence.afterTitle'))).toBeVisible();
     await expect(farPhone.getByText(t(lang, 'messages.answerOutside')).first()).toBeVisible();
     await expect(farPhone.getByRole('region', { name: setup.yesNo }).getByText(t(lang, 'taskRunner.submit.outside'))).toBeVisible();
-    await expect(farPhone.getByRole('heading', { name: setup.taskName }).locator('xpath=..').getByText(t(lang, 'tracker.status.done'), { exact: true })).toHaveCount(0);
+    await expect(
+      farPhone.getByRole('heading', { name: setup.taskName }).locator('xpath=..').getByText(t(lang, 'tracker.status.done'), { exact: true }),
+    ).toHaveCount(0);
     await expectNoHorizontalScroll(farPhone);
     await phoneShot(farPhone, `schedules-${lang}-12-outside-not-counted`);
     await away.context.close();

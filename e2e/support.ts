@@ -96,7 +96,8 @@ export async function addActiveMember(
 ) {
   const headers = { authorization: `Bearer ${token}` };
   const invited = await request.post(`/api/v1/teams/${siteId}/users`, {
-    headers, data: { name: person.name, email: person.email, password: person.password, position: person.position ?? 'Inspector', role: 'MEMBER' },
+    headers,
+    data: { name: person.name, email: person.email, password: person.password, position: person.position ?? 'Inspector', role: 'MEMBER' },
   });
   expect(invited.status(), await invited.text()).toBe(201);
   const found = (await (await request.get(`/api/v2/business-members?page=0&size=5&searchKey=${encodeURIComponent(person.email)}`, { headers })).json()) as {

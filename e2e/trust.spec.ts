@@ -152,9 +152,11 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       data: { name: `Fresh Person ${letters}`, email: fresh.email, password: fresh.password, role: 'MEMBER' },
     });
     expect(invited.status(), await invited.text()).toBe(201);
-    const found = (await (await request.get(`/api/v2/business-members?page=0&size=5&searchKey=${encodeURIComponent(fresh.email)}`, {
-      headers: bearer(demoToken),
-    })).json()) as { userId: number; email: string }[];
+    const found = (await (
+      await request.get(`/api/v2/business-members?page=0&size=5&searchKey=${encodeURIComponent(fresh.email)}`, {
+        headers: bearer(demoToken),
+      })
+    ).json()) as { userId: number; email: string }[];
     const freshId = found.find((member) => member.email === fresh.email)!.userId;
     expect((await request.post(`/api/v1/users/${freshId}/activate`, { headers: bearer(demoToken) })).ok()).toBeTruthy();
 

@@ -33,8 +33,7 @@ export function visitImportSources(onSource) {
   };
   return {
     ImportDeclaration: (node) => emit(node, node.source, node.importKind === 'type' || allTypes(node.specifiers, 'importKind'), false),
-    ExportNamedDeclaration: (node) =>
-      node.source && emit(node, node.source, node.exportKind === 'type' || allTypes(node.specifiers, 'exportKind'), false),
+    ExportNamedDeclaration: (node) => node.source && emit(node, node.source, node.exportKind === 'type' || allTypes(node.specifiers, 'exportKind'), false),
     ExportAllDeclaration: (node) => emit(node, node.source, node.exportKind === 'type', false),
     ImportExpression: (node) => emit(node, node.source, false, true),
     TSImportType: (node) => emit(node, node.source ?? node.argument?.literal, true, false),

@@ -27,7 +27,11 @@ const STATEMENT = /^(?:(?:import|export)\b((?:(?!\n(?:import|export)\b)[^;'"`=()
 function typeOnly(clause) {
   const text = clause.trim();
   if (/^type\s/.test(text)) return true;
-  const names = /^\{([\s\S]*)\}$/.exec(text)?.[1].split(',').map((name) => name.trim()).filter(Boolean);
+  const names = /^\{([\s\S]*)\}$/
+    .exec(text)?.[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   return names !== undefined && names.length > 0 && names.every((name) => /^type\s/.test(name));
 }
 

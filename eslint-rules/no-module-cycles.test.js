@@ -23,7 +23,8 @@ const files = {
   'tags/tag-types.ts': "import { tasks } from '../tasks/tasks.service.ts';\nexport type Tag = typeof tasks;",
   // reports → nothing; projects → reports only.
   'reports/reports.service.ts': 'export const ranks = 1;',
-  'projects/projects.service.ts': "import { ranks } from '../reports/reports.service.ts';\nimport { x } from './projects.repository.ts';\nexport const p = ranks + x;",
+  'projects/projects.service.ts':
+    "import { ranks } from '../reports/reports.service.ts';\nimport { x } from './projects.repository.ts';\nexport const p = ranks + x;",
   'projects/projects.repository.ts': "import { sql } from 'drizzle-orm';\nexport const x = sql;",
 };
 for (const [name, code] of Object.entries(files)) {

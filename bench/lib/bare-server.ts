@@ -40,4 +40,11 @@ app.get<{ Params: { name: string } }>('/list/:name', async (request, reply) => {
 });
 
 await app.listen({ port: Number(port), host: '127.0.0.1' });
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

@@ -32,18 +32,24 @@ const countOf = async (db: Db, table: string, businessId: number) =>
 
 /** What the benchmarks need to know of a business made by this generator, read back from the database. */
 export async function describeBusiness(db: Db, prefix: string): Promise<GeneratedBusiness> {
-  const [owner] = rowsOf<{ id: string | number; business_id: string | number; api_key: string; time_zone: string }>(await db.execute(sql`
+  const [owner] = rowsOf<{ id: string | number; business_id: string | number; api_key: string; time_zone: string }>(
+    await db.execute(sql`
     select u.id, b.id as business_id, b.api_key, b.time_zone
     from users u join business_members m on m.user_id = u.id join businesses b on b.id = m.business_id
-    where u.username = ${`${prefix}.owner`} order by b.id limit 1`));
+    where u.username = ${`${prefix}.owner`} order by b.id limit 1`),
+  );
   if (!owner) throw new Error(`no business of ${prefix}.owner in this database`);
   const b = Number(owner.business_id);
-  const [supervisor] = rowsOf<{ id: string | number; username: string }>(await db.execute(sql`
+  const [supervisor] = rowsOf<{ id: string | number; username: string }>(
+    await db.execute(sql`
     select u.id, u.username from team_members m join users u on u.id = m.user_id
-    where m.business_id = ${b} and m.authority = 'SUPERVISOR' order by m.team_id, u.id limit 1`));
-  const [member] = rowsOf<{ id: string | number; username: string }>(await db.execute(sql`
+    where m.business_id = ${b} and m.authority = 'SUPERVISOR' order by m.team_id, u.id limit 1`),
+  );
+  const [member] = rowsOf<{ id: string | number; username: string }>(
+    await db.execute(sql`
     select u.id, u.username from team_members m join users u on u.id = m.user_id join business_members bm on bm.user_id = u.id and bm.business_id = m.business_id
-    where m.business_id = ${b} and m.authority = 'MEMBER' and bm.role = 'MEMBER' order by m.team_id, u.id limit 1`));
+    where m.business_id = ${b} and m.authority = 'MEMBER' and bm.role = 'MEMBER' order by m.team_id, u.id limit 1`),
+  );
   return {
     businessId: b,
     apiKey: owner.api_key,

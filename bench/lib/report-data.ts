@@ -34,7 +34,6 @@ export interface ReportDataOptions {
   log?: (line: string) => void;
 }
 
-
 export interface ReportData extends GeneratedBusiness {
   password: string;
   other: GeneratedBusiness | null;
@@ -62,7 +61,6 @@ interface Shape {
   today: string;
   now: Date;
 }
-
 
 /** A stable number in [0, 1) for a key and a salt. */
 const rnd = (salt: number, key: SQL) => sql`((hashint8((${key})::bigint * 7919 + ${salt}) & 2147483647)::float8 / 2147483648.0)`;
@@ -129,23 +127,51 @@ export async function generateReportBusiness(database: Database, options: Report
   const started = Date.now();
 
   const passwordHash = await hashPassword(password);
-  const big = await generateBusiness(database.db, {
-    prefix, name: 'Report Bench Co', timeZone: REPORT_TIME_ZONE, projects, sitesPerProject,
-    membersPerSite: options.membersPerSite ?? 20, tasks: options.tasks ?? Math.min(200, Math.max(4, Math.round(200 * scale))),
-    plansPerMember: options.plansPerMember ?? 1, dailyPlanDays: options.dailyPlanDays ?? 24,
-    days, now, today: localDate(now, REPORT_TIME_ZONE),
-  }, passwordHash, (phase, ms) => {
-    timings[phase] = ms;
-    log(`  ${phase}: ${(ms / 1000).toFixed(1)} s`);
-  });
+  const big = await generateBusiness(
+    database.db,
+    {
+      prefix,
+      name: 'Report Bench Co',
+      timeZone: REPORT_TIME_ZONE,
+      projects,
+      sitesPerProject,
+      membersPerSite: options.membersPerSite ?? 20,
+      tasks: options.tasks ?? Math.min(200, Math.max(4, Math.round(200 * scale))),
+      plansPerMember: options.plansPerMember ?? 1,
+      dailyPlanDays: options.dailyPlanDays ?? 24,
+      days,
+      now,
+      today: localDate(now, REPORT_TIME_ZONE),
+    },
+    passwordHash,
+    (phase, ms) => {
+      timings[phase] = ms;
+      log(`  ${phase}: ${(ms / 1000).toFixed(1)} s`);
+    },
+  );
   let other: GeneratedBusiness | null = null;
   if (options.secondBusiness ?? true) {
     const t = Date.now();
     const zone = 'Europe/London';
-    other = await generateBusiness(database.db, {
-      prefix: `${prefix}2`, name: 'Other Bench Co', timeZone: zone, projects: 1, sitesPerProject: 2, membersPerSite: 8, tasks: 4, plansPerMember: 1, dailyPlanDays: 24,
-      days, now, today: localDate(now, zone),
-    }, passwordHash, () => {});
+    other = await generateBusiness(
+      database.db,
+      {
+        prefix: `${prefix}2`,
+        name: 'Other Bench Co',
+        timeZone: zone,
+        projects: 1,
+        sitesPerProject: 2,
+        membersPerSite: 8,
+        tasks: 4,
+        plansPerMember: 1,
+        dailyPlanDays: 24,
+        days,
+        now,
+        today: localDate(now, zone),
+      },
+      passwordHash,
+      () => {},
+    );
     timings['second business'] = Date.now() - t;
     log(`  second business: ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
@@ -155,7 +181,9 @@ export async function generateReportBusiness(database: Database, options: Report
   timings.analyze = Date.now() - t;
   timings.total = Date.now() - started;
   log(`  vacuum and analyze: ${(timings.analyze / 1000).toFixed(1)} s`);
-  log(`Generated ${big.counts.answers} answers, ${big.counts.schedules} schedules, ${big.counts.members} members on ${database.kind} in ${(timings.total / 1000).toFixed(1)} s`);
+  log(
+    `Generated ${big.counts.answers} answers, ${big.counts.schedules} schedules, ${big.counts.members} members on ${database.kind} in ${(timings.total / 1000).toFixed(1)} s`,
+  );
   return { ...big, password, other, timings };
 }
 
@@ -171,9 +199,11 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
   };
 
   // ---- people, projects and sites
-  const [owner] = rowsOf<{ id: string | number }>(await db.execute(sql`
+  const [owner] = rowsOf<{ id: string | number }>(
+    await db.execute(sql`
     insert into users (username, email, full_name, password_hash, activated)
-    values (${`${prefix}.owner`}, ${`${prefix}.owner@example.com`}, 'Bench Owner', ${passwordHash}, true) returning id`));
+    values (${`${prefix}.owner`}, ${`${prefix}.owner@example.com`}, 'Bench Owner', ${passwordHash}, true) returning id`),
+  );
   const ownerId = Number(owner.id);
   const business = await createBusinessFor(db, ownerId, { name: shape.name, timeZone });
   const b = business.id;
@@ -387,7 +417,6 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
 
   return describeBusiness(db, prefix);
 }
-
 
 /** The business (and the second one) a run of the generator left in this database, to measure again. */
 export async function existingReportBusiness(database: Database, options: Pick<ReportDataOptions, 'prefix' | 'password'> = {}): Promise<ReportData> {

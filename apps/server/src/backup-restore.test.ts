@@ -25,7 +25,8 @@ afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }
 const json = { 'content-type': 'application/json' };
 const register = (url: string, username: string) =>
   fetch(`${url}/api/v1/register`, {
-    method: 'POST', headers: json,
+    method: 'POST',
+    headers: json,
     body: JSON.stringify({ username, email: `${username}@example.com`, password: 'long-enough-1', fullName: 'Backed Up' }),
   });
 
@@ -52,7 +53,11 @@ describe.skipIf(adminUrl)('backing up and restoring the embedded database', () =
     execFileSync('tar', ['-xzf', archive, '-C', restored]);
 
     const again = await startServer({ DATA_DIR: restored });
-    const signIn = await fetch(`${again.url}/api/authenticate`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'kept.person', password: 'long-enough-1' }) });
+    const signIn = await fetch(`${again.url}/api/authenticate`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: 'kept.person', password: 'long-enough-1' }),
+    });
     expect(signIn.status).toBe(200);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);

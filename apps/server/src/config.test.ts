@@ -22,9 +22,19 @@ describe('configuration', () => {
   it('starts from the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      port: 8080, host: '0.0.0.0', databaseUrl: null, databasePoolSize: null, jwtSecret: null, demo: true,
-      services: ['main', 'workflow', 'helpdesk'], logLevel: 'info', corsOrigins: [], trustProxy: false, s3: null,
-      scheduleEngine: { intervalMs: 60_000, horizonDays: 14 }, fileSweep: { minAgeMs: 3_600_000 },
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      databasePoolSize: null,
+      jwtSecret: null,
+      demo: true,
+      services: ['main', 'workflow', 'helpdesk'],
+      logLevel: 'info',
+      corsOrigins: [],
+      trustProxy: false,
+      s3: null,
+      scheduleEngine: { intervalMs: 60_000, horizonDays: 14 },
+      fileSweep: { minAgeMs: 3_600_000 },
     });
     expect(config.rateLimit).toMatchObject({ perSession: 600, perAddress: 3000 });
     expect(config.webRoot).toBeUndefined();
@@ -32,15 +42,34 @@ describe('configuration', () => {
 
   it('reads good values, an empty value standing for unset', () => {
     const config = loadConfig({
-      PORT: '9090', DATABASE_URL: 'postgresql://app:pw@db:5432/fieldops', DATABASE_POOL_SIZE: '20', SERVICES: 'workflow, helpdesk',
+      PORT: '9090',
+      DATABASE_URL: 'postgresql://app:pw@db:5432/fieldops',
+      DATABASE_POOL_SIZE: '20',
+      SERVICES: 'workflow, helpdesk',
       DATABASE_READ_URL: 'postgresql://app:pw@replica-1:5432/fieldops, postgres://app:pw@replica-2/fieldops',
-      DEMO: 'false', TRUST_PROXY: '1', RATE_LIMIT_PER_SESSION: '0', RATE_LIMIT_PER_ADDRESS: '0', JWT_SECRET: '', WEB_ROOT: '',
-      S3_BUCKET: 'field-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'true',
+      DEMO: 'false',
+      TRUST_PROXY: '1',
+      RATE_LIMIT_PER_SESSION: '0',
+      RATE_LIMIT_PER_ADDRESS: '0',
+      JWT_SECRET: '',
+      WEB_ROOT: '',
+      S3_BUCKET: 'field-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
     });
     expect(config).toMatchObject({
-      port: 9090, databaseUrl: 'postgresql://app:pw@db:5432/fieldops', databasePoolSize: 20, services: ['workflow', 'helpdesk'],
+      port: 9090,
+      databaseUrl: 'postgresql://app:pw@db:5432/fieldops',
+      databasePoolSize: 20,
+      services: ['workflow', 'helpdesk'],
       databaseReadUrls: ['postgresql://app:pw@replica-1:5432/fieldops', 'postgres://app:pw@replica-2/fieldops'],
-      demo: false, trustProxy: true, rateLimit: null, jwtSecret: null, webRoot: null,
+      demo: false,
+      trustProxy: true,
+      rateLimit: null,
+      jwtSecret: null,
+      webRoot: null,
       s3: { bucket: 'field-files', endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: true },
     });
   });
@@ -52,7 +81,11 @@ describe('configuration', () => {
     ['SERVICES', ',', 'SERVICES: expected one or more of main, workflow, helpdesk'],
     ['DATABASE_URL', 'mysql://db/x', 'DATABASE_URL: expected a postgres:// or postgresql:// URL'],
     ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE: expected a whole number from 1 to 1000'],
-    ['DATABASE_READ_URL', 'postgres://replica/x,http://other', 'DATABASE_READ_URL: expected one or more postgres:// or postgresql:// URLs, separated by commas'],
+    [
+      'DATABASE_READ_URL',
+      'postgres://replica/x,http://other',
+      'DATABASE_READ_URL: expected one or more postgres:// or postgresql:// URLs, separated by commas',
+    ],
     ['DEMO', 'yes', 'DEMO: expected true or false'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent'],
     ['CORS_ORIGIN', '*', 'CORS_ORIGIN: "*" is not an origin such as https://app.example.com'],
@@ -61,7 +94,9 @@ describe('configuration', () => {
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     const keys = name.startsWith('S3_')
       ? { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }
-      : name === 'DATABASE_READ_URL' ? { DATABASE_URL: 'postgres://primary/x' } : {};
+      : name === 'DATABASE_READ_URL'
+        ? { DATABASE_URL: 'postgres://primary/x' }
+        : {};
     expect(problemsOf({ [name]: value, ...keys })).toEqual([message]);
   });
 

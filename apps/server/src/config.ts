@@ -82,7 +82,10 @@ const urlOf = (protocols: string[], expected: string) =>
   }, `expected ${expected}`);
 
 const services = z.string().transform((value, ctx) => {
-  const names = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
     if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
       ctx.addIssue({ code: 'custom', message: `"${name}" is not one of ${SERVICE_NAMES.join(', ')}` });
@@ -104,41 +107,49 @@ const origins = z.string().transform((value, ctx) => {
 const HOUR_MS = 60 * 60 * 1000;
 
 /** Every variable, its check and its default (the README's configuration table says the same). */
-export const ENV_SCHEMA = z
-  .object({
-    PORT: whole(0, 65535).default(8080), // 0: any free port
-    HOST: z.string().trim().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().trim().min(1).default('./data'),
-    DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional(),
-    DATABASE_READ_URL: z.string().transform((value, ctx) => {
-      const urls = value.split(',').map((s) => s.trim()).filter(Boolean);
+export const ENV_SCHEMA = z.object({
+  PORT: whole(0, 65535).default(8080), // 0: any free port
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'a postgres:// or postgresql:// URL').optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .transform((value, ctx) => {
+      const urls = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const check = urlOf(['postgres:', 'postgresql:'], '');
       if (urls.length === 0 || urls.some((url) => !check.safeParse(url).success)) {
         ctx.addIssue({ code: 'custom', message: 'expected one or more postgres:// or postgresql:// URLs, separated by commas' });
       }
       return urls;
-    }).optional(),
-    DATABASE_POOL_SIZE: whole(1, 1000).optional(),
-    JWT_SECRET: z.string().optional(),
-    DEMO: flag.default(true),
-    SERVICES: services.default([...SERVICE_NAMES]),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected one of fatal, error, warn, info, debug, trace, silent' })
-      .default('info'),
-    CORS_ORIGIN: origins.default([]),
-    SCHEDULE_ENGINE_INTERVAL_MS: whole(0, 24 * HOUR_MS).default(60_000),
-    SCHEDULE_HORIZON_DAYS: whole(1, 366).default(14),
-    RATE_LIMIT_PER_SESSION: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perSession),
-    RATE_LIMIT_PER_ADDRESS: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perAddress),
-    TRUST_PROXY: flag.default(false),
-    FILE_SWEEP_MIN_AGE_MS: whole(0, 30 * 24 * HOUR_MS).default(HOUR_MS),
-    S3_ENDPOINT: urlOf(['http:', 'https:'], 'an http:// or https:// URL').optional(),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name: 3 to 63 lower-case letters, digits, dots and dashes').optional(),
-    S3_REGION: z.string().trim().min(1).default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().optional(),
-    S3_SECRET_ACCESS_KEY: z.string().optional(),
-    S3_FORCE_PATH_STYLE: flag.default(false),
-  });
+    })
+    .optional(),
+  DATABASE_POOL_SIZE: whole(1, 1000).optional(),
+  JWT_SECRET: z.string().optional(),
+  DEMO: flag.default(true),
+  SERVICES: services.default([...SERVICE_NAMES]),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'expected one of fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
+  CORS_ORIGIN: origins.default([]),
+  SCHEDULE_ENGINE_INTERVAL_MS: whole(0, 24 * HOUR_MS).default(60_000),
+  SCHEDULE_HORIZON_DAYS: whole(1, 366).default(14),
+  RATE_LIMIT_PER_SESSION: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perSession),
+  RATE_LIMIT_PER_ADDRESS: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perAddress),
+  TRUST_PROXY: flag.default(false),
+  FILE_SWEEP_MIN_AGE_MS: whole(0, 30 * 24 * HOUR_MS).default(HOUR_MS),
+  S3_ENDPOINT: urlOf(['http:', 'https:'], 'an http:// or https:// URL').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'expected a bucket name: 3 to 63 lower-case letters, digits, dots and dashes')
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+});
 
 /** What one variable's check cannot see: replicas go with a primary, the object-store keys with a bucket. */
 function missingTogether(given: Record<string, string | undefined>): string[] {
@@ -211,7 +222,10 @@ function rateLimitOf(perSession: number, perAddress: number): RateLimitSettings 
  * silently lock a front end out (or, with a wildcard, let every site in).
  */
 export function corsOrigins(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     let origin: string | null = null;
     try {

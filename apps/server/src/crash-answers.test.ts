@@ -14,7 +14,16 @@ import { actionResults } from './db/schema-schedules.ts';
 import { FILE_REFERENCES } from './lib/file-sweep.ts';
 import { createDiskStorage } from './plugins/storage.ts';
 import {
-  IMAGES, PASSWORD, addMember, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, placeInSite,
+  IMAGES,
+  PASSWORD,
+  addMember,
+  createAction,
+  createBusinessWithOwner,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  placeInSite,
 } from './test/factories.ts';
 import { startServer } from './test/server-process.ts';
 
@@ -64,7 +73,9 @@ describe(`kill -9 during answer submissions (${adminUrl ? 'PostgreSQL' : 'embedd
 
     const server = await startServer(env);
     const signedIn = await fetch(`${server.url}/api/authenticate`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: member.username, password: PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: member.username, password: PASSWORD }),
     });
     const token = ((await signedIn.json()) as { id_token: string }).id_token;
     const acknowledged: { id: number; withPhoto: boolean }[] = [];
@@ -78,7 +89,9 @@ describe(`kill -9 during answer submissions (${adminUrl ? 'PostgreSQL' : 'embedd
       else form.set('value', '"YES"');
       try {
         const res = await fetch(`${server.url}/services/workflow/api/v1/action-results`, {
-          method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-api-key': owner.business.apiKey }, body: form,
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'x-api-key': owner.business.apiKey },
+          body: form,
         });
         if (res.status === 201) acknowledged.push({ id: ((await res.json()) as { result: { id: number } }).result.id, withPhoto });
       } catch {
@@ -103,7 +116,15 @@ describe(`kill -9 during answer submissions (${adminUrl ? 'PostgreSQL' : 'embedd
 
     const database = await openDatabase(target);
     try {
-      const rows = await database.db.select().from(actionResults).where(inArray(actionResults.id, acknowledged.map((a) => a.id)));
+      const rows = await database.db
+        .select()
+        .from(actionResults)
+        .where(
+          inArray(
+            actionResults.id,
+            acknowledged.map((a) => a.id),
+          ),
+        );
       const storage = createDiskStorage(uploadsDir);
       const lost = acknowledged.filter((a) => !rows.some((r) => r.id === a.id));
       const unreadable = [];
@@ -113,13 +134,17 @@ describe(`kill -9 during answer submissions (${adminUrl ? 'PostgreSQL' : 'embedd
 
       const referenced = new Set<string>();
       for (const { table, column } of FILE_REFERENCES) {
-        const { rows: keys } = (await database.db.execute(`SELECT ${column} AS key FROM ${table} WHERE ${column} IS NOT NULL`)) as unknown as { rows: { key: string }[] };
+        const { rows: keys } = (await database.db.execute(`SELECT ${column} AS key FROM ${table} WHERE ${column} IS NOT NULL`)) as unknown as {
+          rows: { key: string }[];
+        };
         for (const { key } of keys) referenced.add(key.split('/').pop() as string);
       }
       const stored: string[] = [];
       for await (const file of storage.list()) stored.push(file.key);
       const orphans = stored.filter((key) => !referenced.has(key));
-      console.info(`kill -9 (${adminUrl ? 'PostgreSQL' : 'embedded'}): ${SUBMISSIONS} sent, ${acknowledged.length} acknowledged, ${lost.length} lost, ${orphans.length} orphan files after the sweep`);
+      console.info(
+        `kill -9 (${adminUrl ? 'PostgreSQL' : 'embedded'}): ${SUBMISSIONS} sent, ${acknowledged.length} acknowledged, ${lost.length} lost, ${orphans.length} orphan files after the sweep`,
+      );
       expect(lost).toEqual([]);
       expect(unreadable).toEqual([]);
       expect(orphans).toEqual([]);

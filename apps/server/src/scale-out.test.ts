@@ -13,8 +13,18 @@ import { MIGRATIONS_FOLDER, openDatabase, rowsOf, type Database } from './db/cli
 import { INSIDE, SITE } from './modules/action-results/answer-test-kit.ts';
 import { openFeed, type Feed } from './modules/live-feed/live-feed-test-kit.ts';
 import {
-  IMAGES, PASSWORD, addMember, createAction, createBusinessWithOwner, createPlan, createProject, createScheduleRow, createSite, createTask,
-  placeInSite, type Caller,
+  IMAGES,
+  PASSWORD,
+  addMember,
+  createAction,
+  createBusinessWithOwner,
+  createPlan,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  placeInSite,
+  type Caller,
 } from './test/factories.ts';
 import { startS3Server, type S3TestServer } from './test/s3-server.ts';
 import { startServer, type ServerProcess } from './test/server-process.ts';
@@ -163,20 +173,24 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one object store
     expect(seen?.id).toBe(result.id);
   });
 
-  it('made no duplicate schedule with both engines running for a minute', async () => {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ENGINE_RUN_MS - (Date.now() - startedAt))));
-    const [counts] = rowsOf<{ schedules: number; duplicates: number }>(
-      await database.db.execute(`
+  it(
+    'made no duplicate schedule with both engines running for a minute',
+    async () => {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, ENGINE_RUN_MS - (Date.now() - startedAt))));
+      const [counts] = rowsOf<{ schedules: number; duplicates: number }>(
+        await database.db.execute(`
         SELECT count(*)::int AS schedules,
                (SELECT count(*)::int FROM (SELECT 1 FROM schedules GROUP BY plan_id, user_id, start HAVING count(*) > 1) d) AS duplicates
         FROM schedules`),
-    );
-    expect(counts.schedules).toBeGreaterThan(0);
-    expect(counts.duplicates).toBe(0);
-    // Both still up, neither reporting a failed pass.
-    for (const server of [a, b]) {
-      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-      expect(server.output()).not.toMatch(/schedule engine.*fail/i);
-    }
-  }, ENGINE_RUN_MS + 30_000);
+      );
+      expect(counts.schedules).toBeGreaterThan(0);
+      expect(counts.duplicates).toBe(0);
+      // Both still up, neither reporting a failed pass.
+      for (const server of [a, b]) {
+        expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+        expect(server.output()).not.toMatch(/schedule engine.*fail/i);
+      }
+    },
+    ENGINE_RUN_MS + 30_000,
+  );
 });

@@ -38,10 +38,12 @@ export function languageScript(files: Record<string, string>, fallback: string, 
       `var q={Accept:"application/json, application/problem+json","Accept-Language":l,Authorization:"Bearer "+t};if(a)q[${JSON.stringify(API_KEY_HEADER)}]=a;` +
       `window[${JSON.stringify(EARLY_SESSION_GLOBAL)}]=fetch(${JSON.stringify(API_BASES.main + SESSION_PATH)},{headers:q}).catch(function(){return null})}`
     : '';
-  return `(function(){${preload}var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
+  return (
+    `(function(){${preload}var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
     `var c=[l].concat(navigator.languages||[navigator.language]);l=${JSON.stringify(fallback)};` +
     `for(var i=0;i<c.length;i++){var b=String(c[i]||"").toLowerCase().split(/[-_]/)[0];if(f[b]){l=b;break}}` +
-    `var h=document.documentElement;h.lang=l;h.dir=l==="ar"?"rtl":"ltr";p(f[l]);${shell}})()`;
+    `var h=document.documentElement;h.lang=l;h.dir=l==="ar"?"rtl":"ltr";p(f[l]);${shell}})()`
+  );
 }
 
 interface Chunk {
@@ -96,13 +98,17 @@ export function languagePreload(): Plugin {
           throw new Error(`language bundles not found in the build: ${Object.keys(files).join(', ')} / ${Object.keys(texts).join(', ')}`);
         }
         // What the page loads anyway: the entry and everything it imports.
-        const initial = new Set(closure(chunks, chunks.filter((chunk) => chunk.isEntry), new Set()));
+        const initial = new Set(
+          closure(
+            chunks,
+            chunks.filter((chunk) => chunk.isEntry),
+            new Set(),
+          ),
+        );
         const shell = closure(chunks, chunksOf(chunks, SHELL), initial);
         const home = closure(chunks, chunksOf(chunks, HOME), new Set([...initial, ...shell]));
         const paths = (names: string[]) => names.map((name) => `/${name}`);
-        return [
-          { tag: 'script', children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts }), injectTo: 'head-prepend' },
-        ];
+        return [{ tag: 'script', children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts }), injectTo: 'head-prepend' }];
       },
     },
   };

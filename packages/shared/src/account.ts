@@ -114,9 +114,11 @@ export const accountDetailsRequest = z.object({
 export type AccountDetailsRequest = z.input<typeof accountDetailsRequest>;
 
 /** The multipart fields of PUT /users/{userId}/profile; the avatar travels as a file part. */
-export const profileFields = accountDetailsRequest.extend({
-  name: z.string({ error: MSG.profileNameRequired }).trim().min(1, MSG.profileNameRequired).max(100, maxMessage(100)),
-}).omit({ fullName: true });
+export const profileFields = accountDetailsRequest
+  .extend({
+    name: z.string({ error: MSG.profileNameRequired }).trim().min(1, MSG.profileNameRequired).max(100, maxMessage(100)),
+  })
+  .omit({ fullName: true });
 
 export const memberTeam = z.object({
   id: z.number(),

@@ -7,8 +7,7 @@ export const id = z.coerce.number().int().positive();
 export const idParam = <K extends string>(name: K) => z.object({ [name]: id } as Record<K, typeof id>);
 
 /** Required text: trimmed, not empty, at most `max` characters. */
-export const requiredText = (max = 255) =>
-  z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, maxMessage(max));
+export const requiredText = (max = 255) => z.string({ error: MSG.required }).trim().min(1, MSG.required).max(max, maxMessage(max));
 /** Optional text: trimmed; empty becomes null. */
 export const optionalText = (max = 255) =>
   z
@@ -23,8 +22,7 @@ export const optionalText = (max = 255) =>
  * script first, then letters, digits and spaces.
  */
 export const NAME_PATTERN = /^\p{L}[\p{L}\p{M}\p{N} ]*$/u;
-export const entityName = (max = 100) =>
-  requiredText(max).regex(NAME_PATTERN, MSG.nameInvalid);
+export const entityName = (max = 100) => requiredText(max).regex(NAME_PATTERN, MSG.nameInvalid);
 
 export const email = z.string({ error: MSG.required }).trim().toLowerCase().min(1, MSG.required).email(MSG.emailInvalid).max(254, maxMessage(254));
 /**
@@ -41,7 +39,10 @@ export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, MSG.colourInvalid);
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(0, minMessage(0)).default(0),
   size: z.coerce.number().int().min(1, minMessage(1)).max(MAX_PAGE_SIZE, maxMessage(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
-  sort: z.string().regex(/^[a-zA-Z]+(,(asc|desc))?$/, MSG.invalid).optional(),
+  sort: z
+    .string()
+    .regex(/^[a-zA-Z]+(,(asc|desc))?$/, MSG.invalid)
+    .optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

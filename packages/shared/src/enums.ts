@@ -26,18 +26,14 @@ export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 export const SCHEDULE_STATUSES = ['pending', 'inProgress', 'done', 'missed'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
-export const EXECUTION_STATUSES = [
-  'COMPLETED', 'RUNNING', 'ACTIVE', 'UPCOMING', 'PAUSED', 'CANCELED', 'INACTIVE',
-] as const;
+export const EXECUTION_STATUSES = ['COMPLETED', 'RUNNING', 'ACTIVE', 'UPCOMING', 'PAUSED', 'CANCELED', 'INACTIVE'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
 export const DEADLINE_UNITS = ['MINUTES', 'HOURS', 'DAYS', 'MONTHS'] as const;
 export type DeadlineUnit = (typeof DEADLINE_UNITS)[number];
 
 /** Action types offered by `GET /v1/action-types`. CHECK is a step the member marks done. */
-export const ACTION_TYPES = [
-  'TEXT', 'NUMBER', 'YES_NO', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'PHOTO', 'VOICE', 'DATE', 'RATING', 'CHECK',
-] as const;
+export const ACTION_TYPES = ['TEXT', 'NUMBER', 'YES_NO', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'PHOTO', 'VOICE', 'DATE', 'RATING', 'CHECK'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 /** Types whose answers are picked from the action's options. */
 export const OPTION_ACTION_TYPES: readonly ActionType[] = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE'];

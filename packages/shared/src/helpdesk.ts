@@ -2,9 +2,7 @@
 // (spec §3, §4 and §7 "Tickets").
 import { z } from 'zod';
 import { basicInfo } from './account.ts';
-import {
-  ASSIGNMENT_TARGETS, TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES, type TicketStatus,
-} from './enums.ts';
+import { ASSIGNMENT_TARGETS, TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES, type TicketStatus } from './enums.ts';
 import { entityName, id, optionalText, pageQuery, requiredText } from './common.ts';
 import { COMMENTS_PAGE_SIZE } from './limits.ts';
 import { MSG, maxMessage } from './messages.ts';
@@ -28,8 +26,7 @@ export function canTransition(from: TicketStatus, to: TicketStatus): boolean {
 }
 
 /** The statuses a ticket in `from` may move to. */
-export const allowedTransitions = (from: TicketStatus): TicketStatus[] =>
-  TICKET_STATUSES.filter((to) => canTransition(from, to));
+export const allowedTransitions = (from: TicketStatus): TicketStatus[] => TICKET_STATUSES.filter((to) => canTransition(from, to));
 
 // ---------------------------------------------------------------- categories
 

@@ -59,8 +59,18 @@ export type Project = z.infer<typeof project>;
 
 // ---------------------------------------------------------------- sites
 
-const latitude = z.number().min(-90, minMessage(-90)).max(90, maxMessage(90)).nullish().transform((v) => v ?? null);
-const longitude = z.number().min(-180, minMessage(-180)).max(180, maxMessage(180)).nullish().transform((v) => v ?? null);
+const latitude = z
+  .number()
+  .min(-90, minMessage(-90))
+  .max(90, maxMessage(90))
+  .nullish()
+  .transform((v) => v ?? null);
+const longitude = z
+  .number()
+  .min(-180, minMessage(-180))
+  .max(180, maxMessage(180))
+  .nullish()
+  .transform((v) => v ?? null);
 
 /** A site's coordinates, each checked on its own (the site form checks one as the user leaves it). */
 export const siteCoordinates = { latitude, longitude };
@@ -173,7 +183,10 @@ export const memberSearchKey = z
   .transform((v) => v || undefined);
 
 export const businessMembersQuery = pageQuery.extend({
-  sort: z.string().regex(/^(id|name)(,(asc|desc))?$/, MSG.invalid).optional(),
+  sort: z
+    .string()
+    .regex(/^(id|name)(,(asc|desc))?$/, MSG.invalid)
+    .optional(),
   searchKey: memberSearchKey,
   userId: id.optional(),
   projects: idList,

@@ -1,8 +1,14 @@
 // Execution plans and schedules (spec §3, §4 and §7 "Schedules and execution plans"; DESIGN §6).
 import { z } from 'zod';
 import {
-  ACTION_TYPES, DEADLINE_UNITS, EXECUTION_STATUSES, SCHEDULE_STATUSES, SCHEDULE_TYPES, TICKET_PRIORITIES,
-  type ActionType, type ScheduleType,
+  ACTION_TYPES,
+  DEADLINE_UNITS,
+  EXECUTION_STATUSES,
+  SCHEDULE_STATUSES,
+  SCHEDULE_TYPES,
+  TICKET_PRIORITIES,
+  type ActionType,
+  type ScheduleType,
 } from './enums.ts';
 import { id, idList, optionalText, pageQuery } from './common.ts';
 import { actionOption, taskWithActions } from './tasks.ts';
@@ -45,7 +51,13 @@ const planFields = z.object({
   deadlineAfter: z.coerce.number().int().min(1, minMessage(1)).max(10_000, maxMessage(10_000)),
   deadlineUnit: z.enum(DEADLINE_UNITS),
   /** Expected minutes of work, for planning; not a deadline. */
-  duration: z.coerce.number().int().min(0, minMessage(0)).max(24 * 60, maxMessage(24 * 60)).nullish().transform((v) => v ?? null),
+  duration: z.coerce
+    .number()
+    .int()
+    .min(0, minMessage(0))
+    .max(24 * 60, maxMessage(24 * 60))
+    .nullish()
+    .transform((v) => v ?? null),
   days: z.array(z.number().int().min(0).max(6)).max(7).default([]),
   months: z.array(z.number().int().min(1).max(12)).max(12).default([]),
 });

@@ -1,15 +1,18 @@
 // Chain rules at work: what each action looks like given the answers so far.
 import { describe, expect, it } from 'vitest';
-import {
-  answerMatches, requiredVisibleActionIds, resolveVisibility, ruleAnswersFor, type ActionCriteria, type RuleAction,
-} from './tasks.ts';
+import { answerMatches, requiredVisibleActionIds, resolveVisibility, ruleAnswersFor, type ActionCriteria, type RuleAction } from './tasks.ts';
 
-const rule = (baseActionId: number, answer: string, visibility: ActionCriteria['visibility']): ActionCriteria =>
-  ({ condition: { baseActionId, answer }, visibility });
-const act = (id: number, criteria: ActionCriteria | null = null, required = true): RuleAction =>
-  ({ id, type: criteria ? 'TEXT' : 'YES_NO', required, criteria });
-const visibilities = (actions: RuleAction[], answers: Record<number, string | string[] | null>) =>
-  Object.fromEntries(resolveVisibility(actions, answers));
+const rule = (baseActionId: number, answer: string, visibility: ActionCriteria['visibility']): ActionCriteria => ({
+  condition: { baseActionId, answer },
+  visibility,
+});
+const act = (id: number, criteria: ActionCriteria | null = null, required = true): RuleAction => ({
+  id,
+  type: criteria ? 'TEXT' : 'YES_NO',
+  required,
+  criteria,
+});
+const visibilities = (actions: RuleAction[], answers: Record<number, string | string[] | null>) => Object.fromEntries(resolveVisibility(actions, answers));
 
 describe('resolveVisibility', () => {
   it('displays actions without rules', () => {

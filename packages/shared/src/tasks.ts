@@ -1,8 +1,13 @@
 // Tasks, actions, chain rules, tags and templates (spec §3 and §7 "Tasks and actions", "Tags").
 import { z } from 'zod';
 import {
-  ACTION_TYPES, ACTION_VISIBILITIES, CHAINABLE_ACTION_TYPES, OPTION_ACTION_TYPES, YES_NO_ANSWERS,
-  type ActionType, type ActionVisibility,
+  ACTION_TYPES,
+  ACTION_VISIBILITIES,
+  CHAINABLE_ACTION_TYPES,
+  OPTION_ACTION_TYPES,
+  YES_NO_ANSWERS,
+  type ActionType,
+  type ActionVisibility,
 } from './enums.ts';
 import { entityName, id, optionalText, pageQuery } from './common.ts';
 import { MAX_PAGE_SIZE, TEMPLATES_PAGE_SIZE } from './limits.ts';
@@ -73,7 +78,10 @@ export const tasksQuery = pageQuery.extend({
   searchKey: z.string().trim().max(100, maxMessage(100)).optional(),
   tagId: id.optional(),
   /** `draft=true`: only tasks without an execution plan (the tracker's Draft tab). */
-  draft: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  draft: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 
 export const task = z.object({
@@ -119,8 +127,7 @@ const validAction = (value: ActionFieldsValue, ctx: z.RefinementCtx) => {
   }
 };
 /** Options matter only for choice types; other types drop them. */
-const keepOptionsForChoices = <T extends ActionFieldsValue>(value: T): T =>
-  OPTION_ACTION_TYPES.includes(value.type) ? value : { ...value, options: [] };
+const keepOptionsForChoices = <T extends ActionFieldsValue>(value: T): T => (OPTION_ACTION_TYPES.includes(value.type) ? value : { ...value, options: [] });
 
 /** `POST /v1/actions`; tags may be given at once. */
 export const actionRequest = actionFields
@@ -233,10 +240,7 @@ export function answerMatches(answer: RuleAnswer, expected: string): boolean {
  * until the answer comes, and a rule that would DIM or HIDE it leaves it displayed. A target
  * whose base is itself hidden is hidden too.
  */
-export function resolveVisibility(
-  actions: readonly RuleAction[],
-  answers: Readonly<Record<number, RuleAnswer>>,
-): Map<number, ActionVisibility> {
+export function resolveVisibility(actions: readonly RuleAction[], answers: Readonly<Record<number, RuleAnswer>>): Map<number, ActionVisibility> {
   const result = new Map<number, ActionVisibility>();
   for (const item of actions) {
     const rule = item.criteria;
@@ -257,10 +261,7 @@ export function resolveVisibility(
  * Required actions that must be answered: required and displayed. A hidden action is not
  * asked, and a dimmed one is shown as optional, so neither is required.
  */
-export function requiredVisibleActionIds(
-  actions: readonly RuleAction[],
-  answers: Readonly<Record<number, RuleAnswer>>,
-): number[] {
+export function requiredVisibleActionIds(actions: readonly RuleAction[], answers: Readonly<Record<number, RuleAnswer>>): number[] {
   const visibility = resolveVisibility(actions, answers);
   return actions.filter((a) => a.required && visibility.get(a.id) === 'DISPLAY').map((a) => a.id);
 }

@@ -68,7 +68,10 @@ describe.skipIf(!adminUrl)('a database that drops its connections (PostgreSQL)',
     // Every connection of the app ends, those lent to the waiting transactions and the idle ones.
     const { rows: ended } = await killer.query<{ ended: boolean }>(
       'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid NOT IN ($1, $2)',
-      [(await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid, (await killer.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid],
+      [
+        (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid,
+        (await killer.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid,
+      ],
     );
     expect(ended.length).toBeGreaterThanOrEqual(inFlight.length);
 

@@ -109,8 +109,7 @@ describe.skipIf(!BIN)('reports on a streaming replica (PostgreSQL)', () => {
     expect(rowsOf<{ standby: boolean }>({ rows: await sql(standbyPort, 'SELECT pg_is_in_recovery() AS standby') })[0].standby).toBe(true);
     expect(rowsOf<{ standby: boolean }>({ rows: await sql(primaryPort, 'SELECT pg_is_in_recovery() AS standby') })[0].standby).toBe(false);
     // The app migrated the primary after the standby started: the tables arrive by replication.
-    const tables = async () =>
-      (await sql(standbyPort, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'action_results'"))[0].n;
+    const tables = async () => (await sql(standbyPort, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'action_results'"))[0].n;
     await expect.poll(tables, { timeout: 10_000 }).toBe(1);
   });
 

@@ -1,8 +1,6 @@
 // Helpdesk tables: tickets, their attachments, comments and history, categories and the
 // default assignment of new tickets (DESIGN §1, helpdesk base).
-import {
-  index, pgTable, text, timestamp, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AssignmentTarget, TicketHistoryField, TicketPriority, TicketStatus } from '@fieldops/shared/enums';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, projects, teams, users } from './schema.ts';
@@ -11,7 +9,9 @@ export const ticketCategories = pgTable(
   'ticket_categories',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     createdAt: createdAt(),
@@ -23,7 +23,9 @@ export const tickets = pgTable(
   'tickets',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
     categoryId: ref('category_id').references(() => ticketCategories.id, { onDelete: 'set null' }),
@@ -52,8 +54,12 @@ export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    ticketId: ref('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    ticketId: ref('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
     /** The storage key; the URL is derived from it. */
     fileKey: text('file_key').notNull(),
     name: text('name').notNull(),
@@ -69,8 +75,12 @@ export const ticketComments = pgTable(
   'ticket_comments',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    ticketId: ref('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    ticketId: ref('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
     creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text'),
     /** The storage key of an attached image. */
@@ -86,8 +96,12 @@ export const ticketHistory = pgTable(
   'ticket_history',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    ticketId: ref('ticket_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    ticketId: ref('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
     field: text('field').$type<TicketHistoryField>().notNull(),
     oldValue: text('old_value'),
     newValue: text('new_value'),
@@ -105,7 +119,9 @@ export const ticketAssignmentConfigs = pgTable(
   'ticket_assignment_configs',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     targetType: text('target_type').$type<AssignmentTarget>().notNull(),
     userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
     teamId: ref('team_id').references(() => teams.id, { onDelete: 'cascade' }),

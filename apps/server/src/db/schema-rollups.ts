@@ -18,7 +18,10 @@ import { businesses } from './schema.ts';
  */
 export type RollupGrain = 'D' | 'T' | 'M';
 
-const business = () => ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' });
+const business = () =>
+  ref('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
 const grain = () => text('grain').$type<RollupGrain>().notNull();
 const period = () => date('period').notNull();
 const count = (name: string) => integer(name).notNull().default(0);
@@ -41,8 +44,13 @@ export const scheduleMemberRollups = pgTable(
 export const scheduleSiteRollups = pgTable(
   'report_schedules_by_site',
   {
-    businessId: business(), grain: grain(), period: period(), teamId: ref('team_id').notNull(), taskId: ref('task_id').notNull(),
-    groupId: ref('group_id').notNull(), ...statusCounts(),
+    businessId: business(),
+    grain: grain(),
+    period: period(),
+    teamId: ref('team_id').notNull(),
+    taskId: ref('task_id').notNull(),
+    groupId: ref('group_id').notNull(),
+    ...statusCounts(),
   },
   (t) => [primaryKey({ name: 'report_schedules_by_site_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.taskId, t.groupId] })],
 );
@@ -51,7 +59,11 @@ export const scheduleSiteRollups = pgTable(
 export const answerSiteRollups = pgTable(
   'report_answers_by_site',
   {
-    businessId: business(), grain: grain(), period: period(), teamId: ref('team_id').notNull(), taskId: ref('task_id').notNull(),
+    businessId: business(),
+    grain: grain(),
+    period: period(),
+    teamId: ref('team_id').notNull(),
+    taskId: ref('task_id').notNull(),
     actionId: ref('action_id').notNull(),
     /** Counted answers (inside the geofence), the flagged among them, and those given outside. */
     answers: count('answers'),

@@ -2,7 +2,19 @@
 // members' answers (DESIGN §6 and §7, workflow base).
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, customType, date, doublePrecision, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex,
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
 import type { AnswerValue } from '@fieldops/shared/schedules';
@@ -21,9 +33,15 @@ export const executionPlans = pgTable(
   'execution_plans',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    taskId: ref('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
-    teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
     parentId: ref('parent_id').references((): AnyPgColumn => executionPlans.id, { onDelete: 'cascade' }),
     scheduleType: text('schedule_type').$type<ScheduleType>().notNull(),
@@ -36,8 +54,14 @@ export const executionPlans = pgTable(
     deadlineUnit: text('deadline_unit').$type<DeadlineUnit>().notNull(),
     duration: integer('duration'),
     /** Weekdays 0 (Sunday) .. 6 and months 1 .. 12. */
-    days: integer('days').array().notNull().default(sql`'{}'::integer[]`),
-    months: integer('months').array().notNull().default(sql`'{}'::integer[]`),
+    days: integer('days')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    months: integer('months')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     paused: boolean('paused').notNull().default(false),
     /** Set on resume to the next day: no occurrence before it is materialised again. */
     activeFrom: date('active_from'),
@@ -88,7 +112,9 @@ export const schedules = pgTable(
     /** The plan's group (execution_plans.group_id), which reports count the schedule under. */
     groupId: ref('group_id').notNull(),
     taskId: ref('task_id').notNull(),
-    teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     userId: ref('user_id').notNull(),
     start: timestamp('start', { withTimezone: true }).notNull(),
     end: timestamp('end', { withTimezone: true }).notNull(),
@@ -114,7 +140,9 @@ export const schedules = pgTable(
     index('schedules_business_team_start_idx').on(t.businessId, t.teamId, t.start),
     index('schedules_business_task_start_idx').on(t.businessId, t.taskId, t.start),
     // The engine's missed sweep reads only open schedules by deadline.
-    index('schedules_open_deadline_idx').on(t.deadline).where(sql`status in ('pending', 'inProgress')`),
+    index('schedules_open_deadline_idx')
+      .on(t.deadline)
+      .where(sql`status in ('pending', 'inProgress')`),
     // Schedules open right now (the dashboard's count): of the open ones, few have started.
     index('schedules_business_open_start_idx')
       .on(t.businessId, t.start, t.deadline, t.teamId, t.userId)
@@ -141,12 +169,24 @@ export const actionResults = pgTable(
   'action_results',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    scheduleId: ref('schedule_id').notNull().references(() => schedules.id, { onDelete: 'cascade' }),
-    actionId: ref('action_id').notNull().references(() => actions.id, { onDelete: 'cascade' }),
-    taskId: ref('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
-    teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    scheduleId: ref('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    actionId: ref('action_id')
+      .notNull()
+      .references(() => actions.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Text, a number, 'YES'/'NO', an option index or a list of them, a date, stars, true. */
     value: answerValue('value'),
     notes: text('notes'),
@@ -169,13 +209,13 @@ export const actionResults = pgTable(
   (t) => [
     index('action_results_schedule_idx').on(t.scheduleId, t.actionId, t.id),
     // Lists walk (business, created, id); answer reports read the rest of the key without the table.
-    index('action_results_business_created_report_idx').on(
-      t.businessId, t.createdDate, t.id, t.actionId, t.teamId, t.userId, t.taskId, t.outside, t.isFlagged,
-    ),
+    index('action_results_business_created_report_idx').on(t.businessId, t.createdDate, t.id, t.actionId, t.teamId, t.userId, t.taskId, t.outside, t.isFlagged),
     index('action_results_business_user_action_idx').on(t.businessId, t.userId, t.actionId, t.createdDate),
     index('action_results_business_task_created_idx').on(t.businessId, t.taskId, t.createdDate),
     // The submissions of a site or a project, and a supervisor's view (their sites), newest first.
     index('action_results_business_team_created_idx').on(t.businessId, t.teamId, t.createdDate, t.id),
-    index('action_results_flagged_idx').on(t.businessId, t.createdDate).where(sql`is_flagged`),
+    index('action_results_flagged_idx')
+      .on(t.businessId, t.createdDate)
+      .where(sql`is_flagged`),
   ],
 );

@@ -1,8 +1,6 @@
 // Workflow tables: tasks, their ordered actions, tags and task templates (DESIGN §1, workflow base).
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActionCriteria, ActionOption, TemplateContent } from '@fieldops/shared/tasks';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, users } from './schema.ts';
@@ -12,7 +10,9 @@ export const tags = pgTable(
   'tags',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     createdAt: createdAt(),
@@ -29,7 +29,9 @@ export const tasks = pgTable(
   'tasks',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     nameEn: text('name_en'),
     nameAr: text('name_ar'),
     descriptionEn: text('description_en'),
@@ -39,10 +41,7 @@ export const tasks = pgTable(
     creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('tasks_business_idx').on(t.businessId, t.id),
-    index('tasks_tag_idx').on(t.tagId),
-  ],
+  (t) => [index('tasks_business_idx').on(t.businessId, t.id), index('tasks_tag_idx').on(t.tagId)],
 );
 
 /**
@@ -53,8 +52,12 @@ export const actions = pgTable(
   'actions',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    taskId: ref('task_id').notNull().references(() => tasks.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
     order: integer('order').notNull(),
     nameEn: text('name_en'),
     nameAr: text('name_ar'),
@@ -78,9 +81,15 @@ export const actions = pgTable(
 export const actionTags = pgTable(
   'action_tags',
   {
-    actionId: ref('action_id').notNull().references(() => actions.id, { onDelete: 'cascade' }),
-    tagId: ref('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    actionId: ref('action_id')
+      .notNull()
+      .references(() => actions.id, { onDelete: 'cascade' }),
+    tagId: ref('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.actionId, t.tagId] }), index('action_tags_tag_idx').on(t.tagId, t.actionId)],
 );
@@ -104,8 +113,5 @@ export const taskTemplates = pgTable(
     creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('task_templates_business_idx').on(t.businessId, t.id),
-    uniqueIndex('task_templates_key_key').on(t.key),
-  ],
+  (t) => [index('task_templates_business_idx').on(t.businessId, t.id), uniqueIndex('task_templates_key_key').on(t.key)],
 );

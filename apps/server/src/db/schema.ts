@@ -1,8 +1,6 @@
 // The database tables. Every business-owned row carries business_id, indexed (DESIGN §3).
 import { sql } from 'drizzle-orm';
-import {
-  bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 import { createdAt, id, ref } from './columns.ts';
 
@@ -70,18 +68,19 @@ export const businessMembers = pgTable(
   'business_members',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['OWNER', 'ADMIN', 'MEMBER'] }).notNull(),
     position: text('position'),
     externalId: text('external_id'),
     defaultBusiness: boolean('default_business').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('business_members_business_user_key').on(t.businessId, t.userId),
-    index('business_members_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('business_members_business_user_key').on(t.businessId, t.userId), index('business_members_user_idx').on(t.userId)],
 );
 
 /** Project types and site types of a business, each a bilingual name. */
@@ -89,7 +88,9 @@ export const lookups = pgTable(
   'lookups',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['PROJECT_TYPE', 'TEAM_TYPE'] }).notNull(),
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
@@ -101,7 +102,9 @@ export const projects = pgTable(
   'projects',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     website: text('website'),
     typeId: ref('type_id').references(() => lookups.id, { onDelete: 'set null' }),
@@ -116,8 +119,12 @@ export const teams = pgTable(
   'teams',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    projectId: ref('project_id').notNull().references(() => projects.id),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    projectId: ref('project_id')
+      .notNull()
+      .references(() => projects.id),
     name: text('name').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -127,27 +134,29 @@ export const teams = pgTable(
     whatsApp: text('whats_app'),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('teams_business_idx').on(t.businessId, t.id),
-    index('teams_project_idx').on(t.projectId),
-  ],
+  (t) => [index('teams_business_idx').on(t.businessId, t.id), index('teams_project_idx').on(t.projectId)],
 );
 
 export const teamMembers = pgTable(
   'team_members',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    teamId: ref('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    authority: text('authority', { enum: ['SUPERVISOR', 'MEMBER'] }).notNull().default('MEMBER'),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authority: text('authority', { enum: ['SUPERVISOR', 'MEMBER'] })
+      .notNull()
+      .default('MEMBER'),
     position: text('position'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('team_members_team_user_key').on(t.teamId, t.userId),
-    index('team_members_business_user_idx').on(t.businessId, t.userId),
-  ],
+  (t) => [uniqueIndex('team_members_team_user_key').on(t.teamId, t.userId), index('team_members_business_user_idx').on(t.businessId, t.userId)],
 );
 
 /**
@@ -159,7 +168,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -176,15 +187,23 @@ export const invitations = pgTable(
   'invitations',
   {
     id: id(),
-    businessId: ref('business_id').notNull().references(() => businesses.id, { onDelete: 'cascade' }),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    authority: text('authority', { enum: ['SUPERVISOR', 'MEMBER'] }).notNull().default('MEMBER'),
+    authority: text('authority', { enum: ['SUPERVISOR', 'MEMBER'] })
+      .notNull()
+      .default('MEMBER'),
     position: text('position'),
     externalId: text('external_id'),
     teamIds: bigint('team_ids', { mode: 'number' }).array().notNull(),
-    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'DECLINED', 'CANCELED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'DECLINED', 'CANCELED'] })
+      .notNull()
+      .default('PENDING'),
     invitedBy: ref('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
@@ -192,7 +211,9 @@ export const invitations = pgTable(
   (t) => [
     index('invitations_business_idx').on(t.businessId, t.status, t.id),
     index('invitations_user_idx').on(t.userId, t.status),
-    uniqueIndex('invitations_pending_key').on(t.businessId, t.userId).where(sql`status = 'PENDING'`),
+    uniqueIndex('invitations_pending_key')
+      .on(t.businessId, t.userId)
+      .where(sql`status = 'PENDING'`),
   ],
 );
 
@@ -214,7 +235,9 @@ export const throttleCounters = pgTable('throttle_counters', {
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     fingerprint: text('fingerprint').notNull(),
     status: integer('status'),

@@ -75,12 +75,18 @@ describe('the callers an instance keeps', () => {
   it('hears changes made straight in the database, by no instance: a session ended, a business key replaced', async () => {
     const member = await addMember(t.app, owner);
     expect((await call(second, member, 'GET', '/api/v1/projects')).statusCode).toBe(200);
-    await t.database.db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.userId, member.userId));
+    await t.database.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.userId, member.userId));
     expect(await eventually(async () => (await call(second, member, 'GET', '/api/v1/projects')).statusCode === 401)).toBe(true);
 
     const other = await createBusinessWithOwner(t.app);
     expect((await call(second, other, 'GET', '/api/v1/projects')).statusCode).toBe(200);
-    await t.database.db.update(businesses).set({ apiKey: `replaced-${other.business.id}` }).where(eq(businesses.id, other.business.id));
+    await t.database.db
+      .update(businesses)
+      .set({ apiKey: `replaced-${other.business.id}` })
+      .where(eq(businesses.id, other.business.id));
     expect(await eventually(async () => (await call(second, other, 'GET', '/api/v1/projects')).statusCode === 403)).toBe(true);
   });
 });

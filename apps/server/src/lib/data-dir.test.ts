@@ -26,7 +26,12 @@ function openToOthers(dir: string): string[] {
 /** Starts the server on `dataDir` and resolves once it listens, with a way to stop it. */
 function startServer(dataDir: string) {
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SCHEDULE_ENGINE_INTERVAL_MS: '0', LOG_LEVEL: 'warn',
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SCHEDULE_ENGINE_INTERVAL_MS: '0',
+    LOG_LEVEL: 'warn',
   };
   for (const name of ['DATABASE_URL', 'JWT_SECRET', 'CORS_ORIGIN', 'SERVICES']) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -9,7 +9,16 @@ import * as helpdesk from '../db/schema-helpdesk.ts';
 import * as scheduling from '../db/schema-schedules.ts';
 import * as workflow from '../db/schema-workflow.ts';
 import { businesses, users } from '../db/schema.ts';
-import { createAnswerRow, createBusinessWithOwner, createScheduleRow, createTask, createAction, createProject, createSite, type Caller } from '../test/factories.ts';
+import {
+  createAnswerRow,
+  createBusinessWithOwner,
+  createScheduleRow,
+  createTask,
+  createAction,
+  createProject,
+  createSite,
+  type Caller,
+} from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { FILE_REFERENCES, sweepOrphanFiles } from './file-sweep.ts';
 

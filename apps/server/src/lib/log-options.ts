@@ -41,7 +41,7 @@ function parameterTexts(err: object): string[] {
   const params: unknown = Reflect.get(err, 'params');
   if (!Array.isArray(params)) return [];
   return params
-    .map((value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : JSON.stringify(value) ?? ''))
+    .map((value: unknown) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString() : (JSON.stringify(value) ?? '')))
     .filter((text) => text.length >= SHORTEST_REDACTED)
     .sort((a, b) => b.length - a.length);
 }
@@ -89,8 +89,13 @@ export function logOptions(level: string, stream?: { write(line: string): void }
     },
     redact: {
       paths: [
-        'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]',
-        'headers.authorization', 'headers.cookie', 'headers["x-api-key"]', 'res.headers["set-cookie"]',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-api-key"]',
+        'headers.authorization',
+        'headers.cookie',
+        'headers["x-api-key"]',
+        'res.headers["set-cookie"]',
       ],
       censor: REDACTED,
     },

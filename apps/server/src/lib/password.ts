@@ -24,9 +24,7 @@ export const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-real-p
 // loaded on first use.
 let common: Promise<Set<string>> | null = null;
 const commonPasswords = () =>
-  (common ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase())),
-  ));
+  (common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()))));
 
 export async function isCommonPassword(plain: string) {
   return (await commonPasswords()).has(plain.trim().toLowerCase());

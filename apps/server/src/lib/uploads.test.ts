@@ -59,7 +59,9 @@ describe('uploads', () => {
 
   it('a file over the limit: 413 problem+json, and nothing of it stays', async () => {
     const before = t.storedFiles();
-    const res = await profile(member, { name: 'Omar', email: `${member.username}@example.com` }, [png(Buffer.concat([IMAGES.png, Buffer.alloc(MAX_UPLOAD_BYTES)]))]);
+    const res = await profile(member, { name: 'Omar', email: `${member.username}@example.com` }, [
+      png(Buffer.concat([IMAGES.png, Buffer.alloc(MAX_UPLOAD_BYTES)])),
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.json().message).toBe(MSG.fileTooLarge);

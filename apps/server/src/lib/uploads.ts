@@ -28,10 +28,8 @@ export interface Upload<K extends FileKind = FileKind> extends StoredFile {
 export function sniffImage(data: Buffer): ImageKind | null {
   if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return { extension: 'png', mime: 'image/png' };
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff)
-    return { extension: 'jpg', mime: 'image/jpeg' };
-  if (data.length >= 6 && ['GIF87a', 'GIF89a'].includes(data.subarray(0, 6).toString('latin1')))
-    return { extension: 'gif', mime: 'image/gif' };
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { extension: 'jpg', mime: 'image/jpeg' };
+  if (data.length >= 6 && ['GIF87a', 'GIF89a'].includes(data.subarray(0, 6).toString('latin1'))) return { extension: 'gif', mime: 'image/gif' };
   return null;
 }
 
@@ -103,7 +101,10 @@ export async function discardPart(part: MultipartFile): Promise<void> {
   const stream: Readable = part.file;
   if (stream.readableEnded || stream.destroyed) return;
   await new Promise<void>((resolve) => {
-    stream.once('end', resolve).once('close', resolve).once('error', () => resolve());
+    stream
+      .once('end', resolve)
+      .once('close', resolve)
+      .once('error', () => resolve());
     stream.resume();
   });
 }

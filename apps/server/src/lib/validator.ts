@@ -58,5 +58,4 @@ const withoutNul = z.unknown().superRefine((value, ctx) => {
  * anything, and stops there: the route's schema only sees input without NUL characters. Its
  * issue goes through the provider like the schema's own, so the error handler names the field.
  */
-export const validatorCompiler: FastifySchemaCompiler<$ZodType> = (route) =>
-  zodValidatorCompiler({ ...route, schema: withoutNul.pipe(route.schema) });
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => zodValidatorCompiler({ ...route, schema: withoutNul.pipe(route.schema) });

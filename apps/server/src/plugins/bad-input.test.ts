@@ -54,7 +54,15 @@ describe('a NUL character (PostgreSQL text cannot hold one)', () => {
     const res = await owner.request({
       method: 'POST',
       url: `${WORKFLOW}/v1/actions`,
-      payload: { taskId: task.id, nameEn: 'Pick one', type: 'SINGLE_CHOICE', options: [{ labelEn: 'A', labelAr: 'أ' }, { labelEn: 'B\u0000', labelAr: 'ب' }] },
+      payload: {
+        taskId: task.id,
+        nameEn: 'Pick one',
+        type: 'SINGLE_CHOICE',
+        options: [
+          { labelEn: 'A', labelAr: 'أ' },
+          { labelEn: 'B\u0000', labelAr: 'ب' },
+        ],
+      },
     });
     expectProblem(res, 400, 'options.1.labelEn');
     expect(await t.app.db.select().from(actions).where(eq(actions.taskId, task.id))).toEqual([]);

@@ -25,7 +25,10 @@ function problemBody(status: number, message: string, extra: ProblemExtra = {}) 
 }
 
 export function sendProblem(reply: FastifyReply, status: number, message: string, extra: ProblemExtra = {}) {
-  return reply.status(status).type('application/problem+json').send(problemBody(status, message, extra));
+  return reply
+    .status(status)
+    .type('application/problem+json')
+    .send(problemBody(status, message, extra));
 }
 
 /**

@@ -3,9 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LINK_BUCKET_MS, FILE_LINK_MIN_LIFETIME_MS } from '@fieldops/shared/limits';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import {
-  IMAGES, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller,
-} from '../test/factories.ts';
+import { IMAGES, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller } from '../test/factories.ts';
 import { createFileLinks, expiryFor } from './file-links.ts';
 import { keyOfUrl } from './storage.ts';
 

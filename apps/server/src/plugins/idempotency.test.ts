@@ -6,9 +6,7 @@ import { idempotencyKeys, teamMembers } from '../db/schema.ts';
 import { tasks } from '../db/schema-workflow.ts';
 import { ticketComments } from '../db/schema-helpdesk.ts';
 import { INSIDE, SITE, answerCount, photo, scheduled } from '../modules/action-results/answer-test-kit.ts';
-import {
-  addMember, createBusinessWithOwner, createProject, createSite, createTicket, multipart, placeInSite, type Caller,
-} from '../test/factories.ts';
+import { addMember, createBusinessWithOwner, createProject, createSite, createTicket, multipart, placeInSite, type Caller } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const W = '/services/workflow/api';
@@ -30,11 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tasksNamed = async (nameEn: string) =>
-  (await t.app.db.select({ n: count() }).from(tasks).where(eq(tasks.nameEn, nameEn)))[0].n;
+const tasksNamed = async (nameEn: string) => (await t.app.db.select({ n: count() }).from(tasks).where(eq(tasks.nameEn, nameEn)))[0].n;
 const createTask = (caller: Caller, nameEn: string, key?: string) =>
   caller.request({
-    method: 'POST', url: `${W}/v1/tasks`, payload: { nameEn },
+    method: 'POST',
+    url: `${W}/v1/tasks`,
+    payload: { nameEn },
     headers: key ? { 'idempotency-key': key } : {},
   });
 
@@ -120,8 +119,7 @@ describe('Idempotency-Key on forms and moves', () => {
     const { schedule, actions } = await scheduled({ t, owner, siteId }, member, [{ type: 'PHOTO', required: true }]);
     const fields = { scheduleId: String(schedule.id), actionId: String(actions[0].id), ...INSIDE };
     const filesBefore = t.storedFiles().length;
-    const send = (key: string) =>
-      member.request({ method: 'POST', url: `${W}/v1/action-results`, ...withKey(multipart(fields, [photo()]), key) });
+    const send = (key: string) => member.request({ method: 'POST', url: `${W}/v1/action-results`, ...withKey(multipart(fields, [photo()]), key) });
 
     const key = newKey();
     const first = await send(key);
@@ -141,8 +139,7 @@ describe('Idempotency-Key on forms and moves', () => {
   it('adds one comment for a double-clicked Add comment', async () => {
     const ticket = await createTicket(t.app, member);
     const key = newKey();
-    const send = () =>
-      member.request({ method: 'POST', url: `${H}/v1/tickets/${ticket.id}/comments`, ...withKey(multipart({ text: 'On my way' }), key) });
+    const send = () => member.request({ method: 'POST', url: `${H}/v1/tickets/${ticket.id}/comments`, ...withKey(multipart({ text: 'On my way' }), key) });
     const answers = await Promise.all([send(), send()]);
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
     const [{ n }] = await t.app.db.select({ n: count() }).from(ticketComments).where(eq(ticketComments.ticketId, ticket.id));
@@ -158,8 +155,10 @@ describe('Idempotency-Key on forms and moves', () => {
     const key = newKey();
     const send = () =>
       owner.request({
-        method: 'POST', url: `/api/v1/teams/${from}/users/${moving.userId}/transfer`,
-        payload: { executionPlanIds: [], toTeamId: to }, headers: { 'idempotency-key': key },
+        method: 'POST',
+        url: `/api/v1/teams/${from}/users/${moving.userId}/transfer`,
+        payload: { executionPlanIds: [], toTeamId: to },
+        headers: { 'idempotency-key': key },
       });
     const first = await send();
     const again = await send();
@@ -180,8 +179,7 @@ describe('the Idempotency-Key header in the OpenAPI document', () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{
       paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
     }>();
-    const headerNames = (path: string, method: string) =>
-      (doc.paths[path][method].parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+    const headerNames = (path: string, method: string) => (doc.paths[path][method].parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
     expect(headerNames(`${W}/v1/tasks`, 'post')).toContain('Idempotency-Key');
     expect(headerNames(`${W}/v1/tasks`, 'get')).not.toContain('Idempotency-Key');
   });

@@ -98,7 +98,10 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     }
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      const [row] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
       if (!row) {
         // Freed meanwhile (the first answered 5xx): this one goes ahead, if it claims it first.
         const again = await db.insert(idempotencyKeys).values({ userId, key, fingerprint }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
@@ -117,10 +120,14 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       const taken = await db
         .update(idempotencyKeys)
         .set({ createdAt: new Date() })
-        .where(and(
-          eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status),
-          lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_S})`),
-        ))
+        .where(
+          and(
+            eq(idempotencyKeys.userId, userId),
+            eq(idempotencyKeys.key, key),
+            isNull(idempotencyKeys.status),
+            lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_S})`),
+          ),
+        )
         .returning({ key: idempotencyKeys.key });
       if (taken.length) {
         request.idempotencyClaim = { userId, key };

@@ -31,7 +31,12 @@ describe('API rate limit', () => {
 
   it('refuses an address past its limit whoever signs in, even without a token', async () => {
     for (let i = 0; i < 12; i++) await t.app.inject({ method: 'GET', url: '/api/v1/account', remoteAddress: '10.8.0.1' });
-    const refused = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: owner.username, password: 'x' }, remoteAddress: '10.8.0.1' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: owner.username, password: 'x' },
+      remoteAddress: '10.8.0.1',
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe('Too many requests. Please slow down and try again shortly.');
   });

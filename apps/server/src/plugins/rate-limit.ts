@@ -35,8 +35,7 @@ declare module 'fastify' {
   }
 }
 
-const isLimited = (url: string) =>
-  (url.startsWith('/api/') || url.startsWith('/services/')) && !url.startsWith('/api/health') && !url.startsWith('/api/docs');
+const isLimited = (url: string) => (url.startsWith('/api/') || url.startsWith('/services/')) && !url.startsWith('/api/health') && !url.startsWith('/api/docs');
 
 export const rateLimitPlugin = fp<{ settings: RateLimitSettings | null }>(async (app: FastifyInstance, { settings }) => {
   if (!settings) {

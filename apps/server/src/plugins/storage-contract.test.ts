@@ -24,9 +24,7 @@ async function diskDriver(): Promise<Driver> {
     storage: createDiskStorage(uploads),
     async stored() {
       if (!fs.existsSync(uploads)) return [];
-      return (fs.readdirSync(uploads, { recursive: true }) as string[])
-        .filter((f) => fs.statSync(path.join(uploads, f)).isFile())
-        .map((f) => path.basename(f));
+      return (fs.readdirSync(uploads, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(uploads, f)).isFile()).map((f) => path.basename(f));
     },
     async close() {
       fs.rmSync(root, { recursive: true, force: true });
@@ -37,10 +35,17 @@ async function diskDriver(): Promise<Driver> {
 async function s3Driver(): Promise<Driver> {
   const server: S3TestServer = await startS3Server();
   const settings = {
-    endpoint: server.endpoint, bucket: server.bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true,
+    endpoint: server.endpoint,
+    bucket: server.bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
   };
   const client = new S3Client({
-    endpoint: settings.endpoint, region: settings.region, forcePathStyle: true,
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: true,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
   });
   return {

@@ -20,8 +20,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-const missing = (err: unknown) =>
-  err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
+const missing = (err: unknown) => err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 
 export function createS3Storage(settings: S3Settings): Storage {
   const client = new S3Client({

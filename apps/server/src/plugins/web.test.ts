@@ -32,7 +32,9 @@ afterAll(async () => {
 describe('serving the web app', () => {
   it("allows index.html's inline script by its hash, and no other inline script", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });
-    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'));
     const hash = createHash('sha256').update(INLINE).digest('base64');
     expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });

@@ -21,7 +21,10 @@ export async function planViewOf(db: Db, caller: Caller): Promise<PlanView> {
 export function visiblePlansSql(view: PlanView): SQL | undefined {
   if (view.all) return undefined;
   const supervised = view.teamIds.length
-    ? sql`${p.teamId} = any(ARRAY[${sql.join(view.teamIds.map((id) => sql`${id}`), sql`, `)}]::bigint[]) or`
+    ? sql`${p.teamId} = any(ARRAY[${sql.join(
+        view.teamIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::bigint[]) or`
     : sql``;
   return sql`(${supervised} ${p.userId} = ${view.userId}
     or (${p.userId} is null and exists (select 1 from execution_plans own where own.parent_id = ${p.id} and own.user_id = ${view.userId})))`;

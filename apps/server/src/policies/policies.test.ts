@@ -4,9 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, placeInSite, type Caller as SignedIn,
-} from '../test/factories.ts';
+import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, placeInSite, type Caller as SignedIn } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import type { Caller } from './caller.ts';
 import { requirePlanManager } from './plans.ts';

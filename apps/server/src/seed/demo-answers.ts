@@ -62,7 +62,14 @@ function triggers(actions: readonly DemoAction[], baseId: number): string[] {
   return actions.filter((a) => a.criteria?.condition.baseActionId === baseId && a.criteria.visibility === 'DISPLAY').map((a) => a.criteria!.condition.answer);
 }
 
-function valueFor(action: DemoAction, all: readonly DemoAction[], rand: Random, lang: 'en' | 'ar', day: string, problemRate: number): { value: AnswerValue; problem: boolean } {
+function valueFor(
+  action: DemoAction,
+  all: readonly DemoAction[],
+  rand: Random,
+  lang: 'en' | 'ar',
+  day: string,
+  problemRate: number,
+): { value: AnswerValue; problem: boolean } {
   const type: ActionType = action.type;
   const problems = triggers(all, action.id);
   const count = action.options.length;
@@ -187,10 +194,21 @@ export function resultRow(rand: Random, { schedule: s, answer, outside, lang, si
   const flagged = answer.problem && rand() < 0.4;
   const notes = flagged ? pick(rand, PROBLEM_NOTES[lang]) : rand() < 0.05 ? pick(rand, NOTES[lang]) : null;
   return {
-    businessId: s.businessId, scheduleId: s.id, actionId: answer.actionId, taskId: s.taskId, teamId: s.teamId, userId: s.userId,
-    value: answer.value, notes, latitude, longitude, accuracy: Math.round(5 + rand() * (outside ? 25 : 15)),
+    businessId: s.businessId,
+    scheduleId: s.id,
+    actionId: answer.actionId,
+    taskId: s.taskId,
+    teamId: s.teamId,
+    userId: s.userId,
+    value: answer.value,
+    notes,
+    latitude,
+    longitude,
+    accuracy: Math.round(5 + rand() * (outside ? 25 : 15)),
     distance: located ? Math.round(distanceMetres({ latitude, longitude }, { latitude: site.latitude!, longitude: site.longitude! })) : null,
-    outside, isFlagged: flagged, createdDate: at,
+    outside,
+    isFlagged: flagged,
+    createdDate: at,
   };
 }
 

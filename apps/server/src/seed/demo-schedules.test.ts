@@ -23,7 +23,8 @@ const UNIT_MS = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: DAY_MS } as Record<st
 function local(at: Date) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at).map((p) => [p.type, p.value]),
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
   );
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   return { date, time: `${parts.hour}:${parts.minute}`, weekday: new Date(`${date}T00:00:00Z`).getUTCDay(), month: Number(parts.month) };
@@ -36,8 +37,9 @@ async function load(t: TestApp) {
     plans: await db.select().from(executionPlans),
     schedules: await db.select().from(schedules),
     // The value read as JSON text: a choice index like "0" must stay a string.
-    answers: (await db.select({ ...getTableColumns(actionResults), json: sql<string | null>`${actionResults.value}::text` }).from(actionResults))
-      .map(({ json, ...row }) => ({ ...row, value: (json === null ? null : JSON.parse(json)) as AnswerValue })),
+    answers: (await db.select({ ...getTableColumns(actionResults), json: sql<string | null>`${actionResults.value}::text` }).from(actionResults)).map(
+      ({ json, ...row }) => ({ ...row, value: (json === null ? null : JSON.parse(json)) as AnswerValue }),
+    ),
     actions: await db.select().from(actions),
     tasks: await db.select().from(tasks),
     sites: await db.select().from(teams),
@@ -83,7 +85,9 @@ describe.each([
   afterAll(() => t.close());
 
   const actionsOf = (taskId: number) =>
-    data.actions.filter((a) => a.taskId === taskId).sort((a, b) => a.order - b.order)
+    data.actions
+      .filter((a) => a.taskId === taskId)
+      .sort((a, b) => a.order - b.order)
       .map((a) => ({ ...a, type: a.type as ActionType, criteria: a.criteria as ActionCriteria | null }));
   describe('demo execution plans', () => {
     it('has group plans of every type, each with a child per member of its site, one paused, one ended and one upcoming', () => {
@@ -96,8 +100,17 @@ describe.each([
         const children = data.plans.filter((p) => p.parentId === group.id);
         expect(children.length).toBeGreaterThan(0);
         for (const child of children) {
-          expect(child).toMatchObject({ taskId: group.taskId, teamId: group.teamId, scheduleType: group.scheduleType, startTime: group.startTime, paused: group.paused });
-          expect(data.placements.some((m) => m.teamId === child.teamId && m.userId === child.userId), 'member of the site').toBe(true);
+          expect(child).toMatchObject({
+            taskId: group.taskId,
+            teamId: group.teamId,
+            scheduleType: group.scheduleType,
+            startTime: group.startTime,
+            paused: group.paused,
+          });
+          expect(
+            data.placements.some((m) => m.teamId === child.teamId && m.userId === child.userId),
+            'member of the site',
+          ).toBe(true);
         }
         expect(group.startTime >= '06:00' && group.endTime <= '24:00' && group.startTime < group.endTime).toBe(true);
       }
@@ -136,7 +149,10 @@ describe.each([
           expected.push(day);
         }
         const own = data.schedules.filter((s) => s.planId === plan.id).sort((a, b) => a.start.getTime() - b.start.getTime());
-        expect(own.map((s) => local(s.start).date), `plan ${plan.id} ${plan.scheduleType}`).toEqual(expected);
+        expect(
+          own.map((s) => local(s.start).date),
+          `plan ${plan.id} ${plan.scheduleType}`,
+        ).toEqual(expected);
         for (const s of own) {
           expect(s).toMatchObject({ taskId: plan.taskId, teamId: plan.teamId, userId: plan.userId, businessId: plan.businessId });
           expect(local(s.start).time).toBe(plan.startTime);
@@ -177,7 +193,10 @@ describe.each([
         expect(answer).toMatchObject({ taskId: s.taskId, userId: s.userId, teamId: s.teamId, businessId: s.businessId });
         const action = actionById.get(answer.actionId)!;
         expect(action.taskId).toBe(s.taskId);
-        expect(validAnswerValue(action.type as ActionType, answer.value, action.options.length), `answer ${answer.id}: ${action.type} ${JSON.stringify(answer.value)}`).toBe(true);
+        expect(
+          validAnswerValue(action.type as ActionType, answer.value, action.options.length),
+          `answer ${answer.id}: ${action.type} ${JSON.stringify(answer.value)}`,
+        ).toBe(true);
         expect(answer.createdDate >= s.start && answer.createdDate <= s.end && answer.createdDate < s.deadline && answer.createdDate <= after).toBe(true);
         expect(answer.fileKey !== null).toBe(action.type === 'PHOTO');
         expect(answer.voiceKey !== null).toBe(action.type === 'VOICE');
@@ -254,7 +273,7 @@ describe.each([
   });
 
   describe('the app on top of it', () => {
-    it('lists the plans with their statuses, counts the schedules and shows the owner today\'s visit', async () => {
+    it("lists the plans with their statuses, counts the schedules and shows the owner today's visit", async () => {
       // The plan statuses and My Tasks are computed from the real clock.
       if (at) return;
       const signIn = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: DEMO_USERNAME, password: DEMO_PASSWORD } });

@@ -12,7 +12,16 @@ import { actionResults, executionPlans, schedules } from '../db/schema-schedules
 import { actions, tasks } from '../db/schema-workflow.ts';
 import type { Storage } from '../plugins/storage.ts';
 import {
-  answerSheet, answerTimes, chooseFate, MINUTE_MS, partialLength, resultRow, seededRandom, storeMedia, type DemoAction, type Fate,
+  answerSheet,
+  answerTimes,
+  chooseFate,
+  MINUTE_MS,
+  partialLength,
+  resultRow,
+  seededRandom,
+  storeMedia,
+  type DemoAction,
+  type Fate,
 } from './demo-answers.ts';
 import type { DemoPeople } from './demo-tickets.ts';
 import { TASK_LIBRARY } from './task-library.ts';
@@ -48,17 +57,82 @@ interface DemoPlan {
 export const DEMO_HISTORY_DAYS = 30;
 
 export const DEMO_PLANS: readonly DemoPlan[] = [
-  { task: 'daily-cleaning', site: 0, members: ['omar', 'sara'], type: 'DAILY', from: -45, to: 60, hours: ['07:00', '13:00'], deadline: [6, 'HOURS'], duration: 45 },
+  {
+    task: 'daily-cleaning',
+    site: 0,
+    members: ['omar', 'sara'],
+    type: 'DAILY',
+    from: -45,
+    to: 60,
+    hours: ['07:00', '13:00'],
+    deadline: [6, 'HOURS'],
+    duration: 45,
+  },
   // The owner walks Tower A's restrooms too, so My Tasks has today's visit on first start.
-  { task: 'restroom-hygiene', site: 0, members: ['owner', 'omar'], type: 'DAILY', from: -30, to: 90, hours: ['06:00', '24:00'], deadline: [18, 'HOURS'], duration: 15 },
-  { task: 'security-patrol', site: 2, members: ['lina', 'huda'], type: 'WEEKLY', from: -40, to: 120, hours: ['20:00', '24:00'], deadline: [4, 'HOURS'], duration: 60, days: [0, 2, 4] },
-  { task: 'fire-safety-inspection', site: 4, members: ['yousef'], type: 'CUSTOM', from: -35, to: 180, hours: ['09:00', '12:00'], deadline: [1, 'DAYS'], duration: 30, days: [1, 3], monthsAround: true },
+  {
+    task: 'restroom-hygiene',
+    site: 0,
+    members: ['owner', 'omar'],
+    type: 'DAILY',
+    from: -30,
+    to: 90,
+    hours: ['06:00', '24:00'],
+    deadline: [18, 'HOURS'],
+    duration: 15,
+  },
+  {
+    task: 'security-patrol',
+    site: 2,
+    members: ['lina', 'huda'],
+    type: 'WEEKLY',
+    from: -40,
+    to: 120,
+    hours: ['20:00', '24:00'],
+    deadline: [4, 'HOURS'],
+    duration: 60,
+    days: [0, 2, 4],
+  },
+  {
+    task: 'fire-safety-inspection',
+    site: 4,
+    members: ['yousef'],
+    type: 'CUSTOM',
+    from: -35,
+    to: 180,
+    hours: ['09:00', '12:00'],
+    deadline: [1, 'DAYS'],
+    duration: 30,
+    days: [1, 3],
+    monthsAround: true,
+  },
   // Ended: a one-off check ten days ago, and a daily round that stopped a week ago.
   { task: 'vehicle-check', site: 3, members: ['lina'], type: 'ONCE', from: -10, to: null, hours: ['08:00', '12:00'], deadline: [120, 'MINUTES'], duration: 20 },
   { task: 'daily-cleaning', site: 1, members: ['omar'], type: 'DAILY', from: -30, to: -8, hours: ['14:00', '18:00'], deadline: [4, 'HOURS'], duration: 40 },
-  { task: 'restroom-hygiene', site: 3, members: ['lina'], type: 'WEEKLY', from: -30, to: 60, hours: ['16:00', '20:00'], deadline: [4, 'HOURS'], duration: 15, days: [5, 6], paused: true },
+  {
+    task: 'restroom-hygiene',
+    site: 3,
+    members: ['lina'],
+    type: 'WEEKLY',
+    from: -30,
+    to: 60,
+    hours: ['16:00', '20:00'],
+    deadline: [4, 'HOURS'],
+    duration: 15,
+    days: [5, 6],
+    paused: true,
+  },
   // Upcoming: next week's inspection of Tower B.
-  { task: 'fire-safety-inspection', site: 1, members: ['sara', 'omar'], type: 'ONCE', from: 7, to: null, hours: ['09:00', '12:00'], deadline: [3, 'HOURS'], duration: 30 },
+  {
+    task: 'fire-safety-inspection',
+    site: 1,
+    members: ['sara', 'omar'],
+    type: 'ONCE',
+    from: 7,
+    to: null,
+    hours: ['09:00', '12:00'],
+    deadline: [3, 'HOURS'],
+    duration: 30,
+  },
 ];
 
 const ARABIC_SPEAKERS: readonly Person[] = ['huda'];
@@ -95,21 +169,36 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
     if (!row) throw new Error(`demo task ${key} is missing`);
     return row;
   };
-  const aroundMonths = [...new Set(Array.from({ length: 120 }, (_, i) => Number(addDays(today, i - DEMO_HISTORY_DAYS - 5).slice(5, 7))))]
-    .sort((a, b) => a - b);
+  const aroundMonths = [...new Set(Array.from({ length: 120 }, (_, i) => Number(addDays(today, i - DEMO_HISTORY_DAYS - 5).slice(5, 7))))].sort((a, b) => a - b);
   const planFields = (p: DemoPlan) => {
     const created = new Date(now.getTime() - Math.max(1, -p.from + 1) * DAY_MS);
     return {
-      businessId, taskId: taskOf(p.task).id, teamId: sites[p.site].id, scheduleType: p.type,
-      startDate: addDays(today, p.from), endDate: p.to === null ? null : addDays(today, p.to),
-      startTime: p.hours[0], endTime: p.hours[1], deadlineAfter: p.deadline[0], deadlineUnit: p.deadline[1], duration: p.duration,
-      days: p.days ?? [], months: p.monthsAround ? aroundMonths : [], paused: p.paused ?? false,
-      scheduledAt: p.from > 0 ? now : created, creatorId: people.owner, createdAt: p.from > 0 ? now : created,
+      businessId,
+      taskId: taskOf(p.task).id,
+      teamId: sites[p.site].id,
+      scheduleType: p.type,
+      startDate: addDays(today, p.from),
+      endDate: p.to === null ? null : addDays(today, p.to),
+      startTime: p.hours[0],
+      endTime: p.hours[1],
+      deadlineAfter: p.deadline[0],
+      deadlineUnit: p.deadline[1],
+      duration: p.duration,
+      days: p.days ?? [],
+      months: p.monthsAround ? aroundMonths : [],
+      paused: p.paused ?? false,
+      scheduledAt: p.from > 0 ? now : created,
+      creatorId: people.owner,
+      createdAt: p.from > 0 ? now : created,
     };
   };
   // Identity ids follow the order of the rows, so groups[i] is the group of DEMO_PLANS[i].
-  const groups = (await db.insert(executionPlans).values(DEMO_PLANS.map((p) => ({ ...planFields(p), userId: null, parentId: null })))
-    .returning({ id: executionPlans.id })).sort((a, b) => a.id - b.id);
+  const groups = (
+    await db
+      .insert(executionPlans)
+      .values(DEMO_PLANS.map((p) => ({ ...planFields(p), userId: null, parentId: null })))
+      .returning({ id: executionPlans.id })
+  ).sort((a, b) => a.id - b.id);
   const children = await db
     .insert(executionPlans)
     .values(DEMO_PLANS.flatMap((p, i) => p.members.map((m) => ({ ...planFields(p), userId: people[m], parentId: groups[i].id }))))
@@ -147,27 +236,48 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
   const rows = await db.select().from(schedules).where(eq(schedules.businessId, businessId)).orderBy(asc(schedules.planId), asc(schedules.start));
   const taskIds = [...new Set(rows.map((r) => r.taskId))];
   const actionRows = taskIds.length
-    ? await db.select().from(actions).where(and(eq(actions.businessId, businessId), inArray(actions.taskId, taskIds))).orderBy(asc(actions.order), asc(actions.id))
+    ? await db
+        .select()
+        .from(actions)
+        .where(and(eq(actions.businessId, businessId), inArray(actions.taskId, taskIds)))
+        .orderBy(asc(actions.order), asc(actions.id))
     : [];
   const actionsOf = (taskId: number): DemoAction[] =>
-    actionRows.filter((a) => a.taskId === taskId).map((a) => ({
-      id: a.id, type: a.type as DemoAction['type'], required: a.required, criteria: a.criteria as ActionCriteria | null, nameEn: a.nameEn, options: a.options,
-    }));
+    actionRows
+      .filter((a) => a.taskId === taskId)
+      .map((a) => ({
+        id: a.id,
+        type: a.type as DemoAction['type'],
+        required: a.required,
+        criteria: a.criteria as ActionCriteria | null,
+        nameEn: a.nameEn,
+        options: a.options,
+      }));
   const planOf = new Map(children.map((c) => [c.id, DEMO_PLANS[groups.findIndex((g) => g.id === c.parentId)]]));
   const personOf = new Map(Object.entries(people).map(([name, id]) => [id, name as Person]));
   const geofenced = new Map(taskRows.map((t) => [t.id, t.geoRestrictionEnabled]));
 
   // The story behind the leak ticket: Omar's latest restroom visit before it was raised.
-  const [leakTicket] = await db.select({ id: tickets.id, createdDate: tickets.createdDate }).from(tickets)
+  const [leakTicket] = await db
+    .select({ id: tickets.id, createdDate: tickets.createdDate })
+    .from(tickets)
     .where(and(eq(tickets.businessId, businessId), eq(tickets.title, LEAK_TICKET_TITLE)));
   const windowEnd = (s: (typeof rows)[number]) => Math.min(s.end.getTime(), s.deadline.getTime(), now.getTime());
   const leakVisit = leakTicket
-    ? rows.filter((s) => planOf.get(s.planId)?.task === 'restroom-hygiene' && s.userId === people.omar
-      && Math.min(windowEnd(s), leakTicket.createdDate.getTime()) - s.start.getTime() >= 30 * MINUTE_MS).at(-1)
+    ? rows
+        .filter(
+          (s) =>
+            planOf.get(s.planId)?.task === 'restroom-hygiene' &&
+            s.userId === people.omar &&
+            Math.min(windowEnd(s), leakTicket.createdDate.getTime()) - s.start.getTime() >= 30 * MINUTE_MS,
+        )
+        .at(-1)
     : undefined;
   // One visit surely answered away from the site: Sara's cleaning round yesterday.
   const yesterday = addDays(today, -1);
-  const strayVisit = rows.find((s) => planOf.get(s.planId) === DEMO_PLANS[0] && s.userId === people.sara && localDate(s.start, business.timeZone) === yesterday);
+  const strayVisit = rows.find(
+    (s) => planOf.get(s.planId) === DEMO_PLANS[0] && s.userId === people.sara && localDate(s.start, business.timeZone) === yesterday,
+  );
 
   const results: (typeof actionResults.$inferInsert)[] = [];
   const media: Promise<void>[] = [];
@@ -210,7 +320,10 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
   await Promise.all(media);
   await insertResults(db, results);
   if (updates.length) {
-    const values = sql.join(updates.map((u) => sql`(${u.id}::bigint, ${u.status}, ${u.completedAt?.toISOString() ?? null}::timestamptz)`), sql`, `);
+    const values = sql.join(
+      updates.map((u) => sql`(${u.id}::bigint, ${u.status}, ${u.completedAt?.toISOString() ?? null}::timestamptz)`),
+      sql`, `,
+    );
     await db.execute(sql`
       UPDATE schedules AS s SET status = v.status, completed_at = v.completed_at
       FROM (VALUES ${values}) AS v(id, status, completed_at)

@@ -58,8 +58,14 @@ const EXTRA_CATEGORIES = [
 
 const TICKETS: DemoTicket[] = [
   {
-    title: 'Broken lock at the east gate', description: 'The east gate lock does not catch; the gate swings open in the wind.',
-    site: 2, category: 'Safety', priority: 'HIGH', creator: 'huda', agent: 'lina', daysAgo: 3,
+    title: 'Broken lock at the east gate',
+    description: 'The east gate lock does not catch; the gate swings open in the wind.',
+    site: 2,
+    category: 'Safety',
+    priority: 'HIGH',
+    creator: 'huda',
+    agent: 'lina',
+    daysAgo: 3,
     steps: [{ daysAgo: 2.8, by: 'sara', status: ['IN_PROGRESS', 'Locksmith booked for this afternoon'] }],
     comments: [
       { by: 'lina', daysAgo: 2.9, text: 'Chained the gate for tonight as a stopgap.' },
@@ -68,14 +74,27 @@ const TICKETS: DemoTicket[] = [
     photos: [{ name: 'east-gate-lock.png', colour: '#868e96', by: 'huda' }],
   },
   {
-    title: 'تسرب مياه في دورة المياه', description: 'تسرب مياه من أسفل المغسلة في دورة مياه الطابق الثالث، والأرضية مبللة.',
-    site: 0, category: 'Maintenance', priority: 'URGENT', creator: 'omar', agent: 'sara', daysAgo: 0.3, steps: [],
+    title: 'تسرب مياه في دورة المياه',
+    description: 'تسرب مياه من أسفل المغسلة في دورة مياه الطابق الثالث، والأرضية مبللة.',
+    site: 0,
+    category: 'Maintenance',
+    priority: 'URGENT',
+    creator: 'omar',
+    agent: 'sara',
+    daysAgo: 0.3,
+    steps: [],
     comments: [{ by: 'omar', daysAgo: 0.25, text: 'وضعت لافتة تحذير من الأرضية المبللة.', photo: '#1c7ed6' }],
     photos: [{ name: 'washroom-leak.png', colour: '#339af0', by: 'omar' }],
   },
   {
-    title: 'Air conditioning not cooling in reception', description: 'Reception sits at 29°C by noon; patients are complaining.',
-    site: 4, category: 'Maintenance', priority: 'MEDIUM', creator: 'owner', agent: 'yousef', daysAgo: 6,
+    title: 'Air conditioning not cooling in reception',
+    description: 'Reception sits at 29°C by noon; patients are complaining.',
+    site: 4,
+    category: 'Maintenance',
+    priority: 'MEDIUM',
+    creator: 'owner',
+    agent: 'yousef',
+    daysAgo: 6,
     steps: [
       { daysAgo: 5.5, by: 'yousef', status: ['IN_PROGRESS', 'Technician inspected the unit'] },
       { daysAgo: 5, by: 'owner', priority: 'HIGH' },
@@ -84,8 +103,14 @@ const TICKETS: DemoTicket[] = [
     comments: [{ by: 'yousef', daysAgo: 5.4, text: 'The compressor is failing. The supplier quotes five working days.' }],
   },
   {
-    title: 'Parking barrier stuck open', description: 'The exit barrier on level B1 stays up after every car.',
-    site: 3, category: 'Safety', priority: 'HIGH', creator: 'lina', agent: 'lina', daysAgo: 9,
+    title: 'Parking barrier stuck open',
+    description: 'The exit barrier on level B1 stays up after every car.',
+    site: 3,
+    category: 'Safety',
+    priority: 'HIGH',
+    creator: 'lina',
+    agent: 'lina',
+    daysAgo: 9,
     steps: [
       { daysAgo: 8.8, by: 'sara', status: ['IN_PROGRESS', 'Controller reset did not help; motor suspected'] },
       { daysAgo: 7, by: 'sara', status: ['RESOLVED', 'Barrier motor replaced and tested'] },
@@ -93,8 +118,14 @@ const TICKETS: DemoTicket[] = [
     comments: [{ by: 'lina', daysAgo: 6.9, text: 'Working again, tested twenty exits.', photo: '#40c057' }],
   },
   {
-    title: 'إضاءة الممر الثالث لا تعمل', description: 'ثلاث لمبات معطلة في الممر الثالث بجانب المصاعد.',
-    site: 1, category: 'Maintenance', priority: 'LOW', creator: 'sara', agent: 'omar', daysAgo: 14,
+    title: 'إضاءة الممر الثالث لا تعمل',
+    description: 'ثلاث لمبات معطلة في الممر الثالث بجانب المصاعد.',
+    site: 1,
+    category: 'Maintenance',
+    priority: 'LOW',
+    creator: 'sara',
+    agent: 'omar',
+    daysAgo: 14,
     steps: [
       { daysAgo: 13, by: 'sara', status: ['IN_PROGRESS', 'بدأ العمل على استبدال اللمبات'] },
       { daysAgo: 12, by: 'sara', status: ['RESOLVED', 'تم استبدال اللمبات'] },
@@ -102,25 +133,50 @@ const TICKETS: DemoTicket[] = [
     ],
   },
   {
-    title: 'Cleaning supplies running low on floor 12', description: 'Only two boxes of hand towels and one bottle of floor cleaner left.',
-    site: 0, category: 'General', priority: 'MEDIUM', creator: 'omar', agent: null, daysAgo: 1,
+    title: 'Cleaning supplies running low on floor 12',
+    description: 'Only two boxes of hand towels and one bottle of floor cleaner left.',
+    site: 0,
+    category: 'General',
+    priority: 'MEDIUM',
+    creator: 'omar',
+    agent: null,
+    daysAgo: 1,
     steps: [{ daysAgo: 0.9, by: 'owner', agent: 'sara' }],
   },
   {
-    title: 'طلب إضافة نقطة تفتيش جديدة في جولة الحراسة', description: 'نقترح إضافة نقطة تفتيش عند باب الطوارئ الخلفي في جولة الحراسة الليلية.',
-    site: 2, category: 'Feature Request', priority: 'NO_PRIORITY', creator: 'lina', agent: null, daysAgo: 2, steps: [],
+    title: 'طلب إضافة نقطة تفتيش جديدة في جولة الحراسة',
+    description: 'نقترح إضافة نقطة تفتيش عند باب الطوارئ الخلفي في جولة الحراسة الليلية.',
+    site: 2,
+    category: 'Feature Request',
+    priority: 'NO_PRIORITY',
+    creator: 'lina',
+    agent: null,
+    daysAgo: 2,
+    steps: [],
   },
   {
-    title: 'Fire extinguisher missing in corridor B', description: 'The bracket next to room 14 is empty since the last inspection.',
-    site: 4, category: 'Safety', priority: 'URGENT', creator: 'yousef', agent: null, daysAgo: 1.5,
+    title: 'Fire extinguisher missing in corridor B',
+    description: 'The bracket next to room 14 is empty since the last inspection.',
+    site: 4,
+    category: 'Safety',
+    priority: 'URGENT',
+    creator: 'yousef',
+    agent: null,
+    daysAgo: 1.5,
     steps: [
       { daysAgo: 1.4, by: 'owner', agent: 'yousef' },
       { daysAgo: 1.2, by: 'owner', status: ['IN_PROGRESS', 'Replacement ordered from the supplier'] },
     ],
   },
   {
-    title: 'Badge reader rejects valid cards', description: 'The reader at the Tower B lobby turnstile refuses about one card in five.',
-    site: 1, category: 'Bug', priority: 'MEDIUM', creator: 'sara', agent: 'sara', daysAgo: 4,
+    title: 'Badge reader rejects valid cards',
+    description: 'The reader at the Tower B lobby turnstile refuses about one card in five.',
+    site: 1,
+    category: 'Bug',
+    priority: 'MEDIUM',
+    creator: 'sara',
+    agent: 'sara',
+    daysAgo: 4,
     steps: [
       { daysAgo: 3.8, by: 'sara', status: ['IN_PROGRESS', 'Cleaned the reader and updated its firmware'] },
       { daysAgo: 3, by: 'sara', priority: 'HIGH' },
@@ -129,8 +185,14 @@ const TICKETS: DemoTicket[] = [
     comments: [{ by: 'omar', daysAgo: 3.1, text: 'Still happening this morning, mostly with the new cards.' }],
   },
   {
-    title: 'تعطل المصعد رقم 2', description: 'المصعد رقم 2 يتوقف بين الطابقين الخامس والسادس.',
-    site: 0, category: 'Support', priority: 'URGENT', creator: 'sara', agent: 'omar', daysAgo: 5,
+    title: 'تعطل المصعد رقم 2',
+    description: 'المصعد رقم 2 يتوقف بين الطابقين الخامس والسادس.',
+    site: 0,
+    category: 'Support',
+    priority: 'URGENT',
+    creator: 'sara',
+    agent: 'omar',
+    daysAgo: 5,
     steps: [
       { daysAgo: 4.9, by: 'sara', agent: 'sara' },
       { daysAgo: 4.8, by: 'sara', status: ['IN_PROGRESS', 'Elevator company called out'] },
@@ -178,22 +240,41 @@ export async function seedDemoTickets(db: Db, storage: Storage, { businessId, pe
     const [ticket] = await db
       .insert(tickets)
       .values({
-        businessId, title: demo.title, description: demo.description, categoryId: categoryId(demo.category), ...state,
-        projectId: site.projectId, teamId: site.id, creatorId: who(demo.creator), createdDate: created,
+        businessId,
+        title: demo.title,
+        description: demo.description,
+        categoryId: categoryId(demo.category),
+        ...state,
+        projectId: site.projectId,
+        teamId: site.id,
+        creatorId: who(demo.creator),
+        createdDate: created,
         updatedDate: history[history.length - 1].createdDate,
       })
       .returning({ id: tickets.id });
     await db.insert(ticketHistory).values(history.map((h) => ({ ...h, ticketId: ticket.id })));
     for (const c of demo.comments ?? []) {
       await db.insert(ticketComments).values({
-        businessId, ticketId: ticket.id, creatorId: who(c.by), text: c.text, fileKey: c.photo ? await photo(c.photo) : null, createdDate: at(now, c.daysAgo),
+        businessId,
+        ticketId: ticket.id,
+        creatorId: who(c.by),
+        text: c.text,
+        fileKey: c.photo ? await photo(c.photo) : null,
+        createdDate: at(now, c.daysAgo),
       });
     }
     for (const p of demo.photos ?? []) {
       const data = solidPng(48, 32, p.colour);
       const { key } = await storage.put(data, 'png');
       await db.insert(ticketAttachments).values({
-        businessId, ticketId: ticket.id, fileKey: key, name: p.name, contentType: 'image/png', size: data.length, creatorId: who(p.by), createdDate: created,
+        businessId,
+        ticketId: ticket.id,
+        fileKey: key,
+        name: p.name,
+        contentType: 'image/png',
+        size: data.length,
+        creatorId: who(p.by),
+        createdDate: created,
       });
     }
   }

@@ -82,16 +82,27 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
       })),
     )
     .returning();
-  await db.insert(businessMembers).values(
-    people.map((u, i) => ({ businessId, userId: u.id, role: i === 0 ? ('ADMIN' as const) : ('MEMBER' as const), position: PEOPLE[i].position })),
-  );
+  await db
+    .insert(businessMembers)
+    .values(people.map((u, i) => ({ businessId, userId: u.id, role: i === 0 ? ('ADMIN' as const) : ('MEMBER' as const), position: PEOPLE[i].position })));
   const placements: [number, number, 'SUPERVISOR' | 'MEMBER'][] = [
-    [0, 0, 'SUPERVISOR'], [0, 1, 'SUPERVISOR'], [1, 0, 'MEMBER'], [1, 1, 'MEMBER'],
-    [2, 2, 'MEMBER'], [2, 3, 'MEMBER'], [3, 4, 'MEMBER'], [4, 2, 'MEMBER'], [5, 3, 'MEMBER'],
+    [0, 0, 'SUPERVISOR'],
+    [0, 1, 'SUPERVISOR'],
+    [1, 0, 'MEMBER'],
+    [1, 1, 'MEMBER'],
+    [2, 2, 'MEMBER'],
+    [2, 3, 'MEMBER'],
+    [3, 4, 'MEMBER'],
+    [4, 2, 'MEMBER'],
+    [5, 3, 'MEMBER'],
   ];
   await db.insert(teamMembers).values(
     placements.map(([person, site, authority]) => ({
-      businessId, teamId: sites[site].id, userId: people[person].id, authority, position: PEOPLE[person].position,
+      businessId,
+      teamId: sites[site].id,
+      userId: people[person].id,
+      authority,
+      position: PEOPLE[person].position,
     })),
   );
   await seedDemoTasks(db, businessId, owner.id);

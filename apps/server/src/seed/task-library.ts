@@ -33,9 +33,7 @@ function step(nameEn: string, nameAr: string, type: ActionType, more: Step = {})
     type,
     options: (more.options ?? []).map(([labelEn, labelAr]) => ({ labelEn, labelAr })),
     required: more.required ?? false,
-    criteria: more.when
-      ? { condition: { baseIndex: more.when.base, answer: more.when.answer }, visibility: more.when.show }
-      : null,
+    criteria: more.when ? { condition: { baseIndex: more.when.base, answer: more.when.answer }, visibility: more.when.show } : null,
   };
 }
 
@@ -57,7 +55,13 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
         step('Are cleaning supplies running low?', 'هل مستلزمات التنظيف على وشك النفاد؟', 'YES_NO', { required }),
         step('Which supplies need restocking?', 'ما المستلزمات التي تحتاج إلى إعادة تعبئة؟', 'MULTIPLE_CHOICE', {
           required,
-          options: [['Soap', 'صابون'], ['Paper towels', 'مناديل ورقية'], ['Toilet paper', 'ورق التواليت'], ['Disinfectant', 'مطهّر'], ['Bin liners', 'أكياس النفايات']],
+          options: [
+            ['Soap', 'صابون'],
+            ['Paper towels', 'مناديل ورقية'],
+            ['Toilet paper', 'ورق التواليت'],
+            ['Disinfectant', 'مطهّر'],
+            ['Bin liners', 'أكياس النفايات'],
+          ],
           when: { base: 3, answer: 'YES', show: 'DISPLAY' },
         }),
         step('Is anything damaged?', 'هل يوجد أي شيء تالف؟', 'YES_NO', { required }),
@@ -81,7 +85,12 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
         step('Is the perimeter lighting working?', 'هل إنارة المحيط تعمل؟', 'YES_NO', { required }),
         step('Which area is dark?', 'ما المنطقة المظلمة؟', 'SINGLE_CHOICE', {
           required,
-          options: [['North side', 'الجهة الشمالية'], ['South side', 'الجهة الجنوبية'], ['Parking', 'المواقف'], ['Entrance', 'المدخل']],
+          options: [
+            ['North side', 'الجهة الشمالية'],
+            ['South side', 'الجهة الجنوبية'],
+            ['Parking', 'المواقف'],
+            ['Entrance', 'المدخل'],
+          ],
           when: { base: 2, answer: 'NO', show: 'DISPLAY' },
         }),
         step('Any suspicious activity?', 'هل لوحظ أي نشاط مريب؟', 'YES_NO', { required }),
@@ -104,7 +113,12 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
         step('Did the store open on time?', 'هل فُتح المتجر في الوقت المحدد؟', 'YES_NO', { required }),
         step('Reason for the late opening', 'سبب التأخر في الافتتاح', 'SINGLE_CHOICE', {
           required,
-          options: [['Staff late', 'تأخر الموظفين'], ['Delivery delay', 'تأخر التوريد'], ['Technical problem', 'عطل فني'], ['Other', 'أخرى']],
+          options: [
+            ['Staff late', 'تأخر الموظفين'],
+            ['Delivery delay', 'تأخر التوريد'],
+            ['Technical problem', 'عطل فني'],
+            ['Other', 'أخرى'],
+          ],
           when: { base: 0, answer: 'NO', show: 'DISPLAY' },
         }),
         step('Photo of the storefront', 'صورة واجهة المتجر', 'PHOTO', { required }),
@@ -132,13 +146,22 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
         step('Are the emergency exits clear?', 'هل مخارج الطوارئ خالية من العوائق؟', 'YES_NO', { required }),
         step('What is blocking the exit?', 'ما الذي يعيق المخرج؟', 'MULTIPLE_CHOICE', {
           required,
-          options: [['Boxes or goods', 'صناديق أو بضائع'], ['Locked door', 'باب مقفل'], ['Furniture', 'أثاث'], ['Other', 'أخرى']],
+          options: [
+            ['Boxes or goods', 'صناديق أو بضائع'],
+            ['Locked door', 'باب مقفل'],
+            ['Furniture', 'أثاث'],
+            ['Other', 'أخرى'],
+          ],
           when: { base: 3, answer: 'NO', show: 'DISPLAY' },
         }),
         step('Exit signs lit', 'لافتات المخارج مضاءة', 'CHECK', { required }),
         step('Fire alarm panel status', 'حالة لوحة إنذار الحريق', 'SINGLE_CHOICE', {
           required,
-          options: [['Normal', 'طبيعية'], ['Fault', 'عطل'], ['Alarm', 'إنذار']],
+          options: [
+            ['Normal', 'طبيعية'],
+            ['Fault', 'عطل'],
+            ['Alarm', 'إنذار'],
+          ],
         }),
         step('Describe the fault in a voice note', 'صف العطل بملاحظة صوتية', 'VOICE', { required, when: { base: 6, answer: '1', show: 'DISPLAY' } }),
         step('Inspector notes', 'ملاحظات المفتش', 'TEXT'),
@@ -158,7 +181,12 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
         step('Odometer reading (km)', 'قراءة عداد المسافة (كم)', 'NUMBER', { required }),
         step('Fuel level', 'مستوى الوقود', 'SINGLE_CHOICE', {
           required,
-          options: [['Full', 'ممتلئ'], ['Three quarters', 'ثلاثة أرباع'], ['Half', 'النصف'], ['A quarter or less', 'ربع أو أقل']],
+          options: [
+            ['Full', 'ممتلئ'],
+            ['Three quarters', 'ثلاثة أرباع'],
+            ['Half', 'النصف'],
+            ['A quarter or less', 'ربع أو أقل'],
+          ],
         }),
         step('Are the tyres in good condition?', 'هل الإطارات بحالة جيدة؟', 'YES_NO', { required }),
         step('Photo of the tyre', 'صورة الإطار', 'PHOTO', { required, when: { base: 2, answer: 'NO', show: 'DISPLAY' } }),
@@ -185,7 +213,12 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
         step('Are soap and paper stocked?', 'هل الصابون والمناديل متوفرة؟', 'YES_NO', { required }),
         step('What is missing?', 'ما الناقص؟', 'MULTIPLE_CHOICE', {
           required,
-          options: [['Soap', 'صابون'], ['Paper towels', 'مناديل ورقية'], ['Toilet paper', 'ورق التواليت'], ['Air freshener', 'معطّر الجو']],
+          options: [
+            ['Soap', 'صابون'],
+            ['Paper towels', 'مناديل ورقية'],
+            ['Toilet paper', 'ورق التواليت'],
+            ['Air freshener', 'معطّر الجو'],
+          ],
           when: { base: 2, answer: 'NO', show: 'DISPLAY' },
         }),
         step('Any leaks or blockages?', 'هل توجد تسريبات أو انسدادات؟', 'YES_NO', { required }),
@@ -207,7 +240,13 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
         step('Work order number', 'رقم أمر العمل', 'TEXT', { required }),
         step('Type of work', 'نوع العمل', 'SINGLE_CHOICE', {
           required,
-          options: [['Electrical', 'كهرباء'], ['Plumbing', 'سباكة'], ['Air conditioning', 'تكييف'], ['Carpentry', 'نجارة'], ['Other', 'أخرى']],
+          options: [
+            ['Electrical', 'كهرباء'],
+            ['Plumbing', 'سباكة'],
+            ['Air conditioning', 'تكييف'],
+            ['Carpentry', 'نجارة'],
+            ['Other', 'أخرى'],
+          ],
         }),
         step('Photo before the work', 'صورة قبل العمل', 'PHOTO', { required }),
         step('Photo after the work', 'صورة بعد العمل', 'PHOTO', { required }),
@@ -238,7 +277,13 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
         step('Handrails and stairs safe', 'الدرابزين والسلالم آمنة', 'CHECK', { required }),
         step('Hazards found', 'المخاطر التي وُجدت', 'MULTIPLE_CHOICE', {
           required,
-          options: [['Loose cables', 'أسلاك مكشوفة'], ['Broken glass', 'زجاج مكسور'], ['Damaged flooring', 'أرضية تالفة'], ['Poor lighting', 'إضاءة ضعيفة'], ['None', 'لا يوجد']],
+          options: [
+            ['Loose cables', 'أسلاك مكشوفة'],
+            ['Broken glass', 'زجاج مكسور'],
+            ['Damaged flooring', 'أرضية تالفة'],
+            ['Poor lighting', 'إضاءة ضعيفة'],
+            ['None', 'لا يوجد'],
+          ],
         }),
         step('Describe the hazards', 'صف المخاطر', 'TEXT', { when: { base: 5, answer: '4', show: 'HIDDEN' } }),
         step('Overall safety', 'مستوى السلامة العام', 'RATING', { required }),
@@ -269,7 +314,13 @@ export async function ensureTaskLibrary(db: Db) {
   await db.delete(taskTemplates).where(
     and(
       isNull(taskTemplates.businessId),
-      or(isNull(taskTemplates.key), notInArray(taskTemplates.key, TASK_LIBRARY.map((t) => t.key))),
+      or(
+        isNull(taskTemplates.key),
+        notInArray(
+          taskTemplates.key,
+          TASK_LIBRARY.map((t) => t.key),
+        ),
+      ),
     ),
   );
 }

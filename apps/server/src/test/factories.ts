@@ -94,18 +94,27 @@ export async function createInvitedUser(app: FastifyInstance, owner: Caller) {
 
 export async function createProjectAndSite(app: FastifyInstance, owner: Caller, name = `Site ${unique()}`) {
   const businessId = owner.business.id;
-  const [project] = await app.db.insert(projects).values({ businessId, name: `Project ${unique()}` }).returning();
+  const [project] = await app.db
+    .insert(projects)
+    .values({ businessId, name: `Project ${unique()}` })
+    .returning();
   const [site] = await app.db.insert(teams).values({ businessId, projectId: project.id, name }).returning();
   return { project, site };
 }
 
 export async function createProject(app: FastifyInstance, owner: Caller, values: Partial<typeof projects.$inferInsert> = {}) {
-  const [project] = await app.db.insert(projects).values({ businessId: owner.business.id, name: `Project ${unique()}`, ...values }).returning();
+  const [project] = await app.db
+    .insert(projects)
+    .values({ businessId: owner.business.id, name: `Project ${unique()}`, ...values })
+    .returning();
   return project;
 }
 
 export async function createSite(app: FastifyInstance, owner: Caller, projectId: number, values: Partial<typeof teams.$inferInsert> = {}) {
-  const [site] = await app.db.insert(teams).values({ businessId: owner.business.id, projectId, name: `Site ${unique()}`, ...values }).returning();
+  const [site] = await app.db
+    .insert(teams)
+    .values({ businessId: owner.business.id, projectId, name: `Site ${unique()}`, ...values })
+    .returning();
   return site;
 }
 
@@ -128,8 +137,7 @@ export const IMAGES = {
 };
 
 /** A signed link to a stored file (plugins/file-links.ts), as answers carry them; any extension unless named. */
-export const signedFileUrl = (extension = '[a-z0-9]{2,5}') =>
-  new RegExp(`^/api/files/[a-f0-9]{32}\\.${extension}\\?expires=\\d+&signature=[\\w-]{43}$`);
+export const signedFileUrl = (extension = '[a-z0-9]{2,5}') => new RegExp(`^/api/files/[a-f0-9]{32}\\.${extension}\\?expires=\\d+&signature=[\\w-]{43}$`);
 /** The storage key a file link names, signed or not. */
 export const fileKeyOf = (url: string) => url.split('?')[0].split('/').pop() ?? '';
 
@@ -168,7 +176,10 @@ export async function createTask(app: FastifyInstance, owner: Caller, values: Pa
 
 /** An action at the end of a task (or at `order`), a yes/no question unless told otherwise. */
 export async function createAction(app: FastifyInstance, owner: Caller, taskId: number, values: Partial<typeof actions.$inferInsert> = {}) {
-  const [{ last }] = await app.db.select({ last: max(actions.order) }).from(actions).where(eq(actions.taskId, taskId));
+  const [{ last }] = await app.db
+    .select({ last: max(actions.order) })
+    .from(actions)
+    .where(eq(actions.taskId, taskId));
   const [action] = await app.db
     .insert(actions)
     .values({ businessId: owner.business.id, taskId, order: (last ?? 0) + 1, nameEn: `Action ${unique()}`, type: 'YES_NO', ...values })
@@ -179,10 +190,7 @@ export async function createAction(app: FastifyInstance, owner: Caller, taskId: 
 const HOUR = 60 * 60 * 1000;
 
 /** A member's plan row, inserted as is (a one-off plan unless told otherwise). */
-export async function createPlanRow(
-  db: Db,
-  values: { businessId: number; taskId: number; teamId: number } & Partial<typeof executionPlans.$inferInsert>,
-) {
+export async function createPlanRow(db: Db, values: { businessId: number; taskId: number; teamId: number } & Partial<typeof executionPlans.$inferInsert>) {
   const [plan] = await db
     .insert(executionPlans)
     .values({ scheduleType: 'ONCE', startDate: '2024-01-01', startTime: '08:00', endTime: '17:00', deadlineAfter: 2, deadlineUnit: 'HOURS', ...values })
@@ -224,8 +232,14 @@ export async function createAnswerRow(
   const [row] = await db
     .insert(actionResults)
     .values({
-      businessId: schedule.businessId, scheduleId: schedule.id, actionId, taskId: schedule.taskId, teamId: schedule.teamId,
-      userId: schedule.userId, value: 'YES', ...values,
+      businessId: schedule.businessId,
+      scheduleId: schedule.id,
+      actionId,
+      taskId: schedule.taskId,
+      teamId: schedule.teamId,
+      userId: schedule.userId,
+      value: 'YES',
+      ...values,
     })
     .returning();
   return row;
@@ -246,8 +260,14 @@ export async function createPlan(
     method: 'POST',
     url: '/services/workflow/api/v1/execution-plans/assignType/GROUP/create',
     payload: {
-      scheduleType: 'DAILY', startDate: today, endDate: inAWeek, startTime: '06:00', endTime: '24:00',
-      deadlineAfter: 1, deadlineUnit: 'DAYS', ...values,
+      scheduleType: 'DAILY',
+      startDate: today,
+      endDate: inAWeek,
+      startTime: '06:00',
+      endTime: '24:00',
+      deadlineAfter: 1,
+      deadlineUnit: 'DAYS',
+      ...values,
     },
   });
   if (res.statusCode !== 201) throw new Error(`plan creation failed: ${res.statusCode} ${res.body}`);

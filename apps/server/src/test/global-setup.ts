@@ -46,7 +46,10 @@ function pgliteVersion() {
 
 /** Changes whenever a migration file (SQL or journal), the PGlite version or this file changes. */
 function migrationsHash() {
-  const hash = crypto.createHash('sha256').update(`pglite ${pgliteVersion()}\n`).update(fs.readFileSync(fileURLToPath(import.meta.url)));
+  const hash = crypto
+    .createHash('sha256')
+    .update(`pglite ${pgliteVersion()}\n`)
+    .update(fs.readFileSync(fileURLToPath(import.meta.url)));
   for (const file of filesUnder(MIGRATIONS_FOLDER)) {
     hash.update(`${path.relative(MIGRATIONS_FOLDER, file)}\n`).update(fs.readFileSync(file));
   }

@@ -37,10 +37,7 @@ export interface Pools {
   strings: string[];
 }
 
-export type Body =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'raw'; contentType: string; payload: string | Buffer; label: string };
+export type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; contentType: string; payload: string | Buffer; label: string };
 
 export interface SweepRequest {
   method: string;
@@ -49,14 +46,52 @@ export interface SweepRequest {
 }
 
 const HOSTILE_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', 'x'.repeat(70_000), '%00', '%E0%A4%A', '1e30', '-1', '0', '9'.repeat(40), 'null', '[]',
-  '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', 'مرحبا بالعالم', '😀🎉', '\uD800', 'a\r\nb', '\u202Eevil',
-  '2024-02-30', '0000-00-00', '9999-12-31', '24:45', 'NaN', 'Infinity', '__proto__', 'constructor',
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  'x'.repeat(70_000),
+  '%00',
+  '%E0%A4%A',
+  '1e30',
+  '-1',
+  '0',
+  '9'.repeat(40),
+  'null',
+  '[]',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  'مرحبا بالعالم',
+  '😀🎉',
+  '\uD800',
+  'a\r\nb',
+  '\u202Eevil',
+  '2024-02-30',
+  '0000-00-00',
+  '9999-12-31',
+  '24:45',
+  'NaN',
+  'Infinity',
+  '__proto__',
+  'constructor',
 ];
 const HOSTILE_NUMBERS = [0, -1, 1.5, 1e30, -1e30, 2 ** 31, 2 ** 53, 2 ** 63, Number.MAX_VALUE, Number.MIN_VALUE];
 /** Path segments as sent on the wire (already %-encoded, or deliberately not). */
 const HOSTILE_SEGMENTS = [
-  '1e30', '-1', '0', '1.5', '9'.repeat(25), 'a%00b', '%00', 'x'.repeat(300), '%E0%A4%A', '%', '%2e%2e', encodeURIComponent('مرحبا'), 'null',
+  '1e30',
+  '-1',
+  '0',
+  '1.5',
+  '9'.repeat(25),
+  'a%00b',
+  '%00',
+  'x'.repeat(300),
+  '%E0%A4%A',
+  '%',
+  '%2e%2e',
+  encodeURIComponent('مرحبا'),
+  'null',
 ];
 /** Query values as sent on the wire. */
 const HOSTILE_QUERY_VALUES = ['a%00b', '1e30', '1,1e30', '-1', 'x'.repeat(5_000), '%E0%A4%A', '', '1,,2', '%F0%9F%98%80'];
@@ -95,13 +130,17 @@ function stringFor(schema: JsonSchema, pools: Pools): fc.Arbitrary<string> {
   ];
   if (schema.pattern?.includes('\\d{4}-\\d{2}-\\d{2}')) {
     arbitraries.push(
-      fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(
-        ([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
-      ),
+      fc
+        .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
+        .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
     );
   }
   if (schema.pattern?.includes(':(00|15|30|45)')) {
-    arbitraries.push(fc.tuple(fc.integer({ min: 0, max: 25 }), fc.constantFrom(0, 15, 30, 45, 59)).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`));
+    arbitraries.push(
+      fc
+        .tuple(fc.integer({ min: 0, max: 25 }), fc.constantFrom(0, 15, 30, 45, 59))
+        .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+    );
   }
   return fc.oneof(...arbitraries);
 }
@@ -129,7 +168,10 @@ export function valueFor(schema: JsonSchema | undefined, pools: Pools, depth = 0
     shaped = fc.oneof(
       { weight: 3, arbitrary: fc.record(props, { requiredKeys: required }) },
       { weight: 1, arbitrary: fc.record(props, { requiredKeys: [] }) },
-      { weight: 1, arbitrary: fc.tuple(fc.record(props, { requiredKeys: required }), fc.string(), fc.jsonValue({ maxDepth: 1 })).map(([o, k, v]) => ({ ...o, [k]: v })) },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(fc.record(props, { requiredKeys: required }), fc.string(), fc.jsonValue({ maxDepth: 1 })).map(([o, k, v]) => ({ ...o, [k]: v })),
+      },
     );
   } else shaped = fc.jsonValue({ maxDepth: 2 });
   return fc.oneof({ weight: 12, arbitrary: shaped }, { weight: 1, arbitrary: wrongValue() });
@@ -140,7 +182,11 @@ function multipartBody(boundary: string, fields: [string, string][], files: { fi
   const chunks: Buffer[] = [];
   for (const [name, value] of fields) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: image/png\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: image/png\r\n\r\n`),
+      f.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -162,18 +208,29 @@ function multipartFor(schema: JsonSchema | undefined): fc.Arbitrary<Body> {
   });
   return fc
     .record({
-      fields: fc.array(field.filter(([name]) => /^[\w.-]+$/.test(name)), { maxLength: 4 }),
+      fields: fc.array(
+        field.filter(([name]) => /^[\w.-]+$/.test(name)),
+        { maxLength: 4 },
+      ),
       files: fc.array(file, { maxLength: 2 }),
       defect: fc.constantFrom('none', 'none', 'no boundary', 'empty boundary', 'other boundary', 'cut short'),
     })
     .map(({ fields, files, defect }): Body => {
       const payload = multipartBody('fuzzboundary', fields, files);
       const contentType =
-        defect === 'no boundary' ? 'multipart/form-data'
-        : defect === 'empty boundary' ? 'multipart/form-data; boundary='
-        : defect === 'other boundary' ? 'multipart/form-data; boundary=another'
-        : 'multipart/form-data; boundary=fuzzboundary';
-      return { kind: 'raw', contentType, payload: defect === 'cut short' ? payload.subarray(0, Math.floor(payload.length / 2)) : payload, label: `multipart (${defect})` };
+        defect === 'no boundary'
+          ? 'multipart/form-data'
+          : defect === 'empty boundary'
+            ? 'multipart/form-data; boundary='
+            : defect === 'other boundary'
+              ? 'multipart/form-data; boundary=another'
+              : 'multipart/form-data; boundary=fuzzboundary';
+      return {
+        kind: 'raw',
+        contentType,
+        payload: defect === 'cut short' ? payload.subarray(0, Math.floor(payload.length / 2)) : payload,
+        label: `multipart (${defect})`,
+      };
     });
 }
 
@@ -209,7 +266,7 @@ export function bodyFor(operation: Operation, method: string, pools: Pools): fc.
 function queryValueFor(schema: JsonSchema | undefined, pools: Pools): fc.Arbitrary<string> {
   const idList = fc.array(fc.constantFrom(...pools.ids, 1e30, -1, 0), { minLength: 1, maxLength: 3 }).map((ids) => ids.join(','));
   return fc.oneof(
-    { weight: 6, arbitrary: valueFor(schema, pools).map((v) => encodeSegment(typeof v === 'string' ? v : JSON.stringify(v) ?? '')) },
+    { weight: 6, arbitrary: valueFor(schema, pools).map((v) => encodeSegment(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
     { weight: 1, arbitrary: idList.map(encodeSegment) },
     { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_QUERY_VALUES) },
   );
@@ -222,13 +279,21 @@ export function requestFor(path: string, method: string, operation: Operation, p
   const queryParams = params.filter((p) => p.in === 'query');
   const segment = (p: Parameter) =>
     fc.oneof(
-      { weight: 4, arbitrary: (p.schema?.enum ? fc.constantFrom(...p.schema.enum.map(String)) : fc.constantFrom(...pools.ids.map(String), ...pools.strings)) },
+      { weight: 4, arbitrary: p.schema?.enum ? fc.constantFrom(...p.schema.enum.map(String)) : fc.constantFrom(...pools.ids.map(String), ...pools.strings) },
       { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) },
       { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }).map(encodeSegment) },
     );
   const query = fc.tuple(
-    ...queryParams.map((p) => fc.option(queryValueFor(p.schema, pools).map((v) => `${encodeSegment(p.name)}=${v}`), { nil: undefined, freq: 1 })),
-    fc.option(fc.tuple(fc.string({ maxLength: 6 }), fc.constantFrom(...HOSTILE_QUERY_VALUES)).map(([k, v]) => `${encodeSegment(k)}=${v}`), { nil: undefined, freq: 4 }),
+    ...queryParams.map((p) =>
+      fc.option(
+        queryValueFor(p.schema, pools).map((v) => `${encodeSegment(p.name)}=${v}`),
+        { nil: undefined, freq: 1 },
+      ),
+    ),
+    fc.option(
+      fc.tuple(fc.string({ maxLength: 6 }), fc.constantFrom(...HOSTILE_QUERY_VALUES)).map(([k, v]) => `${encodeSegment(k)}=${v}`),
+      { nil: undefined, freq: 4 },
+    ),
   );
   return fc
     .record({

@@ -9,8 +9,21 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ticketCategories } from '../db/schema-helpdesk.ts';
 import {
-  addMember, createAction, createAnswerRow, createBusinessWithOwner, createPlan, createProjectAndSite, createScheduleRow,
-  createTask, createTicket, IMAGES, multipart, placeInSite, signIn, callerFor, type Caller,
+  addMember,
+  createAction,
+  createAnswerRow,
+  createBusinessWithOwner,
+  createPlan,
+  createProjectAndSite,
+  createScheduleRow,
+  createTask,
+  createTicket,
+  IMAGES,
+  multipart,
+  placeInSite,
+  signIn,
+  callerFor,
+  type Caller,
 } from './factories.ts';
 import { hostileCases, requestFor, type OpenApiDocument, type Operation, type Pools, type SweepRequest } from './openapi-fuzz.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -34,7 +47,13 @@ async function buildFixture() {
   await placeInSite(app, owner, site.id, member.userId);
   const task = await createTask(app, owner);
   const yesNo = await createAction(app, owner, task.id);
-  const choice = await createAction(app, owner, task.id, { type: 'SINGLE_CHOICE', options: [{ labelEn: 'A', labelAr: 'أ' }, { labelEn: 'B', labelAr: 'ب' }] });
+  const choice = await createAction(app, owner, task.id, {
+    type: 'SINGLE_CHOICE',
+    options: [
+      { labelEn: 'A', labelAr: 'أ' },
+      { labelEn: 'B', labelAr: 'ب' },
+    ],
+  });
   const plan = await createPlan(owner, { taskId: task.id, teamId: site.id, userIds: [member.userId] });
   const schedule = await createScheduleRow(app.db, { businessId: owner.business.id, taskId: task.id, teamId: site.id, userId: member.userId });
   const answer = await createAnswerRow(app.db, schedule, yesNo.id);
@@ -47,8 +66,20 @@ async function buildFixture() {
   const [category] = await app.db.select().from(ticketCategories).where(eq(ticketCategories.businessId, owner.business.id));
   pools = {
     ids: [
-      owner.userId, member.userId, owner.business.id, project.id, site.id, task.id, yesNo.id, choice.id, plan.id, schedule.id, answer.id,
-      ticket.id, comment.json<{ id: number }>().id, category.id,
+      owner.userId,
+      member.userId,
+      owner.business.id,
+      project.id,
+      site.id,
+      task.id,
+      yesNo.id,
+      choice.id,
+      plan.id,
+      schedule.id,
+      answer.id,
+      ticket.id,
+      comment.json<{ id: number }>().id,
+      category.id,
     ],
     strings: [owner.business.apiKey, owner.username],
   };
@@ -131,53 +162,55 @@ function problemWith(status: number, contentType: string, body: string): string 
   }
 }
 
-it('answers every operation below 500, and every 4xx as problem+json with a message', async () => {
-  const started = Date.now();
-  const doc = t.app.swagger() as unknown as OpenApiDocument;
-  const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]: [string, Operation]) => ({ path, method: method.toUpperCase(), operation })),
-  );
-  expect(operations.length).toBeGreaterThan(100);
-  const failures: Failure[] = [];
-  let requests = 0;
-  const statuses = new Map<number, number>();
+it(
+  'answers every operation below 500, and every 4xx as problem+json with a message',
+  async () => {
+    const started = Date.now();
+    const doc = t.app.swagger() as unknown as OpenApiDocument;
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]: [string, Operation]) => ({ path, method: method.toUpperCase(), operation })),
+    );
+    expect(operations.length).toBeGreaterThan(100);
+    const failures: Failure[] = [];
+    let requests = 0;
+    const statuses = new Map<number, number>();
 
-  for (const [index, { path, method, operation }] of operations.entries()) {
-    const name = `${method} ${path}`;
-    const streaming = Object.values(operation.responses ?? {}).some((r) => Object.keys(r.content ?? {}).includes('text/event-stream'));
-    const send = async (req: SweepRequest) => {
-      requests++;
-      let problem: string | null;
-      let answer = '';
-      try {
-        const res = await t.app.inject(injectOptions(req, streaming));
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const body = await bodyOf(res, streaming);
-        answer = `${res.statusCode} ${String(res.headers['content-type'] ?? '')} ${body.slice(0, 200)}`;
-        problem = problemWith(res.statusCode, String(res.headers['content-type'] ?? ''), body);
-      } catch (err) {
-        problem = `no answer: ${(err as Error).message}`;
-      }
-      if (problem) failures.push({ operation: name, problem, request: describeRequest(req), answer });
-    };
+    for (const [index, { path, method, operation }] of operations.entries()) {
+      const name = `${method} ${path}`;
+      const streaming = Object.values(operation.responses ?? {}).some((r) => Object.keys(r.content ?? {}).includes('text/event-stream'));
+      const send = async (req: SweepRequest) => {
+        requests++;
+        let problem: string | null;
+        let answer = '';
+        try {
+          const res = await t.app.inject(injectOptions(req, streaming));
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          const body = await bodyOf(res, streaming);
+          answer = `${res.statusCode} ${String(res.headers['content-type'] ?? '')} ${body.slice(0, 200)}`;
+          problem = problemWith(res.statusCode, String(res.headers['content-type'] ?? ''), body);
+        } catch (err) {
+          problem = `no answer: ${(err as Error).message}`;
+        }
+        if (problem) failures.push({ operation: name, problem, request: describeRequest(req), answer });
+      };
 
-    for (const req of hostileCases(path, method, operation, pools)) await send(req);
-    // The time left is shared by the operations left, so a slow machine runs fewer random requests, not longer.
-    const share = Math.max((started + BUDGET_MS - Date.now()) / (operations.length - index), 50);
-    // At least one random request each: fast-check counts a run cut off before its first as failed.
-    const runs = share > 250
-      ? { numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: share, markInterruptAsFailure: false }
-      : { numRuns: 1 };
-    await fc.assert(fc.asyncProperty(requestFor(path, method, operation, pools), send), { ...runs, seed: SEED + index });
-    await keepOwnerSignedIn();
-  }
+      for (const req of hostileCases(path, method, operation, pools)) await send(req);
+      // The time left is shared by the operations left, so a slow machine runs fewer random requests, not longer.
+      const share = Math.max((started + BUDGET_MS - Date.now()) / (operations.length - index), 50);
+      // At least one random request each: fast-check counts a run cut off before its first as failed.
+      const runs = share > 250 ? { numRuns: Number.MAX_SAFE_INTEGER, interruptAfterTimeLimit: share, markInterruptAsFailure: false } : { numRuns: 1 };
+      await fc.assert(fc.asyncProperty(requestFor(path, method, operation, pools), send), { ...runs, seed: SEED + index });
+      await keepOwnerSignedIn();
+    }
 
-  const seconds = ((Date.now() - started) / 1_000).toFixed(1);
-  const answered = (from: number) => [...statuses].filter(([status]) => status >= from && status < from + 100).reduce((n, [, c]) => n + c, 0);
-  console.log(
-    `openapi sweep: ${operations.length} operations, ${requests} requests, ${failures.length} failures in ${seconds} s ` +
-      `(2xx ${answered(200)}, 4xx ${answered(400)}, 5xx ${answered(500)}; seed ${SEED})`,
-  );
-  const distinct = [...new Map(failures.map((f) => [`${f.operation} ${f.problem}`, f])).values()];
-  expect(distinct.slice(0, 25), `first of ${distinct.length} distinct failures`).toEqual([]);
-}, BUDGET_MS + 180_000);
+    const seconds = ((Date.now() - started) / 1_000).toFixed(1);
+    const answered = (from: number) => [...statuses].filter(([status]) => status >= from && status < from + 100).reduce((n, [, c]) => n + c, 0);
+    console.log(
+      `openapi sweep: ${operations.length} operations, ${requests} requests, ${failures.length} failures in ${seconds} s ` +
+        `(2xx ${answered(200)}, 4xx ${answered(400)}, 5xx ${answered(500)}; seed ${SEED})`,
+    );
+    const distinct = [...new Map(failures.map((f) => [`${f.operation} ${f.problem}`, f])).values()];
+    expect(distinct.slice(0, 25), `first of ${distinct.length} distinct failures`).toEqual([]);
+  },
+  BUDGET_MS + 180_000,
+);

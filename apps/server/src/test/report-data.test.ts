@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './test-app.ts';
 let t: TestApp;
 let data: ReportData;
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await t.app.db.execute(query) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await t.app.db.execute(query)) as unknown as { rows: T[] }).rows;
 const num = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: string | number }>(query))[0].n);
 
 beforeAll(async () => {
@@ -38,8 +38,11 @@ describe('generateReportBusiness', () => {
 
   it('writes schedules of every status over the last year, none of them open past its deadline', async () => {
     const b = data.businessId;
-    const byStatus = new Map((await rows<{ status: string; n: string | number }>(
-      sql`select status, count(*) as n from schedules where business_id = ${b} group by status`)).map((r) => [r.status, Number(r.n)]));
+    const byStatus = new Map(
+      (await rows<{ status: string; n: string | number }>(sql`select status, count(*) as n from schedules where business_id = ${b} group by status`)).map(
+        (r) => [r.status, Number(r.n)],
+      ),
+    );
     const total = [...byStatus.values()].reduce((a, n) => a + n, 0);
     expect(byStatus.get('done')! / total).toBeGreaterThan(0.6);
     expect(byStatus.get('missed')! / total).toBeGreaterThan(0.08);
@@ -47,23 +50,29 @@ describe('generateReportBusiness', () => {
     expect(await num(sql`select count(*) as n from schedules where business_id = ${b} and start < now() - interval '366 days'`)).toBe(0);
     expect(await num(sql`select count(*) as n from schedules where business_id = ${b} and start > now() + interval '1 day'`)).toBe(0);
     // A schedule's plan is the member's own plan of the same task, in a group of its site.
-    expect(await num(sql`
+    expect(
+      await num(sql`
       select count(*) as n from schedules s join execution_plans p on p.id = s.plan_id join execution_plans g on g.id = p.parent_id
-      where s.business_id = ${b} and (p.team_id <> s.team_id or g.team_id <> s.team_id or g.user_id is not null)`)).toBe(0);
+      where s.business_id = ${b} and (p.team_id <> s.team_id or g.team_id <> s.team_id or g.user_id is not null)`),
+    ).toBe(0);
   });
 
   it('gives every answer a schedule of the same business, member, task and site, within its window', async () => {
-    expect(await num(sql`
+    expect(
+      await num(sql`
       select count(*) as n from action_results a
       join schedules s on s.id = a.schedule_id
       join actions x on x.id = a.action_id
       where a.business_id <> s.business_id or a.user_id <> s.user_id or a.task_id <> s.task_id or a.team_id <> s.team_id
-        or x.task_id <> a.task_id or a.created_date < s.start or a.created_date > least(s."end", s.deadline, now())`)).toBe(0);
+        or x.task_id <> a.task_id or a.created_date < s.start or a.created_date > least(s."end", s.deadline, now())`),
+    ).toBe(0);
     // Done schedules have every required action answered inside the site; pending ones nothing.
-    expect(await num(sql`
+    expect(
+      await num(sql`
       select count(*) as n from schedules s join actions x on x.task_id = s.task_id and x.required
       where s.status = 'done' and not exists (
-        select 1 from action_results a where a.schedule_id = s.id and a.action_id = x.id and not a.outside)`)).toBe(0);
+        select 1 from action_results a where a.schedule_id = s.id and a.action_id = x.id and not a.outside)`),
+    ).toBe(0);
     expect(await num(sql`select count(*) as n from action_results a join schedules s on s.id = a.schedule_id where s.status = 'pending'`)).toBe(0);
     expect(await num(sql`select count(*) as n from action_results where is_flagged`)).toBeGreaterThan(0);
   });
@@ -71,7 +80,8 @@ describe('generateReportBusiness', () => {
   it("lets its owner sign in and read the business's answers", async () => {
     const token = await signIn(t.app, data.ownerUsername, data.password);
     const owner = callerFor(t.app, { id: data.ownerId, username: data.ownerUsername }, token, {
-      id: data.businessId, apiKey: data.apiKey,
+      id: data.businessId,
+      apiKey: data.apiKey,
     } as Parameters<typeof callerFor>[3]);
     const res = await owner.request({ method: 'GET', url: '/services/workflow/api/v1/report/latest/result?size=5' });
     expect(res.statusCode).toBe(200);

@@ -38,11 +38,7 @@ export async function freePort(): Promise<number> {
  * Starts the server and resolves once /api/health answers. The rate limit and the schedule engine
  * are off unless `env` turns them on; DEMO is off.
  */
-export async function startServer(
-  env: Record<string, string>,
-  timeoutMs = 60_000,
-  options: { compiled?: boolean } = {},
-): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, timeoutMs = 60_000, options: { compiled?: boolean } = {}): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const args = options.compiled ? [...PRODUCTION_NODE_FLAGS, COMPILED_SERVER] : ['--import', 'tsx', SERVER];
   const child = spawn(process.execPath, args, {

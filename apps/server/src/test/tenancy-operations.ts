@@ -24,12 +24,24 @@ export interface JsonSchema {
   pattern?: string;
   format?: string;
 }
-interface OpenApiParameter { in: string; name: string; required?: boolean; schema?: JsonSchema }
-interface OpenApiOperation { parameters?: OpenApiParameter[]; requestBody?: { content: Record<string, { schema?: JsonSchema }> } }
-export interface OpenApiDocument { paths: Record<string, Record<string, OpenApiOperation>> }
+interface OpenApiParameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema?: JsonSchema;
+}
+interface OpenApiOperation {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+}
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
 
 /** The zod schemas a route validates with: the sweep checks its own requests against them first. */
-interface Parser { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }
+interface Parser {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+}
 const isParser = (value: unknown): value is Parser => typeof (value as Partial<Parser> | undefined)?.safeParse === 'function';
 
 /**
@@ -50,17 +62,47 @@ export function recordRoutes() {
 
 /** Names that say which entity an id is of (`teams`, `teamId`, `toTeamId`, a path segment `teams/{id}`). */
 const WORDS: Record<string, Entity> = {
-  business: 'business', businesses: 'business', apiKey: 'apiKey',
-  user: 'user', users: 'user', member: 'user', members: 'user', agent: 'user',
-  project: 'project', projects: 'project', team: 'site', teams: 'site', site: 'site', sites: 'site',
+  business: 'business',
+  businesses: 'business',
+  apiKey: 'apiKey',
+  user: 'user',
+  users: 'user',
+  member: 'user',
+  members: 'user',
+  agent: 'user',
+  project: 'project',
+  projects: 'project',
+  team: 'site',
+  teams: 'site',
+  site: 'site',
+  sites: 'site',
   // Where something moves to: another site or project of the same business, or the move is refused as no move at all.
-  newProject: 'otherProject', toTeam: 'otherSite',
-  task: 'task', tasks: 'task', action: 'action', actions: 'action', baseAction: 'action', tag: 'tag', tags: 'tag',
-  template: 'template', templates: 'template',
-  'execution-plans': 'plan', executionPlan: 'plan', group: 'plan', plan: 'plan',
-  schedule: 'schedule', schedules: 'schedule', 'action-results': 'answer',
-  ticket: 'ticket', tickets: 'ticket', attachment: 'attachment', comment: 'comment', category: 'category', 'ticket-categories': 'category',
-  invitation: 'invitation', invitations: 'invitation',
+  newProject: 'otherProject',
+  toTeam: 'otherSite',
+  task: 'task',
+  tasks: 'task',
+  action: 'action',
+  actions: 'action',
+  baseAction: 'action',
+  tag: 'tag',
+  tags: 'tag',
+  template: 'template',
+  templates: 'template',
+  'execution-plans': 'plan',
+  executionPlan: 'plan',
+  group: 'plan',
+  plan: 'plan',
+  schedule: 'schedule',
+  schedules: 'schedule',
+  'action-results': 'answer',
+  ticket: 'ticket',
+  tickets: 'ticket',
+  attachment: 'attachment',
+  comment: 'comment',
+  category: 'category',
+  'ticket-categories': 'category',
+  invitation: 'invitation',
+  invitations: 'invitation',
 };
 /** Lists whose items' `id` is of an entity (`projectTypes: [{ id, nameEn, nameAr }]`). */
 const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamTypes: 'siteType' };
@@ -129,7 +171,8 @@ function bodySlots(label: string, path: string, schema: JsonSchema, unmapped: st
       const entity = entityOf(path, name, path.split('/').length, parent);
       const isRequired = required && (node.required ?? []).includes(name);
       if (entity === 'unmapped') unmapped.push(`${label}: body property "${[...at, name].join('.')}"`);
-      else if (entity && entity !== 'shared') slots.push({ where: 'body', name, entity, at: [...at, name], list: pick(prop).type === 'array', required: isRequired });
+      else if (entity && entity !== 'shared')
+        slots.push({ where: 'body', name, entity, at: [...at, name], list: pick(prop).type === 'array', required: isRequired });
       else if (!entity) walk(prop, [...at, name], isRequired, name);
     }
   };
@@ -172,7 +215,8 @@ export function operationsOf(doc: OpenApiDocument, routes: Map<string, RouteOpti
         const entity = entityOf(path, p.name, before);
         if (p.in === 'path' && !entity && !p.schema?.enum) unmapped.push(`${method} ${path}: path parameter "${p.name}" (no entity for it)`);
         if (entity === 'unmapped') unmapped.push(`${method} ${path}: ${p.in} parameter "${p.name}"`);
-        else if (entity && entity !== 'shared') slots.push({ where: p.in, name: p.name, entity, at: [], list: false, required: p.in === 'path' || !!p.required });
+        else if (entity && entity !== 'shared')
+          slots.push({ where: p.in, name: p.name, entity, at: [], list: false, required: p.in === 'path' || !!p.required });
       }
       if (body) slots.push(...bodySlots(`${method} ${path}`, path, body, unmapped));
       operations.push({ method, path, access, multipart: isMultipart, params, body, slots, route });
@@ -260,10 +304,12 @@ export function buildRequest(op: Operation, fill: Fill): { options: InjectOption
     else if (p.in === 'query') query[p.name] = String(v);
   }
   const url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParams[name]));
-  const assigned: Assigned = op.slots.filter((s) => s.where === 'body').flatMap((s) => {
-    const v = value(s);
-    return v === undefined ? [] : [{ at: s.at, value: v, entity: s.entity }];
-  });
+  const assigned: Assigned = op.slots
+    .filter((s) => s.where === 'body')
+    .flatMap((s) => {
+      const v = value(s);
+      return v === undefined ? [] : [{ at: s.at, value: v, entity: s.entity }];
+    });
   const options: InjectOptions = { method: op.method as InjectOptions['method'], url, query };
   let body: unknown;
   if (op.multipart) {
@@ -277,7 +323,10 @@ export function buildRequest(op: Operation, fill: Fill): { options: InjectOption
   }
   const problems: string[] = [];
   const schema = op.route?.schema;
-  const checks: [string, unknown, unknown][] = [['params', schema?.params, pathParams], ['query', schema?.querystring, query]];
+  const checks: [string, unknown, unknown][] = [
+    ['params', schema?.params, pathParams],
+    ['query', schema?.querystring, query],
+  ];
   if (!op.multipart) checks.push(['body', schema?.body, body]);
   for (const [part, parser, input] of checks) {
     if (!isParser(parser)) continue;

@@ -22,7 +22,11 @@ const KNOWN_LEAKS: string[] = [];
 
 /** A request that only a correct tenancy check refuses: one id of A's (`focus`) or all of them ('all'). */
 type Focus = Slot | 'all';
-interface Outcome { key: string; caller: string; problems: string[] }
+interface Outcome {
+  key: string;
+  caller: string;
+  problems: string[];
+}
 
 let t: TestApp;
 let a: World;
@@ -43,16 +47,18 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * out: signing in and counting requests change them legitimately.
  */
 async function digest(db: Db, businessId: number) {
-  const tables = rowsOf<{ table_name: string; scoped: boolean }>(await db.execute(sql`
+  const tables = rowsOf<{ table_name: string; scoped: boolean }>(
+    await db.execute(sql`
     select table_name, bool_or(column_name = 'business_id') as scoped from information_schema.columns
-    where table_schema = 'public' group by table_name order by table_name`));
+    where table_schema = 'public' group by table_name order by table_name`),
+  );
   const rows: Record<string, string> = {};
   for (const { table_name: name, scoped } of tables) {
     if (/session|throttle/.test(name)) continue;
     const where = scoped ? sql` where t.business_id = ${businessId}` : sql``;
-    const [row] = rowsOf<{ digest: string }>(await db.execute(
-      sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${sql.identifier(name)} t${where}`,
-    ));
+    const [row] = rowsOf<{ digest: string }>(
+      await db.execute(sql`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from ${sql.identifier(name)} t${where}`),
+    );
     rows[name] = row.digest;
   }
   return { rows, files: t.storedFiles().sort() };
@@ -73,7 +79,8 @@ function casesOf(op: Operation): Focus[] {
   return needed.length > 1 ? [...op.slots, 'all'] : op.slots;
 }
 
-const labelOf = (op: Operation, focus: Focus) => `${op.method} ${op.path} [${focus === 'all' ? 'all ids' : `${focus.where} ${focus.at.length ? focus.at.join('.') : focus.name}`}]`;
+const labelOf = (op: Operation, focus: Focus) =>
+  `${op.method} ${op.path} [${focus === 'all' ? 'all ids' : `${focus.where} ${focus.at.length ? focus.at.join('.') : focus.name}`}]`;
 const isProblem = (res: LightMyRequestResponse) => String(res.headers['content-type'] ?? '').startsWith('application/problem+json');
 const messageOf = (res: LightMyRequestResponse) => (isProblem(res) ? res.json<{ message?: string }>().message : undefined);
 
@@ -118,7 +125,10 @@ beforeAll(async () => {
   for (const op of operations) {
     for (const focus of casesOf(op)) {
       const key = labelOf(op, focus);
-      const attack = buildRequest(op, fillFor(focus, (entity) => a.ids[entity]));
+      const attack = buildRequest(
+        op,
+        fillFor(focus, (entity) => a.ids[entity]),
+      );
       const control = buildRequest(op, fillFor(focus, missing));
       if (attack.problems.length > 0) {
         // A request the route rejects as malformed says nothing about tenancy: teach the generator instead.
@@ -158,7 +168,18 @@ describe('tenancy sweep over the OpenAPI document', () => {
   it("changes none of business A's rows and no stored file", () => {
     // The digest must see A's data, or equality would prove nothing.
     const empty = 'd41d8cd98f00b204e9800998ecf8427e';
-    for (const table of ['lookups', 'tags', 'task_templates', 'execution_plans', 'schedules', 'action_results', 'tickets', 'ticket_comments', 'ticket_attachments', 'invitations']) {
+    for (const table of [
+      'lookups',
+      'tags',
+      'task_templates',
+      'execution_plans',
+      'schedules',
+      'action_results',
+      'tickets',
+      'ticket_comments',
+      'ticket_attachments',
+      'invitations',
+    ]) {
       expect(before.rows[table], table).toMatch(/^[0-9a-f]{32}$/);
       expect(before.rows[table], table).not.toBe(empty);
     }

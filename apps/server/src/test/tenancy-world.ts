@@ -10,14 +10,46 @@ import { users } from '../db/schema.ts';
 import { schedules } from '../db/schema-schedules.ts';
 import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
 import {
-  IMAGES, addMember, addSupervisor, callerFor, createAction, createAnswerRow, createPlan, createProject, createSite, createTask, createUser,
-  multipart, placeInSite, signIn, type Caller,
+  IMAGES,
+  addMember,
+  addSupervisor,
+  callerFor,
+  createAction,
+  createAnswerRow,
+  createPlan,
+  createProject,
+  createSite,
+  createTask,
+  createUser,
+  multipart,
+  placeInSite,
+  signIn,
+  type Caller,
 } from './factories.ts';
 
 /** Every kind of thing an operation can name by id. */
 export const ENTITIES = [
-  'business', 'apiKey', 'user', 'project', 'site', 'otherProject', 'otherSite', 'projectType', 'siteType', 'task', 'action', 'tag', 'template', 'plan', 'schedule',
-  'answer', 'ticket', 'attachment', 'comment', 'category', 'invitation',
+  'business',
+  'apiKey',
+  'user',
+  'project',
+  'site',
+  'otherProject',
+  'otherSite',
+  'projectType',
+  'siteType',
+  'task',
+  'action',
+  'tag',
+  'template',
+  'plan',
+  'schedule',
+  'answer',
+  'ticket',
+  'attachment',
+  'comment',
+  'category',
+  'invitation',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -43,11 +75,17 @@ const idOf = (value: unknown) => (value as { id: number }).id;
 /** Gives a user this world's marked identity, so their name, e-mail and username are recognisable. */
 async function mark(app: FastifyInstance, userId: number, label: string, marker: string) {
   const handle = `${label}${marker}`.toLowerCase();
-  await app.db.update(users).set({ fullName: `${label} ${marker}`, email: `${handle}@example.com`, username: handle }).where(eq(users.id, userId));
+  await app.db
+    .update(users)
+    .set({ fullName: `${label} ${marker}`, email: `${handle}@example.com`, username: handle })
+    .where(eq(users.id, userId));
 }
 
 export async function buildWorld(app: FastifyInstance, label: string): Promise<World> {
-  const marker = `Zq${crypto.randomBytes(6).toString('hex').replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)])}`;
+  const marker = `Zq${crypto
+    .randomBytes(6)
+    .toString('hex')
+    .replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)])}`;
   const named = (what: string) => `${label} ${what} ${marker}`;
 
   const ownerUser = await createUser(app);
@@ -55,10 +93,15 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   const owner = callerFor(app, ownerUser, await signIn(app, ownerUser.username), business);
   await mark(app, owner.userId, `${label}Owner`, marker);
 
-  const lookups = (await send(owner, {
-    method: 'PUT', url: `/api/v1/business/config/api-key/${business.apiKey}/lookup`,
-    payload: { projectTypes: [{ nameEn: named('Ptype'), nameAr: 'نوع مشروع' }], teamTypes: [{ nameEn: named('Stype'), nameAr: 'نوع موقع' }] },
-  }, 200)) as { projectTypes: { id: number }[]; teamTypes: { id: number }[] };
+  const lookups = (await send(
+    owner,
+    {
+      method: 'PUT',
+      url: `/api/v1/business/config/api-key/${business.apiKey}/lookup`,
+      payload: { projectTypes: [{ nameEn: named('Ptype'), nameAr: 'نوع مشروع' }], teamTypes: [{ nameEn: named('Stype'), nameAr: 'نوع موقع' }] },
+    },
+    200,
+  )) as { projectTypes: { id: number }[]; teamTypes: { id: number }[] };
   const projectType = lookups.projectTypes[0].id;
   const siteType = lookups.teamTypes[0].id;
   const project = await createProject(app, owner, { name: named('Project'), typeId: projectType });
@@ -76,19 +119,31 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   // An account outside the business, invited to its site: a pending invitation only that person may answer.
   const invitee = await createUser(app);
   await mark(app, invitee.id, `${label}Invitee`, marker);
-  const invitation = idOf(await send(owner, {
-    method: 'POST', url: `/api/v1/teams/${site.id}/users`,
-    payload: { name: named('Invitee'), email: `${label}invitee${marker}@example.com`.toLowerCase(), password: 'welcome-123', role: 'MEMBER' },
-  }, 201));
+  const invitation = idOf(
+    await send(
+      owner,
+      {
+        method: 'POST',
+        url: `/api/v1/teams/${site.id}/users`,
+        payload: { name: named('Invitee'), email: `${label}invitee${marker}@example.com`.toLowerCase(), password: 'welcome-123', role: 'MEMBER' },
+      },
+      201,
+    ),
+  );
 
   const tag = idOf(await send(owner, { method: 'POST', url: `${W}/tags`, payload: { nameEn: named('Tag'), nameAr: 'وسم' } }, 201));
   const task = await createTask(app, owner, { nameEn: named('Task'), geoRestrictionEnabled: false, tagId: tag });
   const gate = await createAction(app, owner, task.id, { nameEn: named('Gate'), required: true });
   const follow = await createAction(app, owner, task.id, { nameEn: named('Follow'), type: 'TEXT' });
-  await send(owner, {
-    method: 'PUT', url: `${W}/actions/${follow.id}/criteria`,
-    payload: { criteria: { condition: { baseActionId: gate.id, answer: 'YES' }, visibility: 'DISPLAY' } },
-  }, 200);
+  await send(
+    owner,
+    {
+      method: 'PUT',
+      url: `${W}/actions/${follow.id}/criteria`,
+      payload: { criteria: { condition: { baseActionId: gate.id, answer: 'YES' }, visibility: 'DISPLAY' } },
+    },
+    200,
+  );
   await send(owner, { method: 'POST', url: `${W}/actions/assign/tags`, payload: { actionId: gate.id, tagIds: [tag] } }, 200);
   const template = idOf(await send(owner, { method: 'POST', url: `${W}/tasks/${task.id}/template` }, 201));
 
@@ -109,23 +164,61 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   const answer = await createAnswerRow(app.db, schedule, gate.id, { isFlagged: true, notes: named('Note') });
 
   const category = idOf(await send(owner, { method: 'POST', url: `${H}/ticket-categories`, payload: { nameEn: named('Category'), nameAr: 'فئة' } }, 201));
-  const ticket = idOf(await send(owner, {
-    method: 'POST', url: `${H}/tickets`,
-    payload: { title: named('Ticket'), description: named('Description'), categoryId: category, projectId: project.id, teamId: site.id, agentId: member.userId },
-  }, 201));
+  const ticket = idOf(
+    await send(
+      owner,
+      {
+        method: 'POST',
+        url: `${H}/tickets`,
+        payload: {
+          title: named('Ticket'),
+          description: named('Description'),
+          categoryId: category,
+          projectId: project.id,
+          teamId: site.id,
+          agentId: member.userId,
+        },
+      },
+      201,
+    ),
+  );
   const photo = { field: 'file', filename: 'photo.png', type: 'image/png', data: IMAGES.png };
   const comment = idOf(await send(owner, { method: 'POST', url: `${H}/tickets/${ticket}/comments`, ...multipart({ text: named('Comment') }, [photo]) }, 201));
-  const attachments = await send(owner, { method: 'POST', url: `${H}/tickets/${ticket}/attachments`, ...multipart({}, [{ ...photo, field: 'attachments' }]) }, 201);
+  const attachments = await send(
+    owner,
+    { method: 'POST', url: `${H}/tickets/${ticket}/attachments`, ...multipart({}, [{ ...photo, field: 'attachments' }]) },
+    201,
+  );
   const attachment = idOf((attachments as unknown[])[0]);
   await send(owner, { method: 'PUT', url: `${H}/assignment-config`, payload: { targetType: 'MEMBER', userId: member.userId } }, 200);
 
   return {
-    owner, member, supervisor, marker,
+    owner,
+    member,
+    supervisor,
+    marker,
     ids: {
-      business: business.id, apiKey: business.apiKey, user: member.userId, project: project.id, site: site.id,
-      otherProject: otherProject.id, otherSite: otherSite.id, projectType, siteType,
-      task: task.id, action: gate.id, tag, template, plan: plan.id, schedule: schedule.id, answer: answer.id, ticket, attachment, comment,
-      category, invitation,
+      business: business.id,
+      apiKey: business.apiKey,
+      user: member.userId,
+      project: project.id,
+      site: site.id,
+      otherProject: otherProject.id,
+      otherSite: otherSite.id,
+      projectType,
+      siteType,
+      task: task.id,
+      action: gate.id,
+      tag,
+      template,
+      plan: plan.id,
+      schedule: schedule.id,
+      answer: answer.id,
+      ticket,
+      attachment,
+      comment,
+      category,
+      invitation,
     },
   };
 }

@@ -81,8 +81,7 @@ export async function createTestApp(options: { webRoot?: string } & Partial<AppO
       others.push(other);
       return other;
     },
-    storedFiles: () =>
-      (fs.readdirSync(uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile()),
+    storedFiles: () => (fs.readdirSync(uploadsDir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(uploadsDir, f)).isFile()),
     async close() {
       for (const other of others) await other.close();
       await app.close();

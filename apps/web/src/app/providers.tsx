@@ -2,9 +2,7 @@
 // and i18next, with the document direction kept in step with the language. The data cache and
 // dates come with the pages that need them (data-providers.tsx).
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection, type ModalProps, type TextareaProps, type TextInputProps,
-} from '@mantine/core';
+import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection, type ModalProps, type TextareaProps, type TextInputProps } from '@mantine/core';
 import type { DatePickerInputProps } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { I18nextProvider, useTranslation } from 'react-i18next';

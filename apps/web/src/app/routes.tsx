@@ -19,8 +19,14 @@ const withAppTexts =
   async (): Promise<M> =>
     (await Promise.all([load(), loadAppTexts()]))[0];
 
-const OnboardingPage = lazyPage(withAppTexts(() => import('../features/auth/onboarding-page.tsx')), 'OnboardingPage');
-const ActivatePage = lazyPage(withAppTexts(() => import('../features/auth/activate-page.tsx')), 'ActivatePage');
+const OnboardingPage = lazyPage(
+  withAppTexts(() => import('../features/auth/onboarding-page.tsx')),
+  'OnboardingPage',
+);
+const ActivatePage = lazyPage(
+  withAppTexts(() => import('../features/auth/activate-page.tsx')),
+  'ActivatePage',
+);
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const ProjectsPage = lazyPage(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
 const ProjectDetailPage = lazyPage(() => import('../features/projects/project-detail-page.tsx'), 'ProjectDetailPage');
@@ -51,7 +57,10 @@ function PublicLayout() {
 }
 
 const DataLayout = lazyPage(() => import('./data-layout.tsx'), 'DataLayout');
-const SignedInLayout = lazyPage(withAppTexts(() => import('./signed-in-layout.tsx')), 'SignedInLayout');
+const SignedInLayout = lazyPage(
+  withAppTexts(() => import('./signed-in-layout.tsx')),
+  'SignedInLayout',
+);
 
 interface PageHandle {
   page: LazyPage;
@@ -77,7 +86,16 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
-        children: [{ path: paths.login, element: <PublicOnly><LoginPage /></PublicOnly> }],
+        children: [
+          {
+            path: paths.login,
+            element: (
+              <PublicOnly>
+                <LoginPage />
+              </PublicOnly>
+            ),
+          },
+        ],
       },
       pageRoute(
         DataLayout,
@@ -88,7 +106,11 @@ export const routes: RouteObject[] = [
             {
               // The check is not in the shell's chunk: a visitor who is not signed in goes to sign in.
               path: paths.home,
-              element: <RequireAuth><Outlet /></RequireAuth>,
+              element: (
+                <RequireAuth>
+                  <Outlet />
+                </RequireAuth>
+              ),
               children: [
                 pageRoute(SignedInLayout, {
                   children: [

@@ -8,16 +8,32 @@ import { routes } from './routes.tsx';
 
 const identity = { businessId: 2, businessName: 'Acme Services', apiKey: 'key-2', defaultBusiness: true, role: 'OWNER' };
 const account = (changes: Record<string, unknown>) => ({
-  id: 7, username: 'nada', fullName: 'Nada Saleh', email: 'nada@example.com', avatar: null, countryCode: null, phone: null, bio: null,
-  businessIdentities: [identity], mustChangePassword: false, ...changes,
+  id: 7,
+  username: 'nada',
+  fullName: 'Nada Saleh',
+  email: 'nada@example.com',
+  avatar: null,
+  countryCode: null,
+  phone: null,
+  bio: null,
+  businessIdentities: [identity],
+  mustChangePassword: false,
+  ...changes,
 });
 
 /** The rest of the load sequence, for a member of business 2. */
 const business: Record<string, unknown> = {
   '/api/users/7': { userId: 7, fullName: 'Nada Saleh', username: 'nada', email: 'nada@example.com', teams: [], avatar: null },
   '/api/v1/businesses/2': {
-    id: 2, name: 'Acme Services', colour: '#0ca678', logo: null, ownershipType: 'OWNER', apiKey: 'key-2',
-    timeZone: 'Asia/Riyadh', industryId: null, managedProfile: false,
+    id: 2,
+    name: 'Acme Services',
+    colour: '#0ca678',
+    logo: null,
+    ownershipType: 'OWNER',
+    apiKey: 'key-2',
+    timeZone: 'Asia/Riyadh',
+    industryId: null,
+    managedProfile: false,
   },
   '/api/v1/business/config/api-key/key-2/lookup': { projectTypes: [], teamTypes: [] },
   '/api/v1/teams': [],
@@ -91,13 +107,27 @@ describe('session gate', () => {
   it('shows a person without a business their invitations; accepting one opens the app', async () => {
     localStorage.setItem('id_token', 'tok');
     let joined = false;
-    const invitations = () => (joined ? [] : [{
-      id: 5, businessName: 'Acme Services', businessColour: '#0ca678', teams: [{ id: 1, name: 'North' }], authority: 'MEMBER',
-      position: null, invitedBy: 'Demo Owner', createdAt: '2025-03-02T09:00:00Z',
-    }]);
+    const invitations = () =>
+      joined
+        ? []
+        : [
+            {
+              id: 5,
+              businessName: 'Acme Services',
+              businessColour: '#0ca678',
+              teams: [{ id: 1, name: 'North' }],
+              authority: 'MEMBER',
+              position: null,
+              invitedBy: 'Demo Owner',
+              createdAt: '2025-03-02T09:00:00Z',
+            },
+          ];
     const read = (path: string) =>
-      path === '/api/v1/account' ? account({ businessIdentities: joined ? [identity] : [] })
-        : path === '/api/v1/account/invitations' ? invitations() : business[path];
+      path === '/api/v1/account'
+        ? account({ businessIdentities: joined ? [identity] : [] })
+        : path === '/api/v1/account/invitations'
+          ? invitations()
+          : business[path];
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
       if (path === '/api/v1/account/session') return sessionAnswer(read);
       if (path === '/api/v1/account') return Response.json(read(path));

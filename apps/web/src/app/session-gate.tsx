@@ -25,10 +25,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => setPasswordChangeRequiredHandler(() => undefined);
   }, [refreshSession]);
 
-  const value = useMemo<SessionContextValue | null>(
-    () => (query.data ? { ...query.data, refresh: refreshSession } : null),
-    [query.data, refreshSession],
-  );
+  const value = useMemo<SessionContextValue | null>(() => (query.data ? { ...query.data, refresh: refreshSession } : null), [query.data, refreshSession]);
 
   // Checked before the loaded session: a reload that finds either replaces the app.
   if (query.isError && query.error instanceof PasswordChangeRequiredError) {
@@ -40,13 +37,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   }
   if (query.isError && query.error instanceof NoBusinessError) return <NoBusinessPage />;
   if (query.isError && !value) {
-    return (
-      <ErrorPage
-        message={errorMessage(query.error)}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <ErrorPage message={errorMessage(query.error)} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   }
   if (!value) return <SplashScreen />;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -6,14 +6,7 @@ interface AppLogoProps {
 
 export function AppLogo({ size = 40, title }: AppLogoProps) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 64 64"
-      role={title ? 'img' : undefined}
-      aria-hidden={title ? undefined : true}
-      aria-label={title}
-    >
+    <svg width={size} height={size} viewBox="0 0 64 64" role={title ? 'img' : undefined} aria-hidden={title ? undefined : true} aria-label={title}>
       <defs>
         <linearGradient id="app-logo-bg" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#4263eb" />

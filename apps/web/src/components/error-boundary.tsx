@@ -6,8 +6,7 @@ import { ErrorPage } from './error-page.tsx';
 
 /** A dynamic import that failed; each browser words it differently. */
 export const isChunkLoadError = (error: unknown) =>
-  error instanceof Error &&
-  /dynamically imported module|importing a module script failed|error loading dynamically imported/i.test(error.message);
+  error instanceof Error && /dynamically imported module|importing a module script failed|error loading dynamically imported/i.test(error.message);
 
 interface ErrorBoundaryProps {
   children: ReactNode;

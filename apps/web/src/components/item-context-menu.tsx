@@ -2,14 +2,7 @@
 // only when the caller provides what it needs — plus any actions of the item's own.
 import type { ReactNode } from 'react';
 import { ActionIcon, Menu, Text } from '@mantine/core';
-import {
-  IconCopy,
-  IconDots,
-  IconExternalLink,
-  IconLink,
-  IconPencil,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCopy, IconDots, IconExternalLink, IconLink, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
@@ -66,13 +59,7 @@ export function ItemContextMenu({ href, onEdit, onDelete, onDuplicate, duplicate
       <Menu.Dropdown>
         {href ? (
           <>
-            <Menu.Item
-              component="a"
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              leftSection={<IconExternalLink size={16} />}
-            >
+            <Menu.Item component="a" href={href} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} />}>
               {t('actions.openInNewTab')}
             </Menu.Item>
             <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void copyLink()}>

@@ -19,12 +19,7 @@ export function LocalStatusSwitch({ storageKey, id, fallback, label }: LocalStat
   const checked = isActive(id, fallback);
   return (
     <Tooltip label={t('status.localOnly')} openDelay={400} withArrow>
-      <Switch
-        aria-label={label}
-        checked={checked}
-        onChange={(event) => setActive(id, event.currentTarget.checked)}
-        size="sm"
-      />
+      <Switch aria-label={label} checked={checked} onChange={(event) => setActive(id, event.currentTarget.checked)} size="sm" />
     </Tooltip>
   );
 }

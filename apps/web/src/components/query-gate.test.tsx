@@ -39,7 +39,9 @@ describe('QueryGate', () => {
   });
 
   it('offers no Try Again after a definite refusal, and shows the not-found page for a 404', () => {
-    const { unmount } = gate(queryOf({ isError: true, error: new ApiError({ status: 403, userMessage: 'Access denied. Contact support if needed.' }), refetch: vi.fn() }));
+    const { unmount } = gate(
+      queryOf({ isError: true, error: new ApiError({ status: 403, userMessage: 'Access denied. Contact support if needed.' }), refetch: vi.fn() }),
+    );
     expect(screen.getByText('Access denied. Contact support if needed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
     unmount();

@@ -237,7 +237,9 @@ describe('Idempotency-Key', () => {
 
   it('sends the same key when a create is retried after a network failure or a 503, and a new one after it succeeded', async () => {
     const answers: (() => Response)[] = [
-      () => { throw new TypeError('Failed to fetch'); },
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
       () => problem(503, 'Service unavailable. Check back shortly.'),
       () => new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
       () => new Response(JSON.stringify({ id: 2 }), { status: 201, headers: { 'Content-Type': 'application/json' } }),

@@ -164,14 +164,10 @@ async function dataOf<T>(path: string, options: RequestOptions): Promise<T> {
 
 export const api = {
   get: <T>(path: string, options?: BodylessOptions) => dataOf<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    dataOf<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    dataOf<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    dataOf<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = null>(path: string, options?: Omit<RequestOptions, 'method'>) =>
-    dataOf<T>(path, { ...options, method: 'DELETE' }),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) => dataOf<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) => dataOf<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) => dataOf<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = null>(path: string, options?: Omit<RequestOptions, 'method'>) => dataOf<T>(path, { ...options, method: 'DELETE' }),
   /** A paged list: the items and X-Total-Count (the item count when the header is missing). */
   list: async <T>(path: string, options?: BodylessOptions): Promise<ListResult<T>> => {
     const response = await request<T[] | null>(path, { ...options, method: 'GET' });

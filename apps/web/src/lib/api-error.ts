@@ -1,11 +1,6 @@
 // The error every failed call throws, and the rules that turn a failure into a text for people
 // (spec §7 and §8, DESIGN §5).
-import {
-  MSG,
-  NETWORK_ERROR,
-  STATUS_MESSAGES,
-  UNEXPECTED_ERROR,
-} from '@fieldops/shared/messages';
+import { MSG, NETWORK_ERROR, STATUS_MESSAGES, UNEXPECTED_ERROR } from '@fieldops/shared/messages';
 import type { FieldError } from '@fieldops/shared/common';
 
 export type { FieldError };
@@ -111,11 +106,8 @@ export function errorFromResponse(status: number, body: unknown, signIn = false,
 
   if (status === 401 && signIn) {
     // A refused sign-in is an ordinary error; a more precise text (not activated) is kept.
-    const precise = isSpecText(serverMessage) && serverMessage !== MSG.authenticationFailed
-      && serverMessage !== STATUS_MESSAGES[401];
-    return precise
-      ? new ApiError({ ...base, userMessage: serverMessage, fromServer: true })
-      : new ApiError({ ...base, userMessage: MSG.invalidCredentials });
+    const precise = isSpecText(serverMessage) && serverMessage !== MSG.authenticationFailed && serverMessage !== STATUS_MESSAGES[401];
+    return precise ? new ApiError({ ...base, userMessage: serverMessage, fromServer: true }) : new ApiError({ ...base, userMessage: MSG.invalidCredentials });
   }
   if (status === 401) return new ApiError({ ...base, userMessage: MSG.authenticationFailed });
   if (status >= 400 && status < 500 && isSpecText(serverMessage)) {

@@ -16,16 +16,10 @@ describe('business time', () => {
   });
 
   it('writes a window within one day once, and both ends when it crosses midnight', () => {
-    expect(formatZonedWindow('2025-01-05T05:00:00.000Z', '2025-01-05T14:00:00.000Z', 'Asia/Riyadh', 'en')).toBe(
-      'Sun, Jan 5, 2025 · 8:00 AM – 5:00 PM',
-    );
+    expect(formatZonedWindow('2025-01-05T05:00:00.000Z', '2025-01-05T14:00:00.000Z', 'Asia/Riyadh', 'en')).toBe('Sun, Jan 5, 2025 · 8:00 AM – 5:00 PM');
     // A shift from 6:00 AM to midnight (24:00) is one day's shift.
-    expect(formatZonedWindow('2025-01-05T03:00:00.000Z', '2025-01-05T21:00:00.000Z', 'Asia/Riyadh', 'en')).toBe(
-      'Sun, Jan 5, 2025 · 6:00 AM – 12:00 AM',
-    );
-    expect(formatZonedWindow('2025-01-05T19:00:00.000Z', '2025-01-05T22:00:00.000Z', 'Asia/Riyadh', 'en')).toBe(
-      'Jan 5, 2025, 10:00 PM – Jan 6, 2025, 1:00 AM',
-    );
+    expect(formatZonedWindow('2025-01-05T03:00:00.000Z', '2025-01-05T21:00:00.000Z', 'Asia/Riyadh', 'en')).toBe('Sun, Jan 5, 2025 · 6:00 AM – 12:00 AM');
+    expect(formatZonedWindow('2025-01-05T19:00:00.000Z', '2025-01-05T22:00:00.000Z', 'Asia/Riyadh', 'en')).toBe('Jan 5, 2025, 10:00 PM – Jan 6, 2025, 1:00 AM');
   });
 
   it('moves calendar days across months, years and the daylight-saving change', () => {

@@ -24,13 +24,15 @@ export const formatZonedDateTime = (value: string | Date, timeZone: string, lang
 export const formatZonedDate = (value: string | Date, timeZone: string, language: Language) =>
   format(value, timeZone, language, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 
-export const formatZonedTime = (value: string | Date, timeZone: string, language: Language) =>
-  format(value, timeZone, language, { timeStyle: 'short' });
+export const formatZonedTime = (value: string | Date, timeZone: string, language: Language) => format(value, timeZone, language, { timeStyle: 'short' });
 
 /** The calendar day ("2025-03-30") of an instant in the zone. */
 export function zonedDay(value: string | Date, timeZone: string): string {
   const parts = dateTimeFormat('en-CA', {
-    timeZone: safeTimeZone(timeZone), year: 'numeric', month: '2-digit', day: '2-digit',
+    timeZone: safeTimeZone(timeZone),
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
   }).formatToParts(new Date(value));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;

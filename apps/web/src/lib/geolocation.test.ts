@@ -14,7 +14,8 @@ describe('geolocation', () => {
       expect(result.current.state).toEqual({
         status: 'granted',
         position: { latitude: 24.713612, longitude: 46.6753, accuracy: 12 },
-      }));
+      }),
+    );
   });
 
   it('tells a refusal from an unavailable position, and a browser without geolocation', async () => {

@@ -11,11 +11,7 @@ export interface GeoPosition {
   accuracy: number;
 }
 
-export type GeoState =
-  | { status: 'asking' }
-  | { status: 'granted'; position: GeoPosition }
-  | { status: 'denied' }
-  | { status: 'unavailable' };
+export type GeoState = { status: 'asking' } | { status: 'granted'; position: GeoPosition } | { status: 'denied' } | { status: 'unavailable' };
 
 const TIMEOUT_MS = 15_000;
 /** A fix this recent is as good as a new one when refreshing right before a submit. */

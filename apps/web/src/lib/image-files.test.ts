@@ -57,9 +57,7 @@ describe('imageFileProblem', () => {
 describe('imageFilesProblem', () => {
   it('passes when every file is an image and names the first problem otherwise', async () => {
     expect(await imageFilesProblem([file(PNG, 'a.png', 'image/png'), file(GIF87, 'b.gif', 'image/gif')])).toBeNull();
-    expect(
-      await imageFilesProblem([file(PNG, 'a.png', 'image/png'), new File(['text'], 'b.jpg', { type: 'image/jpeg' })]),
-    ).toBe(MSG.invalidFile);
+    expect(await imageFilesProblem([file(PNG, 'a.png', 'image/png'), new File(['text'], 'b.jpg', { type: 'image/jpeg' })])).toBe(MSG.invalidFile);
     expect(await imageFilesProblem([])).toBeNull();
   });
 });

@@ -19,9 +19,7 @@ export function readToggles(key: ToggleStorageKey): ToggleMap {
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      map = Object.fromEntries(
-        Object.entries(parsed as Record<string, unknown>).filter(([, value]) => typeof value === 'boolean'),
-      ) as ToggleMap;
+      map = Object.fromEntries(Object.entries(parsed as Record<string, unknown>).filter(([, value]) => typeof value === 'boolean')) as ToggleMap;
     }
   } catch {
     // A damaged value is treated as empty and replaced on the next change.
@@ -49,7 +47,11 @@ function subscribe(listener: () => void) {
 
 /** The stored toggles of one kind, updated when any screen (or another tab) changes them. */
 export function useLocalToggles(key: ToggleStorageKey) {
-  const map = useSyncExternalStore(subscribe, () => readToggles(key), () => EMPTY);
+  const map = useSyncExternalStore(
+    subscribe,
+    () => readToggles(key),
+    () => EMPTY,
+  );
   const isActive = useCallback((id: number, fallback = true) => map[String(id)] ?? fallback, [map]);
   const setActive = useCallback((id: number, active: boolean) => writeToggle(key, id, active), [key]);
   return { isActive, setActive };

@@ -52,8 +52,7 @@ export const paths = {
   newTask: '/tasks/new',
   taskTemplates: '/tasks/templates',
   /** A task's page, at `tab`; `plan` is the plan that tab opens on. */
-  task: (taskId: Id = ':taskId', view: { tab?: TaskTab; plan?: number } = {}) =>
-    `/tasks/${taskId}${queryString({ tab: view.tab, plan: view.plan })}`,
+  task: (taskId: Id = ':taskId', view: { tab?: TaskTab; plan?: number } = {}) => `/tasks/${taskId}${queryString({ tab: view.tab, plan: view.plan })}`,
   tracker: '/tracker',
   /** The tracker as a list left it: `search` is that list's own `?…` (tab, period, page). */
   trackerAt: (search = '') => `/tracker${search}`,

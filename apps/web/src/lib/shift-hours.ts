@@ -7,10 +7,7 @@ import { dateTimeFormat } from './intl.ts';
 const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /** Every selectable shift time, "06:00" to "24:00". */
-export const SHIFT_TIMES: readonly string[] = Array.from(
-  { length: SHIFT_END_HOUR - SHIFT_START_HOUR + 1 },
-  (_, index) => pad(SHIFT_START_HOUR + index),
-);
+export const SHIFT_TIMES: readonly string[] = Array.from({ length: SHIFT_END_HOUR - SHIFT_START_HOUR + 1 }, (_, index) => pad(SHIFT_START_HOUR + index));
 
 /** "06:00" → "6:00 AM" (or "6:00 ص"); "24:00" → "12:00 AM". */
 export function formatShiftTime(time: string, language: Language): string {

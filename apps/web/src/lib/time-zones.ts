@@ -23,7 +23,9 @@ export function listTimeZones(ensure: string = browserTimeZone()): string[] {
 
 function zoneNamePart(zone: string, language: string, style: 'longGeneric' | 'long' | 'shortOffset', at: Date): string | undefined {
   try {
-    return dateTimeFormat(language, { timeZone: zone, timeZoneName: style }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+    return dateTimeFormat(language, { timeZone: zone, timeZoneName: style })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
   } catch {
     return undefined;
   }

@@ -56,11 +56,13 @@ describe('upload', () => {
   });
 
   it('maps a problem answer the way the API client does, keeping field errors', async () => {
-    stubUploads(() =>
-      new Response(JSON.stringify({ status: 400, message: MSG.photoRequired, fieldErrors: [{ field: 'file', message: MSG.photoRequired }] }), {
-        status: 400,
-        headers: { 'Content-Type': 'application/problem+json' },
-      }));
+    stubUploads(
+      () =>
+        new Response(JSON.stringify({ status: 400, message: MSG.photoRequired, fieldErrors: [{ field: 'file', message: MSG.photoRequired }] }), {
+          status: 400,
+          headers: { 'Content-Type': 'application/problem+json' },
+        }),
+    );
     const error = await failure(upload('/v1/action-results', new FormData(), { base: 'workflow' }));
     expect(error.status).toBe(400);
     expect(error.message).toBe(MSG.photoRequired);
@@ -88,7 +90,12 @@ describe('upload', () => {
 
   it('stops when its signal is aborted', async () => {
     let release: (response: Response) => void = () => undefined;
-    stubUploads(() => new Promise<Response>((resolve) => { release = resolve; }));
+    stubUploads(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    );
     const controller = new AbortController();
     const pending = upload('/v1/x', new FormData(), { signal: controller.signal });
     controller.abort();

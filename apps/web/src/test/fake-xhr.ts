@@ -62,8 +62,7 @@ export function stubUploads(answer: (call: UploadCall) => UploadAnswer | Promise
       const call = { method: this.method, path: url.pathname, search: url.searchParams, headers: { ...this.headers }, form: body };
       calls.push(call);
       const total = sizeOf(body);
-      const progress = (loaded: number) =>
-        this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
+      const progress = (loaded: number) => this.upload.onprogress?.({ loaded, total, lengthComputable: true } as ProgressEvent);
       void (async () => {
         progress(Math.round(total / 2));
         const response = await answer(call);

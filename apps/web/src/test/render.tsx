@@ -3,7 +3,17 @@
 // `router` tells where the app has navigated to, and navigates as a person following a link would.
 import { Suspense, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type NavigateOptions, type RouteObject, type To } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type Location,
+  type NavigateFunction,
+  type NavigateOptions,
+  type RouteObject,
+  type To,
+} from 'react-router';
 import { DataProviders } from '../app/data-providers.tsx';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../lib/query-client.ts';

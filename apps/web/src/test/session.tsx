@@ -12,18 +12,48 @@ interface FakeSessionOptions {
 
 export function fakeSession({ role = 'OWNER', teams = [] }: FakeSessionOptions = {}): SessionContextValue {
   const business = {
-    id: 2, name: 'Acme Services', colour: '#0ca678', logo: null, ownershipType: role, apiKey: 'key-2',
-    timeZone: 'Asia/Riyadh', industryId: null, managedProfile: false,
+    id: 2,
+    name: 'Acme Services',
+    colour: '#0ca678',
+    logo: null,
+    ownershipType: role,
+    apiKey: 'key-2',
+    timeZone: 'Asia/Riyadh',
+    industryId: null,
+    managedProfile: false,
   };
   return {
     account: {
-      id: 7, username: 'demo', fullName: 'Demo Owner', email: 'demo@example.com', avatar: null, countryCode: null, phone: null, bio: null,
+      id: 7,
+      username: 'demo',
+      fullName: 'Demo Owner',
+      email: 'demo@example.com',
+      avatar: null,
+      countryCode: null,
+      phone: null,
+      bio: null,
       businessIdentities: [{ businessId: 2, businessName: 'Acme Services', apiKey: 'key-2', defaultBusiness: true, role }],
       mustChangePassword: false,
     },
     member: {
-      userId: 7, name: 'Demo Owner', fullName: 'Demo Owner', username: 'demo', email: 'demo@example.com', authority: role, position: null,
-      status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null, businessId: 2, teams, createdHere: false, rank: null,
+      userId: 7,
+      name: 'Demo Owner',
+      fullName: 'Demo Owner',
+      username: 'demo',
+      email: 'demo@example.com',
+      authority: role,
+      position: null,
+      status: 'ACTIVE',
+      active: true,
+      phone: null,
+      countryCode: null,
+      bio: null,
+      avatar: null,
+      imageUrl: null,
+      businessId: 2,
+      teams,
+      createdHere: false,
+      rank: null,
     },
     business,
     apiKey: 'key-2',
@@ -60,10 +90,16 @@ export function stubFetch(answer: (call: StubCall) => Response | undefined) {
       method: init.method ?? 'GET',
       path: url.pathname,
       search: url.searchParams,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body ?? null,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? null),
     };
     calls.push(call);
-    return answer(call) ?? new Response(JSON.stringify({ status: 404, message: 'Page not found. Please try again.' }), { status: 404, headers: { 'Content-Type': 'application/problem+json' } });
+    return (
+      answer(call) ??
+      new Response(JSON.stringify({ status: 404, message: 'Page not found. Please try again.' }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/problem+json' },
+      })
+    );
   };
   return { calls, fetchMock };
 }
@@ -74,8 +110,7 @@ export const problem = (status: number, message: string) =>
     headers: { 'Content-Type': 'application/problem+json' },
   });
 
-export const list = (items: unknown[], total = items.length) =>
-  Response.json(items, { headers: { 'X-Total-Count': String(total) } });
+export const list = (items: unknown[], total = items.length) => Response.json(items, { headers: { 'X-Total-Count': String(total) } });
 
 /**
  * The answer of GET /api/v1/account/session put together from what the single endpoints answer
@@ -83,10 +118,14 @@ export const list = (items: unknown[], total = items.length) =>
  * the account's default (or first) identity names.
  */
 export function sessionAnswer(read: (path: string) => unknown): Response {
-  const account = read('/api/v1/account') as { id: number; mustChangePassword?: boolean; businessIdentities?: { businessId: number; apiKey: string; defaultBusiness: boolean }[] };
+  const account = read('/api/v1/account') as {
+    id: number;
+    mustChangePassword?: boolean;
+    businessIdentities?: { businessId: number; apiKey: string; defaultBusiness: boolean }[];
+  };
   const invitations = read('/api/v1/account/invitations') ?? [];
   const identities = account.businessIdentities ?? [];
-  const identity = account.mustChangePassword ? undefined : identities.find((i) => i.defaultBusiness) ?? identities[0];
+  const identity = account.mustChangePassword ? undefined : (identities.find((i) => i.defaultBusiness) ?? identities[0]);
   if (!identity) return Response.json({ account, workspace: null, invitations });
   const member = read(`/api/users/${account.id}`) as { teams?: { id: number }[] };
   const items = (path: string) => {

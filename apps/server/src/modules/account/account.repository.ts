@@ -7,8 +7,14 @@ import { businessMembers, businesses, users } from '../../db/schema.ts';
 export async function findAccount(db: Db, userId: number): Promise<Account | null> {
   const [user] = await db
     .select({
-      id: users.id, username: users.username, fullName: users.fullName, email: users.email,
-      avatar: users.avatar, countryCode: users.countryCode, phone: users.phone, bio: users.bio,
+      id: users.id,
+      username: users.username,
+      fullName: users.fullName,
+      email: users.email,
+      avatar: users.avatar,
+      countryCode: users.countryCode,
+      phone: users.phone,
+      bio: users.bio,
       mustChangePassword: users.mustChangePassword,
     })
     .from(users)
@@ -36,10 +42,7 @@ export async function findTakenIdentity(db: Db, fields: { username?: string; ema
     .from(users)
     .where(
       and(
-        or(
-          fields.username ? eq(users.username, fields.username) : undefined,
-          fields.email ? eq(users.email, fields.email) : undefined,
-        ),
+        or(fields.username ? eq(users.username, fields.username) : undefined, fields.email ? eq(users.email, fields.email) : undefined),
         exceptUserId ? ne(users.id, exceptUserId) : undefined,
       ),
     )

@@ -11,9 +11,7 @@ import { hashNewPassword, verifyPassword } from '../../lib/password.ts';
 import { endUserSessions } from '../../lib/sessions.ts';
 import { keepUploads, storePicture, removeReleased } from '../../lib/uploads.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
-import {
-  findAccount, findAvatar, findPasswordHash, findTakenIdentity, updatePassword, updateProfileRow, type ProfileValues,
-} from './account.repository.ts';
+import { findAccount, findAvatar, findPasswordHash, findTakenIdentity, updatePassword, updateProfileRow, type ProfileValues } from './account.repository.ts';
 
 type Details = { [K in keyof AccountDetailsRequest]-?: Exclude<AccountDetailsRequest[K], undefined> };
 
@@ -77,8 +75,7 @@ export async function setPasswordToReplace(db: Db, userId: number, passwordHash:
 }
 
 /** Which of `fields` already belong to another user than `exceptUserId`: 'username', 'email' or null. */
-export const takenIdentity = (db: Db, fields: { username?: string; email?: string }, exceptUserId?: number) =>
-  findTakenIdentity(db, fields, exceptUserId);
+export const takenIdentity = (db: Db, fields: { username?: string; email?: string }, exceptUserId?: number) => findTakenIdentity(db, fields, exceptUserId);
 
 /** The user's avatar URL; null without one, or without the user. */
 export async function avatarOf(db: Db, userId: number) {

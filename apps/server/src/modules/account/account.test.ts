@@ -24,7 +24,8 @@ describe('account', () => {
 
   it('PUT /api/v1/account saves details and refuses bad ones unchanged', async () => {
     const ok = await owner.request({
-      method: 'PUT', url: '/api/v1/account',
+      method: 'PUT',
+      url: '/api/v1/account',
       payload: { fullName: 'Rana Haddad', email: 'rana@example.com', countryCode: '+966', phone: '555 1234', bio: 'Ops lead' },
     });
     expect(ok.statusCode).toBe(200);
@@ -32,7 +33,12 @@ describe('account', () => {
 
     const bad = await owner.request({ method: 'PUT', url: '/api/v1/account', payload: { fullName: ' ', email: 'nope', countryCode: 'abc' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['countryCode', 'email', 'fullName']);
+    expect(
+      bad
+        .json()
+        .fieldErrors.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['countryCode', 'email', 'fullName']);
     expect(bad.json().fieldErrors.find((f: { field: string }) => f.field === 'fullName').message).toBe('Profile name is required');
     const after = (await owner.request({ method: 'GET', url: '/api/v1/account' })).json();
     expect(after.fullName).toBe('Rana Haddad');

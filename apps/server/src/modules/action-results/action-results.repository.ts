@@ -90,7 +90,13 @@ async function findResults(db: Db, where: SQL | undefined, page: ResultPage, cou
       .orderBy(direction(actionResults.createdDate), direction(actionResults.id))
       .limit(page.size)
       .offset(page.page * page.size),
-    countAll ? countAll() : db.select({ total: count() }).from(actionResults).where(where).then(([row]) => row.total),
+    countAll
+      ? countAll()
+      : db
+          .select({ total: count() })
+          .from(actionResults)
+          .where(where)
+          .then(([row]) => row.total),
   ]);
   return { items: rows.map(toActionResult), total };
 }
@@ -219,8 +225,16 @@ export async function findResultRow(db: Db, businessId: number, id: number, lock
   return row ?? null;
 }
 
-export async function updateResultRow(db: Db, businessId: number, id: number, values: Partial<Pick<typeof actionResults.$inferInsert, 'isFlagged' | 'statusCode' | 'ticketId'>>) {
-  await db.update(actionResults).set(values).where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id)));
+export async function updateResultRow(
+  db: Db,
+  businessId: number,
+  id: number,
+  values: Partial<Pick<typeof actionResults.$inferInsert, 'isFlagged' | 'statusCode' | 'ticketId'>>,
+) {
+  await db
+    .update(actionResults)
+    .set(values)
+    .where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id)));
 }
 
 /** Answers to actions carrying a tag: checked through the (action_id, tag_id) key. */

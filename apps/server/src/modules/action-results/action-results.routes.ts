@@ -13,9 +13,7 @@ import { actionResult, actionResultsQuery, fireTicketRequest, flaggedQuery } fro
 import { submissionsQuery } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/schedules';
 import { requireTenant } from '../../plugins/auth.ts';
-import {
-  flaggedResults, getResult, latestResults, memberActionResults, unflagResult,
-} from './action-results.service.ts';
+import { flaggedResults, getResult, latestResults, memberActionResults, unflagResult } from './action-results.service.ts';
 import { fireTicket, ticketLanguageOf } from './answer-ticket.service.ts';
 
 /** Answers are ordered by when they came: `sort=createdDate,desc` (the default) or `,asc`. */
@@ -33,7 +31,12 @@ export async function actionResultsRoutes(app: FastifyInstance) {
   };
 
   r.get('/v1/action-results/flagged', {
-    schema: { tags: ['answers'], summary: 'Answers needing attention', querystring: byCreatedDate(flaggedQuery), response: { 200: z.array(actionResult), ...errors } },
+    schema: {
+      tags: ['answers'],
+      summary: 'Answers needing attention',
+      querystring: byCreatedDate(flaggedQuery),
+      response: { 200: z.array(actionResult), ...errors },
+    },
     handler: async (request, reply) => sendPage(reply, await flaggedResults(app.db, requireTenant(request), request.query)),
   });
 
@@ -51,7 +54,8 @@ export async function actionResultsRoutes(app: FastifyInstance) {
     schema: {
       tags: ['answers'],
       summary: 'Raise a helpdesk ticket from an answer',
-      description: "Creates a ticket for the answer's site with its context and photo attached, and sets the answer's statusCode \"2\" and ticketId. Once per answer (409 after).",
+      description:
+        'Creates a ticket for the answer\'s site with its context and photo attached, and sets the answer\'s statusCode "2" and ticketId. Once per answer (409 after).',
       params: idParam('id'),
       // A call without a body is fine: every field has a default.
       body: fireTicketRequest.nullish(),
@@ -62,7 +66,11 @@ export async function actionResultsRoutes(app: FastifyInstance) {
         .status(201)
         .send(
           await fireTicket(
-            app, requireTenant(request), request.params.id, request.body ?? fireTicketRequest.parse(undefined), ticketLanguageOf(request.headers['accept-language']),
+            app,
+            requireTenant(request),
+            request.params.id,
+            request.body ?? fireTicketRequest.parse(undefined),
+            ticketLanguageOf(request.headers['accept-language']),
           ),
         ),
   });

@@ -13,8 +13,16 @@ import { actionRowOf } from '../actions/actions.service.ts';
 import { memberIdsOf } from '../members/members.service.ts';
 import { countLatestResults } from '../reports/reports.service.ts';
 import {
-  answersSince, findFlaggedResults, findLatestResults, findMemberActionResults, findResult, findScheduleResults, insertResult,
-  latestAnswers, updateResultRow, type NewResult,
+  answersSince,
+  findFlaggedResults,
+  findLatestResults,
+  findMemberActionResults,
+  findResult,
+  findScheduleResults,
+  insertResult,
+  latestAnswers,
+  updateResultRow,
+  type NewResult,
 } from './action-results.repository.ts';
 
 const pageOf = (query: { page: number; size: number; sort?: string }) => ({
@@ -37,13 +45,8 @@ export const latestAnswersOf = (db: Db, businessId: number, scheduleIds: readonl
   latestAnswers(db, businessId, scheduleIds, countedOnly);
 
 /** A business's answers stored since an answer or a moment, for a live viewer who reconnects (modules/live-feed). */
-export const answersStoredSince = (
-  db: Db,
-  businessId: number,
-  anchor: { afterId: number } | { since: Date },
-  marginSeconds: number,
-  limit: number,
-) => answersSince(db, businessId, anchor, marginSeconds, limit);
+export const answersStoredSince = (db: Db, businessId: number, anchor: { afterId: number } | { since: Date }, marginSeconds: number, limit: number) =>
+  answersSince(db, businessId, anchor, marginSeconds, limit);
 
 /** The answer as the caller sees it, or 404 'Answer not found'. */
 export async function requireVisibleResult(db: Db, scope: ViewScope, id: number): Promise<ActionResult> {

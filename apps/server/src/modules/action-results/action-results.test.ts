@@ -6,7 +6,16 @@ import { actionResults } from '../../db/schema-schedules.ts';
 import { actionTags, tags } from '../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  createAnswerRow, addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, placeInSite,
+  createAnswerRow,
+  addMember,
+  addSupervisor,
+  createAction,
+  createBusinessWithOwner,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  placeInSite,
   type Caller,
 } from '../../test/factories.ts';
 import { answersWorld } from './answer-test-kit.ts';
@@ -51,8 +60,17 @@ describe('GET /v1/action-results/{id}', () => {
     const res = await owner.request({ method: 'GET', url: `${API}/action-results/${mine.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: mine.id, action: { id: yesNo.id, nameEn: 'Gate locked?', type: 'YES_NO' }, taskNameEn: 'Morning round', teamName: 'North Gate',
-      userId: member.userId, value: 'YES', notes: 'Checked', outside: false, isFlagged: false, statusCode: null, ticketId: null,
+      id: mine.id,
+      action: { id: yesNo.id, nameEn: 'Gate locked?', type: 'YES_NO' },
+      taskNameEn: 'Morning round',
+      teamName: 'North Gate',
+      userId: member.userId,
+      value: 'YES',
+      notes: 'Checked',
+      outside: false,
+      isFlagged: false,
+      statusCode: null,
+      ticketId: null,
     });
     for (const caller of [member, supervisor]) expect((await caller.request({ method: 'GET', url: `${API}/action-results/${mine.id}` })).statusCode).toBe(200);
     for (const caller of [colleague, faraway, other]) {
@@ -260,7 +278,12 @@ describe('GET /v1/report/latest/result: the submissions filters', () => {
     s.theirs = (await createSite(t.app, stranger, p.theirs)).id;
     const theirTask = await createTask(t.app, stranger);
     const theirAction = await createAction(t.app, stranger, theirTask.id);
-    const theirSchedule = await createScheduleRow(t.app.db, { businessId: stranger.business.id, taskId: theirTask.id, teamId: s.theirs, userId: stranger.userId });
+    const theirSchedule = await createScheduleRow(t.app.db, {
+      businessId: stranger.business.id,
+      taskId: theirTask.id,
+      teamId: s.theirs,
+      userId: stranger.userId,
+    });
     at.theirs = (await createAnswerRow(t.app.db, theirSchedule, theirAction.id, { createdDate: new Date('2024-05-02T08:00:00Z') })).id;
   });
 

@@ -6,8 +6,18 @@ import type { Db } from '../../db/client.ts';
 import { actionResults, schedules } from '../../db/schema-schedules.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import {
-  IMAGES, addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, multipart,
-  placeInSite, type Caller,
+  IMAGES,
+  addMember,
+  addSupervisor,
+  createAction,
+  createBusinessWithOwner,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  multipart,
+  placeInSite,
+  type Caller,
 } from '../../test/factories.ts';
 
 const API = '/services/workflow/api/v1';
@@ -44,7 +54,11 @@ export async function scheduled(
   const created = [];
   for (const values of actions) created.push(await createAction(t.app, owner, task.id, values));
   const schedule = await createScheduleRow(t.app.db, {
-    businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: who.userId, ...options.schedule,
+    businessId: owner.business.id,
+    taskId: task.id,
+    teamId: siteId,
+    userId: who.userId,
+    ...options.schedule,
   });
   return { task, actions: created, schedule };
 }

@@ -24,21 +24,48 @@ export const TICKET_STATUS_CODE = '2';
 export type TicketLanguage = 'en' | 'ar';
 
 /** The language of a request's Accept-Language: Arabic when it comes first, else English. */
-export const ticketLanguageOf = (acceptLanguage: string | undefined): TicketLanguage =>
-  acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
+export const ticketLanguageOf = (acceptLanguage: string | undefined): TicketLanguage => (acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en');
 
 const WORDS: Record<TicketLanguage, Record<string, string>> = {
   en: {
-    task: 'Task', action: 'Action', member: 'Member', site: 'Site', time: 'Time', answer: 'Answer', notes: 'Notes', voiceNote: 'Voice note',
-    yes: 'Yes', no: 'No', done: 'Done', photo: 'Photo (attached)', voice: 'Voice note (linked below)',
-    away: 'm from the site', noPosition: 'no position', notRecorded: 'not recorded',
-    outside: 'Location: outside the site area ({where}); the answer is not counted.', location: 'Location: {where}.',
+    task: 'Task',
+    action: 'Action',
+    member: 'Member',
+    site: 'Site',
+    time: 'Time',
+    answer: 'Answer',
+    notes: 'Notes',
+    voiceNote: 'Voice note',
+    yes: 'Yes',
+    no: 'No',
+    done: 'Done',
+    photo: 'Photo (attached)',
+    voice: 'Voice note (linked below)',
+    away: 'm from the site',
+    noPosition: 'no position',
+    notRecorded: 'not recorded',
+    outside: 'Location: outside the site area ({where}); the answer is not counted.',
+    location: 'Location: {where}.',
   },
   ar: {
-    task: 'المهمة', action: 'الإجراء', member: 'العضو', site: 'الموقع', time: 'الوقت', answer: 'الإجابة', notes: 'ملاحظات', voiceNote: 'الملاحظة الصوتية',
-    yes: 'نعم', no: 'لا', done: 'تم', photo: 'صورة (مرفقة)', voice: 'ملاحظة صوتية (الرابط أدناه)',
-    away: 'م من الموقع', noPosition: 'بلا موقع', notRecorded: 'غير مسجّل',
-    outside: 'المكان: خارج نطاق الموقع ({where})؛ لا تُحتسب الإجابة.', location: 'المكان: {where}.',
+    task: 'المهمة',
+    action: 'الإجراء',
+    member: 'العضو',
+    site: 'الموقع',
+    time: 'الوقت',
+    answer: 'الإجابة',
+    notes: 'ملاحظات',
+    voiceNote: 'الملاحظة الصوتية',
+    yes: 'نعم',
+    no: 'لا',
+    done: 'تم',
+    photo: 'صورة (مرفقة)',
+    voice: 'ملاحظة صوتية (الرابط أدناه)',
+    away: 'م من الموقع',
+    noPosition: 'بلا موقع',
+    notRecorded: 'غير مسجّل',
+    outside: 'المكان: خارج نطاق الموقع ({where})؛ لا تُحتسب الإجابة.',
+    location: 'المكان: {where}.',
   },
 };
 
@@ -89,12 +116,14 @@ export function answerInWords(result: ActionResult, language: TicketLanguage = '
 
 function describe(result: ActionResult, timeZone: string, language: TicketLanguage): string {
   const words = WORDS[language];
-  const time = new Intl.DateTimeFormat(language === 'ar' ? 'ar' : 'en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' })
-    .format(new Date(result.createdDate));
+  const time = new Intl.DateTimeFormat(language === 'ar' ? 'ar' : 'en-GB', {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    numberingSystem: 'latn',
+  }).format(new Date(result.createdDate));
   const metres = result.distance !== null ? `${Math.round(result.distance)} ${words.away}` : null;
-  const where = result.outside
-    ? words.outside.replace('{where}', metres ?? words.noPosition)
-    : words.location.replace('{where}', metres ?? words.notRecorded);
+  const where = result.outside ? words.outside.replace('{where}', metres ?? words.noPosition) : words.location.replace('{where}', metres ?? words.notRecorded);
   return [
     `${words.task}: ${bothNames({ nameEn: result.taskNameEn, nameAr: result.taskNameAr }, language, `#${result.taskId}`)}`,
     `${words.action}: ${bothNames(result.action, language, `#${result.action.id}`)}`,
@@ -121,20 +150,15 @@ async function copyPhoto(app: FastifyInstance, result: ActionResult) {
  * Raises a ticket from an answer, written in the language of the person raising it (their
  * Accept-Language), with both names of the task and the action where they have both.
  */
-export async function fireTicket(
-  app: FastifyInstance,
-  caller: Caller,
-  id: number,
-  body: FireInput,
-  language: TicketLanguage = 'en',
-): Promise<ActionResult> {
+export async function fireTicket(app: FastifyInstance, caller: Caller, id: number, body: FireInput, language: TicketLanguage = 'en'): Promise<ActionResult> {
   const managed = await requireManagedResult(app.db, caller);
   const result = await managed.find(id);
   if (result.ticketId !== null || result.statusCode === TICKET_STATUS_CODE) throw conflict(MSG.answerHasTicket);
 
   const context = describe(result, caller.timeZone, language);
   const title =
-    body.title ?? `${nameIn({ nameEn: result.taskNameEn, nameAr: result.taskNameAr }, language, `#${result.taskId}`)} — ${nameIn(result.action, language, `#${result.action.id}`)}`;
+    body.title ??
+    `${nameIn({ nameEn: result.taskNameEn, nameAr: result.taskNameAr }, language, `#${result.taskId}`)} — ${nameIn(result.action, language, `#${result.action.id}`)}`;
   const description = body.description ? `${body.description}\n\n${context}` : context;
   const photo = await copyPhoto(app, result);
   const stored: StoredFile | null = photo?.stored ?? null;
@@ -153,15 +177,17 @@ export async function fireTicket(
         teamId: result.teamId,
       });
       if (photo) {
-        await insertStoredAttachments(tx, [{
-          businessId: caller.businessId,
-          ticketId: ticket.id,
-          fileKey: photo.stored.key,
-          name: `photo.${photo.kind.extension}`,
-          contentType: photo.kind.mime,
-          size: photo.size,
-          creatorId: caller.userId,
-        }]);
+        await insertStoredAttachments(tx, [
+          {
+            businessId: caller.businessId,
+            ticketId: ticket.id,
+            fileKey: photo.stored.key,
+            name: `photo.${photo.kind.extension}`,
+            contentType: photo.kind.mime,
+            size: photo.size,
+            creatorId: caller.userId,
+          },
+        ]);
       }
       await updateResultRow(tx, caller.businessId, id, { statusCode: TICKET_STATUS_CODE, ticketId: ticket.id });
     });

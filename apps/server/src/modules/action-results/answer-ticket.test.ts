@@ -4,9 +4,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { actionResults } from '../../db/schema-schedules.ts';
 import { ticketAttachments, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  IMAGES, createAnswerRow, createAction, createScheduleRow, createTask, multipart, type Caller,
-} from '../../test/factories.ts';
+import { IMAGES, createAnswerRow, createAction, createScheduleRow, createTask, multipart, type Caller } from '../../test/factories.ts';
 import { answersWorld } from './answer-test-kit.ts';
 
 const API = '/services/workflow/api/v1';
@@ -22,7 +20,6 @@ let siteA: number;
 
 type Action = Awaited<ReturnType<typeof createAction>>;
 type Schedule = Awaited<ReturnType<typeof createScheduleRow>>;
-
 
 /** An answer row as the submit call would have stored it. */
 const answer = (schedule: Schedule, action: Action, values: Parameters<typeof createAnswerRow>[3] = {}) =>
@@ -72,7 +69,14 @@ describe('POST /v1/action-results/{id}/ticket', () => {
     expect(ticket.statusCode).toBe(200);
     expect(ticket.json()).toMatchObject({ title: 'Morning round — Gate locked?', teamId: siteA, priority: 'MEDIUM', status: 'NEW', attachmentsCount: 1 });
     const description: string = ticket.json().description;
-    for (const part of ['Member: Person', 'Site: North Gate', 'Answer: No', 'Notes: Lock is broken', `Voice note: ${result.voice}`, 'Location: not recorded.']) {
+    for (const part of [
+      'Member: Person',
+      'Site: North Gate',
+      'Answer: No',
+      'Notes: Lock is broken',
+      `Voice note: ${result.voice}`,
+      'Location: not recorded.',
+    ]) {
       expect(description).toContain(part);
     }
     const attachments = await owner.request({ method: 'GET', url: `${HELPDESK}/tickets/${body.ticketId}/attachments` });
@@ -116,7 +120,7 @@ describe('POST /v1/action-results/{id}/ticket', () => {
     expect(row).toMatchObject({ statusCode: null, ticketId: null });
   });
 
-  it("writes the ticket in the language of the person raising it, with both names of the task and the action", async () => {
+  it('writes the ticket in the language of the person raising it, with both names of the task and the action', async () => {
     const bilingual = await createTask(t.app, owner, { nameEn: 'Night round', nameAr: 'الجولة الليلية' });
     const lights = await createAction(t.app, owner, bilingual.id, { type: 'YES_NO', nameEn: 'Lights on?', nameAr: 'هل الإنارة تعمل؟' });
     const read = async (headers: Record<string, string>) => {

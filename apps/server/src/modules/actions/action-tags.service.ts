@@ -14,7 +14,10 @@ type ActionTagsInput = z.output<typeof actionTagsRequest>;
 export async function pageTagActions(db: Db, businessId: number, tagId: number, page: { page: number; size: number }) {
   await requireTag(db, businessId, tagId);
   const { rows, total } = await findTagActionRows(db, businessId, tagId, page);
-  const byAction = await tagsOfActions(db, rows.map((r) => r.id));
+  const byAction = await tagsOfActions(
+    db,
+    rows.map((r) => r.id),
+  );
   const items: TagAction[] = rows.map((r) => ({
     ...toAction(r, byAction.get(r.id) ?? []),
     taskNameEn: r.taskNameEn,

@@ -75,7 +75,10 @@ export async function findActionRowsPage(db: Db, businessId: number, taskId: num
 }
 
 export async function findActionRow(db: Db, businessId: number, id: number): Promise<ActionRow | null> {
-  const [row] = await db.select(columns).from(actions).where(and(eq(actions.businessId, businessId), eq(actions.id, id)));
+  const [row] = await db
+    .select(columns)
+    .from(actions)
+    .where(and(eq(actions.businessId, businessId), eq(actions.id, id)));
   return row ? asRow(row) : null;
 }
 
@@ -105,7 +108,10 @@ export async function renumberActions(db: Db, businessId: number, taskId: number
 /** Gives the task's actions the orders 1..n of `orderedIds`, in one statement. */
 export async function writeOrder(db: Db, businessId: number, taskId: number, orderedIds: readonly number[]) {
   if (orderedIds.length === 0) return;
-  const position = sql`array_position(ARRAY[${sql.join(orderedIds.map((id) => sql`${id}`), sql`, `)}]::bigint[], ${actions.id})`;
+  const position = sql`array_position(ARRAY[${sql.join(
+    orderedIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[], ${actions.id})`;
   await db
     .update(actions)
     .set({ order: sql`${position}` })
@@ -147,17 +153,26 @@ export const toAction = (r: ActionRow, tagList: TagRef[]): Action => ({
 
 /** Rows with their tags: one query whatever the number of rows. */
 export async function withTags(db: Db, rows: readonly ActionRow[]): Promise<Action[]> {
-  const byAction = await tagsOfActions(db, rows.map((r) => r.id));
+  const byAction = await tagsOfActions(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toAction(r, byAction.get(r.id) ?? []));
 }
 
 export async function insertAction(db: Db, businessId: number, taskId: number, order: number, values: ActionValues) {
-  const [row] = await db.insert(actions).values({ businessId, taskId, order, ...values }).returning({ id: actions.id });
+  const [row] = await db
+    .insert(actions)
+    .values({ businessId, taskId, order, ...values })
+    .returning({ id: actions.id });
   return row.id;
 }
 
 export async function updateActionRow(db: Db, businessId: number, id: number, values: Partial<ActionValues>) {
-  await db.update(actions).set(values).where(and(eq(actions.businessId, businessId), eq(actions.id, id)));
+  await db
+    .update(actions)
+    .set(values)
+    .where(and(eq(actions.businessId, businessId), eq(actions.id, id)));
 }
 
 /** Sets or clears a rule; `base_action_id` follows the rule so the delete guard can use its index. */
@@ -196,9 +211,7 @@ export async function insertActionTags(db: Db, businessId: number, actionId: num
 }
 
 export async function removeActionTags(db: Db, businessId: number, actionId: number, tagIds: readonly number[]) {
-  await db
-    .delete(actionTags)
-    .where(and(eq(actionTags.businessId, businessId), eq(actionTags.actionId, actionId), inArray(actionTags.tagId, [...tagIds])));
+  await db.delete(actionTags).where(and(eq(actionTags.businessId, businessId), eq(actionTags.actionId, actionId), inArray(actionTags.tagId, [...tagIds])));
 }
 
 /** One page of the actions using a tag, each with its task's names, by action id. */

@@ -11,7 +11,15 @@ import { id, idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import {
-  action, actionRequest, actionTagsRequest, actionType, actionUpdateRequest, criteriaRequest, reorderActionsRequest, tagAction, task,
+  action,
+  actionRequest,
+  actionTagsRequest,
+  actionType,
+  actionUpdateRequest,
+  criteriaRequest,
+  reorderActionsRequest,
+  tagAction,
+  task,
   taskWithActions,
 } from '@fieldops/shared/tasks';
 import { requireTenant } from '../../plugins/auth.ts';
@@ -19,9 +27,7 @@ import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { requireTaskRow } from '../tasks/tasks.service.ts';
 import { assignTags, pageTagActions, unassignTags } from './action-tags.service.ts';
 import { ACTION_TYPE_INFOS } from './action-types.ts';
-import {
-  createAction, deleteAction, duplicateAction, listActions, pageActions, reorderActions, setCriteria, updateAction,
-} from './actions.service.ts';
+import { createAction, deleteAction, duplicateAction, listActions, pageActions, reorderActions, setCriteria, updateAction } from './actions.service.ts';
 import { duplicateTask, getTaskWithActions } from './task-actions.service.ts';
 
 const eagerQuery = z.object({ eagerLoad: z.enum(['true', 'false'], { error: MSG.invalid }).optional() });
@@ -65,8 +71,7 @@ export async function actionsRoutes(app: FastifyInstance) {
   r.post('/v1/actions', {
     ...editors,
     schema: { tags: ['actions'], body: actionRequest, response: { 201: action, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createAction(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createAction(app.db, requireTenant(request).businessId, request.body)),
   });
 
   r.post('/v1/actions/order', {
@@ -93,8 +98,7 @@ export async function actionsRoutes(app: FastifyInstance) {
   r.post('/v1/actions/:id/duplicate', {
     ...editors,
     schema: { tags: ['actions'], params: actionParams, response: { 201: action, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await duplicateAction(app.db, requireTenant(request).businessId, request.params.id)),
+    handler: async (request, reply) => reply.status(201).send(await duplicateAction(app.db, requireTenant(request).businessId, request.params.id)),
   });
 
   r.put('/v1/actions/:id/criteria', {
@@ -106,15 +110,13 @@ export async function actionsRoutes(app: FastifyInstance) {
   const taskParams = idParam('taskId');
   r.get('/v2/tasks/:taskId', {
     schema: { tags: ['tasks'], params: taskParams, querystring: eagerQuery, response: { 200: taskWithActions, ...errors } },
-    handler: (request) =>
-      getTaskWithActions(app.db, requireTenant(request).businessId, request.params.taskId, request.query.eagerLoad === 'true'),
+    handler: (request) => getTaskWithActions(app.db, requireTenant(request).businessId, request.params.taskId, request.query.eagerLoad === 'true'),
   });
 
   r.post('/v1/tasks/:taskId/duplicate', {
     ...editors,
     schema: { tags: ['tasks'], params: taskParams, response: { 201: task, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await duplicateTask(app.db, requireTenant(request), request.params.taskId)),
+    handler: async (request, reply) => reply.status(201).send(await duplicateTask(app.db, requireTenant(request), request.params.taskId)),
   });
 
   r.get('/v1/tags/:id/actions', {

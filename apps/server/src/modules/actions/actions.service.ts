@@ -8,9 +8,23 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { requireTagIds } from '../tags/tags.service.ts';
 import { lockTask, requireTaskRow } from '../tasks/tasks.service.ts';
 import {
-  copyActionTags, deleteActionRow, findActionRow, findActionRows, findActionRowsPage, findDependents, insertAction,
-  insertActionTags, isCompact, orderStats, renumberActions, updateActionRow, withTags, writeCriteria, writeOrder,
-  type ActionRow, type ActionValues,
+  copyActionTags,
+  deleteActionRow,
+  findActionRow,
+  findActionRows,
+  findActionRowsPage,
+  findDependents,
+  insertAction,
+  insertActionTags,
+  isCompact,
+  orderStats,
+  renumberActions,
+  updateActionRow,
+  withTags,
+  writeCriteria,
+  writeOrder,
+  type ActionRow,
+  type ActionValues,
 } from './actions.repository.ts';
 import { checkOrderKeepsRules, checkRule, namesOf, rulesBrokenBy } from './chain-rules.ts';
 

@@ -13,12 +13,16 @@ let member: Caller;
 let supervisor: Caller;
 let other: Caller;
 
-const OPTIONS = [{ labelEn: 'Low', labelAr: 'منخفض' }, { labelEn: 'High', labelAr: 'مرتفع' }];
+const OPTIONS = [
+  { labelEn: 'Low', labelAr: 'منخفض' },
+  { labelEn: 'High', labelAr: 'مرتفع' },
+];
 
 /** The task's actions as stored, in order: [id, order]. */
 const storedOrder = async (taskId: number) =>
-  (await t.app.db.select({ id: actions.id, order: actions.order }).from(actions).where(eq(actions.taskId, taskId)).orderBy(asc(actions.order), asc(actions.id)))
-    .map((r) => [r.id, r.order]);
+  (
+    await t.app.db.select({ id: actions.id, order: actions.order }).from(actions).where(eq(actions.taskId, taskId)).orderBy(asc(actions.order), asc(actions.id))
+  ).map((r) => [r.id, r.order]);
 const actionCount = async (taskId: number) => (await t.app.db.select({ n: count() }).from(actions).where(eq(actions.taskId, taskId)))[0].n;
 const actionRow = async (id: number) => (await t.app.db.select().from(actions).where(eq(actions.id, id)))[0];
 const createTag = async (caller: Caller, nameEn: string, nameAr: string) =>
@@ -35,7 +39,18 @@ describe('GET /v1/action-types', () => {
     const res = await member.request({ method: 'GET', url: `${W}/v1/action-types` });
     expect(res.statusCode).toBe(200);
     const types = res.json();
-    expect(types.map((x: { type: string }) => x.type)).toEqual(['TEXT', 'NUMBER', 'YES_NO', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'PHOTO', 'VOICE', 'DATE', 'RATING', 'CHECK']);
+    expect(types.map((x: { type: string }) => x.type)).toEqual([
+      'TEXT',
+      'NUMBER',
+      'YES_NO',
+      'SINGLE_CHOICE',
+      'MULTIPLE_CHOICE',
+      'PHOTO',
+      'VOICE',
+      'DATE',
+      'RATING',
+      'CHECK',
+    ]);
     expect(types[2]).toEqual({ type: 'YES_NO', nameEn: 'Yes or no', nameAr: 'نعم أو لا', hasOptions: false, chainable: true });
     expect(types[4]).toEqual({ type: 'MULTIPLE_CHOICE', nameEn: 'Multiple choice', nameAr: 'اختيار متعدد', hasOptions: true, chainable: true });
     expect(types[5]).toEqual({ type: 'PHOTO', nameEn: 'Photo', nameAr: 'صورة', hasOptions: false, chainable: false });
@@ -48,13 +63,24 @@ describe('POST /v1/actions', () => {
     const task = await createTask(t.app, owner);
     await createAction(t.app, owner, task.id);
     const res = await supervisor.request({
-      method: 'POST', url: `${W}/v1/actions`,
+      method: 'POST',
+      url: `${W}/v1/actions`,
       payload: { taskId: task.id, nameEn: 'Level', nameAr: 'المستوى', type: 'SINGLE_CHOICE', options: OPTIONS, required: true, tagIds: [tag.id, tag.id] },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      id: expect.any(Number), taskId: task.id, order: 2, nameEn: 'Level', nameAr: 'المستوى', descriptionEn: null, descriptionAr: null,
-      type: 'SINGLE_CHOICE', options: OPTIONS, required: true, criteria: null, tags: [{ id: tag.id, nameEn: 'Checks', nameAr: 'فحوصات' }],
+      id: expect.any(Number),
+      taskId: task.id,
+      order: 2,
+      nameEn: 'Level',
+      nameAr: 'المستوى',
+      descriptionEn: null,
+      descriptionAr: null,
+      type: 'SINGLE_CHOICE',
+      options: OPTIONS,
+      required: true,
+      criteria: null,
+      tags: [{ id: tag.id, nameEn: 'Checks', nameAr: 'فحوصات' }],
     });
   });
 
@@ -94,7 +120,11 @@ describe('POST /v1/actions', () => {
     const onTheirTask = await owner.request({ method: 'POST', url: `${W}/v1/actions`, payload: { taskId: theirTask.id, nameEn: 'X', type: 'TEXT' } });
     expect(onTheirTask.statusCode).toBe(404);
     expect(onTheirTask.json().fieldErrors).toEqual([{ field: 'taskId', message: 'Task not found' }]);
-    const withTheirTag = await owner.request({ method: 'POST', url: `${W}/v1/actions`, payload: { taskId: task.id, nameEn: 'X', type: 'TEXT', tagIds: [theirTag.id] } });
+    const withTheirTag = await owner.request({
+      method: 'POST',
+      url: `${W}/v1/actions`,
+      payload: { taskId: task.id, nameEn: 'X', type: 'TEXT', tagIds: [theirTag.id] },
+    });
     expect(withTheirTag.statusCode).toBe(404);
     expect(withTheirTag.json().fieldErrors).toEqual([{ field: 'tagIds', message: 'Tag not found' }]);
     expect(await actionCount(task.id)).toBe(0);
@@ -124,7 +154,10 @@ describe('the lists of a task’s actions', () => {
     }
     const page = await member.request({ method: 'GET', url: `${W}/v2/tasks/${task.id}/actions?page=1&size=2` });
     expect(page.headers['x-total-count']).toBe('5');
-    expect(page.json().map((a: { id: number; order: number }) => [a.id, a.order])).toEqual([[made[2].id, 3], [made[3].id, 4]]);
+    expect(page.json().map((a: { id: number; order: number }) => [a.id, a.order])).toEqual([
+      [made[2].id, 3],
+      [made[3].id, 4],
+    ]);
   });
 
   it('renumbers gaps and ties to 1..n when read, on every list', async () => {
@@ -161,11 +194,22 @@ describe('PUT /v1/actions/{id}', () => {
     await createAction(t.app, owner, task.id);
     const action = await createAction(t.app, owner, task.id, { nameEn: 'Old', type: 'TEXT' });
     const res = await supervisor.request({
-      method: 'PUT', url: `${W}/v1/actions/${action.id}`,
+      method: 'PUT',
+      url: `${W}/v1/actions/${action.id}`,
       payload: { nameEn: 'New', nameAr: 'جديد', descriptionAr: 'وصف', type: 'MULTIPLE_CHOICE', options: OPTIONS, required: true },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: action.id, taskId: task.id, order: 2, nameEn: 'New', nameAr: 'جديد', descriptionAr: 'وصف', type: 'MULTIPLE_CHOICE', options: OPTIONS, required: true });
+    expect(res.json()).toMatchObject({
+      id: action.id,
+      taskId: task.id,
+      order: 2,
+      nameEn: 'New',
+      nameAr: 'جديد',
+      descriptionAr: 'وصف',
+      type: 'MULTIPLE_CHOICE',
+      options: OPTIONS,
+      required: true,
+    });
   });
 
   it('refuses bad input, other businesses and members, and changes nothing', async () => {
@@ -190,7 +234,11 @@ describe('DELETE /v1/actions/{id}', () => {
     for (let i = 0; i < 4; i++) made.push(await createAction(t.app, owner, task.id));
     const res = await owner.request({ method: 'DELETE', url: `${W}/v1/actions/${made[1].id}` });
     expect(res.statusCode).toBe(204);
-    expect(await storedOrder(task.id)).toEqual([[made[0].id, 1], [made[2].id, 2], [made[3].id, 3]]);
+    expect(await storedOrder(task.id)).toEqual([
+      [made[0].id, 1],
+      [made[2].id, 2],
+      [made[3].id, 3],
+    ]);
     expect((await owner.request({ method: 'DELETE', url: `${W}/v1/actions/${made[1].id}` })).statusCode).toBe(404);
   });
 
@@ -210,8 +258,12 @@ describe('POST /v1/actions/{id}/duplicate', () => {
     const task = await createTask(t.app, owner);
     const base = await createAction(t.app, owner, task.id, { nameEn: 'Base' });
     const target = await createAction(t.app, owner, task.id, {
-      nameEn: 'Target', type: 'SINGLE_CHOICE', options: OPTIONS, required: true,
-      criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'DIM' }, baseActionId: base.id,
+      nameEn: 'Target',
+      type: 'SINGLE_CHOICE',
+      options: OPTIONS,
+      required: true,
+      criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'DIM' },
+      baseActionId: base.id,
     });
     const last = await createAction(t.app, owner, task.id, { nameEn: 'Last' });
     await t.app.db.insert(actionTags).values({ actionId: target.id, tagId: tag.id, businessId: owner.business.id });
@@ -220,10 +272,21 @@ describe('POST /v1/actions/{id}/duplicate', () => {
     expect(res.statusCode).toBe(201);
     const copy = res.json();
     expect(copy).toMatchObject({
-      taskId: task.id, order: 3, nameEn: 'Target', type: 'SINGLE_CHOICE', options: OPTIONS, required: true,
-      criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'DIM' }, tags: [{ id: tag.id }],
+      taskId: task.id,
+      order: 3,
+      nameEn: 'Target',
+      type: 'SINGLE_CHOICE',
+      options: OPTIONS,
+      required: true,
+      criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'DIM' },
+      tags: [{ id: tag.id }],
     });
-    expect(await storedOrder(task.id)).toEqual([[base.id, 1], [target.id, 2], [copy.id, 3], [last.id, 4]]);
+    expect(await storedOrder(task.id)).toEqual([
+      [base.id, 1],
+      [target.id, 2],
+      [copy.id, 3],
+      [last.id, 4],
+    ]);
     expect((await actionRow(copy.id)).baseActionId).toBe(base.id);
   });
 
@@ -245,8 +308,16 @@ describe('POST /v1/actions/order', () => {
     const [a, b, c] = [await createAction(t.app, owner, task.id), await createAction(t.app, owner, task.id), await createAction(t.app, owner, task.id)];
     const res = await supervisor.request({ method: 'POST', url: `${W}/v1/actions/order`, payload: { taskId: task.id, actionIds: [c.id, a.id, b.id] } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((x: { id: number; order: number }) => [x.id, x.order])).toEqual([[c.id, 1], [a.id, 2], [b.id, 3]]);
-    expect(await storedOrder(task.id)).toEqual([[c.id, 1], [a.id, 2], [b.id, 3]]);
+    expect(res.json().map((x: { id: number; order: number }) => [x.id, x.order])).toEqual([
+      [c.id, 1],
+      [a.id, 2],
+      [b.id, 3],
+    ]);
+    expect(await storedOrder(task.id)).toEqual([
+      [c.id, 1],
+      [a.id, 2],
+      [b.id, 3],
+    ]);
   });
 
   it('refuses a list that is not every action of the task exactly once, and changes nothing', async () => {
@@ -260,7 +331,10 @@ describe('POST /v1/actions/order', () => {
     }
     const empty = await owner.request({ method: 'POST', url: `${W}/v1/actions/order`, payload: { taskId: task.id, actionIds: [] } });
     expect(empty.json().fieldErrors[0].field).toBe('actionIds');
-    expect(await storedOrder(task.id)).toEqual([[a.id, 1], [b.id, 2]]);
+    expect(await storedOrder(task.id)).toEqual([
+      [a.id, 1],
+      [b.id, 2],
+    ]);
   });
 
   it("answers 404 for another business's task and 403 to members; nothing moves", async () => {
@@ -268,10 +342,18 @@ describe('POST /v1/actions/order', () => {
     const [x, y] = [await createAction(t.app, other, theirTask.id), await createAction(t.app, other, theirTask.id)];
     const res = await owner.request({ method: 'POST', url: `${W}/v1/actions/order`, payload: { taskId: theirTask.id, actionIds: [y.id, x.id] } });
     expect(res.statusCode).toBe(404);
-    expect(await storedOrder(theirTask.id)).toEqual([[x.id, 1], [y.id, 2]]);
+    expect(await storedOrder(theirTask.id)).toEqual([
+      [x.id, 1],
+      [y.id, 2],
+    ]);
     const task = await createTask(t.app, owner);
     const [a, b] = [await createAction(t.app, owner, task.id), await createAction(t.app, owner, task.id)];
-    expect((await member.request({ method: 'POST', url: `${W}/v1/actions/order`, payload: { taskId: task.id, actionIds: [b.id, a.id] } })).statusCode).toBe(403);
-    expect(await storedOrder(task.id)).toEqual([[a.id, 1], [b.id, 2]]);
+    expect((await member.request({ method: 'POST', url: `${W}/v1/actions/order`, payload: { taskId: task.id, actionIds: [b.id, a.id] } })).statusCode).toBe(
+      403,
+    );
+    expect(await storedOrder(task.id)).toEqual([
+      [a.id, 1],
+      [b.id, 2],
+    ]);
   });
 });

@@ -15,9 +15,15 @@ let owner: Caller;
 let member: Caller;
 let other: Caller;
 
-const OPTIONS = [{ labelEn: 'Red', labelAr: 'أحمر' }, { labelEn: 'Green', labelAr: 'أخضر' }, { labelEn: 'Blue', labelAr: 'أزرق' }];
-const rule = (baseActionId: number, answer: string, visibility: ActionCriteria['visibility'] = 'DISPLAY'): ActionCriteria =>
-  ({ condition: { baseActionId, answer }, visibility });
+const OPTIONS = [
+  { labelEn: 'Red', labelAr: 'أحمر' },
+  { labelEn: 'Green', labelAr: 'أخضر' },
+  { labelEn: 'Blue', labelAr: 'أزرق' },
+];
+const rule = (baseActionId: number, answer: string, visibility: ActionCriteria['visibility'] = 'DISPLAY'): ActionCriteria => ({
+  condition: { baseActionId, answer },
+  visibility,
+});
 const stored = async (id: number) => (await t.app.db.select().from(actions).where(eq(actions.id, id)))[0];
 const storedOrder = async (taskId: number) =>
   (await t.app.db.select({ id: actions.id }).from(actions).where(eq(actions.taskId, taskId)).orderBy(asc(actions.order), asc(actions.id))).map((r) => r.id);
@@ -62,7 +68,10 @@ describe('PUT /v1/actions/{id}/criteria', () => {
 
   it('refuses a rule that points at the same or a later action, so rules can never form a cycle', async () => {
     const { yesNo, choice, text } = await taskWithSteps();
-    for (const [target, base] of [[yesNo, choice], [choice, choice]]) {
+    for (const [target, base] of [
+      [yesNo, choice],
+      [choice, choice],
+    ]) {
       const res = await setRule(owner, target.id, rule(base.id, base.type === 'YES_NO' ? 'YES' : '0'));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
@@ -74,7 +83,11 @@ describe('PUT /v1/actions/{id}/criteria', () => {
     await chain(choice.id, rule(yesNo.id, 'YES'));
     expect((await setRule(owner, yesNo.id, rule(choice.id, '1'))).statusCode).toBe(400);
     // Nor can a reorder put B before A to make way for it.
-    const reorder = await owner.request({ method: 'POST', url: `${W}/v1/actions/order`, payload: { taskId: yesNo.taskId, actionIds: [choice.id, yesNo.id, text.id, (await storedOrder(yesNo.taskId))[3]] } });
+    const reorder = await owner.request({
+      method: 'POST',
+      url: `${W}/v1/actions/order`,
+      payload: { taskId: yesNo.taskId, actionIds: [choice.id, yesNo.id, text.id, (await storedOrder(yesNo.taskId))[3]] },
+    });
     expect(reorder.statusCode).toBe(409);
     expect((await stored(yesNo.id)).criteria).toBeNull();
   });
@@ -137,7 +150,10 @@ describe('rules guard the actions they depend on', () => {
     const res = await owner.request({ method: 'DELETE', url: `${W}/v1/actions/${yesNo.id}` });
     expect(res.statusCode).toBe(409);
     // The Arabic name stands in when there is no English one.
-    expect(res.json()).toMatchObject({ message: 'Another action depends on this one. Delete that rule or action first', detail: 'وصف الضرر, Photo of the damage' });
+    expect(res.json()).toMatchObject({
+      message: 'Another action depends on this one. Delete that rule or action first',
+      detail: 'وصف الضرر, Photo of the damage',
+    });
     expect(await stored(yesNo.id)).toBeDefined();
 
     await chain(text.id, rule(yesNo.id, 'NO'));
@@ -156,12 +172,20 @@ describe('rules guard the actions they depend on', () => {
   it('refuses a reorder that puts a target before its base with 409 and keeps the order', async () => {
     const { task, yesNo, choice, text, photo } = await taskWithSteps();
     await chain(photo.id, rule(choice.id, '0'));
-    const res = await owner.request({ method: 'POST', url: `${W}/v1/actions/order`, payload: { taskId: task.id, actionIds: [photo.id, yesNo.id, choice.id, text.id] } });
+    const res = await owner.request({
+      method: 'POST',
+      url: `${W}/v1/actions/order`,
+      payload: { taskId: task.id, actionIds: [photo.id, yesNo.id, choice.id, text.id] },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: 'A conditional action cannot come before the action it depends on', detail: 'Photo of the damage' });
     expect(await storedOrder(task.id)).toEqual([yesNo.id, choice.id, text.id, photo.id]);
     // Moving them while the base stays ahead is fine.
-    const ok = await owner.request({ method: 'POST', url: `${W}/v1/actions/order`, payload: { taskId: task.id, actionIds: [choice.id, photo.id, yesNo.id, text.id] } });
+    const ok = await owner.request({
+      method: 'POST',
+      url: `${W}/v1/actions/order`,
+      payload: { taskId: task.id, actionIds: [choice.id, photo.id, yesNo.id, text.id] },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -183,7 +207,9 @@ describe('rules guard the actions they depend on', () => {
     expect((await stored(choice.id)).options).toEqual(OPTIONS);
 
     // Changes that keep every answer in use are fine.
-    expect((await update(choice.id, { nameEn: 'Colour', type: 'MULTIPLE_CHOICE', options: [...OPTIONS, { labelEn: 'Black', labelAr: 'أسود' }] })).statusCode).toBe(200);
+    expect(
+      (await update(choice.id, { nameEn: 'Colour', type: 'MULTIPLE_CHOICE', options: [...OPTIONS, { labelEn: 'Black', labelAr: 'أسود' }] })).statusCode,
+    ).toBe(200);
     expect((await update(yesNo.id, { nameEn: 'Is it damaged?', type: 'YES_NO', required: true })).statusCode).toBe(200);
   });
 });

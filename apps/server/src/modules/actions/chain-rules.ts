@@ -27,8 +27,7 @@ export function checkRule(ordered: readonly ActionRow[], target: ActionRow, crit
 }
 
 /** Names the actions for a problem's `detail`, so the user knows which ones are meant. */
-export const namesOf = (rows: readonly { id: number; nameEn: string | null; nameAr: string | null }[]) =>
-  rows.map(actionLabel).join(', ');
+export const namesOf = (rows: readonly { id: number; nameEn: string | null; nameAr: string | null }[]) => rows.map(actionLabel).join(', ');
 
 /** The dependents whose rules would no longer fit a base of this type and number of options. */
 export function rulesBrokenBy(

@@ -29,7 +29,10 @@ export async function duplicateTask(db: Db, caller: Caller, id: number) {
   const copyId = await db.transaction(async (tx) => {
     const source = await lockTask(tx, businessId, id);
     const rows = await findActionRows(tx, businessId, id);
-    const tags = await tagsOfActions(tx, rows.map((r) => r.id));
+    const tags = await tagsOfActions(
+      tx,
+      rows.map((r) => r.id),
+    );
     const newId = await createTaskRow(tx, businessId, caller.userId, {
       nameEn: withSuffix(source.nameEn, COPY_SUFFIX.en),
       nameAr: withSuffix(source.nameAr, COPY_SUFFIX.ar),
@@ -38,7 +41,13 @@ export async function duplicateTask(db: Db, caller: Caller, id: number) {
       geoRestrictionEnabled: source.geoRestrictionEnabled,
       tagId: source.tagId,
     });
-    await insertContentActions(tx, businessId, newId, contentOfActions(rows), rows.map((r) => (tags.get(r.id) ?? []).map((t) => t.id)));
+    await insertContentActions(
+      tx,
+      businessId,
+      newId,
+      contentOfActions(rows),
+      rows.map((r) => (tags.get(r.id) ?? []).map((t) => t.id)),
+    );
     return newId;
   });
   return requireTask(db, businessId, copyId);

@@ -19,9 +19,7 @@ export function contentOfActions(rows: readonly ActionRow[]): TemplateAction[] {
       options: r.options,
       required: r.required,
       criteria:
-        r.criteria && baseIndex !== undefined
-          ? { condition: { baseIndex, answer: r.criteria.condition.answer }, visibility: r.criteria.visibility }
-          : null,
+        r.criteria && baseIndex !== undefined ? { condition: { baseIndex, answer: r.criteria.condition.answer }, visibility: r.criteria.visibility } : null,
     };
   });
 }

@@ -4,9 +4,7 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { randomKey } from '../../lib/tokens.ts';
-import {
-  acceptCreatingInvitationRow, activateWithKey, findActivationDetail, findActivationKey, replaceActivationKey,
-} from './activation.repository.ts';
+import { acceptCreatingInvitationRow, activateWithKey, findActivationDetail, findActivationKey, replaceActivationKey } from './activation.repository.ts';
 
 /** How long an activation key works (DESIGN §4); an admin of the creating business can issue another. */
 export const ACTIVATION_KEY_DAYS = 7;

@@ -21,7 +21,11 @@ describe('activation by key', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/activation-detail?key=${invited.activationKey}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      username: invited.username, email: invited.email, fullName: invited.fullName, businessName: 'Invite Co', activated: false,
+      username: invited.username,
+      email: invited.email,
+      fullName: invited.fullName,
+      businessName: 'Invite Co',
+      activated: false,
     });
   });
 
@@ -29,7 +33,9 @@ describe('activation by key', () => {
     const invited = await createInvitedUser(t.app, owner);
     expect(await signInStatus(invited.username, PASSWORD)).toBe(401);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/activate', payload: { key: invited.activationKey, name: 'Nadia Karim', password: 'my-new-pass' },
+      method: 'POST',
+      url: '/api/v1/activate',
+      payload: { key: invited.activationKey, name: 'Nadia Karim', password: 'my-new-pass' },
     });
     expect(res.statusCode).toBe(200);
     expect(await signInStatus(invited.username, 'my-new-pass')).toBe(200);
@@ -51,7 +57,10 @@ describe('activation by key', () => {
 
   it('refuses an expired key with its own message, and a new key from the admin works', async () => {
     const invited = await createInvitedUser(t.app, owner);
-    await t.app.db.update(users).set({ activationExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.id, invited.id));
+    await t.app.db
+      .update(users)
+      .set({ activationExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, invited.id));
     const detail = await t.app.inject({ method: 'GET', url: `/api/v1/activation-detail?key=${invited.activationKey}` });
     expect(detail.statusCode).toBe(400);
     expect(detail.json().message).toBe('Activation key has expired. Ask your administrator for a new one');
@@ -63,13 +72,20 @@ describe('activation by key', () => {
     expect(issued.statusCode).toBe(200);
     expect(issued.json().activationKey).not.toBe(invited.activationKey);
     expect(new Date(issued.json().expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/v1/activate', payload: { key: issued.json().activationKey, name: 'N K', password: 'my-new-pass' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/activate',
+      payload: { key: issued.json().activationKey, name: 'N K', password: 'my-new-pass' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
   it('refuses a commonly used password and an only-spaces one', async () => {
     const invited = await createInvitedUser(t.app, owner);
-    for (const [password, message] of [['qwerty123', 'This password is too common. Choose one that is harder to guess'], ['          ', 'Password cannot be only spaces']]) {
+    for (const [password, message] of [
+      ['qwerty123', 'This password is too common. Choose one that is harder to guess'],
+      ['          ', 'Password cannot be only spaces'],
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/v1/activate', payload: { key: invited.activationKey, name: 'N K', password } });
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors).toEqual([{ field: 'password', message }]);
@@ -89,7 +105,12 @@ describe('activation by key', () => {
     expect(unknown.json().message).toBe('Activation key not found');
     const weak = await t.app.inject({ method: 'POST', url: '/api/v1/activate', payload: { key: invited.activationKey, name: '', password: 'short' } });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['name', 'password']);
+    expect(
+      weak
+        .json()
+        .fieldErrors.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['name', 'password']);
     const [row] = await t.app.db.select().from(users).where(eq(users.id, invited.id));
     expect(row.activated).toBe(false);
   });

@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (payload: object, remoteAddress = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/authenticate', payload, remoteAddress });
+const login = (payload: object, remoteAddress = '10.0.0.1') => t.app.inject({ method: 'POST', url: '/api/authenticate', payload, remoteAddress });
 
 describe('POST /api/authenticate', () => {
   it('signs in with the username or the e-mail, in any case', async () => {
@@ -34,7 +33,10 @@ describe('POST /api/authenticate', () => {
 
   it('refuses a wrong password or an unknown user with one message', async () => {
     const user = await createUser(t.app);
-    for (const payload of [{ username: user.username, password: 'wrong-password' }, { username: 'nobody-here', password: PASSWORD }]) {
+    for (const payload of [
+      { username: user.username, password: 'wrong-password' },
+      { username: 'nobody-here', password: PASSWORD },
+    ]) {
       const res = await login(payload, '10.0.0.2');
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Invalid username or password');

@@ -33,7 +33,14 @@ export function createLoginLimiter(db: Db, limits: LoginLimits = DEFAULT_LOGIN_L
       return addressUntil ? { kind: 'address', until: addressUntil } : null;
     },
     async fail(account: string, address: string) {
-      await addToCounters(db, new Map([[account, 1], [addressKey(address), 1]]), limits.windowMs);
+      await addToCounters(
+        db,
+        new Map([
+          [account, 1],
+          [addressKey(address), 1],
+        ]),
+        limits.windowMs,
+      );
     },
     succeed: (account: string) => clearCounters(db, [account]),
   };

@@ -3,9 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, callerFor, createBusinessWithOwner, createInvitedUser, PASSWORD, signIn, type Caller,
-} from '../../test/factories.ts';
+import { addMember, callerFor, createBusinessWithOwner, createInvitedUser, PASSWORD, signIn, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -15,15 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (app: TestApp['app'], token: string, url = '/api/v1/account') =>
-  app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const get = (app: TestApp['app'], token: string, url = '/api/v1/account') => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 const post = (token: string, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 const changePassword = (token: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/account/password', headers: { authorization: `Bearer ${token}` }, payload });
 
 describe('sessions', () => {
-  it('logout ends that session at once, on every instance; the person\'s other sessions go on', async () => {
+  it("logout ends that session at once, on every instance; the person's other sessions go on", async () => {
     const member = await addMember(t.app, owner);
     const other = await signIn(t.app, member.username);
     const second = await t.secondInstance();
@@ -97,7 +94,7 @@ describe('PUT /api/v1/account/password', () => {
   });
 });
 
-describe('PUT /api/v1/users/{userId}/password (an admin\'s reset)', () => {
+describe("PUT /api/v1/users/{userId}/password (an admin's reset)", () => {
   it('resets an account the business created, ends its sessions, and the person chooses their own at sign-in', async () => {
     const invited = await createInvitedUser(t.app, owner);
     await owner.request({ method: 'POST', url: `/api/v1/users/${invited.id}/activate` });

@@ -9,7 +9,14 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { uploadFile } from '../../lib/uploads.ts';
 import { ADMINS, requireTenant, requireUser } from '../../plugins/auth.ts';
 import {
-  listBusinessesOfUser, listIndustries, lookupsOf, managedProfileOf, replaceLogo, requireOwnBusiness, toBusiness, updateBusiness,
+  listBusinessesOfUser,
+  listIndustries,
+  lookupsOf,
+  managedProfileOf,
+  replaceLogo,
+  requireOwnBusiness,
+  toBusiness,
+  updateBusiness,
   updateLookups,
 } from './businesses.service.ts';
 

@@ -13,7 +13,14 @@ import { keepUploads, removeReleased, storePicture } from '../../lib/uploads.ts'
 import type { Caller } from '../../policies/caller.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import {
-  findBusiness, findBusinessesOfUser, findIndustries, findLookups, industryExists, lookupExists, replaceLookups, updateBusinessRow,
+  findBusiness,
+  findBusinessesOfUser,
+  findIndustries,
+  findLookups,
+  industryExists,
+  lookupExists,
+  replaceLookups,
+  updateBusinessRow,
   type BusinessRow,
 } from './businesses.repository.ts';
 

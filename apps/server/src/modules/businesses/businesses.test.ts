@@ -76,7 +76,10 @@ describe('businesses', () => {
     const current = (await owner.request({ method: 'GET', url })).json();
     expect(current.projectTypes.length).toBeGreaterThan(0);
     const next = {
-      projectTypes: [{ id: current.projectTypes[0].id, nameEn: 'Deep cleaning', nameAr: 'تنظيف عميق' }, { nameEn: 'Pest control', nameAr: 'مكافحة الحشرات' }],
+      projectTypes: [
+        { id: current.projectTypes[0].id, nameEn: 'Deep cleaning', nameAr: 'تنظيف عميق' },
+        { nameEn: 'Pest control', nameAr: 'مكافحة الحشرات' },
+      ],
       teamTypes: current.teamTypes,
     };
     const saved = await owner.request({ method: 'PUT', url, payload: next });

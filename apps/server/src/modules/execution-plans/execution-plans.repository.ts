@@ -137,7 +137,12 @@ export async function findPlans(db: Db, businessId: number, now: Date, filter: P
   const where = whereOf(businessId, filter);
   const orderBy = order === 'newest' ? [desc(p.id)] : [asc(users.fullName), asc(p.id)];
   const [rows, [{ total }]] = await Promise.all([
-    selectPlans(db, now).leftJoin(users, eq(users.id, p.userId)).where(where).orderBy(...orderBy).limit(page.size).offset(page.page * page.size),
+    selectPlans(db, now)
+      .leftJoin(users, eq(users.id, p.userId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(page.size)
+      .offset(page.page * page.size),
     // The status filter needs the business's time zone, hence the join.
     db.select({ total: count() }).from(p).innerJoin(businesses, eq(businesses.id, p.businessId)).where(where),
   ]);
@@ -170,19 +175,20 @@ export async function insertGroupPlan(
   values: PlanSchedule & { businessId: number; taskId: number; teamId: number; creatorId: number; scheduledAt: Date },
   userIds: number[],
 ) {
-  const [group] = await db.insert(p).values({ ...values, userId: null, parentId: null }).returning({ id: p.id });
+  const [group] = await db
+    .insert(p)
+    .values({ ...values, userId: null, parentId: null })
+    .returning({ id: p.id });
   await db.insert(p).values(userIds.map((userId) => ({ ...values, userId, parentId: group.id })));
   return group.id;
 }
 
 /** Changes a plan and, for a group, every member's plan in it. */
-export async function updatePlanRows(
-  db: Db,
-  businessId: number,
-  id: number,
-  values: Partial<PlanSchedule> & PlanHoursRequest & { scheduledAt: Date },
-) {
-  await db.update(p).set(values).where(and(eq(p.businessId, businessId), or(eq(p.id, id), eq(p.parentId, id))));
+export async function updatePlanRows(db: Db, businessId: number, id: number, values: Partial<PlanSchedule> & PlanHoursRequest & { scheduledAt: Date }) {
+  await db
+    .update(p)
+    .set(values)
+    .where(and(eq(p.businessId, businessId), or(eq(p.id, id), eq(p.parentId, id))));
 }
 
 /**
@@ -211,7 +217,10 @@ export const startOfToday = (businessId: number, now: Date) =>
  */
 export async function deleteOpenSchedules(db: Db, businessId: number, planIds: number[], from: SQL) {
   if (planIds.length === 0) return 0;
-  const ids = sql`ARRAY[${sql.join(planIds.map((id) => sql`${id}`), sql`, `)}]::bigint[]`;
+  const ids = sql`ARRAY[${sql.join(
+    planIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
   const deleted = await db
     .delete(schedules)
     .where(
@@ -250,5 +259,8 @@ export async function lockMemberPlans(db: Db, businessId: number, teamId: number
 /** Moves members' plans to another site, out of their groups: each stands alone there. */
 export async function movePlanRows(db: Db, businessId: number, ids: number[], toTeamId: number) {
   if (ids.length === 0) return;
-  await db.update(p).set({ teamId: toTeamId, parentId: null }).where(and(eq(p.businessId, businessId), inArray(p.id, ids)));
+  await db
+    .update(p)
+    .set({ teamId: toTeamId, parentId: null })
+    .where(and(eq(p.businessId, businessId), inArray(p.id, ids)));
 }

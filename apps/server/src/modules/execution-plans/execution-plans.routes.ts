@@ -8,14 +8,19 @@ import { z } from 'zod';
 import { id, idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import {
-  executionPlan, groupPlanRequest, MEMBER_TASKS_DAYS, memberProjectTasks, planHoursRequest, plansQuery, planUpdateRequest, planWithChildren,
+  executionPlan,
+  groupPlanRequest,
+  MEMBER_TASKS_DAYS,
+  memberProjectTasks,
+  planHoursRequest,
+  plansQuery,
+  planUpdateRequest,
+  planWithChildren,
   switchStatusRequest,
 } from '@fieldops/shared/schedules';
 import { requireTenant } from '../../plugins/auth.ts';
 import { workflowEditorsOnly } from '../../policies/workflow.ts';
-import {
-  createGroupPlan, getPlan, getPlanWithChildren, switchPlanStatus, updatePlanHours, updatePlanSchedule,
-} from './execution-plans.service.ts';
+import { createGroupPlan, getPlan, getPlanWithChildren, switchPlanStatus, updatePlanHours, updatePlanSchedule } from './execution-plans.service.ts';
 import { memberTasksByProject } from './member-tasks.service.ts';
 import { listGroupChildren, listMemberSitePlans, listSitePlans, listTaskPlans, listUserPlans } from './plan-lists.service.ts';
 
@@ -41,8 +46,7 @@ export async function executionPlansRoutes(app: FastifyInstance) {
 
   r.get('/v2/tasks/:id/execution-plans', {
     schema: { tags, params: idParam('id'), querystring: plansQuery, response: { 200: z.array(executionPlan), ...errors } },
-    handler: async (request, reply) =>
-      page(reply, await listTaskPlans(app.db, requireTenant(request), request.params.id, request.query)),
+    handler: async (request, reply) => page(reply, await listTaskPlans(app.db, requireTenant(request), request.params.id, request.query)),
   });
 
   r.get('/v2/tasks/:taskId/execution-plans/:groupId/children', {
@@ -112,8 +116,7 @@ export async function executionPlansRoutes(app: FastifyInstance) {
 
   r.get('/v1/users/:userId/execution-plans', {
     schema: { tags, params: idParam('userId'), querystring: userPlansQuery, response: { 200: z.array(executionPlan), ...errors } },
-    handler: async (request, reply) =>
-      page(reply, await listUserPlans(app.db, requireTenant(request), request.params.userId, request.query)),
+    handler: async (request, reply) => page(reply, await listUserPlans(app.db, requireTenant(request), request.params.userId, request.query)),
   });
 
   r.get('/v1/users/:userId/tasks-by-project', {
@@ -122,7 +125,7 @@ export async function executionPlansRoutes(app: FastifyInstance) {
       summary: "A member's tasks by project: their plans of each task and how their recent schedules of it went",
       description:
         `Every project where the member has a plan of a task, or a schedule of it that started in the last ${MEMBER_TASKS_DAYS} days ` +
-        '(calendar days in the business\'s time zone, up to now), projects by name. Per task: its sites, the plans and those still active, ' +
+        "(calendar days in the business's time zone, up to now), projects by name. Per task: its sites, the plans and those still active, " +
         'running or upcoming, and the schedules of the period done, missed and open, with completion rate = done / total. Counted over ' +
         'what the caller sees: owners and admins the business, a supervisor their sites and their own, a member their own. A user outside ' +
         'the business answers 404.',

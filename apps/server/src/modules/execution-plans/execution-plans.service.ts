@@ -3,9 +3,7 @@
 // future ones nobody has answered and materialises the new ones in the same transaction.
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
-import type {
-  ExecutionPlan, groupPlanRequest, PlanHoursRequest, planUpdateRequest, PlanWithChildren, switchStatusRequest,
-} from '@fieldops/shared/schedules';
+import type { ExecutionPlan, groupPlanRequest, PlanHoursRequest, planUpdateRequest, PlanWithChildren, switchStatusRequest } from '@fieldops/shared/schedules';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
@@ -15,7 +13,15 @@ import { requireTaskRow } from '../tasks/tasks.service.ts';
 import { placementsOf } from '../teams/team-members.service.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
 import {
-  deleteOpenSchedules, findPlan, findPlanRow, findPlans, insertGroupPlan, instant, setPaused, startOfToday, updatePlanRows,
+  deleteOpenSchedules,
+  findPlan,
+  findPlanRow,
+  findPlans,
+  insertGroupPlan,
+  instant,
+  setPaused,
+  startOfToday,
+  updatePlanRows,
   type PlanSchedule,
 } from './execution-plans.repository.ts';
 
@@ -71,11 +77,7 @@ export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInp
   if (placed.length !== userIds.length) throw fieldError('userIds', MSG.planUsersNotInSite);
 
   const groupId = await db.transaction((tx) =>
-    insertGroupPlan(
-      tx,
-      { ...scheduleOf(body), businessId, taskId: body.taskId, teamId: body.teamId, creatorId: caller.userId, scheduledAt: now },
-      userIds,
-    ),
+    insertGroupPlan(tx, { ...scheduleOf(body), businessId, taskId: body.taskId, teamId: body.teamId, creatorId: caller.userId, scheduledAt: now }, userIds),
   );
   // A new plan's occurrences exist at once (today's too, when its deadline is still ahead).
   await materialisePlans(db, { businessId, planIds: [groupId], now });
@@ -98,18 +100,30 @@ async function rescheduleInTransaction(db: Db, caller: Caller, id: number, chang
 
 /** `PUT /v2/execution-plans/{id}`: the schedule of a group (and its members') or of a member's plan that stands alone. */
 export async function updatePlanSchedule(db: Db, caller: Caller, id: number, body: PlanUpdateInput, now = new Date()) {
-  await rescheduleInTransaction(db, caller, id, async (tx, row) => {
-    if (row.parentId !== null) throw conflict(MSG.planIsMemberPlan);
-    await updatePlanRows(tx, caller.businessId, id, { ...scheduleOf(body), scheduledAt: now });
-  }, now);
+  await rescheduleInTransaction(
+    db,
+    caller,
+    id,
+    async (tx, row) => {
+      if (row.parentId !== null) throw conflict(MSG.planIsMemberPlan);
+      await updatePlanRows(tx, caller.businessId, id, { ...scheduleOf(body), scheduledAt: now });
+    },
+    now,
+  );
   return getPlanWithChildren(db, caller, id, now);
 }
 
 /** `PUT /v1/execution-plans/{id}`: the working hours of any plan (a group's apply to its members). */
 export async function updatePlanHours(db: Db, caller: Caller, id: number, body: PlanHoursRequest, now = new Date()) {
-  await rescheduleInTransaction(db, caller, id, async (tx) => {
-    await updatePlanRows(tx, caller.businessId, id, { startTime: body.startTime, endTime: body.endTime, scheduledAt: now });
-  }, now);
+  await rescheduleInTransaction(
+    db,
+    caller,
+    id,
+    async (tx) => {
+      await updatePlanRows(tx, caller.businessId, id, { startTime: body.startTime, endTime: body.endTime, scheduledAt: now });
+    },
+    now,
+  );
   return getPlan(db, caller, id, now);
 }
 

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionPlan, PlanWithChildren } from '@fieldops/shared/schedules';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  addMember, addSupervisor, createBusinessWithOwner, createPlan, createProject, createSite, createTask, placeInSite, type Caller,
+  addMember,
+  addSupervisor,
+  createBusinessWithOwner,
+  createPlan,
+  createProject,
+  createSite,
+  createTask,
+  placeInSite,
+  type Caller,
 } from '../../test/factories.ts';
 import { BASE, createWorld, localDate, planBody, planCount, planRows, schedulesOf, type World } from './plan-test-kit.ts';
 
@@ -41,9 +49,23 @@ describe('POST /v1/execution-plans/assignType/GROUP/create', () => {
     const plan = res.json<ExecutionPlan>();
     const names = w.members.map((m) => `Person ${m.username}`).sort();
     expect(plan).toMatchObject({
-      parent: null, groupId: plan.id, userId: null, count: 3, taskId: w.taskId, teamId: w.siteId, teamName: 'North Gate', projectId: w.projectId,
-      scheduleType: 'DAILY', startDate: localDate(w.timeZone), endDate: localDate(w.timeZone, 6), startTime: '06:00', endTime: '24:00',
-      deadlineAfter: 1, deadlineUnit: 'DAYS', paused: false, status: 'RUNNING',
+      parent: null,
+      groupId: plan.id,
+      userId: null,
+      count: 3,
+      taskId: w.taskId,
+      teamId: w.siteId,
+      teamName: 'North Gate',
+      projectId: w.projectId,
+      scheduleType: 'DAILY',
+      startDate: localDate(w.timeZone),
+      endDate: localDate(w.timeZone, 6),
+      startTime: '06:00',
+      endTime: '24:00',
+      deadlineAfter: 1,
+      deadlineUnit: 'DAYS',
+      paused: false,
+      status: 'RUNNING',
     });
     expect(plan.assignedMembers.map((m) => m.fullName)).toEqual(names);
 
@@ -87,7 +109,10 @@ describe('POST /v1/execution-plans/assignType/GROUP/create', () => {
       const res = await create(w.owner, planBody(w, values));
       expect(res.statusCode, JSON.stringify(values)).toBe(400);
       if (field !== 'days.0') expect(res.json().message, JSON.stringify(values)).toBe(message);
-      expect(res.json().fieldErrors.map((e: { field: string }) => e.field), JSON.stringify(values)).toContain(field);
+      expect(
+        res.json().fieldErrors.map((e: { field: string }) => e.field),
+        JSON.stringify(values),
+      ).toContain(field);
     }
     expect(await planCount(t.app, w.owner.business.id)).toBe(before);
   });

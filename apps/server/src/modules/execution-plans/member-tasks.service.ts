@@ -36,8 +36,17 @@ export async function memberTasksByProject(db: Db, caller: Caller, userId: numbe
     let task = tasks.get(key);
     if (!task) {
       task = {
-        taskId: row.taskId, taskNameEn: row.taskNameEn, taskNameAr: row.taskNameAr, sites: [],
-        plans: 0, activePlans: 0, done: 0, missed: 0, open: 0, total: 0, completionRate: null,
+        taskId: row.taskId,
+        taskNameEn: row.taskNameEn,
+        taskNameAr: row.taskNameAr,
+        sites: [],
+        plans: 0,
+        activePlans: 0,
+        done: 0,
+        missed: 0,
+        open: 0,
+        total: 0,
+        completionRate: null,
       };
       tasks.set(key, task);
       project.tasks.push(task);

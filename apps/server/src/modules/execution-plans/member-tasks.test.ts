@@ -4,7 +4,15 @@ import type { ExecutionPlan, MemberProjectTasks } from '@fieldops/shared/schedul
 import { projects } from '../../db/schema.ts';
 import { executionPlans } from '../../db/schema-schedules.ts';
 import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, placeInSite, type Caller,
+  addMember,
+  addSupervisor,
+  createBusinessWithOwner,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  placeInSite,
+  type Caller,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { BASE, createWorld, localDate, planBody, type World } from './plan-test-kit.ts';
@@ -87,12 +95,30 @@ describe('GET /v1/users/{userId}/tasks-by-project', () => {
       projectName: 'Alpha Towers',
       tasks: [
         {
-          taskId: ids.cleaning, taskNameEn: 'Cleaning round', taskNameAr: 'جولة التنظيف', sites: [{ id: ids.east, name: 'East Wing' }],
-          plans: 1, activePlans: 1, done: 0, missed: 0, open: 0, total: 0, completionRate: null,
+          taskId: ids.cleaning,
+          taskNameEn: 'Cleaning round',
+          taskNameAr: 'جولة التنظيف',
+          sites: [{ id: ids.east, name: 'East Wing' }],
+          plans: 1,
+          activePlans: 1,
+          done: 0,
+          missed: 0,
+          open: 0,
+          total: 0,
+          completionRate: null,
         },
         {
-          taskId: ids.audit, taskNameEn: 'Fire audit', taskNameAr: null, sites: [{ id: ids.east, name: 'East Wing' }],
-          plans: 1, activePlans: 0, done: 1, missed: 0, open: 0, total: 1, completionRate: 100,
+          taskId: ids.audit,
+          taskNameEn: 'Fire audit',
+          taskNameAr: null,
+          sites: [{ id: ids.east, name: 'East Wing' }],
+          plans: 1,
+          activePlans: 0,
+          done: 1,
+          missed: 0,
+          open: 0,
+          total: 1,
+          completionRate: 100,
         },
       ],
     },
@@ -101,10 +127,21 @@ describe('GET /v1/users/{userId}/tasks-by-project', () => {
       projectName: 'Beta Mall',
       tasks: [
         {
-          taskId: w.taskId, taskNameEn: expect.any(String), taskNameAr: null,
-          sites: [{ id: w.siteId, name: 'North Gate' }, { id: w.otherSiteId, name: 'South Gate' }],
+          taskId: w.taskId,
+          taskNameEn: expect.any(String),
+          taskNameAr: null,
+          sites: [
+            { id: w.siteId, name: 'North Gate' },
+            { id: w.otherSiteId, name: 'South Gate' },
+          ],
           // Their own plans, not the group they share: the paused one brings no work.
-          plans: 2, activePlans: 1, done: 2, missed: 1, open: 1, total: 4, completionRate: 50,
+          plans: 2,
+          activePlans: 1,
+          done: 2,
+          missed: 1,
+          open: 1,
+          total: 4,
+          completionRate: 50,
         },
       ],
     },
@@ -129,8 +166,17 @@ describe('GET /v1/users/{userId}/tasks-by-project', () => {
         projectName: 'Beta Mall',
         tasks: [
           {
-            taskId: w.taskId, taskNameEn: expect.any(String), taskNameAr: null, sites: [{ id: w.otherSiteId, name: 'South Gate' }],
-            plans: 1, activePlans: 0, done: 0, missed: 0, open: 1, total: 1, completionRate: 0,
+            taskId: w.taskId,
+            taskNameEn: expect.any(String),
+            taskNameAr: null,
+            sites: [{ id: w.otherSiteId, name: 'South Gate' }],
+            plans: 1,
+            activePlans: 0,
+            done: 0,
+            missed: 0,
+            open: 1,
+            total: 1,
+            completionRate: 0,
           },
         ],
       },
@@ -148,7 +194,7 @@ describe('GET /v1/users/{userId}/tasks-by-project', () => {
     expect(res.json()).toEqual([]);
   });
 
-  it('refuses a bad id with 400, and another business\'s member or an unknown one with the same 404', async () => {
+  it("refuses a bad id with 400, and another business's member or an unknown one with the same 404", async () => {
     const bad = await w.owner.request({ method: 'GET', url: `${BASE}/v1/users/abc/tasks-by-project` });
     expect(bad.statusCode).toBe(400);
 

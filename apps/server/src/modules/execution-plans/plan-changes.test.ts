@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionPlan, PlanWithChildren } from '@fieldops/shared/schedules';
 import { executionPlans } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addSupervisor, createBusinessWithOwner, createPlan, createProject, createSite, createTask, addMember, placeInSite, type Caller } from '../../test/factories.ts';
+import {
+  addSupervisor,
+  createBusinessWithOwner,
+  createPlan,
+  createProject,
+  createSite,
+  createTask,
+  addMember,
+  placeInSite,
+  type Caller,
+} from '../../test/factories.ts';
 import { runScheduleEngine } from '../schedule-engine/schedule-engine.ts';
 import { answer, BASE, createWorld, localDate, planBody, planRows, schedulesOf, type World } from './plan-test-kit.ts';
 
@@ -42,7 +52,11 @@ describe('PUT /v2/execution-plans/{id}', () => {
     const tomorrow = before.find((s) => s.day === localDate(w.timeZone, 1))!;
     await answer(t.app, w.owner, tomorrow.id);
 
-    const res = await put(w.owner, `/v2/execution-plans/${plan.id}`, planBody(w, { scheduleType: 'WEEKLY', days: [0, 1, 2, 3, 4, 5, 6], startTime: '18:00', endTime: '22:00', deadlineAfter: 3, deadlineUnit: 'HOURS' }));
+    const res = await put(
+      w.owner,
+      `/v2/execution-plans/${plan.id}`,
+      planBody(w, { scheduleType: 'WEEKLY', days: [0, 1, 2, 3, 4, 5, 6], startTime: '18:00', endTime: '22:00', deadlineAfter: 3, deadlineUnit: 'HOURS' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<PlanWithChildren>()).toMatchObject({ id: plan.id, scheduleType: 'WEEKLY', startTime: '18:00', endTime: '22:00', deadlineUnit: 'HOURS' });
     expect(res.json<PlanWithChildren>().children.every((c) => c.scheduleType === 'WEEKLY' && c.startTime === '18:00')).toBe(true);
@@ -102,7 +116,7 @@ describe('PUT /v1/execution-plans/{id} (working hours)', () => {
     expect(groupRow.startTime).toBe('06:00');
   });
 
-  it('applies a group\'s hours to its members, and checks the order of the hours', async () => {
+  it("applies a group's hours to its members, and checks the order of the hours", async () => {
     const plan = await create(planBody(w));
     const res = await put(w.owner, `/v1/execution-plans/${plan.id}`, { startTime: '08:00', endTime: '12:00' });
     expect(res.statusCode).toBe(200);

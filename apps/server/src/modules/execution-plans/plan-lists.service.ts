@@ -62,11 +62,5 @@ export async function listUserPlans(db: Db, caller: Caller, userId: number, quer
   await requireMemberOf(db, caller.businessId, userId);
   if (query.taskId !== undefined) await requireTaskRow(db, caller.businessId, query.taskId, 'taskId');
   const visible = visiblePlansSql(await planViewOf(db, caller));
-  return findPlans(
-    db,
-    caller.businessId,
-    now,
-    { userId, taskId: query.taskId, visible, status: statusFilterSql(now, query.status) },
-    query,
-  );
+  return findPlans(db, caller.businessId, now, { userId, taskId: query.taskId, visible, status: statusFilterSql(now, query.status) }, query);
 }

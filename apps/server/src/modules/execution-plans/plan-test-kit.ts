@@ -5,9 +5,7 @@ import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { businesses } from '../../db/schema.ts';
 import { actionResults, executionPlans, schedules } from '../../db/schema-schedules.ts';
-import {
-  addMember, createAction, createBusinessWithOwner, createProject, createSite, createTask, placeInSite, type Caller,
-} from '../../test/factories.ts';
+import { addMember, createAction, createBusinessWithOwner, createProject, createSite, createTask, placeInSite, type Caller } from '../../test/factories.ts';
 
 export const BASE = '/services/workflow/api';
 
@@ -73,14 +71,20 @@ export const planCount = async (app: FastifyInstance, businessId: number) =>
   (await app.db.select({ n: count() }).from(executionPlans).where(eq(executionPlans.businessId, businessId)))[0].n;
 
 export const planRows = (app: FastifyInstance, groupId: number) =>
-  app.db.select().from(executionPlans).where(or(eq(executionPlans.id, groupId), eq(executionPlans.parentId, groupId))).orderBy(asc(executionPlans.id));
+  app.db
+    .select()
+    .from(executionPlans)
+    .where(or(eq(executionPlans.id, groupId), eq(executionPlans.parentId, groupId)))
+    .orderBy(asc(executionPlans.id));
 
 /** The schedules of these member plans (or of a group's members), in start order, with their local date. */
 export async function schedulesOf(app: FastifyInstance, planIds: number[], timeZone: string) {
-  const ids = (await app.db
-    .select({ id: executionPlans.id })
-    .from(executionPlans)
-    .where(or(inArray(executionPlans.id, planIds), inArray(executionPlans.parentId, planIds)))).map((r) => r.id);
+  const ids = (
+    await app.db
+      .select({ id: executionPlans.id })
+      .from(executionPlans)
+      .where(or(inArray(executionPlans.id, planIds), inArray(executionPlans.parentId, planIds)))
+  ).map((r) => r.id);
   const rows = await app.db.select().from(schedules).where(inArray(schedules.planId, ids)).orderBy(asc(schedules.start), asc(schedules.id));
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return rows.map((s) => ({ ...s, day: day.format(s.start) }));
@@ -91,7 +95,16 @@ export async function answer(app: FastifyInstance, owner: Caller, scheduleId: nu
   const [schedule] = await app.db.select().from(schedules).where(eq(schedules.id, scheduleId));
   const action = await createAction(app, owner, schedule.taskId);
   await app.db.insert(actionResults).values({
-    businessId: schedule.businessId, scheduleId, actionId: action.id, taskId: schedule.taskId, teamId: schedule.teamId, userId: schedule.userId, value: 'YES',
+    businessId: schedule.businessId,
+    scheduleId,
+    actionId: action.id,
+    taskId: schedule.taskId,
+    teamId: schedule.teamId,
+    userId: schedule.userId,
+    value: 'YES',
   });
-  await app.db.update(schedules).set({ status: 'inProgress' }).where(and(eq(schedules.id, scheduleId)));
+  await app.db
+    .update(schedules)
+    .set({ status: 'inProgress' })
+    .where(and(eq(schedules.id, scheduleId)));
 }

@@ -90,7 +90,13 @@ export async function findBusinessInvitations(
   if (filter.teamIds) conditions.push(sql`${invitations.teamIds} <@ ${sql.param(filter.teamIds)}::bigint[]`);
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([
-    db.select(businessColumns).from(invitations).where(where).orderBy(desc(invitations.id)).limit(page.size).offset(page.page * page.size),
+    db
+      .select(businessColumns)
+      .from(invitations)
+      .where(where)
+      .orderBy(desc(invitations.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
     db.select({ total: count() }).from(invitations).where(where),
   ]);
   const items = await withTeams(db, businessId, rows);
@@ -136,7 +142,11 @@ export async function lockPendingInvitation(db: Db, userId: number, id: number) 
 }
 
 export async function setInvitationStatus(db: Db, where: SQL, status: InvitationStatus) {
-  return db.update(invitations).set({ status, respondedAt: sql`now()` }).where(and(where, eq(invitations.status, 'PENDING'))).returning({ id: invitations.id });
+  return db
+    .update(invitations)
+    .set({ status, respondedAt: sql`now()` })
+    .where(and(where, eq(invitations.status, 'PENDING')))
+    .returning({ id: invitations.id });
 }
 
 export const invitationOfBusiness = (businessId: number, id: number) => and(eq(invitations.businessId, businessId), eq(invitations.id, id)) as SQL;

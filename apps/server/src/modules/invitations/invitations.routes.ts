@@ -11,9 +11,7 @@ import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { inviteMemberRequest, inviteToSitesRequest } from '@fieldops/shared/organisation';
 import { requireTenant, requireUser } from '../../plugins/auth.ts';
 import { requireAccount } from '../account/account.service.ts';
-import {
-  acceptInvitation, cancelInvitation, declineInvitation, inviteMember, listInvitations, myInvitations,
-} from './invitations.service.ts';
+import { acceptInvitation, cancelInvitation, declineInvitation, inviteMember, listInvitations, myInvitations } from './invitations.service.ts';
 
 const teamParam = z.object({ teamId: id });
 
@@ -23,8 +21,7 @@ export async function invitationsRoutes(app: FastifyInstance) {
 
   r.post('/v1/teams/:teamId/users', {
     schema: { tags: ['sites'], params: teamParam, body: inviteMemberRequest, response: { 201: invitation, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await inviteMember(app.db, requireTenant(request), [request.params.teamId], request.body)),
+    handler: async (request, reply) => reply.status(201).send(await inviteMember(app.db, requireTenant(request), [request.params.teamId], request.body)),
   });
 
   r.post('/v1/team-members', {

@@ -19,8 +19,14 @@ import { addMembership, createInvitedUser, inviteeOf } from '../members/members.
 import { placeMembers } from '../teams/team-members.service.ts';
 import { requireSiteRows, siteRowsOf } from '../teams/teams.service.ts';
 import {
-  findBusinessInvitation, findBusinessInvitations, findMyInvitations, invitationOfBusiness, invitationOfUser,
-  lockPendingInvitation, setInvitationStatus, upsertInvitation,
+  findBusinessInvitation,
+  findBusinessInvitations,
+  findMyInvitations,
+  invitationOfBusiness,
+  invitationOfUser,
+  lockPendingInvitation,
+  setInvitationStatus,
+  upsertInvitation,
 } from './invitations.repository.ts';
 
 type InviteInput = z.output<typeof inviteMemberRequest>;
@@ -53,8 +59,16 @@ export async function inviteMember(db: Db, caller: Caller, teamIds: number[], bo
       userId = existing.id;
     }
     return upsertInvitation(tx, {
-      businessId, userId, email: body.email, name: body.name, authority: body.role, position: body.position,
-      externalId: body.externalId, teamIds, invitedBy: caller.userId, status,
+      businessId,
+      userId,
+      email: body.email,
+      name: body.name,
+      authority: body.role,
+      position: body.position,
+      externalId: body.externalId,
+      teamIds,
+      invitedBy: caller.userId,
+      status,
     });
   });
   const invitation = await findBusinessInvitation(db, businessId, invitationId);
@@ -64,8 +78,13 @@ export async function inviteMember(db: Db, caller: Caller, teamIds: number[], bo
 
 async function createAccount(tx: Db, businessId: number, body: InviteInput, passwordHash: string) {
   const id = await createInvitedUser(tx, {
-    email: body.email, fullName: body.name, passwordHash, activationKey: randomKey(),
-    activationExpiresAt: activationExpiry(), createdByBusinessId: businessId, mustChangePassword: true,
+    email: body.email,
+    fullName: body.name,
+    passwordHash,
+    activationKey: randomKey(),
+    activationExpiresAt: activationExpiry(),
+    createdByBusinessId: businessId,
+    mustChangePassword: true,
   });
   // Null when someone took the e-mail or the username between the look-up and now.
   if (id === null) throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
@@ -76,7 +95,11 @@ async function place(tx: Db, businessId: number, userId: number, teamIds: number
   await addMembership(tx, businessId, userId, { position: body.position, externalId: body.externalId });
   // Only sites still in the business: one may have been deleted since the invitation was sent.
   const live = await siteRowsOf(tx, businessId, teamIds);
-  await placeMembers(tx, businessId, live.map((t) => ({ teamId: t.id, userId, authority: body.role, position: body.position })));
+  await placeMembers(
+    tx,
+    businessId,
+    live.map((t) => ({ teamId: t.id, userId, authority: body.role, position: body.position })),
+  );
 }
 
 /** Owners and admins see every invitation of the business; a supervisor those to their sites. */
@@ -90,7 +113,11 @@ export async function listInvitations(db: Db, caller: Caller, status: Invitation
 export async function cancelInvitation(db: Db, caller: Caller, id: number) {
   const invitation = await findBusinessInvitation(db, caller.businessId, id);
   if (!invitation) throw notFound(MSG.invitationNotFound);
-  await requireSiteManager(db, caller, invitation.teams.map((t) => t.id));
+  await requireSiteManager(
+    db,
+    caller,
+    invitation.teams.map((t) => t.id),
+  );
   const changed = await setInvitationStatus(db, invitationOfBusiness(caller.businessId, id), 'CANCELED');
   if (changed.length === 0) throw conflict(MSG.invitationNotFound);
 }
@@ -103,7 +130,9 @@ export async function acceptInvitation(db: Db, userId: number, id: number) {
     const invitation = await lockPendingInvitation(tx, userId, id);
     if (!invitation) throw notFound(MSG.invitationNotFound);
     await place(tx, invitation.businessId, userId, invitation.teamIds, {
-      role: invitation.authority, position: invitation.position, externalId: invitation.externalId,
+      role: invitation.authority,
+      position: invitation.position,
+      externalId: invitation.externalId,
     });
     await setInvitationStatus(tx, invitationOfUser(userId, id), 'ACCEPTED');
   });

@@ -2,9 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers, invitations, teamMembers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createInvitedUser, createProject, createSite, signIn, type Caller,
-} from '../../test/factories.ts';
+import { addMember, addSupervisor, createBusinessWithOwner, createInvitedUser, createProject, createSite, signIn, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let a: Caller;
@@ -14,10 +12,14 @@ let bSite: number;
 let bOtherSite: number;
 
 const invite = (email: string, extra: Record<string, unknown> = {}) => ({
-  name: 'Typed By B', email, password: 'b-chosen-pass', position: 'Guard', role: 'MEMBER', ...extra,
+  name: 'Typed By B',
+  email,
+  password: 'b-chosen-pass',
+  position: 'Guard',
+  role: 'MEMBER',
+  ...extra,
 });
-const asUser = (token: string, method: 'GET' | 'POST', url: string) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+const asUser = (token: string, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
 const membershipsOf = async (userId: number) =>
   (await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, userId))).map((m) => m.businessId).sort();
 
@@ -32,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('taking over another business\'s pending member', () => {
+describe("taking over another business's pending member", () => {
   it('fails at every step: B only invites; the key, the identity and the password stay with A and the person', async () => {
     const pending = await createInvitedUser(t.app, a);
     const [before] = await t.app.db.select().from(users).where(eq(users.id, pending.id));
@@ -82,15 +84,25 @@ describe('invitations of people who have an account', () => {
   it('shows the person their invitation after sign-in, and accepting places them in the sites', async () => {
     const person = await addMember(t.app, a);
     const sent = await b.request({
-      method: 'POST', url: '/api/v1/team-members', payload: { ...invite(`${person.username}@example.com`, { role: 'SUPERVISOR' }), teams: [bSite, bOtherSite] },
+      method: 'POST',
+      url: '/api/v1/team-members',
+      payload: { ...invite(`${person.username}@example.com`, { role: 'SUPERVISOR' }), teams: [bSite, bOtherSite] },
     });
     expect(sent.statusCode).toBe(201);
     const mine = await asUser(person.token, 'GET', '/api/v1/account/invitations');
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()).toEqual([{
-      id: sent.json().id, businessName: 'Bravo Security', businessColour: expect.any(String), authority: 'SUPERVISOR', position: 'Guard',
-      invitedBy: expect.any(String), createdAt: expect.any(String), teams: expect.arrayContaining([{ id: bSite, name: 'Gate North' }]),
-    }]);
+    expect(mine.json()).toEqual([
+      {
+        id: sent.json().id,
+        businessName: 'Bravo Security',
+        businessColour: expect.any(String),
+        authority: 'SUPERVISOR',
+        position: 'Guard',
+        invitedBy: expect.any(String),
+        createdAt: expect.any(String),
+        teams: expect.arrayContaining([{ id: bSite, name: 'Gate North' }]),
+      },
+    ]);
     // Someone else cannot answer it.
     const stranger = await addMember(t.app, a);
     expect((await asUser(stranger.token, 'POST', `/api/v1/account/invitations/${sent.json().id}/accept`)).statusCode).toBe(404);
@@ -99,8 +111,16 @@ describe('invitations of people who have an account', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().businessIdentities.map((i: { businessName: string }) => i.businessName)).toContain('Bravo Security');
     expect(await membershipsOf(person.userId)).toEqual([a.business.id, b.business.id].sort());
-    const placed = await t.app.db.select().from(teamMembers).where(and(eq(teamMembers.userId, person.userId), eq(teamMembers.businessId, b.business.id)));
-    expect(placed.map((p) => [p.teamId, p.authority]).sort()).toEqual([[bSite, 'SUPERVISOR'], [bOtherSite, 'SUPERVISOR']].sort());
+    const placed = await t.app.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.userId, person.userId), eq(teamMembers.businessId, b.business.id)));
+    expect(placed.map((p) => [p.teamId, p.authority]).sort()).toEqual(
+      [
+        [bSite, 'SUPERVISOR'],
+        [bOtherSite, 'SUPERVISOR'],
+      ].sort(),
+    );
     expect((await asUser(person.token, 'GET', '/api/v1/account/invitations')).json()).toEqual([]);
     expect((await asUser(person.token, 'POST', `/api/v1/account/invitations/${sent.json().id}/accept`)).statusCode).toBe(404);
   });
@@ -120,7 +140,12 @@ describe('invitations of people who have an account', () => {
     const first = await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite(email) });
     const second = await b.request({ method: 'POST', url: `/api/v1/teams/${bOtherSite}/users`, payload: invite(email) });
     expect(second.json().id).toBe(first.json().id);
-    expect(second.json().teams.map((s: { id: number }) => s.id).sort()).toEqual([bSite, bOtherSite].sort());
+    expect(
+      second
+        .json()
+        .teams.map((s: { id: number }) => s.id)
+        .sort(),
+    ).toEqual([bSite, bOtherSite].sort());
   });
 
   it('the business lists and cancels its invitations; a supervisor sees those to their sites; another business none', async () => {
@@ -146,7 +171,9 @@ describe('invitations of people who have an account', () => {
 
   it('a person with no business yet can still see and accept invitations', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/v1/register', payload: { username: 'newcomer1', email: 'newcomer1@example.com', password: 'newcomer-pass-1', fullName: 'New Comer' },
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: { username: 'newcomer1', email: 'newcomer1@example.com', password: 'newcomer-pass-1', fullName: 'New Comer' },
     });
     expect(res.statusCode).toBe(201);
     await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite('newcomer1@example.com') });

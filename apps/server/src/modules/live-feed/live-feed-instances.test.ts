@@ -10,9 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import {
-  addMember, callerFor, createBusinessWithOwner, createProject, createSite, placeInSite, signIn, type Caller,
-} from '../../test/factories.ts';
+import { addMember, callerFor, createBusinessWithOwner, createProject, createSite, placeInSite, signIn, type Caller } from '../../test/factories.ts';
 import { answerNow, listening, openFeed, type Feed } from './live-feed-test-kit.ts';
 import { ANSWERS_CHANNEL } from '../../lib/answer-notices.ts';
 
@@ -86,8 +84,10 @@ describe.skipIf(!adminUrl)('the live feed across server instances (PostgreSQL)',
     const listeners = async () => {
       const client = admin();
       await client.connect();
-      const { rows } = await client.query<{ pid: number }>(
-        `select pid from pg_stat_activity where datname = $1 and query = $2`, [name, `LISTEN "${ANSWERS_CHANNEL}"`]);
+      const { rows } = await client.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and query = $2`, [
+        name,
+        `LISTEN "${ANSWERS_CHANNEL}"`,
+      ]);
       await client.end();
       return rows.map((r) => r.pid);
     };
@@ -156,7 +156,9 @@ describe.skipIf(!adminUrl)('the live feed across server instances (PostgreSQL)',
     await client.end();
     await submissions;
     await reading;
-    console.info(`live feed: ${stored.length} answers stored, ${stored.filter((id) => received.has(id)).length} reached the viewer, ${replayed} of them replayed after ${reconnections} reconnection(s)`);
+    console.info(
+      `live feed: ${stored.length} answers stored, ${stored.filter((id) => received.has(id)).length} reached the viewer, ${replayed} of them replayed after ${reconnections} reconnection(s)`,
+    );
     expect(stored.filter((id) => !received.has(id))).toEqual([]);
     expect(reconnections).toBeGreaterThanOrEqual(1);
   }, 60_000);

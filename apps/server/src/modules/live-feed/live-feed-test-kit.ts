@@ -34,14 +34,18 @@ export async function listening(app: FastifyInstance) {
 export async function openFeed(base: string, caller: Pick<Caller, 'token' | 'business'>, lastEventId?: string) {
   let request: http.ClientRequest;
   const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    request = http.get(`${base}${API}/report/live`, {
-      agent: false,
-      headers: {
-        authorization: `Bearer ${caller.token}`,
-        'x-api-key': caller.business.apiKey,
-        ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    request = http.get(
+      `${base}${API}/report/live`,
+      {
+        agent: false,
+        headers: {
+          authorization: `Bearer ${caller.token}`,
+          'x-api-key': caller.business.apiKey,
+          ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+        },
       },
-    }, resolve);
+      resolve,
+    );
     request.on('error', reject);
   });
   response.setEncoding('utf8');

@@ -7,8 +7,20 @@ import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
 import { buildApp } from '../../app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  addMember, addSupervisor, callerFor, createAnswerRow, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask,
-  createAction, placeInSite, signIn, signedFileUrl, type Caller,
+  addMember,
+  addSupervisor,
+  callerFor,
+  createAnswerRow,
+  createBusinessWithOwner,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  createAction,
+  placeInSite,
+  signIn,
+  signedFileUrl,
+  type Caller,
 } from '../../test/factories.ts';
 import { answerNow, listening, openFeed, type Feed } from './live-feed-test-kit.ts';
 import { notifyNewAnswer } from '../../lib/answer-notices.ts';
@@ -41,7 +53,7 @@ const open = async (caller: Caller) => {
 /** The answer ids a feed sends, up to and with `last`. */
 async function idsUntil(feed: Feed, last: number) {
   const ids: number[] = [];
-  for (let id = -1; id !== last; ) {
+  for (let id = -1; id !== last;) {
     id = (await feed.nextAnswer()).id;
     ids.push(id);
   }

@@ -18,9 +18,19 @@ let pending: { userId: number; username: string };
 
 const userRow = async (id: number) => (await t.app.db.select().from(users).where(eq(users.id, id)))[0];
 const membershipOf = async (businessId: number, userId: number) =>
-  (await t.app.db.select().from(businessMembers).where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId))))[0];
+  (
+    await t.app.db
+      .select()
+      .from(businessMembers)
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)))
+  )[0];
 const edit = (target: { userId: number; username: string }, extra: Record<string, unknown> = {}) => ({
-  name: 'Layla Hassan', email: `${target.username}@example.com`, phone: '5550001', countryCode: '+966', position: 'Team lead', ...extra,
+  name: 'Layla Hassan',
+  email: `${target.username}@example.com`,
+  phone: '5550001',
+  countryCode: '+966',
+  position: 'Team lead',
+  ...extra,
 });
 
 beforeAll(async () => {
@@ -41,7 +51,13 @@ describe('PUT /api/v1/users/{id}', () => {
     const res = await owner.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload: edit(pending, { role: 'ADMIN' }) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      userId: pending.userId, fullName: 'Layla Hassan', phone: '5550001', countryCode: '+966', authority: 'ADMIN', position: 'Team lead', createdHere: true,
+      userId: pending.userId,
+      fullName: 'Layla Hassan',
+      phone: '5550001',
+      countryCode: '+966',
+      authority: 'ADMIN',
+      position: 'Team lead',
+      createdHere: true,
     });
     const back = await owner.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload: edit(pending, { role: 'MEMBER' }) });
     expect(back.json().authority).toBe('MEMBER');

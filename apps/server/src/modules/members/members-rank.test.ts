@@ -50,11 +50,20 @@ describe('member rank', () => {
     const res = await place.owner.request({ method: 'GET', url: '/api/v2/business-members' });
     expect(res.statusCode).toBe(200);
     expect(rankOf(res.json())).toEqual(
-      new Map([[place.owner.userId, null], [a.userId, 1], [b.userId, 3], [c.userId, 2], [idle.userId, null]]),
+      new Map([
+        [place.owner.userId, null],
+        [a.userId, 1],
+        [b.userId, 3],
+        [c.userId, 2],
+        [idle.userId, null],
+      ]),
     );
     // The second page of two (B and C by id) keeps the business-wide ranks.
     const page = await place.owner.request({ method: 'GET', url: '/api/v2/business-members?page=1&size=2' });
-    expect(page.json().map((m: Member) => [m.userId, m.rank])).toEqual([[b.userId, 3], [c.userId, 2]]);
+    expect(page.json().map((m: Member) => [m.userId, m.rank])).toEqual([
+      [b.userId, 3],
+      [c.userId, 2],
+    ]);
   });
 
   it('gives the same ranks in the business list and the accessible list', async () => {

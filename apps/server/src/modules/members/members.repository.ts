@@ -34,12 +34,10 @@ const columns = {
   createdBy: users.createdByBusinessId,
 };
 
-const selectRows = (db: Db) =>
-  db.select(columns).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).$dynamic();
+const selectRows = (db: Db) => db.select(columns).from(businessMembers).innerJoin(users, eq(users.id, businessMembers.userId)).$dynamic();
 
 /** An id list as one parameter: `= any($n)` keeps one statement whatever the list's length. */
-const anyOf = (column: AnyPgColumn, name: string) =>
-  sql`${column} = any(${sql.placeholder(name)}::bigint[])`;
+const anyOf = (column: AnyPgColumn, name: string) => sql`${column} = any(${sql.placeholder(name)}::bigint[])`;
 
 /** The filter with its values as placeholders: one statement per combination of filters. */
 function whereOf(db: Db, filter: MemberFilter): SQL | undefined {
@@ -71,8 +69,7 @@ const valuesOf = (businessId: number, filter: MemberFilter) => ({
   projectIds: filter.projectIds ?? null,
 });
 
-const shapeOf = (filter: MemberFilter) =>
-  [filter.userIds, filter.searchKey, filter.teamIds, filter.projectIds].map((present) => (present ? 1 : 0)).join('');
+const shapeOf = (filter: MemberFilter) => [filter.userIds, filter.searchKey, filter.teamIds, filter.projectIds].map((present) => (present ? 1 : 0)).join('');
 
 export type MemberPage = { page: number; size: number; sort?: 'name' | 'id'; dir?: 'asc' | 'desc' };
 
@@ -83,7 +80,11 @@ export async function findMemberRows(db: Db, businessId: number, filter: MemberF
   const direction = page.dir === 'desc' ? desc : asc;
   const order = page.sort === 'name' ? [direction(users.fullName), direction(users.id)] : [direction(businessMembers.userId)];
   const list = prepared(db, `${shape}:page`, () =>
-    selectRows(db).where(whereOf(db, filter)).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+    selectRows(db)
+      .where(whereOf(db, filter))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
   );
   // Only a search looks at the users table; without one the membership index answers the count.
   const counted = prepared(db, `${shape}:count`, () =>
@@ -136,11 +137,7 @@ export async function updateMembership(db: Db, businessId: number, userId: numbe
     .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
 }
 
-export async function updateUserDetails(
-  db: Db,
-  userId: number,
-  values: { fullName: string; email: string; phone: string | null; countryCode: string | null },
-) {
+export async function updateUserDetails(db: Db, userId: number, values: { fullName: string; email: string; phone: string | null; countryCode: string | null }) {
   await db.update(users).set(values).where(eq(users.id, userId));
 }
 
@@ -181,7 +178,11 @@ export async function findUserIdByEmail(db: Db, email: string) {
 
 /** A free username made from the e-mail's local part: "sara.ali", else "sara.ali2", and so on. */
 export async function freeUsernameFor(db: Db, email: string) {
-  const local = email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]+/g, '.').replace(/^[^a-z]+/, '');
+  const local = email
+    .split('@')[0]
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '.')
+    .replace(/^[^a-z]+/, '');
   const stem = (local.length >= 3 ? local : `user.${local}`).slice(0, 40);
   const candidates = [stem, ...Array.from({ length: 49 }, (_, i) => `${stem}${i + 2}`)];
   const rows = await db.select({ username: users.username }).from(users).where(inArray(users.username, candidates));
@@ -197,13 +198,20 @@ export async function insertInvitedUser(
     'username' | 'email' | 'fullName' | 'passwordHash' | 'activationKey' | 'activationExpiresAt' | 'createdByBusinessId' | 'mustChangePassword'
   >,
 ) {
-  const [row] = await db.insert(users).values({ ...values, activated: false }).onConflictDoNothing().returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, activated: false })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
   return row?.id ?? null;
 }
 
 /** Adds a user to the business as a MEMBER; a user already in it keeps their membership. */
 export async function addMembership(db: Db, businessId: number, userId: number, values: { position: string | null; externalId: string | null }) {
-  await db.insert(businessMembers).values({ businessId, userId, role: 'MEMBER', ...values }).onConflictDoNothing();
+  await db
+    .insert(businessMembers)
+    .values({ businessId, userId, role: 'MEMBER', ...values })
+    .onConflictDoNothing();
 }
 
 const placementsOf = (db: Db) =>
@@ -241,8 +249,6 @@ export async function withSites(db: Db, businessId: number, rows: Awaited<Return
     businessId: r.businessId,
     externalId: r.externalId,
     createdHere: r.createdBy === businessId,
-    teams: memberships
-      .filter((m) => m.userId === r.userId)
-      .map(({ id, name, authority, position }) => ({ id, name, authority, position })),
+    teams: memberships.filter((m) => m.userId === r.userId).map(({ id, name, authority, position }) => ({ id, name, authority, position })),
   }));
 }

@@ -16,8 +16,21 @@ import { takenIdentity } from '../account/account.service.ts';
 import { acceptCreatingInvitation } from '../activation/activation.service.ts';
 import { ranksOverLastMonth } from '../reports/reports.service.ts';
 import {
-  activateUser, addMembership as addMembershipRow, deleteMembership, findBasicInfos, findInvitee, findMemberIds, findMemberRows,
-  findMembership, freeUsernameFor, insertInvitedUser, updateMembership, updateUserDetails, withSites, type MemberFilter, type MemberPage,
+  activateUser,
+  addMembership as addMembershipRow,
+  deleteMembership,
+  findBasicInfos,
+  findInvitee,
+  findMemberIds,
+  findMemberRows,
+  findMembership,
+  freeUsernameFor,
+  insertInvitedUser,
+  updateMembership,
+  updateUserDetails,
+  withSites,
+  type MemberFilter,
+  type MemberPage,
 } from './members.repository.ts';
 
 /**

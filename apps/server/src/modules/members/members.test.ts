@@ -118,7 +118,13 @@ describe('GET /api/v2/business-members', () => {
   });
 
   it('refuses bad filters, sorts and paging naming the field', async () => {
-    for (const [query, field] of [['teams=a,b', 'teams'], ['projects=0', 'projects'], ['sort=email,asc', 'sort'], ['size=501', 'size'], ['userId=x', 'userId']]) {
+    for (const [query, field] of [
+      ['teams=a,b', 'teams'],
+      ['projects=0', 'projects'],
+      ['sort=email,asc', 'sort'],
+      ['size=501', 'size'],
+      ['userId=x', 'userId'],
+    ]) {
       const bad = await owner.request({ method: 'GET', url: `/api/v2/business-members?${query}` });
       expect(bad.statusCode, query).toBe(400);
       expect(bad.json().fieldErrors[0].field).toBe(field);

@@ -45,7 +45,10 @@ describe('onboarding', () => {
     const before = await countRows(users);
     const res = await register({ username: '1abc', email: 'not-an-email', password: 'short', fullName: '' });
     expect(res.statusCode).toBe(400);
-    const fields = res.json().fieldErrors.map((f: { field: string }) => f.field).sort();
+    const fields = res
+      .json()
+      .fieldErrors.map((f: { field: string }) => f.field)
+      .sort();
     expect(fields).toEqual(['email', 'fullName', 'password', 'username']);
     expect(await countRows(users)).toBe(before);
   });
@@ -68,7 +71,12 @@ describe('onboarding', () => {
     const before = await countRows(businesses);
     const bad = await call({ name: '', colour: 'red', timeZone: 'Mars/Olympus' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['colour', 'name', 'timeZone']);
+    expect(
+      bad
+        .json()
+        .fieldErrors.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['colour', 'name', 'timeZone']);
     const unknownIndustry = await call({ name: 'Good Name', industryId: 999999 });
     expect(unknownIndustry.statusCode).toBe(400);
     expect(unknownIndustry.json().message).toBe('Industry not found');
@@ -79,7 +87,7 @@ describe('onboarding', () => {
     expect(memberships).toHaveLength(1);
   });
 
-  it("does not let one user create a business for another", async () => {
+  it('does not let one user create a business for another', async () => {
     const victim = (await register({ username: 'victim.user', email: 'victim@example.com', password: 'long-enough', fullName: 'V' })).json();
     const other = await createBusinessWithOwner(t.app);
     const res = await t.app.inject({
@@ -89,7 +97,7 @@ describe('onboarding', () => {
       payload: { name: 'Hijack' },
     });
     expect(res.statusCode).toBe(403);
-    expect((await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, victim.id)))).toHaveLength(0);
+    expect(await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, victim.id))).toHaveLength(0);
   });
 
   it('requires a token to create a business', async () => {

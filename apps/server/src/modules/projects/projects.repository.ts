@@ -63,7 +63,11 @@ const toProject = (r: ProjectRow): ProjectListed => ({
 export async function findProjects(db: Db, businessId: number, page: { page: number; size: number }) {
   const where = eq(projects.businessId, businessId);
   const [rows, [{ total }]] = await Promise.all([
-    selectProjects(db, businessId).where(where).orderBy(asc(projects.id)).limit(page.size).offset(page.page * page.size),
+    selectProjects(db, businessId)
+      .where(where)
+      .orderBy(asc(projects.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
     db.select({ total: count() }).from(projects).where(where),
   ]);
   return { items: rows.map(toProject), total };
@@ -85,12 +89,18 @@ export async function findProjectRow(db: Db, businessId: number, id: number, loc
 }
 
 export async function insertProject(db: Db, businessId: number, values: ProjectValues) {
-  const [row] = await db.insert(projects).values({ businessId, ...values }).returning({ id: projects.id });
+  const [row] = await db
+    .insert(projects)
+    .values({ businessId, ...values })
+    .returning({ id: projects.id });
   return row.id;
 }
 
 export async function updateProjectRow(db: Db, businessId: number, id: number, values: ProjectValues) {
-  await db.update(projects).set(values).where(and(eq(projects.businessId, businessId), eq(projects.id, id)));
+  await db
+    .update(projects)
+    .set(values)
+    .where(and(eq(projects.businessId, businessId), eq(projects.id, id)));
 }
 
 export async function countSitesOfProject(db: Db, businessId: number, projectId: number) {

@@ -14,7 +14,10 @@ export async function projectsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
 
-  for (const [url, querystring] of [['/v1/projects', listAllQuery], ['/v1/projects/all/business', pageQuery]] as const) {
+  for (const [url, querystring] of [
+    ['/v1/projects', listAllQuery],
+    ['/v1/projects/all/business', pageQuery],
+  ] as const) {
     r.get(url, {
       schema: { tags: ['projects'], querystring, response: { 200: z.array(project), ...errors } },
       handler: async (request, reply) => {
@@ -34,8 +37,7 @@ export async function projectsRoutes(app: FastifyInstance) {
   r.post('/v1/projects', {
     config: { roles: ADMINS },
     schema: { tags: ['projects'], body: projectRequest, response: { 201: project, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createProject(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createProject(app.db, requireTenant(request).businessId, request.body)),
   });
 
   r.put('/v1/projects', {

@@ -7,9 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, missingReference, notFound } from '../../lib/errors.ts';
 import { isLookupOf } from '../businesses/businesses.service.ts';
 import { withRanksOverLastMonth } from '../reports/reports.service.ts';
-import {
-  countSitesOfProject, deleteProjectRow, findProject, findProjectRow, findProjects, insertProject, updateProjectRow,
-} from './projects.repository.ts';
+import { countSitesOfProject, deleteProjectRow, findProject, findProjectRow, findProjects, insertProject, updateProjectRow } from './projects.repository.ts';
 
 type ProjectInput = z.output<typeof projectRequest>;
 

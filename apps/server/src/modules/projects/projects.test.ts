@@ -16,11 +16,14 @@ let teamTypeId: number;
 let otherProjectTypeId: number;
 
 const typeOf = async (businessId: number, kind: 'PROJECT_TYPE' | 'TEAM_TYPE') => {
-  const [row] = await t.app.db.select().from(lookups).where(and(eq(lookups.businessId, businessId), eq(lookups.kind, kind))).limit(1);
+  const [row] = await t.app.db
+    .select()
+    .from(lookups)
+    .where(and(eq(lookups.businessId, businessId), eq(lookups.kind, kind)))
+    .limit(1);
   return row;
 };
-const projectCount = async (businessId: number) =>
-  (await t.app.db.select({ n: count() }).from(projects).where(eq(projects.businessId, businessId)))[0].n;
+const projectCount = async (businessId: number) => (await t.app.db.select({ n: count() }).from(projects).where(eq(projects.businessId, businessId)))[0].n;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,12 +39,21 @@ afterAll(() => t.close());
 describe('POST /api/v1/projects', () => {
   it('creates a project with its type, no sites or members yet and no rank', async () => {
     const res = await admin.request({
-      method: 'POST', url: '/api/v1/projects', payload: { name: 'Harbour Mall', website: 'mall.example.com', typeId: projectTypeId },
+      method: 'POST',
+      url: '/api/v1/projects',
+      payload: { name: 'Harbour Mall', website: 'mall.example.com', typeId: projectTypeId },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      id: expect.any(Number), name: 'Harbour Mall', website: 'https://mall.example.com', typeId: projectTypeId,
-      type: { id: projectTypeId, nameEn: 'Cleaning', nameAr: 'تنظيف' }, active: true, rank: null, sitesCount: 0, membersCount: 0,
+      id: expect.any(Number),
+      name: 'Harbour Mall',
+      website: 'https://mall.example.com',
+      typeId: projectTypeId,
+      type: { id: projectTypeId, nameEn: 'Cleaning', nameAr: 'تنظيف' },
+      active: true,
+      rank: null,
+      sitesCount: 0,
+      membersCount: 0,
     });
   });
 
@@ -90,7 +102,10 @@ describe('GET /api/v1/projects and /api/v1/projects/all/business', () => {
     expect(res.headers['x-total-count']).toBe(String(all.length));
     expect(all.map((p: { name: string }) => p.name)).not.toContain('Not Mine');
     expect(all.find((p: { id: number }) => p.id === counted.id)).toMatchObject({
-      sitesCount: 2, membersCount: 2, type: { id: projectTypeId }, rank: null,
+      sitesCount: 2,
+      membersCount: 2,
+      type: { id: projectTypeId },
+      rank: null,
     });
   });
 
@@ -130,7 +145,9 @@ describe('PUT /api/v1/projects', () => {
   it('updates the project named by the body', async () => {
     const p = await createProject(t.app, owner, { name: 'Before' });
     const res = await owner.request({
-      method: 'PUT', url: '/api/v1/projects', payload: { id: p.id, name: 'After Edit', website: '', typeId: projectTypeId, active: false },
+      method: 'PUT',
+      url: '/api/v1/projects',
+      payload: { id: p.id, name: 'After Edit', website: '', typeId: projectTypeId, active: false },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: p.id, name: 'After Edit', website: null, typeId: projectTypeId, active: false });

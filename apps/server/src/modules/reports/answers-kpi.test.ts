@@ -21,7 +21,10 @@ const page = async <T>(caller: Caller, url: string) => {
 };
 
 async function tag(place: ReportPlace, name: string, actionIds: number[]) {
-  const [row] = await t.app.db.insert(tags).values({ businessId: place.businessId, nameEn: name, nameAr: `${name} ع` }).returning();
+  const [row] = await t.app.db
+    .insert(tags)
+    .values({ businessId: place.businessId, nameEn: name, nameAr: `${name} ع` })
+    .returning();
   for (const actionId of actionIds) await t.app.db.insert(actionTags).values({ actionId, tagId: row.id, businessId: place.businessId });
   return row.id;
 }
@@ -83,7 +86,11 @@ describe('answer KPIs', () => {
     const { place, a1, a2, b1, task2 } = data;
     const { items, total } = await page<ActionKpi>(place.owner, `/actions/kpi?${MARCH}`);
     expect(total).toBe(3);
-    expect(items.map((i) => [i.id, i.answers, i.flagged, i.outside])).toEqual([[a1, 3, 1, 1], [b1, 2, 0, 2], [a2, 1, 0, 0]]);
+    expect(items.map((i) => [i.id, i.answers, i.flagged, i.outside])).toEqual([
+      [a1, 3, 1, 1],
+      [b1, 2, 0, 2],
+      [a2, 1, 0, 0],
+    ]);
     expect(items[0]).toMatchObject({ nameEn: 'Check the door', type: 'YES_NO', taskId: place.taskId, taskNameEn: expect.stringMatching(/^Task /) });
     expect(items[1].taskId).toBe(task2);
     const second = await page<ActionKpi>(place.owner, `/actions/kpi?${MARCH}&size=1&page=1`);
@@ -110,7 +117,7 @@ describe('answer KPIs', () => {
     ]);
   });
 
-  it("gives a member only their own answers", async () => {
+  it('gives a member only their own answers', async () => {
     const { m2, b1, quality, safety } = data;
     expect((await page<ActionKpi>(m2, `/actions/kpi?${MARCH}`)).items.map((i) => [i.id, i.answers])).toEqual([[b1, 2]]);
     const tagsSeen = (await page<TagKpi>(m2, `/tags/kpi?${MARCH}`)).items;

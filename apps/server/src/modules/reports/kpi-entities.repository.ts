@@ -36,12 +36,18 @@ export async function findEntityNames(db: Db, businessId: number, kind: KpiKind,
       break;
     case 'projects':
       rows = (
-        await db.select({ id: projects.id, name: projects.name }).from(projects).where(and(eq(projects.businessId, businessId), inArray(projects.id, ids)))
+        await db
+          .select({ id: projects.id, name: projects.name })
+          .from(projects)
+          .where(and(eq(projects.businessId, businessId), inArray(projects.id, ids)))
       ).map((r) => named(r.id, r));
       break;
     case 'tasks':
       rows = (
-        await db.select({ id: tasks.id, nameEn: tasks.nameEn, nameAr: tasks.nameAr }).from(tasks).where(and(eq(tasks.businessId, businessId), inArray(tasks.id, ids)))
+        await db
+          .select({ id: tasks.id, nameEn: tasks.nameEn, nameAr: tasks.nameAr })
+          .from(tasks)
+          .where(and(eq(tasks.businessId, businessId), inArray(tasks.id, ids)))
       ).map((r) => named(r.id, r));
       break;
     case 'schedules':
@@ -67,16 +73,46 @@ export async function findRankedId(db: Db, businessId: number, kind: KpiKind, id
   switch (kind) {
     case 'members': {
       const row = await first(
-        db.select({ id: businessMembers.userId }).from(businessMembers).where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, id))),
+        db
+          .select({ id: businessMembers.userId })
+          .from(businessMembers)
+          .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, id))),
       );
       return row?.id ?? null;
     }
     case 'teams':
-      return (await first(db.select({ id: teams.id }).from(teams).where(and(eq(teams.businessId, businessId), eq(teams.id, id)))))?.id ?? null;
+      return (
+        (
+          await first(
+            db
+              .select({ id: teams.id })
+              .from(teams)
+              .where(and(eq(teams.businessId, businessId), eq(teams.id, id))),
+          )
+        )?.id ?? null
+      );
     case 'projects':
-      return (await first(db.select({ id: projects.id }).from(projects).where(and(eq(projects.businessId, businessId), eq(projects.id, id)))))?.id ?? null;
+      return (
+        (
+          await first(
+            db
+              .select({ id: projects.id })
+              .from(projects)
+              .where(and(eq(projects.businessId, businessId), eq(projects.id, id))),
+          )
+        )?.id ?? null
+      );
     case 'tasks':
-      return (await first(db.select({ id: tasks.id }).from(tasks).where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)))))?.id ?? null;
+      return (
+        (
+          await first(
+            db
+              .select({ id: tasks.id })
+              .from(tasks)
+              .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id))),
+          )
+        )?.id ?? null
+      );
     case 'schedules': {
       const row = await first(
         db

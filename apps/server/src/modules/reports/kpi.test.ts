@@ -59,7 +59,13 @@ describe('GET /v1/report/members/kpi', () => {
   it('sorts by load with order=load, and pages with the total in X-Total-Count', async () => {
     const { place, a, b, c, d, e } = await fiveMembers();
     const load = await list(place.owner, `/members/kpi?${MARCH}&order=load&size=10`);
-    expect(load.items.map((i) => [i.id, i.total])).toEqual([[d.userId, 4], [a.userId, 2], [c.userId, 2], [b.userId, 1], [e.userId, 1]]);
+    expect(load.items.map((i) => [i.id, i.total])).toEqual([
+      [d.userId, 4],
+      [a.userId, 2],
+      [c.userId, 2],
+      [b.userId, 1],
+      [e.userId, 1],
+    ]);
 
     const second = await list(place.owner, `/members/kpi?${MARCH}&size=2&page=1`);
     expect(second.total).toBe(5);
@@ -113,7 +119,12 @@ describe('GET /v1/report/members/kpi', () => {
     expect((await get(place.owner, '/members/kpi?startDate=2023-02-01&endDate=2024-03-07')).statusCode).toBe(400);
     const bad = await get(place.owner, '/members/kpi?startDate=2024-02-30&size=0');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fieldErrors.map((f: { field: string }) => f.field).sort()).toEqual(['size', 'startDate']);
+    expect(
+      bad
+        .json()
+        .fieldErrors.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['size', 'startDate']);
   });
 });
 
@@ -141,26 +152,45 @@ describe('sites, projects, tasks and plans', () => {
   it('ranks sites with their project as context, projects over all their sites, and tasks', async () => {
     const { place, s1, s2, s3, project2, task2 } = await twoProjects();
     const sites = await list(place.owner, `/teams/kpi?${MARCH}`);
-    expect(sites.items.map((i) => [i.id, i.done, i.total])).toEqual([[s3, 1, 1], [s1, 3, 4], [s2, 0, 2]]);
+    expect(sites.items.map((i) => [i.id, i.done, i.total])).toEqual([
+      [s3, 1, 1],
+      [s1, 3, 4],
+      [s2, 0, 2],
+    ]);
     expect(sites.items[1].context).toMatch(/^Project /);
     expect(sites.items[1].name).toMatch(/^Site /);
 
     const projects = await list(place.owner, `/projects/kpi?${MARCH}`);
-    expect(projects.items.map((i) => [i.id, i.done, i.total, i.completionRate])).toEqual([[project2, 1, 1, 100], [place.projectId, 3, 6, 50]]);
+    expect(projects.items.map((i) => [i.id, i.done, i.total, i.completionRate])).toEqual([
+      [project2, 1, 1, 100],
+      [place.projectId, 3, 6, 50],
+    ]);
 
     const tasks = await list(place.owner, `/tasks/kpi?${MARCH}&best=false`);
     // Task 1: 3 of 5 (60 %); task 2: 1 of 2 (50 %): worst first.
-    expect(tasks.items.map((i) => [i.id, i.done, i.total])).toEqual([[task2, 1, 2], [place.taskId, 3, 5]]);
+    expect(tasks.items.map((i) => [i.id, i.done, i.total])).toEqual([
+      [task2, 1, 2],
+      [place.taskId, 3, 5],
+    ]);
     expect(tasks.items[0].nameEn).toMatch(/^Task /);
   });
 
   it('narrows every list by projects, sites, members and task', async () => {
     const { place, s1, s2, s3, project2, task2, m1 } = await twoProjects();
     const ids = async (url: string) => (await list(place.owner, url)).items.map((i) => [i.id, i.total]);
-    expect(await ids(`/teams/kpi?${MARCH}&projects=${place.projectId}`)).toEqual([[s1, 4], [s2, 2]]);
+    expect(await ids(`/teams/kpi?${MARCH}&projects=${place.projectId}`)).toEqual([
+      [s1, 4],
+      [s2, 2],
+    ]);
     expect(await ids(`/members/kpi?${MARCH}&teams=${s3}`)).toEqual([[expect.any(Number), 1]]);
-    expect(await ids(`/tasks/kpi?${MARCH}&users=${m1.userId}`)).toEqual([[place.taskId, 3], [task2, 1]]);
-    expect(await ids(`/teams/kpi?${MARCH}&task=${task2}`)).toEqual([[s3, 1], [s1, 1]]);
+    expect(await ids(`/tasks/kpi?${MARCH}&users=${m1.userId}`)).toEqual([
+      [place.taskId, 3],
+      [task2, 1],
+    ]);
+    expect(await ids(`/teams/kpi?${MARCH}&task=${task2}`)).toEqual([
+      [s3, 1],
+      [s1, 1],
+    ]);
     expect(await ids(`/projects/kpi?${MARCH}&projects=${project2}&users=${m1.userId}`)).toEqual([]);
   });
 
@@ -178,7 +208,10 @@ describe('sites, projects, tasks and plans', () => {
       ...many(m3.userId, '2024-03-12', 'done', 1, { planId: own.id }),
     ]);
     const plans = await list(place.owner, `/schedules/kpi?${MARCH}`);
-    expect(plans.items.map((i) => [i.id, i.done, i.total])).toEqual([[own.id, 1, 1], [group.id, 2, 4]]);
+    expect(plans.items.map((i) => [i.id, i.done, i.total])).toEqual([
+      [own.id, 1, 1],
+      [group.id, 2, 4],
+    ]);
     expect(plans.items[1].nameEn).toMatch(/^Task /);
     expect(plans.items[1].context).toMatch(/^Site /);
 
@@ -198,7 +231,20 @@ describe('GET /v1/report/{kind}/kpi/{id}', () => {
     const idle = await memberIn(place);
     const none = await get(place.owner, `/members/kpi/${idle.userId}?${MARCH}`);
     expect(none.json<KpiStanding>()).toEqual({
-      item: { id: idle.userId, name: expect.any(String), nameEn: null, nameAr: null, context: null, rank: null, done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 },
+      item: {
+        id: idle.userId,
+        name: expect.any(String),
+        nameEn: null,
+        nameAr: null,
+        context: null,
+        rank: null,
+        done: 0,
+        missed: 0,
+        pending: 0,
+        inProgress: 0,
+        total: 0,
+        completionRate: 0,
+      },
       ranked: 5,
     });
     const site = await get(place.owner, `/teams/kpi/${place.siteId}?${MARCH}`);
@@ -232,8 +278,14 @@ describe('what the caller sees', () => {
       ...many(supervisor.userId, '2024-03-11', 'done', 1, { teamId: otherSite.id }),
     ]);
     const sup = await list(supervisor, `/members/kpi?${MARCH}`);
-    expect(sup.items.map((i) => [i.id, i.total])).toEqual([[m1.userId, 2], [supervisor.userId, 1]]);
-    expect((await list(supervisor, `/teams/kpi?${MARCH}`)).items.map((i) => [i.id, i.total])).toEqual([[place.siteId, 2], [otherSite.id, 1]]);
+    expect(sup.items.map((i) => [i.id, i.total])).toEqual([
+      [m1.userId, 2],
+      [supervisor.userId, 1],
+    ]);
+    expect((await list(supervisor, `/teams/kpi?${MARCH}`)).items.map((i) => [i.id, i.total])).toEqual([
+      [place.siteId, 2],
+      [otherSite.id, 1],
+    ]);
 
     const member = await list(m2, `/members/kpi?${MARCH}`);
     expect(member.items.map((i) => [i.id, i.total])).toEqual([[m2.userId, 3]]);

@@ -21,7 +21,11 @@ export interface ReportScope {
   view: ViewScope | null;
 }
 
-const idArray = (ids: readonly number[]) => sql`array[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::bigint[]`;
+const idArray = (ids: readonly number[]) =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
 
 /** The columns the conditions read; a rollup without the member or the task is never asked for them. */
 interface Columns {
@@ -49,7 +53,10 @@ function conditions(columns: Columns, scope: ReportScope, filter: ReportFilter, 
       : undefined,
     filter.task ? sql`${column(columns, 'task')} = ${filter.task}` : undefined,
   ];
-  return sql.join(parts.filter((p): p is SQL => p !== undefined).map((p) => sql`(${p})`), sql` and `);
+  return sql.join(
+    parts.filter((p): p is SQL => p !== undefined).map((p) => sql`(${p})`),
+    sql` and `,
+  );
 }
 
 /** A `when` every instant meets. */

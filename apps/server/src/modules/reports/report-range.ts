@@ -35,12 +35,7 @@ export const daysIn = (start: string, end: string) => Math.round((Date.parse(`${
  * The range a report covers. Without a start it is `days` days up to the end; without an end
  * it ends today (in the business's time zone).
  */
-export function resolveRange(
-  query: { startDate?: string; endDate?: string },
-  timeZone: string,
-  now = new Date(),
-  days = DEFAULT_PERFORMANCE_DAYS,
-): DateRange {
+export function resolveRange(query: { startDate?: string; endDate?: string }, timeZone: string, now = new Date(), days = DEFAULT_PERFORMANCE_DAYS): DateRange {
   const endDate = query.endDate ?? localDate(now, timeZone);
   const startDate = query.startDate ?? addDays(endDate, 1 - days);
   if (endDate < startDate) throw fieldError('endDate', MSG.endBeforeStart);

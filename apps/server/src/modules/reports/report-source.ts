@@ -83,9 +83,10 @@ export function dailyScheduleSource(scope: ReportScope, filter: ReportFilter, ra
   const rollup = scheduleRollup(scope, filter, {});
   if (rollup !== null) {
     const t = rollup === 'site' ? scheduleSiteRollups : scheduleMemberRollups;
-    const columns = rollup === 'site'
-      ? { business: scheduleSiteRollups.businessId, team: scheduleSiteRollups.teamId, task: scheduleSiteRollups.taskId }
-      : { business: scheduleMemberRollups.businessId, team: scheduleMemberRollups.teamId, user: scheduleMemberRollups.userId };
+    const columns =
+      rollup === 'site'
+        ? { business: scheduleSiteRollups.businessId, team: scheduleSiteRollups.teamId, task: scheduleSiteRollups.taskId }
+        : { business: scheduleMemberRollups.businessId, team: scheduleMemberRollups.teamId, user: scheduleMemberRollups.userId };
     const days = sql`${t.grain} = 'D' and ${t.period} between ${range.startDate}::date and ${range.endDate}::date`;
     return sql`select to_char(${t.period}, 'YYYY-MM-DD') as day, sum(${t.done}) as done, sum(${t.missed}) as missed, sum(${t.pending}) as pending,
         sum(${t.inProgress}) as in_progress, sum(${t.total}) as total

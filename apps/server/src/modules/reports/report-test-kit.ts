@@ -5,7 +5,14 @@ import type { ScheduleStatus } from '@fieldops/shared/enums';
 import { businesses } from '../../db/schema.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import {
-  addMember, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, placeInSite, type Caller,
+  addMember,
+  createBusinessWithOwner,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  placeInSite,
+  type Caller,
 } from '../../test/factories.ts';
 
 export const REPORT_API = '/services/workflow/api/v1/report';

@@ -142,6 +142,8 @@ async function countTags(db: Db, businessId: number) {
 
 /** The tag of the business, or null. */
 export async function findTag(db: Db, businessId: number, id: number) {
-  const [row] = rowsOf<{ id: unknown }>(await db.execute(sql`select ${tags.id} as id from ${tags} where ${tags.businessId} = ${businessId} and ${tags.id} = ${id}`));
+  const [row] = rowsOf<{ id: unknown }>(
+    await db.execute(sql`select ${tags.id} as id from ${tags} where ${tags.businessId} = ${businessId} and ${tags.id} = ${id}`),
+  );
   return row ? Number(row.id) : null;
 }

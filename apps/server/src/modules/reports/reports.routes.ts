@@ -8,8 +8,20 @@ import { z } from 'zod';
 import { idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import {
-  actionKpi, actionsKpiQuery, businessStats as businessStatsSchema, dashboardReport as dashboardReportSchema, KPI_KINDS, kpiItem, kpiQuery, kpiStanding, MAX_REPORT_DAYS,
-  performancePoint, performanceQuery, reportFilterQuery, statsQuery, tagKpi,
+  actionKpi,
+  actionsKpiQuery,
+  businessStats as businessStatsSchema,
+  dashboardReport as dashboardReportSchema,
+  KPI_KINDS,
+  kpiItem,
+  kpiQuery,
+  kpiStanding,
+  MAX_REPORT_DAYS,
+  performancePoint,
+  performanceQuery,
+  reportFilterQuery,
+  statsQuery,
+  tagKpi,
 } from '@fieldops/shared/reports';
 import { requireTenant } from '../../plugins/auth.ts';
 import { actionsKpi, businessStats, dashboardReport, kpiList, kpiStanding as standingOf, performance, tagsKpi } from './reports.service.ts';
@@ -40,7 +52,8 @@ export async function reportsRoutes(app: FastifyInstance) {
   r.get('/v1/report/business/:businessId/dashboard', {
     schema: {
       tags: ['reports'],
-      summary: "The dashboard's cards in one answer: the stats, the best tasks, members, sites and projects, the busiest members, sites and projects, and the top tags",
+      summary:
+        "The dashboard's cards in one answer: the stats, the best tasks, members, sites and projects, the busiest members, sites and projects, and the top tags",
       description:
         `Each part is what its own call answers under the same range and scope (projectId, teamId or userId, one of them): ` +
         `the stats; /v1/report/{kind}/kpi with best=true and the default size; with order=load and size 10; /v1/report/tags/kpi with size 5. ${RANGE} ${VIEW} A business other than the caller's answers 404.`,

@@ -5,9 +5,25 @@
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import {
-  DASHBOARD_LOAD_SIZE, DASHBOARD_LOADED, DASHBOARD_RANKED, DASHBOARD_TAGS_SIZE, DEFAULT_KPI_SIZE,
-  type ActionKpi, type actionsKpiQuery, type BusinessStats, type DashboardReport, type KpiItem, type KpiKind, type kpiQuery,
-  type KpiStanding, type PerformancePoint, type performanceQuery, type reportFilterQuery, type statsQuery, type submissionsQuery, type TagKpi,
+  DASHBOARD_LOAD_SIZE,
+  DASHBOARD_LOADED,
+  DASHBOARD_RANKED,
+  DASHBOARD_TAGS_SIZE,
+  DEFAULT_KPI_SIZE,
+  type ActionKpi,
+  type actionsKpiQuery,
+  type BusinessStats,
+  type DashboardReport,
+  type KpiItem,
+  type KpiKind,
+  type kpiQuery,
+  type KpiStanding,
+  type PerformancePoint,
+  type performanceQuery,
+  type reportFilterQuery,
+  type statsQuery,
+  type submissionsQuery,
+  type TagKpi,
 } from '@fieldops/shared/reports';
 import type { ActionType } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
@@ -16,13 +32,27 @@ import type { Caller } from '../../policies/caller.ts';
 import { viewScopeOf, type ViewScope } from '../../policies/schedules.ts';
 import { findEntityNames, findRankedId, type EntityNames } from './kpi-entities.repository.ts';
 import {
-  completionOverLastMonth as completionRows, findRanked, findStanding, KPI_NEEDS, ranksOverLastMonth as rankRows, type RankedEntity,
+  completionOverLastMonth as completionRows,
+  findRanked,
+  findStanding,
+  KPI_NEEDS,
+  ranksOverLastMonth as rankRows,
+  type RankedEntity,
 } from './kpi.repository.ts';
 import { ANY_TIME, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
 import { addDays, daysIn, resolveRange } from './report-range.ts';
 import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
 import {
-  countAnswerRows, countAnswers, countByDay, countByStatus, countOpen, countOrganisation, findActionKpis, findTag, findTagKpis, type OrgFilter,
+  countAnswerRows,
+  countAnswers,
+  countByDay,
+  countByStatus,
+  countOpen,
+  countOrganisation,
+  findActionKpis,
+  findTag,
+  findTagKpis,
+  type OrgFilter,
 } from './reports.repository.ts';
 
 type FilterQuery = z.output<typeof reportFilterQuery>;
@@ -66,7 +96,12 @@ export async function kpiList(db: Db, caller: Caller, kind: KpiKind, query: z.ou
   const source = scheduleSource(scope, filterOf(query), range, KPI_NEEDS[kind]);
   const order = query.order === 'load' ? 'load' : query.best ? 'rate' : 'worst';
   const { items, total } = await findRanked(db, kind, source, order, query);
-  const names = await findEntityNames(db, scope.businessId, kind, items.map((e) => e.id));
+  const names = await findEntityNames(
+    db,
+    scope.businessId,
+    kind,
+    items.map((e) => e.id),
+  );
   return { items: items.map((e) => toItem(e, names.get(e.id))), total };
 }
 
@@ -77,10 +112,7 @@ export async function kpiStanding(db: Db, caller: Caller, kind: KpiKind, id: num
   const rankedId = await findRankedId(db, scope.businessId, kind, id);
   if (rankedId === null) throw notFound();
   const source = scheduleSource(scope, filterOf(query), range, KPI_NEEDS[kind]);
-  const [standing, names] = await Promise.all([
-    findStanding(db, kind, source, rankedId),
-    findEntityNames(db, scope.businessId, kind, [rankedId]),
-  ]);
+  const [standing, names] = await Promise.all([findStanding(db, kind, source, rankedId), findEntityNames(db, scope.businessId, kind, [rankedId])]);
   return { item: toItem({ id: rankedId, rank: standing.rank, counts: standing.counts }, names.get(rankedId)), ranked: standing.ranked };
 }
 
@@ -139,8 +171,7 @@ export async function dashboardReport(db: Db, caller: Caller, businessId: number
     users: userId === undefined ? undefined : [userId],
     task: undefined,
   };
-  const ranked = (kind: KpiKind, order: 'rate' | 'load', size: number) =>
-    kpiList(db, caller, kind, { ...filter, best: true, order, page: 0, size });
+  const ranked = (kind: KpiKind, order: 'rate' | 'load', size: number) => kpiList(db, caller, kind, { ...filter, best: true, order, page: 0, size });
   const [best, load, tags] = await Promise.all([
     Promise.all(DASHBOARD_RANKED.map(async (kind) => [kind, await ranked(kind, 'rate', DEFAULT_KPI_SIZE)] as const)),
     Promise.all(DASHBOARD_LOADED.map(async (kind) => [kind, await ranked(kind, 'load', DASHBOARD_LOAD_SIZE)] as const)),
@@ -222,7 +253,12 @@ export function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' |
 
 /** Sites or projects, each with its best-first rank over the last 30 days (null without schedules in that time). */
 export async function withRanksOverLastMonth<T extends { id: number }>(db: Db, businessId: number, kind: 'projects' | 'teams', items: T[]) {
-  const ranks = await rankRows(db, businessId, kind, items.map((item) => item.id));
+  const ranks = await rankRows(
+    db,
+    businessId,
+    kind,
+    items.map((item) => item.id),
+  );
   return items.map((item) => ({ ...item, rank: ranks.get(item.id) ?? null }));
 }
 

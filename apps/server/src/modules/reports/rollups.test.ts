@@ -39,7 +39,10 @@ const ZONES = ['Asia/Riyadh', 'America/New_York', 'Pacific/Kiritimati', 'UTC'] a
 async function randomBusiness(rnd: ReturnType<typeof random>) {
   const owner = await createBusinessWithOwner(t.app);
   const businessId = owner.business.id;
-  await t.app.db.update(businesses).set({ timeZone: rnd.pick(ZONES) }).where(eq(businesses.id, businessId));
+  await t.app.db
+    .update(businesses)
+    .set({ timeZone: rnd.pick(ZONES) })
+    .where(eq(businesses.id, businessId));
   const project = await createProject(t.app, owner);
   const sites = [await createSite(t.app, owner, project.id), await createSite(t.app, owner, project.id)];
   const members = [];
@@ -61,7 +64,9 @@ async function randomBusiness(rnd: ReturnType<typeof random>) {
     for (const task of tasks) {
       const group = await createPlanRow(t.app.db, { businessId, taskId: task.id, teamId: site.id, scheduleType: 'DAILY' });
       for (const m of members.filter((x) => x.teamId === site.id)) {
-        plans.push(await createPlanRow(t.app.db, { businessId, taskId: task.id, teamId: site.id, userId: m.userId, parentId: group.id, scheduleType: 'DAILY' }));
+        plans.push(
+          await createPlanRow(t.app.db, { businessId, taskId: task.id, teamId: site.id, userId: m.userId, parentId: group.id, scheduleType: 'DAILY' }),
+        );
       }
     }
   }
@@ -78,8 +83,16 @@ async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: numbe
     // Instants spread over three months, at any minute: many fall near a local midnight.
     const start = new Date(Date.UTC(2024, 1, 1) + rnd.int(90 * 24 * 60) * 60_000);
     rows.push({
-      businessId: b.businessId, planId: plan.id, groupId: plan.groupId, taskId: plan.taskId, teamId: plan.teamId, userId: plan.userId!,
-      start, end: new Date(start.getTime() + 3_600_000), deadline: new Date(start.getTime() + 7_200_000), status: rnd.pick(STATUSES),
+      businessId: b.businessId,
+      planId: plan.id,
+      groupId: plan.groupId,
+      taskId: plan.taskId,
+      teamId: plan.teamId,
+      userId: plan.userId!,
+      start,
+      end: new Date(start.getTime() + 3_600_000),
+      deadline: new Date(start.getTime() + 7_200_000),
+      status: rnd.pick(STATUSES),
     });
   }
   const made = await t.app.db.insert(schedules).values(rows).onConflictDoNothing().returning();
@@ -89,8 +102,15 @@ async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: numbe
     for (const actionId of task.actionIds) {
       if (rnd.next() < 0.4) continue;
       answers.push({
-        businessId: s.businessId, scheduleId: s.id, actionId, taskId: s.taskId, teamId: s.teamId, userId: s.userId,
-        value: 'YES' as const, outside: rnd.next() < 0.15, isFlagged: rnd.next() < 0.2,
+        businessId: s.businessId,
+        scheduleId: s.id,
+        actionId,
+        taskId: s.taskId,
+        teamId: s.teamId,
+        userId: s.userId,
+        value: 'YES' as const,
+        outside: rnd.next() < 0.15,
+        isFlagged: rnd.next() < 0.2,
         createdDate: new Date(s.start.getTime() + rnd.int(26 * 60) * 60_000),
       });
     }
@@ -164,25 +184,48 @@ describe('report rollups', () => {
 
       // Statuses move, one schedule at a time and many at once; some times move too.
       for (const s of made.slice(0, 20)) {
-        await t.app.db.update(schedules).set({ status: rnd.pick(STATUSES) }).where(eq(schedules.id, s.id));
+        await t.app.db
+          .update(schedules)
+          .set({ status: rnd.pick(STATUSES) })
+          .where(eq(schedules.id, s.id));
       }
       await t.app.db.execute(sql`update schedules set status = 'missed' where business_id = ${a.businessId} and status = 'pending' and start < '2024-03-01'`);
       await t.app.db
         .update(schedules)
         .set({ start: sql`${schedules.start} + interval '5 hours'` })
-        .where(inArray(schedules.id, made.slice(20, 40).map((s) => s.id)));
+        .where(
+          inArray(
+            schedules.id,
+            made.slice(20, 40).map((s) => s.id),
+          ),
+        );
       await t.app.db.execute(sql`update action_results set is_flagged = not is_flagged where business_id = ${a.businessId} and id % 3 = 0`);
-      await t.app.db.execute(sql`update action_results set outside = not outside, created_date = created_date - interval '20 hours' where business_id = ${a.businessId} and id % 5 = 0`);
+      await t.app.db.execute(
+        sql`update action_results set outside = not outside, created_date = created_date - interval '20 hours' where business_id = ${a.businessId} and id % 5 = 0`,
+      );
       await expectExact('changed');
 
       // A member leaves their group: their schedules now count under their own plan.
       const leaving = a.plans.filter((p) => p.userId === a.members[0].userId);
-      await t.app.db.update(executionPlans).set({ parentId: null }).where(inArray(executionPlans.id, leaving.map((p) => p.id)));
+      await t.app.db
+        .update(executionPlans)
+        .set({ parentId: null })
+        .where(
+          inArray(
+            executionPlans.id,
+            leaving.map((p) => p.id),
+          ),
+        );
       await expectExact('left a group');
 
       // Deletes: some answers, some schedules, a member's plan (its schedules go with it), a site.
       await t.app.db.execute(sql`delete from action_results where business_id = ${a.businessId} and id % 4 = 1`);
-      await t.app.db.delete(schedules).where(inArray(schedules.id, made.slice(40, 60).map((s) => s.id)));
+      await t.app.db.delete(schedules).where(
+        inArray(
+          schedules.id,
+          made.slice(40, 60).map((s) => s.id),
+        ),
+      );
       await t.app.db.delete(executionPlans).where(eq(executionPlans.id, a.plans[1].id));
       await expectExact('deleted rows');
       await t.app.db.execute(sql`delete from teams where id = ${a.sites[1].id}`);
@@ -209,9 +252,17 @@ describe('report rollups', () => {
           from (${source}) src group by 1 order by 1`),
       ).map((r) => JSON.stringify(r));
     const ranges = [
-      ['2024-02-01', '2024-04-30'], ['2024-02-10', '2024-03-31'], ['2024-02-01', '2024-03-05'], ['2024-02-17', '2024-04-02'],
-      ['2024-03-01', '2024-03-01'], ['2024-02-29', '2024-03-01'], ['2023-05-01', '2024-04-30'],
-      ['2024-02-11', '2024-02-20'], ['2024-02-21', '2024-03-10'], ['2024-02-05', '2024-02-28'], ['2024-02-21', '2024-02-29'],
+      ['2024-02-01', '2024-04-30'],
+      ['2024-02-10', '2024-03-31'],
+      ['2024-02-01', '2024-03-05'],
+      ['2024-02-17', '2024-04-02'],
+      ['2024-03-01', '2024-03-01'],
+      ['2024-02-29', '2024-03-01'],
+      ['2023-05-01', '2024-04-30'],
+      ['2024-02-11', '2024-02-20'],
+      ['2024-02-21', '2024-03-10'],
+      ['2024-02-05', '2024-02-28'],
+      ['2024-02-21', '2024-02-29'],
     ];
     for (let i = 0; i < 5; i++) {
       const start = addDays('2024-01-25', rnd.int(100));
@@ -224,12 +275,18 @@ describe('report rollups', () => {
       // Needing both the member and the task, a source reads the schedules themselves.
       const rows = scheduleSource(scope, {}, range, { user: true, task: true });
       for (const key of ['team_id', 'task_id', 'group_id']) {
-        expect(await sum(scheduleSource(scope, {}, range, { task: true }), key, statusColumns), `${label} by ${key}`).toEqual(await sum(rows, key, statusColumns));
+        expect(await sum(scheduleSource(scope, {}, range, { task: true }), key, statusColumns), `${label} by ${key}`).toEqual(
+          await sum(rows, key, statusColumns),
+        );
       }
-      expect(await sum(scheduleSource(scope, {}, range, { user: true }), 'user_id', statusColumns), `${label} by member`).toEqual(await sum(rows, 'user_id', statusColumns));
+      expect(await sum(scheduleSource(scope, {}, range, { user: true }), 'user_id', statusColumns), `${label} by member`).toEqual(
+        await sum(rows, 'user_id', statusColumns),
+      );
       const answerColumns = ['answers', 'flagged', 'outside'];
       const answerRows = answerSource(scope, { users: b.members.map((m) => m.userId) }, range);
-      expect(await sum(answerSource(scope, {}, range), 'action_id', answerColumns), `${label} answers`).toEqual(await sum(answerRows, 'action_id', answerColumns));
+      expect(await sum(answerSource(scope, {}, range), 'action_id', answerColumns), `${label} answers`).toEqual(
+        await sum(answerRows, 'action_id', answerColumns),
+      );
       const daily = async (filter: { users?: number[]; task: number }) =>
         rowsOf<Record<string, unknown>>(await t.app.db.execute(sql`select * from (${dailyScheduleSource(scope, filter, range)}) d order by day`)).map((r) =>
           JSON.stringify([r.day, ...statusColumns.map((c) => Number(r[c]))]),

@@ -35,10 +35,7 @@ async function business() {
   const m2 = await memberIn(place, s2);
   const m3 = await memberIn(place, s3);
   const supervisor = await addSupervisor(t.app, place.owner, [s1]);
-  const [done1] = await placeSchedules(place, [
-    ...many(m1.userId, '2024-03-05', 'done', 2),
-    ...many(m2.userId, '2024-03-05', 'missed', 1, { teamId: s2 }),
-  ]);
+  const [done1] = await placeSchedules(place, [...many(m1.userId, '2024-03-05', 'done', 2), ...many(m2.userId, '2024-03-05', 'missed', 1, { teamId: s2 })]);
   const [pending3] = await placeSchedules(place, many(m3.userId, '2024-03-31', 'pending', 1, { teamId: s3 }));
   await createScheduleRow(t.app.db, { businessId: place.businessId, taskId: place.taskId, teamId: s1, userId: m1.userId });
   const action = await createAction(t.app, place.owner, place.taskId);
@@ -86,17 +83,30 @@ describe('GET /v1/report/business/{businessId}/stats', () => {
   it('narrows to a project, a site or a member', async () => {
     const { place, s3, m1 } = data;
     expect(await statsOf(place.owner, `${MARCH}&projectId=${place.projectId}`)).toEqual({
-      projects: 1, teams: 2, members: 3, activeSchedules: 1,
+      projects: 1,
+      teams: 2,
+      members: 3,
+      activeSchedules: 1,
       schedules: { done: 2, missed: 1, pending: 0, inProgress: 0, total: 3, completionRate: 66.7 },
-      answers: 2, flagged: 1,
+      answers: 2,
+      flagged: 1,
     });
     expect(await statsOf(place.owner, `${MARCH}&teamId=${s3}`)).toEqual({
-      projects: 1, teams: 1, members: 1, activeSchedules: 0,
+      projects: 1,
+      teams: 1,
+      members: 1,
+      activeSchedules: 0,
       schedules: { done: 0, missed: 0, pending: 1, inProgress: 0, total: 1, completionRate: 0 },
-      answers: 0, flagged: 0,
+      answers: 0,
+      flagged: 0,
     });
     expect(await statsOf(place.owner, `${MARCH}&userId=${m1.userId}`)).toMatchObject({
-      projects: 1, teams: 1, members: 1, activeSchedules: 1, schedules: { done: 2, total: 2, completionRate: 100 }, answers: 2,
+      projects: 1,
+      teams: 1,
+      members: 1,
+      activeSchedules: 1,
+      schedules: { done: 2, total: 2, completionRate: 100 },
+      answers: 2,
     });
   });
 

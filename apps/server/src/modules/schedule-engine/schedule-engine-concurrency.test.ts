@@ -44,9 +44,18 @@ beforeAll(async () => {
     const member = await addMember(t.app, owner);
     await placeInSite(t.app, owner, site.id, member.userId);
     await t.app.db.insert(executionPlans).values({
-      businessId, taskId: task.id, teamId: site.id, userId: member.userId,
-      scheduleType: 'DAILY', startDate: '2026-01-01', endDate: '2026-12-31', startTime: '06:00', endTime: '24:00',
-      deadlineAfter: 4, deadlineUnit: 'HOURS', scheduledAt: new Date('2020-01-01T00:00:00Z'),
+      businessId,
+      taskId: task.id,
+      teamId: site.id,
+      userId: member.userId,
+      scheduleType: 'DAILY',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      startTime: '06:00',
+      endTime: '24:00',
+      deadlineAfter: 4,
+      deadlineUnit: 'HOURS',
+      scheduledAt: new Date('2020-01-01T00:00:00Z'),
     });
   }
 }, 120_000);

@@ -42,10 +42,22 @@ describe('the schedule engine in the server', () => {
     await placeInSite(setup, owner, site.id, member.userId);
     const task = await createTask(setup, owner);
     const today = new Date().toISOString().slice(0, 10);
-    const [plan] = await setup.db.insert(executionPlans).values({
-      businessId: owner.business.id, taskId: task.id, teamId: site.id, userId: member.userId, scheduleType: 'DAILY',
-      startDate: today, endDate: '2099-12-31', startTime: '06:00', endTime: '24:00', deadlineAfter: 1, deadlineUnit: 'DAYS',
-    }).returning();
+    const [plan] = await setup.db
+      .insert(executionPlans)
+      .values({
+        businessId: owner.business.id,
+        taskId: task.id,
+        teamId: site.id,
+        userId: member.userId,
+        scheduleType: 'DAILY',
+        startDate: today,
+        endDate: '2099-12-31',
+        startTime: '06:00',
+        endTime: '24:00',
+        deadlineAfter: 1,
+        deadlineUnit: 'DAYS',
+      })
+      .returning();
     await setup.close();
     const { id: _id, ...planValues } = plan;
     const countOf = async () => (await database.db.select({ n: count() }).from(schedules).where(eq(schedules.planId, plan.id)))[0].n;
@@ -57,7 +69,10 @@ describe('the schedule engine in the server', () => {
     expect(await waitFor(async () => (await countOf()) === 3)).toBe(true);
 
     // A later pass picks up what changed meanwhile: a longer horizon is not needed, a new plan is.
-    const [second] = await database.db.insert(executionPlans).values({ ...planValues, scheduledAt: new Date('2020-01-01T00:00:00Z') }).returning();
+    const [second] = await database.db
+      .insert(executionPlans)
+      .values({ ...planValues, scheduledAt: new Date('2020-01-01T00:00:00Z') })
+      .returning();
     const secondCount = async () => (await database.db.select({ n: count() }).from(schedules).where(eq(schedules.planId, second.id)))[0].n;
     expect(await waitFor(async () => (await secondCount()) === 3)).toBe(true);
 
@@ -75,10 +90,22 @@ describe('the schedule engine in the server', () => {
       const member = await addMember(app, owner);
       await placeInSite(app, owner, site.id, member.userId);
       const task = await createTask(app, owner);
-      const [plan] = await app.db.insert(executionPlans).values({
-        businessId: owner.business.id, taskId: task.id, teamId: site.id, userId: member.userId, scheduleType: 'DAILY',
-        startDate: '2020-01-01', endDate: '2099-12-31', startTime: '06:00', endTime: '24:00', deadlineAfter: 1, deadlineUnit: 'DAYS',
-      }).returning();
+      const [plan] = await app.db
+        .insert(executionPlans)
+        .values({
+          businessId: owner.business.id,
+          taskId: task.id,
+          teamId: site.id,
+          userId: member.userId,
+          scheduleType: 'DAILY',
+          startDate: '2020-01-01',
+          endDate: '2099-12-31',
+          startTime: '06:00',
+          endTime: '24:00',
+          deadlineAfter: 1,
+          deadlineUnit: 'DAYS',
+        })
+        .returning();
       await app.ready();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await database.db.select({ n: count() }).from(schedules).where(eq(schedules.planId, plan.id)))[0].n).toBe(0);

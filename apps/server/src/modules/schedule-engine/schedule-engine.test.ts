@@ -34,9 +34,18 @@ async function plan(place: Place, values: PlanValues) {
   const [row] = await t.app.db
     .insert(executionPlans)
     .values({
-      businessId: place.businessId, taskId: place.taskId, teamId: place.teamId, userId: place.userId,
-      scheduleType: 'DAILY', startDate: '2026-03-01', endDate: '2026-03-31', startTime: '08:00', endTime: '17:00',
-      deadlineAfter: 2, deadlineUnit: 'HOURS', scheduledAt: new Date('2020-01-01T00:00:00Z'),
+      businessId: place.businessId,
+      taskId: place.taskId,
+      teamId: place.teamId,
+      userId: place.userId,
+      scheduleType: 'DAILY',
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+      startTime: '08:00',
+      endTime: '17:00',
+      deadlineAfter: 2,
+      deadlineUnit: 'HOURS',
+      scheduledAt: new Date('2020-01-01T00:00:00Z'),
       ...values,
     })
     .returning();
@@ -98,7 +107,12 @@ describe('occurrences by schedule type, in the business time zone', () => {
     expect(rows).toHaveLength(31);
     rows.forEach((row, i) => {
       const day = String(i + 1).padStart(2, '0');
-      expect(row).toEqual({ start: iso(`2026-03-${day}T05:00:00Z`), end: iso(`2026-03-${day}T14:00:00Z`), deadline: iso(`2026-03-${day}T07:00:00Z`), status: 'pending' });
+      expect(row).toEqual({
+        start: iso(`2026-03-${day}T05:00:00Z`),
+        end: iso(`2026-03-${day}T14:00:00Z`),
+        deadline: iso(`2026-03-${day}T07:00:00Z`),
+        status: 'pending',
+      });
     });
   });
 
@@ -107,10 +121,19 @@ describe('occurrences by schedule type, in the business time zone', () => {
     await materialise(newYork, '2026-02-27T12:00:00Z');
     const rows = await occurrences(p.id);
     // Sundays 1, 8, 15, 22, 29 and Wednesdays 4, 11, 18, 25 March 2026.
-    expect(rows.map((r) => r.start)).toEqual([
-      '2026-03-01T13:00:00Z', '2026-03-04T13:00:00Z', '2026-03-08T12:00:00Z', '2026-03-11T12:00:00Z', '2026-03-15T12:00:00Z',
-      '2026-03-18T12:00:00Z', '2026-03-22T12:00:00Z', '2026-03-25T12:00:00Z', '2026-03-29T12:00:00Z',
-    ].map(iso));
+    expect(rows.map((r) => r.start)).toEqual(
+      [
+        '2026-03-01T13:00:00Z',
+        '2026-03-04T13:00:00Z',
+        '2026-03-08T12:00:00Z',
+        '2026-03-11T12:00:00Z',
+        '2026-03-15T12:00:00Z',
+        '2026-03-18T12:00:00Z',
+        '2026-03-22T12:00:00Z',
+        '2026-03-25T12:00:00Z',
+        '2026-03-29T12:00:00Z',
+      ].map(iso),
+    );
   });
 
   it('CUSTOM on the selected weekdays within the selected months', async () => {
@@ -119,12 +142,28 @@ describe('occurrences by schedule type, in the business time zone', () => {
     const rows = await occurrences(p.id);
     // Mondays of March and April 2026; none in February.
     expect(rows.map((r) => r.start.slice(0, 10))).toEqual([
-      '2026-03-02', '2026-03-09', '2026-03-16', '2026-03-23', '2026-03-30', '2026-04-06', '2026-04-13', '2026-04-20', '2026-04-27',
+      '2026-03-02',
+      '2026-03-09',
+      '2026-03-16',
+      '2026-03-23',
+      '2026-03-30',
+      '2026-04-06',
+      '2026-04-13',
+      '2026-04-20',
+      '2026-04-27',
     ]);
   });
 
   it('ONCE on its start date only, on the day the clocks change', async () => {
-    const p = await plan(newYork, { scheduleType: 'ONCE', startDate: '2026-03-08', endDate: '2026-03-20', startTime: '06:00', endTime: '24:00', deadlineAfter: 1, deadlineUnit: 'DAYS' });
+    const p = await plan(newYork, {
+      scheduleType: 'ONCE',
+      startDate: '2026-03-08',
+      endDate: '2026-03-20',
+      startTime: '06:00',
+      endTime: '24:00',
+      deadlineAfter: 1,
+      deadlineUnit: 'DAYS',
+    });
     await materialise(newYork, '2026-03-01T12:00:00Z');
     expect(await occurrences(p.id)).toEqual([
       { start: iso('2026-03-08T10:00:00Z'), end: iso('2026-03-09T04:00:00Z'), deadline: iso('2026-03-09T10:00:00Z'), status: 'pending' },
@@ -202,7 +241,12 @@ describe('the horizon and what is skipped', () => {
     const group = await plan(place, { userId: null });
     const child = await plan(place, { parentId: group.id });
     const other = await plan(place, {});
-    const created = await materialisePlans(t.app.db, { businessId: place.businessId, planIds: [group.id], now: new Date('2026-03-05T12:00:00Z'), horizonDays: 3 });
+    const created = await materialisePlans(t.app.db, {
+      businessId: place.businessId,
+      planIds: [group.id],
+      now: new Date('2026-03-05T12:00:00Z'),
+      horizonDays: 3,
+    });
     expect(created).toBe(3);
     expect(await occurrences(child.id)).toHaveLength(3);
     expect(await occurrences(other.id)).toEqual([]);

@@ -31,7 +31,11 @@ export function affectedRows(result: unknown): number {
   return r.rowCount ?? r.affectedRows ?? 0;
 }
 
-const idArray = (ids: readonly number[]) => sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::bigint[]`;
+const idArray = (ids: readonly number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
 
 /**
  * One INSERT ... SELECT for every occurrence in the horizon of every plan in scope.

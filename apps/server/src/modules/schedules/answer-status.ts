@@ -3,9 +3,7 @@
 // service and the schedule lists share one definition.
 import type { ActionType, ScheduleStatus } from '@fieldops/shared/enums';
 import { distanceMetres, type AnswerValue } from '@fieldops/shared/schedules';
-import {
-  requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer,
-} from '@fieldops/shared/tasks';
+import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer } from '@fieldops/shared/tasks';
 
 export interface Site {
   latitude: number | null;

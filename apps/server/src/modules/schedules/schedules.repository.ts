@@ -33,8 +33,7 @@ export interface ScheduleWhere {
 }
 
 function whereOf({ businessId, timeZone, now, filter, scope }: ScheduleWhere): SQL | undefined {
-  const dayStart = (date: string, days = 0) =>
-    sql`((${date}::date + ${days}::integer)::timestamp at time zone ${timeZone})`;
+  const dayStart = (date: string, days = 0) => sql`((${date}::date + ${days}::integer)::timestamp at time zone ${timeZone})`;
   return and(
     eq(schedules.businessId, businessId),
     scope,

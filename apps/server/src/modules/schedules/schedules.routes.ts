@@ -27,7 +27,10 @@ const submitForm = z
   .object({
     scheduleId: z.number().int().describe("The schedule's id; it must be the caller's own, open and not paused."),
     actionId: z.number().int().describe("An action of the schedule's task that its chain rules do not hide."),
-    value: z.string().optional().describe('The answer as JSON text: "\\"YES\\"", "3", "[\\"0\\",\\"2\\"]", "\\"2024-05-01\\"", "true". Empty for photo and voice actions.'),
+    value: z
+      .string()
+      .optional()
+      .describe('The answer as JSON text: "\\"YES\\"", "3", "[\\"0\\",\\"2\\"]", "\\"2024-05-01\\"", "true". Empty for photo and voice actions.'),
     notes: z.string().optional().describe('Free notes, at most 2000 characters.'),
     important: z.enum(['true', 'false']).optional().describe('true flags the answer (Answers needing attention).'),
     latitude: z.number().optional().describe("The device's position; needed inside the site's geofence."),
@@ -50,12 +53,22 @@ export async function schedulesRoutes(app: FastifyInstance) {
   };
 
   r.get('/schedules/user-schedules', {
-    schema: { tags: ['schedules'], description: "The caller's own schedules (My Tasks).", querystring: listQuery, response: { 200: z.array(schedule), ...errors } },
+    schema: {
+      tags: ['schedules'],
+      description: "The caller's own schedules (My Tasks).",
+      querystring: listQuery,
+      response: { 200: z.array(schedule), ...errors },
+    },
     handler: (request, reply) => sendList(requireTenant(request), 'own', request.query, reply),
   });
 
   r.get('/schedules/kpis', {
-    schema: { tags: ['schedules'], description: 'Schedules by status over the list filters, and done / total as a percentage.', querystring: listQuery, response: { 200: scheduleKpis, ...errors } },
+    schema: {
+      tags: ['schedules'],
+      description: 'Schedules by status over the list filters, and done / total as a percentage.',
+      querystring: listQuery,
+      response: { 200: scheduleKpis, ...errors },
+    },
     handler: (request) => computeKpis(app.db, requireTenant(request), request.query),
   });
 

@@ -12,9 +12,7 @@ import { scopeCondition, viewScopeOf, type ViewScope } from '../../policies/sche
 import { getTaskWithActions } from '../actions/task-actions.service.ts';
 import { latestAnswersOf, scheduleAnswers } from '../action-results/action-results.service.ts';
 import { answersByAction, asRuleActions, isOpen, progressOf } from './answer-status.ts';
-import {
-  countSchedules, findRuleActions, findSchedule, findSchedules, findScheduleState, type ScheduleWhere,
-} from './schedules.repository.ts';
+import { countSchedules, findRuleActions, findSchedule, findSchedules, findScheduleState, type ScheduleWhere } from './schedules.repository.ts';
 
 type SchedulesQuery = z.output<typeof schedulesQuery>;
 
@@ -43,7 +41,12 @@ export async function withCalculations(db: Db, businessId: number, items: Schedu
   const taskIds = [...new Set(items.map((s) => s.taskId))];
   const [actionRows, answerRows] = await Promise.all([
     findRuleActions(db, businessId, taskIds),
-    latestAnswersOf(db, businessId, items.map((s) => s.id), true),
+    latestAnswersOf(
+      db,
+      businessId,
+      items.map((s) => s.id),
+      true,
+    ),
   ]);
   return items.map((s) => {
     const progress = progressOf(

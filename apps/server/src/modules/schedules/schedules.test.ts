@@ -5,7 +5,15 @@ import { businesses } from '../../db/schema.ts';
 import { actionResults } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createProject, createScheduleRow, createSite, createTask, placeInSite,
+  addMember,
+  addSupervisor,
+  createAction,
+  createBusinessWithOwner,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  placeInSite,
   type Caller,
 } from '../../test/factories.ts';
 
@@ -60,7 +68,9 @@ beforeAll(async () => {
 
   const theirTask = await createTask(t.app, other);
   const theirSite = await createSite(t.app, other, (await createProject(t.app, other)).id);
-  s.theirs = (await createScheduleRow(t.app.db, { businessId: other.business.id, taskId: theirTask.id, teamId: theirSite.id, userId: other.userId, status: 'done' })).id;
+  s.theirs = (
+    await createScheduleRow(t.app.db, { businessId: other.business.id, taskId: theirTask.id, teamId: theirSite.id, userId: other.userId, status: 'done' })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -71,10 +81,23 @@ describe('GET /schedules and /v2/schedules', () => {
     expect(ids(res)).toEqual([s.one, s.two, s.three, s.four, s.six, s.five]);
     expect(res.headers['x-total-count']).toBe('6');
     expect(res.json()[0]).toEqual({
-      id: s.one, planId: expect.any(Number), taskId: task.one, taskNameEn: 'Lobby check', taskNameAr: 'فحص الردهة',
-      userId: memberA.userId, userFullName: expect.stringContaining('Person'), teamId: site.a, teamName: 'Tower A', projectId: p.one,
-      projectName: 'Riyadh Towers', start: '2024-03-01T05:00:00.000Z', end: '2024-03-01T06:00:00.000Z', deadline: '2024-03-01T07:00:00.000Z',
-      status: 'done', answeredActions: null, requiredActions: null,
+      id: s.one,
+      planId: expect.any(Number),
+      taskId: task.one,
+      taskNameEn: 'Lobby check',
+      taskNameAr: 'فحص الردهة',
+      userId: memberA.userId,
+      userFullName: expect.stringContaining('Person'),
+      teamId: site.a,
+      teamName: 'Tower A',
+      projectId: p.one,
+      projectName: 'Riyadh Towers',
+      start: '2024-03-01T05:00:00.000Z',
+      end: '2024-03-01T06:00:00.000Z',
+      deadline: '2024-03-01T07:00:00.000Z',
+      status: 'done',
+      answeredActions: null,
+      requiredActions: null,
     });
     const v2 = await get(owner, '/v2/schedules');
     expect(v2.json()).toEqual(res.json());
@@ -113,7 +136,17 @@ describe('GET /schedules and /v2/schedules', () => {
   }
 
   it('refuses bad filters with field errors', async () => {
-    const bad = ['sort=id', 'sort=start,up', 'status=finished', 'projects=a,b', 'startDate=2024-3-1', 'endDate=2024-02-30', 'timing=LATER', 'size=501', 'withActionCalculations=yes'];
+    const bad = [
+      'sort=id',
+      'sort=start,up',
+      'status=finished',
+      'projects=a,b',
+      'startDate=2024-3-1',
+      'endDate=2024-02-30',
+      'timing=LATER',
+      'size=501',
+      'withActionCalculations=yes',
+    ];
     for (const query of bad) {
       const res = await get(owner, `/schedules?${query}`);
       expect(res.statusCode, query).toBe(400);
@@ -162,7 +195,12 @@ describe('GET /schedules/kpis', () => {
     // Started by now: s5 leaves; 2 / 5 = 40 %.
     expect(await kpis(owner, 'timing=DUE')).toEqual({ id: null, missed: 1, done: 2, pending: 1, inProgress: 1, total: 5, completionRate: 40 });
     expect(await kpis(owner, `task=${task.two}`)).toEqual({ id: null, missed: 1, done: 1, pending: 0, inProgress: 0, total: 2, completionRate: 50 });
-    expect(await kpis(owner, `projects=${p.one}&startDate=2024-03-02&endDate=2024-03-02`)).toMatchObject({ missed: 1, pending: 1, total: 2, completionRate: 0 });
+    expect(await kpis(owner, `projects=${p.one}&startDate=2024-03-02&endDate=2024-03-02`)).toMatchObject({
+      missed: 1,
+      pending: 1,
+      total: 2,
+      completionRate: 0,
+    });
   });
 
   it("counts only what the caller sees, and nothing of another business's", async () => {
@@ -187,13 +225,24 @@ describe('GET /schedules/{id}', () => {
     const second = await createAction(t.app, owner, taskId, { required: true, type: 'TEXT' });
     const open = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId, teamId: site.a, userId: memberA.userId });
     await t.app.db.insert(actionResults).values({
-      businessId: owner.business.id, scheduleId: open.id, actionId: first.id, taskId, teamId: site.a, userId: memberA.userId, value: 'YES',
+      businessId: owner.business.id,
+      scheduleId: open.id,
+      actionId: first.id,
+      taskId,
+      teamId: site.a,
+      userId: memberA.userId,
+      value: 'YES',
     });
     const detail = await get(memberA, `/schedules/${open.id}?eagerLoad=true`);
     expect(detail.statusCode).toBe(200);
     const body = detail.json();
     expect(body).toMatchObject({
-      id: open.id, status: 'pending', paused: false, canAnswer: true, answeredActions: 1, requiredActions: 2,
+      id: open.id,
+      status: 'pending',
+      paused: false,
+      canAnswer: true,
+      answeredActions: 1,
+      requiredActions: 2,
       site: { id: site.a, name: 'Tower A', latitude: null, longitude: null, radius: 200 },
       task: { id: taskId, geoRestrictionEnabled: true },
     });
@@ -207,13 +256,26 @@ describe('GET /schedules/{id}', () => {
   it('says when the schedule cannot be answered: paused, missed or closed', async () => {
     const paused = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.one, teamId: site.a, userId: memberA.userId, paused: true });
     expect((await get(memberA, `/schedules/${paused.id}?eagerLoad=true`)).json()).toMatchObject({ paused: true, canAnswer: false });
-    const missed = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.one, teamId: site.a, userId: memberA.userId, status: 'missed' });
+    const missed = await createScheduleRow(t.app.db, {
+      businessId: owner.business.id,
+      taskId: task.one,
+      teamId: site.a,
+      userId: memberA.userId,
+      status: 'missed',
+    });
     expect((await get(memberA, `/schedules/${missed.id}?eagerLoad=true`)).json()).toMatchObject({ paused: false, canAnswer: false });
     expect((await get(memberA, `/schedules/${s.five}?eagerLoad=true`)).json().canAnswer).toBe(false);
   });
 
   it("answers 404 'No schedule found with this ID.' for unknown ids, other businesses' and schedules out of sight", async () => {
-    const cases: [Caller, number][] = [[owner, 999_999], [owner, s.theirs], [other, s.one], [memberB, s.one], [supervisor, s.three], [memberA, s.six]];
+    const cases: [Caller, number][] = [
+      [owner, 999_999],
+      [owner, s.theirs],
+      [other, s.one],
+      [memberB, s.one],
+      [supervisor, s.three],
+      [memberA, s.six],
+    ];
     for (const [caller, id] of cases) {
       for (const query of ['', '?eagerLoad=true']) {
         const res = await get(caller, `/schedules/${id}${query}`);
@@ -235,20 +297,33 @@ describe('withActionCalculations', () => {
     const t1 = (await createTask(t.app, boss)).id;
     const base = await createAction(t.app, boss, t1, { required: true });
     const hidden = await createAction(t.app, boss, t1, {
-      required: true, type: 'TEXT', criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'HIDDEN' }, baseActionId: base.id,
+      required: true,
+      type: 'TEXT',
+      criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'HIDDEN' },
+      baseActionId: base.id,
     });
     const optional = await createAction(t.app, boss, t1, { type: 'RATING' });
     // Task 2: a yes/no whose YES displays a required check.
     const t2 = (await createTask(t.app, boss)).id;
     const base2 = await createAction(t.app, boss, t2, { required: true });
     await createAction(t.app, boss, t2, {
-      required: true, type: 'CHECK', criteria: { condition: { baseActionId: base2.id, answer: 'YES' }, visibility: 'DISPLAY' }, baseActionId: base2.id,
+      required: true,
+      type: 'CHECK',
+      criteria: { condition: { baseActionId: base2.id, answer: 'YES' }, visibility: 'DISPLAY' },
+      baseActionId: base2.id,
     });
     const row = (taskId: number, start: string) =>
       createScheduleRow(t.app.db, { businessId: boss.business.id, taskId, teamId: siteId, userId: worker.userId, start: new Date(start) });
-    const [a, b, c, d] = [await row(t1, '2024-01-01T08:00:00Z'), await row(t1, '2024-01-02T08:00:00Z'), await row(t2, '2024-01-03T08:00:00Z'), await row(t2, '2024-01-04T08:00:00Z')];
+    const [a, b, c, d] = [
+      await row(t1, '2024-01-01T08:00:00Z'),
+      await row(t1, '2024-01-02T08:00:00Z'),
+      await row(t2, '2024-01-03T08:00:00Z'),
+      await row(t2, '2024-01-04T08:00:00Z'),
+    ];
     const answer = (scheduleId: number, actionId: number, taskId: number, value: string | number, outside = false) =>
-      t.app.db.insert(actionResults).values({ businessId: boss.business.id, scheduleId, actionId, taskId, teamId: siteId, userId: worker.userId, value, outside });
+      t.app.db
+        .insert(actionResults)
+        .values({ businessId: boss.business.id, scheduleId, actionId, taskId, teamId: siteId, userId: worker.userId, value, outside });
     await answer(a.id, base.id, t1, 'YES');
     await answer(a.id, base.id, t1, 'NO'); // the latest answer wins: the text is hidden
     await answer(a.id, optional.id, t1, 4);

@@ -2,9 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from '../action-results/answer-test-kit.ts';
 import {
-  IMAGES, addMember, signedFileUrl, createAction, createBusinessWithOwner, createProject, createSite, createTask, multipart, placeInSite,
+  INSIDE,
+  SITE,
+  photo,
+  submit,
+  answerCount as countAnswers,
+  scheduled as scheduledTask,
+  statusOf as scheduleStatus,
+} from '../action-results/answer-test-kit.ts';
+import {
+  IMAGES,
+  addMember,
+  signedFileUrl,
+  createAction,
+  createBusinessWithOwner,
+  createProject,
+  createSite,
+  createTask,
+  multipart,
+  placeInSite,
   type Caller,
 } from '../../test/factories.ts';
 
@@ -21,10 +38,8 @@ const answerCount = (scheduleId: number) => countAnswers(t.app.db, scheduleId);
 const statusOf = (scheduleId: number) => scheduleStatus(t.app.db, scheduleId);
 
 /** A task at the member's site with the given actions, and an open schedule of it for `who` (the member by default). */
-const scheduled = (
-  actions?: Parameters<typeof createAction>[3][],
-  options: { who?: Caller } & Parameters<typeof scheduledTask>[3] = {},
-) => scheduledTask({ t, owner, siteId }, options.who ?? member, actions, options);
+const scheduled = (actions?: Parameters<typeof createAction>[3][], options: { who?: Caller } & Parameters<typeof scheduledTask>[3] = {}) =>
+  scheduledTask({ t, owner, siteId }, options.who ?? member, actions, options);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,7 +54,16 @@ afterAll(() => t.close());
 describe('POST /v1/action-results: bad input stores nothing', () => {
   it('refuses the bad inputs with field errors, leaving no row and no file', async () => {
     const { actions, schedule } = await scheduled([
-      { required: true }, { type: 'PHOTO' }, { type: 'VOICE' }, { type: 'SINGLE_CHOICE', options: [{ labelEn: 'A', labelAr: 'أ' }, { labelEn: 'B', labelAr: 'ب' }] },
+      { required: true },
+      { type: 'PHOTO' },
+      { type: 'VOICE' },
+      {
+        type: 'SINGLE_CHOICE',
+        options: [
+          { labelEn: 'A', labelAr: 'أ' },
+          { labelEn: 'B', labelAr: 'ب' },
+        ],
+      },
     ]);
     const elsewhere = await createAction(t.app, owner, (await createTask(t.app, owner)).id);
     const [yesNo, photoAction, voiceAction, choice] = actions.map((a) => String(a.id));
@@ -59,14 +83,25 @@ describe('POST /v1/action-results: bad input stores nothing', () => {
       ['an empty recording', { scheduleId: id, actionId: voiceAction }, [voice(Buffer.alloc(0))], 400, 'voice', MSG.invalidFile],
       ['a file under another name', { scheduleId: id, actionId: photoAction }, [{ ...photo(), field: 'attachments' }], 400, 'attachments', MSG.invalidFile],
       ['two photos', { scheduleId: id, actionId: photoAction }, [photo(), photo()], 400, 'file', MSG.invalidFile],
-      ['a photo over 10 MB', { scheduleId: id, actionId: photoAction }, [photo(Buffer.concat([IMAGES.png, Buffer.alloc(MAX_UPLOAD_BYTES)]))], 413, '', MSG.fileTooLarge],
+      [
+        'a photo over 10 MB',
+        { scheduleId: id, actionId: photoAction },
+        [photo(Buffer.concat([IMAGES.png, Buffer.alloc(MAX_UPLOAD_BYTES)]))],
+        413,
+        '',
+        MSG.fileTooLarge,
+      ],
     ];
     for (const [what, fields, files, status, field, message] of cases) {
       const before = t.storedFiles();
       const res = await submit(member, fields, files);
       expect(res.statusCode, what).toBe(status);
       if (message) expect(res.json().message, what).toBe(message);
-      if (field) expect(res.json().fieldErrors?.map((e: { field: string }) => e.field), what).toContain(field);
+      if (field)
+        expect(
+          res.json().fieldErrors?.map((e: { field: string }) => e.field),
+          what,
+        ).toContain(field);
       expect(t.storedFiles(), what).toEqual(before);
     }
     expect(await answerCount(schedule.id)).toBe(0);

@@ -15,9 +15,7 @@ import { viewScopeOf } from '../../policies/schedules.ts';
 import { actionRowOf } from '../actions/actions.service.ts';
 import { findAnswer, insertAnswer, latestAnswersOf } from '../action-results/action-results.service.ts';
 import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD } from './answer-files.ts';
-import {
-  answersByAction, asRuleActions, geofence, isHidden, isOpen, progressOf, statusAfterCountedAnswer,
-} from './answer-status.ts';
+import { answersByAction, asRuleActions, geofence, isHidden, isOpen, progressOf, statusAfterCountedAnswer } from './answer-status.ts';
 import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from './schedules.repository.ts';
 import { requireSchedule, visibleSchedules, withCalculations } from './schedules.service.ts';
 

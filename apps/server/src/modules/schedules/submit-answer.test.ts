@@ -3,10 +3,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fieldops/shared/messages';
 import { actionResults, executionPlans } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSIDE, OUTSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask, statusOf as scheduleStatus } from '../action-results/answer-test-kit.ts';
 import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createPlanRow, createProject, createScheduleRow, createSite,
-  createTask, placeInSite, type Caller,
+  INSIDE,
+  OUTSIDE,
+  SITE,
+  photo,
+  submit,
+  answerCount as countAnswers,
+  scheduled as scheduledTask,
+  statusOf as scheduleStatus,
+} from '../action-results/answer-test-kit.ts';
+import {
+  addMember,
+  addSupervisor,
+  createAction,
+  createBusinessWithOwner,
+  createPlanRow,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  placeInSite,
+  type Caller,
 } from '../../test/factories.ts';
 
 const API = '/services/workflow/api/v1';
@@ -24,10 +42,8 @@ const answerCount = (scheduleId: number) => countAnswers(t.app.db, scheduleId);
 const statusOf = (scheduleId: number) => scheduleStatus(t.app.db, scheduleId);
 
 /** A task at the member's site with the given actions, and an open schedule of it for `who` (the member by default). */
-const scheduled = (
-  actions?: Parameters<typeof createAction>[3][],
-  options: { who?: Caller } & Parameters<typeof scheduledTask>[3] = {},
-) => scheduledTask({ t, owner, siteId }, options.who ?? member, actions, options);
+const scheduled = (actions?: Parameters<typeof createAction>[3][], options: { who?: Caller } & Parameters<typeof scheduledTask>[3] = {}) =>
+  scheduledTask({ t, owner, siteId }, options.who ?? member, actions, options);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -46,12 +62,29 @@ afterAll(() => t.close());
 describe('POST /v1/action-results: the answer and the status', () => {
   it('stores an answer inside the site, moves pending → inProgress → done, and answers the schedule', async () => {
     const { actions, schedule } = await scheduled([{ required: true }, { required: true, type: 'NUMBER' }, { required: false, type: 'TEXT' }]);
-    const first = await submit(member, { scheduleId: String(schedule.id), actionId: String(actions[0].id), value: '"YES"', notes: 'All good', ...INSIDE, accuracy: '12' });
+    const first = await submit(member, {
+      scheduleId: String(schedule.id),
+      actionId: String(actions[0].id),
+      value: '"YES"',
+      notes: 'All good',
+      ...INSIDE,
+      accuracy: '12',
+    });
     expect(first.statusCode).toBe(201);
     const body = first.json();
     expect(body.result).toMatchObject({
-      scheduleId: schedule.id, action: { id: actions[0].id, type: 'YES_NO' }, userId: member.userId, teamId: siteId,
-      value: 'YES', notes: 'All good', outside: false, isFlagged: false, statusCode: null, ticketId: null, file: null, voice: null,
+      scheduleId: schedule.id,
+      action: { id: actions[0].id, type: 'YES_NO' },
+      userId: member.userId,
+      teamId: siteId,
+      value: 'YES',
+      notes: 'All good',
+      outside: false,
+      isFlagged: false,
+      statusCode: null,
+      ticketId: null,
+      file: null,
+      voice: null,
     });
     expect(body.result.distance).toBeGreaterThan(0);
     expect(body.result.distance).toBeLessThan(200);
@@ -122,7 +155,10 @@ describe('POST /v1/action-results: chain rules decide what is required', () => {
     const task = await createTask(t.app, owner);
     const base = await createAction(t.app, owner, task.id, { required: true });
     const target = await createAction(t.app, owner, task.id, {
-      required: true, type: 'TEXT', criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'HIDDEN' }, baseActionId: base.id,
+      required: true,
+      type: 'TEXT',
+      criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'HIDDEN' },
+      baseActionId: base.id,
     });
     const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId });
     const res = await submit(member, { scheduleId: String(schedule.id), actionId: String(base.id), value: '"NO"', ...INSIDE });
@@ -136,11 +172,17 @@ describe('POST /v1/action-results: chain rules decide what is required', () => {
 
   it('a choice answer keeps its option index as text, so a rule on a choice reads it after storage', async () => {
     const task = await createTask(t.app, owner);
-    const options = [{ labelEn: 'Clean', labelAr: 'نظيف' }, { labelEn: 'Dirty', labelAr: 'متسخ' }];
+    const options = [
+      { labelEn: 'Clean', labelAr: 'نظيف' },
+      { labelEn: 'Dirty', labelAr: 'متسخ' },
+    ];
     const base = await createAction(t.app, owner, task.id, { required: true, type: 'SINGLE_CHOICE', options });
     const note = await createAction(t.app, owner, task.id, { required: true, type: 'TEXT' });
     const target = await createAction(t.app, owner, task.id, {
-      required: true, type: 'TEXT', criteria: { condition: { baseActionId: base.id, answer: '0' }, visibility: 'HIDDEN' }, baseActionId: base.id,
+      required: true,
+      type: 'TEXT',
+      criteria: { condition: { baseActionId: base.id, answer: '0' }, visibility: 'HIDDEN' },
+      baseActionId: base.id,
     });
     const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId });
     const first = await submit(member, { scheduleId: String(schedule.id), actionId: String(base.id), value: '"0"', ...INSIDE });
@@ -159,7 +201,10 @@ describe('POST /v1/action-results: chain rules decide what is required', () => {
     const task = await createTask(t.app, owner);
     const base = await createAction(t.app, owner, task.id, { required: true });
     const target = await createAction(t.app, owner, task.id, {
-      required: true, type: 'RATING', criteria: { condition: { baseActionId: base.id, answer: 'YES' }, visibility: 'DISPLAY' }, baseActionId: base.id,
+      required: true,
+      type: 'RATING',
+      criteria: { condition: { baseActionId: base.id, answer: 'YES' }, visibility: 'DISPLAY' },
+      baseActionId: base.id,
     });
     const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId });
     const list = await owner.request({ method: 'GET', url: `/services/workflow/api/schedules?task=${task.id}&withActionCalculations=true` });
@@ -179,10 +224,14 @@ describe('POST /v1/action-results: chain rules decide what is required', () => {
     const task = await createTask(t.app, owner);
     const base = await createAction(t.app, owner, task.id, { required: true });
     const target = await createAction(t.app, owner, task.id, {
-      required: true, criteria: { condition: { baseActionId: base.id, answer: 'YES' }, visibility: 'DISPLAY' }, baseActionId: base.id,
+      required: true,
+      criteria: { condition: { baseActionId: base.id, answer: 'YES' }, visibility: 'DISPLAY' },
+      baseActionId: base.id,
     });
     const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId });
-    expect((await submit(member, { scheduleId: String(schedule.id), actionId: String(base.id), value: '"NO"', ...INSIDE })).json().schedule.status).toBe('done');
+    expect((await submit(member, { scheduleId: String(schedule.id), actionId: String(base.id), value: '"NO"', ...INSIDE })).json().schedule.status).toBe(
+      'done',
+    );
     const reopened = await submit(member, { scheduleId: String(schedule.id), actionId: String(base.id), value: '"YES"', ...INSIDE });
     expect(reopened.json().schedule.status).toBe('inProgress');
     expect((await statusOf(schedule.id)).completedAt).toBeNull();
@@ -194,7 +243,9 @@ describe('POST /v1/action-results: chain rules decide what is required', () => {
     const task = await createTask(t.app, owner);
     const base = await createAction(t.app, owner, task.id, { required: true });
     await createAction(t.app, owner, task.id, {
-      required: true, criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'HIDDEN' }, baseActionId: base.id,
+      required: true,
+      criteria: { condition: { baseActionId: base.id, answer: 'NO' }, visibility: 'HIDDEN' },
+      baseActionId: base.id,
     });
     const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId });
     const res = await submit(member, { scheduleId: String(schedule.id), actionId: String(base.id), value: '"NO"', ...OUTSIDE });
@@ -228,7 +279,10 @@ describe('POST /v1/action-results: who and when', () => {
 
   it("answers 404 for another business's schedule and unknown ids, storing nothing", async () => {
     const { actions, schedule } = await scheduled();
-    for (const [caller, id] of [[other, schedule.id], [member, 999_999]] as const) {
+    for (const [caller, id] of [
+      [other, schedule.id],
+      [member, 999_999],
+    ] as const) {
       const before = t.storedFiles();
       const res = await submit(caller, { scheduleId: String(id), actionId: String(actions[0].id), value: '"YES"' }, [photo()]);
       expect(res.statusCode).toBe(404);
@@ -239,8 +293,16 @@ describe('POST /v1/action-results: who and when', () => {
   });
 
   const closed: [string, Partial<Parameters<typeof createScheduleRow>[1]>, string][] = [
-    ['not started yet', { start: new Date(Date.now() + HOUR), end: new Date(Date.now() + 2 * HOUR), deadline: new Date(Date.now() + 3 * HOUR) }, MSG.scheduleNotOpen],
-    ['past its deadline', { start: new Date(Date.now() - 3 * HOUR), end: new Date(Date.now() - 2 * HOUR), deadline: new Date(Date.now() - HOUR) }, MSG.scheduleNotOpen],
+    [
+      'not started yet',
+      { start: new Date(Date.now() + HOUR), end: new Date(Date.now() + 2 * HOUR), deadline: new Date(Date.now() + 3 * HOUR) },
+      MSG.scheduleNotOpen,
+    ],
+    [
+      'past its deadline',
+      { start: new Date(Date.now() - 3 * HOUR), end: new Date(Date.now() - 2 * HOUR), deadline: new Date(Date.now() - HOUR) },
+      MSG.scheduleNotOpen,
+    ],
     ['missed', { status: 'missed' }, MSG.scheduleNotOpen],
     ['of a paused plan', { paused: true }, MSG.planPausedToday],
     ['of a plan resumed from tomorrow', { activeFrom: '2999-01-01' }, MSG.planPausedToday],
@@ -262,7 +324,13 @@ describe('POST /v1/action-results: who and when', () => {
     const action = await createAction(t.app, owner, task.id, { required: true });
     const group = await createPlanRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, paused: true });
     const child = await createPlanRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId, parentId: group.id });
-    const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId, planId: child.id });
+    const schedule = await createScheduleRow(t.app.db, {
+      businessId: owner.business.id,
+      taskId: task.id,
+      teamId: siteId,
+      userId: member.userId,
+      planId: child.id,
+    });
     const res = await submit(member, { scheduleId: String(schedule.id), actionId: String(action.id), value: '"YES"', ...INSIDE });
     expect(res.statusCode).toBe(409);
     await t.app.db.update(executionPlans).set({ paused: false }).where(eq(executionPlans.id, group.id));

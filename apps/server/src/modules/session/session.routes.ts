@@ -16,7 +16,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       tags: ['account'],
       description:
         'The account and, in the business named by X-Api-Key (or else the default business), the member, the business, ' +
-        'its lookups, sites, first page of members, the members of the caller\'s own sites and the pending invitations.',
+        "its lookups, sites, first page of members, the members of the caller's own sites and the pending invitations.",
       response: { 200: sessionBootstrap, 401: problem, 403: problem, 404: problem },
     },
     handler: (request) => {

@@ -16,12 +16,7 @@ import { listSites } from '../teams/teams.service.ts';
 
 /** The business asked for when it is one of the account's, else the default one, else the first. */
 export function chooseIdentity(identities: readonly BusinessIdentity[], requestedKey: string | null): BusinessIdentity | null {
-  return (
-    identities.find((identity) => identity.apiKey === requestedKey) ??
-    identities.find((identity) => identity.defaultBusiness) ??
-    identities[0] ??
-    null
-  );
+  return identities.find((identity) => identity.apiKey === requestedKey) ?? identities.find((identity) => identity.defaultBusiness) ?? identities[0] ?? null;
 }
 
 export async function loadSession(app: FastifyInstance, userId: number, requestedKey: string | null): Promise<SessionBootstrap> {
@@ -41,9 +36,7 @@ export async function loadSession(app: FastifyInstance, userId: number, requeste
   // Taken out of the business between reading the account and now.
   if (!member || !row) throw notFound(MSG.businessNotFound);
   const ownSites = (member.teams ?? []).slice(0, SESSION_TEAM_MEMBER_SITES);
-  const teamMembers = await Promise.all(
-    ownSites.map(async (team) => [String(team.id), (await membersOfSite(app.db, businessId, team.id)).items] as const),
-  );
+  const teamMembers = await Promise.all(ownSites.map(async (team) => [String(team.id), (await membersOfSite(app.db, businessId, team.id)).items] as const));
   return {
     account,
     workspace: {

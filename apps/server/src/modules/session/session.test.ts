@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember,
-  callerFor,
-  createBusinessWithOwner,
-  createProjectAndSite,
-  createUser,
-  placeInSite,
-  signIn,
-  type Caller,
-} from '../../test/factories.ts';
+import { addMember, callerFor, createBusinessWithOwner, createProjectAndSite, createUser, placeInSite, signIn, type Caller } from '../../test/factories.ts';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;

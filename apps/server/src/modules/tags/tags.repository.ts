@@ -22,7 +22,11 @@ function selectTags(db: Db) {
 export async function findTags(db: Db, businessId: number, page: { page: number; size: number }) {
   const where = eq(tags.businessId, businessId);
   const [rows, [{ total }]] = await Promise.all([
-    selectTags(db).where(where).orderBy(asc(tags.id)).limit(page.size).offset(page.page * page.size),
+    selectTags(db)
+      .where(where)
+      .orderBy(asc(tags.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
     db.select({ total: count() }).from(tags).where(where),
   ]);
   return { items: rows satisfies Tag[], total };
@@ -70,12 +74,18 @@ export async function findSameName(db: Db, businessId: number, values: TagValues
 }
 
 export async function insertTag(db: Db, businessId: number, values: TagValues) {
-  const [row] = await db.insert(tags).values({ businessId, ...values }).returning({ id: tags.id });
+  const [row] = await db
+    .insert(tags)
+    .values({ businessId, ...values })
+    .returning({ id: tags.id });
   return row.id;
 }
 
 export async function updateTagRow(db: Db, businessId: number, id: number, values: TagValues) {
-  await db.update(tags).set(values).where(and(eq(tags.businessId, businessId), eq(tags.id, id)));
+  await db
+    .update(tags)
+    .set(values)
+    .where(and(eq(tags.businessId, businessId), eq(tags.id, id)));
 }
 
 /** Removes the tag; its action links go with it and tasks keep no tag (foreign keys). */

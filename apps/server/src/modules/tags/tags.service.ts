@@ -6,9 +6,7 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Tag, tagRequest } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
 import { AppError, conflict, missingReference, notFound } from '../../lib/errors.ts';
-import {
-  countTags, deleteTagRow, existingTagIds, findSameName, findTag, insertTag, lockBusiness, updateTagRow, type TagValues,
-} from './tags.repository.ts';
+import { countTags, deleteTagRow, existingTagIds, findSameName, findTag, insertTag, lockBusiness, updateTagRow, type TagValues } from './tags.repository.ts';
 
 type TagInput = z.output<typeof tagRequest>;
 

@@ -2,9 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionTags, tags, tasks } from '../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createProjectAndSite, createTask, type Caller,
-} from '../../test/factories.ts';
+import { addMember, addSupervisor, createAction, createBusinessWithOwner, createProjectAndSite, createTask, type Caller } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
 
@@ -15,8 +13,7 @@ const tagCount = async (businessId: number) => (await t.app.db.select({ n: count
 const tagRow = async (id: number) => (await t.app.db.select().from(tags).where(eq(tags.id, id)))[0];
 const insertTag = async (caller: Caller, nameEn: string, nameAr: string) =>
   (await t.app.db.insert(tags).values({ businessId: caller.business.id, nameEn, nameAr }).returning())[0];
-const link = (caller: Caller, actionId: number, tagId: number) =>
-  t.app.db.insert(actionTags).values({ actionId, tagId, businessId: caller.business.id });
+const link = (caller: Caller, actionId: number, tagId: number) => t.app.db.insert(actionTags).values({ actionId, tagId, businessId: caller.business.id });
 const tagIdsOf = async (actionId: number) =>
   (await t.app.db.select({ tagId: actionTags.tagId }).from(actionTags).where(eq(actionTags.actionId, actionId))).map((r) => r.tagId).sort((a, b) => a - b);
 
@@ -97,7 +94,11 @@ describe('POST /v1/tags and GET /v1/tags', () => {
 
   it('allows at most three tags a business', async () => {
     const { owner } = await freshBusiness();
-    for (const [en, ar] of [['One', 'واحد'], ['Two', 'اثنان'], ['Three', 'ثلاثة']]) {
+    for (const [en, ar] of [
+      ['One', 'واحد'],
+      ['Two', 'اثنان'],
+      ['Three', 'ثلاثة'],
+    ]) {
       expect((await owner.request({ method: 'POST', url: `${W}/v1/tags`, payload: { nameEn: en, nameAr: ar } })).statusCode).toBe(201);
     }
     const res = await owner.request({ method: 'POST', url: `${W}/v1/tags`, payload: { nameEn: 'Four', nameAr: 'أربعة' } });
@@ -108,10 +109,15 @@ describe('POST /v1/tags and GET /v1/tags', () => {
 
   it('holds the limit when six creations arrive at once', async () => {
     const { owner } = await freshBusiness();
-    const names = [['Alpha', 'ألف'], ['Bravo', 'باء'], ['Charlie', 'جيم'], ['Delta', 'دال'], ['Echo', 'هاء'], ['Foxtrot', 'واو']];
-    const results = await Promise.all(
-      names.map(([nameEn, nameAr]) => owner.request({ method: 'POST', url: `${W}/v1/tags`, payload: { nameEn, nameAr } })),
-    );
+    const names = [
+      ['Alpha', 'ألف'],
+      ['Bravo', 'باء'],
+      ['Charlie', 'جيم'],
+      ['Delta', 'دال'],
+      ['Echo', 'هاء'],
+      ['Foxtrot', 'واو'],
+    ];
+    const results = await Promise.all(names.map(([nameEn, nameAr]) => owner.request({ method: 'POST', url: `${W}/v1/tags`, payload: { nameEn, nameAr } })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 400, 400, 400]);
     expect(await tagCount(owner.business.id)).toBe(3);
   });
@@ -121,7 +127,12 @@ describe('GET, PUT and DELETE /v1/tags/{id}', () => {
   it('reads a tag; another business’s tag answers 404 without leaking it', async () => {
     const { owner, member } = await freshBusiness();
     const tag = await insertTag(owner, 'Mine', 'لي');
-    expect((await member.request({ method: 'GET', url: `${W}/v1/tags/${tag.id}` })).json()).toEqual({ id: tag.id, nameEn: 'Mine', nameAr: 'لي', actionsCount: 0 });
+    expect((await member.request({ method: 'GET', url: `${W}/v1/tags/${tag.id}` })).json()).toEqual({
+      id: tag.id,
+      nameEn: 'Mine',
+      nameAr: 'لي',
+      actionsCount: 0,
+    });
     const theirs = await insertTag(other, 'Secret Tag', 'سري');
     const res = await owner.request({ method: 'GET', url: `${W}/v1/tags/${theirs.id}` });
     expect(res.statusCode).toBe(404);
@@ -136,7 +147,10 @@ describe('GET, PUT and DELETE /v1/tags/{id}', () => {
     const recased = await owner.request({ method: 'PUT', url: `${W}/v1/tags/${tag.id}`, payload: { nameEn: 'SAFETY', nameAr: 'السلامة' } });
     expect(recased.statusCode).toBe(200);
     expect(recased.json()).toMatchObject({ id: tag.id, nameEn: 'SAFETY' });
-    for (const payload of [{ nameEn: 'hygiene', nameAr: 'جديد' }, { nameEn: 'Fresh', nameAr: 'النظافة' }]) {
+    for (const payload of [
+      { nameEn: 'hygiene', nameAr: 'جديد' },
+      { nameEn: 'Fresh', nameAr: 'النظافة' },
+    ]) {
       const res = await owner.request({ method: 'PUT', url: `${W}/v1/tags/${tag.id}`, payload });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('Tag already exists');
@@ -189,9 +203,16 @@ describe('GET /v1/tags/{id}/actions', () => {
     const res = await member.request({ method: 'GET', url: `${W}/v1/tags/${tag.id}/actions?page=0&size=1` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('2');
-    expect(res.json()).toEqual([expect.objectContaining({
-      id: a.id, taskId: first.id, nameEn: 'Gate', taskNameEn: 'Morning round', taskNameAr: 'جولة الصباح', tags: [{ id: tag.id, nameEn: 'Used', nameAr: 'مستخدم' }],
-    })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        id: a.id,
+        taskId: first.id,
+        nameEn: 'Gate',
+        taskNameEn: 'Morning round',
+        taskNameAr: 'جولة الصباح',
+        tags: [{ id: tag.id, nameEn: 'Used', nameAr: 'مستخدم' }],
+      }),
+    ]);
     const next = await member.request({ method: 'GET', url: `${W}/v1/tags/${tag.id}/actions?page=1&size=1` });
     expect(next.json()).toEqual([expect.objectContaining({ id: b.id, taskNameEn: null, taskNameAr: 'جولة المساء' })]);
   });
@@ -217,7 +238,13 @@ describe('POST /v1/actions/assign/tags and DELETE /v1/actions/remove/tags', () =
     await link(owner, action.id, x.id);
     const assigned = await owner.request({ method: 'POST', url: `${W}/v1/actions/assign/tags`, payload: { actionId: action.id, tagIds: [x.id, y.id] } });
     expect(assigned.statusCode).toBe(200);
-    expect(assigned.json()).toMatchObject({ id: action.id, tags: [{ id: x.id, nameEn: 'Ex', nameAr: 'إكس' }, { id: y.id, nameEn: 'Why', nameAr: 'واي' }] });
+    expect(assigned.json()).toMatchObject({
+      id: action.id,
+      tags: [
+        { id: x.id, nameEn: 'Ex', nameAr: 'إكس' },
+        { id: y.id, nameEn: 'Why', nameAr: 'واي' },
+      ],
+    });
     expect(await tagIdsOf(action.id)).toEqual([x.id, y.id].sort((a, b) => a - b));
 
     const removed = await owner.request({ method: 'DELETE', url: `${W}/v1/actions/remove/tags`, payload: { actionId: action.id, tagIds: [x.id] } });
@@ -246,10 +273,15 @@ describe('POST /v1/actions/assign/tags and DELETE /v1/actions/remove/tags', () =
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().fieldErrors[0].field).toBe(field);
     }
-    expect((await member.request({ method: 'POST', url: `${W}/v1/actions/assign/tags`, payload: { actionId: action.id, tagIds: [tag.id] } })).statusCode).toBe(403);
+    expect((await member.request({ method: 'POST', url: `${W}/v1/actions/assign/tags`, payload: { actionId: action.id, tagIds: [tag.id] } })).statusCode).toBe(
+      403,
+    );
     expect(await tagIdsOf(action.id)).toEqual([]);
     expect(await tagIdsOf(theirAction.id)).toEqual([]);
-    const links = await t.app.db.select({ n: count() }).from(actionTags).where(and(eq(actionTags.tagId, theirTag.id)));
+    const links = await t.app.db
+      .select({ n: count() })
+      .from(actionTags)
+      .where(and(eq(actionTags.tagId, theirTag.id)));
     expect(links[0].n).toBe(0);
   });
 });

@@ -98,7 +98,11 @@ export async function findTasks(db: Db, businessId: number, filter: TaskFilter, 
   // The id breaks ties so that pages never overlap.
   const order = page.sort === 'id' ? [direction(tasks.id)] : [direction(SORT_COLUMNS[page.sort]), direction(tasks.id)];
   const list = prepared(db, `${shape}:page`, () =>
-    selectTasks(db).where(whereOf(filter)).orderBy(...order).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')),
+    selectTasks(db)
+      .where(whereOf(filter))
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
   );
   const counted = prepared(db, `${shape}:count`, () => db.select({ total: count() }).from(tasks).where(whereOf(filter)));
   const values = {
@@ -143,12 +147,18 @@ export async function findTaskRow(db: Db, businessId: number, id: number, lock =
 }
 
 export async function insertTask(db: Db, businessId: number, creatorId: number, values: TaskValues) {
-  const [row] = await db.insert(tasks).values({ businessId, creatorId, ...values }).returning({ id: tasks.id });
+  const [row] = await db
+    .insert(tasks)
+    .values({ businessId, creatorId, ...values })
+    .returning({ id: tasks.id });
   return row.id;
 }
 
 export async function updateTaskRow(db: Db, businessId: number, id: number, values: Partial<TaskValues>) {
-  await db.update(tasks).set(values).where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
+  await db
+    .update(tasks)
+    .set(values)
+    .where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
 }
 
 /** Removes a task and its actions (their tag links go with them); call inside a transaction. */

@@ -9,7 +9,15 @@ import type { Caller } from '../../policies/caller.ts';
 import { completionOverLastMonth } from '../reports/reports.service.ts';
 import { requireTagIds } from '../tags/tags.service.ts';
 import {
-  deleteTaskRows, findTask, findTaskRow, findTasks, insertTask, updateTaskRow, type TaskFilter, type TaskListed, type TaskPage,
+  deleteTaskRows,
+  findTask,
+  findTaskRow,
+  findTasks,
+  insertTask,
+  updateTaskRow,
+  type TaskFilter,
+  type TaskListed,
+  type TaskPage,
   type TaskValues,
 } from './tasks.repository.ts';
 
@@ -19,7 +27,11 @@ type TaskInput = z.output<typeof taskRequest>;
 
 /** Tasks with their completion rate over the last 30 days, from the report rollups (null without schedules then). */
 async function withCompletion(db: Db, businessId: number, items: TaskListed[]): Promise<Task[]> {
-  const completion = await completionOverLastMonth(db, businessId, items.map((t) => t.id));
+  const completion = await completionOverLastMonth(
+    db,
+    businessId,
+    items.map((t) => t.id),
+  );
   return items.map((t) => ({ ...t, completionRate: completion.get(t.id) ?? null }));
 }
 

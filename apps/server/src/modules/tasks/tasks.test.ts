@@ -14,8 +14,7 @@ let member: Caller;
 let supervisor: Caller;
 let other: Caller;
 
-const taskCount = async (businessId: number) =>
-  (await t.app.db.select({ n: count() }).from(tasks).where(eq(tasks.businessId, businessId)))[0].n;
+const taskCount = async (businessId: number) => (await t.app.db.select({ n: count() }).from(tasks).where(eq(tasks.businessId, businessId)))[0].n;
 const taskRow = async (id: number) => (await t.app.db.select().from(tasks).where(eq(tasks.id, id)))[0];
 const createTag = async (caller: Caller, nameEn: string, nameAr: string) =>
   (await t.app.db.insert(tags).values({ businessId: caller.business.id, nameEn, nameAr }).returning())[0];
@@ -30,14 +29,24 @@ describe('POST /v1/tasks', () => {
   it('creates a task for the caller, with no actions and no completion rate yet', async () => {
     const tag = await createTag(owner, 'Cleaning', 'تنظيف');
     const res = await owner.request({
-      method: 'POST', url: `${W}/v1/tasks`,
+      method: 'POST',
+      url: `${W}/v1/tasks`,
       payload: { nameEn: '  Lobby check  ', nameAr: 'فحص الردهة', descriptionEn: 'Every morning', geoRestrictionEnabled: false, tagId: tag.id },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      id: expect.any(Number), nameEn: 'Lobby check', nameAr: 'فحص الردهة', descriptionEn: 'Every morning', descriptionAr: null,
-      geoRestrictionEnabled: false, tagId: tag.id, tag: { id: tag.id, nameEn: 'Cleaning', nameAr: 'تنظيف' },
-      creatorId: owner.userId, actionsCount: 0, completionRate: null, createdDate: expect.any(String),
+      id: expect.any(Number),
+      nameEn: 'Lobby check',
+      nameAr: 'فحص الردهة',
+      descriptionEn: 'Every morning',
+      descriptionAr: null,
+      geoRestrictionEnabled: false,
+      tagId: tag.id,
+      tag: { id: tag.id, nameEn: 'Cleaning', nameAr: 'تنظيف' },
+      creatorId: owner.userId,
+      actionsCount: 0,
+      completionRate: null,
+      createdDate: expect.any(String),
     });
   });
 
@@ -112,7 +121,12 @@ describe('GET /v1/tasks', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('4');
     expect(res.json().map((x: { id: number }) => x.id)).toEqual([...ids].reverse());
-    expect(res.json()[3]).toMatchObject({ nameEn: 'Alpha Patrol', actionsCount: 2, tag: { id: tagId, nameEn: 'Safety', nameAr: 'السلامة' }, completionRate: null });
+    expect(res.json()[3]).toMatchObject({
+      nameEn: 'Alpha Patrol',
+      actionsCount: 2,
+      tag: { id: tagId, nameEn: 'Safety', nameAr: 'السلامة' },
+      completionRate: null,
+    });
   });
 
   it('searches both names ignoring case, treats % and _ literally, and filters by tag', async () => {
@@ -152,15 +166,33 @@ describe('GET /v1/tasks/{taskId} and /v2/tasks/{taskId}', () => {
   it('answers the task, and with eagerLoad=true its actions in order', async () => {
     const task = await createTask(t.app, owner, { nameEn: 'Eager' });
     const first = await createAction(t.app, owner, task.id, { nameEn: 'First' });
-    const second = await createAction(t.app, owner, task.id, { nameEn: 'Second', type: 'SINGLE_CHOICE', options: [{ labelEn: 'A', labelAr: 'أ' }, { labelEn: 'B', labelAr: 'ب' }] });
+    const second = await createAction(t.app, owner, task.id, {
+      nameEn: 'Second',
+      type: 'SINGLE_CHOICE',
+      options: [
+        { labelEn: 'A', labelAr: 'أ' },
+        { labelEn: 'B', labelAr: 'ب' },
+      ],
+    });
     const v1 = await member.request({ method: 'GET', url: `${W}/v1/tasks/${task.id}` });
     expect(v1.statusCode).toBe(200);
     expect(v1.json()).toMatchObject({ id: task.id, nameEn: 'Eager', actionsCount: 2 });
     expect(v1.json()).not.toHaveProperty('actions');
 
     const eager = await member.request({ method: 'GET', url: `${W}/v2/tasks/${task.id}?eagerLoad=true` });
-    expect(eager.json().actions.map((a: { id: number; order: number }) => [a.id, a.order])).toEqual([[first.id, 1], [second.id, 2]]);
-    expect(eager.json().actions[1]).toMatchObject({ type: 'SINGLE_CHOICE', options: [{ labelEn: 'A', labelAr: 'أ' }, { labelEn: 'B', labelAr: 'ب' }], criteria: null, tags: [] });
+    expect(eager.json().actions.map((a: { id: number; order: number }) => [a.id, a.order])).toEqual([
+      [first.id, 1],
+      [second.id, 2],
+    ]);
+    expect(eager.json().actions[1]).toMatchObject({
+      type: 'SINGLE_CHOICE',
+      options: [
+        { labelEn: 'A', labelAr: 'أ' },
+        { labelEn: 'B', labelAr: 'ب' },
+      ],
+      criteria: null,
+      tags: [],
+    });
     for (const query of ['', '?eagerLoad=false']) {
       expect((await member.request({ method: 'GET', url: `${W}/v2/tasks/${task.id}${query}` })).json()).toMatchObject({ actionsCount: 2, actions: [] });
     }
@@ -196,7 +228,11 @@ describe('PUT /v1/tasks/{taskId} and /v2/tasks/{taskId}', () => {
   it('updates names, description, geofence and tag through either version', async () => {
     const tag = await createTag(owner, 'Night', 'ليلي');
     const task = await createTask(t.app, owner, { nameEn: 'Before' });
-    const v1 = await supervisor.request({ method: 'PUT', url: `${W}/v1/tasks/${task.id}`, payload: { nameEn: 'After', nameAr: 'بعد', tagId: tag.id, geoRestrictionEnabled: false } });
+    const v1 = await supervisor.request({
+      method: 'PUT',
+      url: `${W}/v1/tasks/${task.id}`,
+      payload: { nameEn: 'After', nameAr: 'بعد', tagId: tag.id, geoRestrictionEnabled: false },
+    });
     expect(v1.statusCode).toBe(200);
     expect(v1.json()).toMatchObject({ id: task.id, nameEn: 'After', nameAr: 'بعد', tagId: tag.id, tag: { nameEn: 'Night' }, geoRestrictionEnabled: false });
     const v2 = await owner.request({ method: 'PUT', url: `${W}/v2/tasks/${task.id}`, payload: { nameAr: 'فقط عربي', tagId: null } });
@@ -206,7 +242,11 @@ describe('PUT /v1/tasks/{taskId} and /v2/tasks/{taskId}', () => {
   it('refuses bad input and changes nothing', async () => {
     const theirTag = await createTag(other, 'Foreign', 'أجنبي');
     const task = await createTask(t.app, owner, { nameEn: 'Stable' });
-    for (const [payload, status] of [[{ nameEn: '' }, 400], [{ nameEn: 'Ok', geoRestrictionEnabled: 3 }, 400], [{ nameEn: 'Ok', tagId: theirTag.id }, 404]] as const) {
+    for (const [payload, status] of [
+      [{ nameEn: '' }, 400],
+      [{ nameEn: 'Ok', geoRestrictionEnabled: 3 }, 400],
+      [{ nameEn: 'Ok', tagId: theirTag.id }, 404],
+    ] as const) {
       expect((await owner.request({ method: 'PUT', url: `${W}/v2/tasks/${task.id}`, payload })).statusCode).toBe(status);
     }
     expect(await taskRow(task.id)).toMatchObject({ nameEn: 'Stable', tagId: null });
@@ -238,7 +278,9 @@ describe('PUT /v2/tasks/{taskId}/settings', () => {
     expect((await member.request({ method: 'PUT', url: `${W}/v2/tasks/${task.id}/settings`, payload: { geoRestrictionEnabled: false } })).statusCode).toBe(403);
     expect((await taskRow(task.id)).geoRestrictionEnabled).toBe(true);
     const theirs = await createTask(t.app, other, { geoRestrictionEnabled: true });
-    expect((await owner.request({ method: 'PUT', url: `${W}/v2/tasks/${theirs.id}/settings`, payload: { geoRestrictionEnabled: false } })).statusCode).toBe(404);
+    expect((await owner.request({ method: 'PUT', url: `${W}/v2/tasks/${theirs.id}/settings`, payload: { geoRestrictionEnabled: false } })).statusCode).toBe(
+      404,
+    );
     expect((await taskRow(theirs.id)).geoRestrictionEnabled).toBe(true);
   });
 });
@@ -249,13 +291,19 @@ describe('DELETE /v1/tasks/{taskId}', () => {
     const task = await createTask(t.app, owner);
     const base = await createAction(t.app, owner, task.id);
     const target = await createAction(t.app, owner, task.id, {
-      criteria: { condition: { baseActionId: base.id, answer: 'YES' }, visibility: 'DISPLAY' }, baseActionId: base.id,
+      criteria: { condition: { baseActionId: base.id, answer: 'YES' }, visibility: 'DISPLAY' },
+      baseActionId: base.id,
     });
     await t.app.db.insert(actionTags).values({ actionId: target.id, tagId: tag.id, businessId: owner.business.id });
     const res = await owner.request({ method: 'DELETE', url: `${W}/v1/tasks/${task.id}` });
     expect(res.statusCode).toBe(204);
     expect((await owner.request({ method: 'GET', url: `${W}/v1/tasks/${task.id}` })).statusCode).toBe(404);
-    expect(await t.app.db.select().from(actions).where(inArray(actions.id, [base.id, target.id]))).toEqual([]);
+    expect(
+      await t.app.db
+        .select()
+        .from(actions)
+        .where(inArray(actions.id, [base.id, target.id])),
+    ).toEqual([]);
     expect(await t.app.db.select().from(actionTags).where(eq(actionTags.tagId, tag.id))).toEqual([]);
     expect((await owner.request({ method: 'GET', url: `${W}/v1/tags/${tag.id}` })).json().actionsCount).toBe(0);
   });
@@ -279,11 +327,24 @@ describe('completion rate in the task list', () => {
     const day = 24 * 60 * 60 * 1000;
     const place = (status: 'done' | 'missed' | 'pending', daysAgo: number) =>
       createScheduleRow(t.app.db, {
-        businessId: owner.business.id, taskId: worked.id, teamId: site.id, userId: member.userId, status,
-        start: new Date(Date.now() - daysAgo * day), end: new Date(Date.now() - daysAgo * day + 3_600_000), deadline: new Date(Date.now() - daysAgo * day + 7_200_000),
+        businessId: owner.business.id,
+        taskId: worked.id,
+        teamId: site.id,
+        userId: member.userId,
+        status,
+        start: new Date(Date.now() - daysAgo * day),
+        end: new Date(Date.now() - daysAgo * day + 3_600_000),
+        deadline: new Date(Date.now() - daysAgo * day + 7_200_000),
       });
     // Three done and one missed in the last 30 days; one missed 40 days ago does not count.
-    for (const [status, daysAgo] of [['done', 1], ['done', 3], ['done', 12], ['missed', 20], ['missed', 40]] as const) await place(status, daysAgo);
+    for (const [status, daysAgo] of [
+      ['done', 1],
+      ['done', 3],
+      ['done', 12],
+      ['missed', 20],
+      ['missed', 40],
+    ] as const)
+      await place(status, daysAgo);
 
     const list = await owner.request({ method: 'GET', url: `${W}/v1/tasks?searchKey=Completion&size=10` });
     const byName = new Map(list.json<{ nameEn: string; completionRate: number | null }[]>().map((task) => [task.nameEn, task.completionRate]));

@@ -20,7 +20,13 @@ const placementCount = async () => (await t.app.db.select({ n: count() }).from(t
 const signInStatus = async (username: string, password: string) =>
   (await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password } })).statusCode;
 const invite = (email: string, extra: Record<string, unknown> = {}) => ({
-  name: 'Nadia Karim', email, password: 'welcome-123', position: 'Cleaner', role: 'MEMBER', externalId: 'EMP-7', ...extra,
+  name: 'Nadia Karim',
+  email,
+  password: 'welcome-123',
+  position: 'Cleaner',
+  role: 'MEMBER',
+  externalId: 'EMP-7',
+  ...extra,
 });
 
 beforeAll(async () => {
@@ -28,7 +34,9 @@ beforeAll(async () => {
   ({ owner, member, other } = await createCast(t.app, { member: true, other: true }));
   const project = await createProject(t.app, owner);
   [siteA, siteB, siteC] = [
-    (await createSite(t.app, owner, project.id)).id, (await createSite(t.app, owner, project.id)).id, (await createSite(t.app, owner, project.id)).id,
+    (await createSite(t.app, owner, project.id)).id,
+    (await createSite(t.app, owner, project.id)).id,
+    (await createSite(t.app, owner, project.id)).id,
   ];
   supervisor = await addSupervisor(t.app, owner, [siteA, siteB]);
   foreignSite = (await createSite(t.app, other, (await createProject(t.app, other)).id)).id;
@@ -40,13 +48,23 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
     const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('Nadia.Karim@Example.com') });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      id: expect.any(Number), email: 'nadia.karim@example.com', name: 'Nadia Karim', authority: 'MEMBER', position: 'Cleaner',
-      externalId: 'EMP-7', teams: [{ id: siteA, name: expect.any(String) }], status: 'PENDING', createdAt: expect.any(String),
+      id: expect.any(Number),
+      email: 'nadia.karim@example.com',
+      name: 'Nadia Karim',
+      authority: 'MEMBER',
+      position: 'Cleaner',
+      externalId: 'EMP-7',
+      teams: [{ id: siteA, name: expect.any(String) }],
+      status: 'PENDING',
+      createdAt: expect.any(String),
     });
     const [user] = await t.app.db.select().from(users).where(eq(users.email, 'nadia.karim@example.com'));
     expect(user).toMatchObject({
-      username: 'nadia.karim', activated: false, activationKey: expect.stringMatching(/^[0-9a-f]{40}$/),
-      createdByBusinessId: owner.business.id, mustChangePassword: true,
+      username: 'nadia.karim',
+      activated: false,
+      activationKey: expect.stringMatching(/^[0-9a-f]{40}$/),
+      createdByBusinessId: owner.business.id,
+      mustChangePassword: true,
     });
     expect(user.activationExpiresAt!.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
     const [membership] = await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, user.id));
@@ -58,7 +76,9 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
     expect(read.statusCode).toBe(200);
     expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);
     const activated = await t.app.inject({
-      method: 'POST', url: '/api/v1/activate', payload: { key: user.activationKey, name: 'Nadia Karim', password: 'nadia-own-pass' },
+      method: 'POST',
+      url: '/api/v1/activate',
+      payload: { key: user.activationKey, name: 'Nadia Karim', password: 'nadia-own-pass' },
     });
     expect(activated.statusCode).toBe(200);
     expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);
@@ -82,13 +102,17 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
     expect(user.username).toBe('nadia.karim2');
   });
 
-  it("only invites a known e-mail: the answer is the same as for a new one, and nothing of theirs changes until they accept", async () => {
+  it('only invites a known e-mail: the answer is the same as for a new one, and nothing of theirs changes until they accept', async () => {
     const known = await addMember(t.app, other, 'MEMBER');
     const email = `${known.username}@example.com`;
     const [before] = await t.app.db.select().from(users).where(eq(users.id, known.userId));
     const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite(email, { role: 'SUPERVISOR' }) });
     expect(res.statusCode).toBe(201);
-    const fresh = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteA}/users`, payload: invite('brand.new@example.com', { role: 'SUPERVISOR' }) });
+    const fresh = await owner.request({
+      method: 'POST',
+      url: `/api/v1/teams/${siteA}/users`,
+      payload: invite('brand.new@example.com', { role: 'SUPERVISOR' }),
+    });
     const shape = (body: Record<string, unknown>) => ({ ...body, id: 0, email: '', createdAt: '' });
     expect(shape(res.json())).toEqual(shape(fresh.json()));
     expect(JSON.stringify(res.json())).not.toContain(`Person ${known.username}`);
@@ -106,7 +130,10 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
     const res = await owner.request({ method: 'POST', url: `/api/v1/teams/${siteC}/users`, payload: invite(`${member.username}@example.com`) });
     expect(res.statusCode).toBe(201);
     expect(res.json().status).toBe('ACCEPTED');
-    const rows = await t.app.db.select().from(teamMembers).where(and(eq(teamMembers.userId, member.userId), eq(teamMembers.teamId, siteC)));
+    const rows = await t.app.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.userId, member.userId), eq(teamMembers.teamId, siteC)));
     expect(rows).toHaveLength(1);
     await t.app.db.delete(teamMembers).where(and(eq(teamMembers.userId, member.userId), eq(teamMembers.teamId, siteC)));
   });
@@ -152,18 +179,35 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
 
 describe('POST /api/v1/team-members', () => {
   it('invites one person to several sites in one go', async () => {
-    const res = await owner.request({ method: 'POST', url: '/api/v1/team-members', payload: { ...invite('multi@example.com', { role: 'SUPERVISOR' }), teams: [siteB, siteC] } });
+    const res = await owner.request({
+      method: 'POST',
+      url: '/api/v1/team-members',
+      payload: { ...invite('multi@example.com', { role: 'SUPERVISOR' }), teams: [siteB, siteC] },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ authority: 'SUPERVISOR', status: 'PENDING' });
-    expect(res.json().teams.map((s: { id: number }) => s.id).sort()).toEqual([siteB, siteC].sort());
+    expect(
+      res
+        .json()
+        .teams.map((s: { id: number }) => s.id)
+        .sort(),
+    ).toEqual([siteB, siteC].sort());
     const [user] = await t.app.db.select().from(users).where(eq(users.email, 'multi@example.com'));
     const rows = await t.app.db.select().from(teamMembers).where(eq(teamMembers.userId, user.id));
-    expect(rows.map((r) => [r.teamId, r.authority]).sort()).toEqual([[siteB, 'SUPERVISOR'], [siteC, 'SUPERVISOR']].sort());
+    expect(rows.map((r) => [r.teamId, r.authority]).sort()).toEqual(
+      [
+        [siteB, 'SUPERVISOR'],
+        [siteC, 'SUPERVISOR'],
+      ].sort(),
+    );
   });
 
   it('refuses an empty or repeated site list, naming teams, and creates nothing', async () => {
     const [u, p] = [await userCount(), await placementCount()];
-    for (const [teams, message] of [[[], 'Select at least one site'], [[siteA, siteA], 'Each site can be listed only once']] as const) {
+    for (const [teams, message] of [
+      [[], 'Select at least one site'],
+      [[siteA, siteA], 'Each site can be listed only once'],
+    ] as const) {
       const res = await owner.request({ method: 'POST', url: '/api/v1/team-members', payload: { ...invite('none@example.com'), teams } });
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors[0]).toEqual({ field: 'teams', message });
@@ -188,7 +232,10 @@ describe('POST /api/v1/team-members', () => {
     const ok = await supervisor.request({ method: 'POST', url: '/api/v1/team-members', payload: payload('s@example.com', [siteA, siteB]) });
     expect(ok.statusCode).toBe(201);
     const [row] = await t.app.db.select().from(users).where(eq(users.email, 's@example.com'));
-    const placements = await t.app.db.select().from(teamMembers).where(and(eq(teamMembers.userId, row.id), eq(teamMembers.businessId, owner.business.id)));
+    const placements = await t.app.db
+      .select()
+      .from(teamMembers)
+      .where(and(eq(teamMembers.userId, row.id), eq(teamMembers.businessId, owner.business.id)));
     expect(placements.map((x) => x.teamId).sort()).toEqual([siteA, siteB].sort());
   });
 });

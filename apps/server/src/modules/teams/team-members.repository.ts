@@ -25,8 +25,7 @@ const columns = {
   active: users.activated,
 };
 
-const selectTeamMembers = (db: Db) =>
-  db.select(columns).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).$dynamic();
+const selectTeamMembers = (db: Db) => db.select(columns).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId)).$dynamic();
 
 /** The members of one site: a page of them, or all when no page is given. */
 export async function findTeamMembers(

@@ -9,9 +9,7 @@ import { missingReference, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { requireSiteManager } from '../../policies/sites.ts';
 import { memberIdsOf } from '../members/members.service.ts';
-import {
-  deletePlacement, findPlacement, findPlacements, findTeamMembers, upsertPlacements, type Placement,
-} from './team-members.repository.ts';
+import { deletePlacement, findPlacement, findPlacements, findTeamMembers, upsertPlacements, type Placement } from './team-members.repository.ts';
 import { requireSiteRows } from './teams.service.ts';
 
 /** The members of one site: a page of them, or all when no page is given. */
@@ -19,8 +17,7 @@ export const membersOfSite = (db: Db, businessId: number, teamId: number, page?:
   findTeamMembers(db, businessId, teamId, page);
 
 /** The placements of `userIds` in `teamIds`, in site then user order. */
-export const placementsOf = (db: Db, businessId: number, teamIds: number[], userIds: number[]) =>
-  findPlacements(db, businessId, teamIds, userIds);
+export const placementsOf = (db: Db, businessId: number, teamIds: number[], userIds: number[]) => findPlacements(db, businessId, teamIds, userIds);
 
 /** The member's placement in the site, or null. */
 export const placementOf = (db: Db, businessId: number, teamId: number, userId: number) => findPlacement(db, businessId, teamId, userId);

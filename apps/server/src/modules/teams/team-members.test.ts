@@ -42,8 +42,15 @@ describe('GET /api/v1/teams/{teamId}/members and /api/v2/teams/{teamId}/members'
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       {
-        userId: member.userId, username: member.username, name: expect.any(String), email: `${member.username}@example.com`,
-        authority: 'MEMBER', position: 'Guard', teamId: siteId, businessId: owner.business.id, active: true,
+        userId: member.userId,
+        username: member.username,
+        name: expect.any(String),
+        email: `${member.username}@example.com`,
+        authority: 'MEMBER',
+        position: 'Guard',
+        teamId: siteId,
+        businessId: owner.business.id,
+        active: true,
       },
       expect.objectContaining({ userId: supervisor.userId, authority: 'SUPERVISOR' }),
     ]);
@@ -71,8 +78,12 @@ describe('POST /api/v1/teams/{teamId}/members', () => {
   it('assigns business members with a role and position, updating those already there', async () => {
     const newcomer = await addMember(t.app, owner, 'MEMBER');
     const res = await owner.request({
-      method: 'POST', url: `/api/v1/teams/${siteId}/members`,
-      payload: [{ userId: newcomer.userId, role: 'MEMBER', position: 'Cleaner' }, { userId: member.userId, role: 'SUPERVISOR', position: 'Lead' }],
+      method: 'POST',
+      url: `/api/v1/teams/${siteId}/members`,
+      payload: [
+        { userId: newcomer.userId, role: 'MEMBER', position: 'Cleaner' },
+        { userId: member.userId, role: 'SUPERVISOR', position: 'Lead' },
+      ],
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
@@ -80,7 +91,9 @@ describe('POST /api/v1/teams/{teamId}/members', () => {
       expect.objectContaining({ userId: newcomer.userId, authority: 'MEMBER', position: 'Cleaner', teamId: siteId }),
     ]);
     // Back to how it was for the other tests.
-    await t.app.db.update(teamMembers).set({ authority: 'MEMBER', position: 'Guard' })
+    await t.app.db
+      .update(teamMembers)
+      .set({ authority: 'MEMBER', position: 'Guard' })
       .where(and(eq(teamMembers.teamId, siteId), eq(teamMembers.userId, member.userId)));
     await t.app.db.delete(teamMembers).where(and(eq(teamMembers.teamId, siteId), eq(teamMembers.userId, newcomer.userId)));
   });
@@ -91,7 +104,14 @@ describe('POST /api/v1/teams/{teamId}/members', () => {
       [[], 'body', 'Select at least one user'],
       [[{ userId: member.userId, role: 'BOSS' }], '0.role'],
       [[{ userId: 'x', role: 'MEMBER' }], '0.userId'],
-      [[{ userId: member.userId, role: 'MEMBER' }, { userId: member.userId, role: 'SUPERVISOR' }], 'body', 'Each member can be listed only once'],
+      [
+        [
+          { userId: member.userId, role: 'MEMBER' },
+          { userId: member.userId, role: 'SUPERVISOR' },
+        ],
+        'body',
+        'Each member can be listed only once',
+      ],
       [{ userId: member.userId, role: 'MEMBER' }, 'body'],
     ];
     for (const [payload, field, message] of cases) {
@@ -106,13 +126,21 @@ describe('POST /api/v1/teams/{teamId}/members', () => {
   it("answers 404 for another business's site or user, and places no one", async () => {
     const before = await placementsOf(siteId);
     const foreignUser = await owner.request({
-      method: 'POST', url: `/api/v1/teams/${siteId}/members`,
-      payload: [{ userId: member.userId, role: 'SUPERVISOR' }, { userId: otherMember.userId, role: 'MEMBER' }],
+      method: 'POST',
+      url: `/api/v1/teams/${siteId}/members`,
+      payload: [
+        { userId: member.userId, role: 'SUPERVISOR' },
+        { userId: otherMember.userId, role: 'MEMBER' },
+      ],
     });
     expect(foreignUser.statusCode).toBe(404);
     expect(foreignUser.json().fieldErrors).toEqual([{ field: '1.userId', message: 'User not found' }]);
     expect(await placementsOf(siteId)).toEqual(before);
-    const foreignSite = await owner.request({ method: 'POST', url: `/api/v1/teams/${foreignSiteId}/members`, payload: [{ userId: member.userId, role: 'MEMBER' }] });
+    const foreignSite = await owner.request({
+      method: 'POST',
+      url: `/api/v1/teams/${foreignSiteId}/members`,
+      payload: [{ userId: member.userId, role: 'MEMBER' }],
+    });
     expect(foreignSite.statusCode).toBe(404);
     expect(await placementsOf(foreignSiteId)).toEqual([{ userId: otherMember.userId, authority: 'MEMBER', position: 'Guard' }]);
   });

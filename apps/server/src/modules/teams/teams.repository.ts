@@ -79,7 +79,11 @@ function whereOf(businessId: number, filter: SiteFilter): SQL | undefined {
 export async function findSites(db: Db, businessId: number, filter: SiteFilter, page: { page: number; size: number }) {
   const where = whereOf(businessId, filter);
   const [rows, [{ total }]] = await Promise.all([
-    selectSites(db).where(where).orderBy(asc(teams.id)).limit(page.size).offset(page.page * page.size),
+    selectSites(db)
+      .where(where)
+      .orderBy(asc(teams.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
     db.select({ total: count() }).from(teams).where(where),
   ]);
   return { items: rows.map(toSite), total };
@@ -100,12 +104,18 @@ export async function findSiteRows(db: Db, businessId: number, ids: number[]) {
 }
 
 export async function insertSite(db: Db, businessId: number, values: SiteValues) {
-  const [row] = await db.insert(teams).values({ businessId, ...values }).returning({ id: teams.id });
+  const [row] = await db
+    .insert(teams)
+    .values({ businessId, ...values })
+    .returning({ id: teams.id });
   return row.id;
 }
 
 export async function updateSiteRow(db: Db, businessId: number, id: number, values: Partial<SiteValues>) {
-  await db.update(teams).set(values).where(and(eq(teams.businessId, businessId), eq(teams.id, id)));
+  await db
+    .update(teams)
+    .set(values)
+    .where(and(eq(teams.businessId, businessId), eq(teams.id, id)));
 }
 
 /** Removes a site and its member placements; call inside a transaction. */

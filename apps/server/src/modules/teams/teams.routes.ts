@@ -42,8 +42,7 @@ export async function teamsRoutes(app: FastifyInstance) {
   r.post('/v1/teams', {
     config: { roles: ADMINS },
     schema: { tags: ['sites'], body: siteRequest, response: { 201: site, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createSite(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createSite(app.db, requireTenant(request).businessId, request.body)),
   });
 
   r.put('/v1/teams', {

@@ -15,10 +15,15 @@ let supervisedSiteId: number;
 let teamTypeId: number;
 let projectTypeId: number;
 
-const siteCount = async (businessId: number) =>
-  (await t.app.db.select({ n: count() }).from(teams).where(eq(teams.businessId, businessId)))[0].n;
+const siteCount = async (businessId: number) => (await t.app.db.select({ n: count() }).from(teams).where(eq(teams.businessId, businessId)))[0].n;
 const typeOf = async (kind: 'PROJECT_TYPE' | 'TEAM_TYPE') =>
-  (await t.app.db.select().from(lookups).where(and(eq(lookups.businessId, owner.business.id), eq(lookups.kind, kind))).limit(1))[0];
+  (
+    await t.app.db
+      .select()
+      .from(lookups)
+      .where(and(eq(lookups.businessId, owner.business.id), eq(lookups.kind, kind)))
+      .limit(1)
+  )[0];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -38,9 +43,19 @@ describe('POST /api/v1/teams', () => {
     const res = await owner.request({ method: 'POST', url: '/api/v1/teams', payload: valid() });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      id: expect.any(Number), name: 'Tower A', projectId, project: { id: projectId, name: 'Downtown Towers' },
-      latitude: 24.7136, longitude: 46.6753, radius: 200, typeId: teamTypeId,
-      siteType: { id: teamTypeId, nameEn: 'Office', nameAr: 'مكتب' }, externalId: 'TWR-A', whatsApp: null, membersCount: 0, rank: null,
+      id: expect.any(Number),
+      name: 'Tower A',
+      projectId,
+      project: { id: projectId, name: 'Downtown Towers' },
+      latitude: 24.7136,
+      longitude: 46.6753,
+      radius: 200,
+      typeId: teamTypeId,
+      siteType: { id: teamTypeId, nameEn: 'Office', nameAr: 'مكتب' },
+      externalId: 'TWR-A',
+      whatsApp: null,
+      membersCount: 0,
+      rank: null,
     });
     const bare = await owner.request({ method: 'POST', url: '/api/v1/teams', payload: { name: 'برج ب', projectId, radius: 350 } });
     expect(bare.json()).toMatchObject({ name: 'برج ب', latitude: null, longitude: null, radius: 350, siteType: null, externalId: null });
@@ -137,7 +152,9 @@ describe('PUT /api/v1/teams', () => {
     const site = await createSite(t.app, owner, projectId, { name: 'Old Name' });
     const target = await createProject(t.app, owner, { name: 'Target' });
     const res = await owner.request({
-      method: 'PUT', url: '/api/v1/teams', payload: { id: site.id, name: 'New Name', projectId: target.id, radius: 500, whatsApp: '+966500000000' },
+      method: 'PUT',
+      url: '/api/v1/teams',
+      payload: { id: site.id, name: 'New Name', projectId: target.id, radius: 500, whatsApp: '+966500000000' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: site.id, name: 'New Name', project: { id: target.id, name: 'Target' }, radius: 500, whatsApp: '+966500000000' });
@@ -154,7 +171,9 @@ describe('PUT /api/v1/teams', () => {
     const foreign = await owner.request({ method: 'PUT', url: '/api/v1/teams', payload: { id: theirSite.id, name: 'Taken', projectId } });
     expect(foreign.statusCode).toBe(404);
     for (const caller of [member, supervisor]) {
-      expect((await caller.request({ method: 'PUT', url: '/api/v1/teams', payload: { id: supervisedSiteId, name: 'Mine Now', projectId } })).statusCode).toBe(403);
+      expect((await caller.request({ method: 'PUT', url: '/api/v1/teams', payload: { id: supervisedSiteId, name: 'Mine Now', projectId } })).statusCode).toBe(
+        403,
+      );
     }
     expect((await owner.request({ method: 'GET', url: `/api/v1/teams/${site.id}` })).json()).toMatchObject({ name: 'Steady', projectId });
     expect((await owner.request({ method: 'GET', url: `/api/v1/teams/${supervisedSiteId}` })).json().name).toBe('Supervised');

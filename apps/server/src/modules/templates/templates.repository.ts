@@ -48,14 +48,17 @@ export async function findTemplates(
   page: { page: number; size: number; sort: TemplateSortField; dir: 'asc' | 'desc' },
 ) {
   const like = filter.searchKey ? `%${escapeLike(filter.searchKey)}%` : null;
-  const where: SQL | undefined = and(
-    visibleTo(businessId),
-    like ? or(ilike(taskTemplates.nameEn, like), ilike(taskTemplates.nameAr, like)) : undefined,
-  );
+  const where: SQL | undefined = and(visibleTo(businessId), like ? or(ilike(taskTemplates.nameEn, like), ilike(taskTemplates.nameAr, like)) : undefined);
   const direction = page.dir === 'asc' ? asc : desc;
   const order = page.sort === 'id' ? [direction(taskTemplates.id)] : [direction(SORT_COLUMNS[page.sort]), direction(taskTemplates.id)];
   const [rows, [{ total }]] = await Promise.all([
-    db.select(summary).from(taskTemplates).where(where).orderBy(...order).limit(page.size).offset(page.page * page.size),
+    db
+      .select(summary)
+      .from(taskTemplates)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.size)
+      .offset(page.page * page.size),
     db.select({ total: count() }).from(taskTemplates).where(where),
   ]);
   return { items: rows.map(toTemplate), total };

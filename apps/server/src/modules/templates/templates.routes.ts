@@ -48,15 +48,13 @@ export async function templatesRoutes(app: FastifyInstance) {
   r.post('/v1/tasks/templates/:templateId/tasks', {
     ...editors,
     schema: { tags: ['templates'], params: templateParams, response: { 201: task, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createTaskFromTemplate(app.db, requireTenant(request), request.params.templateId)),
+    handler: async (request, reply) => reply.status(201).send(await createTaskFromTemplate(app.db, requireTenant(request), request.params.templateId)),
   });
 
   r.post('/v1/tasks/:taskId/template', {
     ...editors,
     schema: { tags: ['templates'], params: idParam('taskId'), response: { 201: template, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await saveTaskAsTemplate(app.db, requireTenant(request), request.params.taskId)),
+    handler: async (request, reply) => reply.status(201).send(await saveTaskAsTemplate(app.db, requireTenant(request), request.params.taskId)),
   });
 
   r.delete('/v1/tasks/templates/:templateId', {

@@ -40,7 +40,10 @@ describe('the shipped library', () => {
 
   it('brings an old database up to date: refreshes changed templates and drops ones no longer shipped', async () => {
     const id = await libraryId('vehicle-check');
-    await t.app.db.update(taskTemplates).set({ nameEn: 'Outdated', content: { geoRestrictionEnabled: true, actions: [] }, actionsCount: 0 }).where(eq(taskTemplates.id, id));
+    await t.app.db
+      .update(taskTemplates)
+      .set({ nameEn: 'Outdated', content: { geoRestrictionEnabled: true, actions: [] }, actionsCount: 0 })
+      .where(eq(taskTemplates.id, id));
     await t.app.db.insert(taskTemplates).values({ key: 'retired-checklist', nameEn: 'Retired', content: { geoRestrictionEnabled: true, actions: [] } });
     await ensureTaskLibrary(t.app.db);
     const [refreshed] = await t.app.db.select().from(taskTemplates).where(eq(taskTemplates.id, id));
@@ -60,7 +63,14 @@ describe('GET /v1/tasks/templates', () => {
     expect(res.headers['x-total-count']).toBe(String(TASK_LIBRARY.length + 1));
     expect(items).toHaveLength(TASK_LIBRARY.length + 1);
     expect(items[0]).toEqual({
-      id: mine.id, nameEn: 'Our own checklist', nameAr: null, descriptionEn: null, descriptionAr: null, actionsCount: 0, library: false, createdDate: expect.any(String),
+      id: mine.id,
+      nameEn: 'Our own checklist',
+      nameAr: null,
+      descriptionEn: null,
+      descriptionAr: null,
+      actionsCount: 0,
+      library: false,
+      createdDate: expect.any(String),
     });
     expect(items.slice(1).every((x: { library: boolean }) => x.library)).toBe(true);
     expect(items.map((x: { nameEn: string }) => x.nameEn)).not.toContain('Their private checklist');
@@ -71,12 +81,13 @@ describe('GET /v1/tasks/templates', () => {
   });
 
   it('searches both names, pages and sorts', async () => {
-    const names = async (query: string) => (await owner.request({ method: 'GET', url: `${W}/v1/tasks/templates?${query}` })).json().map((x: { nameEn: string }) => x.nameEn);
+    const names = async (query: string) =>
+      (await owner.request({ method: 'GET', url: `${W}/v1/tasks/templates?${query}` })).json().map((x: { nameEn: string }) => x.nameEn);
     expect(await names('searchKey=PATROL')).toEqual(['Security patrol']);
     expect(await names(`searchKey=${encodeURIComponent('المركبة')}`)).toEqual(['Vehicle check']);
     const page = await owner.request({ method: 'GET', url: `${W}/v1/tasks/templates?page=1&size=2&sort=nameEn,asc` });
     expect(page.headers['x-total-count']).toBe(String(TASK_LIBRARY.length + 1));
-    const sorted = (await names('sort=nameEn,asc&size=100'));
+    const sorted = await names('sort=nameEn,asc&size=100');
     expect(page.json().map((x: { nameEn: string }) => x.nameEn)).toEqual(sorted.slice(2, 4));
     for (const query of ['size=0', 'size=501', 'sort=content,asc']) {
       expect((await owner.request({ method: 'GET', url: `${W}/v1/tasks/templates?${query}` })).statusCode, query).toBe(400);
@@ -88,7 +99,11 @@ describe('GET /v1/tasks/templates/{templateId}', () => {
   it('answers a template with its content; another business’s template answers 404', async () => {
     const res = await member.request({ method: 'GET', url: `${W}/v1/tasks/templates/${await libraryId('fire-safety-inspection')}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ nameEn: 'Fire-safety inspection', library: true, content: TASK_LIBRARY.find((x) => x.key === 'fire-safety-inspection')?.content });
+    expect(res.json()).toMatchObject({
+      nameEn: 'Fire-safety inspection',
+      library: true,
+      content: TASK_LIBRARY.find((x) => x.key === 'fire-safety-inspection')?.content,
+    });
     const theirs = await ownTemplate(other, 'Secret Template');
     const foreign = await owner.request({ method: 'GET', url: `${W}/v1/tasks/templates/${theirs.id}` });
     expect(foreign.statusCode).toBe(404);
@@ -104,8 +119,12 @@ describe('POST /v1/tasks/templates/{templateId}/tasks', () => {
     expect(res.statusCode).toBe(201);
     const task = res.json();
     expect(task).toMatchObject({
-      nameEn: template?.nameEn, nameAr: template?.nameAr, descriptionAr: template?.descriptionAr, creatorId: supervisor.userId,
-      actionsCount: template?.content.actions.length, tagId: null,
+      nameEn: template?.nameEn,
+      nameAr: template?.nameAr,
+      descriptionAr: template?.descriptionAr,
+      creatorId: supervisor.userId,
+      actionsCount: template?.content.actions.length,
+      tagId: null,
     });
     const made = (await owner.request({ method: 'GET', url: `${W}/v2/tasks/${task.id}?eagerLoad=true` })).json().actions;
     expect(made.map((a: { nameEn: string; order: number }) => [a.nameEn, a.order])).toEqual(template?.content.actions.map((a, i) => [a.nameEn, i + 1]));
@@ -133,23 +152,51 @@ describe('POST /v1/tasks/templates/{templateId}/tasks', () => {
 
 describe('POST /v1/tasks/{taskId}/template', () => {
   it('saves a task as the business’s own template, and a task made from it is the same checklist', async () => {
-    const task = await createTask(t.app, owner, { nameEn: 'Loading dock', nameAr: 'رصيف التحميل', descriptionEn: 'Before trucks arrive', geoRestrictionEnabled: false });
-    const options = [{ labelEn: 'Open', labelAr: 'مفتوح' }, { labelEn: 'Closed', labelAr: 'مغلق' }];
+    const task = await createTask(t.app, owner, {
+      nameEn: 'Loading dock',
+      nameAr: 'رصيف التحميل',
+      descriptionEn: 'Before trucks arrive',
+      geoRestrictionEnabled: false,
+    });
+    const options = [
+      { labelEn: 'Open', labelAr: 'مفتوح' },
+      { labelEn: 'Closed', labelAr: 'مغلق' },
+    ];
     const door = await createAction(t.app, owner, task.id, { nameEn: 'Door', type: 'SINGLE_CHOICE', options, required: true });
-    await createAction(t.app, owner, task.id, { nameEn: 'Why open', type: 'TEXT', criteria: { condition: { baseActionId: door.id, answer: '0' }, visibility: 'DISPLAY' }, baseActionId: door.id });
+    await createAction(t.app, owner, task.id, {
+      nameEn: 'Why open',
+      type: 'TEXT',
+      criteria: { condition: { baseActionId: door.id, answer: '0' }, visibility: 'DISPLAY' },
+      baseActionId: door.id,
+    });
 
     const saved = await supervisor.request({ method: 'POST', url: `${W}/v1/tasks/${task.id}/template` });
     expect(saved.statusCode).toBe(201);
     expect(saved.json()).toEqual({
-      id: expect.any(Number), nameEn: 'Loading dock', nameAr: 'رصيف التحميل', descriptionEn: 'Before trucks arrive', descriptionAr: null,
-      actionsCount: 2, library: false, createdDate: expect.any(String),
+      id: expect.any(Number),
+      nameEn: 'Loading dock',
+      nameAr: 'رصيف التحميل',
+      descriptionEn: 'Before trucks arrive',
+      descriptionAr: null,
+      actionsCount: 2,
+      library: false,
+      createdDate: expect.any(String),
     });
     const detail = (await owner.request({ method: 'GET', url: `${W}/v1/tasks/templates/${saved.json().id}` })).json();
     expect(detail.content).toEqual({
       geoRestrictionEnabled: false,
       actions: [
         { nameEn: 'Door', nameAr: null, descriptionEn: null, descriptionAr: null, type: 'SINGLE_CHOICE', options, required: true, criteria: null },
-        { nameEn: 'Why open', nameAr: null, descriptionEn: null, descriptionAr: null, type: 'TEXT', options: [], required: false, criteria: { condition: { baseIndex: 0, answer: '0' }, visibility: 'DISPLAY' } },
+        {
+          nameEn: 'Why open',
+          nameAr: null,
+          descriptionEn: null,
+          descriptionAr: null,
+          type: 'TEXT',
+          options: [],
+          required: false,
+          criteria: { condition: { baseIndex: 0, answer: '0' }, visibility: 'DISPLAY' },
+        },
       ],
     });
     // The template is visible only to this business.

@@ -39,11 +39,7 @@ export async function memberAssignee(db: Db, businessId: number, userId: number)
  * The supervisor of the site (or of any site of the project) with the fewest open tickets
  * assigned to them, the lowest user id among equals; null when there is none.
  */
-export async function leastBusySupervisor(
-  db: Db,
-  businessId: number,
-  target: { teamId: number } | { projectId: number },
-): Promise<number | null> {
+export async function leastBusySupervisor(db: Db, businessId: number, target: { teamId: number } | { projectId: number }): Promise<number | null> {
   // Distinct, so a supervisor of several sites of the project is one candidate.
   const supervisors = db
     .selectDistinct({ userId: teamMembers.userId })
@@ -63,10 +59,6 @@ export async function leastBusySupervisor(
     eq(tickets.agentId, supervisors.userId),
     notInArray(tickets.status, ['RESOLVED', 'CLOSED']),
   )})`;
-  const [row] = await db
-    .select({ userId: supervisors.userId })
-    .from(supervisors)
-    .orderBy(asc(openTickets), asc(supervisors.userId))
-    .limit(1);
+  const [row] = await db.select({ userId: supervisors.userId }).from(supervisors).orderBy(asc(openTickets), asc(supervisors.userId)).limit(1);
   return row?.userId ?? null;
 }

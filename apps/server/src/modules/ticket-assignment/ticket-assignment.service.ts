@@ -8,9 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { missingReference } from '../../lib/errors.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { requireSiteRows } from '../teams/teams.service.ts';
-import {
-  findAssignmentConfig, leastBusySupervisor, memberAssignee, saveAssignmentConfig,
-} from './ticket-assignment.repository.ts';
+import { findAssignmentConfig, leastBusySupervisor, memberAssignee, saveAssignmentConfig } from './ticket-assignment.repository.ts';
 
 const NO_CONFIG: AssignmentConfig = { targetType: 'NONE', userId: null, teamId: null, projectId: null };
 
@@ -18,11 +16,7 @@ export async function getAssignmentConfig(db: Db, businessId: number): Promise<A
   return (await findAssignmentConfig(db, businessId)) ?? NO_CONFIG;
 }
 
-export async function setAssignmentConfig(
-  db: Db,
-  businessId: number,
-  body: z.output<typeof assignmentConfigRequest>,
-): Promise<AssignmentConfig> {
+export async function setAssignmentConfig(db: Db, businessId: number, body: z.output<typeof assignmentConfigRequest>): Promise<AssignmentConfig> {
   const config: AssignmentConfig = { ...NO_CONFIG, targetType: body.targetType };
   if (body.targetType === 'MEMBER' && body.userId !== null) {
     if ((await memberAssignee(db, businessId, body.userId)) === null) throw missingReference('userId', MSG.assigneeNotMember);

@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers } from '../../db/schema.ts';
 import { ticketAssignmentConfigs } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, placeInSite, type Caller,
-} from '../../test/factories.ts';
+import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, placeInSite, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
 const NONE = { targetType: 'NONE', userId: null, teamId: null, projectId: null };

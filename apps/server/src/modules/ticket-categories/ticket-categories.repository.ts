@@ -50,7 +50,10 @@ export async function findTakenName(
 }
 
 export async function insertCategory(db: Db, businessId: number, names: { nameEn: string; nameAr: string }) {
-  const [row] = await db.insert(ticketCategories).values({ businessId, ...names }).returning(columns);
+  const [row] = await db
+    .insert(ticketCategories)
+    .values({ businessId, ...names })
+    .returning(columns);
   return row;
 }
 
@@ -60,7 +63,10 @@ export async function updateCategoryRow(db: Db, businessId: number, id: number, 
 }
 
 export async function countTicketsInCategory(db: Db, businessId: number, id: number) {
-  const [{ n }] = await db.select({ n: count() }).from(tickets).where(and(eq(tickets.businessId, businessId), eq(tickets.categoryId, id)));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(tickets)
+    .where(and(eq(tickets.businessId, businessId), eq(tickets.categoryId, id)));
   return n;
 }
 

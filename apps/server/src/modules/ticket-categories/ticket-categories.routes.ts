@@ -27,8 +27,7 @@ export async function ticketCategoriesRoutes(app: FastifyInstance) {
   r.post('/v1/ticket-categories', {
     config: { roles: ADMINS },
     schema: { tags: ['helpdesk'], body: ticketCategoryRequest, response: { 201: ticketCategory, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await createCategory(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createCategory(app.db, requireTenant(request).businessId, request.body)),
   });
 
   r.put('/v1/ticket-categories/:id', {

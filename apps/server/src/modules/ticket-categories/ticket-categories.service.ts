@@ -5,7 +5,13 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
-  countTicketsInCategory, deleteCategoryRow, findCategory, findTakenName, insertCategory, lockCategoriesOf, updateCategoryRow,
+  countTicketsInCategory,
+  deleteCategoryRow,
+  findCategory,
+  findTakenName,
+  insertCategory,
+  lockCategoriesOf,
+  updateCategoryRow,
 } from './ticket-categories.repository.ts';
 
 type Names = Required<TicketCategoryRequest>;

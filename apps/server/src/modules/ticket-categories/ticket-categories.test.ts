@@ -97,7 +97,11 @@ describe('POST /v1/ticket-categories', () => {
 describe('PUT /v1/ticket-categories/{id}', () => {
   it('renames a category; keeping its own name is no clash; another name is', async () => {
     const created = (await owner.request({ method: 'POST', url: `${API}/ticket-categories`, payload: { nameEn: 'Plumbing', nameAr: 'سباكة' } })).json();
-    const renamed = await owner.request({ method: 'PUT', url: `${API}/ticket-categories/${created.id}`, payload: { nameEn: 'PLUMBING', nameAr: 'سباكة وصرف' } });
+    const renamed = await owner.request({
+      method: 'PUT',
+      url: `${API}/ticket-categories/${created.id}`,
+      payload: { nameEn: 'PLUMBING', nameAr: 'سباكة وصرف' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ id: created.id, nameEn: 'PLUMBING', nameAr: 'سباكة وصرف' });
     const clash = await owner.request({ method: 'PUT', url: `${API}/ticket-categories/${created.id}`, payload: { nameEn: 'Bug', nameAr: 'سباكة' } });
@@ -109,9 +113,13 @@ describe('PUT /v1/ticket-categories/{id}', () => {
 
   it("answers 404 for another business's category and 403 to a member; nothing changes", async () => {
     const [theirs] = await t.app.db.select().from(ticketCategories).where(eq(ticketCategories.businessId, other.business.id));
-    expect((await owner.request({ method: 'PUT', url: `${API}/ticket-categories/${theirs.id}`, payload: { nameEn: 'Mine', nameAr: 'لي' } })).statusCode).toBe(404);
+    expect((await owner.request({ method: 'PUT', url: `${API}/ticket-categories/${theirs.id}`, payload: { nameEn: 'Mine', nameAr: 'لي' } })).statusCode).toBe(
+      404,
+    );
     const [mine] = await t.app.db.select().from(ticketCategories).where(eq(ticketCategories.businessId, owner.business.id));
-    expect((await member.request({ method: 'PUT', url: `${API}/ticket-categories/${mine.id}`, payload: { nameEn: 'Mine', nameAr: 'لي' } })).statusCode).toBe(403);
+    expect((await member.request({ method: 'PUT', url: `${API}/ticket-categories/${mine.id}`, payload: { nameEn: 'Mine', nameAr: 'لي' } })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.db.select().from(ticketCategories).where(eq(ticketCategories.id, theirs.id)))[0].nameEn).toBe(theirs.nameEn);
     expect((await t.app.db.select().from(ticketCategories).where(eq(ticketCategories.id, mine.id)))[0].nameEn).toBe(mine.nameEn);
   });

@@ -27,7 +27,11 @@ const toAttachment = ({ fileKey, createdDate, ...rest }: AttachmentRow): TicketA
 export async function findAttachments(db: Db, businessId: number, ticketId: number, page: { page: number; size: number }) {
   const where = and(eq(ticketAttachments.businessId, businessId), eq(ticketAttachments.ticketId, ticketId));
   const [rows, [{ total }]] = await Promise.all([
-    selectAttachments(db).where(where).orderBy(desc(ticketAttachments.id)).limit(page.size).offset(page.page * page.size),
+    selectAttachments(db)
+      .where(where)
+      .orderBy(desc(ticketAttachments.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
     db.select({ total: count() }).from(ticketAttachments).where(where),
   ]);
   return { items: rows.map(toAttachment), total };

@@ -20,8 +20,7 @@ export async function ticketAttachmentsRoutes(app: FastifyInstance) {
 
   r.post('/v1/tickets/:id/attachments', {
     schema: { tags: ['tickets'], params: idParam('id'), consumes: ['multipart/form-data'], response: { 201: z.array(ticketAttachment), ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await addAttachments(app, requireTenant(request), request.params.id, uploadParts(request))),
+    handler: async (request, reply) => reply.status(201).send(await addAttachments(app, requireTenant(request), request.params.id, uploadParts(request))),
   });
 
   r.get('/v1/tickets/:id/attachments', {

@@ -23,7 +23,10 @@ export const insertStoredAttachments = (tx: Db, values: Parameters<typeof insert
 /** The file name as the person's device called it, without any path, for showing only. */
 function displayName(filename: string | undefined, kind: ImageKind) {
   const last = (filename ?? '').split(/[\\/]/).pop() ?? '';
-  const base = [...last].filter((c) => c >= ' ' && c !== '\u007f').join('').trim();
+  const base = [...last]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
+    .trim();
   return (base || `attachment.${kind.extension}`).slice(0, NAME_MAX);
 }
 

@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { ticketAttachments } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  IMAGES, addMember, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller,
-} from '../../test/factories.ts';
+import { IMAGES, addMember, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
@@ -43,8 +41,14 @@ describe('POST /v1/tickets/{id}/attachments', () => {
     expect(body).toHaveLength(3);
     expect(body.map((a: { name: string }) => a.name)).toEqual(['gate.jpg', 'door.gif', 'lock.png']);
     expect(body[0]).toEqual({
-      id: expect.any(Number), ticketId: ticket.id, name: 'gate.jpg', contentType: 'image/jpeg', size: JPEG.length,
-      url: expect.stringMatching(signedFileUrl('jpg')), creatorId: member.userId, createdDate: expect.any(String),
+      id: expect.any(Number),
+      ticketId: ticket.id,
+      name: 'gate.jpg',
+      contentType: 'image/jpeg',
+      size: JPEG.length,
+      url: expect.stringMatching(signedFileUrl('jpg')),
+      creatorId: member.userId,
+      createdDate: expect.any(String),
     });
     const served = await t.app.inject({ method: 'GET', url: body[2].url });
     expect(served.statusCode).toBe(200);
@@ -57,8 +61,18 @@ describe('POST /v1/tickets/{id}/attachments', () => {
   const refusals: [string, Parameters<typeof multipart>[1], number, string][] = [
     ['a text file named .png', [{ field: 'attachments', filename: 'fake.png', type: 'image/png', data: IMAGES.fakePng }], 400, 'Invalid file in attachments.'],
     ['an empty file', [{ field: 'attachments', filename: 'empty.png', type: 'image/png', data: Buffer.alloc(0) }], 400, 'Invalid file in attachments.'],
-    ['one bad file among good ones', [png('a.png'), { field: 'attachments', filename: 'b.png', type: 'image/png', data: IMAGES.fakePng }, png('c.png')], 400, 'Invalid file in attachments.'],
-    ['a file over 10 MB', [png('a.png'), { field: 'attachments', filename: 'big.png', type: 'image/png', data: Buffer.concat([IMAGES.png, Buffer.alloc(MAX_UPLOAD_BYTES)]) }], 413, 'Each file must be under 10MB'],
+    [
+      'one bad file among good ones',
+      [png('a.png'), { field: 'attachments', filename: 'b.png', type: 'image/png', data: IMAGES.fakePng }, png('c.png')],
+      400,
+      'Invalid file in attachments.',
+    ],
+    [
+      'a file over 10 MB',
+      [png('a.png'), { field: 'attachments', filename: 'big.png', type: 'image/png', data: Buffer.concat([IMAGES.png, Buffer.alloc(MAX_UPLOAD_BYTES)]) }],
+      413,
+      'Each file must be under 10MB',
+    ],
     ['a file under another field', [{ field: 'photo', filename: 'a.png', type: 'image/png', data: IMAGES.png }], 400, 'Invalid file in attachments.'],
     ['no file at all', [], 400, 'A file is required'],
   ];

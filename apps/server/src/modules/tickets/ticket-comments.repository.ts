@@ -82,5 +82,8 @@ export async function insertComment(db: Db, values: Omit<typeof ticketComments.$
 }
 
 export async function updateCommentRow(db: Db, id: number, values: { text: string | null; fileKey: string | null }) {
-  await db.update(ticketComments).set({ ...values, updatedDate: sql`now()` }).where(eq(ticketComments.id, id));
+  await db
+    .update(ticketComments)
+    .set({ ...values, updatedDate: sql`now()` })
+    .where(eq(ticketComments.id, id));
 }

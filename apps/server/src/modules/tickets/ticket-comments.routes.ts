@@ -40,13 +40,15 @@ export async function ticketCommentsRoutes(app: FastifyInstance) {
 
   r.post('/v1/tickets/:id/comments', {
     schema: { tags: ['tickets'], params: idParam('id'), consumes: ['multipart/form-data'], response: { 201: ticketComment, ...errors } },
-    handler: async (request, reply) =>
-      reply.status(201).send(await addComment(app, requireTenant(request), request.params.id, uploadParts(request))),
+    handler: async (request, reply) => reply.status(201).send(await addComment(app, requireTenant(request), request.params.id, uploadParts(request))),
   });
 
   r.put('/v1/tickets/:id/comments/:commentId', {
     schema: {
-      tags: ['tickets'], params: z.object({ id, commentId: id }), consumes: ['multipart/form-data'], response: { 200: ticketComment, ...errors },
+      tags: ['tickets'],
+      params: z.object({ id, commentId: id }),
+      consumes: ['multipart/form-data'],
+      response: { 200: ticketComment, ...errors },
     },
     handler: (request) => editComment(app, requireTenant(request), request.params.id, request.params.commentId, uploadParts(request)),
   });

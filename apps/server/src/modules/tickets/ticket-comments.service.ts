@@ -33,16 +33,17 @@ async function requireComment(app: FastifyInstance, businessId: number, ticketId
   return found;
 }
 
-export async function addComment(
-  app: FastifyInstance,
-  caller: Caller,
-  ticketId: number,
-  parts: AsyncIterableIterator<Multipart>,
-): Promise<TicketComment> {
+export async function addComment(app: FastifyInstance, caller: Caller, ticketId: number, parts: AsyncIterableIterator<Multipart>): Promise<TicketComment> {
   await requireVisibleTicketRow(app.db, await ticketAccessOf(app.db, caller), ticketId);
   const { text, image } = await readCommentForm(parts);
   if (!text && !image) throw emptyComment();
-  const id = await insertComment(app.db, { businessId: caller.businessId, ticketId, creatorId: caller.userId, text: text ?? null, fileKey: image?.key ?? null });
+  const id = await insertComment(app.db, {
+    businessId: caller.businessId,
+    ticketId,
+    creatorId: caller.userId,
+    text: text ?? null,
+    fileKey: image?.key ?? null,
+  });
   keepUploads(parts);
   return requireComment(app, caller.businessId, ticketId, id);
 }

@@ -2,9 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketComments } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  IMAGES, addMember, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller,
-} from '../../test/factories.ts';
+import { IMAGES, addMember, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
 
@@ -38,9 +36,14 @@ describe('POST /v1/tickets/{id}/comments', () => {
     const res = await post(member, ticket.id, { text: '  The lock arrived today. ' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      id: expect.any(Number), ticketId: ticket.id, creatorId: member.userId,
+      id: expect.any(Number),
+      ticketId: ticket.id,
+      creatorId: member.userId,
       creator: { id: member.userId, username: member.username, fullName: expect.any(String), avatar: null },
-      text: 'The lock arrived today.', file: null, createdDate: expect.any(String), updatedDate: null,
+      text: 'The lock arrived today.',
+      file: null,
+      createdDate: expect.any(String),
+      updatedDate: null,
     });
   });
 

@@ -23,8 +23,7 @@ const oldCategory = alias(ticketCategories, 'old_category');
 const newCategory = alias(ticketCategories, 'new_category');
 
 // Category values are ids written as text; comparing as text never fails on other fields' values.
-const categoryOf = (categoryId: AnyPgColumn, value: AnyPgColumn) =>
-  and(eq(ticketHistory.field, 'CATEGORY'), sql`${categoryId}::text = ${value}`);
+const categoryOf = (categoryId: AnyPgColumn, value: AnyPgColumn) => and(eq(ticketHistory.field, 'CATEGORY'), sql`${categoryId}::text = ${value}`);
 
 export async function findHistory(
   db: Db,

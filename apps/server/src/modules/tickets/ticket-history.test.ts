@@ -39,17 +39,29 @@ describe('GET /v1/tickets/{id}/history', () => {
     const ticket = await create(member, { agentId: sara.userId });
     const { items, total } = await historyOf(member, ticket.id);
     expect(total).toBe(1);
-    expect(items).toEqual([{
-      id: expect.any(Number), ticketId: ticket.id, field: 'CREATED', oldValue: null, newValue: 'NEW', agentId: sara.userId, oldAgentId: null,
-      reason: null, actorId: member.userId, actor: { id: member.userId, username: member.username, fullName: expect.any(String), avatar: null },
-      summary: `Ticket created and assigned to ${await nameOf(sara)}`, createdDate: expect.any(String),
-    }]);
+    expect(items).toEqual([
+      {
+        id: expect.any(Number),
+        ticketId: ticket.id,
+        field: 'CREATED',
+        oldValue: null,
+        newValue: 'NEW',
+        agentId: sara.userId,
+        oldAgentId: null,
+        reason: null,
+        actorId: member.userId,
+        actor: { id: member.userId, username: member.username, fullName: expect.any(String), avatar: null },
+        summary: `Ticket created and assigned to ${await nameOf(sara)}`,
+        createdDate: expect.any(String),
+      },
+    ]);
   });
 
   it('writes one entry per change of assignee, priority and category with old and new values and the actor', async () => {
     const ticket = await create(owner, { agentId: sara.userId, priority: 'LOW', categoryId: categories[0].id });
     const res = await owner.request({
-      method: 'PUT', url: `${API}/tickets/${ticket.id}`,
+      method: 'PUT',
+      url: `${API}/tickets/${ticket.id}`,
       payload: { agentId: omar.userId, priority: 'URGENT', categoryId: categories[1].id, title: 'Broken lock, east gate' },
     });
     expect(res.statusCode).toBe(200);
@@ -57,12 +69,19 @@ describe('GET /v1/tickets/{id}/history', () => {
     const byField = Object.fromEntries(items.map((e: { field: string }) => [e.field, e]));
     expect(items.map((e: { field: string }) => e.field).sort()).toEqual(['ASSIGNEE', 'CATEGORY', 'CREATED', 'PRIORITY']);
     expect(byField.ASSIGNEE).toMatchObject({
-      oldAgentId: sara.userId, agentId: omar.userId, oldValue: String(sara.userId), newValue: String(omar.userId), actorId: owner.userId,
+      oldAgentId: sara.userId,
+      agentId: omar.userId,
+      oldValue: String(sara.userId),
+      newValue: String(omar.userId),
+      actorId: owner.userId,
       summary: `Assignee changed from ${await nameOf(sara)} to ${await nameOf(omar)}`,
     });
     expect(byField.PRIORITY).toMatchObject({ oldValue: 'LOW', newValue: 'URGENT', actorId: owner.userId, summary: 'Priority changed from LOW to URGENT' });
     expect(byField.CATEGORY).toMatchObject({
-      oldValue: String(categories[0].id), newValue: String(categories[1].id), actorId: owner.userId, summary: 'Category changed from General to Bug',
+      oldValue: String(categories[0].id),
+      newValue: String(categories[1].id),
+      actorId: owner.userId,
+      summary: 'Category changed from General to Bug',
     });
   });
 
@@ -89,7 +108,12 @@ describe('GET /v1/tickets/{id}/history', () => {
 
   it('records status changes with their reason, newest first, paged with X-Total-Count', async () => {
     const ticket = await create(owner);
-    for (const [status, reason] of [['IN_PROGRESS', 'started'], ['ON_HOLD', 'waiting for parts'], ['IN_PROGRESS', 'parts arrived'], ['RESOLVED', 'fixed']]) {
+    for (const [status, reason] of [
+      ['IN_PROGRESS', 'started'],
+      ['ON_HOLD', 'waiting for parts'],
+      ['IN_PROGRESS', 'parts arrived'],
+      ['RESOLVED', 'fixed'],
+    ]) {
       const res = await sara.request({ method: 'PUT', url: `${API}/tickets/${ticket.id}/status/${status}?reason=${encodeURIComponent(reason)}` });
       expect(res.statusCode).toBe(200);
     }

@@ -13,7 +13,6 @@ export async function ticketStatusRoutes(app: FastifyInstance) {
 
   r.put('/v1/tickets/:id/status/:status', {
     schema: { tags: ['tickets'], params: ticketStatusParams, querystring: ticketStatusQuery, response: { 200: ticket, ...errors } },
-    handler: (request) =>
-      changeTicketStatus(app.db, requireTenant(request), request.params.id, request.params.status, request.query.reason),
+    handler: (request) => changeTicketStatus(app.db, requireTenant(request), request.params.id, request.params.status, request.query.reason),
   });
 }

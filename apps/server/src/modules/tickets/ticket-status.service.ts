@@ -20,9 +20,7 @@ export async function changeTicketStatus(db: Db, caller: Caller, id: number, sta
     if (!access.canManage) throw forbidden();
     if (!canTransition(row.status, status)) throw conflict(MSG.transitionUnavailable);
     await updateTicketRow(tx, businessId, id, { status, reason });
-    await insertHistory(tx, [
-      { businessId, ticketId: id, field: 'STATUS', oldValue: row.status, newValue: status, reason, actorId: userId },
-    ]);
+    await insertHistory(tx, [{ businessId, ticketId: id, field: 'STATUS', oldValue: row.status, newValue: status, reason, actorId: userId }]);
   });
   return requireVisibleTicket(db, access, id);
 }

@@ -4,9 +4,7 @@ import type { TicketStatus } from '@fieldops/shared/enums';
 import { canTransition } from '@fieldops/shared/helpdesk';
 import { ticketHistory, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, type Caller,
-} from '../../test/factories.ts';
+import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
 

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketAttachments, ticketCategories, ticketComments, ticketHistory, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  IMAGES, addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, multipart, placeInSite, type Caller,
+  IMAGES,
+  addMember,
+  addSupervisor,
+  createBusinessWithOwner,
+  createProject,
+  createSite,
+  createTicket,
+  multipart,
+  placeInSite,
+  type Caller,
 } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
@@ -47,7 +56,8 @@ const listIds = async (caller: Caller, query = '') => {
   expect(res.statusCode).toBe(200);
   return { ids: (res.json() as { id: number }[]).map((x) => x.id).sort((x, y) => x - y), total: Number(res.headers['x-total-count']) };
 };
-const countsOf = async (caller: Caller, query = '') => (await caller.request({ method: 'GET', url: `${API}/tickets/counts${query}` })).json() as Record<string, number>;
+const countsOf = async (caller: Caller, query = '') =>
+  (await caller.request({ method: 'GET', url: `${API}/tickets/counts${query}` })).json() as Record<string, number>;
 
 describe('who sees which tickets', () => {
   const cases: [string, () => Caller, (keyof typeof ids)[]][] = [
@@ -112,9 +122,14 @@ describe("another business's ids", () => {
   it('answer 404 on every ticket call and change nothing', async () => {
     const theirs = await createTicket(t.app, other, { title: 'Their secret' });
     const bid = other.business.id;
-    const [attachment] = await t.app.db.insert(ticketAttachments)
-      .values({ businessId: bid, ticketId: theirs.id, fileKey: `${'a'.repeat(32)}.png`, name: 'secret.png', contentType: 'image/png', size: 1 }).returning();
-    const [comment] = await t.app.db.insert(ticketComments).values({ businessId: bid, ticketId: theirs.id, creatorId: other.userId, text: 'Secret words' }).returning();
+    const [attachment] = await t.app.db
+      .insert(ticketAttachments)
+      .values({ businessId: bid, ticketId: theirs.id, fileKey: `${'a'.repeat(32)}.png`, name: 'secret.png', contentType: 'image/png', size: 1 })
+      .returning();
+    const [comment] = await t.app.db
+      .insert(ticketComments)
+      .values({ businessId: bid, ticketId: theirs.id, creatorId: other.userId, text: 'Secret words' })
+      .returning();
     const [category] = await t.app.db.select().from(ticketCategories).where(eq(ticketCategories.businessId, bid));
     const id = theirs.id;
     const image = multipart({ text: 'x' }, [{ field: 'attachments', filename: 'a.png', type: 'image/png', data: IMAGES.png }]);

@@ -125,7 +125,11 @@ export async function findTickets(
   // (business_id, status, updated_date) the board's columns.
   const order = page.sort.field === 'id' ? [direction(tickets.id)] : [direction(SORT_COLUMNS[page.sort.field]), direction(tickets.id)];
   const [rows, [{ total }]] = await Promise.all([
-    selectTickets(db).where(where).orderBy(...order).limit(page.size).offset(page.page * page.size),
+    selectTickets(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.size)
+      .offset(page.page * page.size),
     db.select({ total: count() }).from(tickets).where(where),
   ]);
   return { items: rows.map(toTicket), total };

@@ -5,9 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, problem } from '@fieldops/shared/common';
 import { TICKET_STATUSES } from '@fieldops/shared/enums';
-import {
-  ticket, ticketCounts, ticketCreateRequest, ticketsQuery, ticketUpdateRequest, type TicketCounts,
-} from '@fieldops/shared/helpdesk';
+import { ticket, ticketCounts, ticketCreateRequest, ticketsQuery, ticketUpdateRequest, type TicketCounts } from '@fieldops/shared/helpdesk';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { z } from 'zod';
@@ -48,7 +46,11 @@ export async function ticketsRoutes(app: FastifyInstance) {
   });
 
   r.get('/v1/tickets/counts', {
-    schema: { tags: ['tickets'], querystring: ticketsQuery.omit({ ticketStatus: true, page: true, size: true, sort: true }), response: { 200: ticketCounts, ...errors } },
+    schema: {
+      tags: ['tickets'],
+      querystring: ticketsQuery.omit({ ticketStatus: true, page: true, size: true, sort: true }),
+      response: { 200: ticketCounts, ...errors },
+    },
     handler: async (request) => {
       const access = await ticketAccessOf(app.db, requireTenant(request));
       const counts = await countTicketsByStatus(app.db, access.businessId, request.query, access.scope);

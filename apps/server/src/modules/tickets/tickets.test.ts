@@ -2,9 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketCategories, ticketHistory, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, createUser, type Caller,
-} from '../../test/factories.ts';
+import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, createUser, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
 
@@ -16,8 +14,7 @@ let other: Caller;
 let categoryId: number;
 let otherCategoryId: number;
 
-const ticketCount = async (businessId: number) =>
-  (await t.app.db.select({ n: count() }).from(tickets).where(eq(tickets.businessId, businessId)))[0].n;
+const ticketCount = async (businessId: number) => (await t.app.db.select({ n: count() }).from(tickets).where(eq(tickets.businessId, businessId)))[0].n;
 const firstCategory = async (businessId: number) =>
   (await t.app.db.select().from(ticketCategories).where(eq(ticketCategories.businessId, businessId)).orderBy(ticketCategories.id))[0];
 
@@ -40,19 +37,38 @@ describe('POST /v1/tickets', () => {
       method: 'POST',
       url: `${API}/tickets`,
       payload: {
-        title: '  Broken lock at the east gate ', description: 'The lock does not close.', categoryId, priority: 'HIGH',
-        agentId: admin.userId, projectId: project.id, teamId: site.id,
+        title: '  Broken lock at the east gate ',
+        description: 'The lock does not close.',
+        categoryId,
+        priority: 'HIGH',
+        agentId: admin.userId,
+        projectId: project.id,
+        teamId: site.id,
       },
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toEqual({
-      id: expect.any(Number), title: 'Broken lock at the east gate', description: 'The lock does not close.',
-      categoryId, category: { id: categoryId, nameEn: 'General', nameAr: 'عام' }, priority: 'HIGH', status: 'NEW',
-      projectId: project.id, project: { id: project.id, name: 'Harbour Mall' }, teamId: site.id, team: { id: site.id, name: 'North Gate' },
-      agentId: admin.userId, agent: { id: admin.userId, username: admin.username, fullName: expect.any(String), avatar: null },
-      creatorId: member.userId, creator: { id: member.userId, username: member.username, fullName: expect.any(String), avatar: null },
-      reason: null, createdDate: expect.any(String), updatedDate: expect.any(String), attachmentsCount: 0, commentsCount: 0,
+      id: expect.any(Number),
+      title: 'Broken lock at the east gate',
+      description: 'The lock does not close.',
+      categoryId,
+      category: { id: categoryId, nameEn: 'General', nameAr: 'عام' },
+      priority: 'HIGH',
+      status: 'NEW',
+      projectId: project.id,
+      project: { id: project.id, name: 'Harbour Mall' },
+      teamId: site.id,
+      team: { id: site.id, name: 'North Gate' },
+      agentId: admin.userId,
+      agent: { id: admin.userId, username: admin.username, fullName: expect.any(String), avatar: null },
+      creatorId: member.userId,
+      creator: { id: member.userId, username: member.username, fullName: expect.any(String), avatar: null },
+      reason: null,
+      createdDate: expect.any(String),
+      updatedDate: expect.any(String),
+      attachmentsCount: 0,
+      commentsCount: 0,
     });
     const history = await t.app.db.select().from(ticketHistory).where(eq(ticketHistory.ticketId, body.id));
     expect(history).toEqual([expect.objectContaining({ field: 'CREATED', newValue: 'NEW', agentId: admin.userId, actorId: member.userId })]);
@@ -142,7 +158,11 @@ describe('GET /v1/tickets', () => {
     expect(res.ids).toEqual([...ids].reverse());
     expect(res.total).toBe(5);
     expect(res.body.find((x: { id: number }) => x.id === ids[2])).toMatchObject({
-      category: { nameEn: 'General' }, project: { id: expect.any(Number) }, team: { id: expect.any(Number) }, attachmentsCount: 0, commentsCount: 0,
+      category: { nameEn: 'General' },
+      project: { id: expect.any(Number) },
+      team: { id: expect.any(Number) },
+      attachmentsCount: 0,
+      commentsCount: 0,
     });
   });
 
@@ -202,7 +222,10 @@ describe('GET /v1/tickets', () => {
       { businessId: bid, ticketId: ids[1], fileKey: 'a', name: 'a.png', contentType: 'image/png', size: 1 },
       { businessId: bid, ticketId: ids[1], fileKey: 'b', name: 'b.png', contentType: 'image/png', size: 1 },
     ]);
-    await t.app.db.insert(ticketComments).values([{ businessId: bid, ticketId: ids[1], text: 'one' }, { businessId: bid, ticketId: ids[2], text: 'two' }]);
+    await t.app.db.insert(ticketComments).values([
+      { businessId: bid, ticketId: ids[1], text: 'one' },
+      { businessId: bid, ticketId: ids[2], text: 'two' },
+    ]);
     const body = (await list()).body as { id: number; attachmentsCount: number; commentsCount: number }[];
     expect(body.find((x) => x.id === ids[1])).toMatchObject({ attachmentsCount: 2, commentsCount: 1 });
     expect(body.find((x) => x.id === ids[2])).toMatchObject({ attachmentsCount: 0, commentsCount: 1 });
@@ -229,7 +252,12 @@ describe('PUT /v1/tickets/{id}', () => {
     const project = await createProject(t.app, owner);
     const site = await createSite(t.app, owner, project.id);
     const ticket = await createTicket(t.app, owner, {
-      title: 'Before', description: 'Kept', priority: 'LOW', projectId: project.id, teamId: site.id, updatedDate: new Date(Date.now() - 60_000),
+      title: 'Before',
+      description: 'Kept',
+      priority: 'LOW',
+      projectId: project.id,
+      teamId: site.id,
+      updatedDate: new Date(Date.now() - 60_000),
     });
     const res = await owner.request({ method: 'PUT', url: `${API}/tickets/${ticket.id}`, payload: { title: 'After' } });
     expect(res.statusCode).toBe(200);
@@ -280,7 +308,10 @@ describe('PUT /v1/tickets/{id}', () => {
       const res = await member.request({ method: 'PUT', url: `${API}/tickets/${ticket.id}`, payload: { ...payload, title: 'Sneaky' } });
       expect(res.statusCode, JSON.stringify(payload)).toBe(403);
     }
-    const [row] = await t.app.db.select().from(tickets).where(and(eq(tickets.id, ticket.id)));
+    const [row] = await t.app.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.id, ticket.id)));
     expect(row).toMatchObject({ title: 'Better words', priority: 'LOW', agentId: null, categoryId: null });
   });
 

@@ -19,8 +19,7 @@ export async function transfersRoutes(app: FastifyInstance) {
       body: transferMemberRequest,
       response: { 200: teamMember, ...errors },
     },
-    handler: (request) =>
-      transferMember(app.db, requireTenant(request), request.params.teamId, request.params.userId, request.body),
+    handler: (request) => transferMember(app.db, requireTenant(request), request.params.teamId, request.params.userId, request.body),
   });
 
   r.post('/v1/teams/:teamId/transfer/projects/:projectId', {
@@ -31,7 +30,6 @@ export async function transfersRoutes(app: FastifyInstance) {
       body: transferSiteRequest,
       response: { 200: site, ...errors },
     },
-    handler: (request) =>
-      transferSite(app.db, requireTenant(request).businessId, request.params.teamId, request.params.projectId, request.body.newProjectId),
+    handler: (request) => transferSite(app.db, requireTenant(request).businessId, request.params.teamId, request.params.projectId, request.body.newProjectId),
   });
 }

@@ -15,14 +15,7 @@ import { placementOf, placementsOf } from '../teams/team-members.service.ts';
 import { requireSite, requireSiteRows } from '../teams/teams.service.ts';
 import { lockPlacement, movePlacement, moveSite } from './transfers.repository.ts';
 
-export async function transferMember(
-  db: Db,
-  caller: Caller,
-  teamId: number,
-  userId: number,
-  body: z.output<typeof transferMemberRequest>,
-  now = new Date(),
-) {
+export async function transferMember(db: Db, caller: Caller, teamId: number, userId: number, body: z.output<typeof transferMemberRequest>, now = new Date()) {
   const { businessId } = caller;
   await requireSiteRows(db, businessId, [teamId]);
   if (body.toTeamId === teamId) throw fieldError('toTeamId', MSG.sameSite);
@@ -35,7 +28,12 @@ export async function transferMember(
     if (!placement) throw notFound(MSG.memberNotInSite);
     if (await placementOf(tx, businessId, body.toTeamId, userId)) throw conflict(MSG.memberAlreadyInSite);
     const carried = await carryMemberPlans(tx, {
-      businessId, userId, fromTeamId: teamId, toTeamId: body.toTeamId, planIds: body.executionPlanIds, now,
+      businessId,
+      userId,
+      fromTeamId: teamId,
+      toTeamId: body.toTeamId,
+      planIds: body.executionPlanIds,
+      now,
     });
     await movePlacement(tx, businessId, placement.id, body.toTeamId);
     // The carried plans' schedules follow the member to the new site.

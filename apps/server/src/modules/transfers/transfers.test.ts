@@ -5,7 +5,16 @@ import { teamMembers, teams } from '../../db/schema.ts';
 import { actionResults, executionPlans, schedules } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
-  addMember, addSupervisor, createAction, createBusinessWithOwner, createPlan, createProject, createSite, createTask, placeInSite, type Caller,
+  addMember,
+  addSupervisor,
+  createAction,
+  createBusinessWithOwner,
+  createPlan,
+  createProject,
+  createSite,
+  createTask,
+  placeInSite,
+  type Caller,
 } from '../../test/factories.ts';
 
 let t: TestApp;
@@ -115,8 +124,7 @@ describe('POST /api/v1/teams/{teamId}/users/{userId}/transfer', () => {
 describe('carrying execution plans with a member', () => {
   const WORKFLOW = '/services/workflow/api';
   const planRow = async (id: number) => (await t.app.db.select().from(executionPlans).where(eq(executionPlans.id, id)))[0];
-  const schedulesOf = (planId: number) =>
-    t.app.db.select().from(schedules).where(eq(schedules.planId, planId)).orderBy(asc(schedules.start));
+  const schedulesOf = (planId: number) => t.app.db.select().from(schedules).where(eq(schedules.planId, planId)).orderBy(asc(schedules.start));
   const childOf = async (groupId: number, userId: number) =>
     (await owner.request({ method: 'GET', url: `${WORKFLOW}/v2/execution-plans/${groupId}` }))
       .json<PlanWithChildren>()
@@ -132,7 +140,11 @@ describe('carrying execution plans with a member', () => {
     const carriedGroup = await createPlan(owner, { taskId: task.id, teamId: siteA, userIds: [moving.userId, staying.userId] });
     const leftGroup = await createPlan(owner, { taskId: task.id, teamId: siteA, userIds: [moving.userId, staying.userId] });
     return {
-      moving, staying, task, carriedGroup, leftGroup,
+      moving,
+      staying,
+      task,
+      carriedGroup,
+      leftGroup,
       carried: await childOf(carriedGroup.id, moving.userId),
       left: await childOf(leftGroup.id, moving.userId),
     };
@@ -147,7 +159,13 @@ describe('carrying execution plans with a member', () => {
     const answered = leftSchedules[leftSchedules.length - 1];
     const action = await createAction(t.app, owner, task.id);
     await t.app.db.insert(actionResults).values({
-      businessId: owner.business.id, scheduleId: answered.id, actionId: action.id, taskId: task.id, teamId: siteA, userId: moving.userId, value: 'YES',
+      businessId: owner.business.id,
+      scheduleId: answered.id,
+      actionId: action.id,
+      taskId: task.id,
+      teamId: siteA,
+      userId: moving.userId,
+      value: 'YES',
     });
 
     const at = new Date();
@@ -177,7 +195,11 @@ describe('carrying execution plans with a member', () => {
     expect((await read(`/v2/execution-plans/${carriedGroup.id}`)).json<PlanWithChildren>().children.map((c) => c.userId)).toEqual([staying.userId]);
 
     // The follow-up: new working hours for the carried plan.
-    const hours = await owner.request({ method: 'PUT', url: `${WORKFLOW}/v1/execution-plans/${carried.id}`, payload: { startTime: '07:00', endTime: '15:00' } });
+    const hours = await owner.request({
+      method: 'PUT',
+      url: `${WORKFLOW}/v1/execution-plans/${carried.id}`,
+      payload: { startTime: '07:00', endTime: '15:00' },
+    });
     expect(hours.statusCode).toBe(200);
     expect(hours.json<ExecutionPlan>()).toMatchObject({ startTime: '07:00', endTime: '15:00', teamId: siteC });
   });
@@ -193,8 +215,16 @@ describe('carrying execution plans with a member', () => {
 
     const snapshot = async () => ({
       placements: await placementsOf(moving.userId),
-      plans: await t.app.db.select().from(executionPlans).where(inArray(executionPlans.id, [carried.id, colleague.id, foreignChild.id])).orderBy(asc(executionPlans.id)),
-      schedules: (await t.app.db.select({ id: schedules.id, teamId: schedules.teamId }).from(schedules).where(inArray(schedules.planId, [carried.id, foreignChild.id])).orderBy(asc(schedules.id))),
+      plans: await t.app.db
+        .select()
+        .from(executionPlans)
+        .where(inArray(executionPlans.id, [carried.id, colleague.id, foreignChild.id]))
+        .orderBy(asc(executionPlans.id)),
+      schedules: await t.app.db
+        .select({ id: schedules.id, teamId: schedules.teamId })
+        .from(schedules)
+        .where(inArray(schedules.planId, [carried.id, foreignChild.id]))
+        .orderBy(asc(schedules.id)),
     });
     const before = await snapshot();
     for (const ids of [[carriedGroup.id], [carried.id, colleague.id], [foreignChild.id], [carried.id, foreignChild.id]]) {

@@ -8,9 +8,7 @@ import { activationKeyResponse, basicInfo, member, resetPasswordRequest, signInL
 import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import {
-  issueActivationKey, liftSignInLock, readActivationKey, readSignInLock, resetPassword,
-} from './account-admin.service.ts';
+import { issueActivationKey, liftSignInLock, readActivationKey, readSignInLock, resetPassword } from './account-admin.service.ts';
 import { notFound } from '../../lib/errors.ts';
 import { uploadParts } from '../../lib/uploads.ts';
 import { ADMINS, requireTenant } from '../../plugins/auth.ts';

@@ -11,12 +11,7 @@ import { keyOfUrl } from '../../plugins/storage.ts';
 import { avatarOf, saveProfile, takenIdentity } from '../account/account.service.ts';
 import { requireIdentityManager } from '../members/members.service.ts';
 
-export async function updateProfile(
-  app: FastifyInstance,
-  caller: Caller,
-  userId: number,
-  parts: AsyncIterableIterator<Multipart>,
-) {
+export async function updateProfile(app: FastifyInstance, caller: Caller, userId: number, parts: AsyncIterableIterator<Multipart>) {
   await requireIdentityManager(app.db, caller, userId);
   const { fields, files } = await storeImageForm(parts, ['avatar']);
   const parsed = profileFields.safeParse(fields);

@@ -21,7 +21,11 @@ describe('users in a business', () => {
       const res = await owner.request({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
-        userId: member.userId, username: member.username, authority: 'MEMBER', status: 'ACTIVE', businessId: owner.business.id,
+        userId: member.userId,
+        username: member.username,
+        authority: 'MEMBER',
+        status: 'ACTIVE',
+        businessId: owner.business.id,
         teams: [{ name: 'Tower A', authority: 'SUPERVISOR', position: 'Guard' }],
       });
     }
@@ -41,16 +45,20 @@ describe('users in a business', () => {
     expect(info.json()).toEqual({ id: member.userId, username: member.username, fullName: expect.any(String), avatar: null });
     const ids = await owner.request({ method: 'POST', url: '/api/users/ids', payload: [member.userId, other.userId, owner.userId] });
     expect(ids.statusCode).toBe(200);
-    expect(ids.json().map((u: { id: number }) => u.id).sort()).toEqual([owner.userId, member.userId].sort());
+    expect(
+      ids
+        .json()
+        .map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([owner.userId, member.userId].sort());
     const bad = await owner.request({ method: 'POST', url: '/api/users/ids', payload: ['x'] });
     expect(bad.statusCode).toBe(400);
   });
 
   it('PUT /api/users/{id}/profile saves the name and details, with the avatar only when a file is sent', async () => {
-    const form = multipart(
-      { name: 'Omar Haddad', email: `${member.username}@example.com`, phone: '5551234', countryCode: '+971', bio: 'Night shift' },
-      [{ field: 'avatar', filename: 'a.gif', type: 'image/gif', data: IMAGES.gif }],
-    );
+    const form = multipart({ name: 'Omar Haddad', email: `${member.username}@example.com`, phone: '5551234', countryCode: '+971', bio: 'Night shift' }, [
+      { field: 'avatar', filename: 'a.gif', type: 'image/gif', data: IMAGES.gif },
+    ]);
     const res = await member.request({ method: 'PUT', url: `/api/users/${member.userId}/profile`, ...form });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fullName: 'Omar Haddad', phone: '5551234', countryCode: '+971', bio: 'Night shift' });

@@ -1,15 +1,7 @@
 // The signed-in user's avatar menu: who they are, their businesses (to switch between them),
 // invitations with their count, profile, settings, logout.
 import { Avatar, Badge, Group, Indicator, Menu, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconBuildingStore,
-  IconCheck,
-  IconChevronDown,
-  IconLogout,
-  IconMail,
-  IconSettings,
-  IconUserCircle,
-} from '@tabler/icons-react';
+import { IconBuildingStore, IconCheck, IconChevronDown, IconLogout, IconMail, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMyInvitationsQuery } from '../../lib/session/api/get-my-invitations.ts';

@@ -48,9 +48,7 @@ export function AnswerView({ answer, withNotes = true, withBadges = true }: Answ
         </Text>
       ) : null}
       {answer.file ? <AnswerPhoto url={answer.file} actionName={localizedName(answer.action, language)} /> : null}
-      {answer.voice ? (
-        <audio controls preload="none" src={answer.voice} aria-label={t('answerView.voice')} style={{ maxInlineSize: '100%' }} />
-      ) : null}
+      {answer.voice ? <audio controls preload="none" src={answer.voice} aria-label={t('answerView.voice')} style={{ maxInlineSize: '100%' }} /> : null}
       {withNotes && answer.notes ? (
         <Text size="sm" c="dimmed" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           <Text span size="sm" fw={500} c="dimmed">

@@ -9,12 +9,7 @@ export const cleanlinessOptions: ActionOption[] = [
   { labelEn: 'Wet floor', labelAr: 'أرضية مبللة' },
 ];
 
-export function makeAnswer(
-  id: number,
-  type: ActionType,
-  value: ActionResult['value'],
-  extra: Partial<ActionResult> = {},
-): ActionResult {
+export function makeAnswer(id: number, type: ActionType, value: ActionResult['value'], extra: Partial<ActionResult> = {}): ActionResult {
   return {
     id,
     scheduleId: 90,

@@ -23,7 +23,9 @@ describe('the completion chart', () => {
     renderWithProviders(<CompletionChart points={POINTS} />);
     const chart = screen.getByTestId('completion-chart');
     expect(within(chart).getByRole('img', { name: 'Completion rate over time' })).toBeInTheDocument();
-    const rows = within(chart).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(chart)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toEqual(['Mar 150%', 'Mar 2No data', 'Mar 3100%']);
     // The day without schedules is bridged: two dots, the line goes on.
     expect(dotsX()).toHaveLength(2);

@@ -64,10 +64,7 @@ export function CompletionChart({ points }: CompletionChartProps) {
   const known = days.flatMap((day, index) => (day.rate === null ? [] : [{ index, rate: day.rate }]));
   const line = known.map((p, i) => `${i === 0 ? 'M' : 'L'}${xOf(p.index).toFixed(1)},${yOf(p.rate).toFixed(1)}`).join('');
   const baseline = yOf(0);
-  const area =
-    known.length > 0
-      ? `${line}L${xOf(known[known.length - 1].index).toFixed(1)},${baseline}L${xOf(known[0].index).toFixed(1)},${baseline}Z`
-      : '';
+  const area = known.length > 0 ? `${line}L${xOf(known[known.length - 1].index).toFixed(1)},${baseline}L${xOf(known[0].index).toFixed(1)},${baseline}Z` : '';
   const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(plotWidth / DAY_LABEL_SPACING))));
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
@@ -101,24 +98,14 @@ export function CompletionChart({ points }: CompletionChartProps) {
               stroke="var(--mantine-color-gray-3)"
               strokeDasharray={rate === 0 ? undefined : '4 4'}
             />
-            <text
-              x={rtl ? plotRight + 8 : plotLeft - 8}
-              y={yOf(rate)}
-              dy="0.32em"
-              textAnchor={rtl ? 'start' : 'end'}
-              fontSize={12}
-              fill="currentColor"
-            >
+            <text x={rtl ? plotRight + 8 : plotLeft - 8} y={yOf(rate)} dy="0.32em" textAnchor={rtl ? 'start' : 'end'} fontSize={12} fill="currentColor">
               {formatPercent(rate, language)}
             </text>
           </g>
         ))}
         {area && <path d={area} fill="var(--mantine-color-indigo-6)" fillOpacity={0.15} />}
         {line && <path d={line} fill="none" stroke="var(--mantine-color-indigo-6)" strokeWidth={2} strokeLinejoin="round" />}
-        {days.length <= 31 &&
-          known.map((p) => (
-            <circle key={p.index} cx={xOf(p.index)} cy={yOf(p.rate)} r={3} fill="var(--mantine-color-indigo-6)" />
-          ))}
+        {days.length <= 31 && known.map((p) => <circle key={p.index} cx={xOf(p.index)} cy={yOf(p.rate)} r={3} fill="var(--mantine-color-indigo-6)" />)}
         {days.map((day, index) =>
           index % labelEvery === 0 ? (
             <text key={index} x={xOf(index)} y={CHART_HEIGHT - 8} textAnchor="middle" fontSize={12} fill="currentColor">
@@ -126,9 +113,7 @@ export function CompletionChart({ points }: CompletionChartProps) {
             </text>
           ) : null,
         )}
-        {shown && active !== null && (
-          <line x1={xOf(active)} x2={xOf(active)} y1={MARGIN.top} y2={baseline} stroke="var(--mantine-color-gray-5)" />
-        )}
+        {shown && active !== null && <line x1={xOf(active)} x2={xOf(active)} y1={MARGIN.top} y2={baseline} stroke="var(--mantine-color-gray-5)" />}
       </svg>
       {shown && active !== null && (
         <Box
@@ -192,8 +177,7 @@ export function LoadChart({ items }: LoadChartProps) {
   }));
   const ticks = valueTicks(Math.max(1, ...rows.map((row) => row.done + row.missed + row.open)));
   const max = ticks[ticks.length - 1];
-  const describe = (row: (typeof rows)[number]) =>
-    SEGMENTS.map((s) => `${t(`performance.status.${s.key}`)}: ${formatNumber(row[s.key], language)}`).join(', ');
+  const describe = (row: (typeof rows)[number]) => SEGMENTS.map((s) => `${t(`performance.status.${s.key}`)}: ${formatNumber(row[s.key], language)}`).join(', ');
 
   return (
     <Box data-testid="load-chart">
@@ -220,9 +204,7 @@ export function LoadChart({ items }: LoadChartProps) {
             <VisuallyHidden>{`${row.name}: ${describe(row)}`}</VisuallyHidden>
             <Box style={{ display: 'flex', height: 22 }} aria-hidden>
               {SEGMENTS.map((segment) =>
-                row[segment.key] > 0 ? (
-                  <Box key={segment.key} h="100%" bg={segment.color} style={{ width: `${(row[segment.key] / max) * 100}%` }} />
-                ) : null,
+                row[segment.key] > 0 ? <Box key={segment.key} h="100%" bg={segment.color} style={{ width: `${(row[segment.key] / max) * 100}%` }} /> : null,
               )}
             </Box>
           </Box>

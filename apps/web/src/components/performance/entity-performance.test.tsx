@@ -90,7 +90,10 @@ describe('Performance tab', () => {
   it("narrows a member's tab by user, a site's by team and a task's by task", async () => {
     const { calls } = stubServer();
     const view = renderWithSession(<EntityPerformance entity="members" id={9} />);
-    expect(await within(await screen.findByRole('region', { name: 'Tasks' })).findByRole('link', { name: 'Lobby inspection' })).toHaveAttribute('href', '/tasks/5');
+    expect(await within(await screen.findByRole('region', { name: 'Tasks' })).findByRole('link', { name: 'Lobby inspection' })).toHaveAttribute(
+      'href',
+      '/tasks/5',
+    );
     expect(lastTo(calls, `${WORKFLOW}/v1/report/members/kpi/9`)).toBeDefined();
     expect(lastTo(calls, PERFORMANCE)?.search.get('users')).toBe('9');
     expect(lastTo(calls, kpiPath('tasks'))?.search.get('users')).toBe('9');

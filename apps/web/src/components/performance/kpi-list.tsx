@@ -34,7 +34,13 @@ export function KpiList({ kind, items }: KpiListProps) {
             <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
               <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                 {item.rank === null ? null : (
-                  <Badge variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }} aria-label={t('performance.rankLabel', { rank: formatNumber(item.rank, language) })}>
+                  <Badge
+                    variant="light"
+                    color="gray"
+                    radius="sm"
+                    style={{ flexShrink: 0 }}
+                    aria-label={t('performance.rankLabel', { rank: formatNumber(item.rank, language) })}
+                  >
                     {t('performance.rank', { rank: formatNumber(item.rank, language) })}
                   </Badge>
                 )}

@@ -35,18 +35,7 @@ export function SkeletonRows({ rows = 4, height = 36 }: { rows?: number; height?
   );
 }
 
-export function ReportCard<T>({
-  id,
-  title,
-  actions,
-  query,
-  isEmpty,
-  fallbackKey,
-  emptyText,
-  emptyIcon,
-  skeleton,
-  children,
-}: ReportCardProps<T>) {
+export function ReportCard<T>({ id, title, actions, query, isEmpty, fallbackKey, emptyText, emptyIcon, skeleton, children }: ReportCardProps<T>) {
   const { t } = useTranslation();
 
   const body = (

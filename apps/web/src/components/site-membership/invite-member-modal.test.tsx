@@ -6,15 +6,33 @@ import { list, problem, renderWithSession, stubFetch } from '../../test/session.
 import { InviteMemberModal } from './invite-member-modal.tsx';
 
 const site = (id: number, name: string) => ({
-  id, name, projectId: 1, project: { id: 1, name: 'Downtown' }, latitude: null, longitude: null, radius: 200, typeId: null,
-  siteType: null, externalId: null, whatsApp: null, membersCount: 0, rank: null,
+  id,
+  name,
+  projectId: 1,
+  project: { id: 1, name: 'Downtown' },
+  latitude: null,
+  longitude: null,
+  radius: 200,
+  typeId: null,
+  siteType: null,
+  externalId: null,
+  whatsApp: null,
+  membersCount: 0,
+  rank: null,
 });
 
 afterEach(() => vi.unstubAllGlobals());
 
 const invitation = {
-  id: 31, email: 'nada@example.com', name: 'Nada Saleh', authority: 'SUPERVISOR', position: 'Guard', externalId: null,
-  teams: [{ id: 4, name: 'Tower A' }], status: 'PENDING', createdAt: '2025-03-02T09:00:00Z',
+  id: 31,
+  email: 'nada@example.com',
+  name: 'Nada Saleh',
+  authority: 'SUPERVISOR',
+  position: 'Guard',
+  externalId: null,
+  teams: [{ id: 4, name: 'Tower A' }],
+  status: 'PENDING',
+  createdAt: '2025-03-02T09:00:00Z',
 };
 
 async function fill(dialog: HTMLElement) {
@@ -57,10 +75,10 @@ describe('invite member', () => {
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
       if (path === '/api/v1/teams') return list([site(4, 'Tower A')]);
       if (method === 'POST') {
-        return new Response(
-          JSON.stringify({ status: 400, message: MSG.invalid, fieldErrors: [{ field: 'password', message: MSG.passwordTooCommon }] }),
-          { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-        );
+        return new Response(JSON.stringify({ status: 400, message: MSG.invalid, fieldErrors: [{ field: 'password', message: MSG.passwordTooCommon }] }), {
+          status: 400,
+          headers: { 'Content-Type': 'application/problem+json' },
+        });
       }
       return undefined;
     });
@@ -82,7 +100,7 @@ describe('invite member', () => {
     expect(await within(dialog).findByText(MSG.passwordTooCommon)).toBeInTheDocument();
   });
 
-  it("invites to several sites at once and shows the default failure text", async () => {
+  it('invites to several sites at once and shows the default failure text', async () => {
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
       if (path === '/api/v1/teams') return list([site(4, 'Tower A'), site(5, 'Tower B')]);
       if (method === 'POST' && path === '/api/v1/team-members') return problem(500, 'boom');

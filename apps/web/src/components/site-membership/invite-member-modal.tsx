@@ -29,13 +29,7 @@ interface InviteMemberModalProps {
 export function InviteMemberModal({ opened, onClose, siteId, multiple = false }: InviteMemberModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t(multiple ? 'siteMembership.inviteManyTitle' : 'siteMembership.inviteTitle')}
-      size="lg"
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={t(multiple ? 'siteMembership.inviteManyTitle' : 'siteMembership.inviteTitle')} size="lg" centered>
       {opened ? <InviteMemberForm onClose={onClose} siteId={siteId} multiple={multiple} /> : null}
     </Modal>
   );
@@ -77,10 +71,7 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
       return;
     }
     if (body) {
-      single.mutate(
-        { teamId: Number(teamId), body },
-        { onSuccess, onError: form.refused('inviteMemberFailed') },
-      );
+      single.mutate({ teamId: Number(teamId), body }, { onSuccess, onError: form.refused('inviteMemberFailed') });
     }
   };
 
@@ -124,13 +115,7 @@ function InviteMemberForm({ onClose, siteId, multiple }: Omit<InviteMemberModalP
           <TextInput label={t('siteMembership.externalId')} description={t('siteMembership.externalIdHint')} {...form.field('externalId')} />
         </SimpleGrid>
         <RoleInput label={t('siteMembership.role')} value={form.values.role} onChange={(role) => form.setValue('role', role)} />
-        <FormActions
-          submitLabel={t('siteMembership.invite')}
-          pending={pending}
-          onCancel={onClose}
-          icon={<IconSend size={16} />}
-          disabled={noSites}
-        />
+        <FormActions submitLabel={t('siteMembership.invite')} pending={pending} onCancel={onClose} icon={<IconSend size={16} />} disabled={noSites} />
       </Stack>
     </form>
   );

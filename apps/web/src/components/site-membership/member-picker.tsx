@@ -27,10 +27,7 @@ export function MemberPicker({ value, onChange, label, error }: MemberPickerProp
     () => (query.data?.data ?? []).map((member) => ({ value: String(member.userId), label: member.fullName || member.username })),
     [query.data],
   );
-  const emails = useMemo(
-    () => new Map((query.data?.data ?? []).map((member) => [String(member.userId), member.email])),
-    [query.data],
-  );
+  const emails = useMemo(() => new Map((query.data?.data ?? []).map((member) => [String(member.userId), member.email])), [query.data]);
 
   const typed = search.trim();
   const short = typed.length > 0 && typed !== selectedLabel && !searchKeyOf(typed);

@@ -46,7 +46,14 @@ export function PendingInvitations() {
       query={query}
       fallbackKey="fetchInvitationsFailed"
       isEmpty={(invitations) => invitations.data.length === 0}
-      empty={<EmptyState withCard icon={<IconMailOff size={28} />} title={t('siteMembership.pending.emptyTitle')} description={t('siteMembership.pending.emptyText')} />}
+      empty={
+        <EmptyState
+          withCard
+          icon={<IconMailOff size={28} />}
+          title={t('siteMembership.pending.emptyTitle')}
+          description={t('siteMembership.pending.emptyText')}
+        />
+      }
     >
       {(invitations) => (
         <Card withBorder radius="md" padding="sm">

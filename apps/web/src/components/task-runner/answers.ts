@@ -5,10 +5,7 @@ import type { ActionType } from '@fieldops/shared/enums';
 import type { Action, RuleAnswer } from '@fieldops/shared/tasks';
 
 /** What the runner needs of an action: its words, its type and options, its rule. */
-export type RunnerAction = Pick<
-  Action,
-  'id' | 'type' | 'required' | 'criteria' | 'nameEn' | 'nameAr' | 'descriptionEn' | 'descriptionAr' | 'options'
->;
+export type RunnerAction = Pick<Action, 'id' | 'type' | 'required' | 'criteria' | 'nameEn' | 'nameAr' | 'descriptionEn' | 'descriptionAr' | 'options'>;
 
 /** The value by type: text, a number, 'YES'/'NO', an option index or indexes, a date, stars, a done step. */
 export type AnswerValue = string | string[] | number | boolean | null;
@@ -31,10 +28,7 @@ export type AnswerDrafts = Record<number, AnswerDraft>;
  * saved (and whether it was given outside the site's area, where it is kept but not counted),
  * or failed with a text to show.
  */
-export type SubmitState =
-  | { status: 'uploading'; progress: number }
-  | { status: 'saved'; outside?: boolean }
-  | { status: 'failed'; message: string };
+export type SubmitState = { status: 'uploading'; progress: number } | { status: 'saved'; outside?: boolean } | { status: 'failed'; message: string };
 
 export type SubmitStates = Record<number, SubmitState>;
 

@@ -48,9 +48,7 @@ export function PhotoInput({ file, onChange, labelId, disabled }: PhotoInputProp
 
   return (
     <Stack gap="xs" role="group" aria-labelledby={labelId}>
-      {preview ? (
-        <Image src={preview} alt={t('taskRunner.photo.thumbnail')} radius="md" w={160} h={120} fit="cover" />
-      ) : null}
+      {preview ? <Image src={preview} alt={t('taskRunner.photo.thumbnail')} radius="md" w={160} h={120} fit="cover" /> : null}
       <Group gap="xs">
         <FileButton onChange={pick} accept={ACCEPTED.join(',')} capture="environment" disabled={disabled}>
           {(props) => (

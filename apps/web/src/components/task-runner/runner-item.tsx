@@ -126,12 +126,7 @@ export function RunnerItem(props: RunnerItemProps) {
 function NotCountedAnswer({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Paper
-      radius="sm"
-      p="sm"
-      bg="var(--mantine-color-orange-light)"
-      style={{ borderInlineStart: '3px solid var(--mantine-color-orange-6)' }}
-    >
+    <Paper radius="sm" p="sm" bg="var(--mantine-color-orange-light)" style={{ borderInlineStart: '3px solid var(--mantine-color-orange-6)' }}>
       <Stack gap={6}>
         <NotCountedNote />
         {children}

@@ -6,11 +6,25 @@ import { renderWithProviders } from '../../test/render.tsx';
 import { TaskRunner } from './task-runner.tsx';
 
 const action = (id: number, type: RunnerAction['type'], nameEn: string, extra: Partial<RunnerAction> = {}): RunnerAction => ({
-  id, type, nameEn, nameAr: null, descriptionEn: null, descriptionAr: null, options: [], required: true, criteria: null, ...extra,
+  id,
+  type,
+  nameEn,
+  nameAr: null,
+  descriptionEn: null,
+  descriptionAr: null,
+  options: [],
+  required: true,
+  criteria: null,
+  ...extra,
 });
 
 const actions: RunnerAction[] = [
-  action(1, 'SINGLE_CHOICE', 'Shift', { options: [{ labelEn: 'Morning', labelAr: 'صباحية' }, { labelEn: 'Night', labelAr: 'ليلية' }] }),
+  action(1, 'SINGLE_CHOICE', 'Shift', {
+    options: [
+      { labelEn: 'Morning', labelAr: 'صباحية' },
+      { labelEn: 'Night', labelAr: 'ليلية' },
+    ],
+  }),
   action(2, 'TEXT', 'Night handover', { criteria: { condition: { baseActionId: 1, answer: '1' }, visibility: 'DISPLAY' } }),
   action(3, 'RATING', 'Cleanliness', { criteria: { condition: { baseActionId: 1, answer: '0' }, visibility: 'DIM' } }),
   action(4, 'CHECK', 'Lights off', { required: false }),
@@ -92,9 +106,7 @@ describe('task runner answering for real', () => {
     expect(retried).toEqual([21]);
 
     view.unmount();
-    renderWithProviders(
-      <TaskRunner actions={[check, remarks]} answers={answers} submitStates={{ 21: { status: 'uploading', progress: 0.4 } }} />,
-    );
+    renderWithProviders(<TaskRunner actions={[check, remarks]} answers={answers} submitStates={{ 21: { status: 'uploading', progress: 0.4 } }} />);
     const uploading = screen.getByRole('region', { name: 'Remarks' });
     expect(within(uploading).getByText('Uploading… 40%')).toBeInTheDocument();
     expect(within(uploading).getByRole('textbox', { name: 'Remarks' })).toBeDisabled();
@@ -103,11 +115,7 @@ describe('task runner answering for real', () => {
   it('counts a saved answer without a draft as answered and shows it as the caller renders it', () => {
     const photo = action(30, 'PHOTO', 'Photo of the meter');
     renderWithProviders(
-      <TaskRunner
-        actions={[photo, check]}
-        submitStates={{ 30: { status: 'saved' } }}
-        renderSaved={(saved) => <p>Saved answer of {saved.nameEn}</p>}
-      />,
+      <TaskRunner actions={[photo, check]} submitStates={{ 30: { status: 'saved' } }} renderSaved={(saved) => <p>Saved answer of {saved.nameEn}</p>} />,
     );
     expect(screen.getByRole('status')).toHaveTextContent('1 of 2 required answered');
     const region = screen.getByRole('region', { name: 'Photo of the meter' });

@@ -16,9 +16,7 @@ import { requiredVisibleActionIds, resolveVisibility } from '@fieldops/shared/ta
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { localizedDescription, localizedName } from '../../lib/localized.ts';
-import {
-  emptyAnswer, isAnswered, isCounted, ruleAnswers, type AnswerDraft, type AnswerDrafts, type RunnerAction, type SubmitStates,
-} from './answers.ts';
+import { emptyAnswer, isAnswered, isCounted, ruleAnswers, type AnswerDraft, type AnswerDrafts, type RunnerAction, type SubmitStates } from './answers.ts';
 import { RunnerItem } from './runner-item.tsx';
 
 interface TaskRunnerProps {

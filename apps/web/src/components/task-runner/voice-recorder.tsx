@@ -13,9 +13,7 @@ interface VoiceRecorderProps {
 }
 
 export function canRecordVoice(): boolean {
-  return typeof window !== 'undefined'
-    && typeof window.MediaRecorder !== 'undefined'
-    && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  return typeof window !== 'undefined' && typeof window.MediaRecorder !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
 export function VoiceRecorder({ voice, onChange, labelId, disabled }: VoiceRecorderProps) {
@@ -74,9 +72,7 @@ export function VoiceRecorder({ voice, onChange, labelId, disabled }: VoiceRecor
 
   return (
     <Stack gap="xs" role="group" aria-labelledby={labelId}>
-      {playback && !recording ? (
-        <audio controls src={playback} aria-label={t('taskRunner.voice.playback')} style={{ maxWidth: '100%' }} />
-      ) : null}
+      {playback && !recording ? <audio controls src={playback} aria-label={t('taskRunner.voice.playback')} style={{ maxWidth: '100%' }} /> : null}
       <Group gap="xs">
         {recording ? (
           <Button color="red" leftSection={<IconPlayerStopFilled size={16} />} onClick={stop}>

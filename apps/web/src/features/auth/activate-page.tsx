@@ -83,10 +83,7 @@ export function ActivatePage() {
 
   const businessName = detail.data?.businessName;
   return (
-    <AuthLayout
-      title={t('activation.title')}
-      subtitle={businessName ? t('activation.subtitleBusiness', { name: businessName }) : t('activation.subtitle')}
-    >
+    <AuthLayout title={t('activation.title')} subtitle={businessName ? t('activation.subtitleBusiness', { name: businessName }) : t('activation.subtitle')}>
       {content()}
     </AuthLayout>
   );

@@ -14,10 +14,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
-      <LoginForm
-        initialUsername={params.get('username') ?? ''}
-        onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })}
-      />
+      <LoginForm initialUsername={params.get('username') ?? ''} onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })} />
     </AuthLayout>
   );
 }

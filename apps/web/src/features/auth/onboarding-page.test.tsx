@@ -26,12 +26,25 @@ function stubServer(answer: (call: Call) => Response) {
 }
 
 const business = {
-  id: 5, name: 'Acme', colour: '#4263eb', logo: null, ownershipType: 'OWNER', apiKey: 'new-key',
-  timeZone: 'UTC', industryId: null, managedProfile: false,
+  id: 5,
+  name: 'Acme',
+  colour: '#4263eb',
+  logo: null,
+  ownershipType: 'OWNER',
+  apiKey: 'new-key',
+  timeZone: 'UTC',
+  industryId: null,
+  managedProfile: false,
 };
 
 function renderOnboarding(route = '/onboarding') {
-  return renderRoutes([{ path: '/onboarding', element: <OnboardingPage /> }, { path: '/', element: <p>home</p> }], { route });
+  return renderRoutes(
+    [
+      { path: '/onboarding', element: <OnboardingPage /> },
+      { path: '/', element: <p>home</p> },
+    ],
+    { route },
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -88,10 +101,10 @@ describe('onboarding', () => {
   it('shows the onboarding failure and the server field error under its input', async () => {
     stubServer(({ path }) => {
       if (path === '/api/v1/register') {
-        return new Response(
-          JSON.stringify({ status: 409, message: MSG.usernameTaken, fieldErrors: [{ field: 'username', message: MSG.usernameTaken }] }),
-          { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
-        );
+        return new Response(JSON.stringify({ status: 409, message: MSG.usernameTaken, fieldErrors: [{ field: 'username', message: MSG.usernameTaken }] }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/problem+json' },
+        });
       }
       return Response.json([]);
     });
@@ -110,7 +123,8 @@ describe('onboarding', () => {
         attempts += 1;
         if (attempts === 1) {
           return new Response(JSON.stringify({ status: 503, message: 'Service unavailable' }), {
-            status: 503, headers: { 'Content-Type': 'application/problem+json' },
+            status: 503,
+            headers: { 'Content-Type': 'application/problem+json' },
           });
         }
         return Response.json({ id: 9, username: 'sara', email: 's@x.io' }, { status: 201 });
@@ -131,9 +145,7 @@ describe('onboarding', () => {
   it('starts at the business step for a signed-in user without a business', async () => {
     localStorage.setItem('id_token', 'tok');
     stubServer(({ path }) =>
-      path === '/api/v1/account'
-        ? Response.json({ id: 3, username: 'x', fullName: 'X', email: 'x@x.io', businessIdentities: [] })
-        : Response.json([]),
+      path === '/api/v1/account' ? Response.json({ id: 3, username: 'x', fullName: 'X', email: 'x@x.io', businessIdentities: [] }) : Response.json([]),
     );
     renderOnboarding('/onboarding?step=business');
     expect(await screen.findByLabelText(/Business name/)).toBeInTheDocument();

@@ -21,10 +21,7 @@ function ProfileTab() {
   const query = useBusinessQuery(sessionBusiness.id);
 
   return (
-    <QueryGate
-      query={query}
-      fallbackKey="fetchBusinessFailed"
-    >
+    <QueryGate query={query} fallbackKey="fetchBusinessFailed">
       {(business) => (
         <Card withBorder radius="md" padding="lg">
           {isAdmin ? null : (

@@ -57,7 +57,11 @@ function stubServer({ failing = [], empty = false, batch = false }: ServerOption
       const item = kind === 'tasks' ? { nameEn: NAMES.tasks, nameAr: 'فحص الردهة' } : { name: NAMES[kind] };
       return list([kpiItem(1, { ...item, completionRate: best ? 87.5 : 12.5 })]);
     }
-    if (path === '/api/v1/projects') return list([{ id: 2, name: 'Downtown' }, { id: 3, name: 'Harbour' }]);
+    if (path === '/api/v1/projects')
+      return list([
+        { id: 2, name: 'Downtown' },
+        { id: 3, name: 'Harbour' },
+      ]);
     if (path === '/api/v1/teams') return list([{ id: 4, name: 'Tower A', projectId: 2 }]);
     if (path === '/api/users/9/basic-info') return Response.json({ id: 9, username: 'sara', fullName: 'Sara Ali', avatar: null });
     if (path === '/api/v2/business-members') return list([]);
@@ -186,7 +190,17 @@ describe('dashboard', () => {
   it("shows 'No data' in every card when nothing was scheduled", async () => {
     stubServer({ empty: true });
     renderWithSession(<DashboardPage />);
-    const titles = ['Active Schedules', 'Tasks', 'Members', 'Sites', 'Projects', 'Schedules per member', 'Schedules per site', 'Schedules per project', 'Top tags'];
+    const titles = [
+      'Active Schedules',
+      'Tasks',
+      'Members',
+      'Sites',
+      'Projects',
+      'Schedules per member',
+      'Schedules per site',
+      'Schedules per project',
+      'Top tags',
+    ];
     for (const title of titles) {
       expect(await within(card(title)).findByText('No data'), title).toBeInTheDocument();
     }

@@ -11,8 +11,17 @@ afterEach(() => vi.unstubAllGlobals());
 const MINE = '/api/v1/account/invitations';
 
 const invitation = (id: number, businessName: string) => ({
-  id, businessName, businessColour: '#e8590c', teams: [{ id: 30 + id, name: 'Tower A' }, { id: 40 + id, name: 'Tower B' }],
-  authority: 'SUPERVISOR', position: 'Shift lead', invitedBy: 'Sara Owner', createdAt: '2025-03-02T09:00:00Z',
+  id,
+  businessName,
+  businessColour: '#e8590c',
+  teams: [
+    { id: 30 + id, name: 'Tower A' },
+    { id: 40 + id, name: 'Tower B' },
+  ],
+  authority: 'SUPERVISOR',
+  position: 'Shift lead',
+  invitedBy: 'Sara Owner',
+  createdAt: '2025-03-02T09:00:00Z',
 });
 
 const session = fakeSession();

@@ -44,13 +44,7 @@ export function InvitationsPage() {
           <Alert color="teal" icon={<IconCircleCheck size={18} />} title={t('invitations.joinedTitle', { business: joined.businessName })}>
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text size="sm">{t('invitations.joinedText')}</Text>
-              <Button
-                size="xs"
-                variant="light"
-                color="teal"
-                leftSection={<IconArrowsExchange size={16} />}
-                onClick={() => void switchBusiness(joined.apiKey)}
-              >
+              <Button size="xs" variant="light" color="teal" leftSection={<IconArrowsExchange size={16} />} onClick={() => void switchBusiness(joined.apiKey)}>
                 {t('invitations.open', { business: joined.businessName })}
               </Button>
             </Group>

@@ -6,10 +6,24 @@ import { fakeSession, list, renderWithSession, stubFetch } from '../../test/sess
 import { MembersPage } from './members-page.tsx';
 
 const member = (userId: number, fullName: string, active = true, rank: number | null = null) => ({
-  userId, name: fullName, fullName, username: fullName.toLowerCase().replace(' ', '.'), email: `${userId}@example.com`,
-  authority: 'MEMBER', position: 'Cleaner', status: active ? 'ACTIVE' : 'INACTIVE', active, phone: null, countryCode: null,
-  bio: null, avatar: null, imageUrl: null, businessId: 2, teams: [{ id: 4, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
-  createdHere: !active, rank,
+  userId,
+  name: fullName,
+  fullName,
+  username: fullName.toLowerCase().replace(' ', '.'),
+  email: `${userId}@example.com`,
+  authority: 'MEMBER',
+  position: 'Cleaner',
+  status: active ? 'ACTIVE' : 'INACTIVE',
+  active,
+  phone: null,
+  countryCode: null,
+  bio: null,
+  avatar: null,
+  imageUrl: null,
+  businessId: 2,
+  teams: [{ id: 4, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
+  createdHere: !active,
+  rank,
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -79,8 +93,17 @@ describe('members page', () => {
 
   it('lists pending invitations in their tab; owners and admins cancel one after a confirmation', async () => {
     let pending = [
-      { id: 31, email: 'nada@example.com', name: 'Nada Saleh', authority: 'SUPERVISOR', position: 'Guard', externalId: null,
-        teams: [{ id: 4, name: 'Tower A' }], status: 'PENDING', createdAt: '2025-03-02T09:00:00Z' },
+      {
+        id: 31,
+        email: 'nada@example.com',
+        name: 'Nada Saleh',
+        authority: 'SUPERVISOR',
+        position: 'Guard',
+        externalId: null,
+        teams: [{ id: 4, name: 'Tower A' }],
+        status: 'PENDING',
+        createdAt: '2025-03-02T09:00:00Z',
+      },
     ];
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
       if (method === 'DELETE' && path === '/api/v1/invitations/31') {
@@ -109,13 +132,27 @@ describe('members page', () => {
   });
 
   it('shows supervisors the invitations of their sites without cancel', async () => {
-    vi.stubGlobal('fetch', stubFetch(({ path }) => {
-      if (path === '/api/v1/invitations') {
-        return list([{ id: 31, email: 'nada@example.com', name: 'Nada Saleh', authority: 'MEMBER', position: null, externalId: null,
-          teams: [{ id: 4, name: 'Tower A' }], status: 'PENDING', createdAt: '2025-03-02T09:00:00Z' }]);
-      }
-      return list([], 0);
-    }).fetchMock);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch(({ path }) => {
+        if (path === '/api/v1/invitations') {
+          return list([
+            {
+              id: 31,
+              email: 'nada@example.com',
+              name: 'Nada Saleh',
+              authority: 'MEMBER',
+              position: null,
+              externalId: null,
+              teams: [{ id: 4, name: 'Tower A' }],
+              status: 'PENDING',
+              createdAt: '2025-03-02T09:00:00Z',
+            },
+          ]);
+        }
+        return list([], 0);
+      }).fetchMock,
+    );
     const session = fakeSession({ role: 'MEMBER', teams: [{ id: 4, name: 'Tower A', authority: 'SUPERVISOR', position: null }] });
     renderWithSession(<MembersPage />, { route: '/members?tab=invitations', session });
     expect(await screen.findByText('Nada Saleh')).toBeInTheDocument();

@@ -6,7 +6,15 @@ import { fakeSession, list, problem, renderWithSession, stubFetch } from '../../
 import { ProjectsPage } from './projects-page.tsx';
 
 const project = (id: number, name: string, active = true) => ({
-  id, name, website: null, typeId: 1, type: { id: 1, nameEn: 'Cleaning', nameAr: 'تنظيف' }, active, rank: null, sitesCount: 2, membersCount: 3,
+  id,
+  name,
+  website: null,
+  typeId: 1,
+  type: { id: 1, nameEn: 'Cleaning', nameAr: 'تنظيف' },
+  active,
+  rank: null,
+  sitesCount: 2,
+  membersCount: 3,
 });
 
 afterEach(() => vi.unstubAllGlobals());

@@ -58,7 +58,11 @@ export function ProjectsPage() {
             withCard
             icon={<IconFolders size={28} />}
             title={t('projects.list.pastEnd')}
-            action={<Button variant="light" onClick={() => setPage(0)}>{t('projects.list.firstPage')}</Button>}
+            action={
+              <Button variant="light" onClick={() => setPage(0)}>
+                {t('projects.list.firstPage')}
+              </Button>
+            }
           />
         )
       }
@@ -81,11 +85,7 @@ export function ProjectsPage() {
     <>
       <PageHeader title={t('nav.projects')} description={t('projects.description')} actions={newButton} />
       {content}
-      <ProjectFormModal
-        opened={creating}
-        onClose={clearNew}
-        onSaved={(project) => void navigate(paths.project(project.id))}
-      />
+      <ProjectFormModal opened={creating} onClose={clearNew} onSaved={(project) => void navigate(paths.project(project.id))} />
       <ProjectFormModal opened={editing !== null} project={editing} onClose={() => setEditing(null)} />
       <ProjectFormModal
         opened={copying !== null}

@@ -30,7 +30,11 @@ function stub({ answers = [], total, latest, live }: StubOptions = {}) {
     if (call.path === LATEST) return latest ? latest(call) : list(answers, total ?? answers.length);
     if (call.path === LIVE) return live ? new Response(live, { headers: { 'Content-Type': 'text/event-stream' } }) : new Response(new ReadableStream());
     if (call.path === '/api/v1/teams') return list(sites);
-    if (call.path === '/api/v1/projects') return list([{ id: 1, name: 'Riyadh' }, { id: 2, name: 'Jeddah' }]);
+    if (call.path === '/api/v1/projects')
+      return list([
+        { id: 1, name: 'Riyadh' },
+        { id: 2, name: 'Jeddah' },
+      ]);
     if (call.path.endsWith('/actions')) return list([{ id: 11 }]);
     if (call.path.endsWith('/action-results')) return list(answers);
     const one = /\/v1\/action-results\/(\d+)$/.exec(call.path);
@@ -49,7 +53,15 @@ describe('reports page', () => {
     expect(await screen.findByText('Yes', undefined, slow)).toBeInTheDocument();
     const request = calls.find((call) => call.path === LATEST);
     expect(Object.fromEntries(request?.search ?? [])).toEqual({
-      startDate: '2025-03-01', endDate: '2025-03-31', projects: '1,2', teams: '3', users: '7', task: '9', tag: '2', page: '1', size: '20',
+      startDate: '2025-03-01',
+      endDate: '2025-03-31',
+      projects: '1,2',
+      teams: '3',
+      users: '7',
+      task: '9',
+      tag: '2',
+      page: '1',
+      size: '20',
     });
   });
 

@@ -68,8 +68,7 @@ export function useSubmissionFilters(): [SubmissionFilters, (patch: Partial<Subm
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key holds every filter parameter
   const filters = useMemo(() => readFilters(params), [key]);
   const update = useCallback(
-    (patch: Partial<SubmissionFilters>) =>
-      setParams((current) => writeFilters(current, { ...readFilters(current), ...patch }), { replace: true }),
+    (patch: Partial<SubmissionFilters>) => setParams((current) => writeFilters(current, { ...readFilters(current), ...patch }), { replace: true }),
     [setParams],
   );
   const clear = useCallback(() => setParams((current) => writeFilters(current, EMPTY_FILTERS), { replace: true }), [setParams]);

@@ -22,13 +22,7 @@ export function SiteDetailPage() {
   const siteId = Number(useParams().siteId);
   const query = useSiteQuery(siteId);
   return (
-    <QueryGate
-      query={query}
-      valid={Number.isInteger(siteId) && siteId > 0}
-      notFound
-      errorTitle={t('sites.detail.title')}
-      fallbackKey="fetchTeamFailed"
-    >
+    <QueryGate query={query} valid={Number.isInteger(siteId) && siteId > 0} notFound errorTitle={t('sites.detail.title')} fallbackKey="fetchTeamFailed">
       {(site) => <SiteDetail site={site} />}
     </QueryGate>
   );

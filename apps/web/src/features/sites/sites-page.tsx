@@ -93,19 +93,9 @@ export function SitesPage() {
       <PageHeader title={t('nav.sites')} description={t('sites.description')} actions={newButton} />
       <SitesFilters key={filtersKey} />
       {content}
-      <SiteFormModal
-        opened={isAdmin && newRequested}
-        initialProjectId={projectId}
-        onClose={clearNew}
-        onSaved={(site) => void navigate(paths.site(site.id))}
-      />
+      <SiteFormModal opened={isAdmin && newRequested} initialProjectId={projectId} onClose={clearNew} onSaved={(site) => void navigate(paths.site(site.id))} />
       <SiteFormModal opened={editing !== null} site={editing} onClose={() => setEditing(null)} />
-      <SiteFormModal
-        opened={copying !== null}
-        copyOf={copying}
-        onClose={() => setCopying(null)}
-        onSaved={(site) => void navigate(paths.site(site.id))}
-      />
+      <SiteFormModal opened={copying !== null} copyOf={copying} onClose={() => setCopying(null)} onSaved={(site) => void navigate(paths.site(site.id))} />
       <DeleteSiteModal site={deleting} onClose={() => setDeleting(null)} />
     </>
   );

@@ -32,7 +32,12 @@ describe('new task page', () => {
 
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/tasks/77'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      nameEn: null, nameAr: 'جولة المساء', descriptionEn: null, descriptionAr: null, geoRestrictionEnabled: true, tagId: 3,
+      nameEn: null,
+      nameAr: 'جولة المساء',
+      descriptionEn: null,
+      descriptionAr: null,
+      geoRestrictionEnabled: true,
+      tagId: 3,
     });
   });
 });

@@ -53,8 +53,7 @@ export function NewTaskPage() {
         />
       </Card>
       <Text size="sm" c="dimmed" mt="md">
-        {t('tasks.create.templateHint')}{' '}
-        {/* A link inside a sentence is told apart by more than its colour (WCAG 1.4.1). */}
+        {t('tasks.create.templateHint')} {/* A link inside a sentence is told apart by more than its colour (WCAG 1.4.1). */}
         <Anchor component={Link} to={paths.taskTemplates} size="sm" underline="always">
           {t('tasks.create.templateLink')}
         </Anchor>

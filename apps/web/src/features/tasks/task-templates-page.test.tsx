@@ -9,7 +9,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const TEMPLATES = '/services/workflow/api/v1/tasks/templates';
 const template = (id: number, nameEn: string, library: boolean) => ({
-  id, nameEn, nameAr: null, descriptionEn: `${nameEn} description`, descriptionAr: null, actionsCount: 6, library,
+  id,
+  nameEn,
+  nameAr: null,
+  descriptionEn: `${nameEn} description`,
+  descriptionAr: null,
+  actionsCount: 6,
+  library,
   createdDate: '2025-01-05T08:00:00.000Z',
 });
 

@@ -76,11 +76,7 @@ export function TaskTemplatesPage() {
           </Button>
         }
       />
-      <SearchBox
-        label={t('tasks.templates.searchLabel')}
-        placeholder={t('tasks.templates.searchPlaceholder')}
-        clearLabel={t('tasks.search.clear')}
-      />
+      <SearchBox label={t('tasks.templates.searchLabel')} placeholder={t('tasks.templates.searchPlaceholder')} clearLabel={t('tasks.search.clear')} />
       {content}
       <TemplatePreviewDrawer
         templateId={previewing}

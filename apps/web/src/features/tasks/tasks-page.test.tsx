@@ -19,8 +19,7 @@ function stubTasks(tasks = [makeTask({ actionsCount: 4, tag: { id: 3, nameEn: 'S
   return stub.calls;
 }
 
-const searchKeys = (calls: ReturnType<typeof stubTasks>) =>
-  calls.filter((call) => call.path === TASKS).map((call) => call.search.get('searchKey'));
+const searchKeys = (calls: ReturnType<typeof stubTasks>) => calls.filter((call) => call.path === TASKS).map((call) => call.search.get('searchKey'));
 
 describe('tasks page', () => {
   it('lists 20 a page, newest first, with tag, actions and geofence', async () => {

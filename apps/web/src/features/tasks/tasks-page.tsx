@@ -54,7 +54,11 @@ export function TasksPage() {
             withCard
             icon={<IconChecklist size={28} />}
             title={t('tasks.list.pastEnd')}
-            action={<Button variant="light" onClick={() => setPage(0)}>{t('tasks.list.firstPage')}</Button>}
+            action={
+              <Button variant="light" onClick={() => setPage(0)}>
+                {t('tasks.list.firstPage')}
+              </Button>
+            }
           />
         ) : searchKey ? (
           <EmptyState

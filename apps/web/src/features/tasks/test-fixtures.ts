@@ -12,16 +12,37 @@ export const actionTypes: ActionTypeInfo[] = [
 
 export function makeAction(id: number, order: number, type: ActionType, nameEn: string, extra: Partial<Action> = {}): Action {
   return {
-    id, taskId: 5, order, nameEn, nameAr: null, descriptionEn: null, descriptionAr: null, type,
-    options: [], required: false, criteria: null, tags: [], ...extra,
+    id,
+    taskId: 5,
+    order,
+    nameEn,
+    nameAr: null,
+    descriptionEn: null,
+    descriptionAr: null,
+    type,
+    options: [],
+    required: false,
+    criteria: null,
+    tags: [],
+    ...extra,
   };
 }
 
 export function makeTask(extra: Partial<Task> = {}): Task {
   return {
-    id: 5, nameEn: 'Lobby inspection', nameAr: 'فحص الردهة', descriptionEn: 'Daily walk-through', descriptionAr: null,
-    geoRestrictionEnabled: true, tagId: null, tag: null, creatorId: 7, actionsCount: 0, completionRate: null,
-    createdDate: '2025-01-05T08:00:00.000Z', ...extra,
+    id: 5,
+    nameEn: 'Lobby inspection',
+    nameAr: 'فحص الردهة',
+    descriptionEn: 'Daily walk-through',
+    descriptionAr: null,
+    geoRestrictionEnabled: true,
+    tagId: null,
+    tag: null,
+    creatorId: 7,
+    actionsCount: 0,
+    completionRate: null,
+    createdDate: '2025-01-05T08:00:00.000Z',
+    ...extra,
   };
 }
 

@@ -34,8 +34,14 @@ function render(role: 'OWNER' | 'MEMBER' = 'OWNER', route = '/tickets/1') {
 }
 
 const comment = (id: number, text: string, creatorId = 7) => ({
-  id, ticketId: 1, creatorId, creator: { id: creatorId, username: 'demo', fullName: 'Demo Owner', avatar: null },
-  text, file: null, createdDate: '2025-01-10T09:00:00.000Z', updatedDate: null,
+  id,
+  ticketId: 1,
+  creatorId,
+  creator: { id: creatorId, username: 'demo', fullName: 'Demo Owner', avatar: null },
+  text,
+  file: null,
+  createdDate: '2025-01-10T09:00:00.000Z',
+  updatedDate: null,
 });
 
 /** Option lists on screen (a read-only picker keeps its list hidden: Mantine marks it data-hidden). */
@@ -98,7 +104,7 @@ describe('ticket page', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ priority: 'URGENT' });
   });
 
-  it("needs a text or an image for a comment, then reads the newest 40 again", async () => {
+  it('needs a text or an image for a comment, then reads the newest 40 again', async () => {
     let comments = [comment(5, 'First look')];
     const { calls, fetchMock } = ticketApi((call) => {
       if (call.method === 'POST' && call.path === `${BASE}/1/comments`) {
@@ -152,9 +158,7 @@ describe('ticket page', () => {
   });
 
   it('refuses a text file named like an image before uploading anything', async () => {
-    const { calls, fetchMock } = ticketApi((call) =>
-      call.method === 'POST' && call.path === `${BASE}/1/attachments` ? list([]) : undefined,
-    );
+    const { calls, fetchMock } = ticketApi((call) => (call.method === 'POST' && call.path === `${BASE}/1/attachments` ? list([]) : undefined));
     vi.stubGlobal('fetch', fetchMock);
     const { container } = render();
     await screen.findByRole('heading', { name: 'Broken gate' }, { timeout: 5000 });

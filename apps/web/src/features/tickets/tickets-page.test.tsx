@@ -20,15 +20,22 @@ function pickers() {
 describe('tickets page', () => {
   it('lists tickets 20 a page, newest first, with the filters of the address', async () => {
     const answerPicker = pickers();
-    const { calls, fetchMock } = stubFetch(({ path }) =>
-      answerPicker(path) ?? (path === BASE ? list([aTicket(3, 'ON_HOLD', { title: 'Door jammed' })], 41) : undefined),
+    const { calls, fetchMock } = stubFetch(
+      ({ path }) => answerPicker(path) ?? (path === BASE ? list([aTicket(3, 'ON_HOLD', { title: 'Door jammed' })], 41) : undefined),
     );
     vi.stubGlobal('fetch', fetchMock);
     renderWithSession(<TicketsPage />, { route: '/tickets?view=list&status=ON_HOLD&priority=HIGH&category=1&site=5&q=door&page=2' });
     expect(await screen.findByRole('link', { name: 'Door jammed' }, { timeout: 5000 })).toBeInTheDocument();
     const search = calls.find((call) => call.path === BASE)?.search;
     expect(Object.fromEntries(search ?? [])).toEqual({
-      page: '1', size: '20', sort: 'id,desc', ticketStatus: 'ON_HOLD', priority: 'HIGH', categoryId: '1', teamId: '5', searchKey: 'door',
+      page: '1',
+      size: '20',
+      sort: 'id,desc',
+      ticketStatus: 'ON_HOLD',
+      priority: 'HIGH',
+      categoryId: '1',
+      teamId: '5',
+      searchKey: 'door',
     });
     expect(screen.getByText('21–40 of 41')).toBeInTheDocument();
     // No counters in the list view.

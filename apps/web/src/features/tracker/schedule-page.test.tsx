@@ -20,7 +20,16 @@ const DETAIL = `${WORKFLOW}/schedules/40`;
 
 function renderPage(route = '/tracker/40') {
   return renderRoutes(
-    [{ path: '/tracker/:scheduleId', element: <SessionContext.Provider value={fakeSession()}><SchedulePage /></SessionContext.Provider> }],
+    [
+      {
+        path: '/tracker/:scheduleId',
+        element: (
+          <SessionContext.Provider value={fakeSession()}>
+            <SchedulePage />
+          </SessionContext.Provider>
+        ),
+      },
+    ],
     { route },
   );
 }
@@ -45,10 +54,7 @@ function stubServer(detail: ScheduleDetail, after?: (uploads: UploadCall[]) => S
 
 const saved = (call: UploadCall, outside = false) => {
   const action = chainedActions().find((item) => String(item.id) === call.form.get('actionId')) ?? chainedActions()[0];
-  return Response.json(
-    { result: makeAnswer(action, { outside }), schedule: { ...makeDetail(), status: 'inProgress' } },
-    { status: 201 },
-  );
+  return Response.json({ result: makeAnswer(action, { outside }), schedule: { ...makeDetail(), status: 'inProgress' } }, { status: 201 });
 };
 
 const inside = (): FakeFix => ({ ...SITE, accuracy: 8 });
@@ -56,8 +62,7 @@ const inside = (): FakeFix => ({ ...SITE, accuracy: 8 });
 describe('schedule runner page', () => {
   it('applies the chain rule live and submits only the shown answers, then shows the new status', async () => {
     stubGeolocation(inside());
-    const server = stubServer(makeDetail(), () =>
-      makeDetail({ status: 'done', answers: [makeAnswer(chainedActions()[0], { value: 'YES' })] }));
+    const server = stubServer(makeDetail(), () => makeDetail({ status: 'done', answers: [makeAnswer(chainedActions()[0], { value: 'YES' })] }));
     const uploads = server.answerUploads((call) => saved(call));
     const user = userEvent.setup();
     const { container } = renderPage();
@@ -97,9 +102,10 @@ describe('schedule runner page', () => {
     const server = stubServer(makeDetail());
     let release: () => void = () => undefined;
     const uploads = server.answerUploads(
-      (call) => new Promise<UploadAnswer>((resolve) => {
-        release = () => resolve(saved(call));
-      }),
+      (call) =>
+        new Promise<UploadAnswer>((resolve) => {
+          release = () => resolve(saved(call));
+        }),
     );
     const user = userEvent.setup();
     renderPage();
@@ -119,7 +125,10 @@ describe('schedule runner page', () => {
     release();
     expect(await screen.findByText('All answers are saved')).toBeInTheDocument();
 
-    expect(uploads.map((call) => [call.form.get('actionId'), call.form.get('important')])).toEqual([['11', 'false'], ['13', 'true']]);
+    expect(uploads.map((call) => [call.form.get('actionId'), call.form.get('important')])).toEqual([
+      ['11', 'false'],
+      ['13', 'true'],
+    ]);
     expect(uploads[1].form.get('value')).toBe('"Lift door squeaks"');
   });
 
@@ -158,8 +167,7 @@ describe('schedule runner page', () => {
   it('tells the member before answering that they are outside the site area, and again after', async () => {
     stubGeolocation({ latitude: 24.75, longitude: 46.7, accuracy: 20 });
     const [question] = chainedActions();
-    const server = stubServer(makeDetail(), () =>
-      makeDetail({ answers: [makeAnswer(question, { value: 'YES', outside: true, distance: 4000 })] }));
+    const server = stubServer(makeDetail(), () => makeDetail({ answers: [makeAnswer(question, { value: 'YES', outside: true, distance: 4000 })] }));
     const uploads = server.answerUploads((call) => saved(call, true));
     const user = userEvent.setup();
     renderPage();
@@ -264,7 +272,7 @@ describe('schedule runner page', () => {
     expect(requests.count).toBe(0);
   });
 
-  it("says whose schedule it is when it belongs to someone else", async () => {
+  it('says whose schedule it is when it belongs to someone else', async () => {
     stubServer(makeDetail({ userId: 9, userFullName: 'Sara Ali', canAnswer: false }));
     renderPage();
     expect(await screen.findByText(/This is Sara Ali's task/)).toBeInTheDocument();

@@ -27,13 +27,25 @@ function stubServer({ schedules = [makeSchedule()], total = schedules.length, dr
     }
     if (path === KPIS) {
       return Response.json(
-        search.get('timing') === 'NEXT' ? kpis({ pending: 4, total: 4 }) : kpis({ done: 3, missed: 1, pending: 2, inProgress: 1, total: 7, completionRate: 42.9 }),
+        search.get('timing') === 'NEXT'
+          ? kpis({ pending: 4, total: 4 })
+          : kpis({ done: 3, missed: 1, pending: 2, inProgress: 1, total: 7, completionRate: 42.9 }),
       );
     }
     if (path === TASKS) {
       const tasks = Array.from({ length: drafts }, (_, index) => ({
-        id: 60 + index, nameEn: `Draft ${index + 1}`, nameAr: null, descriptionEn: null, descriptionAr: null, geoRestrictionEnabled: true,
-        tagId: null, tag: null, creatorId: 7, actionsCount: 2, completionRate: null, createdDate: '2025-01-05T08:00:00.000Z',
+        id: 60 + index,
+        nameEn: `Draft ${index + 1}`,
+        nameAr: null,
+        descriptionEn: null,
+        descriptionAr: null,
+        geoRestrictionEnabled: true,
+        tagId: null,
+        tag: null,
+        creatorId: 7,
+        actionsCount: 2,
+        completionRate: null,
+        createdDate: '2025-01-05T08:00:00.000Z',
       }));
       return list(tasks, drafts);
     }
@@ -60,8 +72,13 @@ describe('tracker page', () => {
     const request = lastList(calls);
     expect(request?.path).toBe(MINE);
     expect(Object.fromEntries(request?.search ?? [])).toEqual({
-      page: '0', size: '20', sort: 'start,desc', timing: 'DUE', withActionCalculations: 'true',
-      startDate: riyadhToday(), endDate: riyadhToday(),
+      page: '0',
+      size: '20',
+      sort: 'start,desc',
+      timing: 'DUE',
+      withActionCalculations: 'true',
+      startDate: riyadhToday(),
+      endDate: riyadhToday(),
     });
     const dueKpis = calls.find((call) => call.path === KPIS && call.search.get('timing') === 'DUE');
     expect(dueKpis?.search.get('users')).toBe('7');
@@ -81,7 +98,12 @@ describe('tracker page', () => {
     const { router } = renderWithSession(<TrackerPage />, { route: '/tracker' });
     await screen.findByRole('link', { name: /Lobby inspection/ });
 
-    for (const [tab, status] of [['Done', 'done'], ['Missed', 'missed'], ['In Progress', 'inProgress'], ['Pending', 'pending']]) {
+    for (const [tab, status] of [
+      ['Done', 'done'],
+      ['Missed', 'missed'],
+      ['In Progress', 'inProgress'],
+      ['Pending', 'pending'],
+    ]) {
       await user.click(screen.getByRole('tab', { name: new RegExp(`^${tab}`) }));
       await vi.waitFor(() => expect(lastList(calls)?.search.get('status')).toBe(status));
       expect(lastList(calls)?.search.get('timing')).toBe('DUE');

@@ -6,8 +6,7 @@ import { api } from '../api-client.ts';
 
 export const ticketCategoriesQueryKey = ['ticket-categories'] as const;
 
-export const fetchTicketCategories = (signal?: AbortSignal) =>
-  api.get<TicketCategory[]>('/v1/ticket-categories', { base: 'helpdesk', signal });
+export const fetchTicketCategories = (signal?: AbortSignal) => api.get<TicketCategory[]>('/v1/ticket-categories', { base: 'helpdesk', signal });
 
 export function useTicketCategoriesQuery() {
   return useQuery({ queryKey: ticketCategoriesQueryKey, queryFn: ({ signal }) => fetchTicketCategories(signal) });

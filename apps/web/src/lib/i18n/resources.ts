@@ -8,8 +8,7 @@ export interface TranslationTree {
   [key: string]: string | TranslationTree;
 }
 
-const isTree = (value: unknown): value is TranslationTree =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTree = (value: unknown): value is TranslationTree => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function deepMerge(target: TranslationTree, source: TranslationTree): TranslationTree {
   const result: TranslationTree = { ...target };

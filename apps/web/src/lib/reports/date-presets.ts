@@ -50,9 +50,6 @@ export function useDatePreset(): DatePresetState {
   const { today } = useBusinessTime();
   const [raw, setRaw] = useSearchParam(RANGE_PARAM);
   const preset = toDatePreset(raw);
-  const setPreset = useCallback(
-    (next: DatePreset) => setRaw(next === DEFAULT_DATE_PRESET ? null : next),
-    [setRaw],
-  );
+  const setPreset = useCallback((next: DatePreset) => setRaw(next === DEFAULT_DATE_PRESET ? null : next), [setRaw]);
   return { preset, range: presetRange(preset, today()), setPreset };
 }

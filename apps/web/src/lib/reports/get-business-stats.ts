@@ -13,8 +13,7 @@ export interface StatsParams extends DateRange {
   userId?: number;
 }
 
-export const businessStatsQueryKey = (businessId: number, params: StatsParams) =>
-  [...reportsRootKey, 'stats', businessId, params] as const;
+export const businessStatsQueryKey = (businessId: number, params: StatsParams) => [...reportsRootKey, 'stats', businessId, params] as const;
 
 export const fetchBusinessStats = (businessId: number, params: StatsParams, signal?: AbortSignal) =>
   api.get<BusinessStats>(`/v1/report/business/${businessId}/stats`, { base: 'workflow', params: { ...params }, signal });

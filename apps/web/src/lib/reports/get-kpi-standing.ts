@@ -6,8 +6,7 @@ import { api } from '../api-client.ts';
 import type { DateRange } from './date-presets.ts';
 import { reportsRootKey } from './report-filter.ts';
 
-export const kpiStandingQueryKey = (kind: KpiKind, id: number, range: DateRange) =>
-  [...reportsRootKey, 'standing', kind, id, range] as const;
+export const kpiStandingQueryKey = (kind: KpiKind, id: number, range: DateRange) => [...reportsRootKey, 'standing', kind, id, range] as const;
 
 export const fetchKpiStanding = (kind: KpiKind, id: number, range: DateRange, signal?: AbortSignal) =>
   api.get<KpiStanding>(`/v1/report/${kind}/kpi/${id}`, { base: 'workflow', params: { ...range }, signal });

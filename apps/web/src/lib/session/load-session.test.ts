@@ -137,7 +137,7 @@ describe('loadSession', () => {
     expect(queryClient.getQueryData(allSitesQueryKey)).toEqual({ data: [site(10, 'South'), site(11, 'North')], total: 2 });
   });
 
-  it("fails with \"You don't have any business\" when the account has none", async () => {
+  it('fails with "You don\'t have any business" when the account has none', async () => {
     stubServer({ ...account, businessIdentities: [] });
     await expect(loadSession(createQueryClient())).rejects.toBeInstanceOf(NoBusinessError);
   });

@@ -16,14 +16,31 @@ const answers = (path: string): unknown => {
     case '/api/v1/account':
       reads++;
       return {
-        id: 7, username: 'nada', fullName: 'Nada Saleh', email: 'nada@example.com', avatar: signed(reads), countryCode: null, phone: null,
-        bio: null, mustChangePassword: false,
+        id: 7,
+        username: 'nada',
+        fullName: 'Nada Saleh',
+        email: 'nada@example.com',
+        avatar: signed(reads),
+        countryCode: null,
+        phone: null,
+        bio: null,
+        mustChangePassword: false,
         businessIdentities: [{ businessId: 2, businessName: 'Acme', apiKey: 'key-2', defaultBusiness: true, role: 'OWNER' }],
       };
     case '/api/users/7':
       return { userId: 7, fullName: 'Nada Saleh', username: 'nada', email: 'nada@example.com', teams: [], avatar: null };
     case '/api/v1/businesses/2':
-      return { id: 2, name: 'Acme', colour: '#0ca678', logo: null, ownershipType: 'OWNER', apiKey: 'key-2', timeZone: 'Asia/Riyadh', industryId: null, managedProfile: false };
+      return {
+        id: 2,
+        name: 'Acme',
+        colour: '#0ca678',
+        logo: null,
+        ownershipType: 'OWNER',
+        apiKey: 'key-2',
+        timeZone: 'Asia/Riyadh',
+        industryId: null,
+        managedProfile: false,
+      };
     case '/api/v1/business/config/api-key/key-2/lookup':
       return { projectTypes: [], teamTypes: [] };
     case '/api/v1/business/config/managed-profile':

@@ -4,8 +4,7 @@ import type { ActionResult } from '@fieldops/shared/schedules';
 import { api } from '../../../lib/api-client.ts';
 import { answerViewKeys } from './answer-view-keys.ts';
 
-export const fetchAnswer = (answerId: number, signal?: AbortSignal) =>
-  api.get<ActionResult>(`/v1/action-results/${answerId}`, { base: 'workflow', signal });
+export const fetchAnswer = (answerId: number, signal?: AbortSignal) => api.get<ActionResult>(`/v1/action-results/${answerId}`, { base: 'workflow', signal });
 
 /** `known` (the copy a list already holds) is shown at once while the latest copy loads. */
 export function useAnswerQuery(answerId: number | null, known?: ActionResult | null) {

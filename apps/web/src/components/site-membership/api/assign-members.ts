@@ -7,8 +7,7 @@ import { useOrganisationRefresh } from '../../../lib/session/refresh-organisatio
 
 export const assignMembersMutationKey = ['sites', 'members', 'assign'] as const;
 
-export const assignMembers = ({ teamId, body }: { teamId: number; body: AssignMembersRequest }) =>
-  api.post<TeamMember[]>(`/v1/teams/${teamId}/members`, body);
+export const assignMembers = ({ teamId, body }: { teamId: number; body: AssignMembersRequest }) => api.post<TeamMember[]>(`/v1/teams/${teamId}/members`, body);
 
 export function useAssignMembersMutation() {
   const refreshOrganisation = useOrganisationRefresh();

@@ -10,8 +10,7 @@ import { useInvitationSent } from './invitation-sent.ts';
 
 export const inviteMemberMutationKey = ['sites', 'members', 'invite'] as const;
 
-export const inviteMember = ({ teamId, body }: { teamId: number; body: InviteMemberRequest }) =>
-  api.post<Invitation>(`/v1/teams/${teamId}/users`, body);
+export const inviteMember = ({ teamId, body }: { teamId: number; body: InviteMemberRequest }) => api.post<Invitation>(`/v1/teams/${teamId}/users`, body);
 
 export function useInviteMemberMutation() {
   const invitationSent = useInvitationSent();

@@ -6,8 +6,7 @@ import { useOrganisationRefresh } from '../../../lib/session/refresh-organisatio
 
 export const removeFromSiteMutationKey = ['sites', 'members', 'remove'] as const;
 
-export const removeFromSite = ({ teamId, userId }: { teamId: number; userId: number }) =>
-  api.delete(`/v1/teams/${teamId}/members/${userId}`);
+export const removeFromSite = ({ teamId, userId }: { teamId: number; userId: number }) => api.delete(`/v1/teams/${teamId}/members/${userId}`);
 
 export function useRemoveFromSiteMutation() {
   const refreshOrganisation = useOrganisationRefresh();

@@ -4,8 +4,7 @@ import type { ActivationDetail } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
-export const fetchActivationDetail = (key: string, signal?: AbortSignal) =>
-  api.get<ActivationDetail>('/v1/activation-detail', { params: { key }, signal });
+export const fetchActivationDetail = (key: string, signal?: AbortSignal) => api.get<ActivationDetail>('/v1/activation-detail', { params: { key }, signal });
 
 export function useActivationDetailQuery(key: string | null) {
   return useQuery({

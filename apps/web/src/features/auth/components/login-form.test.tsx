@@ -30,7 +30,10 @@ describe('LoginForm', () => {
 
   it("says 'Authentication failed' when a session ended under the user, once, until they sign in", async () => {
     sessionStorage.setItem('signInReason', MSG.authenticationFailed);
-    vi.stubGlobal('fetch', vi.fn(async () => problem(401, MSG.authenticationFailed)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => problem(401, MSG.authenticationFailed)),
+    );
     const { unmount } = renderWithProviders(<LoginForm onSignedIn={vi.fn()} />, { route: '/login' });
     expect(screen.getByRole('alert')).toHaveTextContent(MSG.authenticationFailed);
     // A refused attempt replaces it with its own reason.
@@ -57,7 +60,10 @@ describe('LoginForm', () => {
   });
 
   it("shows 'Invalid username or password' on a 401 and stays signed out", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => problem(401, MSG.authenticationFailed)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => problem(401, MSG.authenticationFailed)),
+    );
     const onSignedIn = vi.fn();
     renderWithProviders(<LoginForm onSignedIn={onSignedIn} />, { route: '/login' });
 
@@ -74,7 +80,10 @@ describe('LoginForm', () => {
     [MSG.tooManyAttempts, '840', 'You can try again in 14 minutes.'],
     [MSG.accountLocked, '60', 'You can try again in 1 minute.'],
   ])('shows a refused sign-in (429 %s) and the minutes to wait', async (message, retryAfter, wait) => {
-    vi.stubGlobal('fetch', vi.fn(async () => problem(429, message, { 'Retry-After': retryAfter })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => problem(429, message, { 'Retry-After': retryAfter })),
+    );
     renderWithProviders(<LoginForm onSignedIn={vi.fn()} />, { route: '/login' });
 
     await userEvent.type(screen.getByLabelText('Username or e-mail'), 'demo');
@@ -89,7 +98,10 @@ describe('LoginForm', () => {
   it('says the same in Arabic, with the Arabic count of minutes', async () => {
     await i18n.changeLanguage('ar');
     try {
-      vi.stubGlobal('fetch', vi.fn(async () => problem(429, MSG.accountLocked, { 'Retry-After': '120' })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => problem(429, MSG.accountLocked, { 'Retry-After': '120' })),
+      );
       renderWithProviders(<LoginForm onSignedIn={vi.fn()} />, { route: '/login' });
       await userEvent.type(screen.getByLabelText('اسم المستخدم أو البريد الإلكتروني'), 'demo');
       await userEvent.type(screen.getByLabelText('كلمة المرور'), 'wrong');

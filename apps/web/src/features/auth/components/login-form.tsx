@@ -100,11 +100,7 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
           onChange={(event) => setPassword(event.currentTarget.value)}
           autoFocus={Boolean(initialUsername)}
         />
-        <Checkbox
-          label={t('login.rememberMe')}
-          checked={rememberMe}
-          onChange={(event) => setRememberMe(event.currentTarget.checked)}
-        />
+        <Checkbox label={t('login.rememberMe')} checked={rememberMe} onChange={(event) => setRememberMe(event.currentTarget.checked)} />
         <Button type="submit" fullWidth loading={pending}>
           {t('actions.signIn')}
         </Button>

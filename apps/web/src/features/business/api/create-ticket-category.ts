@@ -7,8 +7,7 @@ import { useTicketCategoriesChanged } from '../../../lib/helpdesk/get-ticket-cat
 
 export const createTicketCategoryMutationKey = ['ticket-categories', 'create'] as const;
 
-export const createTicketCategory = (body: TicketCategoryRequest) =>
-  api.post<TicketCategory>('/v1/ticket-categories', body, { base: 'helpdesk' });
+export const createTicketCategory = (body: TicketCategoryRequest) => api.post<TicketCategory>('/v1/ticket-categories', body, { base: 'helpdesk' });
 
 export function useCreateTicketCategoryMutation() {
   const categoriesChanged = useTicketCategoriesChanged();

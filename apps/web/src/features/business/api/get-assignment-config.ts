@@ -4,8 +4,7 @@ import type { AssignmentConfig } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
 import { businessKeys } from './business-keys.ts';
 
-export const fetchAssignmentConfig = (signal?: AbortSignal) =>
-  api.get<AssignmentConfig>('/v1/assignment-config', { base: 'helpdesk', signal });
+export const fetchAssignmentConfig = (signal?: AbortSignal) => api.get<AssignmentConfig>('/v1/assignment-config', { base: 'helpdesk', signal });
 
 export function useAssignmentConfigQuery() {
   return useQuery({ queryKey: businessKeys.assignmentConfig, queryFn: ({ signal }) => fetchAssignmentConfig(signal) });

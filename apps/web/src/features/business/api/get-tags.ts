@@ -6,8 +6,7 @@ import type { Tag } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
 import { businessKeys } from './business-keys.ts';
 
-export const fetchTags = (signal?: AbortSignal) =>
-  api.list<Tag>('/v1/tags', { base: 'workflow', params: { page: 0, size: MAX_TAGS_PER_BUSINESS }, signal });
+export const fetchTags = (signal?: AbortSignal) => api.list<Tag>('/v1/tags', { base: 'workflow', params: { page: 0, size: MAX_TAGS_PER_BUSINESS }, signal });
 
 export function useTagsQuery() {
   return useQuery({ queryKey: businessKeys.tagList, queryFn: ({ signal }) => fetchTags(signal) });

@@ -6,8 +6,5 @@ import { businessKeys } from './business-keys.ts';
 export function useTagsChanged(): () => void {
   const queryClient = useQueryClient();
   return () =>
-    void Promise.all([
-      queryClient.invalidateQueries({ queryKey: businessKeys.tags }),
-      queryClient.invalidateQueries({ queryKey: businessKeys.tasks }),
-    ]);
+    void Promise.all([queryClient.invalidateQueries({ queryKey: businessKeys.tags }), queryClient.invalidateQueries({ queryKey: businessKeys.tasks })]);
 }

@@ -7,8 +7,7 @@ import { businessKeys } from './business-keys.ts';
 
 export const updateAssignmentConfigMutationKey = ['assignment-config', 'update'] as const;
 
-export const updateAssignmentConfig = (body: AssignmentConfigRequest) =>
-  api.put<AssignmentConfig>('/v1/assignment-config', body, { base: 'helpdesk' });
+export const updateAssignmentConfig = (body: AssignmentConfigRequest) => api.put<AssignmentConfig>('/v1/assignment-config', body, { base: 'helpdesk' });
 
 export function useUpdateAssignmentConfigMutation() {
   const queryClient = useQueryClient();

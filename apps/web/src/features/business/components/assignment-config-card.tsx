@@ -40,10 +40,7 @@ function AssignmentForm({ config, member, readOnly }: FormProps) {
   });
   const target = form.values.targetType;
 
-  const projectOptions = useMemo(
-    () => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })),
-    [projects.data],
-  );
+  const projectOptions = useMemo(() => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })), [projects.data]);
   const siteOptions = useMemo(() => groupSites(sites.data?.data ?? []), [sites.data]);
 
   const submit = (event: FormEvent) => {
@@ -134,16 +131,9 @@ export function AssignmentConfigCard() {
   const userId = query.data?.targetType === 'MEMBER' ? query.data.userId : null;
   const member = useMemberQuery(userId ?? 0, userId !== null);
 
-  const chosen =
-    userId !== null ? { id: userId, name: member.data ? member.data.fullName || member.data.username : String(userId) } : null;
+  const chosen = userId !== null ? { id: userId, name: member.data ? member.data.fullName || member.data.username : String(userId) } : null;
   const content = (
-    <QueryGate
-      query={query}
-      fallbackKey="fetchAssignmentConfigFailed"
-      withCard={false}
-      waiting={userId !== null && member.isPending}
-      loaderHeight={160}
-    >
+    <QueryGate query={query} fallbackKey="fetchAssignmentConfigFailed" withCard={false} waiting={userId !== null && member.isPending} loaderHeight={160}>
       {/* Keyed by the saved values so the form shows them after a save. */}
       {(config) => <AssignmentForm key={JSON.stringify(config)} config={config} member={chosen} readOnly={!isAdmin} />}
     </QueryGate>

@@ -45,8 +45,15 @@ function TagActions({ tagId }: { tagId: number }) {
             {actions.data.map((action) => {
               const taskName = localizedName({ nameEn: action.taskNameEn, nameAr: action.taskNameAr }, language) || t('business.tags.untitledTask');
               return (
-                <Group key={action.id} component="li" justify="space-between" gap="xs" wrap="nowrap" py={6}
-                  style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+                <Group
+                  key={action.id}
+                  component="li"
+                  justify="space-between"
+                  gap="xs"
+                  wrap="nowrap"
+                  py={6}
+                  style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                >
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {localizedName(action, language) || t('business.tags.untitledAction')}

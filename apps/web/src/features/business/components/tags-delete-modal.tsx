@@ -33,7 +33,11 @@ export function TagsDeleteModal({ tag, onClose }: { tag: Tag | null; onClose: ()
     <ConfirmModal
       opened={tag !== null}
       title={t('business.tags.deleteTitle')}
-      message={tag ? t(tag.actionsCount > 0 ? 'business.tags.deleteTextUsed' : 'business.tags.deleteText', { name, value: formatNumber(tag.actionsCount, language) }) : ''}
+      message={
+        tag
+          ? t(tag.actionsCount > 0 ? 'business.tags.deleteTextUsed' : 'business.tags.deleteText', { name, value: formatNumber(tag.actionsCount, language) })
+          : ''
+      }
       confirmLabel={t('actions.delete')}
       onConfirm={confirm}
       onClose={close}

@@ -15,9 +15,11 @@ const tag = (id: number, nameEn: string, nameAr: string, actionsCount = 0) => ({
 
 describe('tags tab', () => {
   it('lists the tags and stops creating at 3, saying why', async () => {
-    vi.stubGlobal('fetch', stubFetch(({ path }) =>
-      path === TAGS ? list([tag(1, 'Safety', 'السلامة', 4), tag(2, 'Quality', 'الجودة'), tag(3, 'Hygiene', 'النظافة')]) : undefined,
-    ).fetchMock);
+    vi.stubGlobal(
+      'fetch',
+      stubFetch(({ path }) => (path === TAGS ? list([tag(1, 'Safety', 'السلامة', 4), tag(2, 'Quality', 'الجودة'), tag(3, 'Hygiene', 'النظافة')]) : undefined))
+        .fetchMock,
+    );
     renderWithSession(<TagsTab />);
     const row = (await screen.findByText('Safety')).closest('tr') as HTMLElement;
     expect(within(row).getByText('السلامة')).toBeInTheDocument();

@@ -72,10 +72,14 @@ export function TagsTab() {
                 {loaded.data.map((tag) => (
                   <Table.Tr key={tag.id}>
                     <Table.Td>
-                      <Text fw={600} size="sm">{tag.nameEn}</Text>
+                      <Text fw={600} size="sm">
+                        {tag.nameEn}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text fw={600} size="sm">{tag.nameAr}</Text>
+                      <Text fw={600} size="sm">
+                        {tag.nameAr}
+                      </Text>
                     </Table.Td>
                     <Table.Td ta="end">{formatNumber(tag.actionsCount, language)}</Table.Td>
                     <Table.Td>
@@ -117,11 +121,7 @@ export function TagsTab() {
         </Alert>
       ) : null}
       {content}
-      <TagsFormModal
-        opened={dialog?.kind === 'new' || dialog?.kind === 'edit'}
-        tag={dialog?.kind === 'edit' ? dialog.tag : null}
-        onClose={close}
-      />
+      <TagsFormModal opened={dialog?.kind === 'new' || dialog?.kind === 'edit'} tag={dialog?.kind === 'edit' ? dialog.tag : null} onClose={close} />
       <TagsDeleteModal tag={dialog?.kind === 'delete' ? dialog.tag : null} onClose={close} />
       <TagsActionsModal tag={dialog?.kind === 'actions' ? dialog.tag : null} onClose={close} />
     </Stack>

@@ -39,24 +39,9 @@ function CategoryForm({ category, onClose }: FormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('business.categories.nameEn')}
-          required
-          dir="ltr"
-          data-autofocus
-          {...form.field('nameEn')}
-        />
-        <TextInput
-          label={t('business.categories.nameAr')}
-          required
-          dir="rtl"
-          {...form.field('nameAr')}
-        />
-        <FormActions
-          submitLabel={category ? t('actions.saveChanges') : t('business.categories.add')}
-          pending={pending}
-          onCancel={onClose}
-        />
+        <TextInput label={t('business.categories.nameEn')} required dir="ltr" data-autofocus {...form.field('nameEn')} />
+        <TextInput label={t('business.categories.nameAr')} required dir="rtl" {...form.field('nameAr')} />
+        <FormActions submitLabel={category ? t('actions.saveChanges') : t('business.categories.add')} pending={pending} onCancel={onClose} />
       </Stack>
     </form>
   );
@@ -72,12 +57,7 @@ interface TicketCategoriesFormModalProps {
 export function TicketCategoriesFormModal({ opened, category, onClose }: TicketCategoriesFormModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={category ? t('business.categories.editTitle') : t('business.categories.newTitle')}
-      centered
-    >
+    <Modal opened={opened} onClose={onClose} title={category ? t('business.categories.editTitle') : t('business.categories.newTitle')} centered>
       {opened ? <CategoryForm category={category} onClose={onClose} /> : null}
     </Modal>
   );

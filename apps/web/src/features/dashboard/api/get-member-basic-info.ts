@@ -6,8 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export const memberBasicInfoQueryKey = (userId: number) => ['users', 'basic-info', userId] as const;
 
-export const fetchMemberBasicInfo = (userId: number, signal?: AbortSignal) =>
-  api.get<BasicInfo>(`/users/${userId}/basic-info`, { signal });
+export const fetchMemberBasicInfo = (userId: number, signal?: AbortSignal) => api.get<BasicInfo>(`/users/${userId}/basic-info`, { signal });
 
 export function useMemberBasicInfoQuery(userId: number | undefined) {
   return useQuery({

@@ -20,16 +20,9 @@ export function DashboardFiltersBar({ filters }: { filters: DashboardFilters }) 
   const userId = scope?.param === 'user' ? scope.id : undefined;
   const member = useMemberBasicInfoQuery(userId);
 
-  const projectOptions = useMemo(
-    () => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })),
-    [projects.data],
-  );
-  const siteOptions = useMemo(
-    () => (sites.data?.data ?? []).map((site) => ({ value: String(site.id), label: site.name })),
-    [sites.data],
-  );
-  const chosenMember =
-    userId === undefined ? null : { id: userId, name: member.data ? member.data.fullName || member.data.username : '' };
+  const projectOptions = useMemo(() => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })), [projects.data]);
+  const siteOptions = useMemo(() => (sites.data?.data ?? []).map((site) => ({ value: String(site.id), label: site.name })), [sites.data]);
+  const chosenMember = userId === undefined ? null : { id: userId, name: member.data ? member.data.fullName || member.data.username : '' };
 
   const common = { clearable: true, searchable: true, comboboxProps: { withinPortal: true } } as const;
 

@@ -101,9 +101,7 @@ function InvitationCard({ invitation, accepting, disabled, onAccept, onDecline }
               {invitation.businessName}
             </Title>
             <Text size="sm" c="dimmed">
-              {invitation.invitedBy
-                ? t('invitations.invitedBy', { name: invitation.invitedBy, date })
-                : t('invitations.invitedOn', { date })}
+              {invitation.invitedBy ? t('invitations.invitedBy', { name: invitation.invitedBy, date }) : t('invitations.invitedOn', { date })}
             </Text>
             <Group gap="xs">
               <Badge variant="light" color={invitation.authority === 'SUPERVISOR' ? 'grape' : 'gray'} tt="none">

@@ -8,12 +8,10 @@ import { memberKeys } from './member-keys.ts';
 
 export type ActivationKey = ActivationKeyResponse;
 
-export const fetchActivationKey = (userId: number, signal?: AbortSignal) =>
-  api.get<ActivationKey>(`/v1/users/${userId}/activation-key`, { signal });
+export const fetchActivationKey = (userId: number, signal?: AbortSignal) => api.get<ActivationKey>(`/v1/users/${userId}/activation-key`, { signal });
 
 /** The page that activates an account: /activate?key=… on this app's own address. */
-export const activationLink = (key: string, origin = window.location.origin) =>
-  `${origin}/activate?key=${encodeURIComponent(key)}`;
+export const activationLink = (key: string, origin = window.location.origin) => `${origin}/activate?key=${encodeURIComponent(key)}`;
 
 export function useActivationKeyQuery(userId: number, enabled: boolean) {
   return useQuery({

@@ -5,8 +5,7 @@ import type { SignInLock } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
 import { memberKeys } from './member-keys.ts';
 
-export const fetchSignInLock = (userId: number, signal?: AbortSignal) =>
-  api.get<SignInLock>(`/v1/users/${userId}/sign-in-lock`, { signal });
+export const fetchSignInLock = (userId: number, signal?: AbortSignal) => api.get<SignInLock>(`/v1/users/${userId}/sign-in-lock`, { signal });
 
 export function useSignInLockQuery(userId: number, enabled: boolean) {
   return useQuery({

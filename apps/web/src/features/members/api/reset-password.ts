@@ -7,8 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export const resetPasswordMutationKey = ['members', 'password', 'reset'] as const;
 
-export const resetPassword = ({ userId, body }: { userId: number; body: ResetPasswordRequest }) =>
-  api.put<null>(`/v1/users/${userId}/password`, body);
+export const resetPassword = ({ userId, body }: { userId: number; body: ResetPasswordRequest }) => api.put<null>(`/v1/users/${userId}/password`, body);
 
 export function useResetPasswordMutation() {
   // Nothing shown in the app changes: no list or member detail holds the password.

@@ -8,8 +8,7 @@ import { useOrganisationRefresh } from '../../../lib/session/refresh-organisatio
 
 export const updateMemberMutationKey = ['members', 'update'] as const;
 
-export const updateMember = ({ userId, body }: { userId: number; body: MemberUpdateRequest }) =>
-  api.put<Member>(`/v1/users/${userId}`, body);
+export const updateMember = ({ userId, body }: { userId: number; body: MemberUpdateRequest }) => api.put<Member>(`/v1/users/${userId}`, body);
 
 export function useUpdateMemberMutation() {
   const queryClient = useQueryClient();

@@ -11,9 +11,25 @@ import { MemberProfileTab } from './member-profile-tab.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const member = (changes: Partial<Member> = {}): Member => ({
-  userId: 12, name: 'Nada Saleh', fullName: 'Nada Saleh', username: 'nada', email: 'nada@example.com', authority: 'MEMBER',
-  position: 'Guard', status: 'ACTIVE', active: true, phone: '555 0101', countryCode: '+966', bio: null, avatar: null, imageUrl: null,
-  businessId: 2, teams: [], createdHere: false, rank: null, ...changes,
+  userId: 12,
+  name: 'Nada Saleh',
+  fullName: 'Nada Saleh',
+  username: 'nada',
+  email: 'nada@example.com',
+  authority: 'MEMBER',
+  position: 'Guard',
+  status: 'ACTIVE',
+  active: true,
+  phone: '555 0101',
+  countryCode: '+966',
+  bio: null,
+  avatar: null,
+  imageUrl: null,
+  businessId: 2,
+  teams: [],
+  createdHere: false,
+  rank: null,
+  ...changes,
 });
 
 function Harness({ subject }: { subject: Member }) {
@@ -90,7 +106,12 @@ describe('member actions by who owns the identity', () => {
 
     await vi.waitFor(() => expect(calls.find((call) => call.method === 'PUT')).toBeDefined());
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
-      name: 'Nada Saleh', email: 'nada@example.com', countryCode: '+966', phone: '555 0101', position: 'Shift lead', role: 'MEMBER',
+      name: 'Nada Saleh',
+      email: 'nada@example.com',
+      countryCode: '+966',
+      phone: '555 0101',
+      position: 'Shift lead',
+      role: 'MEMBER',
     });
   });
 

@@ -39,9 +39,7 @@ export function MemberDialogs({ state, onClose, onDeleted }: MemberDialogsProps)
         opened={assigning !== null}
         onClose={onClose}
         member={
-          assigning
-            ? { userId: assigning.userId, name: assigning.fullName || assigning.username, siteIds: assigning.teams.map((team) => team.id) }
-            : undefined
+          assigning ? { userId: assigning.userId, name: assigning.fullName || assigning.username, siteIds: assigning.teams.map((team) => team.id) } : undefined
         }
       />
     </>

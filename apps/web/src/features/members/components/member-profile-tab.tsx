@@ -41,10 +41,7 @@ export interface ProjectGroup {
 }
 
 /** The member's sites grouped by project (sites whose project is unknown go last). */
-export function groupByProject(
-  teams: Member['teams'],
-  projectOf: (siteId: number) => { id: number; name: string } | undefined,
-): ProjectGroup[] {
+export function groupByProject(teams: Member['teams'], projectOf: (siteId: number) => { id: number; name: string } | undefined): ProjectGroup[] {
   const groups = new Map<number | null, ProjectGroup>();
   for (const team of teams) {
     const project = projectOf(team.id);

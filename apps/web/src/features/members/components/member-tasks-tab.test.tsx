@@ -8,16 +8,41 @@ import { problem, renderWithSession, stubFetch } from '../../../test/session.tsx
 import { MemberTasksTab } from './member-tasks-tab.tsx';
 
 const omar: Member = {
-  userId: 3, name: 'Omar Haddad', fullName: 'Omar Haddad', username: 'omar', email: 'omar@example.com', authority: 'MEMBER',
-  position: 'Cleaner', status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null,
-  businessId: 2, teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }], createdHere: false, rank: null,
+  userId: 3,
+  name: 'Omar Haddad',
+  fullName: 'Omar Haddad',
+  username: 'omar',
+  email: 'omar@example.com',
+  authority: 'MEMBER',
+  position: 'Cleaner',
+  status: 'ACTIVE',
+  active: true,
+  phone: null,
+  countryCode: null,
+  bio: null,
+  avatar: null,
+  imageUrl: null,
+  businessId: 2,
+  teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
+  createdHere: false,
+  rank: null,
 };
 
 const TASKS = '/services/workflow/api/v1/users/3/tasks-by-project';
 
 const task = (taskId: number, nameEn: string, nameAr: string, values: Partial<MemberTask> = {}): MemberTask => ({
-  taskId, taskNameEn: nameEn, taskNameAr: nameAr, sites: [{ id: 1, name: 'Tower A' }],
-  plans: 1, activePlans: 1, done: 0, missed: 0, open: 0, total: 0, completionRate: null, ...values,
+  taskId,
+  taskNameEn: nameEn,
+  taskNameAr: nameAr,
+  sites: [{ id: 1, name: 'Tower A' }],
+  plans: 1,
+  activePlans: 1,
+  done: 0,
+  missed: 0,
+  open: 0,
+  total: 0,
+  completionRate: null,
+  ...values,
 });
 
 const projects: MemberProjectTasks[] = [
@@ -26,7 +51,17 @@ const projects: MemberProjectTasks[] = [
     projectName: 'Downtown',
     tasks: [
       task(5, 'Lobby inspection', 'فحص الردهة', {
-        sites: [{ id: 1, name: 'Tower A' }, { id: 2, name: 'Tower B' }], plans: 2, activePlans: 1, done: 3, missed: 1, open: 2, total: 6, completionRate: 50,
+        sites: [
+          { id: 1, name: 'Tower A' },
+          { id: 2, name: 'Tower B' },
+        ],
+        plans: 2,
+        activePlans: 1,
+        done: 3,
+        missed: 1,
+        open: 2,
+        total: 6,
+        completionRate: 50,
       }),
       task(6, 'Night round', 'جولة ليلية'),
     ],
@@ -91,7 +126,7 @@ describe("member's Tasks tab", () => {
     expect(await screen.findByRole('region', { name: 'Downtown' })).toBeInTheDocument();
   });
 
-  it("names the failure itself when the server gives no text", async () => {
+  it('names the failure itself when the server gives no text', async () => {
     stubServer(() => new Response('teapot', { status: 418 }));
     renderWithSession(<MemberTasksTab member={omar} />);
     expect(await screen.findByRole('alert')).toHaveTextContent("Failed to fetch the member's tasks");

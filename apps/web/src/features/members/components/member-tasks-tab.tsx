@@ -104,12 +104,7 @@ export function MemberTasksTab({ member }: { member: Member }) {
       fallbackKey="fetchMemberTasksFailed"
       isEmpty={(projects) => projects.length === 0}
       empty={
-        <EmptyState
-          withCard
-          icon={<IconListCheck size={28} />}
-          title={t('members.tasks.emptyTitle')}
-          description={t('members.tasks.emptyText', { name })}
-        />
+        <EmptyState withCard icon={<IconListCheck size={28} />} title={t('members.tasks.emptyTitle')} description={t('members.tasks.emptyText', { name })} />
       }
     >
       {(projects) => (

@@ -7,23 +7,70 @@ import { list, problem, renderWithSession, stubFetch, type StubCall } from '../.
 import { MemberTransferTab, checkSites } from './member-transfer-tab.tsx';
 
 const site = (id: number, name: string) => ({
-  id, name, projectId: 1, project: { id: 1, name: 'Downtown' }, latitude: null, longitude: null, radius: 200, typeId: null,
-  siteType: null, externalId: null, whatsApp: null, membersCount: 1, rank: null,
+  id,
+  name,
+  projectId: 1,
+  project: { id: 1, name: 'Downtown' },
+  latitude: null,
+  longitude: null,
+  radius: 200,
+  typeId: null,
+  siteType: null,
+  externalId: null,
+  whatsApp: null,
+  membersCount: 1,
+  rank: null,
 });
 
 const omar: Member = {
-  userId: 3, name: 'Omar Haddad', fullName: 'Omar Haddad', username: 'omar', email: 'omar@example.com', authority: 'MEMBER',
-  position: 'Cleaner', status: 'ACTIVE', active: true, phone: null, countryCode: null, bio: null, avatar: null, imageUrl: null,
-  businessId: 2, teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }], createdHere: false, rank: null,
+  userId: 3,
+  name: 'Omar Haddad',
+  fullName: 'Omar Haddad',
+  username: 'omar',
+  email: 'omar@example.com',
+  authority: 'MEMBER',
+  position: 'Cleaner',
+  status: 'ACTIVE',
+  active: true,
+  phone: null,
+  countryCode: null,
+  bio: null,
+  avatar: null,
+  imageUrl: null,
+  businessId: 2,
+  teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
+  createdHere: false,
+  rank: null,
 };
 
 const PLANS = '/services/workflow/api/v1/execution-plans';
 
 /** A member's plan in Tower A, as the workflow service sends it. */
 const memberPlan = (id: number, taskNameEn: string, taskNameAr: string, startTime: string, endTime: string) => ({
-  id, parent: 20, groupId: 20, taskId: id * 10, taskNameEn, taskNameAr, teamId: 1, teamName: 'Tower A', projectId: 1, userId: 3, count: 1,
-  scheduleType: 'DAILY', startDate: '2025-03-01', endDate: '2025-06-30', startTime, endTime, deadlineAfter: 2, deadlineUnit: 'HOURS',
-  duration: null, days: [], months: [], paused: false, status: 'ACTIVE', assignedMembers: [{ id: 3, fullName: 'Omar Haddad', avatar: null }],
+  id,
+  parent: 20,
+  groupId: 20,
+  taskId: id * 10,
+  taskNameEn,
+  taskNameAr,
+  teamId: 1,
+  teamName: 'Tower A',
+  projectId: 1,
+  userId: 3,
+  count: 1,
+  scheduleType: 'DAILY',
+  startDate: '2025-03-01',
+  endDate: '2025-06-30',
+  startTime,
+  endTime,
+  deadlineAfter: 2,
+  deadlineUnit: 'HOURS',
+  duration: null,
+  days: [],
+  months: [],
+  paused: false,
+  status: 'ACTIVE',
+  assignedMembers: [{ id: 3, fullName: 'Omar Haddad', avatar: null }],
 });
 
 function stubServer(transfer: () => Response, plans: unknown[] = [], other?: (call: StubCall) => Response | undefined) {
@@ -85,9 +132,7 @@ describe('transfer wizard', () => {
     await user.click(await screen.findByRole('option', { name: 'Tower B' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Transfer member' }));
-    await vi.waitFor(() =>
-      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('Transfer failed, please try again'))).toBe(true),
-    );
+    await vi.waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('Transfer failed, please try again'))).toBe(true));
     expect(screen.getByRole('button', { name: 'Transfer member' })).toBeInTheDocument();
   });
 
@@ -99,15 +144,14 @@ describe('transfer wizard', () => {
     await user.click(await screen.findByRole('option', { name: 'Tower B' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Transfer member' }));
-    await vi.waitFor(() =>
-      expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(MSG.memberAlreadyInSite))).toBe(true),
-    );
+    await vi.waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(MSG.memberAlreadyInSite))).toBe(true));
   });
   it('lists the plans with their task and hours, carries the chosen ones, and edits their hours with the v1 call', async () => {
     const calls = stubServer(
       () => Response.json({ userId: 3, teamId: 2 }),
       [memberPlan(31, 'Lobby inspection', 'فحص الردهة', '08:00', '16:00'), memberPlan(32, 'Night round', 'الجولة الليلية', '18:00', '24:00')],
-      ({ method, path }) => (method === 'PUT' && path === `${PLANS}/31` ? Response.json(memberPlan(31, 'Lobby inspection', 'فحص الردهة', '09:00', '16:00')) : undefined),
+      ({ method, path }) =>
+        method === 'PUT' && path === `${PLANS}/31` ? Response.json(memberPlan(31, 'Lobby inspection', 'فحص الردهة', '09:00', '16:00')) : undefined,
     );
     const user = userEvent.setup();
     renderWithSession(<MemberTransferTab member={omar} />, { route: '/members/3?tab=transfer' });

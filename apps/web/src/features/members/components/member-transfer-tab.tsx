@@ -95,8 +95,7 @@ export function MemberTransferTab({ member }: { member: Member }) {
     );
   }
 
-  const siteName = (id: string | null) =>
-    sources.find((source) => source.value === id)?.label ?? targets.nameOf(Number(id));
+  const siteName = (id: string | null) => sources.find((source) => source.value === id)?.label ?? targets.nameOf(Number(id));
 
   const goToPlans = () => {
     const found = checkSites(from, to);
@@ -104,26 +103,29 @@ export function MemberTransferTab({ member }: { member: Member }) {
     if (!found.from && !found.to) setStep(1);
   };
 
-  const submit = () => once(async () => {
-    setFailure(null);
-    const planIds = choice === 'with' ? selected.map(Number) : [];
-    const body = transferMemberRequest.parse({ executionPlanIds: planIds, toTeamId: Number(to) });
-    await transfer.mutateAsync(
-      { fromTeamId: Number(from), userId: member.userId, body },
-      {
-        onSuccess: () => {
-          notifySuccess(t('messages.memberTransferred'));
-          setCarried(plans.filter((plan) => planIds.includes(plan.id)));
-          setStep(2);
-        },
-        onError: (error) => {
-          const text = errorMessage(error, 'transferFailed');
-          setFailure(text);
-          notifyError(text);
-        },
-      },
-    ).catch(() => undefined); // told above
-  });
+  const submit = () =>
+    once(async () => {
+      setFailure(null);
+      const planIds = choice === 'with' ? selected.map(Number) : [];
+      const body = transferMemberRequest.parse({ executionPlanIds: planIds, toTeamId: Number(to) });
+      await transfer
+        .mutateAsync(
+          { fromTeamId: Number(from), userId: member.userId, body },
+          {
+            onSuccess: () => {
+              notifySuccess(t('messages.memberTransferred'));
+              setCarried(plans.filter((plan) => planIds.includes(plan.id)));
+              setStep(2);
+            },
+            onError: (error) => {
+              const text = errorMessage(error, 'transferFailed');
+              setFailure(text);
+              notifyError(text);
+            },
+          },
+        )
+        .catch(() => undefined); // told above
+    });
 
   const restart = () => {
     setStep(0);
@@ -183,9 +185,7 @@ export function MemberTransferTab({ member }: { member: Member }) {
 
         <Stepper.Step label={t('members.transfer.stepPlans')} description={wide ? t('members.transfer.stepPlansHint') : undefined}>
           <Stack gap="md" mt="md">
-            <Text>
-              {t('members.transfer.summary', { name, from: siteName(from), to: siteName(to) })}
-            </Text>
+            <Text>{t('members.transfer.summary', { name, from: siteName(from), to: siteName(to) })}</Text>
             {plansQuery.isPending ? (
               <Group gap="xs" role="status">
                 <Loader size="xs" />

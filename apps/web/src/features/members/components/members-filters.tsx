@@ -32,10 +32,7 @@ export function MembersFilters() {
     if (isSearchable(text)) setQ(text.trim() || null);
   }, SEARCH_DELAY_MS);
 
-  const projectOptions = useMemo(
-    () => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })),
-    [projects.data],
-  );
+  const projectOptions = useMemo(() => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })), [projects.data]);
   const chosenProjects = projectParam ? projectParam.split(',') : [];
   // With projects chosen, only their sites are offered.
   const siteOptions = useMemo(() => {

@@ -32,7 +32,9 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
             <Table.Th visibleFrom="sm">{t('members.table.role')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('members.table.sites')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('members.table.position')}</Table.Th>
-            <Table.Th ta="end" visibleFrom="sm">{t('members.table.rank')}</Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t('members.table.rank')}
+            </Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
             </Table.Th>
@@ -101,7 +103,9 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
                   )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{member.position || NONE}</Table.Td>
-                <Table.Td ta="end" visibleFrom="sm">{member.rank === null ? NONE : formatNumber(member.rank, language)}</Table.Td>
+                <Table.Td ta="end" visibleFrom="sm">
+                  {member.rank === null ? NONE : formatNumber(member.rank, language)}
+                </Table.Td>
                 <Table.Td>
                   <MemberMenu member={member} onOpen={onOpen} onActivate={onActivate} />
                 </Table.Td>

@@ -89,10 +89,22 @@ export function ScheduleFollowUp({ memberName, carried, onFinish, onSave, saving
                 <Table.Tr key={plan.id}>
                   <Table.Td>{plan.name}</Table.Td>
                   <Table.Td>
-                    <Select aria-label={t('members.transfer.start')} data={options.slice(0, -1)} value={next.startTime} onChange={set('startTime')} allowDeselect={false} />
+                    <Select
+                      aria-label={t('members.transfer.start')}
+                      data={options.slice(0, -1)}
+                      value={next.startTime}
+                      onChange={set('startTime')}
+                      allowDeselect={false}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <Select aria-label={t('members.transfer.end')} data={options.slice(1)} value={next.endTime} onChange={set('endTime')} allowDeselect={false} />
+                    <Select
+                      aria-label={t('members.transfer.end')}
+                      data={options.slice(1)}
+                      value={next.endTime}
+                      onChange={set('endTime')}
+                      allowDeselect={false}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" dir="auto">

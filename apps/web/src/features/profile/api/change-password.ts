@@ -16,10 +16,6 @@ export function useChangePasswordMutation() {
   return useMutation({
     mutationKey: changePasswordMutationKey,
     mutationFn: changePassword,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: accountQueryKey }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
-      ]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: accountQueryKey }), queryClient.invalidateQueries({ queryKey: sessionQueryKey })]),
   });
 }

@@ -28,9 +28,12 @@ interface AvatarPickerProps {
 export function AvatarPicker({ name, currentUrl, file, error, onChange }: AvatarPickerProps) {
   const { t } = useTranslation();
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   return (
     <Stack align="center" gap="sm">

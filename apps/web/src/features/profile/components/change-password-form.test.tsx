@@ -10,10 +10,10 @@ afterEach(() => vi.unstubAllGlobals());
 const PASSWORD = '/api/v1/account/password';
 
 const fieldProblem = (field: string, message: string) =>
-  new Response(
-    JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, message: MSG.invalid, fieldErrors: [{ field, message }] }),
-    { status: 400, headers: { 'Content-Type': 'application/problem+json' } },
-  );
+  new Response(JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, message: MSG.invalid, fieldErrors: [{ field, message }] }), {
+    status: 400,
+    headers: { 'Content-Type': 'application/problem+json' },
+  });
 
 async function fill(current: string, next: string, confirm: string) {
   const user = userEvent.setup();
@@ -81,9 +81,7 @@ describe('change password form', () => {
   });
 
   it('sends the current and new password, says so and empties the form', async () => {
-    const { calls, fetchMock } = stubFetch(({ method, path }) =>
-      method === 'PUT' && path === PASSWORD ? new Response(null, { status: 204 }) : undefined,
-    );
+    const { calls, fetchMock } = stubFetch(({ method, path }) => (method === 'PUT' && path === PASSWORD ? new Response(null, { status: 204 }) : undefined));
     vi.stubGlobal('fetch', fetchMock);
     const onChanged = vi.fn();
     renderWithSession(<ChangePasswordForm onChanged={onChanged} />);

@@ -61,12 +61,7 @@ export function ChangePasswordForm({ onChanged, submitLabel, fullWidth = false }
     <form onSubmit={submit} noValidate aria-label={t('profile.password.formLabel')}>
       <Stack gap="md">
         <FormAlert error={failure} fallbackKey="changePasswordFailed" />
-        <PasswordField
-          label={t('profile.password.current')}
-          autoComplete="current-password"
-          required
-          {...form.field('currentPassword')}
-        />
+        <PasswordField label={t('profile.password.current')} autoComplete="current-password" required {...form.field('currentPassword')} />
         <PasswordField
           label={t('profile.password.new')}
           description={t('profile.password.newHint')}
@@ -74,18 +69,8 @@ export function ChangePasswordForm({ onChanged, submitLabel, fullWidth = false }
           required
           {...form.field('newPassword')}
         />
-        <PasswordField
-          label={t('profile.password.confirm')}
-          autoComplete="new-password"
-          required
-          {...form.field('confirmPassword')}
-        />
-        <FormActions
-          submitLabel={submitLabel ?? t('profile.password.submit')}
-          pending={change.isPending}
-          icon={<IconLock size={18} />}
-          fullWidth={fullWidth}
-        />
+        <PasswordField label={t('profile.password.confirm')} autoComplete="new-password" required {...form.field('confirmPassword')} />
+        <FormActions submitLabel={submitLabel ?? t('profile.password.submit')} pending={change.isPending} icon={<IconLock size={18} />} fullWidth={fullWidth} />
       </Stack>
     </form>
   );

@@ -75,14 +75,7 @@ export function ProfileForm() {
                 w={{ base: 110, xs: 150 }}
                 {...form.field('countryCode')}
               />
-              <TextInput
-                label={t('profile.phone')}
-                type="tel"
-                autoComplete="tel-national"
-                dir="ltr"
-                style={{ flex: 1 }}
-                {...form.field('phone')}
-              />
+              <TextInput label={t('profile.phone')} type="tel" autoComplete="tel-national" dir="ltr" style={{ flex: 1 }} {...form.field('phone')} />
             </Group>
             <Textarea label={t('profile.bio')} autosize minRows={3} maxRows={8} {...form.field('bio')} />
             <FormActions submitLabel={t('actions.save')} pending={update.isPending} icon={<IconDeviceFloppy size={18} />} />

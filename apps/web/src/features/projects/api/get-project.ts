@@ -4,8 +4,7 @@ import type { Project } from '@fieldops/shared/organisation';
 import { api } from '../../../lib/api-client.ts';
 import { projectKeys } from './project-keys.ts';
 
-export const fetchProject = (projectId: number, signal?: AbortSignal) =>
-  api.get<Project>(`/v1/projects/${projectId}`, { signal });
+export const fetchProject = (projectId: number, signal?: AbortSignal) => api.get<Project>(`/v1/projects/${projectId}`, { signal });
 
 export function useProjectQuery(projectId: number) {
   return useQuery({

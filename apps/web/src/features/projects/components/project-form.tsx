@@ -84,20 +84,11 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
           readOnly={readOnly}
           {...form.field('name')}
         />
-        <TextInput
-          label={t('projects.form.website')}
-          placeholder="https://example.com"
-          type="url"
-          dir="ltr"
-          readOnly={readOnly}
-          {...form.field('website')}
-        />
+        <TextInput label={t('projects.form.website')} placeholder="https://example.com" type="url" dir="ltr" readOnly={readOnly} {...form.field('website')} />
         <Select
           label={t('projects.form.type')}
           placeholder={lookups.isPending ? t('app.loading') : t('projects.form.typePlaceholder')}
-          description={
-            !readOnly && lookups.isSuccess && typeOptions.length === 0 ? t('projects.form.noTypes') : undefined
-          }
+          description={!readOnly && lookups.isSuccess && typeOptions.length === 0 ? t('projects.form.noTypes') : undefined}
           clearable
           readOnly={readOnly}
           data={typeOptions}
@@ -111,9 +102,7 @@ export function ProjectForm({ project, copyOf, onSaved, onCancel, readOnly = fal
           checked={form.values.active}
           onChange={(event) => form.setValue('active', event.currentTarget.checked)}
         />
-        {readOnly ? null : (
-          <FormActions submitLabel={project ? t('actions.saveChanges') : t('projects.form.create')} pending={pending} onCancel={onCancel} />
-        )}
+        {readOnly ? null : <FormActions submitLabel={project ? t('actions.saveChanges') : t('projects.form.create')} pending={pending} onCancel={onCancel} />}
       </Stack>
     </form>
   );

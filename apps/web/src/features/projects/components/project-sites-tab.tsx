@@ -36,7 +36,15 @@ export function ProjectSitesTab({ project }: { project: Project }) {
       query={query}
       fallbackKey="fetchTeamsByProjectFailed"
       isEmpty={(sites) => sites.total === 0}
-      empty={<EmptyState withCard icon={<IconMapPin size={28} />} title={t('projects.sites.emptyTitle')} description={t('projects.sites.emptyText')} action={newSite} />}
+      empty={
+        <EmptyState
+          withCard
+          icon={<IconMapPin size={28} />}
+          title={t('projects.sites.emptyTitle')}
+          description={t('projects.sites.emptyText')}
+          action={newSite}
+        />
+      }
     >
       {(sites) => (
         <Card withBorder radius="md" padding="sm">
@@ -47,8 +55,12 @@ export function ProjectSitesTab({ project }: { project: Project }) {
                 <Table.Tr>
                   <Table.Th>{t('projects.sites.name')}</Table.Th>
                   <Table.Th visibleFrom="sm">{t('projects.sites.type')}</Table.Th>
-                  <Table.Th ta="end" visibleFrom="sm">{t('projects.sites.members')}</Table.Th>
-                  <Table.Th ta="end" visibleFrom="sm">{t('projects.table.rank')}</Table.Th>
+                  <Table.Th ta="end" visibleFrom="sm">
+                    {t('projects.sites.members')}
+                  </Table.Th>
+                  <Table.Th ta="end" visibleFrom="sm">
+                    {t('projects.table.rank')}
+                  </Table.Th>
                   <Table.Th w={48}>
                     <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
                   </Table.Th>
@@ -68,8 +80,12 @@ export function ProjectSitesTab({ project }: { project: Project }) {
                       ) : null}
                     </Table.Td>
                     <Table.Td visibleFrom="sm">{site.siteType ? localizedName(site.siteType, language) : NONE}</Table.Td>
-                    <Table.Td ta="end" visibleFrom="sm">{formatNumber(site.membersCount, language)}</Table.Td>
-                    <Table.Td ta="end" visibleFrom="sm">{site.rank === null ? NONE : formatNumber(site.rank, language)}</Table.Td>
+                    <Table.Td ta="end" visibleFrom="sm">
+                      {formatNumber(site.membersCount, language)}
+                    </Table.Td>
+                    <Table.Td ta="end" visibleFrom="sm">
+                      {site.rank === null ? NONE : formatNumber(site.rank, language)}
+                    </Table.Td>
                     <Table.Td>
                       <ItemContextMenu label={t('projects.sites.menuOf', { name: site.name })} href={paths.site(site.id)} />
                     </Table.Td>

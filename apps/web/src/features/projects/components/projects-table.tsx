@@ -31,9 +31,15 @@ export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: Proje
           <Table.Tr>
             <Table.Th>{t('projects.table.name')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('projects.table.type')}</Table.Th>
-            <Table.Th ta="end" visibleFrom="sm">{t('projects.table.sites')}</Table.Th>
-            <Table.Th ta="end" visibleFrom="sm">{t('projects.table.members')}</Table.Th>
-            <Table.Th ta="end" visibleFrom="sm">{t('projects.table.rank')}</Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t('projects.table.sites')}
+            </Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t('projects.table.members')}
+            </Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t('projects.table.rank')}
+            </Table.Th>
             <Table.Th>{t('status.active')}</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
@@ -65,9 +71,15 @@ export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: Proje
                 </Text>
               </Table.Td>
               <Table.Td visibleFrom="sm">{project.type ? localizedName(project.type, language) : NONE}</Table.Td>
-              <Table.Td ta="end" visibleFrom="sm">{formatNumber(project.sitesCount, language)}</Table.Td>
-              <Table.Td ta="end" visibleFrom="sm">{formatNumber(project.membersCount, language)}</Table.Td>
-              <Table.Td ta="end" visibleFrom="sm">{project.rank === null ? NONE : formatNumber(project.rank, language)}</Table.Td>
+              <Table.Td ta="end" visibleFrom="sm">
+                {formatNumber(project.sitesCount, language)}
+              </Table.Td>
+              <Table.Td ta="end" visibleFrom="sm">
+                {formatNumber(project.membersCount, language)}
+              </Table.Td>
+              <Table.Td ta="end" visibleFrom="sm">
+                {project.rank === null ? NONE : formatNumber(project.rank, language)}
+              </Table.Td>
               <Table.Td>
                 <LocalStatusSwitch
                   storageKey={STORAGE_KEYS.projects}

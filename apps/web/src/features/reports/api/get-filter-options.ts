@@ -9,8 +9,7 @@ import { reportKeys } from './report-keys.ts';
 export function useReportTasksQuery() {
   return useQuery({
     queryKey: reportKeys.tasks,
-    queryFn: ({ signal }) =>
-      api.list<Task>('/v1/tasks', { base: 'workflow', params: { page: 0, size: MAX_PAGE_SIZE, sort: 'id,desc' }, signal }),
+    queryFn: ({ signal }) => api.list<Task>('/v1/tasks', { base: 'workflow', params: { page: 0, size: MAX_PAGE_SIZE, sort: 'id,desc' }, signal }),
   });
 }
 
@@ -25,8 +24,7 @@ export function useReportTagsQuery() {
 export function useTagActionIds(tagId: number | null): ReadonlySet<number> | null {
   const query = useQuery({
     queryKey: reportKeys.tagActions(tagId ?? 0),
-    queryFn: ({ signal }) =>
-      api.list<{ id: number }>(`/v1/tags/${tagId}/actions`, { base: 'workflow', params: { page: 0, size: MAX_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => api.list<{ id: number }>(`/v1/tags/${tagId}/actions`, { base: 'workflow', params: { page: 0, size: MAX_PAGE_SIZE }, signal }),
     enabled: tagId !== null,
   });
   if (tagId === null || !query.data) return null;

@@ -151,9 +151,9 @@ export function SubmissionFiltersBar({ filters, onChange, onClear }: FiltersBarP
           />
         </Grid.Col>
         <Grid.Col span={NARROW} style={{ display: 'flex', alignItems: 'flex-end' }}>
-            <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onClear} disabled={!hasFilters(filters)}>
-              {t('reports.filters.clear')}
-            </Button>
+          <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onClear} disabled={!hasFilters(filters)}>
+            {t('reports.filters.clear')}
+          </Button>
         </Grid.Col>
       </Grid>
     </Paper>

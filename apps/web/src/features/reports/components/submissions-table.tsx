@@ -67,10 +67,7 @@ export function SubmissionsTable({ answers, fresh, onOpen, forPrint = false }: S
               ) : null}
               <Table.Td>
                 {onOpen && !forPrint ? (
-                  <UnstyledButton
-                    onClick={() => onOpen(answer)}
-                    aria-label={t('reports.openAnswer', { name: `${answer.userFullName} – ${actionName}` })}
-                  >
+                  <UnstyledButton onClick={() => onOpen(answer)} aria-label={t('reports.openAnswer', { name: `${answer.userFullName} – ${actionName}` })}>
                     <Text size="sm" fw={600} c="blue" dir="auto">
                       {actionName}
                     </Text>

@@ -54,12 +54,14 @@ describe('export builders', () => {
 
   it('Excel holds numbers as numbers, times as dates and photos as hyperlinks', async () => {
     const table = sampleTable('ltr');
-    table.rows = [[
-      { kind: 'time', value: '2025-03-14T07:30:00Z', local: '2025-03-14 10:30', text: 'Mar 14, 2025, 10:30 AM' },
-      { kind: 'number', value: 7879.5, text: '7,879.5' },
-      { kind: 'link', url: 'https://app.example.com/files/p.png', text: 'Photo', media: 'photo', caption: '' },
-      'text',
-    ]];
+    table.rows = [
+      [
+        { kind: 'time', value: '2025-03-14T07:30:00Z', local: '2025-03-14 10:30', text: 'Mar 14, 2025, 10:30 AM' },
+        { kind: 'number', value: 7879.5, text: '7,879.5' },
+        { kind: 'link', url: 'https://app.example.com/files/p.png', text: 'Photo', media: 'photo', caption: '' },
+        'text',
+      ],
+    ];
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await buildXlsx(table)).buffer as ArrayBuffer);
     const row = workbook.worksheets[0].getRow(2);
@@ -145,7 +147,12 @@ describe('PDF photos', () => {
     const bytes = await buildPdf(table, pdfFonts(), undefined, await loadThumbnails(urls, thumbnailLoader()));
 
     const images = await pdfImages(bytes);
-    expect(images.drawn).toEqual([[{ width: 80, height: 40 }, { width: 80, height: 40 }]]);
+    expect(images.drawn).toEqual([
+      [
+        { width: 80, height: 40 },
+        { width: 80, height: 40 },
+      ],
+    ]);
     expect(images.stored).toBe(1);
     expect(await pdfLinks(bytes)).toEqual([at('/api/files/0a1b.png'), at('/api/files/0a1b.png')]);
     const text = await pdfText(bytes);

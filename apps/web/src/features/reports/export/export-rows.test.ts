@@ -25,11 +25,31 @@ describe('answers as an export table', () => {
     const table = toExportTable(answers, context('en'));
     expect(table.direction).toBe('ltr');
     expect(table.columns.map((column) => column.label)).toEqual([
-      'Time', 'Task', 'Action', 'Member', 'Site', 'Project', 'Answer', 'Notes', 'Needs attention', 'Outside the site area', 'Ticket',
+      'Time',
+      'Task',
+      'Action',
+      'Member',
+      'Site',
+      'Project',
+      'Answer',
+      'Notes',
+      'Needs attention',
+      'Outside the site area',
+      'Ticket',
     ]);
     // 07:30 UTC is 10:30 in Riyadh.
     expect(table.rows[0].map(cellText)).toEqual([
-      'Mar 14, 2025, 10:30 AM', 'Lobby inspection', 'Lobby floor', 'Omar Haddad', 'Tower A', 'Riyadh Towers', 'Clean and Wet floor', 'Mopped, then dried', 'Yes', 'No', '#12',
+      'Mar 14, 2025, 10:30 AM',
+      'Lobby inspection',
+      'Lobby floor',
+      'Omar Haddad',
+      'Tower A',
+      'Riyadh Towers',
+      'Clean and Wet floor',
+      'Mopped, then dried',
+      'Yes',
+      'No',
+      '#12',
     ]);
     expect(table.rows[0][0]).toMatchObject({ kind: 'time', local: '2025-03-14 10:30' });
     expect(table.rows[1][6]).toEqual({ kind: 'link', url: `${window.location.origin}/files/p.png`, text: 'Photo', media: 'photo', caption: '' });

@@ -10,7 +10,17 @@ import { localizedName } from '../../../lib/localized.ts';
 import { EXPORT_COLUMNS, type ExportCell, type ExportColumnKey, type ExportTable } from './export-table.ts';
 
 const WIDTHS: Record<ExportColumnKey, number> = {
-  time: 11, task: 13, action: 14, member: 11, site: 10, project: 10, answer: 12, notes: 16, flagged: 9, outside: 9, ticket: 6,
+  time: 11,
+  task: 13,
+  action: 14,
+  member: 11,
+  site: 10,
+  project: 10,
+  answer: 12,
+  notes: 16,
+  flagged: 9,
+  outside: 9,
+  ticket: 6,
 };
 
 export interface ExportContext {

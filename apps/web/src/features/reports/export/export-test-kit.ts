@@ -76,8 +76,7 @@ export function pngOf(width: number, height: number): Uint8Array {
  */
 export async function pdfImages(bytes: Uint8Array): Promise<{ drawn: { width: number; height: number }[][]; stored: number }> {
   const document = await PDFDocument.load(bytes);
-  const isImage = (object: unknown): object is PDFRawStream =>
-    object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
+  const isImage = (object: unknown): object is PDFRawStream => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
   const drawn = document.getPages().map((page) => {
     const objects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
     if (!objects) return [];

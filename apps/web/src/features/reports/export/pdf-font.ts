@@ -15,7 +15,13 @@ interface Shaped {
   advance: number;
 }
 
-type LayoutWithDirection = (text: string, features: string[], script: undefined, language: undefined, direction: 'ltr' | 'rtl') => {
+type LayoutWithDirection = (
+  text: string,
+  features: string[],
+  script: undefined,
+  language: undefined,
+  direction: 'ltr' | 'rtl',
+) => {
   glyphs: Glyph[];
   positions: GlyphPosition[];
 };

@@ -43,10 +43,7 @@ export function visualRuns(line: string, base: BaseDirection = 'auto'): VisualRu
 
   for (const index of order) {
     const previous = group[group.length - 1];
-    const sameRun =
-      previous !== undefined &&
-      levels[previous] === levels[index] &&
-      (levels[index] % 2 === 1 ? index === previous - 1 : index === previous + 1);
+    const sameRun = previous !== undefined && levels[previous] === levels[index] && (levels[index] % 2 === 1 ? index === previous - 1 : index === previous + 1);
     if (!sameRun) flush();
     group.push(index);
   }

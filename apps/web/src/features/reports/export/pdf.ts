@@ -128,9 +128,7 @@ export async function buildPdf(
     const width = (column.width / share) * inner;
     const start = offset;
     offset += width;
-    return rtl
-      ? { left: PAGE.width - MARGIN - start - width, right: PAGE.width - MARGIN - start }
-      : { left: MARGIN + start, right: MARGIN + start + width };
+    return rtl ? { left: PAGE.width - MARGIN - start - width, right: PAGE.width - MARGIN - start } : { left: MARGIN + start, right: MARGIN + start + width };
   });
   const cellWidth = (index: number) => edges[index].right - edges[index].left - 2 * CELL_PADDING;
   const lineHeight = (size: number) => size + LINE_GAP;

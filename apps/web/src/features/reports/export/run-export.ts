@@ -13,7 +13,12 @@ import type { ExportRequest, ExportResponse } from './worker-protocol.ts';
 export type Progress = (done: number, total: number) => void;
 
 /** Every answer the filters select, newest first, fetched a full page (500) at a time. */
-export async function fetchAllSubmissions(filters: SubmissionFilters, onProgress: Progress, signal: AbortSignal, pageSize = MAX_PAGE_SIZE): Promise<ActionResult[]> {
+export async function fetchAllSubmissions(
+  filters: SubmissionFilters,
+  onProgress: Progress,
+  signal: AbortSignal,
+  pageSize = MAX_PAGE_SIZE,
+): Promise<ActionResult[]> {
   const seen = new Set<number>();
   const answers: ActionResult[] = [];
   let total = Infinity;
@@ -75,7 +80,8 @@ export function buildInWorker(format: ExportFormat, table: ExportTable, onProgre
     const request: ExportRequest = {
       format,
       table,
-      fonts: format === 'pdf' ? { regular: new URL(regularFontUrl, window.location.href).href, bold: new URL(boldFontUrl, window.location.href).href } : undefined,
+      fonts:
+        format === 'pdf' ? { regular: new URL(regularFontUrl, window.location.href).href, bold: new URL(boldFontUrl, window.location.href).href } : undefined,
     };
     worker.postMessage(request);
   });

@@ -9,14 +9,14 @@ export interface ExportRequest {
   fonts?: { regular: string; bold: string };
 }
 
-export type ExportResponse =
-  | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; bytes: ArrayBuffer }
-  | { type: 'error'; message: string };
+export type ExportResponse = { type: 'progress'; done: number; total: number } | { type: 'done'; bytes: ArrayBuffer } | { type: 'error'; message: string };
 
 /** The worker side: runs `build` on each request and posts its outcome. */
 export function serveExports(build: (request: ExportRequest, progress: (done: number, total: number) => void) => Promise<Uint8Array | string>) {
-  const scope = self as unknown as { onmessage: ((event: MessageEvent<ExportRequest>) => void) | null; postMessage: (message: ExportResponse, transfer?: Transferable[]) => void };
+  const scope = self as unknown as {
+    onmessage: ((event: MessageEvent<ExportRequest>) => void) | null;
+    postMessage: (message: ExportResponse, transfer?: Transferable[]) => void;
+  };
   scope.onmessage = (event) => {
     build(event.data, (done, total) => scope.postMessage({ type: 'progress', done, total }))
       .then((result) => {

@@ -5,7 +5,12 @@ import type { ExportCell, ExportTable } from './export-table.ts';
 
 /** Excel limits sheet names to 31 characters without : \ / ? * [ ]. */
 export function safeSheetName(name: string): string {
-  return name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31).trim() || 'Sheet1';
+  return (
+    name
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .slice(0, 31)
+      .trim() || 'Sheet1'
+  );
 }
 
 /**

@@ -19,10 +19,7 @@ export function useUpdateLookupsMutation() {
     onSuccess: (saved, { apiKey }) => {
       setSessionLookups(queryClient, apiKey, saved);
       // Projects and sites show their type's names.
-      void Promise.all([
-        queryClient.invalidateQueries({ queryKey: sharedKeys.projects }),
-        queryClient.invalidateQueries({ queryKey: sharedKeys.sites }),
-      ]);
+      void Promise.all([queryClient.invalidateQueries({ queryKey: sharedKeys.projects }), queryClient.invalidateQueries({ queryKey: sharedKeys.sites })]);
     },
   });
 }

@@ -47,9 +47,7 @@ export function ManagedProfileCard({ readOnly }: { readOnly: boolean }) {
           />
         )}
       </Group>
-      {query.isError ? (
-        <ErrorState error={query.error} fallbackKey="fetchBusinessFailed" onRetry={() => void query.refetch()} />
-      ) : null}
+      {query.isError ? <ErrorState error={query.error} fallbackKey="fetchBusinessFailed" onRetry={() => void query.refetch()} /> : null}
     </Card>
   );
 }

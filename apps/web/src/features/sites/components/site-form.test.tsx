@@ -79,7 +79,14 @@ describe('site form', () => {
     await user.click(screen.getByRole('button', { name: 'Create site' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
-      name: 'Tower C', projectId: 3, latitude: 24.7, longitude: 46.6, radius: 200, typeId: null, externalId: null, whatsApp: null,
+      name: 'Tower C',
+      projectId: 3,
+      latitude: 24.7,
+      longitude: 46.6,
+      radius: 200,
+      typeId: null,
+      externalId: null,
+      whatsApp: null,
     });
   });
 });
@@ -94,8 +101,19 @@ describe('duplicating a site', () => {
     vi.stubGlobal('fetch', fetchMock);
     const onSaved = vi.fn();
     const original = {
-      id: 4, name: 'Tower C', projectId: 3, project: { id: 3, name: 'Downtown' }, latitude: 24.7, longitude: 46.6, radius: 350, typeId: null, siteType: null,
-      externalId: 'S-17', whatsApp: null, membersCount: 5, rank: null,
+      id: 4,
+      name: 'Tower C',
+      projectId: 3,
+      project: { id: 3, name: 'Downtown' },
+      latitude: 24.7,
+      longitude: 46.6,
+      radius: 350,
+      typeId: null,
+      siteType: null,
+      externalId: 'S-17',
+      whatsApp: null,
+      membersCount: 5,
+      rank: null,
     };
     renderWithSession(<SiteForm copyOf={original} onSaved={onSaved} />);
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Tower C 2');

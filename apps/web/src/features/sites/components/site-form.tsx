@@ -84,10 +84,7 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
     externalId: site?.externalId ?? '',
   });
 
-  const projectOptions = useMemo(
-    () => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })),
-    [projects.data],
-  );
+  const projectOptions = useMemo(() => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })), [projects.data]);
   const typeOptions = useMemo(
     () => (lookups.data?.teamTypes ?? []).map((type) => ({ value: String(type.id), label: localizedName(type, language) })),
     [lookups.data, language],
@@ -160,18 +157,26 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
           comboboxProps={{ withinPortal: true }}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <NumberInput label={t('sites.form.latitude')} placeholder="24.7136" decimalScale={6} dir="ltr" {...number('latitude')} onBlur={checkCoordinate('latitude')} />
-          <NumberInput label={t('sites.form.longitude')} placeholder="46.6753" decimalScale={6} dir="ltr" {...number('longitude')} onBlur={checkCoordinate('longitude')} />
+          <NumberInput
+            label={t('sites.form.latitude')}
+            placeholder="24.7136"
+            decimalScale={6}
+            dir="ltr"
+            {...number('latitude')}
+            onBlur={checkCoordinate('latitude')}
+          />
+          <NumberInput
+            label={t('sites.form.longitude')}
+            placeholder="46.6753"
+            decimalScale={6}
+            dir="ltr"
+            {...number('longitude')}
+            onBlur={checkCoordinate('longitude')}
+          />
         </SimpleGrid>
         {readOnly ? null : (
           <Group gap="sm">
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconCurrentLocation size={16} />}
-              onClick={() => void findLocation()}
-              loading={position.pending}
-            >
+            <Button variant="light" size="xs" leftSection={<IconCurrentLocation size={16} />} onClick={() => void findLocation()} loading={position.pending}>
               {t('sites.form.findLocation')}
             </Button>
           </Group>
@@ -208,9 +213,7 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
           readOnly={readOnly}
           {...form.field('externalId')}
         />
-        {readOnly ? null : (
-          <FormActions submitLabel={site ? t('actions.saveChanges') : t('sites.form.create')} pending={pending} onCancel={onCancel} />
-        )}
+        {readOnly ? null : <FormActions submitLabel={site ? t('actions.saveChanges') : t('sites.form.create')} pending={pending} onCancel={onCancel} />}
       </Stack>
     </form>
   );

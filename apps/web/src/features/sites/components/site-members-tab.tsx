@@ -116,8 +116,7 @@ export function SiteMembersTab({ site }: { site: Site }) {
                                   label: t('siteMembership.removeTitle'),
                                   icon: <IconUserMinus size={16} />,
                                   color: 'red',
-                                  onClick: () =>
-                                    setRemoving({ userId: member.userId, memberName: member.name, siteId: site.id, siteName: site.name }),
+                                  onClick: () => setRemoving({ userId: member.userId, memberName: member.name, siteId: site.id, siteName: site.name }),
                                 },
                               ]
                             : []

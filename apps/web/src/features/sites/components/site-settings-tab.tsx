@@ -57,11 +57,7 @@ export function SiteSettingsTab({ site }: { site: Site }) {
           </Group>
         </Card>
       ) : null}
-      <DeleteSiteModal
-        site={deleting ? site : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate(paths.sites, { replace: true })}
-      />
+      <DeleteSiteModal site={deleting ? site : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.sites, { replace: true })} />
     </Stack>
   );
 }

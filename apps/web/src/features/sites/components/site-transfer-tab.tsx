@@ -18,10 +18,7 @@ export function SiteTransferTab({ site }: { site: Site }) {
   const [error, setError] = useState<string | null>(null);
 
   const options = useMemo(
-    () =>
-      (projects.data?.data ?? [])
-        .filter((project) => project.id !== site.projectId)
-        .map((project) => ({ value: String(project.id), label: project.name })),
+    () => (projects.data?.data ?? []).filter((project) => project.id !== site.projectId).map((project) => ({ value: String(project.id), label: project.name })),
     [projects.data, site.projectId],
   );
 

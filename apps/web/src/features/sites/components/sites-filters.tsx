@@ -17,10 +17,7 @@ export function SitesFilters() {
   const [search, setSearch] = useState(q);
   const applySearch = useDebouncedCallback((value: string) => setQ(value.trim() || null), SEARCH_DELAY_MS);
 
-  const options = useMemo(
-    () => (projects.data?.data ?? []).map((item) => ({ value: String(item.id), label: item.name })),
-    [projects.data],
-  );
+  const options = useMemo(() => (projects.data?.data ?? []).map((item) => ({ value: String(item.id), label: item.name })), [projects.data]);
 
   return (
     <Group gap="sm" mb="md" align="flex-end" wrap="wrap">

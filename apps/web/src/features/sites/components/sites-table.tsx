@@ -35,9 +35,13 @@ export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableP
             <Table.Th>{t('sites.table.name')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('sites.table.project')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('sites.table.type')}</Table.Th>
-            <Table.Th ta="end" visibleFrom="sm">{t('sites.table.members')}</Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t('sites.table.members')}
+            </Table.Th>
             <Table.Th visibleFrom="sm">{t('sites.table.location')}</Table.Th>
-            <Table.Th ta="end" visibleFrom="sm">{t('sites.table.rank')}</Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t('sites.table.rank')}
+            </Table.Th>
             <Table.Th>{t('status.active')}</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
@@ -66,20 +70,19 @@ export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableP
                 </Anchor>
               </Table.Td>
               <Table.Td visibleFrom="sm">{site.siteType ? localizedName(site.siteType, language) : NONE}</Table.Td>
-              <Table.Td ta="end" visibleFrom="sm">{formatNumber(site.membersCount, language)}</Table.Td>
+              <Table.Td ta="end" visibleFrom="sm">
+                {formatNumber(site.membersCount, language)}
+              </Table.Td>
               <Table.Td visibleFrom="sm">
                 <Text size="sm" dir="ltr" ta="start" style={{ whiteSpace: 'nowrap' }}>
                   {formatCoordinates(site)}
                 </Text>
               </Table.Td>
-              <Table.Td ta="end" visibleFrom="sm">{site.rank === null ? NONE : formatNumber(site.rank, language)}</Table.Td>
+              <Table.Td ta="end" visibleFrom="sm">
+                {site.rank === null ? NONE : formatNumber(site.rank, language)}
+              </Table.Td>
               <Table.Td>
-                <LocalStatusSwitch
-                  storageKey={STORAGE_KEYS.teams}
-                  id={site.id}
-                  fallback
-                  label={t('sites.table.activeOf', { name: site.name })}
-                />
+                <LocalStatusSwitch storageKey={STORAGE_KEYS.teams} id={site.id} fallback label={t('sites.table.activeOf', { name: site.name })} />
               </Table.Td>
               <Table.Td>
                 <ItemContextMenu

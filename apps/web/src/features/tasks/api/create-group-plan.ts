@@ -7,8 +7,7 @@ import { planKeys } from './task-keys.ts';
 
 export const createGroupPlanMutationKey = ['execution-plans', 'create'] as const;
 
-export const createGroupPlan = (body: GroupPlanRequest) =>
-  api.post<ExecutionPlan>('/v1/execution-plans/assignType/GROUP/create', body, { base: 'workflow' });
+export const createGroupPlan = (body: GroupPlanRequest) => api.post<ExecutionPlan>('/v1/execution-plans/assignType/GROUP/create', body, { base: 'workflow' });
 
 export function useCreateGroupPlanMutation(taskId: number) {
   const queryClient = useQueryClient();

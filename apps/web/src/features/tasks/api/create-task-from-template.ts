@@ -7,8 +7,7 @@ import { taskKeys } from './task-keys.ts';
 
 export const createTaskFromTemplateMutationKey = ['tasks', 'from-template'] as const;
 
-export const createTaskFromTemplate = (templateId: number) =>
-  api.post<Task>(`/v1/tasks/templates/${templateId}/tasks`, undefined, { base: 'workflow' });
+export const createTaskFromTemplate = (templateId: number) => api.post<Task>(`/v1/tasks/templates/${templateId}/tasks`, undefined, { base: 'workflow' });
 
 export function useCreateTaskFromTemplateMutation() {
   const queryClient = useQueryClient();

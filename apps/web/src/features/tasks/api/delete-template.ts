@@ -6,8 +6,7 @@ import { templateKeys } from './task-keys.ts';
 
 export const deleteTemplateMutationKey = ['templates', 'delete'] as const;
 
-export const deleteTemplate = (templateId: number) =>
-  api.delete(`/v1/tasks/templates/${templateId}`, { base: 'workflow' });
+export const deleteTemplate = (templateId: number) => api.delete(`/v1/tasks/templates/${templateId}`, { base: 'workflow' });
 
 export function useDeleteTemplateMutation() {
   const queryClient = useQueryClient();

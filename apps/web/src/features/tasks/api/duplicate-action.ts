@@ -6,8 +6,7 @@ import { useTaskRefresh } from './refresh-task.ts';
 
 export const duplicateActionMutationKey = ['actions', 'duplicate'] as const;
 
-export const duplicateAction = (actionId: number) =>
-  api.post<Action>(`/v1/actions/${actionId}/duplicate`, undefined, { base: 'workflow' });
+export const duplicateAction = (actionId: number) => api.post<Action>(`/v1/actions/${actionId}/duplicate`, undefined, { base: 'workflow' });
 
 export function useDuplicateActionMutation(taskId: number) {
   const refreshTask = useTaskRefresh();

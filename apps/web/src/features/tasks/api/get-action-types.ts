@@ -5,8 +5,7 @@ import type { ActionTypeInfo } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
 import { taskKeys } from './task-keys.ts';
 
-export const fetchActionTypes = (signal?: AbortSignal) =>
-  api.get<ActionTypeInfo[]>('/v1/action-types', { base: 'workflow', signal });
+export const fetchActionTypes = (signal?: AbortSignal) => api.get<ActionTypeInfo[]>('/v1/action-types', { base: 'workflow', signal });
 
 export function useActionTypesQuery() {
   return useQuery({

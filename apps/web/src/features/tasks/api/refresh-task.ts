@@ -6,10 +6,7 @@ import { taskKeys } from './task-keys.ts';
 export function useTaskRefresh(): (taskId: number) => Promise<void> {
   const queryClient = useQueryClient();
   return async (taskId) => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) }),
-      queryClient.invalidateQueries({ queryKey: taskKeys.lists }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: taskKeys.detail(taskId) }), queryClient.invalidateQueries({ queryKey: taskKeys.lists })]);
   };
 }
 

@@ -5,8 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 
 export const removeActionTagsMutationKey = ['actions', 'tags', 'remove'] as const;
 
-export const removeActionTags = (body: ActionTagsRequest) =>
-  api.delete<unknown>('/v1/actions/remove/tags', { base: 'workflow', body });
+export const removeActionTags = (body: ActionTagsRequest) => api.delete<unknown>('/v1/actions/remove/tags', { base: 'workflow', body });
 
 export function useRemoveActionTagsMutation() {
   return useMutation({ mutationKey: removeActionTagsMutationKey, mutationFn: removeActionTags });

@@ -7,8 +7,7 @@ import { templateKeys } from './task-keys.ts';
 
 export const saveTaskAsTemplateMutationKey = ['templates', 'create'] as const;
 
-export const saveTaskAsTemplate = (taskId: number) =>
-  api.post<Template>(`/v1/tasks/${taskId}/template`, undefined, { base: 'workflow' });
+export const saveTaskAsTemplate = (taskId: number) => api.post<Template>(`/v1/tasks/${taskId}/template`, undefined, { base: 'workflow' });
 
 export function useSaveTaskAsTemplateMutation() {
   const queryClient = useQueryClient();

@@ -8,8 +8,7 @@ import { answerKeys } from './task-keys.ts';
 
 export const unflagAnswerMutationKey = ['action-results', 'unflag'] as const;
 
-export const unflagAnswer = (answerId: number) =>
-  api.put<ActionResult>(`/v1/action-results/${answerId}/unflag`, undefined, { base: 'workflow' });
+export const unflagAnswer = (answerId: number) => api.put<ActionResult>(`/v1/action-results/${answerId}/unflag`, undefined, { base: 'workflow' });
 
 export function useUnflagAnswerMutation(taskId: number, page: number) {
   const queryClient = useQueryClient();

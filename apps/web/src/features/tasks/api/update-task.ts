@@ -7,8 +7,7 @@ import { useTaskRefresh } from './refresh-task.ts';
 
 export const updateTaskMutationKey = ['tasks', 'update'] as const;
 
-export const updateTask = ({ taskId, body }: { taskId: number; body: TaskRequest }) =>
-  api.put<Task>(`/v2/tasks/${taskId}`, body, { base: 'workflow' });
+export const updateTask = ({ taskId, body }: { taskId: number; body: TaskRequest }) => api.put<Task>(`/v2/tasks/${taskId}`, body, { base: 'workflow' });
 
 export function useUpdateTaskMutation() {
   const refreshTask = useTaskRefresh();

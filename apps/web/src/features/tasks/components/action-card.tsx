@@ -126,11 +126,7 @@ export function ActionCard({ action, position, base, typeName, handlers, busy, k
               onEdit={handlers.onEdit}
               onDuplicate={handlers.onDuplicate}
               onDelete={handlers.onDelete}
-              actions={
-                handlers.onRule
-                  ? [{ key: 'rule', label: t('tasks.rule.menu'), icon: <IconGitBranch size={16} />, onClick: handlers.onRule }]
-                  : []
-              }
+              actions={handlers.onRule ? [{ key: 'rule', label: t('tasks.rule.menu'), icon: <IconGitBranch size={16} />, onClick: handlers.onRule }] : []}
             />
           </Group>
         ) : null}

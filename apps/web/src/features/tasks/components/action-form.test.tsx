@@ -14,7 +14,8 @@ function stubServer() {
   const stub = stubFetch(({ method, path, body }) => {
     if (path === `${WORKFLOW}/v1/action-types`) return Response.json(actionTypes);
     if (path === `${WORKFLOW}/v1/tags`) return Response.json([{ id: 3, nameEn: 'Safety', nameAr: 'السلامة', actionsCount: 0 }]);
-    if (method === 'POST' && path === `${WORKFLOW}/v1/actions`) return Response.json({ ...makeAction(40, 4, 'TEXT', 'x'), ...(body as object) }, { status: 201 });
+    if (method === 'POST' && path === `${WORKFLOW}/v1/actions`)
+      return Response.json({ ...makeAction(40, 4, 'TEXT', 'x'), ...(body as object) }, { status: 201 });
     return undefined;
   });
   vi.stubGlobal('fetch', stub.fetchMock);

@@ -160,15 +160,8 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
           checked={values.required}
           onChange={(event) => form.setValue('required', event.currentTarget.checked)}
         />
-        <TagMultiSelect
-          label={t('tasks.actionForm.tags')}
-          {...form.field('tagIds')}
-        />
-        <FormActions
-          submitLabel={action ? t('actions.saveChanges') : t('tasks.actionForm.add')}
-          pending={save.pending}
-          onCancel={onCancel}
-        />
+        <TagMultiSelect label={t('tasks.actionForm.tags')} {...form.field('tagIds')} />
+        <FormActions submitLabel={action ? t('actions.saveChanges') : t('tasks.actionForm.add')} pending={save.pending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -88,10 +88,7 @@ export function ActionsTab({ task, canManage }: { task: TaskWithActions; canMana
                         onEdit: () => open({ kind: 'edit', action }),
                         onDuplicate: () => duplicateAction(action),
                         onDelete: () => open({ kind: 'delete', action }),
-                        onRule:
-                          action.criteria || ruleBasesFor(action, actions).length > 0
-                            ? () => open({ kind: 'rule', action })
-                            : undefined,
+                        onRule: action.criteria || ruleBasesFor(action, actions).length > 0 ? () => open({ kind: 'rule', action }) : undefined,
                       }
                     : undefined
                 }

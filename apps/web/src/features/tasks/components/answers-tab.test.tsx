@@ -23,7 +23,16 @@ const broken = makeAnswer(22, 'SINGLE_CHOICE', '1', {
   isFlagged: true,
   userFullName: 'Lina Faris',
   userId: 4,
-  action: { id: 12, nameEn: 'Entrance door', nameAr: null, type: 'SINGLE_CHOICE', options: [{ labelEn: 'Fine', labelAr: 'سليم' }, { labelEn: 'Broken', labelAr: 'مكسور' }] },
+  action: {
+    id: 12,
+    nameEn: 'Entrance door',
+    nameAr: null,
+    type: 'SINGLE_CHOICE',
+    options: [
+      { labelEn: 'Fine', labelAr: 'سليم' },
+      { labelEn: 'Broken', labelAr: 'مكسور' },
+    ],
+  },
 });
 
 interface ServerOptions {

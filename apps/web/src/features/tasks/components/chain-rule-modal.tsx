@@ -17,9 +17,7 @@ import { ruleAnswerText } from './rule-text.ts';
 /** The actions before `action` whose answers a rule can follow. */
 export function ruleBasesFor(action: Action, actions: readonly Action[]): Action[] {
   const position = actions.findIndex((item) => item.id === action.id);
-  return actions
-    .slice(0, Math.max(position, 0))
-    .filter((item) => ruleAnswersFor(item.type, item.options.length).length > 0);
+  return actions.slice(0, Math.max(position, 0)).filter((item) => ruleAnswersFor(item.type, item.options.length).length > 0);
 }
 
 interface ChainRuleModalProps {
@@ -50,9 +48,7 @@ function ChainRuleForm({ taskId, action, actions, onClose }: ChainRuleModalProps
   const [problem, setProblem] = useState<string | null>(null);
 
   const base = bases.find((item) => String(item.id) === baseId);
-  const answerOptions = base
-    ? ruleAnswersFor(base.type, base.options.length).map((value) => ({ value, label: ruleAnswerText(base, value, t, language) }))
-    : [];
+  const answerOptions = base ? ruleAnswersFor(base.type, base.options.length).map((value) => ({ value, label: ruleAnswerText(base, value, t, language) })) : [];
 
   const send = (criteria: ActionCriteria | null) =>
     save.mutate(

@@ -22,8 +22,7 @@ interface DeleteActionModalProps {
   onClose: () => void;
 }
 
-export const dependentsOf = (actionId: number, actions: readonly Action[]) =>
-  actions.filter((item) => item.criteria?.condition.baseActionId === actionId);
+export const dependentsOf = (actionId: number, actions: readonly Action[]) => actions.filter((item) => item.criteria?.condition.baseActionId === actionId);
 
 export function DeleteActionModal({ taskId, action, actions, onClose }: DeleteActionModalProps) {
   const { t, i18n } = useTranslation();

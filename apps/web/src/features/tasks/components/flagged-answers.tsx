@@ -64,12 +64,25 @@ export function FlaggedAnswers({ taskId, onOpen }: { taskId: number; onOpen: (an
         return (
           <>
             {manage ? (
-              <Button size="xs" variant="default" leftSection={<IconFlagOff size={14} />} onClick={() => doUnflag(answer)} aria-label={t('tasks.answers.unflagOf', { name })}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconFlagOff size={14} />}
+                onClick={() => doUnflag(answer)}
+                aria-label={t('tasks.answers.unflagOf', { name })}
+              >
                 {t('tasks.answers.unflag')}
               </Button>
             ) : null}
             {manage && answer.ticketId === null ? (
-              <Button size="xs" color="red" variant="light" leftSection={<IconTicket size={14} />} onClick={() => setFiring(answer)} aria-label={t('tasks.answers.fireTicketOf', { name })}>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                leftSection={<IconTicket size={14} />}
+                onClick={() => setFiring(answer)}
+                aria-label={t('tasks.answers.fireTicketOf', { name })}
+              >
                 {t('tasks.answers.fireTicket')}
               </Button>
             ) : null}

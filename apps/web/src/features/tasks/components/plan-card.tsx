@@ -72,12 +72,14 @@ export function PlanCard({ taskId, plan, canManage, highlighted = false, onEdit,
           onEdit={canManage ? () => onEdit(plan) : undefined}
           actions={
             canManage && canSwitchPlan(plan)
-              ? [{
-                  key: 'switch',
-                  label: t(plan.paused ? 'tasks.plans.resume' : 'tasks.plans.pause'),
-                  icon: plan.paused ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />,
-                  onClick: () => onSwitch(plan),
-                }]
+              ? [
+                  {
+                    key: 'switch',
+                    label: t(plan.paused ? 'tasks.plans.resume' : 'tasks.plans.pause'),
+                    icon: plan.paused ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />,
+                    onClick: () => onSwitch(plan),
+                  },
+                ]
               : []
           }
         />
@@ -90,15 +92,11 @@ export function PlanCard({ taskId, plan, canManage, highlighted = false, onEdit,
         {plan.days.length > 0 && (plan.scheduleType === 'WEEKLY' || plan.scheduleType === 'CUSTOM') ? (
           <Detail label={t('tasks.plans.days')}>{daysText(plan.days, language)}</Detail>
         ) : null}
-        {plan.months.length > 0 && plan.scheduleType === 'CUSTOM' ? (
-          <Detail label={t('tasks.plans.months')}>{monthsText(plan.months, language)}</Detail>
-        ) : null}
+        {plan.months.length > 0 && plan.scheduleType === 'CUSTOM' ? <Detail label={t('tasks.plans.months')}>{monthsText(plan.months, language)}</Detail> : null}
         <Detail label={t('tasks.plans.deadline')}>
           {t('tasks.plans.deadlineAfter', { amount: amountText(plan.deadlineAfter, plan.deadlineUnit, language) })}
         </Detail>
-        {plan.duration !== null ? (
-          <Detail label={t('tasks.plans.duration')}>{amountText(plan.duration, 'MINUTES', language)}</Detail>
-        ) : null}
+        {plan.duration !== null ? <Detail label={t('tasks.plans.duration')}>{amountText(plan.duration, 'MINUTES', language)}</Detail> : null}
       </SimpleGrid>
 
       <Group justify="space-between" mt="sm" gap="sm">

@@ -40,11 +40,29 @@ export function childPlan(id: number, groupId: number, member: { id: number; ful
 }
 
 export const planSite = (id: number, name: string) => ({
-  id, name, projectId: 1, project: { id: 1, name: 'Downtown' }, latitude: null, longitude: null, radius: 200, typeId: null,
-  siteType: null, externalId: null, whatsApp: null, membersCount: 2, rank: null,
+  id,
+  name,
+  projectId: 1,
+  project: { id: 1, name: 'Downtown' },
+  latitude: null,
+  longitude: null,
+  radius: 200,
+  typeId: null,
+  siteType: null,
+  externalId: null,
+  whatsApp: null,
+  membersCount: 2,
+  rank: null,
 });
 
 export const siteMember = (userId: number, name: string) => ({
-  userId, username: name.split(' ')[0].toLowerCase(), name, email: `${userId}@example.com`, authority: 'MEMBER', position: null,
-  teamId: 1, businessId: 2, active: true,
+  userId,
+  username: name.split(' ')[0].toLowerCase(),
+  name,
+  email: `${userId}@example.com`,
+  authority: 'MEMBER',
+  position: null,
+  teamId: 1,
+  businessId: 2,
+  active: true,
 });

@@ -44,7 +44,7 @@ async function chooseEndDate(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('plan form', () => {
-  it("asks for a user, a day, a month and a date before sending anything", async () => {
+  it('asks for a user, a day, a month and a date before sending anything', async () => {
     const calls = stubServer();
     const user = userEvent.setup();
     renderWithSession(<PlanForm taskId={5} onSaved={vi.fn()} onCancel={vi.fn()} />);
@@ -137,8 +137,16 @@ describe('plan form', () => {
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/services/workflow/api/v2/execution-plans/12');
     expect(put?.body).toEqual({
-      scheduleType: 'WEEKLY', startDate: '2025-03-01', endDate: '2025-06-30', startTime: '08:15', endTime: '12:00',
-      deadlineAfter: 2, deadlineUnit: 'HOURS', duration: 30, days: [0, 5], months: [],
+      scheduleType: 'WEEKLY',
+      startDate: '2025-03-01',
+      endDate: '2025-06-30',
+      startTime: '08:15',
+      endTime: '12:00',
+      deadlineAfter: 2,
+      deadlineUnit: 'HOURS',
+      duration: 30,
+      days: [0, 5],
+      months: [],
     });
   });
 });

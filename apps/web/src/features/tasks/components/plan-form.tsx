@@ -40,8 +40,18 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 function initialValues(plan: ExecutionPlan | undefined, today: string): PlanFormValues {
   if (!plan) {
     return {
-      teamId: null, userIds: [], scheduleType: 'DAILY', startDate: today, endDate: null, startTime: '09:00', endTime: '17:00',
-      deadlineAfter: 8, deadlineUnit: 'HOURS', duration: '', days: [], months: [],
+      teamId: null,
+      userIds: [],
+      scheduleType: 'DAILY',
+      startDate: today,
+      endDate: null,
+      startTime: '09:00',
+      endTime: '17:00',
+      deadlineAfter: 8,
+      deadlineUnit: 'HOURS',
+      duration: '',
+      days: [],
+      months: [],
     };
   }
   return {
@@ -157,9 +167,7 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {plan ? (
-          <Text size="sm">
-            {t('tasks.plans.form.assignedTo', { site: plan.teamName, count: formatNumber(plan.count, language) })}
-          </Text>
+          <Text size="sm">{t('tasks.plans.form.assignedTo', { site: plan.teamName, count: formatNumber(plan.count, language) })}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
@@ -189,7 +197,18 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
                 comboboxProps={{ withinPortal: true }}
               />
               {memberOptions.length > 1 && values.userIds.length < memberOptions.length ? (
-                <Anchor component="button" type="button" size="xs" ta="start" onClick={() => set('userIds', memberOptions.map((option) => option.value))}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="xs"
+                  ta="start"
+                  onClick={() =>
+                    set(
+                      'userIds',
+                      memberOptions.map((option) => option.value),
+                    )
+                  }
+                >
                   {t('tasks.plans.form.allMembers')}
                 </Anchor>
               ) : null}

@@ -19,16 +19,21 @@ export function monthName(month: number, language: Language, width: 'short' | 'l
   return new Intl.DateTimeFormat(locale(language), { month: width, timeZone: 'UTC' }).format(monthDate(month));
 }
 
-const list = (items: string[], language: Language) =>
-  new Intl.ListFormat(locale(language), { type: 'conjunction', style: 'narrow' }).format(items);
+const list = (items: string[], language: Language) => new Intl.ListFormat(locale(language), { type: 'conjunction', style: 'narrow' }).format(items);
 
 /** "Sun, Tue and Thu" in the order of the week. */
 export const daysText = (days: readonly number[], language: Language) =>
-  list([...days].sort((a, b) => a - b).map((day) => weekdayName(day, language)), language);
+  list(
+    [...days].sort((a, b) => a - b).map((day) => weekdayName(day, language)),
+    language,
+  );
 
 /** "Jan, Jun and Dec" in the order of the year. */
 export const monthsText = (months: readonly number[], language: Language) =>
-  list([...months].sort((a, b) => a - b).map((month) => monthName(month, language)), language);
+  list(
+    [...months].sort((a, b) => a - b).map((month) => monthName(month, language)),
+    language,
+  );
 
 /** A calendar date ("2025-03-14") in the current language; it carries no time zone. */
 export function planDate(value: string, language: Language): string {

@@ -19,8 +19,7 @@ import { usePlanSwitch } from './use-plan-switch.tsx';
 
 export const PLAN_STATUS_PARAM = 'planStatus';
 
-const asFilter = (value: string): PlanStatusFilter =>
-  (PLAN_STATUS_FILTERS as readonly string[]).includes(value) ? (value as PlanStatusFilter) : 'ALL';
+const asFilter = (value: string): PlanStatusFilter => ((PLAN_STATUS_FILTERS as readonly string[]).includes(value) ? (value as PlanStatusFilter) : 'ALL');
 
 export function PlansTab({ taskId }: { taskId: number }) {
   const { t } = useTranslation();
@@ -105,10 +104,15 @@ export function PlansTab({ taskId }: { taskId: number }) {
         {t('tasks.plans.intro')}
       </Text>
       {body}
-      <PlanFormModal taskId={taskId} opened={creating || editing !== null} plan={editing} onClose={() => {
-        setCreating(false);
-        setEditing(null);
-      }} />
+      <PlanFormModal
+        taskId={taskId}
+        opened={creating || editing !== null}
+        plan={editing}
+        onClose={() => {
+          setCreating(false);
+          setEditing(null);
+        }}
+      />
       {planSwitch.modal}
     </Stack>
   );

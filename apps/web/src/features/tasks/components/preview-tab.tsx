@@ -16,9 +16,7 @@ export function PreviewTab({ task }: { task: TaskWithActions }) {
   const [answers, setAnswers] = useState<AnswerDrafts>({});
 
   if (task.actions.length === 0) {
-    return (
-      <EmptyState withCard icon={<IconEye size={28} />} title={t('tasks.preview.emptyTitle')} description={t('tasks.preview.emptyText')} />
-    );
+    return <EmptyState withCard icon={<IconEye size={28} />} title={t('tasks.preview.emptyTitle')} description={t('tasks.preview.emptyText')} />;
   }
 
   const hidden = [...runnerState(task.actions, answers).visibility.values()].filter((value) => value === 'HIDDEN').length;

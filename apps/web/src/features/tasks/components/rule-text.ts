@@ -20,12 +20,7 @@ export function ruleAnswerText(base: RuleBase, answer: string, t: TFunction, lan
   return option ? optionLabel(option, language) : answer;
 }
 
-export function ruleSentence(
-  rule: { answer: string; visibility: ActionVisibility },
-  base: RuleBase | undefined,
-  t: TFunction,
-  language: Language,
-): string {
+export function ruleSentence(rule: { answer: string; visibility: ActionVisibility }, base: RuleBase | undefined, t: TFunction, language: Language): string {
   if (!base) return t('tasks.rule.missingBase');
   return t(`tasks.rule.sentence.${rule.visibility}`, {
     base: localizedName(base, language) || t('tasks.untitledAction'),

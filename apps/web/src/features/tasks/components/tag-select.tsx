@@ -11,10 +11,7 @@ function useTagOptions() {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const tags = useTagsQuery();
-  const options = useMemo(
-    () => (tags.data?.data ?? []).map((tag) => ({ value: String(tag.id), label: localizedName(tag, language) })),
-    [tags.data, language],
-  );
+  const options = useMemo(() => (tags.data?.data ?? []).map((tag) => ({ value: String(tag.id), label: localizedName(tag, language) })), [tags.data, language]);
   const hint = tags.isSuccess && options.length === 0 ? t('tasks.form.noTags') : undefined;
   return { options, hint, loading: tags.isPending, failed: tags.isError };
 }

@@ -63,17 +63,8 @@ export function TaskForm({ task, submitLabel, pending, onSubmit, onCancel, readO
           readOnly={readOnly}
           nameLabel={{ en: t('tasks.form.nameEn'), ar: t('tasks.form.nameAr') }}
         />
-        <TagSelect
-          label={t('tasks.form.tag')}
-          {...form.field('tagId')}
-          readOnly={readOnly}
-        />
-        {task ? null : (
-          <GeofenceSwitch
-            checked={form.values.geoRestrictionEnabled}
-            onChange={(checked) => form.setValue('geoRestrictionEnabled', checked)}
-          />
-        )}
+        <TagSelect label={t('tasks.form.tag')} {...form.field('tagId')} readOnly={readOnly} />
+        {task ? null : <GeofenceSwitch checked={form.values.geoRestrictionEnabled} onChange={(checked) => form.setValue('geoRestrictionEnabled', checked)} />}
         {readOnly ? null : <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />}
       </Stack>
     </form>

@@ -38,11 +38,7 @@ export function TaskHeaderActions({ task }: { task: TaskWithActions }) {
           {t('actions.delete')}
         </Button>
       </Group>
-      <DeleteTaskModal
-        task={deleting ? task : null}
-        onClose={() => setDeleting(false)}
-        onDeleted={() => void navigate(paths.tasks, { replace: true })}
-      />
+      <DeleteTaskModal task={deleting ? task : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate(paths.tasks, { replace: true })} />
     </>
   );
 }

@@ -23,11 +23,7 @@ interface TasksTableProps {
 export function GeofenceBadge({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   return (
-    <Badge
-      variant="light"
-      color={enabled ? 'teal' : 'gray'}
-      leftSection={enabled ? <IconMapPin size={12} /> : <IconMapPinOff size={12} />}
-    >
+    <Badge variant="light" color={enabled ? 'teal' : 'gray'} leftSection={enabled ? <IconMapPin size={12} /> : <IconMapPinOff size={12} />}>
       {t(enabled ? 'tasks.geofence.on' : 'tasks.geofence.off')}
     </Badge>
   );
@@ -43,8 +39,12 @@ export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableP
           <Table.Tr>
             <Table.Th>{t('tasks.table.name')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('tasks.table.tag')}</Table.Th>
-            <Table.Th ta="end" visibleFrom="sm">{t('tasks.table.actions')}</Table.Th>
-            <Table.Th ta="end" visibleFrom="sm">{t('tasks.table.completion')}</Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t('tasks.table.actions')}
+            </Table.Th>
+            <Table.Th ta="end" visibleFrom="sm">
+              {t('tasks.table.completion')}
+            </Table.Th>
             <Table.Th visibleFrom="sm">{t('tasks.table.geofence')}</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
@@ -67,16 +67,18 @@ export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableP
                     </Text>
                   ) : null}
                   <Group gap={6} mt={4} hiddenFrom="sm">
-                    {task.tag ? <Badge variant="outline" size="sm">{localizedName(task.tag, language)}</Badge> : null}
+                    {task.tag ? (
+                      <Badge variant="outline" size="sm">
+                        {localizedName(task.tag, language)}
+                      </Badge>
+                    ) : null}
                     <Text size="xs" c="dimmed">
                       {t('tasks.table.actionsLabel', { value: formatNumber(task.actionsCount, language) })}
                     </Text>
                     <GeofenceBadge enabled={task.geoRestrictionEnabled} />
                   </Group>
                 </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  {task.tag ? <Badge variant="outline">{localizedName(task.tag, language)}</Badge> : NONE}
-                </Table.Td>
+                <Table.Td visibleFrom="sm">{task.tag ? <Badge variant="outline">{localizedName(task.tag, language)}</Badge> : NONE}</Table.Td>
                 <Table.Td ta="end" visibleFrom="sm">
                   {formatNumber(task.actionsCount, language)}
                 </Table.Td>

@@ -110,12 +110,7 @@ function TemplateActionItem({ action, position, actions }: { action: TemplateAct
             <Group gap={6} wrap="nowrap" align="flex-start">
               <IconGitBranch size={16} style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-violet-6)" aria-hidden />
               <Text size="sm" c="violet.8">
-                {ruleSentence(
-                  { answer: rule.condition.answer, visibility: rule.visibility },
-                  actions[rule.condition.baseIndex],
-                  t,
-                  language,
-                )}
+                {ruleSentence({ answer: rule.condition.answer, visibility: rule.visibility }, actions[rule.condition.baseIndex], t, language)}
               </Text>
             </Group>
           ) : null}

@@ -55,7 +55,10 @@ export function useSaveAction(taskId: number) {
       notifyError(refusalText(error), t('messages.updateActionFailed'));
       throw error;
     }
-    const tags = tagChanges(action.tags.map((tag) => tag.id), tagIds);
+    const tags = tagChanges(
+      action.tags.map((tag) => tag.id),
+      tagIds,
+    );
     let step: 'assign' | 'remove' = 'assign';
     try {
       if (tags.assign.length) await assign.mutateAsync({ actionId: action.id, tagIds: tags.assign });

@@ -18,7 +18,6 @@ export function useTicketHistoryQuery(ticketId: number) {
     queryKey: ticketKeys.history(ticketId),
     queryFn: ({ pageParam, signal }) => fetchTicketHistory(ticketId, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last, _pages, lastPage) =>
-      (lastPage + 1) * DEFAULT_PAGE_SIZE < last.total && last.data.length > 0 ? lastPage + 1 : undefined,
+    getNextPageParam: (last, _pages, lastPage) => ((lastPage + 1) * DEFAULT_PAGE_SIZE < last.total && last.data.length > 0 ? lastPage + 1 : undefined),
   });
 }

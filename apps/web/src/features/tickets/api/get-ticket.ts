@@ -4,8 +4,7 @@ import type { Ticket } from '@fieldops/shared/helpdesk';
 import { api } from '../../../lib/api-client.ts';
 import { ticketKeys } from './ticket-keys.ts';
 
-export const fetchTicket = (ticketId: number, signal?: AbortSignal) =>
-  api.get<Ticket>(`/v1/tickets/${ticketId}`, { base: 'helpdesk', signal });
+export const fetchTicket = (ticketId: number, signal?: AbortSignal) => api.get<Ticket>(`/v1/tickets/${ticketId}`, { base: 'helpdesk', signal });
 
 export function useTicketQuery(ticketId: number, enabled = true) {
   return useQuery({

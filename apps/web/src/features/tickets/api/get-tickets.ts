@@ -21,14 +21,12 @@ interface TicketSearch extends TicketFilters {
 export const LIST_SORT = 'id,desc';
 export const BOARD_SORT = 'updatedDate,desc';
 
-export const fetchTickets = (query: TicketSearch, signal?: AbortSignal) =>
-  api.list<Ticket>('/v1/tickets', { base: 'helpdesk', params: { ...query }, signal });
+export const fetchTickets = (query: TicketSearch, signal?: AbortSignal) => api.list<Ticket>('/v1/tickets', { base: 'helpdesk', params: { ...query }, signal });
 
 export function useTicketsQuery(filters: TicketFilters, status: TicketStatus | undefined, page: number) {
   return useQuery({
     queryKey: ticketKeys.list(filters, status, page),
-    queryFn: ({ signal }) =>
-      fetchTickets({ ...filters, ticketStatus: status, page, size: DEFAULT_PAGE_SIZE, sort: LIST_SORT }, signal),
+    queryFn: ({ signal }) => fetchTickets({ ...filters, ticketStatus: status, page, size: DEFAULT_PAGE_SIZE, sort: LIST_SORT }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -50,13 +48,8 @@ export function columnTickets(pages: readonly ListResult<Ticket>[] | undefined):
 export function useTicketColumnQuery(status: TicketStatus, filters: TicketFilters) {
   return useInfiniteQuery({
     queryKey: ticketKeys.column(status, filters),
-    queryFn: ({ pageParam, signal }) =>
-      fetchTickets(
-        { ...filters, ticketStatus: status, page: pageParam, size: DEFAULT_PAGE_SIZE, sort: BOARD_SORT },
-        signal,
-      ),
+    queryFn: ({ pageParam, signal }) => fetchTickets({ ...filters, ticketStatus: status, page: pageParam, size: DEFAULT_PAGE_SIZE, sort: BOARD_SORT }, signal),
     initialPageParam: 0,
-    getNextPageParam: (last, pages, lastPage) =>
-      (lastPage + 1) * DEFAULT_PAGE_SIZE < last.total && last.data.length > 0 ? lastPage + 1 : undefined,
+    getNextPageParam: (last, pages, lastPage) => ((lastPage + 1) * DEFAULT_PAGE_SIZE < last.total && last.data.length > 0 ? lastPage + 1 : undefined),
   });
 }

@@ -5,8 +5,7 @@ import type { BasicInfo } from '@fieldops/shared/account';
 import { api } from '../../../lib/api-client.ts';
 import { ticketKeys } from './ticket-keys.ts';
 
-export const fetchUsersByIds = (ids: readonly number[], signal?: AbortSignal) =>
-  api.post<BasicInfo[]>('/users/ids', ids, { signal });
+export const fetchUsersByIds = (ids: readonly number[], signal?: AbortSignal) => api.post<BasicInfo[]>('/users/ids', ids, { signal });
 
 export function useUsersByIdsQuery(ids: readonly number[]) {
   return useQuery({

@@ -44,12 +44,7 @@ const statusOfColumn = (key: QueryKey) => key[2] as TicketStatus;
  * Applies a status change to every cached board column, counter and the ticket itself, and
  * returns what was there before so it can be put back.
  */
-export async function moveTicketOptimistically(
-  queryClient: QueryClient,
-  ticket: Ticket,
-  to: TicketStatus,
-  now: Date = new Date(),
-): Promise<BoardSnapshot> {
+export async function moveTicketOptimistically(queryClient: QueryClient, ticket: Ticket, to: TicketStatus, now: Date = new Date()): Promise<BoardSnapshot> {
   // A fetch in flight would overwrite the optimistic state with the old one.
   await Promise.all([
     queryClient.cancelQueries({ queryKey: ticketKeys.board }),
@@ -107,8 +102,5 @@ export function useTicketViewsRefresh(): (ticketId?: number) => Promise<void> {
 export function useAttachmentsChanged(): (ticketId: number) => void {
   const queryClient = useQueryClient();
   return (ticketId) =>
-    void Promise.all([
-      queryClient.invalidateQueries({ queryKey: ticketKeys.attachments(ticketId) }),
-      invalidateTicketViews(queryClient, ticketId),
-    ]);
+    void Promise.all([queryClient.invalidateQueries({ queryKey: ticketKeys.attachments(ticketId) }), invalidateTicketViews(queryClient, ticketId)]);
 }

@@ -11,8 +11,7 @@ const counts = [...tickets, 'counts'] as const;
 export const ticketKeys = {
   all: tickets,
   lists: [...tickets, 'list'] as const,
-  list: (filters: TicketsFilter, status: TicketStatus | undefined, page: number) =>
-    [...tickets, 'list', { ...filters, status, page }] as const,
+  list: (filters: TicketsFilter, status: TicketStatus | undefined, page: number) => [...tickets, 'list', { ...filters, status, page }] as const,
   /** Every board column. */
   board,
   column: (status: TicketStatus, filters: TicketsFilter) => [...board, status, filters] as const,

@@ -8,15 +8,8 @@ import { useCommentsChanged } from './get-ticket-comments.ts';
 
 export const updateTicketCommentMutationKey = ['tickets', 'comments', 'update'] as const;
 
-export const updateTicketComment = ({
-  ticketId,
-  commentId,
-  comment,
-}: {
-  ticketId: number;
-  commentId: number;
-  comment: CommentInput;
-}) => api.put<TicketComment>(`/v1/tickets/${ticketId}/comments/${commentId}`, commentForm(comment), { base: 'helpdesk' });
+export const updateTicketComment = ({ ticketId, commentId, comment }: { ticketId: number; commentId: number; comment: CommentInput }) =>
+  api.put<TicketComment>(`/v1/tickets/${ticketId}/comments/${commentId}`, commentForm(comment), { base: 'helpdesk' });
 
 export function useUpdateTicketCommentMutation() {
   const commentsChanged = useCommentsChanged();

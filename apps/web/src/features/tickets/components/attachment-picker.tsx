@@ -66,12 +66,7 @@ export function AttachmentPicker({ files, onChange, disabled }: AttachmentPicker
         {files.length > 0 ? (
           <Group gap="xs">
             {files.map((file, index) => (
-              <Preview
-                key={`${file.name}-${index}`}
-                file={file}
-                disabled={disabled}
-                onRemove={() => onChange(files.filter((_, at) => at !== index))}
-              />
+              <Preview key={`${file.name}-${index}`} file={file} disabled={disabled} onRemove={() => onChange(files.filter((_, at) => at !== index))} />
             ))}
           </Group>
         ) : null}

@@ -76,14 +76,7 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
       {() => (
         <>
           {tickets.map((ticket) => (
-            <TicketCard
-              key={ticket.id}
-              ticket={ticket}
-              onMove={onMove}
-              onDragStart={onDragStart}
-              onDragEnd={onDragEnd}
-              dragging={dragged?.id === ticket.id}
-            />
+            <TicketCard key={ticket.id} ticket={ticket} onMove={onMove} onDragStart={onDragStart} onDragEnd={onDragEnd} dragging={dragged?.id === ticket.id} />
           ))}
           {query.hasNextPage ? (
             <Button variant="subtle" size="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
@@ -119,10 +112,7 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
     >
       <Group justify="space-between" mb="sm" wrap="nowrap">
         <Group gap={8} wrap="nowrap">
-          <span
-            aria-hidden
-            style={{ width: 10, height: 10, borderRadius: 999, background: `var(--mantine-color-${color}-6)`, flexShrink: 0 }}
-          />
+          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 999, background: `var(--mantine-color-${color}-6)`, flexShrink: 0 }} />
           <Title order={2} fz="sm" fw={700} id={titleId}>
             {t(`tickets.status.${status}`)}
           </Title>

@@ -47,15 +47,7 @@ function FilePreview({ file, onRemove }: { file: File; onRemove: () => void }) {
   );
 }
 
-export function CommentEditor({
-  initialText = '',
-  existingFile = null,
-  submitLabel,
-  pending,
-  onSubmit,
-  onCancel,
-  autoFocus = false,
-}: CommentEditorProps) {
+export function CommentEditor({ initialText = '', existingFile = null, submitLabel, pending, onSubmit, onCancel, autoFocus = false }: CommentEditorProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(initialText);
   const [file, setFile] = useState<File | null>(null);

@@ -40,32 +40,20 @@ describe('historyText', () => {
   it('names the new and the former assignee', () => {
     const change = entry({ field: 'ASSIGNEE', oldValue: '11', newValue: '9', oldAgentId: 11, agentId: 9 });
     expect(historyText(change, en, names)).toBe('Sara Ali assigned the ticket to Omar Haddad (was Lina Mansour)');
-    expect(historyText(entry({ field: 'ASSIGNEE', newValue: '9', agentId: 9 }), en, names)).toBe(
-      'Sara Ali assigned the ticket to Omar Haddad',
-    );
-    expect(historyText(entry({ field: 'ASSIGNEE', oldValue: '11', oldAgentId: 11 }), en, names)).toBe(
-      'Sara Ali removed the assignee (Lina Mansour)',
-    );
+    expect(historyText(entry({ field: 'ASSIGNEE', newValue: '9', agentId: 9 }), en, names)).toBe('Sara Ali assigned the ticket to Omar Haddad');
+    expect(historyText(entry({ field: 'ASSIGNEE', oldValue: '11', oldAgentId: 11 }), en, names)).toBe('Sara Ali removed the assignee (Lina Mansour)');
     // A person since removed from the business.
-    expect(historyText(entry({ field: 'ASSIGNEE', newValue: '77', agentId: null }), en, names)).toBe(
-      'Sara Ali assigned the ticket to a removed user',
-    );
+    expect(historyText(entry({ field: 'ASSIGNEE', newValue: '77', agentId: null }), en, names)).toBe('Sara Ali assigned the ticket to a removed user');
   });
 
   it('words priority, category and creation', () => {
-    expect(historyText(entry({ field: 'PRIORITY', oldValue: 'LOW', newValue: 'URGENT' }), en, names)).toBe(
-      'Sara Ali changed the priority from Low to Urgent',
-    );
-    expect(historyText(entry({ field: 'CATEGORY', oldValue: null, newValue: '2' }), en, names)).toBe(
-      'Sara Ali changed the category from no category to Bug',
-    );
+    expect(historyText(entry({ field: 'PRIORITY', oldValue: 'LOW', newValue: 'URGENT' }), en, names)).toBe('Sara Ali changed the priority from Low to Urgent');
+    expect(historyText(entry({ field: 'CATEGORY', oldValue: null, newValue: '2' }), en, names)).toBe('Sara Ali changed the category from no category to Bug');
     expect(historyText(entry({ field: 'CATEGORY', oldValue: '8', newValue: '2' }), en, names)).toBe(
       'Sara Ali changed the category from a deleted category to Bug',
     );
     expect(historyText(entry({ field: 'CREATED', newValue: 'NEW' }), en, names)).toBe('Sara Ali created the ticket');
-    expect(historyText(entry({ field: 'CREATED', newValue: 'NEW', agentId: 9 }), en, names)).toBe(
-      'Sara Ali created the ticket, assigned to Omar Haddad',
-    );
+    expect(historyText(entry({ field: 'CREATED', newValue: 'NEW', agentId: 9 }), en, names)).toBe('Sara Ali created the ticket, assigned to Omar Haddad');
     expect(historyText(entry({ field: 'CREATED', actor: null, actorId: null }), en, names)).toBe('Someone created the ticket');
   });
 

@@ -25,8 +25,7 @@ export function historyText(entry: TicketHistoryEntry, t: TFunction, names: Hist
     if (id === null) return value ? value : t('tickets.history.noCategory');
     return names.category(id) ?? t('tickets.history.deletedCategory');
   };
-  const status = (value: string | null) =>
-    TICKET_STATUSES.find((s) => s === value) ? t(`tickets.status.${value}`) : (value ?? t('tickets.history.nothing'));
+  const status = (value: string | null) => (TICKET_STATUSES.find((s) => s === value) ? t(`tickets.status.${value}`) : (value ?? t('tickets.history.nothing')));
   const priority = (value: string | null) =>
     TICKET_PRIORITIES.find((p) => p === value) ? t(`tickets.priority.${value}`) : (value ?? t('tickets.history.nothing'));
 

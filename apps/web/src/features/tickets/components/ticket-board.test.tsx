@@ -49,8 +49,7 @@ function helpdesk(tickets: Ticket[], onStatus: (call: StubCall) => Promise<Respo
 }
 
 const column = (status: TicketStatus) => screen.getByRole('region', { name: 'Tickets by status' }).querySelector<HTMLElement>(`[data-status="${status}"]`)!;
-const cardIds = (status: TicketStatus) =>
-  [...column(status).querySelectorAll<HTMLElement>('[data-ticket-id]')].map((card) => Number(card.dataset.ticketId));
+const cardIds = (status: TicketStatus) => [...column(status).querySelectorAll<HTMLElement>('[data-ticket-id]')].map((card) => Number(card.dataset.ticketId));
 const counter = (status: TicketStatus) => within(column(status)).getByTestId(`count-${status}`).textContent;
 
 async function moveWithMenu(title: string, target: string, reason: string) {

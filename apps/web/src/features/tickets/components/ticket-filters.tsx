@@ -51,10 +51,7 @@ export function TicketFiltersBar({ showStatus }: { showStatus: boolean }) {
     () => (categories.data ?? []).map((category) => ({ value: String(category.id), label: localizedName(category, language) })),
     [categories.data, language],
   );
-  const projectOptions = useMemo(
-    () => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })),
-    [projects.data],
-  );
+  const projectOptions = useMemo(() => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })), [projects.data]);
   const siteOptions = useMemo(
     () =>
       (sites.data?.data ?? [])

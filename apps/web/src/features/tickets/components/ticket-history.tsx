@@ -2,14 +2,7 @@
 // with who and when.
 import { useMemo } from 'react';
 import { Text, ThemeIcon, Timeline } from '@mantine/core';
-import {
-  IconArrowsExchange,
-  IconCategory,
-  IconFlag,
-  IconHistoryOff,
-  IconSparkles,
-  IconUserCheck,
-} from '@tabler/icons-react';
+import { IconArrowsExchange, IconCategory, IconFlag, IconHistoryOff, IconSparkles, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketHistoryField } from '@fieldops/shared/enums';
 import { formatDateTime, formatRelativeTime } from '../../../lib/dates.ts';

@@ -50,21 +50,10 @@ export function TicketList({ state, newButton, onClearFilters }: TicketListProps
         }
       />
     ) : (
-      <EmptyState
-        withCard
-        icon={<IconTicket size={28} />}
-        title={t('tickets.list.emptyTitle')}
-        description={t('tickets.list.emptyText')}
-        action={newButton}
-      />
+      <EmptyState withCard icon={<IconTicket size={28} />} title={t('tickets.list.emptyTitle')} description={t('tickets.list.emptyText')} action={newButton} />
     );
   return (
-    <QueryGate
-      query={query}
-      fallbackKey="fetchTicketsFailed"
-      isEmpty={(tickets) => tickets.total === 0 || tickets.data.length === 0}
-      empty={empty}
-    >
+    <QueryGate query={query} fallbackKey="fetchTicketsFailed" isEmpty={(tickets) => tickets.total === 0 || tickets.data.length === 0} empty={empty}>
       {(tickets) => (
         <Card withBorder radius="md" padding="sm">
           <TicketsTable tickets={tickets.data} />

@@ -60,10 +60,7 @@ export function TicketSidePanel({ ticket, canManage }: TicketSidePanelProps) {
             if (value) statusChange.request(ticket, value as TicketStatus);
           }}
           leftSection={
-            <span
-              aria-hidden
-              style={{ width: 10, height: 10, borderRadius: 999, background: `var(--mantine-color-${STATUS_COLORS[ticket.status]}-6)` }}
-            />
+            <span aria-hidden style={{ width: 10, height: 10, borderRadius: 999, background: `var(--mantine-color-${STATUS_COLORS[ticket.status]}-6)` }} />
           }
         />
         {ticket.reason ? (

@@ -12,8 +12,7 @@ const positiveId = (value: string | null) => {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 };
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.find((candidate) => candidate === value);
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((candidate) => candidate === value);
 
 export interface TicketFilterState {
   filters: TicketFilters;

@@ -25,10 +25,7 @@ export function useTicketOptions(projectId: number | null) {
     () => TICKET_PRIORITIES.map((value) => ({ value, label: t(`tickets.priority.${value}`) })),
     [t],
   );
-  const projectOptions = useMemo(
-    () => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })),
-    [projects.data],
-  );
+  const projectOptions = useMemo(() => (projects.data?.data ?? []).map((project) => ({ value: String(project.id), label: project.name })), [projects.data]);
   const siteOptions = useMemo(
     () =>
       (sites.data?.data ?? [])

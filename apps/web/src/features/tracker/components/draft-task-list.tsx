@@ -29,7 +29,14 @@ export function DraftTaskList({ tasks }: { tasks: Task[] }) {
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
         {tasks.map((task) => (
           <li key={task.id}>
-            <Paper withBorder radius="md" p="sm" component={Link} to={paths.task(task.id)} style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
+            <Paper
+              withBorder
+              radius="md"
+              p="sm"
+              component={Link}
+              to={paths.task(task.id)}
+              style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}
+            >
               <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
                 <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                   {nameOf(task)}

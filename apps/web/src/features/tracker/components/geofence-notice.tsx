@@ -38,9 +38,7 @@ export function GeofenceNotice({ check, onLocate }: { check: GeofenceCheck; onLo
     case 'inside':
       return (
         <Alert color="teal" variant="light" icon={<IconMapPinCheck size={18} />} title={t('tracker.geofence.insideTitle')}>
-          <Text size="sm">
-            {t('tracker.geofence.inside', { distance: distance(check.distance), accuracy: distance(check.accuracy) })}
-          </Text>
+          <Text size="sm">{t('tracker.geofence.inside', { distance: distance(check.distance), accuracy: distance(check.accuracy) })}</Text>
         </Alert>
       );
     case 'outside':

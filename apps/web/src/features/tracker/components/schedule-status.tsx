@@ -35,7 +35,12 @@ export function ScheduleStatusBadge({ status, size = 'md' }: { status: DisplaySt
 export function ScheduleProgress({ answered, required }: { answered: number | null; required: number | null }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  if (answered === null || required === null) return <Text size="sm" c="dimmed">{NONE}</Text>;
+  if (answered === null || required === null)
+    return (
+      <Text size="sm" c="dimmed">
+        {NONE}
+      </Text>
+    );
   // Optional answers may be counted too; the bar is about the required ones.
   const done = Math.min(answered, required);
   const value = required === 0 ? 100 : (done / required) * 100;

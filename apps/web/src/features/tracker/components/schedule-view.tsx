@@ -12,9 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
-import {
-  emptyAnswer, isAnswered, isCounted, isLocked, type AnswerDrafts, type RunnerAction,
-} from '../../../components/task-runner/answers.ts';
+import { emptyAnswer, isAnswered, isCounted, isLocked, type AnswerDrafts, type RunnerAction } from '../../../components/task-runner/answers.ts';
 import { TaskRunner, runnerState } from '../../../components/task-runner/task-runner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useGeolocation } from '../../../lib/geolocation.ts';
@@ -100,12 +98,7 @@ export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
 
   return (
     <Stack gap="md" maw={760} mx="auto" w="100%">
-      <ScheduleHeader
-        detail={detail}
-        name={name}
-        backTo={paths.trackerAt(from?.trackerSearch)}
-        showMember={detail.userId !== account.id}
-      />
+      <ScheduleHeader detail={detail} name={name} backTo={paths.trackerAt(from?.trackerSearch)} showMember={detail.userId !== account.id} />
       {submission.refusal ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
           {submission.refusal}

@@ -44,7 +44,11 @@ function PagedList<T>({ query, tab, page, onPage, fallbackKey, children }: Paged
             withCard
             icon={<IconChecklist size={28} />}
             title={t('tracker.pastEnd')}
-            action={<Button variant="light" onClick={() => onPage(0)}>{t('tracker.firstPage')}</Button>}
+            action={
+              <Button variant="light" onClick={() => onPage(0)}>
+                {t('tracker.firstPage')}
+              </Button>
+            }
           />
         )
       }

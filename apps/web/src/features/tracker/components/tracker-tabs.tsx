@@ -32,7 +32,12 @@ export function TrackerTabs({ tab, onChange, counts, withDraft, children }: Trac
               style={{ flexShrink: 0 }}
               rightSection={
                 count === undefined ? undefined : (
-                  <Badge size="sm" variant={value === tab ? 'filled' : 'light'} color="gray" aria-label={t('tracker.tabs.count', { value: formatNumber(count, language) })}>
+                  <Badge
+                    size="sm"
+                    variant={value === tab ? 'filled' : 'light'}
+                    color="gray"
+                    aria-label={t('tracker.tabs.count', { value: formatNumber(count, language) })}
+                  >
                     {formatNumber(count, language)}
                   </Badge>
                 )

@@ -28,8 +28,7 @@ const STATUS_OF_TAB: Partial<Record<TrackerTab, ScheduleStatus>> = {
 /** Tabs that list started schedules within the period filter. */
 export const isDueTab = (tab: TrackerTab) => tab !== 'draft' && tab !== 'next';
 
-const pick = <T extends string>(values: readonly T[], raw: string, fallback: T): T =>
-  (values as readonly string[]).includes(raw) ? (raw as T) : fallback;
+const pick = <T extends string>(values: readonly T[], raw: string, fallback: T): T => ((values as readonly string[]).includes(raw) ? (raw as T) : fallback);
 
 /** The period as calendar days of the business's zone, ending today. */
 export function periodRange(period: Period, today: string): { startDate: string; endDate: string } {

@@ -11,16 +11,42 @@ const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 
 export function makeSchedule(extra: Partial<Schedule> = {}): Schedule {
   return {
-    id: 40, planId: 3, taskId: 5, taskNameEn: 'Lobby inspection', taskNameAr: 'فحص الردهة', userId: 7, userFullName: 'Demo Owner',
-    teamId: 4, teamName: 'Tower A', projectId: 2, projectName: 'Downtown', start: iso(-hour), end: iso(2 * hour), deadline: iso(3 * hour),
-    status: 'pending', answeredActions: 0, requiredActions: 2, ...extra,
+    id: 40,
+    planId: 3,
+    taskId: 5,
+    taskNameEn: 'Lobby inspection',
+    taskNameAr: 'فحص الردهة',
+    userId: 7,
+    userFullName: 'Demo Owner',
+    teamId: 4,
+    teamName: 'Tower A',
+    projectId: 2,
+    projectName: 'Downtown',
+    start: iso(-hour),
+    end: iso(2 * hour),
+    deadline: iso(3 * hour),
+    status: 'pending',
+    answeredActions: 0,
+    requiredActions: 2,
+    ...extra,
   };
 }
 
 export function makeAction(id: number, order: number, type: ActionType, nameEn: string, extra: Partial<Action> = {}): Action {
   return {
-    id, taskId: 5, order, nameEn, nameAr: null, descriptionEn: null, descriptionAr: null, type, options: [], required: false,
-    criteria: null, tags: [], ...extra,
+    id,
+    taskId: 5,
+    order,
+    nameEn,
+    nameAr: null,
+    descriptionEn: null,
+    descriptionAr: null,
+    type,
+    options: [],
+    required: false,
+    criteria: null,
+    tags: [],
+    ...extra,
   };
 }
 
@@ -39,8 +65,19 @@ export function makeDetail(extra: Partial<ScheduleDetail> = {}): ScheduleDetail 
   return {
     ...makeSchedule(),
     task: {
-      id: 5, nameEn: 'Lobby inspection', nameAr: 'فحص الردهة', descriptionEn: null, descriptionAr: null, geoRestrictionEnabled: true,
-      tagId: null, tag: null, creatorId: 7, actionsCount: actions.length, completionRate: null, createdDate: iso(-48 * hour), actions,
+      id: 5,
+      nameEn: 'Lobby inspection',
+      nameAr: 'فحص الردهة',
+      descriptionEn: null,
+      descriptionAr: null,
+      geoRestrictionEnabled: true,
+      tagId: null,
+      tag: null,
+      creatorId: 7,
+      actionsCount: actions.length,
+      completionRate: null,
+      createdDate: iso(-48 * hour),
+      actions,
     },
     site: { id: 4, name: 'Tower A', ...SITE, radius: 200 },
     answers: [],
@@ -52,16 +89,41 @@ export function makeDetail(extra: Partial<ScheduleDetail> = {}): ScheduleDetail 
 
 export function makeAnswer(action: Action, extra: Partial<ActionResult> = {}): ActionResult {
   return {
-    id: 900 + action.id, scheduleId: 40,
+    id: 900 + action.id,
+    scheduleId: 40,
     action: { id: action.id, nameEn: action.nameEn, nameAr: action.nameAr, type: action.type, options: action.options },
-    taskId: 5, taskNameEn: 'Lobby inspection', taskNameAr: null, teamId: 4, teamName: 'Tower A', userId: 7, userFullName: 'Demo Owner',
-    value: null, notes: null, file: null, voice: null, latitude: SITE.latitude, longitude: SITE.longitude, distance: 0, outside: false,
-    isFlagged: false, statusCode: null, ticketId: null, createdDate: iso(-10 * 60_000), ...extra,
+    taskId: 5,
+    taskNameEn: 'Lobby inspection',
+    taskNameAr: null,
+    teamId: 4,
+    teamName: 'Tower A',
+    userId: 7,
+    userFullName: 'Demo Owner',
+    value: null,
+    notes: null,
+    file: null,
+    voice: null,
+    latitude: SITE.latitude,
+    longitude: SITE.longitude,
+    distance: 0,
+    outside: false,
+    isFlagged: false,
+    statusCode: null,
+    ticketId: null,
+    createdDate: iso(-10 * 60_000),
+    ...extra,
   };
 }
 
 export const kpis = (extra: Partial<ScheduleKpis> = {}): ScheduleKpis => ({
-  id: null, missed: 0, done: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0, ...extra,
+  id: null,
+  missed: 0,
+  done: 0,
+  pending: 0,
+  inProgress: 0,
+  total: 0,
+  completionRate: 0,
+  ...extra,
 });
 
 /** Today's calendar day in the test business's zone (Asia/Riyadh). */

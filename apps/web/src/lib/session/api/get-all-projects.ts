@@ -7,8 +7,7 @@ import { sharedKeys } from '../../query-keys.ts';
 
 export const allProjectsQueryKey = [...sharedKeys.projects, 'all'] as const;
 
-export const fetchAllProjects = (signal?: AbortSignal) =>
-  api.list<Project>('/v1/projects', { params: { page: 0, size: MAX_PAGE_SIZE }, signal });
+export const fetchAllProjects = (signal?: AbortSignal) => api.list<Project>('/v1/projects', { params: { page: 0, size: MAX_PAGE_SIZE }, signal });
 
 export function useAllProjectsQuery(enabled = true) {
   return useQuery({ queryKey: allProjectsQueryKey, queryFn: ({ signal }) => fetchAllProjects(signal), enabled });

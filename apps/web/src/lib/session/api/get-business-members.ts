@@ -9,12 +9,8 @@ import { sharedKeys } from '../../query-keys.ts';
 export const businessMembersQueryKey = (businessId: number, page: number, size: number) =>
   [...sharedKeys.members, 'business', businessId, { page, size }] as const;
 
-export const fetchBusinessMembers = (
-  businessId: number,
-  page = 0,
-  size = DEFAULT_PAGE_SIZE,
-  signal?: AbortSignal,
-) => api.list<Member>(`/v1/businesses/${businessId}/members`, { params: { page, size }, signal });
+export const fetchBusinessMembers = (businessId: number, page = 0, size = DEFAULT_PAGE_SIZE, signal?: AbortSignal) =>
+  api.list<Member>(`/v1/businesses/${businessId}/members`, { params: { page, size }, signal });
 
 export function useBusinessMembersQuery(businessId: number, page = 0, size = DEFAULT_PAGE_SIZE) {
   return useQuery({

@@ -5,8 +5,7 @@ import { api } from '../../api-client.ts';
 
 export const businessQueryKey = (businessId: number) => ['business', businessId] as const;
 
-export const fetchBusiness = (businessId: number, signal?: AbortSignal) =>
-  api.get<Business>(`/v1/businesses/${businessId}`, { signal });
+export const fetchBusiness = (businessId: number, signal?: AbortSignal) => api.get<Business>(`/v1/businesses/${businessId}`, { signal });
 
 export function useBusinessQuery(businessId: number) {
   return useQuery({

@@ -6,8 +6,7 @@ import { sharedKeys } from '../../query-keys.ts';
 
 export const memberQueryKey = (userId: number) => [...sharedKeys.members, 'detail', userId] as const;
 
-export const fetchMember = (userId: number, signal?: AbortSignal) =>
-  api.get<Member>(`/users/${userId}`, { signal });
+export const fetchMember = (userId: number, signal?: AbortSignal) => api.get<Member>(`/users/${userId}`, { signal });
 
 export function useMemberQuery(userId: number, enabled = true) {
   return useQuery({ queryKey: memberQueryKey(userId), queryFn: ({ signal }) => fetchMember(userId, signal), enabled });

@@ -7,8 +7,7 @@ import type { Site } from '../types.ts';
 
 export const allSitesQueryKey = [...sharedKeys.sites, 'all'] as const;
 
-export const fetchAllSites = (signal?: AbortSignal) =>
-  api.list<Site>('/v1/teams', { params: { page: 0, size: MAX_PAGE_SIZE }, signal });
+export const fetchAllSites = (signal?: AbortSignal) => api.list<Site>('/v1/teams', { params: { page: 0, size: MAX_PAGE_SIZE }, signal });
 
 export function useAllSitesQuery() {
   return useQuery({ queryKey: allSitesQueryKey, queryFn: ({ signal }) => fetchAllSites(signal) });

@@ -6,8 +6,7 @@ import type { TeamMember } from '../types.ts';
 
 export const teamMembersQueryKey = sharedKeys.siteMembers;
 
-export const fetchTeamMembers = (teamId: number, signal?: AbortSignal) =>
-  api.get<TeamMember[]>(`/v1/teams/${teamId}/members`, { signal });
+export const fetchTeamMembers = (teamId: number, signal?: AbortSignal) => api.get<TeamMember[]>(`/v1/teams/${teamId}/members`, { signal });
 
 export function useTeamMembersQuery(teamId: number) {
   return useQuery({ queryKey: teamMembersQueryKey(teamId), queryFn: ({ signal }) => fetchTeamMembers(teamId, signal) });
