@@ -82,6 +82,16 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that read the types: a promise is awaited, returned, or marked `void` on purpose, and
+    // never handed to a place that ignores it (an event handler that expects nothing back, an if).
+    files: ['apps/server/src/**/*.ts', 'apps/server/scripts/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // A module loaded before the one it imports has finished loading sees its exports undefined.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { local: localRules },

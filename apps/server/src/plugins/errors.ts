@@ -44,13 +44,13 @@ const MALFORMED_FORM = /^(Multipart: Boundary not found|Unexpected end of multip
  */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   if (error.code === 'FST_ERR_BAD_URL') {
-    return sendProblem(reply, 400, MSG.invalid, { detail: 'The address holds a malformed %-encoded character.' });
+    void sendProblem(reply, 400, MSG.invalid, { detail: 'The address holds a malformed %-encoded character.' });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void sendProblem(reply, 414, MSG.invalid, { detail: 'A value in the address is too long.' });
+  } else {
+    request.log.error({ err: error }, 'request failed before routing');
+    void sendProblem(reply, 500, STATUS_MESSAGES[500]);
   }
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendProblem(reply, 414, MSG.invalid, { detail: 'A value in the address is too long.' });
-  }
-  request.log.error({ err: error }, 'request failed before routing');
-  return sendProblem(reply, 500, STATUS_MESSAGES[500]);
 };
 
 /**

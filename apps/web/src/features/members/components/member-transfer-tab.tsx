@@ -229,7 +229,7 @@ export function MemberTransferTab({ member }: { member: Member }) {
               </Button>
               <Button
                 leftSection={<IconArrowsExchange size={16} />}
-                onClick={submit}
+                onClick={() => void submit()}
                 loading={transfer.isPending}
                 disabled={choice === 'with' && selected.length === 0}
               >

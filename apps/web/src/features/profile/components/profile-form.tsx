@@ -39,10 +39,10 @@ export function ProfileForm() {
     update.mutate(
       { userId, update: { ...fields, avatar } },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notifySuccess(t('messages.userUpdated'));
           setAvatar(null);
-          await refresh();
+          void refresh();
         },
         onError: form.refused('updateProfileFailed'),
       },
