@@ -36,6 +36,9 @@ export const password = z
   .refine((v) => v.trim().length > 0, MSG.passwordBlank);
 export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, MSG.colourInvalid);
 
+/** A query flag written as text, `true` or `false`. */
+export const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(0, minMessage(0)).default(0),
   size: z.coerce.number().int().min(1, minMessage(1)).max(MAX_PAGE_SIZE, maxMessage(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),

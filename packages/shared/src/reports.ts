@@ -6,14 +6,13 @@
 // kept but never counted.
 import { z } from 'zod';
 import { ACTION_TYPES } from './enums.ts';
-import { id, idList, pageQuery } from './common.ts';
+import { id, idList, pageQuery, queryFlag } from './common.ts';
 import { maxMessage, minMessage } from './messages.ts';
-import { isoDate, latestResultsQuery } from './schedules.ts';
+import { latestResultsQuery } from './answers.ts';
+import { isoDate } from './plans.ts';
 import { DASHBOARD_LOADED, DASHBOARD_RANKED, DEFAULT_KPI_SIZE, DEFAULT_PERFORMANCE_DAYS, KPI_ORDERS, MAX_KPI_SIZE, MAX_REPORT_DAYS } from './report-limits.ts';
 
 export * from './report-limits.ts';
-
-const queryFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** The filters every report takes. Without dates, the last 30 days up to today. */
 export const reportFilterQuery = z.object({

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
-import type { AnswerValue } from '@fieldops/shared/schedules';
+import type { AnswerValue } from '@fieldops/shared/answers';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, teams, users } from './schema.ts';
 import { tickets } from './schema-helpdesk.ts';

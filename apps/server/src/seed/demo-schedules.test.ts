@@ -3,7 +3,7 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionType } from '@fieldops/shared/enums';
-import { validAnswerValue, type AnswerValue } from '@fieldops/shared/schedules';
+import { validAnswerValue, type AnswerValue } from '@fieldops/shared/answers';
 import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAnswer } from '@fieldops/shared/tasks';
 import { businesses, teamMembers, teams, users } from '../db/schema.ts';
 import { tickets } from '../db/schema-helpdesk.ts';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Business } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
-import type { ExecutionPlan, GroupPlanRequest } from '@fieldops/shared/schedules';
+import type { ExecutionPlan, GroupPlanRequest } from '@fieldops/shared/plans';
 import { eq, max } from 'drizzle-orm';
 import { businessMembers, projects, teamMembers, teams, users } from '../db/schema.ts';
 import { actions, tasks } from '../db/schema-workflow.ts';

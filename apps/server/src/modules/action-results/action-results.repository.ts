@@ -2,7 +2,7 @@
 // one query, so a page of answers costs two queries (the page and its count) whatever its size.
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ActionType } from '@fieldops/shared/enums';
-import type { ActionResult, AnswerValue } from '@fieldops/shared/schedules';
+import type { ActionResult, AnswerValue } from '@fieldops/shared/answers';
 import type { Db } from '../../db/client.ts';
 import { teams, users } from '../../db/schema.ts';
 import { actionResults } from '../../db/schema-schedules.ts';

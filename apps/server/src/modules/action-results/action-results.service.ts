@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { submissionsQuery } from '@fieldops/shared/reports';
-import type { ActionResult, actionResultsQuery, flaggedQuery } from '@fieldops/shared/schedules';
+import type { ActionResult, actionResultsQuery, flaggedQuery } from '@fieldops/shared/answers';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
-import type { ActionResult, fireTicketRequest } from '@fieldops/shared/schedules';
+import type { ActionResult, fireTicketRequest } from '@fieldops/shared/answers';
 import { sniffImage } from '../../lib/uploads.ts';
 import { conflict } from '../../lib/errors.ts';
 import { keyOfUrl, type StoredFile } from '../../plugins/storage.ts';

@@ -2,7 +2,7 @@
 // whatever its size: the page (status, member count and names computed in SQL), its total, and
 // the members of the plans on it.
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ExecutionPlan, PlanHoursRequest } from '@fieldops/shared/schedules';
+import type { ExecutionPlan, PlanHoursRequest } from '@fieldops/shared/plans';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessMembers, teams, users } from '../../db/schema.ts';
 import { actionResults, executionPlans as p, schedules } from '../../db/schema-schedules.ts';

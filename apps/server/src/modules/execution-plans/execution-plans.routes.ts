@@ -17,7 +17,7 @@ import {
   planUpdateRequest,
   planWithChildren,
   switchStatusRequest,
-} from '@fieldops/shared/schedules';
+} from '@fieldops/shared/plans';
 import { requireTenant } from '../../plugins/auth.ts';
 import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { createGroupPlan, getPlan, getPlanWithChildren, switchPlanStatus, updatePlanHours, updatePlanSchedule } from './execution-plans.service.ts';

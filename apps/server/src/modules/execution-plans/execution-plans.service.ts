@@ -3,7 +3,7 @@
 // future ones nobody has answered and materialises the new ones in the same transaction.
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
-import type { ExecutionPlan, groupPlanRequest, PlanHoursRequest, planUpdateRequest, PlanWithChildren, switchStatusRequest } from '@fieldops/shared/schedules';
+import type { ExecutionPlan, groupPlanRequest, PlanHoursRequest, planUpdateRequest, PlanWithChildren, switchStatusRequest } from '@fieldops/shared/plans';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionPlan, PlanWithChildren } from '@fieldops/shared/schedules';
+import type { ExecutionPlan, PlanWithChildren } from '@fieldops/shared/plans';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   addMember,

@@ -3,7 +3,7 @@
 // plans and recent outcomes. Counted over what the caller sees, as the plan lists and reports are:
 // owners and admins everything, a supervisor their sites and their own, a member their own.
 import { MSG } from '@fieldops/shared/messages';
-import { MEMBER_TASKS_DAYS, type MemberProjectTasks, type MemberTask } from '@fieldops/shared/schedules';
+import { MEMBER_TASKS_DAYS, type MemberProjectTasks, type MemberTask } from '@fieldops/shared/plans';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionPlan, MemberProjectTasks } from '@fieldops/shared/schedules';
+import type { ExecutionPlan, MemberProjectTasks } from '@fieldops/shared/plans';
 import { projects } from '../../db/schema.ts';
 import { executionPlans } from '../../db/schema-schedules.ts';
 import {

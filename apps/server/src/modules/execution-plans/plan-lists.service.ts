@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { PageQuery } from '@fieldops/shared/common';
 import { MSG } from '@fieldops/shared/messages';
-import type { plansQuery } from '@fieldops/shared/schedules';
+import type { plansQuery } from '@fieldops/shared/plans';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';

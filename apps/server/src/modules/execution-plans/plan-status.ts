@@ -2,7 +2,7 @@
 // database. Dates are compared with today in the business's time zone.
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExecutionStatus } from '@fieldops/shared/enums';
-import type { PlanStatusFilter } from '@fieldops/shared/schedules';
+import type { PlanStatusFilter } from '@fieldops/shared/plans';
 import { businesses } from '../../db/schema.ts';
 import { executionPlans as p } from '../../db/schema-schedules.ts';
 

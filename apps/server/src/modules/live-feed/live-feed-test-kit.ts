@@ -2,7 +2,7 @@
 // and an answer submitted through the API on a fresh open schedule.
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { createAction, createScheduleRow, createTask, type Caller } from '../../test/factories.ts';
 import { submit } from '../action-results/answer-test-kit.ts';
 

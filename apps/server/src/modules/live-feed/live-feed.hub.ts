@@ -7,7 +7,7 @@
 // meanwhile never arrive, so every stream is ended and its viewer reconnects and catches up.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
+import { actionResult, type ActionResult } from '@fieldops/shared/answers';
 import type { Database } from '../../db/client.ts';
 import { ANSWERS_CHANNEL, parseAnswerNotice } from '../../lib/answer-notices.ts';
 import type { ViewScope } from '../../policies/schedules.ts';

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { problem } from '@fieldops/shared/common';
 import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { requireSession, requireTenant, stillAdmitted } from '../../plugins/auth.ts';
 import { viewScopeOf } from '../../policies/schedules.ts';
 import type { FeedPosition, LiveFeedViewer } from './live-feed.hub.ts';

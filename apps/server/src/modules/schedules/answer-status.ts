@@ -2,7 +2,7 @@
 // requires given its answers, and the status a schedule moves to. No database here, so the
 // service and the schedule lists share one definition.
 import type { ActionType, ScheduleStatus } from '@fieldops/shared/enums';
-import { distanceMetres, type AnswerValue } from '@fieldops/shared/schedules';
+import { distanceMetres, type AnswerValue } from '@fieldops/shared/answers';
 import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer } from '@fieldops/shared/tasks';
 
 export interface Site {

@@ -6,7 +6,8 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@fieldops/shared/messages';
-import { actionResultFields, validAnswerValue, type SubmitResult } from '@fieldops/shared/schedules';
+import { actionResultFields, validAnswerValue } from '@fieldops/shared/answers';
+import { type SubmitResult } from '@fieldops/shared/schedules';
 import { notifyNewAnswer } from '../../lib/answer-notices.ts';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { keepUploads } from '../../lib/uploads.ts';

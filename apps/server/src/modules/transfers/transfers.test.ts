@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionPlan, PlanWithChildren } from '@fieldops/shared/schedules';
+import type { ExecutionPlan, PlanWithChildren } from '@fieldops/shared/plans';
 import { teamMembers, teams } from '../../db/schema.ts';
 import { actionResults, executionPlans, schedules } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Divider, Drawer, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { useBusinessTime } from '../../lib/business-time.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { localizedName } from '../../lib/localized.ts';

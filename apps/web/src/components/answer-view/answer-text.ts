@@ -1,7 +1,7 @@
 // An answer's value in words for its action type: yes/no, option labels in the current language,
 // stars, a date, a number, the text, a done check. Photo and voice answers have no words.
 import type { TFunction } from 'i18next';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import type { Language } from '../../lib/i18n/language.ts';
 import { formatNumber } from '../../lib/format.ts';
 

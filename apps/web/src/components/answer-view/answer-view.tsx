@@ -10,7 +10,7 @@ import { Anchor, Badge, Group, Image, Modal, Rating, Stack, Text, Tooltip, Unsty
 import { IconFlag, IconMapPinOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { useBusinessTime } from '../../lib/business-time.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';

@@ -1,6 +1,6 @@
 // Answers (action results) as the server sends them, for the component tests.
 import type { ActionType } from '@fieldops/shared/enums';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import type { ActionOption } from '@fieldops/shared/tasks';
 
 export const cleanlinessOptions: ActionOption[] = [

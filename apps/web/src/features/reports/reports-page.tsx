@@ -7,7 +7,7 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconReportAnalytics } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { AnswerDetailDrawer } from '../../components/answer-view/answer-detail-drawer.tsx';
 import { formatCalendarDate } from '../../components/answer-view/answer-text.ts';
 import { EmptyState } from '../../components/empty-state.tsx';

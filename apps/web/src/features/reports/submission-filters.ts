@@ -4,7 +4,7 @@
 // `matchesFilters` applies the same filters to an answer that arrives on the live feed.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { zonedDay } from '../../lib/business-time.ts';
 import { parseIds } from '../../lib/url-state.ts';
 

@@ -3,7 +3,7 @@
 // returns the connection state for the badge ("reconnecting" while it is down).
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_FEED_EVENT } from '@fieldops/shared/report-limits';
-import { actionResult, type ActionResult } from '@fieldops/shared/schedules';
+import { actionResult, type ActionResult } from '@fieldops/shared/answers';
 import { openLiveFeed, type LiveState } from './live-feed-client.ts';
 
 export function useLiveFeed(enabled: boolean, onAnswer: (answer: ActionResult) => void): LiveState {

@@ -1,7 +1,7 @@
 // GET /services/workflow/api/v1/users/{userId}/actions/{actionId}/action-results?page&size&sort=
 // createdDate,desc: one member's answers to one action, newest first (the answer's history).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { api } from '../../../lib/api-client.ts';
 import { answerViewKeys } from './answer-view-keys.ts';
 

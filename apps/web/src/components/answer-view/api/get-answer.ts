@@ -1,6 +1,6 @@
 // GET /services/workflow/api/v1/action-results/{id}: one answer, for the answer detail drawer.
 import { useQuery } from '@tanstack/react-query';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { api } from '../../../lib/api-client.ts';
 import { answerViewKeys } from './answer-view-keys.ts';
 

@@ -2,7 +2,7 @@
 // plans a member has in a site, which a transfer can carry to the new site. Each is shown by its
 // task's name in the current language and its working hours.
 import { useQuery } from '@tanstack/react-query';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import { api } from '../../../lib/api-client.ts';
 import { memberKeys } from './member-keys.ts';
 

@@ -1,7 +1,7 @@
 // PUT /services/workflow/api/v1/execution-plans/{id} {startTime, endTime}: new working hours
 // for the execution plans carried over by a transfer (one call per changed plan).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { planHoursRequest, type ExecutionPlan } from '@fieldops/shared/schedules';
+import { planHoursRequest, type ExecutionPlan } from '@fieldops/shared/plans';
 import { api } from '../../../lib/api-client.ts';
 import { memberKeys } from './member-keys.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Member } from '@fieldops/shared/account';
-import type { MemberProjectTasks, MemberTask } from '@fieldops/shared/schedules';
+import type { MemberProjectTasks, MemberTask } from '@fieldops/shared/plans';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { problem, renderWithSession, stubFetch } from '../../../test/session.tsx';
 import { MemberTasksTab } from './member-tasks-tab.tsx';

@@ -6,7 +6,7 @@ import { IconListCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Member } from '@fieldops/shared/account';
-import { MEMBER_TASKS_DAYS, type MemberProjectTasks, type MemberTask } from '@fieldops/shared/schedules';
+import { MEMBER_TASKS_DAYS, type MemberProjectTasks, type MemberTask } from '@fieldops/shared/plans';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { rateColor } from '../../../components/performance/kpi-list.tsx';
 import { QueryGate } from '../../../components/query-gate.tsx';

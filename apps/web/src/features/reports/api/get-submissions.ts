@@ -2,7 +2,7 @@
 // answers, newest first, with X-Total-Count (packages/shared/src/reports.ts `submissionsQuery`).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { api, type QueryValue } from '../../../lib/api-client.ts';
 import type { SubmissionFilters } from '../submission-filters.ts';
 import { reportKeys } from './report-keys.ts';

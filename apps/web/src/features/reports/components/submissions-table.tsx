@@ -4,7 +4,7 @@
 import { Badge, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconFlag, IconMapPinOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { ResponsiveTable, useWideScreen } from '../../../components/responsive-table.tsx';
 import { useBusinessTime } from '../../../lib/business-time.ts';
 import { formatNumber } from '../../../lib/format.ts';

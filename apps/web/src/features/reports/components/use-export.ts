@@ -3,7 +3,7 @@
 // into the print copy and opens the browser's print dialog. Cancel stops whichever is running.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { useBusinessTime } from '../../../lib/business-time.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';

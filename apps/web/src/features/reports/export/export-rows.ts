@@ -1,7 +1,7 @@
 // Answers as an export table: translated column titles and every value in words in the current
 // language, times in the business's time zone (the same words the page shows).
 import type { TFunction } from 'i18next';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { answerValueText } from '../../../components/answer-view/answer-text.ts';
 import { formatZonedDateTime } from '../../../lib/business-time.ts';
 import { formatNumber } from '../../../lib/format.ts';

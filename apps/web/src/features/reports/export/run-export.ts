@@ -4,7 +4,7 @@
 import boldFontUrl from '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf?url';
 import regularFontUrl from '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf?url';
 import { MAX_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { fetchSubmissions } from '../api/get-submissions.ts';
 import type { SubmissionFilters } from '../submission-filters.ts';
 import { EXPORT_MIME, type ExportFormat, type ExportTable } from './export-table.ts';

@@ -1,7 +1,7 @@
 // POST /services/workflow/api/v1/execution-plans/assignType/GROUP/create: one group plan for
 // chosen members of a site (a child plan per member is made by the server).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExecutionPlan, GroupPlanRequest } from '@fieldops/shared/schedules';
+import type { ExecutionPlan, GroupPlanRequest } from '@fieldops/shared/plans';
 import { api } from '../../../lib/api-client.ts';
 import { planKeys } from './task-keys.ts';
 

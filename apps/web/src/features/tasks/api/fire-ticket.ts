@@ -1,7 +1,7 @@
 // POST /services/workflow/api/v1/action-results/{id}/ticket: raises a helpdesk ticket from an
 // answer (the answer fills title, description and files); the answer comes back with ticketId.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActionResult, FireTicketRequest } from '@fieldops/shared/schedules';
+import type { ActionResult, FireTicketRequest } from '@fieldops/shared/answers';
 import { api } from '../../../lib/api-client.ts';
 import { answerKeys } from './task-keys.ts';
 

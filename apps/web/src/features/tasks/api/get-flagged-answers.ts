@@ -2,7 +2,7 @@
 // createdDate,desc: one page of a task's 'Answers needing attention', newest first.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { api } from '../../../lib/api-client.ts';
 import { answerKeys } from './task-keys.ts';
 

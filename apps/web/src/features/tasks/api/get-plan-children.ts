@@ -2,7 +2,7 @@
 // the per-member plans of a group plan, loaded when the group is expanded.
 import { useQuery } from '@tanstack/react-query';
 import { EXECUTION_PLANS_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import { api } from '../../../lib/api-client.ts';
 import { planKeys } from './task-keys.ts';
 

@@ -2,7 +2,7 @@
 // of a task (group plans and members' own plans), filtered by status, with X-Total-Count.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXECUTION_PLANS_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { ExecutionPlan, PlanStatusFilter } from '@fieldops/shared/schedules';
+import type { ExecutionPlan, PlanStatusFilter } from '@fieldops/shared/plans';
 import { api } from '../../../lib/api-client.ts';
 import { planKeys } from './task-keys.ts';
 

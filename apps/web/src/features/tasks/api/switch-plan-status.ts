@@ -1,7 +1,7 @@
 // PUT /services/workflow/api/v1/execution-plans/{id}/switch-status {paused}: pauses a plan (its
 // occurrences from today on are hidden) or resumes it (they come back from the next day).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import { api } from '../../../lib/api-client.ts';
 import { planKeys } from './task-keys.ts';
 

@@ -2,7 +2,7 @@
 // the members a plan can be given to. Each family starts with one root, so a change refreshes
 // every view of it with one invalidation.
 import { MAX_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { PlanStatusFilter } from '@fieldops/shared/schedules';
+import type { PlanStatusFilter } from '@fieldops/shared/plans';
 import { sharedKeys } from '../../../lib/query-keys.ts';
 
 export const taskKeys = {

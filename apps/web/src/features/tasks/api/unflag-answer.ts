@@ -2,7 +2,7 @@
 // The hook takes it out of the shown page of flagged answers at once and puts it back if the
 // server refuses.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { api, type ListResult } from '../../../lib/api-client.ts';
 import { answerKeys } from './task-keys.ts';
 

@@ -1,7 +1,7 @@
 // PUT /services/workflow/api/v2/execution-plans/{id}: the whole schedule of a group plan or of a
 // member's own plan (a member's plan inside a group is changed through its group).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PlanUpdateRequest, PlanWithChildren } from '@fieldops/shared/schedules';
+import type { PlanUpdateRequest, PlanWithChildren } from '@fieldops/shared/plans';
 import { api } from '../../../lib/api-client.ts';
 import { planKeys } from './task-keys.ts';
 

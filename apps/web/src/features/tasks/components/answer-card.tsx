@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { AnswerByline, AnswerView } from '../../../components/answer-view/answer-view.tsx';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';

@@ -6,7 +6,7 @@ import { Button, Stack, Title } from '@mantine/core';
 import { IconFlag, IconMessage2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { QueryGate } from '../../../components/query-gate.tsx';

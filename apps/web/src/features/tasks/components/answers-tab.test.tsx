@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@fieldops/shared/messages';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { makeAnswer } from '../../../components/answer-view/test-fixtures.ts';
 import { list, problem, renderWithSession, stubFetch, type StubCall } from '../../../test/session.tsx';
 import { AnswersTab } from './answers-tab.tsx';

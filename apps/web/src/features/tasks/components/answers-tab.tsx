@@ -2,7 +2,7 @@
 // one answer open in the detail drawer (?answer=id, so a link opens the same answer).
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { AnswerDetailDrawer } from '../../../components/answer-view/answer-detail-drawer.tsx';
 import { useSearchParam } from '../../../lib/url-state.ts';
 import { AnswerList } from './answer-list.tsx';

@@ -6,7 +6,7 @@ import { Button } from '@mantine/core';
 import { IconFlagOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';

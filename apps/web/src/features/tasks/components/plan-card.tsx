@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconPlayerPause, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';

@@ -3,7 +3,7 @@
 import { Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { QueryGate } from '../../../components/query-gate.tsx';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';

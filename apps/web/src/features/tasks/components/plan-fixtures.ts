@@ -1,5 +1,5 @@
 // Execution plans, sites and site members as the server sends them, for the component tests.
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 
 export function makePlan(id: number, extra: Partial<ExecutionPlan> = {}): ExecutionPlan {
   return {

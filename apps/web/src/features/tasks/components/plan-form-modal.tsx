@@ -1,6 +1,6 @@
 // Create or edit an execution plan in a dialog.
 import { useTranslation } from 'react-i18next';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { PlanForm } from './plan-form.tsx';
 

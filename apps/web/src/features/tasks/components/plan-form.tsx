@@ -6,7 +6,7 @@ import { Anchor, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/c
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
-import { groupPlanRequest, planUpdateRequest, type ExecutionPlan } from '@fieldops/shared/schedules';
+import { groupPlanRequest, planUpdateRequest, type ExecutionPlan } from '@fieldops/shared/plans';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { useSiteOptions } from '../../../components/site-membership/use-site-options.ts';

@@ -6,7 +6,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEADLINE_UNITS, SCHEDULE_TYPES, type DeadlineUnit, type ScheduleType } from '@fieldops/shared/enums';
-import { MONTHS, WEEKDAYS } from '@fieldops/shared/schedules';
+import { MONTHS, WEEKDAYS } from '@fieldops/shared/plans';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { monthName, weekdayName } from './plan-text.ts';
 import { timeOptions } from './plan-times.ts';

@@ -1,7 +1,7 @@
 // An execution plan in words for the plan list: dates, hours, weekdays and months named in the
 // current language (through Intl), the deadline and the duration with their units.
 import type { DeadlineUnit } from '@fieldops/shared/enums';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import type { Language } from '../../../lib/i18n/language.ts';
 import { formatShiftTime } from '../../../lib/shift-hours.ts';
 

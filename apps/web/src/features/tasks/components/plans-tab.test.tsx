@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { MSG } from '@fieldops/shared/messages';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import { fakeSession, list, renderWithSession, stubFetch } from '../../../test/session.tsx';
 import { childPlan, makePlan } from './plan-fixtures.ts';
 import { PlansTab } from './plans-tab.tsx';

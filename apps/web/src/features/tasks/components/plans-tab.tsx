@@ -6,7 +6,7 @@ import { IconCalendarPlus, IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EXECUTION_PLANS_PAGE_SIZE } from '@fieldops/shared/limits';
-import { PLAN_STATUS_FILTERS, type ExecutionPlan, type PlanStatusFilter } from '@fieldops/shared/schedules';
+import { PLAN_STATUS_FILTERS, type ExecutionPlan, type PlanStatusFilter } from '@fieldops/shared/plans';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { QueryGate } from '../../../components/query-gate.tsx';

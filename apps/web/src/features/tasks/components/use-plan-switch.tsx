@@ -2,7 +2,7 @@
 // (the task cannot be executed today); resuming brings them back from the next day.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExecutionPlan } from '@fieldops/shared/schedules';
+import type { ExecutionPlan } from '@fieldops/shared/plans';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';

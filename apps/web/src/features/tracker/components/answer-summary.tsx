@@ -3,7 +3,7 @@
 // time zone.
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ActionResult } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
 import { AnswerView } from '../../../components/answer-view/answer-view.tsx';
 import { useBusinessTime } from '../../../lib/business-time.ts';
 

@@ -2,7 +2,8 @@
 // answers the server already holds and which of them count, where the member stands against
 // the site's area, and which refusals concern the whole schedule rather than one answer.
 import { MSG } from '@fieldops/shared/messages';
-import { distanceMetres, type ActionResult, type ScheduleDetail } from '@fieldops/shared/schedules';
+import { distanceMetres, type ActionResult } from '@fieldops/shared/answers';
+import { type ScheduleDetail } from '@fieldops/shared/schedules';
 import type { AnswerDrafts, SubmitStates } from '../../../components/task-runner/answers.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';

@@ -1,6 +1,7 @@
 // Schedules, schedule details and answers as the server sends them, for the tracker's tests.
 import type { ActionType } from '@fieldops/shared/enums';
-import type { ActionResult, Schedule, ScheduleDetail, ScheduleKpis } from '@fieldops/shared/schedules';
+import type { ActionResult } from '@fieldops/shared/answers';
+import type { Schedule, ScheduleDetail, ScheduleKpis } from '@fieldops/shared/schedules';
 import type { Action } from '@fieldops/shared/tasks';
 
 export const WORKFLOW = '/services/workflow/api';

@@ -1,0 +1,140 @@
+// Answers (the API's action results): the value rules by action type, the geofence distance, the
+// submitted fields, a stored answer and the lists of them (spec §3 and §7; DESIGN §6).
+import { z } from 'zod';
+import { ACTION_TYPES, TICKET_PRIORITIES, type ActionType } from './enums.ts';
+import { id, optionalText, pageQuery, queryFlag } from './common.ts';
+import { actionOption } from './tasks.ts';
+import { MSG, maxMessage, minMessage } from './messages.ts';
+import { isoDate } from './plans.ts';
+
+/** Straight-line distance in metres between two positions (haversine), as the geofence uses it. */
+export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const radians = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The value of an answer by action type (PHOTO and VOICE answers carry a file instead). */
+export type AnswerValue = string | string[] | number | boolean | null;
+
+/** Whether `value` is a complete answer for an action of this type with this many options. */
+export function validAnswerValue(type: ActionType, value: AnswerValue, optionsCount: number): boolean {
+  const index = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v) && Number(v) < optionsCount;
+  switch (type) {
+    case 'TEXT':
+      return typeof value === 'string' && value.trim() !== '' && value.length <= 5000;
+    case 'DATE':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+    case 'NUMBER':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'YES_NO':
+      return value === 'YES' || value === 'NO';
+    case 'SINGLE_CHOICE':
+      return index(value);
+    case 'MULTIPLE_CHOICE':
+      return Array.isArray(value) && value.length > 0 && value.every(index) && new Set(value).size === value.length;
+    case 'RATING':
+      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
+    case 'CHECK':
+      return value === true;
+    case 'PHOTO':
+    case 'VOICE':
+      return value === null;
+  }
+}
+
+const coordinate = (min: number, max: number) => z.coerce.number().min(min, minMessage(min)).max(max, maxMessage(max));
+
+/**
+ * The text fields of `POST /v1/action-results` (multipart; the photo in part `file`, the
+ * recording in part `voice`). `value` is the answer as JSON text: "\"YES\"", "3", "[\"0\",\"2\"]".
+ */
+export const actionResultFields = z.object({
+  scheduleId: id,
+  actionId: id,
+  value: z
+    .string()
+    .optional()
+    .transform((v, ctx): AnswerValue => {
+      if (v === undefined || v === '') return null;
+      try {
+        return JSON.parse(v) as AnswerValue;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: MSG.answerInvalid });
+        return z.NEVER;
+      }
+    }),
+  notes: optionalText(2000),
+  /** Marked important by the member: the answer is flagged. */
+  important: queryFlag.default(false),
+  latitude: coordinate(-90, 90).optional(),
+  longitude: coordinate(-180, 180).optional(),
+  accuracy: z.coerce.number().min(0).optional(),
+});
+export type ActionResultFields = z.input<typeof actionResultFields>;
+
+export const actionResult = z.object({
+  id: z.number(),
+  scheduleId: z.number(),
+  action: z.object({
+    id: z.number(),
+    nameEn: z.string().nullable(),
+    nameAr: z.string().nullable(),
+    type: z.enum(ACTION_TYPES),
+    options: z.array(actionOption),
+  }),
+  taskId: z.number(),
+  taskNameEn: z.string().nullable(),
+  taskNameAr: z.string().nullable(),
+  teamId: z.number(),
+  teamName: z.string(),
+  userId: z.number(),
+  userFullName: z.string(),
+  value: z.union([z.string(), z.array(z.string()), z.number(), z.boolean(), z.null()]),
+  notes: z.string().nullable(),
+  /** URLs of the photo and the recording, served by the app. */
+  file: z.string().nullable(),
+  voice: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  distance: z.number().nullable(),
+  /** Given outside the site's geofence: kept, not counted. */
+  outside: z.boolean(),
+  isFlagged: z.boolean(),
+  statusCode: z.string().nullable(),
+  ticketId: z.number().nullable(),
+  createdDate: z.string(),
+});
+export type ActionResult = z.infer<typeof actionResult>;
+
+/** `GET /v1/users/{userId}/actions/{actionId}/action-results`. */
+export const actionResultsQuery = pageQuery.extend({
+  startDate: isoDate.optional(),
+  endDate: isoDate.optional(),
+});
+
+/** `GET /v1/action-results/flagged`; `task` narrows it to one task's answers. */
+export const flaggedQuery = pageQuery.extend({
+  isFlagged: queryFlag.default(true),
+  task: id.optional(),
+});
+
+/** `GET /v1/report/latest/result`: recent submitted answers. */
+export const latestResultsQuery = pageQuery.extend({
+  task: id.optional(),
+  tag: id.optional(),
+  action: id.optional(),
+});
+
+/** `POST /v1/action-results/{id}/ticket`: every field optional; the answer fills the rest. */
+export const fireTicketRequest = z
+  .object({
+    title: optionalText(200),
+    description: optionalText(5000),
+    priority: z.enum(TICKET_PRIORITIES).default('MEDIUM'),
+    categoryId: id.nullish().transform((v) => v ?? null),
+  })
+  .default({ title: null, description: null, priority: 'MEDIUM', categoryId: null });
+export type FireTicketRequest = z.input<typeof fireTicketRequest>;
