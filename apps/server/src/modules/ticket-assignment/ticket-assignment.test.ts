@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers } from '../../db/schema.ts';
 import { ticketAssignmentConfigs } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../test/cast.ts';
 import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, placeInSite, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
@@ -25,17 +26,14 @@ afterAll(() => t.close());
 
 describe('GET and PUT /v1/assignment-config', () => {
   it('answers NONE until one is set, to everyone in the business', async () => {
-    const owner = await createBusinessWithOwner(t.app);
-    const member = await addMember(t.app, owner);
+    const { member } = await createCast(t.app, { member: true });
     const res = await member.request({ method: 'GET', url: `${API}/assignment-config` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(NONE);
   });
 
   it('keeps only the id its target needs', async () => {
-    const owner = await createBusinessWithOwner(t.app);
-    const project = await createProject(t.app, owner);
-    const site = await createSite(t.app, owner, project.id);
+    const { owner, project, site } = await createCast(t.app, { site: true });
     const res = await configure(owner, { targetType: 'SITE', teamId: site.id, userId: owner.userId, projectId: project.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ targetType: 'SITE', userId: null, teamId: site.id, projectId: null });
@@ -70,10 +68,7 @@ describe('GET and PUT /v1/assignment-config', () => {
   });
 
   it('is changed only by owners and admins', async () => {
-    const owner = await createBusinessWithOwner(t.app);
-    const admin = await addMember(t.app, owner, 'ADMIN');
-    const member = await addMember(t.app, owner);
-    const supervisor = await addSupervisor(t.app, owner, [(await createSite(t.app, owner, (await createProject(t.app, owner)).id)).id]);
+    const { owner, admin, member, supervisor } = await createCast(t.app, { admin: true, member: true, supervisor: true });
     for (const caller of [member, supervisor]) {
       expect((await configure(caller, { targetType: 'MEMBER', userId: caller.userId })).statusCode).toBe(403);
     }
@@ -84,16 +79,14 @@ describe('GET and PUT /v1/assignment-config', () => {
 
 describe('assigning new tickets without an assignee', () => {
   it('NONE leaves them unassigned; a given assignee always wins', async () => {
-    const owner = await createBusinessWithOwner(t.app);
-    const member = await addMember(t.app, owner);
+    const { owner, member } = await createCast(t.app, { member: true });
     expect(await newTicketAgent(owner)).toBeNull();
     await configure(owner, { targetType: 'MEMBER', userId: member.userId });
     expect(await newTicketAgent(owner, { agentId: owner.userId })).toBe(owner.userId);
   });
 
   it('MEMBER gives them to that member while they are still in the business', async () => {
-    const owner = await createBusinessWithOwner(t.app);
-    const member = await addMember(t.app, owner);
+    const { owner, member } = await createCast(t.app, { member: true });
     await configure(owner, { targetType: 'MEMBER', userId: member.userId });
     expect(await newTicketAgent(owner)).toBe(member.userId);
     await t.app.db.delete(businessMembers).where(and(eq(businessMembers.businessId, owner.business.id), eq(businessMembers.userId, member.userId)));
@@ -101,9 +94,7 @@ describe('assigning new tickets without an assignee', () => {
   });
 
   it('SITE gives them to the supervisor of the site with the fewest open tickets, the lowest id among equals', async () => {
-    const owner = await createBusinessWithOwner(t.app);
-    const project = await createProject(t.app, owner);
-    const site = await createSite(t.app, owner, project.id);
+    const { owner, project, site } = await createCast(t.app, { site: true });
     const elsewhere = await createSite(t.app, owner, project.id);
     const first = await addSupervisor(t.app, owner, [site.id]);
     const second = await addSupervisor(t.app, owner, [site.id]);
@@ -124,8 +115,7 @@ describe('assigning new tickets without an assignee', () => {
   });
 
   it('SITE without a supervisor leaves them unassigned', async () => {
-    const owner = await createBusinessWithOwner(t.app);
-    const site = await createSite(t.app, owner, (await createProject(t.app, owner)).id);
+    const { owner, site } = await createCast(t.app, { site: true });
     const worker = await addMember(t.app, owner);
     await placeInSite(t.app, owner, site.id, worker.userId, 'MEMBER');
     await configure(owner, { targetType: 'SITE', teamId: site.id });
@@ -153,8 +143,7 @@ describe('assigning new tickets without an assignee', () => {
   });
 
   it('writes the picked assignee into the CREATED history entry', async () => {
-    const owner = await createBusinessWithOwner(t.app);
-    const member = await addMember(t.app, owner);
+    const { owner, member } = await createCast(t.app, { member: true });
     await configure(owner, { targetType: 'MEMBER', userId: member.userId });
     const created = (await owner.request({ method: 'POST', url: `${API}/tickets`, payload: { title: 'Lights out', description: 'Level 2' } })).json();
     const history = (await owner.request({ method: 'GET', url: `${API}/tickets/${created.id}/history` })).json();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { ticketAttachments } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../test/cast.ts';
 import { IMAGES, addMember, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
@@ -21,8 +22,7 @@ const rowsOf = (ticketId: number) => t.app.db.select().from(ticketAttachments).w
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
+  ({ owner, member } = await createCast(t.app, { member: true }));
   colleague = await addMember(t.app, owner, 'MEMBER');
   other = await createBusinessWithOwner(t.app);
 });

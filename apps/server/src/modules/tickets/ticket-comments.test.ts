@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketComments } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../test/cast.ts';
 import { IMAGES, addMember, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
@@ -23,8 +24,7 @@ const keyOf = fileKeyOf;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
+  ({ owner, member } = await createCast(t.app, { member: true }));
   colleague = await addMember(t.app, owner, 'MEMBER');
   other = await createBusinessWithOwner(t.app);
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketCategories } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../test/cast.ts';
 import { addMember, createBusinessWithOwner, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
@@ -16,9 +17,7 @@ let categories: { id: number; nameEn: string }[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  sara = await addMember(t.app, owner, 'ADMIN');
-  omar = await addMember(t.app, owner, 'MEMBER');
+  ({ owner, admin: sara, member: omar } = await createCast(t.app, { admin: true, member: true }));
   member = await addMember(t.app, owner, 'MEMBER');
   other = await createBusinessWithOwner(t.app);
   categories = await t.app.db.select().from(ticketCategories).where(eq(ticketCategories.businessId, owner.business.id)).orderBy(ticketCategories.id);

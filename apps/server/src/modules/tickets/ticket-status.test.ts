@@ -4,7 +4,8 @@ import type { TicketStatus } from '@fieldops/shared/enums';
 import { canTransition } from '@fieldops/shared/helpdesk';
 import { ticketHistory, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, type Caller } from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { addSupervisor, createProject, createSite, createTicket, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
 
@@ -29,9 +30,7 @@ const historyOf = (id: number) => t.app.db.select().from(ticketHistory).where(eq
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, other } = await createCast(t.app, { member: true, other: true }));
 });
 afterAll(() => t.close());
 

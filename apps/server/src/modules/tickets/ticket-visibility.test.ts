@@ -2,18 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketAttachments, ticketCategories, ticketComments, ticketHistory, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  IMAGES,
-  addMember,
-  addSupervisor,
-  createBusinessWithOwner,
-  createProject,
-  createSite,
-  createTicket,
-  multipart,
-  placeInSite,
-  type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { IMAGES, addMember, addSupervisor, createProject, createSite, createTicket, multipart, placeInSite, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
 
@@ -28,10 +18,8 @@ let ids: Record<'inA' | 'inB' | 'byMember' | 'toMember' | 'bySupervisor' | 'byLo
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  admin = await addMember(t.app, owner, 'ADMIN');
-  loner = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  // The cast's member is the loner, placed in no site.
+  ({ owner, admin, member: loner, other } = await createCast(t.app, { admin: true, member: true, other: true }));
   const project = await createProject(t.app, owner);
   const [a, b] = [await createSite(t.app, owner, project.id), await createSite(t.app, owner, project.id)];
   supervisor = await addSupervisor(t.app, owner, [a.id]);

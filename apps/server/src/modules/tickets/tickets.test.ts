@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketCategories, ticketHistory, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createCast } from '../../test/cast.ts';
 import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, createUser, type Caller } from '../../test/factories.ts';
 
 const API = '/services/helpdesk/api/v1';
@@ -20,10 +21,7 @@ const firstCategory = async (businessId: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  admin = await addMember(t.app, owner, 'ADMIN');
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, admin, member, other } = await createCast(t.app, { admin: true, member: true, other: true }));
   categoryId = (await firstCategory(owner.business.id)).id;
   otherCategoryId = (await firstCategory(other.business.id)).id;
 });
