@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { IMAGES, addMember, createBusinessWithOwner, createTicket, multipart, type Caller } from '../test/factories.ts';
+import { createCast } from '../test/cast.ts';
+import { IMAGES, createTicket, multipart, type Caller } from '../test/factories.ts';
 
 const HELPDESK = '/services/helpdesk/api/v1';
 
@@ -18,8 +19,7 @@ const profile = (caller: Caller, fields: Record<string, string>, files: Paramete
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner);
+  ({ owner, member } = await createCast(t.app, { member: true }));
 });
 afterAll(() => t.close());
 

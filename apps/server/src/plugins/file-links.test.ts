@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_LINK_BUCKET_MS, FILE_LINK_MIN_LIFETIME_MS } from '@fieldops/shared/limits';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { IMAGES, createBusinessWithOwner, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller } from '../test/factories.ts';
+import { createCast } from '../test/cast.ts';
+import { IMAGES, createTicket, fileKeyOf, multipart, signedFileUrl, type Caller } from '../test/factories.ts';
 import { createFileLinks, expiryFor } from './file-links.ts';
 import { keyOfUrl } from './storage.ts';
 
@@ -21,8 +22,7 @@ const expectProblem = (res: { statusCode: number; headers: Record<string, unknow
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, other } = await createCast(t.app, { other: true }));
   const form = multipart({}, [{ field: 'file', filename: 'me.png', type: 'image/png', data: IMAGES.png }]);
   avatar = (await owner.request({ method: 'PUT', url: '/api/v1/account/avatar', ...form })).json().avatar;
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, createBusinessWithOwner, createUser, PASSWORD } from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createUser, PASSWORD } from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -100,8 +101,7 @@ describe('throttling failed sign-ins', () => {
   });
 
   it('counts failures on one instance against sign-ins on another, and an admin can unlock the account', async () => {
-    const business = await createBusinessWithOwner(t.app);
-    const member = await addMember(t.app, business);
+    const { owner: business, member } = await createCast(t.app, { member: true });
     const second = await t.secondInstance();
     for (let i = 0; i < 10; i++) await attempt(i % 2 ? t.app : second, member.username, `guess-${i}`, `10.4.0.${i}`);
     expect((await attempt(second, member.username, PASSWORD, '10.4.1.1')).statusCode).toBe(429);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, callerFor, createBusinessWithOwner, createProjectAndSite, createUser, placeInSite, signIn, type Caller } from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { addMember, callerFor, createBusinessWithOwner, createUser, placeInSite, signIn, type Caller } from '../../test/factories.ts';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -10,9 +11,11 @@ let member: Caller;
 let siteId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner);
-  siteId = (await createProjectAndSite(t.app, owner)).site.id;
+  ({
+    owner,
+    member,
+    site: { id: siteId },
+  } = await createCast(t.app, { member: true, site: true }));
   await placeInSite(t.app, owner, siteId, member.userId, 'SUPERVISOR');
   await placeInSite(t.app, owner, siteId, owner.userId);
 });

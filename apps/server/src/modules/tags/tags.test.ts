@@ -2,7 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionTags, tags, tasks } from '../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { addMember, addSupervisor, createAction, createBusinessWithOwner, createProjectAndSite, createTask, type Caller } from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { createAction, createBusinessWithOwner, createTask, type Caller } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
 
@@ -18,11 +19,7 @@ const tagIdsOf = async (actionId: number) =>
   (await t.app.db.select({ tagId: actionTags.tagId }).from(actionTags).where(eq(actionTags.actionId, actionId))).map((r) => r.tagId).sort((a, b) => a - b);
 
 /** A business of its own per test, since a business holds at most three tags. */
-async function freshBusiness() {
-  const owner = await createBusinessWithOwner(t.app);
-  const member = await addMember(t.app, owner, 'MEMBER');
-  return { owner, member };
-}
+const freshBusiness = () => createCast(t.app, { member: true });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,8 +48,7 @@ describe('POST /v1/tags and GET /v1/tags', () => {
   });
 
   it('lets site supervisors create tags, and refuses plain members', async () => {
-    const { owner, member } = await freshBusiness();
-    const supervisor = await addSupervisor(t.app, owner, [(await createProjectAndSite(t.app, owner)).site.id]);
+    const { owner, member, supervisor } = await createCast(t.app, { member: true, supervisor: true });
     expect((await supervisor.request({ method: 'POST', url: `${W}/v1/tags`, payload: { nameEn: 'Night', nameAr: 'ليلي' } })).statusCode).toBe(201);
     expect((await member.request({ method: 'POST', url: `${W}/v1/tags`, payload: { nameEn: 'Day', nameAr: 'نهاري' } })).statusCode).toBe(403);
     expect(await tagCount(owner.business.id)).toBe(1);

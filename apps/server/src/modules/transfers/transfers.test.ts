@@ -4,18 +4,8 @@ import type { ExecutionPlan, PlanWithChildren } from '@fieldops/shared/plans';
 import { teamMembers, teams } from '../../db/schema.ts';
 import { actionResults, executionPlans, schedules } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  addMember,
-  addSupervisor,
-  createAction,
-  createBusinessWithOwner,
-  createPlan,
-  createProject,
-  createSite,
-  createTask,
-  placeInSite,
-  type Caller,
-} from '../../test/factories.ts';
+import { createCast } from '../../test/cast.ts';
+import { addMember, addSupervisor, createAction, createPlan, createProject, createSite, createTask, placeInSite, type Caller } from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -42,9 +32,7 @@ const transfer = (caller: Caller, from: number, userId: number, payload: Record<
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  member = await addMember(t.app, owner, 'MEMBER');
-  other = await createBusinessWithOwner(t.app);
+  ({ owner, member, other } = await createCast(t.app, { member: true, other: true }));
   projectA = (await createProject(t.app, owner, { name: 'Towers' })).id;
   projectB = (await createProject(t.app, owner, { name: 'Mall' })).id;
   siteA = (await createSite(t.app, owner, projectA)).id;
