@@ -8,13 +8,11 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ticketCategories } from '../db/schema-helpdesk.ts';
+import { createCast } from './cast.ts';
 import {
-  addMember,
   createAction,
   createAnswerRow,
-  createBusinessWithOwner,
   createPlan,
-  createProjectAndSite,
   createScheduleRow,
   createTask,
   createTicket,
@@ -41,9 +39,9 @@ let pools: Pools;
 /** A business with a member, a site, a task with actions, a plan with schedules, an answer and a ticket with a comment. */
 async function buildFixture() {
   const app = t.app;
-  owner = await createBusinessWithOwner(app);
-  const member = await addMember(app, owner, 'MEMBER');
-  const { project, site } = await createProjectAndSite(app, owner);
+  const cast = await createCast(app, { member: true, site: true });
+  ({ owner } = cast);
+  const { member, project, site } = cast;
   await placeInSite(app, owner, site.id, member.userId);
   const task = await createTask(app, owner);
   const yesNo = await createAction(app, owner, task.id);

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { Member } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { list, problem, renderWithSession, stubFetch, type StubCall } from '../../../test/session.tsx';
-import { MemberTransferTab, checkSites } from './member-transfer-tab.tsx';
+import { MemberTransferTab } from './member-transfer-tab.tsx';
+import { checkSites } from './transfer-wizard.ts';
 
 const site = (id: number, name: string) => ({
   id,
