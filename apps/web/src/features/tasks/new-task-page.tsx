@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useCreateTaskMutation } from './api/create-task.ts';
-import { TaskForm } from './components/task-form.tsx';
+import { TaskForm } from './components/task/task-form.tsx';
 
 export function NewTaskPage() {
   const { t } = useTranslation();

@@ -17,13 +17,13 @@ import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { localizedDescription, localizedName } from '../../lib/localized.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { isTaskId, taskIdFromPath, useTaskQuery } from './api/get-task.ts';
-import { ActionsTab } from './components/actions-tab.tsx';
-import { AnswersTab } from './components/answers-tab.tsx';
-import { PlansTab } from './components/plans-tab.tsx';
-import { PreviewTab } from './components/preview-tab.tsx';
-import { SettingsTab } from './components/settings-tab.tsx';
-import { TaskHeaderActions } from './components/task-header-actions.tsx';
-import { GeofenceBadge } from './components/tasks-table.tsx';
+import { ActionsTab } from './components/actions/actions-tab.tsx';
+import { AnswersTab } from './components/answers/answers-tab.tsx';
+import { PlansTab } from './components/plans/plans-tab.tsx';
+import { PreviewTab } from './components/actions/preview-tab.tsx';
+import { SettingsTab } from './components/task/settings-tab.tsx';
+import { TaskHeaderActions } from './components/task/task-header-actions.tsx';
+import { GeofenceBadge } from './components/task/tasks-table.tsx';
 
 export function TaskDetailPage() {
   const { t } = useTranslation();

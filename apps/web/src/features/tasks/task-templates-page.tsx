@@ -14,11 +14,11 @@ import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useSearchParam } from '../../lib/url-state.ts';
 import { useTemplatesQuery } from './api/get-templates.ts';
-import { DeleteTemplateModal } from './components/delete-template-modal.tsx';
+import { DeleteTemplateModal } from './components/templates/delete-template-modal.tsx';
 import { SEARCH_PARAM, SearchBox } from './components/search-box.tsx';
-import { TemplateCard } from './components/template-card.tsx';
-import { TemplatePreviewDrawer } from './components/template-preview-drawer.tsx';
-import { useCreateFromTemplate } from './components/use-create-from-template.ts';
+import { TemplateCard } from './components/templates/template-card.tsx';
+import { TemplatePreviewDrawer } from './components/templates/template-preview-drawer.tsx';
+import { useCreateFromTemplate } from './components/templates/use-create-from-template.ts';
 
 export function TaskTemplatesPage() {
   const { t } = useTranslation();

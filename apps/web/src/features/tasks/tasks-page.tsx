@@ -15,10 +15,10 @@ import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useTasksQuery } from './api/get-tasks.ts';
-import { DeleteTaskModal } from './components/delete-task-modal.tsx';
+import { DeleteTaskModal } from './components/task/delete-task-modal.tsx';
 import { SEARCH_PARAM, SearchBox } from './components/search-box.tsx';
-import { TasksTable } from './components/tasks-table.tsx';
-import { useDuplicateTask } from './components/use-duplicate-task.ts';
+import { TasksTable } from './components/task/tasks-table.tsx';
+import { useDuplicateTask } from './components/task/use-duplicate-task.ts';
 
 export function TasksPage() {
   const { t } = useTranslation();

@@ -1,0 +1,110 @@
+// The Actions tab: the task's actions in order, each with its rule in words; those who manage
+// tasks add, edit, reorder, duplicate, chain and delete them here.
+import { useState } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconListCheck, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { Action, TaskWithActions } from '@fieldops/shared/tasks';
+import { EmptyState } from '../../../../components/empty-state.tsx';
+import { errorMessage } from '../../../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
+import { useDuplicateActionMutation } from '../../api/duplicate-action.ts';
+import { ActionCard } from './action-card.tsx';
+import { ActionFormModal } from './action-form-modal.tsx';
+import { ChainRuleModal, ruleBasesFor } from './chain-rule-modal.tsx';
+import { DeleteActionModal } from './delete-action-modal.tsx';
+import { useActionTypeNames } from './use-action-type-names.ts';
+import { useReorderActions } from './use-reorder-actions.ts';
+
+type Dialog = { kind: 'new' } | { kind: 'edit' | 'rule' | 'delete'; action: Action } | null;
+
+export function ActionsTab({ task, canManage }: { task: TaskWithActions; canManage: boolean }) {
+  const { t } = useTranslation();
+  const typeName = useActionTypeNames();
+  const reorder = useReorderActions(task);
+  const duplicate = useDuplicateActionMutation(task.id);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  /** The action last moved and the button that moved it, which keeps the focus. */
+  const [moved, setMoved] = useState<{ id: number; direction: 'up' | 'down' } | null>(null);
+  const actions = task.actions;
+  const byId = new Map(actions.map((action) => [action.id, action]));
+  const close = () => setDialog(null);
+  const open = (next: Dialog) => {
+    setMoved(null);
+    setDialog(next);
+  };
+  const move = (index: number, direction: 'up' | 'down') => {
+    setMoved({ id: actions[index].id, direction });
+    reorder.move(index, direction === 'up' ? index - 1 : index + 1);
+  };
+
+  const duplicateAction = (action: Action) => {
+    setMoved(null);
+    duplicate.mutate(action.id, {
+      onSuccess: () => notifySuccess(t('tasks.actions.duplicated')),
+      onError: (error) => notifyError(errorMessage(error, 'duplicateActionFailed')),
+    });
+  };
+
+  const addButton = canManage ? (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: 'new' })}>
+      {t('tasks.actions.add')}
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      {actions.length === 0 ? (
+        <EmptyState
+          withCard
+          icon={<IconListCheck size={28} />}
+          title={t('tasks.actions.emptyTitle')}
+          description={t(canManage ? 'tasks.actions.emptyText' : 'tasks.actions.emptyTextReader')}
+          action={addButton}
+        />
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('tasks.actions.intro')}
+            </Text>
+            {addButton}
+          </Group>
+          <Stack gap="xs" component="ol" p={0} m={0} aria-label={t('tasks.actions.listLabel')}>
+            {actions.map((action, index) => (
+              <ActionCard
+                key={action.id}
+                action={action}
+                position={index + 1}
+                base={action.criteria ? byId.get(action.criteria.condition.baseActionId) : undefined}
+                typeName={typeName(action.type)}
+                busy={reorder.pending}
+                keepFocus={moved?.id === action.id ? moved.direction : undefined}
+                handlers={
+                  canManage
+                    ? {
+                        onMoveUp: index > 0 ? () => move(index, 'up') : undefined,
+                        onMoveDown: index < actions.length - 1 ? () => move(index, 'down') : undefined,
+                        onEdit: () => open({ kind: 'edit', action }),
+                        onDuplicate: () => duplicateAction(action),
+                        onDelete: () => open({ kind: 'delete', action }),
+                        onRule: action.criteria || ruleBasesFor(action, actions).length > 0 ? () => open({ kind: 'rule', action }) : undefined,
+                      }
+                    : undefined
+                }
+              />
+            ))}
+          </Stack>
+        </Stack>
+      )}
+      <ActionFormModal
+        taskId={task.id}
+        opened={dialog?.kind === 'new' || dialog?.kind === 'edit'}
+        action={dialog?.kind === 'edit' ? dialog.action : null}
+        onClose={close}
+      />
+      <ChainRuleModal taskId={task.id} action={dialog?.kind === 'rule' ? dialog.action : null} actions={actions} onClose={close} />
+      <DeleteActionModal taskId={task.id} action={dialog?.kind === 'delete' ? dialog.action : null} actions={actions} onClose={close} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+// The Settings tab: the task's names, descriptions and tag (PUT /v2/tasks/{id}, the id read from
+// the page's path), and the geofence switch, saved on its own (PUT /v2/tasks/{id}/settings).
+import { Card, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { TaskWithActions } from '@fieldops/shared/tasks';
+import { errorMessage } from '../../../../lib/i18n/translate-message.ts';
+import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
+import { taskIdFromPath } from '../../api/get-task.ts';
+import { useUpdateTaskSettingsMutation } from '../../api/update-task-settings.ts';
+import { useUpdateTaskMutation } from '../../api/update-task.ts';
+import { GeofenceSwitch } from './geofence-switch.tsx';
+import { TaskForm } from './task-form.tsx';
+
+export function SettingsTab({ task, canManage }: { task: TaskWithActions; canManage: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const update = useUpdateTaskMutation();
+  const settings = useUpdateTaskSettingsMutation(task);
+
+  const toggleGeofence = (geoRestrictionEnabled: boolean) => {
+    settings.mutate(
+      { taskId: task.id, body: { geoRestrictionEnabled } },
+      {
+        onSuccess: () => notifySuccess(t('messages.changesSaved')),
+        onError: (error) => notifyError(errorMessage(error), t('messages.updateTaskSettingsFailed')),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md" maw={880}>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="h4" mb="md">
+          {t('tasks.settings.details')}
+        </Title>
+        {/* Keyed by the saved values so the form shows them after a save. */}
+        <TaskForm
+          key={JSON.stringify([task.nameEn, task.nameAr, task.descriptionEn, task.descriptionAr, task.tagId])}
+          task={task}
+          readOnly={!canManage}
+          submitLabel={t('actions.saveChanges')}
+          pending={update.isPending}
+          onSubmit={(body) =>
+            update
+              // The geofence is saved by its own switch; the form keeps its current value.
+              .mutateAsync({ taskId: taskIdFromPath(pathname), body: { ...body, geoRestrictionEnabled: task.geoRestrictionEnabled } })
+              .then(
+                () => notifySuccess(t('messages.changesSaved')),
+                (error: unknown) => {
+                  notifyError(errorMessage(error, 'updateTaskFailed'));
+                  throw error;
+                },
+              )
+          }
+        />
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="h4" mb="md">
+          {t('tasks.settings.geofence')}
+        </Title>
+        <GeofenceSwitch checked={task.geoRestrictionEnabled} onChange={toggleGeofence} disabled={!canManage || settings.isPending} />
+      </Card>
+    </Stack>
+  );
+}
