@@ -1,13 +1,17 @@
 // Test set-up for jsdom: jest-dom matchers, both languages' texts, and the browser APIs Mantine expects that jsdom
 // lacks (matchMedia, ResizeObserver, scrollIntoView, document.fonts).
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { ensureLanguage, loadAppTexts } from '../lib/i18n/i18n.ts';
 
 // Both languages' texts, every part, as the signed-in app has them once each has been chosen.
 await loadAppTexts();
 await Promise.all([ensureLanguage('en'), ensureLanguage('ar')]);
+
+// A find or waitFor gives the page five seconds, not one: the machines that run the tests are
+// shared, and a busy one draws a page late without drawing it wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
