@@ -168,7 +168,7 @@ export const MSG = {
 export type MessageKey = keyof typeof MSG;
 
 /** Texts for a failed call by HTTP status (spec §8). */
-export const STATUS_MESSAGES: Record<number, string> = {
+const STATUS_TEXTS = {
   400: 'Something went wrong. Please try again.',
   401: 'Please log in to continue.',
   403: 'Access denied. Contact support if needed.',
@@ -177,7 +177,9 @@ export const STATUS_MESSAGES: Record<number, string> = {
   502: 'Connection issue. Please try again soon.',
   503: 'Service unavailable. Check back shortly.',
   504: 'Request timed out. Try again soon.',
-};
+} as const;
+/** The text of a status named here is known; any other status may have none. */
+export const STATUS_MESSAGES: typeof STATUS_TEXTS & Readonly<Record<number, string>> = STATUS_TEXTS;
 export const UNEXPECTED_ERROR = 'Unexpected error';
 export const NETWORK_ERROR = 'Network error: Please check your internet connection';
 

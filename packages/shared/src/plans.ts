@@ -29,7 +29,7 @@ export const shiftTime = z
   .string()
   .regex(/^([01]\d|2[0-4]):(00|15|30|45)$/, MSG.invalid)
   .refine((v) => {
-    const [h, m] = v.split(':').map(Number);
+    const [h = Number.NaN, m] = v.split(':').map(Number);
     return h >= SHIFT_START_HOUR && (h < SHIFT_END_HOUR || m === 0);
   }, MSG.invalid);
 
