@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { must } from '@fieldops/shared/must';
 import { COMPILED_SERVER, startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../apps/server/src/seed/demo.ts';
 import { STORAGE_KEYS } from '../packages/shared/src/limits.ts';
@@ -38,7 +39,7 @@ const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 /** The median of the figures a run produced (a run that could not measure one gives NaN). */
 const median = (values: number[]) => {
   const known = values.filter(Number.isFinite).sort((a, b) => a - b);
-  return known.length === 0 ? NaN : known[Math.floor(known.length / 2)];
+  return known[Math.floor(known.length / 2)] ?? NaN;
 };
 
 interface Loaded {
@@ -133,7 +134,7 @@ async function storageFor(server: ServerProcess) {
   const account = (await (await fetch(`${server.url}/api/v1/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     businessIdentities: { apiKey: string }[];
   };
-  return { [STORAGE_KEYS.token]: token, [STORAGE_KEYS.apiKey]: account.businessIdentities[0].apiKey };
+  return { [STORAGE_KEYS.token]: token, [STORAGE_KEYS.apiKey]: must(account.businessIdentities[0], 'the demo owner has a business').apiKey };
 }
 
 async function bytes(server: ServerProcess, signedIn: Record<string, string>) {
@@ -178,7 +179,8 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
     // The dashboard needs a signed-in browser: the token goes into the origin's storage once, and
     // each run then clears only the HTTP cache, so every load is cold.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page: Page = browser.contexts()[0].pages()[0] ?? (await browser.contexts()[0].newPage());
+    const context = must(browser.contexts()[0], 'a browser reached over CDP has its default context');
+    const page: Page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${server.url}/login`);
     /** Signs the browser in (the dashboard) or out (/login, which sends a signed-in visitor on). */
     const setSignedIn = (on: boolean) =>
@@ -194,7 +196,7 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
         },
         { entries: signedIn, on },
       );
-    const cdp = await browser.contexts()[0].newCDPSession(page);
+    const cdp = await context.newCDPSession(page);
 
     console.log(`\nLighthouse (median of ${RUNS}) | score (goal)        | LCP (goal)              | TBT      | longest task`);
     for (const formFactor of ['mobile', 'desktop'] as const) {
@@ -244,9 +246,9 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
           }
           const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)?.items ?? [];
           runs.push({
-            score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-            lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
-            tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
+            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+            tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
             longest: Math.max(0, ...tasks.map((t) => t.duration)),
           });
         }

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { must } from '@fieldops/shared/must';
 import { createDiskStorage } from '../apps/server/src/plugins/storage.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from '../apps/server/src/seed/demo.ts';
 import { startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
@@ -27,9 +28,8 @@ const READS = [
 ];
 
 const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 };
 const ms = (n: number) => `${Number.isFinite(n) ? n.toFixed(0) : '—'} ms`;
 
@@ -50,7 +50,7 @@ async function measure(server: ServerProcess) {
   const account = (await (await fetch(`${server.url}/api/v1/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
     businessIdentities: { apiKey: string }[];
   };
-  const headers = { authorization: `Bearer ${token}`, 'x-api-key': account.businessIdentities[0].apiKey };
+  const headers = { authorization: `Bearer ${token}`, 'x-api-key': must(account.businessIdentities[0], 'the demo owner has a business').apiKey };
   const until = Date.now() + SECONDS * 1000;
   let reads = 0;
   let failures = 0;

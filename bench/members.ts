@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { must } from '@fieldops/shared/must';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { teams, users } from '../apps/server/src/db/schema.ts';
@@ -77,10 +78,11 @@ const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v
 
 /** One business: its owner, members, projects, sites and placements, all written set-based. */
 export async function seedBusiness(db: Db, prefix: string, members: number, projects: number, sites: number, passwordHash: string) {
-  const [owner] = await db
+  const [inserted] = await db
     .insert(users)
     .values({ username: `${prefix}.owner`, email: `${prefix}.owner@example.com`, fullName: 'Bench Owner', passwordHash, activated: true })
     .returning();
+  const owner = must(inserted, 'an insert returns its row');
   const business = await createBusinessFor(db, owner.id, { name: `Bench ${prefix}` });
   const b = business.id;
   await db.execute(sql`
@@ -135,7 +137,7 @@ async function time(app: FastifyInstance, token: string, apiKey: string, name: s
   }
   if (last.statusCode !== 200) throw new Error(`${url} answered ${last.statusCode}: ${last.body}`);
   samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)];
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)] ?? NaN;
   return { name, median: at(0.5), p95: at(0.95), rows: last.json<unknown[]>().length, total: String(last.headers['x-total-count'] ?? '-') };
 }
 
@@ -153,7 +155,8 @@ async function runOn(kind: string, database: Database): Promise<Timing[]> {
 
     const signIn = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: owner.username, password: PASSWORD } });
     const token = signIn.json<{ id_token: string }>().id_token;
-    const [site] = await app.db.select({ id: teams.id }).from(teams).where(eq(teams.businessId, business.id)).orderBy(asc(teams.id)).offset(123).limit(1);
+    const [found] = await app.db.select({ id: teams.id }).from(teams).where(eq(teams.businessId, business.id)).orderBy(asc(teams.id)).offset(123).limit(1);
+    const site = must(found, `the business has more than 123 of its ${SITES} sites`);
     const base = '/api/v2/business-members';
     const cases: [string, string][] = [
       ['first page', `${base}?page=0&size=20`],

@@ -22,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { KPI_KINDS, type KpiKind } from '@fieldops/shared/reports';
+import { must } from '@fieldops/shared/must';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { findRanked, KPI_NEEDS, ranksOverLastMonth } from '../apps/server/src/modules/reports/kpi.repository.ts';
@@ -46,10 +47,12 @@ const TARGET_MS = { month: 100, year: 300 } as const;
 /** The app's median at most this many times the bare queries'. */
 const TARGET_RATIO = 1.3;
 
+/** The earlier business: PGlite is measured on this one. */
+const ONE_MILLION: ReportDataOptions = { answers: 1_000_000 };
 /** The businesses measured: ten times the earlier one by default. */
 const SCALES: Record<string, ReportDataOptions> = {
   '10m': { answers: 10_000_000, projects: 100, sitesPerProject: 10, membersPerSite: 20, tasks: 200, plansPerMember: 4, dailyPlanDays: 40 },
-  '1m': { answers: 1_000_000 },
+  '1m': ONE_MILLION,
 };
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 const API = '/services/workflow/api/v1/report';
@@ -70,7 +73,7 @@ interface Timing {
 
 const quantile = (samples: number[], q: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 };
 
 async function timeIt(work: () => Promise<unknown>): Promise<number[]> {
@@ -152,7 +155,8 @@ async function withCpuConnection<T>(url: string, work: (target: CpuTarget) => Pr
     await client.query('set max_parallel_workers_per_gather = 0');
     const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
     const local = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname);
-    return await work({ db: drizzle(client) as unknown as Db, cpuMs: () => (local ? processCpuMs(rows[0].pid) : null) });
+    const { pid } = must(rows[0], 'pg_backend_pid() answers one row');
+    return await work({ db: drizzle(client) as unknown as Db, cpuMs: () => (local ? processCpuMs(pid) : null) });
   } finally {
     await client.end();
   }
@@ -315,7 +319,7 @@ export async function run() {
   if (pgliteMode !== 'skip') {
     const pglite = await openDatabase({ pgliteDir: null });
     try {
-      const { data, timings } = await runOn('pglite', pglite, SCALES['1m']);
+      const { data, timings } = await runOn('pglite', pglite, ONE_MILLION);
       all.pglite = { counts: data.counts, timings };
       print('PGlite (in memory)', timings, false);
     } finally {

@@ -177,7 +177,7 @@ export async function run() {
               count[side] += result.done;
             }
           }
-          const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+          const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
           const share = median(rates.app) / median(rates.bare);
           console.log(
             [

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { must } from '@fieldops/shared/must';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { runScheduleEngine, type EnginePass } from '../apps/server/src/modules/schedule-engine/schedule-engine.ts';
@@ -85,7 +86,7 @@ async function runOn(kind: string, database: Database, target: PassTarget): Prom
   const started = Date.now();
   const { owner, business } = await seedBusiness(db, 'engine', MEMBERS, PROJECTS, SITES, await hashPassword('bench-pass-1'));
   await seedPlans(db, business.id, owner.id);
-  const [{ plans }] = (
+  const [{ plans } = { plans: 0 }] = (
     (await db.execute(sql`select count(*)::int as plans from execution_plans where user_id is not null`)) as unknown as {
       rows: { plans: number }[];
     }
@@ -119,7 +120,7 @@ async function withPassConnection<T>(url: string, work: (target: PassTarget) => 
   try {
     const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
     const local = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname);
-    const pid = rows[0].pid;
+    const { pid } = must(rows[0], 'pg_backend_pid() answers one row');
     return await work({ db: drizzle(client) as unknown as Db, cpuMs: () => (local ? processCpuMs(pid) : null) });
   } finally {
     await client.end();
@@ -135,7 +136,7 @@ function print(kind: string, r: Result, target: boolean) {
   if (r.perCpuSecond !== null) {
     console.log(`${kind}: ${r.perCpuSecond.toLocaleString('en')} per second of database CPU time (near what an idle machine gives)${verdict(r.perCpuSecond)}`);
   }
-  const load = os.loadavg()[0];
+  const [load = 0] = os.loadavg();
   if (load > os.cpus().length)
     console.log(`(load average ${load.toFixed(1)} on ${os.cpus().length} cores while measuring: the wall clock includes waiting for the CPU)`);
 }

@@ -40,7 +40,7 @@ async function sample(env: Record<string, string>, compiled: boolean): Promise<S
   return { startMs, idleMb };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
 async function compare(label: string, env: Record<string, string>, memoryGoal: number) {

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { must } from '@fieldops/shared/must';
 
 export interface RecordedStatement {
   text: string;
@@ -14,7 +15,7 @@ export interface RecordedStatement {
 }
 
 const [port, url, file] = process.argv.slice(2);
-const lists = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, RecordedStatement[]>;
+const lists = JSON.parse(fs.readFileSync(must(file, 'the third argument names the recorded statements'), 'utf8')) as Record<string, RecordedStatement[]>;
 const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const app = Fastify({ logger: false });
 app.setErrorHandler((err, _request, reply) => {

@@ -55,7 +55,9 @@ export async function withPostgres<T>(
 /** CPU milliseconds a local process has used, from /proc (Linux); null elsewhere. */
 export function processCpuMs(pid: number): number | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const [, afterName] = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ');
+    if (afterName === undefined) return null;
+    const fields = afterName.split(' ');
     // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {

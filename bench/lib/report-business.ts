@@ -2,6 +2,7 @@
 // read back from the database: its ids, its users and how much it holds. A kept benchmark
 // database is measured again from this, without generating.
 import { sql, type SQL } from 'drizzle-orm';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../apps/server/src/db/client.ts';
 
 export interface GeneratedBusiness {
@@ -28,7 +29,12 @@ export interface GeneratedBusiness {
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const ids = async (db: Db, query: SQL) => rowsOf<{ id: string | number }>(await db.execute(query)).map((r) => Number(r.id));
 const countOf = async (db: Db, table: string, businessId: number) =>
-  Number(rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from ${sql.identifier(table)} where business_id = ${businessId}`))[0].n);
+  Number(
+    must(
+      rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from ${sql.identifier(table)} where business_id = ${businessId}`))[0],
+      'a count answers one row',
+    ).n,
+  );
 
 /** What the benchmarks need to know of a business made by this generator, read back from the database. */
 export async function describeBusiness(db: Db, prefix: string): Promise<GeneratedBusiness> {
@@ -50,6 +56,7 @@ export async function describeBusiness(db: Db, prefix: string): Promise<Generate
     select u.id, u.username from team_members m join users u on u.id = m.user_id join business_members bm on bm.user_id = u.id and bm.business_id = m.business_id
     where m.business_id = ${b} and m.authority = 'MEMBER' and bm.role = 'MEMBER' order by m.team_id, u.id limit 1`),
   );
+  if (!supervisor || !member) throw new Error(`no supervisor and member in the business of ${prefix}.owner`);
   return {
     businessId: b,
     apiKey: owner.api_key,

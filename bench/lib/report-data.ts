@@ -5,6 +5,7 @@
 // on PostgreSQL and on PGlite alike. Randomness comes from hashint8 over stable keys, so the
 // same options on the same day give the same data.
 import { sql, type SQL } from 'drizzle-orm';
+import { must } from '@fieldops/shared/must';
 import type { Database, Db } from '../../apps/server/src/db/client.ts';
 import { hashPassword } from '../../apps/server/src/lib/password.ts';
 import { createBusinessFor } from '../../apps/server/src/modules/onboarding/onboarding.service.ts';
@@ -204,7 +205,7 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
     insert into users (username, email, full_name, password_hash, activated)
     values (${`${prefix}.owner`}, ${`${prefix}.owner@example.com`}, 'Bench Owner', ${passwordHash}, true) returning id`),
   );
-  const ownerId = Number(owner.id);
+  const ownerId = Number(must(owner, 'an insert returns its row').id);
   const business = await createBusinessFor(db, ownerId, { name: shape.name, timeZone });
   const b = business.id;
   await db.execute(sql`
@@ -409,7 +410,7 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
           and (a.required or ${rnd(64, sql`s.key * 16 + a."order"`)} < 0.65)
       ) z
       order by z.created_date`);
-    const [{ n }] = rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from action_results where business_id = ${b}`));
+    const [{ n } = { n: 0 }] = rowsOf<{ n: string | number }>(await db.execute(sql`select count(*) as n from action_results where business_id = ${b}`));
     answered = Number(n);
     phaseDone(`answers from ${from} (${answered} in all)`, Date.now() - mark);
     mark = Date.now();

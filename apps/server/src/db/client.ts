@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { must } from '@fieldops/shared/must';
 import * as core from './schema.ts';
 import * as helpdesk from './schema-helpdesk.ts';
 import * as rollups from './schema-rollups.ts';
@@ -40,6 +41,8 @@ export interface Database {
 
 /** The rows of a raw `db.execute` result; both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** The one row of a query that always answers one, such as an aggregate without `group by`. */
+export const onlyRowOf = <T>(result: unknown) => must(rowsOf<T>(result)[0], 'an aggregate query answers one row');
 
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
@@ -104,7 +107,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   return {
     db: db as unknown as Db,
-    read: () => (replicas.length === 0 ? (db as unknown as Db) : replicas[turn++ % replicas.length]),
+    read: () => replicas[turn++ % replicas.length] ?? (db as unknown as Db),
     kind,
     listen: listener.listen,
     async close() {

@@ -14,7 +14,7 @@ interface Owner {
 }
 
 /** State and start time of a process from /proc; null when it does not exist; undefined without /proc. */
-function procStat(pid: number): { state: string; started: string } | null | undefined {
+function procStat(pid: number): { state: string | undefined; started: string | undefined } | null | undefined {
   if (!fs.existsSync('/proc/self/stat')) return undefined;
   let text: string;
   try {

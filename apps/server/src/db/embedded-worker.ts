@@ -109,7 +109,7 @@ function readAnswer(output: Uint8Array) {
   while (at + 5 <= view.length) {
     const type = view[at];
     const length = view.readInt32BE(at + 1);
-    if (type === READY_FOR_QUERY) status = view[at + 5];
+    if (type === READY_FOR_QUERY) status = view[at + 5] ?? null;
     else if (type === NOTIFICATION) notifications.push(Buffer.from(view.subarray(at, at + 1 + length)));
     at += 1 + length;
   }
@@ -154,7 +154,7 @@ async function main() {
   function step() {
     scheduled = false;
     if (!owner) {
-      while (waiting.length && (waiting[0].closed || waiting[0].queue.length === 0)) waiting.shift();
+      while (waiting[0] && (waiting[0].closed || waiting[0].queue.length === 0)) waiting.shift();
       owner = waiting.shift() ?? null;
     }
     if (owner && settingsOf && settingsOf !== owner) {
@@ -164,7 +164,8 @@ async function main() {
     }
     const current = owner;
     if (!current || current.queue.length === 0) return;
-    const batch = current.queue.length === 1 ? current.queue[0] : Buffer.concat(current.queue);
+    const [only] = current.queue;
+    const batch = only && current.queue.length === 1 ? only : Buffer.concat(current.queue);
     current.queue.length = 0;
     current.busy = true;
     if (current.changedSettings) settingsOf = current;

@@ -37,9 +37,7 @@ export function nulPath(input: unknown): Path | null {
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], key: i, parent: visit });
     } else if (typeof value === 'object' && value !== null) {
-      const entries = Object.entries(value);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i];
+      for (const [key, child] of Object.entries(value).reverse()) {
         if (key.includes('\u0000')) return pathTo(visit, key);
         pending.push({ value: child, key, parent: visit });
       }

@@ -88,7 +88,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
 
   /** Claims the key of a change; true when the change was answered already (replayed here). */
   async function claim(request: FastifyRequest, reply: FastifyReply, header: string | string[], userId: number): Promise<boolean> {
-    const key = Array.isArray(header) ? header[0] : header;
+    const key = (Array.isArray(header) ? header[0] : header) ?? '';
     if (!KEY_SHAPE.test(key)) throw badRequest(MSG.idempotencyKeyInvalid, [{ field: 'Idempotency-Key', message: MSG.idempotencyKeyInvalid }]);
     const fingerprint = fingerprintOf(request);
     const claimed = await db.insert(idempotencyKeys).values({ userId, key, fingerprint }).onConflictDoNothing().returning({ key: idempotencyKeys.key });

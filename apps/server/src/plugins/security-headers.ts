@@ -28,7 +28,7 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 /** The base64 SHA-256 of each inline script's text in an HTML page, as CSP names them. */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(INLINE_SCRIPT)]
-    .map((match) => match[1])
+    .map((match) => match[1] ?? '')
     .filter((text) => text.trim() !== '')
     .map((text) => createHash('sha256').update(text, 'utf8').digest('base64'));
 }

@@ -137,6 +137,6 @@ export const fileUrl = (key: string) => `${FILES_ROUTE}/${key}`;
 /** The key of a stored file's URL, bare or signed (`?expires=…&signature=…`); null for anything else. */
 export function keyOfUrl(url: string | null): string | null {
   if (!url?.startsWith(`${FILES_ROUTE}/`)) return null;
-  const key = url.slice(FILES_ROUTE.length + 1).split(/[?#]/)[0];
+  const [key = ''] = url.slice(FILES_ROUTE.length + 1).split(/[?#]/);
   return KEY_PATTERN.test(key) ? key : null;
 }

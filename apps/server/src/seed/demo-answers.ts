@@ -5,6 +5,7 @@
 import type { ActionType } from '@fieldops/shared/enums';
 import { distanceMetres, validAnswerValue, type AnswerValue } from '@fieldops/shared/answers';
 import { requiredVisibleActionIds, resolveVisibility, type RuleAction, type RuleAnswer } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
 import type { actionResults, schedules } from '../db/schema-schedules.ts';
 import type { Storage } from '../plugins/storage.ts';
 import { solidPng } from './solid-png.ts';
@@ -26,7 +27,7 @@ export function seededRandom(seed: number): Random {
   };
 }
 
-export const pick = <T>(rand: Random, items: readonly T[]): T => items[Math.floor(rand() * items.length)];
+export const pick = <T>(rand: Random, items: readonly T[]): T => must(items[Math.floor(rand() * items.length)], 'pick chooses among at least one item');
 
 export interface DemoAction extends RuleAction {
   nameEn: string | null;
@@ -77,18 +78,18 @@ function valueFor(
     case 'CHECK':
       return { value: true, problem: false };
     case 'YES_NO': {
-      if (problems.length === 0) return { value: rand() < 0.92 ? 'YES' : 'NO', problem: false };
+      const [bad] = problems;
+      if (bad === undefined) return { value: rand() < 0.92 ? 'YES' : 'NO', problem: false };
       const problem = rand() < problemRate;
-      const bad = problems[0];
       return { value: problem ? bad : bad === 'YES' ? 'NO' : 'YES', problem };
     }
     case 'SINGLE_CHOICE': {
       const candidates = Array.from({ length: count }, (_, i) => String(i));
-      const problem = problems.length > 0 && rand() < problemRate / 2;
-      if (problem) return { value: problems[0], problem };
+      const [first] = problems;
+      if (first !== undefined && rand() < problemRate / 2) return { value: first, problem: true };
       // The first options are the usual ones ("Full", "Normal").
       const usual = candidates.filter((c) => !problems.includes(c));
-      return { value: usual[Math.floor(rand() ** 2 * usual.length)], problem: false };
+      return { value: must(usual[Math.floor(rand() ** 2 * usual.length)], 'a choice has an option that is not a problem'), problem: false };
     }
     case 'MULTIPLE_CHOICE': {
       const chosen = new Set<string>([String(Math.floor(rand() * count))]);

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
 import type { ActionCriteria } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../db/client.ts';
 import { businesses, teamMembers } from '../db/schema.ts';
 import { tickets } from '../db/schema-helpdesk.ts';
@@ -156,11 +157,13 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
   const { businessId, people, sites } = ctx;
   const now = ctx.now ?? new Date();
   const rand = seededRandom(20_240_601);
-  const [business] = await db.select({ timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+  const [found] = await db.select({ timeZone: businesses.timeZone }).from(businesses).where(eq(businesses.id, businessId));
+  const business = must(found, 'the demo business exists');
+  const siteAt = (index: number) => must(sites[index], `the demo has a site #${index}`);
   const today = localDate(now, business.timeZone);
 
   // The owner also supervises Tower A: a plan's members belong to its site.
-  await db.insert(teamMembers).values({ businessId, teamId: sites[0].id, userId: people.owner, authority: 'SUPERVISOR', position: 'Operations manager' });
+  await db.insert(teamMembers).values({ businessId, teamId: siteAt(0).id, userId: people.owner, authority: 'SUPERVISOR', position: 'Operations manager' });
 
   const taskRows = await db.select().from(tasks).where(eq(tasks.businessId, businessId));
   const taskOf = (key: string) => {
@@ -175,7 +178,7 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
     return {
       businessId,
       taskId: taskOf(p.task).id,
-      teamId: sites[p.site].id,
+      teamId: siteAt(p.site).id,
       scheduleType: p.type,
       startDate: addDays(today, p.from),
       endDate: p.to === null ? null : addDays(today, p.to),
@@ -201,7 +204,9 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
   ).sort((a, b) => a.id - b.id);
   const children = await db
     .insert(executionPlans)
-    .values(DEMO_PLANS.flatMap((p, i) => p.members.map((m) => ({ ...planFields(p), userId: people[m], parentId: groups[i].id }))))
+    .values(
+      DEMO_PLANS.flatMap((p, i) => p.members.map((m) => ({ ...planFields(p), userId: people[m], parentId: must(groups[i], 'one group per demo plan').id }))),
+    )
     .returning({ id: executionPlans.id, parentId: executionPlans.parentId, userId: executionPlans.userId });
 
   // Every occurrence of the last month up to today, as the engine would have made it; a paused
@@ -305,7 +310,14 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
     const times = answerTimes(rand, s.start.getTime(), until, given.length);
     given.forEach((answer, i) => {
       const outside = i >= counted;
-      const row = resultRow(rand, { schedule: s, answer, outside, lang, site: sites.find((site) => site.id === s.teamId)!, at: times[i] });
+      const row = resultRow(rand, {
+        schedule: s,
+        answer,
+        outside,
+        lang,
+        site: sites.find((site) => site.id === s.teamId)!,
+        at: must(times[i], 'a time per answer'),
+      });
       if (isLeak && answer.media === 'photo') {
         Object.assign(row, { isFlagged: true, notes: 'تسرب مياه من أسفل المغسلة، الأرضية مبللة.', statusCode: '2', ticketId: leakTicket!.id });
       }

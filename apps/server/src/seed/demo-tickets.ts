@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
 import { canTransition } from '@fieldops/shared/helpdesk';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../db/client.ts';
 import { ticketAttachments, ticketCategories, ticketComments, ticketHistory, tickets } from '../db/schema-helpdesk.ts';
 import type { Storage } from '../plugins/storage.ts';
@@ -236,8 +237,8 @@ export async function seedDemoTickets(db: Db, storage: Storage, { businessId, pe
         state = { ...state, status, reason };
       }
     }
-    const site = sites[demo.site];
-    const [ticket] = await db
+    const site = must(sites[demo.site], `the demo has a site #${demo.site}`);
+    const [inserted] = await db
       .insert(tickets)
       .values({
         businessId,
@@ -249,9 +250,10 @@ export async function seedDemoTickets(db: Db, storage: Storage, { businessId, pe
         teamId: site.id,
         creatorId: who(demo.creator),
         createdDate: created,
-        updatedDate: history[history.length - 1].createdDate,
+        updatedDate: history.at(-1)?.createdDate ?? created,
       })
       .returning({ id: tickets.id });
+    const ticket = must(inserted, 'an insert returns its row');
     await db.insert(ticketHistory).values(history.map((h) => ({ ...h, ticketId: ticket.id })));
     for (const c of demo.comments ?? []) {
       await db.insert(ticketComments).values({

@@ -1,6 +1,7 @@
 // The demo business created on the first start of a new embedded data directory, so there is
 // something to explore: sign in as demo / demo1234.
 import { count, eq } from 'drizzle-orm';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../db/client.ts';
 import { businessMembers, industries, lookups, projects, teamMembers, teams, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
@@ -28,14 +29,15 @@ const PEOPLE = [
  * Its ticket and answer photos go to `storage`.
  */
 export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
-  const [{ n }] = await db.select({ n: count() }).from(users);
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const [owner] = await db
+  const [ownerRow] = await db
     .insert(users)
     .values({ username: DEMO_USERNAME, email: 'demo@example.com', fullName: 'Demo Owner', passwordHash, activated: true })
     .returning();
+  const owner = must(ownerRow, 'an insert returns its row');
   const [industry] = await db.select().from(industries).where(eq(industries.code, 'facility'));
   const business = await createBusinessFor(db, owner.id, {
     name: 'Noor Facility Services',
@@ -47,7 +49,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   const types = await db.select().from(lookups).where(eq(lookups.businessId, businessId));
   const typeId = (nameEn: string) => types.find((t) => t.nameEn === nameEn)?.id ?? null;
 
-  const [towers, mall, clinics] = await db
+  const projectRows = await db
     .insert(projects)
     .values([
       { businessId, name: 'Downtown Towers', website: 'https://towers.example.com', typeId: typeId('Cleaning') },
@@ -55,6 +57,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
       { businessId, name: 'City Clinics', typeId: typeId('Maintenance') },
     ])
     .returning();
+  const projectAt = (index: number) => must(projectRows[index], 'an insert returns a row per value');
+  const [towers, mall, clinics] = [projectAt(0), projectAt(1), projectAt(2)];
   const sites = await db
     .insert(teams)
     .values([
@@ -82,9 +86,12 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
       })),
     )
     .returning();
+  const personAt = (index: number) => must(PEOPLE[index], `the demo has a person #${index}`);
+  const userAt = (index: number) => must(people[index], 'an insert returns a row per value');
+  const siteAt = (index: number) => must(sites[index], 'an insert returns a row per value');
   await db
     .insert(businessMembers)
-    .values(people.map((u, i) => ({ businessId, userId: u.id, role: i === 0 ? ('ADMIN' as const) : ('MEMBER' as const), position: PEOPLE[i].position })));
+    .values(people.map((u, i) => ({ businessId, userId: u.id, role: i === 0 ? ('ADMIN' as const) : ('MEMBER' as const), position: personAt(i).position })));
   const placements: [number, number, 'SUPERVISOR' | 'MEMBER'][] = [
     [0, 0, 'SUPERVISOR'],
     [0, 1, 'SUPERVISOR'],
@@ -99,15 +106,14 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
   await db.insert(teamMembers).values(
     placements.map(([person, site, authority]) => ({
       businessId,
-      teamId: sites[site].id,
-      userId: people[person].id,
+      teamId: siteAt(site).id,
+      userId: userAt(person).id,
       authority,
-      position: PEOPLE[person].position,
+      position: personAt(person).position,
     })),
   );
   await seedDemoTasks(db, businessId, owner.id);
-  const [sara, omar, lina, yousef, huda] = people.map((p) => p.id);
-  const demoPeople = { owner: owner.id, sara, omar, lina, yousef, huda };
+  const demoPeople = { owner: owner.id, sara: userAt(0).id, omar: userAt(1).id, lina: userAt(2).id, yousef: userAt(3).id, huda: userAt(4).id };
   await seedDemoTickets(db, storage, { businessId, people: demoPeople, sites });
   await seedDemoSchedules(db, storage, { businessId, people: demoPeople, sites });
   return true;

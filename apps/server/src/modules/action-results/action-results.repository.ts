@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ActionType } from '@fieldops/shared/enums';
 import type { ActionResult, AnswerValue } from '@fieldops/shared/answers';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { teams, users } from '../../db/schema.ts';
 import { actionResults } from '../../db/schema-schedules.ts';
@@ -96,7 +97,7 @@ async function findResults(db: Db, where: SQL | undefined, page: ResultPage, cou
           .select({ total: count() })
           .from(actionResults)
           .where(where)
-          .then(([row]) => row.total),
+          .then(([{ total } = { total: 0 }]) => total),
   ]);
   return { items: rows.map(toActionResult), total };
 }
@@ -212,7 +213,7 @@ export type NewResult = Omit<typeof actionResults.$inferInsert, 'id' | 'createdD
 
 export async function insertResult(db: Db, values: NewResult) {
   const [row] = await db.insert(actionResults).values(values).returning({ id: actionResults.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 /** The bare row of an answer, locked for the transaction when `lock` is set. */

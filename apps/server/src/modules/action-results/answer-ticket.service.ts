@@ -26,27 +26,30 @@ export type TicketLanguage = 'en' | 'ar';
 /** The language of a request's Accept-Language: Arabic when it comes first, else English. */
 export const ticketLanguageOf = (acceptLanguage: string | undefined): TicketLanguage => (acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en');
 
-const WORDS: Record<TicketLanguage, Record<string, string>> = {
-  en: {
-    task: 'Task',
-    action: 'Action',
-    member: 'Member',
-    site: 'Site',
-    time: 'Time',
-    answer: 'Answer',
-    notes: 'Notes',
-    voiceNote: 'Voice note',
-    yes: 'Yes',
-    no: 'No',
-    done: 'Done',
-    photo: 'Photo (attached)',
-    voice: 'Voice note (linked below)',
-    away: 'm from the site',
-    noPosition: 'no position',
-    notRecorded: 'not recorded',
-    outside: 'Location: outside the site area ({where}); the answer is not counted.',
-    location: 'Location: {where}.',
-  },
+const ENGLISH_WORDS = {
+  task: 'Task',
+  action: 'Action',
+  member: 'Member',
+  site: 'Site',
+  time: 'Time',
+  answer: 'Answer',
+  notes: 'Notes',
+  voiceNote: 'Voice note',
+  yes: 'Yes',
+  no: 'No',
+  done: 'Done',
+  photo: 'Photo (attached)',
+  voice: 'Voice note (linked below)',
+  away: 'm from the site',
+  noPosition: 'no position',
+  notRecorded: 'not recorded',
+  outside: 'Location: outside the site area ({where}); the answer is not counted.',
+  location: 'Location: {where}.',
+};
+
+/** Every language names the same words. */
+const WORDS: Record<TicketLanguage, typeof ENGLISH_WORDS> = {
+  en: ENGLISH_WORDS,
   ar: {
     task: 'المهمة',
     action: 'الإجراء',

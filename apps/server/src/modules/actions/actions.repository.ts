@@ -3,6 +3,7 @@
 import { and, asc, count, countDistinct, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { ActionType } from '@fieldops/shared/enums';
 import type { Action, ActionCriteria, ActionOption, TagRef, TemplateAction } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { actions, actionTags, tags, tasks } from '../../db/schema-workflow.ts';
 
@@ -84,7 +85,7 @@ export async function findActionRow(db: Db, businessId: number, id: number): Pro
 
 /** How many actions a task has and whether their orders are exactly 1..n. */
 export async function orderStats(db: Db, businessId: number, taskId: number) {
-  const [row] = await db
+  const [row = { n: 0, low: null, high: null, distinct: 0 }] = await db
     .select({ n: count(), low: min(actions.order), high: max(actions.order), distinct: countDistinct(actions.order) })
     .from(actions)
     .where(and(eq(actions.businessId, businessId), eq(actions.taskId, taskId)));
@@ -165,7 +166,7 @@ export async function insertAction(db: Db, businessId: number, taskId: number, o
     .insert(actions)
     .values({ businessId, taskId, order, ...values })
     .returning({ id: actions.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 export async function updateActionRow(db: Db, businessId: number, id: number, values: Partial<ActionValues>) {
@@ -217,7 +218,7 @@ export async function removeActionTags(db: Db, businessId: number, actionId: num
 /** One page of the actions using a tag, each with its task's names, by action id. */
 export async function findTagActionRows(db: Db, businessId: number, tagId: number, page: { page: number; size: number }) {
   const where = and(eq(actionTags.tagId, tagId), eq(actionTags.businessId, businessId));
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select({ ...columns, taskNameEn: tasks.nameEn, taskNameAr: tasks.nameAr })
       .from(actionTags)
@@ -279,7 +280,10 @@ export async function insertContentActions(
       WHERE a.id = v.id`);
   }
 
-  const links = tagIdsByIndex.flatMap((tagIds, i) => (ids[i] === undefined ? [] : tagIds.map((tagId) => ({ actionId: ids[i], tagId, businessId }))));
+  const links = tagIdsByIndex.flatMap((tagIds, i) => {
+    const actionId = ids[i];
+    return actionId === undefined ? [] : tagIds.map((tagId) => ({ actionId, tagId, businessId }));
+  });
   if (links.length > 0) await db.insert(actionTags).values(links).onConflictDoNothing();
   return ids;
 }

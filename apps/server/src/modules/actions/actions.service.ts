@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { Action, ActionCriteria, actionRequest, actionUpdateRequest, reorderActionsRequest } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { requireTagIds } from '../tags/tags.service.ts';
@@ -77,7 +78,7 @@ export async function requireAction(db: Db, businessId: number, id: number): Pro
   const row = await findActionRow(db, businessId, id);
   if (!row) throw notFound(MSG.actionNotFound);
   const [found] = await withTags(db, [row]);
-  return found;
+  return must(found, 'withTags gives back one action per row');
 }
 
 /**

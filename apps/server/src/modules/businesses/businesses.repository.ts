@@ -2,6 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Lookups } from '@fieldops/shared/account';
 import type { LookupKind } from '@fieldops/shared/enums';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, businesses, industries, lookups } from '../../db/schema.ts';
 
@@ -25,7 +26,7 @@ export async function findBusiness(db: Db, businessId: number) {
 /** Changes the business's row and answers it as it is now. */
 export async function updateBusinessRow(db: Db, businessId: number, values: Partial<Omit<typeof businesses.$inferInsert, 'id'>>) {
   const [row] = await db.update(businesses).set(values).where(eq(businesses.id, businessId)).returning();
-  return row;
+  return must(row, 'the caller’s business exists');
 }
 
 export async function findIndustries(db: Db) {

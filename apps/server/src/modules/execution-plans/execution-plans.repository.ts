@@ -3,6 +3,7 @@
 // the members of the plans on it.
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ExecutionPlan, PlanHoursRequest } from '@fieldops/shared/plans';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessMembers, teams, users } from '../../db/schema.ts';
 import { actionResults, executionPlans as p, schedules } from '../../db/schema-schedules.ts';
@@ -136,7 +137,7 @@ function whereOf(businessId: number, filter: PlanFilter) {
 export async function findPlans(db: Db, businessId: number, now: Date, filter: PlanFilter, page: PlanPage, order: 'newest' | 'member' = 'newest') {
   const where = whereOf(businessId, filter);
   const orderBy = order === 'newest' ? [desc(p.id)] : [asc(users.fullName), asc(p.id)];
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectPlans(db, now)
       .leftJoin(users, eq(users.id, p.userId))
       .where(where)
@@ -179,8 +180,9 @@ export async function insertGroupPlan(
     .insert(p)
     .values({ ...values, userId: null, parentId: null })
     .returning({ id: p.id });
-  await db.insert(p).values(userIds.map((userId) => ({ ...values, userId, parentId: group.id })));
-  return group.id;
+  const { id } = must(group, 'an insert returns its row');
+  await db.insert(p).values(userIds.map((userId) => ({ ...values, userId, parentId: id })));
+  return id;
 }
 
 /** Changes a plan and, for a group, every member's plan in it. */

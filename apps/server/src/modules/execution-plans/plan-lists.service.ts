@@ -11,7 +11,7 @@ import type { Caller } from '../../policies/caller.ts';
 import { planViewOf, visiblePlansSql } from '../../policies/plans.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { requireTaskRow } from '../tasks/tasks.service.ts';
-import { requireSiteRows } from '../teams/teams.service.ts';
+import { requireSiteRow, requireSiteRows } from '../teams/teams.service.ts';
 import { statusFilterSql } from './plan-status.ts';
 import { findPlan, findPlans, isBusinessMember } from './execution-plans.repository.ts';
 
@@ -51,7 +51,7 @@ export async function listMemberSitePlans(db: Db, caller: Caller, teamId: number
 /** `GET /v1/execution-plans/projects/{projectId}/teams/{teamId}`: the top-level plans of a site of the project. */
 export async function listSitePlans(db: Db, caller: Caller, projectId: number, teamId: number, query: PlansQuery, now = new Date()) {
   await requireProjectRow(db, caller.businessId, projectId);
-  const [site] = await requireSiteRows(db, caller.businessId, [teamId]);
+  const site = await requireSiteRow(db, caller.businessId, teamId);
   if (site.projectId !== projectId) throw notFound(MSG.siteNotInProject);
   const visible = visiblePlansSql(await planViewOf(db, caller));
   return findPlans(db, caller.businessId, now, { teamId, topLevel: true, visible, status: statusFilterSql(now, query.status) }, query);

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Invitation, MyInvitation } from '@fieldops/shared/account';
 import type { InvitationStatus, SiteAuthority } from '@fieldops/shared/enums';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { businesses, invitations, teams, users } from '../../db/schema.ts';
 
@@ -27,7 +28,7 @@ export async function upsertInvitation(db: Db, input: InvitationInput): Promise<
   const values = { ...input, respondedAt: input.status === 'PENDING' ? null : sql`now()` };
   if (input.status !== 'PENDING') {
     const [row] = await db.insert(invitations).values(values).returning({ id: invitations.id });
-    return row.id;
+    return must(row, 'an insert returns its row').id;
   }
   const [row] = await db
     .insert(invitations)
@@ -46,7 +47,7 @@ export async function upsertInvitation(db: Db, input: InvitationInput): Promise<
       },
     })
     .returning({ id: invitations.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 const businessColumns = {
@@ -89,7 +90,7 @@ export async function findBusinessInvitations(
   // A supervisor sees the invitations whose every site they supervise.
   if (filter.teamIds) conditions.push(sql`${invitations.teamIds} <@ ${sql.param(filter.teamIds)}::bigint[]`);
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select(businessColumns)
       .from(invitations)

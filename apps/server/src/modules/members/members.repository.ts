@@ -93,7 +93,7 @@ export async function findMemberRows(db: Db, businessId: number, filter: MemberF
       : db.select({ total: count() }).from(businessMembers).where(whereOf(db, filter)),
   );
   const values = { ...valuesOf(businessId, filter), limit: page.size, offset: page.page * page.size };
-  const [rows, [{ total }]] = await Promise.all([list.execute(values), counted.execute(values)]);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([list.execute(values), counted.execute(values)]);
   return { rows, total };
 }
 
@@ -178,8 +178,8 @@ export async function findUserIdByEmail(db: Db, email: string) {
 
 /** A free username made from the e-mail's local part: "sara.ali", else "sara.ali2", and so on. */
 export async function freeUsernameFor(db: Db, email: string) {
-  const local = email
-    .split('@')[0]
+  const [name = ''] = email.split('@');
+  const local = name
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '.')
     .replace(/^[^a-z]+/, '');

@@ -1,6 +1,7 @@
 // Registration's queries: the new user, how many businesses they belong to, and a new business
 // with its owner, its lookups and its ticket categories.
 import { count, eq } from 'drizzle-orm';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, businesses, lookups, users } from '../../db/schema.ts';
 import { ticketCategories } from '../../db/schema-helpdesk.ts';
@@ -16,13 +17,13 @@ export async function insertRegisteredUser(db: Db, values: Pick<typeof users.$in
 }
 
 export async function countBusinessesOf(db: Db, userId: number) {
-  const [{ n }] = await db.select({ n: count() }).from(businessMembers).where(eq(businessMembers.userId, userId));
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(businessMembers).where(eq(businessMembers.userId, userId));
   return n;
 }
 
 export async function insertBusiness(db: Db, values: Pick<typeof businesses.$inferInsert, 'name' | 'colour' | 'timeZone' | 'industryId' | 'apiKey'>) {
   const [business] = await db.insert(businesses).values(values).returning();
-  return business;
+  return must(business, 'an insert returns its row');
 }
 
 /** The owner's membership (their default business), and the business's first lookups and ticket categories. */

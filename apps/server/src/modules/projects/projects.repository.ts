@@ -2,6 +2,7 @@
 // same query: a page of projects costs two queries whatever its size.
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Project } from '@fieldops/shared/organisation';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { lookups, projects, teamMembers, teams } from '../../db/schema.ts';
 
@@ -62,7 +63,7 @@ const toProject = (r: ProjectRow): ProjectListed => ({
 
 export async function findProjects(db: Db, businessId: number, page: { page: number; size: number }) {
   const where = eq(projects.businessId, businessId);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectProjects(db, businessId)
       .where(where)
       .orderBy(asc(projects.id))
@@ -93,7 +94,7 @@ export async function insertProject(db: Db, businessId: number, values: ProjectV
     .insert(projects)
     .values({ businessId, ...values })
     .returning({ id: projects.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 export async function updateProjectRow(db: Db, businessId: number, id: number, values: ProjectValues) {
@@ -104,7 +105,7 @@ export async function updateProjectRow(db: Db, businessId: number, id: number, v
 }
 
 export async function countSitesOfProject(db: Db, businessId: number, projectId: number) {
-  const [{ n }] = await db
+  const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
     .from(teams)
     .where(and(eq(teams.businessId, businessId), eq(teams.projectId, projectId)));

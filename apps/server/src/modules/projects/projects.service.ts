@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { projectRequest, projectUpdateRequest } from '@fieldops/shared/organisation';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, missingReference, notFound } from '../../lib/errors.ts';
 import { isLookupOf } from '../businesses/businesses.service.ts';
@@ -29,7 +30,7 @@ export async function requireProject(db: Db, businessId: number, id: number) {
   const found = await findProject(db, businessId, id);
   if (!found) throw notFound(MSG.projectNotFound);
   const [project] = await withRanksOverLastMonth(db, businessId, 'projects', [found]);
-  return project;
+  return must(project, 'withRanksOverLastMonth answers one item per item given');
 }
 
 /** The bare project row; 404 (naming `field` when the id came in a body) when it is not the business's. */

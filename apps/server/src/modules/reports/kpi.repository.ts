@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { businesses, teams } from '../../db/schema.ts';
 import { scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
-import { completionRate, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
+import { completionRate, onlyRowOf, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
 import { periodsJoin, type ScheduleNeeds } from './report-source.ts';
 
 /** The source column a kind groups by first, and how its groups fold into the kind's entity. */
@@ -73,18 +73,19 @@ export async function findRanked(db: Db, kind: KpiKind, source: SQL, order: KpiO
       select *, count(*) over () as ranked from ranked order by ${ORDER[order]} limit ${page.size} offset ${page.page * page.size}`),
   );
   // An empty page past the end still has to say how many there are.
-  const total = rows.length > 0 ? Number(rows[0].ranked) : page.page === 0 ? 0 : await countRanked(db, kind, source);
+  const [first] = rows;
+  const total = first ? Number(first.ranked) : page.page === 0 ? 0 : await countRanked(db, kind, source);
   return { items: rows.map(toRanked), total };
 }
 
 async function countRanked(db: Db, kind: KpiKind, source: SQL) {
-  const [row] = rowsOf<{ n: unknown }>(await db.execute(sql`with ${rankedCte(kind, source)} select count(*) as n from ranked`));
+  const row = onlyRowOf<{ n: unknown }>(await db.execute(sql`with ${rankedCte(kind, source)} select count(*) as n from ranked`));
   return Number(row.n);
 }
 
 /** One entity's counts and rank (null when it has no schedule in `source`), and how many are ranked. */
 export async function findStanding(db: Db, kind: KpiKind, source: SQL, id: number) {
-  const [row] = rowsOf<Partial<RankedRow> & { ranked: unknown }>(
+  const row = onlyRowOf<Partial<RankedRow> & { ranked: unknown }>(
     await db.execute(sql`with ${rankedCte(kind, source)}
       select r.*, (select count(*) from ranked) as ranked from (select 1) one left join ranked r on r.key = ${id}`),
   );

@@ -96,4 +96,4 @@ export function toStatusCounts(row: CountRow | undefined): StatusCounts {
 }
 
 /** The rows of a raw query, whichever driver ran it. */
-export { rowsOf } from '../../db/client.ts';
+export { onlyRowOf, rowsOf } from '../../db/client.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { businessMembers, projects, teamMembers, teams } from '../../db/schema.ts';
 import { schedules } from '../../db/schema-schedules.ts';
 import { actions, actionTags, tags, tasks } from '../../db/schema-workflow.ts';
-import { rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
+import { onlyRowOf, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
 
 /** The schedules of a source (report-source.ts) by status. */
 export async function countByStatus(db: Db, source: SQL) {
@@ -22,7 +22,7 @@ export async function countByDay(db: Db, daily: SQL) {
 
 /** Schedules meeting `where` that are open now: started, before their deadline, not done or missed. */
 export async function countOpen(db: Db, where: SQL, now: Date) {
-  const [row] = rowsOf<{ n: unknown }>(
+  const row = onlyRowOf<{ n: unknown }>(
     await db.execute(sql`select count(*) as n from ${schedules}
       where ${where} and ${schedules.status} in ('pending', 'inProgress') and ${schedules.start} <= ${now} and ${schedules.deadline} > ${now}`),
   );
@@ -31,13 +31,13 @@ export async function countOpen(db: Db, where: SQL, now: Date) {
 
 /** Every answer of an answer source, counted or not (what a list of them holds). */
 export async function countAnswerRows(db: Db, source: SQL) {
-  const [row] = rowsOf<{ n: unknown }>(await db.execute(sql`select coalesce(sum(answers + outside), 0) as n from (${source}) src`));
+  const row = onlyRowOf<{ n: unknown }>(await db.execute(sql`select coalesce(sum(answers + outside), 0) as n from (${source}) src`));
   return Number(row.n);
 }
 
 /** Counted answers of an answer source (report-source.ts), and how many of them are flagged. */
 export async function countAnswers(db: Db, source: SQL) {
-  const [row] = rowsOf<{ answers: unknown; flagged: unknown }>(
+  const row = onlyRowOf<{ answers: unknown; flagged: unknown }>(
     await db.execute(sql`select coalesce(sum(answers), 0) as answers, coalesce(sum(flagged), 0) as flagged from (${source}) src`),
   );
   return { answers: Number(row.answers), flagged: Number(row.flagged) };
@@ -71,7 +71,7 @@ export async function countOrganisation(db: Db, businessId: number, filter: OrgF
         : sql`(select count(distinct ${teamMembers.userId}) from ${teamMembers} where ${teamMembers.teamId} in (select id from sites))`;
     query = sql`with sites as (${sites}) select ${projectsCount} as projects, (select count(*) from sites) as teams, ${membersCount} as members`;
   }
-  const [row] = rowsOf<{ projects: unknown; teams: unknown; members: unknown }>(await db.execute(query));
+  const row = onlyRowOf<{ projects: unknown; teams: unknown; members: unknown }>(await db.execute(query));
   return { projects: Number(row.projects), teams: Number(row.teams), members: Number(row.members) };
 }
 
@@ -102,12 +102,13 @@ export async function findActionKpis(db: Db, source: SQL, page: { page: number; 
       from page join ${actions} on ${actions.id} = page.id join ${tasks} on ${tasks.id} = ${actions.taskId}
       order by answers desc, page.id`),
   );
-  const total = rows.length > 0 ? Number(rows[0].total) : await countAnsweredActions(db, source);
+  const [first] = rows;
+  const total = first ? Number(first.total) : await countAnsweredActions(db, source);
   return { rows, total };
 }
 
 async function countAnsweredActions(db: Db, source: SQL) {
-  const [row] = rowsOf<{ n: unknown }>(
+  const row = onlyRowOf<{ n: unknown }>(
     await db.execute(sql`select count(*) as n from (select action_id from (${source}) src group by action_id having sum(answers) + sum(outside) > 0) a`),
   );
   return Number(row.n);
@@ -128,7 +129,8 @@ export async function findTagKpis(db: Db, businessId: number, source: SQL, page:
       where ${tags.businessId} = ${businessId}
       order by answers desc, ${tags.id} limit ${page.size} offset ${page.page * page.size}`),
   );
-  const total = rows.length > 0 ? Number(rows[0].total) : await countTags(db, businessId);
+  const [first] = rows;
+  const total = first ? Number(first.total) : await countTags(db, businessId);
   return {
     items: rows.map((r) => ({ id: Number(r.id), nameEn: r.name_en, nameAr: r.name_ar, actions: Number(r.actions), answers: Number(r.answers) })),
     total,
@@ -136,7 +138,7 @@ export async function findTagKpis(db: Db, businessId: number, source: SQL, page:
 }
 
 async function countTags(db: Db, businessId: number) {
-  const [row] = rowsOf<{ n: unknown }>(await db.execute(sql`select count(*) as n from ${tags} where ${tags.businessId} = ${businessId}`));
+  const row = onlyRowOf<{ n: unknown }>(await db.execute(sql`select count(*) as n from ${tags} where ${tags.businessId} = ${businessId}`));
   return Number(row.n);
 }
 

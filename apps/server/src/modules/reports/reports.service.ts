@@ -119,7 +119,8 @@ export async function kpiStanding(db: Db, caller: Caller, kind: KpiKind, id: num
 /** The one of projectId, teamId and userId that narrows the stats, checked to be of the business. */
 async function orgFilterOf(db: Db, businessId: number, query: z.output<typeof statsQuery>): Promise<OrgFilter> {
   const given = (['projectId', 'teamId', 'userId'] as const).filter((k) => query[k] !== undefined);
-  if (given.length > 1) throw fieldError(given[1], MSG.invalid);
+  const [, second] = given;
+  if (second) throw fieldError(second, MSG.invalid);
   // The entities a KPI standing looks up are the ones the stats narrow to.
   if (query.projectId !== undefined) {
     const id = await findRankedId(db, businessId, 'projects', query.projectId);

@@ -21,7 +21,8 @@ export function sniffAudio(data: Buffer): FileKind | null {
   if (data.length >= 12 && ascii(data, 0, 4) === 'RIFF' && ascii(data, 8, 12) === 'WAVE') return { extension: 'wav', mime: 'audio/wav' };
   // MPEG audio: an ID3 tag, or a frame sync (11 bits set) with a valid layer.
   if (data.length >= 3 && ascii(data, 0, 3) === 'ID3') return { extension: 'mp3', mime: 'audio/mpeg' };
-  if (data.length >= 2 && data[0] === 0xff && (data[1] & 0xe0) === 0xe0 && (data[1] & 0x06) !== 0) return { extension: 'mp3', mime: 'audio/mpeg' };
+  const [sync, flags = 0] = data.subarray(0, 2);
+  if (sync === 0xff && (flags & 0xe0) === 0xe0 && (flags & 0x06) !== 0) return { extension: 'mp3', mime: 'audio/mpeg' };
   return null;
 }
 

@@ -101,7 +101,7 @@ export interface SchedulePage {
 export async function findSchedules(db: Db, where: ScheduleWhere, page: SchedulePage) {
   const condition = whereOf(where);
   const direction = page.dir === 'asc' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectSchedules(db)
       .where(condition)
       .orderBy(direction(schedules.start), direction(schedules.id))
@@ -116,7 +116,7 @@ const countOf = (status: ScheduleStatus) => sql<number>`count(*) filter (where $
 
 /** Counts by status in one aggregate over the same filters as the list. */
 export async function countSchedules(db: Db, where: ScheduleWhere): Promise<Omit<ScheduleKpis, 'id' | 'completionRate'>> {
-  const [row] = await db
+  const [row = { missed: 0, done: 0, pending: 0, inProgress: 0, total: 0 }] = await db
     .select({
       missed: countOf('missed'),
       done: countOf('done'),

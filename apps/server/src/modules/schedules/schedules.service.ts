@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { Schedule, ScheduleDetail, ScheduleKpis, schedulesQuery } from '@fieldops/shared/schedules';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { schedules } from '../../db/schema-schedules.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -95,7 +96,7 @@ export async function getScheduleDetail(db: Db, caller: Caller, id: number): Pro
   ]);
   const [calculated] = await withCalculations(db, scope.businessId, [schedule]);
   return {
-    ...calculated,
+    ...must(calculated, 'withCalculations answers one schedule per schedule given'),
     task,
     site: { id: state.teamId, name: state.siteName, latitude: state.latitude, longitude: state.longitude, radius: state.radius },
     answers,

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@fieldops/shared/messages';
 import { actionResultFields, validAnswerValue } from '@fieldops/shared/answers';
 import { type SubmitResult } from '@fieldops/shared/schedules';
+import { must } from '@fieldops/shared/must';
 import { notifyNewAnswer } from '../../lib/answer-notices.ts';
 import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { keepUploads } from '../../lib/uploads.ts';
@@ -33,7 +34,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   const parsed = actionResultFields.safeParse(form.fields);
   if (!parsed.success) {
     const fieldErrors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
-    throw badRequest(fieldErrors[0].message, fieldErrors);
+    throw badRequest(fieldErrors[0]?.message ?? MSG.invalid, fieldErrors);
   }
   const body = parsed.data;
   const { businessId } = caller;
@@ -96,5 +97,5 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   const [result, schedule] = await Promise.all([findAnswer(db, businessId, resultId), requireSchedule(db, scope, state.id)]);
   if (!result) throw new AppError(500, MSG.serverError);
   const [calculated] = await withCalculations(db, businessId, [schedule]);
-  return { result, schedule: calculated };
+  return { result, schedule: must(calculated, 'withCalculations answers one schedule per schedule given') };
 }

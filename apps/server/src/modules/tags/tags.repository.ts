@@ -1,6 +1,7 @@
 // Tags of a business with the number of actions using each.
 import { and, asc, count, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tag } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { businesses } from '../../db/schema.ts';
 import { actionTags, tags } from '../../db/schema-workflow.ts';
@@ -21,7 +22,7 @@ function selectTags(db: Db) {
 
 export async function findTags(db: Db, businessId: number, page: { page: number; size: number }) {
   const where = eq(tags.businessId, businessId);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectTags(db)
       .where(where)
       .orderBy(asc(tags.id))
@@ -53,7 +54,7 @@ export async function lockBusiness(db: Db, businessId: number) {
 }
 
 export async function countTags(db: Db, businessId: number) {
-  const [{ n }] = await db.select({ n: count() }).from(tags).where(eq(tags.businessId, businessId));
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(tags).where(eq(tags.businessId, businessId));
   return n;
 }
 
@@ -78,7 +79,7 @@ export async function insertTag(db: Db, businessId: number, values: TagValues) {
     .insert(tags)
     .values({ businessId, ...values })
     .returning({ id: tags.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 export async function updateTagRow(db: Db, businessId: number, id: number, values: TagValues) {

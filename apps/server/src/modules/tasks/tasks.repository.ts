@@ -2,6 +2,7 @@
 // costs two queries whatever its size.
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Task } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import { actions, tags, tasks } from '../../db/schema-workflow.ts';
@@ -115,7 +116,7 @@ export async function findTasks(db: Db, businessId: number, filter: TaskFilter, 
   // One after the other: side by side they held up to three of the pool's connections a request
   // and answered fewer requests a second under load (`npm run bench -- request-path`).
   const rows = await list.execute(values);
-  const [{ total }] = await counted.execute(values);
+  const [{ total } = { total: 0 }] = await counted.execute(values);
   return { items: rows.map(toTask), total };
 }
 
@@ -151,7 +152,7 @@ export async function insertTask(db: Db, businessId: number, creatorId: number, 
     .insert(tasks)
     .values({ businessId, creatorId, ...values })
     .returning({ id: tasks.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 export async function updateTaskRow(db: Db, businessId: number, id: number, values: Partial<TaskValues>) {

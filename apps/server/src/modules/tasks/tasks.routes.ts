@@ -14,7 +14,7 @@ import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { TASK_SORT_FIELDS, type TaskSortField } from './tasks.repository.ts';
 import { createTask, deleteTask, listTasks, requireTask, updateTask, updateTaskSettings } from './tasks.service.ts';
 
-const isSortField = (field: string): field is TaskSortField => (TASK_SORT_FIELDS as readonly string[]).includes(field);
+const isSortField = (field: string | undefined): field is TaskSortField => field !== undefined && (TASK_SORT_FIELDS as readonly string[]).includes(field);
 
 /** `sort=field,dir` over the fields a task list can be ordered by; `id,desc` by default. */
 const taskListQuery = tasksQuery.superRefine((query, ctx) => {

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { Task, taskRequest, taskSettingsRequest } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { missingReference, notFound } from '../../lib/errors.ts';
 import type { Caller } from '../../policies/caller.ts';
@@ -44,7 +45,7 @@ export async function requireTask(db: Db, businessId: number, id: number): Promi
   const found = await findTask(db, businessId, id);
   if (!found) throw notFound(MSG.taskNotFound);
   const [task] = await withCompletion(db, businessId, [found]);
-  return task;
+  return must(task, 'withCompletion answers one task per task given');
 }
 
 async function taskRowOf(db: Db, businessId: number, taskId: number, field: string | undefined, lock: boolean) {

@@ -40,7 +40,7 @@ export async function findTeamMembers(
     const items = await list;
     return { items, total: items.length };
   }
-  const [items, [{ total }]] = await Promise.all([
+  const [items, [{ total } = { total: 0 }]] = await Promise.all([
     list.limit(page.size).offset(page.page * page.size),
     db.select({ total: count() }).from(teamMembers).where(where),
   ]);

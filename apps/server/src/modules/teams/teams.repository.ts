@@ -2,6 +2,7 @@
 // a page of sites costs two queries whatever its size.
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Site } from '@fieldops/shared/organisation';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { lookups, projects, teamMembers, teams } from '../../db/schema.ts';
 
@@ -78,7 +79,7 @@ function whereOf(businessId: number, filter: SiteFilter): SQL | undefined {
 
 export async function findSites(db: Db, businessId: number, filter: SiteFilter, page: { page: number; size: number }) {
   const where = whereOf(businessId, filter);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectSites(db)
       .where(where)
       .orderBy(asc(teams.id))
@@ -108,7 +109,7 @@ export async function insertSite(db: Db, businessId: number, values: SiteValues)
     .insert(teams)
     .values({ businessId, ...values })
     .returning({ id: teams.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 export async function updateSiteRow(db: Db, businessId: number, id: number, values: Partial<SiteValues>) {

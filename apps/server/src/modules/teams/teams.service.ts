@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { siteRequest, siteUpdateRequest } from '@fieldops/shared/organisation';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { fieldError, missingReference, notFound } from '../../lib/errors.ts';
 import { isLookupOf } from '../businesses/businesses.service.ts';
@@ -38,7 +39,7 @@ export async function requireSite(db: Db, businessId: number, id: number) {
   const found = await findSite(db, businessId, id);
   if (!found) throw notFound(MSG.siteNotFound);
   const [site] = await withRanksOverLastMonth(db, businessId, 'teams', [found]);
-  return site;
+  return must(site, 'withRanksOverLastMonth answers one item per item given');
 }
 
 /** The bare rows of those of `ids` that are sites of the business. */
@@ -49,6 +50,12 @@ export async function requireSiteRows(db: Db, businessId: number, ids: number[],
   const rows = await findSiteRows(db, businessId, ids);
   if (rows.length !== new Set(ids).size) throw field ? missingReference(field, MSG.siteNotFound) : notFound(MSG.siteNotFound);
   return rows;
+}
+
+/** The one site's row, under the same rule as requireSiteRows. */
+export async function requireSiteRow(db: Db, businessId: number, id: number, field?: string) {
+  const [row] = await requireSiteRows(db, businessId, [id], field);
+  return must(row, 'requireSiteRows answers one row per id');
 }
 
 export async function createSite(db: Db, businessId: number, body: SiteInput) {

@@ -1,6 +1,7 @@
 // Task templates a business can see: the shipped library (no business) and its own.
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Template, TemplateContent, TemplateDetail } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { taskTemplates } from '../../db/schema-workflow.ts';
 
@@ -51,7 +52,7 @@ export async function findTemplates(
   const where: SQL | undefined = and(visibleTo(businessId), like ? or(ilike(taskTemplates.nameEn, like), ilike(taskTemplates.nameAr, like)) : undefined);
   const direction = page.dir === 'asc' ? asc : desc;
   const order = page.sort === 'id' ? [direction(taskTemplates.id)] : [direction(SORT_COLUMNS[page.sort]), direction(taskTemplates.id)];
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select(summary)
       .from(taskTemplates)
@@ -79,7 +80,7 @@ export async function insertTemplate(db: Db, businessId: number, creatorId: numb
     .insert(taskTemplates)
     .values({ businessId, creatorId, ...values, actionsCount: values.content.actions.length })
     .returning({ id: taskTemplates.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 /** Deletes one of the business's own templates; the library is never touched. */

@@ -13,7 +13,8 @@ import { workflowEditorsOnly } from '../../policies/workflow.ts';
 import { findTemplates, TEMPLATE_SORT_FIELDS, type TemplateSortField } from './templates.repository.ts';
 import { createTaskFromTemplate, deleteTemplate, requireTemplate, saveTaskAsTemplate } from './templates.service.ts';
 
-const isSortField = (field: string): field is TemplateSortField => (TEMPLATE_SORT_FIELDS as readonly string[]).includes(field);
+const isSortField = (field: string | undefined): field is TemplateSortField =>
+  field !== undefined && (TEMPLATE_SORT_FIELDS as readonly string[]).includes(field);
 const templateListQuery = templatesQuery.superRefine((query, ctx) => {
   if (query.sort && !isSortField(query.sort.split(',')[0])) ctx.addIssue({ code: 'custom', path: ['sort'], message: MSG.invalid });
 });

@@ -1,6 +1,7 @@
 // Ticket categories of a business: bilingual names, listed in the order they were made.
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { TicketCategory } from '@fieldops/shared/helpdesk';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { businesses } from '../../db/schema.ts';
 import { ticketCategories, tickets } from '../../db/schema-helpdesk.ts';
@@ -54,7 +55,7 @@ export async function insertCategory(db: Db, businessId: number, names: { nameEn
     .insert(ticketCategories)
     .values({ businessId, ...names })
     .returning(columns);
-  return row;
+  return must(row, 'an insert returns its row');
 }
 
 export async function updateCategoryRow(db: Db, businessId: number, id: number, names: { nameEn: string; nameAr: string }) {
@@ -63,7 +64,7 @@ export async function updateCategoryRow(db: Db, businessId: number, id: number, 
 }
 
 export async function countTicketsInCategory(db: Db, businessId: number, id: number) {
-  const [{ n }] = await db
+  const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
     .from(tickets)
     .where(and(eq(tickets.businessId, businessId), eq(tickets.categoryId, id)));

@@ -2,6 +2,7 @@
 // aside), and a category that tickets still use cannot be deleted.
 import type { TicketCategory, TicketCategoryRequest } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import {
@@ -42,7 +43,7 @@ export async function updateCategory(db: Db, businessId: number, id: number, nam
     await lockCategoriesOf(tx, businessId);
     if (!(await findCategory(tx, businessId, id))) throw notFound(MSG.categoryNotFound);
     await refuseTakenName(tx, businessId, names, id);
-    return updateCategoryRow(tx, businessId, id, names);
+    return must(await updateCategoryRow(tx, businessId, id, names), 'the category was found under the lock');
   });
 }
 

@@ -26,7 +26,7 @@ const toAttachment = ({ fileKey, createdDate, ...rest }: AttachmentRow): TicketA
 
 export async function findAttachments(db: Db, businessId: number, ticketId: number, page: { page: number; size: number }) {
   const where = and(eq(ticketAttachments.businessId, businessId), eq(ticketAttachments.ticketId, ticketId));
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectAttachments(db)
       .where(where)
       .orderBy(desc(ticketAttachments.id))

@@ -1,6 +1,7 @@
 // Comments of a ticket with their author, a page in two queries whatever its size.
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { TicketComment } from '@fieldops/shared/helpdesk';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { ticketComments } from '../../db/schema-helpdesk.ts';
@@ -49,7 +50,7 @@ export async function findComments(
 ): Promise<{ items: TicketComment[]; total: number }> {
   const where = and(eq(ticketComments.businessId, businessId), eq(ticketComments.ticketId, ticketId));
   const direction = page.dir === 'asc' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     // (ticket_id, created_date, id) serves this order.
     selectComments(db)
       .where(where)
@@ -78,7 +79,7 @@ export async function findCommentRow(db: Db, businessId: number, ticketId: numbe
 
 export async function insertComment(db: Db, values: Omit<typeof ticketComments.$inferInsert, 'id' | 'createdDate' | 'updatedDate'>) {
   const [row] = await db.insert(ticketComments).values(values).returning({ id: ticketComments.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 export async function updateCommentRow(db: Db, id: number, values: { text: string | null; fileKey: string | null }) {

@@ -21,7 +21,7 @@ async function readCommentForm(parts: AsyncIterableIterator<Multipart>) {
   if (images.length > 1) throw badRequest(MSG.invalidFile, [{ field: FILE_FIELD, message: MSG.invalidFile }]);
   if (!('text' in fields)) return { text: undefined, image: images[0] ?? null };
   const parsed = commentText.safeParse(fields.text);
-  if (!parsed.success) throw fieldError('text', parsed.error.issues[0].message);
+  if (!parsed.success) throw fieldError('text', parsed.error.issues[0]?.message ?? MSG.invalid);
   return { text: parsed.data, image: images[0] ?? null };
 }
 

@@ -32,7 +32,7 @@ export async function findHistory(
   page: { page: number; size: number },
 ): Promise<{ items: TicketHistoryEntry[]; total: number }> {
   const where = and(eq(ticketHistory.businessId, businessId), eq(ticketHistory.ticketId, ticketId));
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select({
         id: ticketHistory.id,

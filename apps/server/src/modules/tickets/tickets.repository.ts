@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
 import type { Ticket } from '@fieldops/shared/helpdesk';
+import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { projects, teams, users } from '../../db/schema.ts';
 import { ticketAttachments, ticketCategories, ticketComments, tickets } from '../../db/schema-helpdesk.ts';
@@ -124,7 +125,7 @@ export async function findTickets(
   // The id breaks ties, so pages never overlap. (business_id, id) serves the default order and
   // (business_id, status, updated_date) the board's columns.
   const order = page.sort.field === 'id' ? [direction(tickets.id)] : [direction(SORT_COLUMNS[page.sort.field]), direction(tickets.id)];
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectTickets(db)
       .where(where)
       .orderBy(...order)
@@ -179,7 +180,7 @@ export type TicketRowValues = NonNullable<Awaited<ReturnType<typeof findTicketRo
 
 export async function insertTicket(db: Db, values: typeof tickets.$inferInsert) {
   const [row] = await db.insert(tickets).values(values).returning({ id: tickets.id });
-  return row.id;
+  return must(row, 'an insert returns its row').id;
 }
 
 export async function updateTicketRow(

@@ -12,7 +12,7 @@ import type { Caller } from '../../policies/caller.ts';
 import { ticketAccessOf, type TicketAccess } from '../../policies/tickets.ts';
 import { memberIdsOf } from '../members/members.service.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
-import { requireSiteRows } from '../teams/teams.service.ts';
+import { requireSiteRow } from '../teams/teams.service.ts';
 import { holdCategory } from '../ticket-categories/ticket-categories.service.ts';
 import { pickAssignee } from '../ticket-assignment/ticket-assignment.service.ts';
 import { insertHistory, type HistoryValues } from './ticket-history.repository.ts';
@@ -59,7 +59,7 @@ async function placeOf(
   if (projectId === current.projectId && teamId === current.teamId) return { projectId, teamId };
   if (projectId !== null && projectId !== current.projectId) await requireProjectRow(db, businessId, projectId, 'projectId');
   if (teamId === null) return { projectId, teamId };
-  const [site] = await requireSiteRows(db, businessId, [teamId], 'teamId');
+  const site = await requireSiteRow(db, businessId, teamId, 'teamId');
   if (given.teamId != null && given.projectId === undefined) return { projectId: site.projectId, teamId };
   if (site.projectId !== projectId) throw fieldError('teamId', MSG.siteNotInProject);
   return { projectId, teamId };

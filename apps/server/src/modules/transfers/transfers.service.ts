@@ -12,7 +12,7 @@ import { carryMemberPlans } from '../execution-plans/plan-carry.service.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { lockAgainstEngine, materialisePlans } from '../schedule-engine/schedule-engine.ts';
 import { placementOf, placementsOf } from '../teams/team-members.service.ts';
-import { requireSite, requireSiteRows } from '../teams/teams.service.ts';
+import { requireSite, requireSiteRow, requireSiteRows } from '../teams/teams.service.ts';
 import { lockPlacement, movePlacement, moveSite } from './transfers.repository.ts';
 
 export async function transferMember(db: Db, caller: Caller, teamId: number, userId: number, body: z.output<typeof transferMemberRequest>, now = new Date()) {
@@ -44,7 +44,7 @@ export async function transferMember(db: Db, caller: Caller, teamId: number, use
 }
 
 export async function transferSite(db: Db, businessId: number, teamId: number, projectId: number, newProjectId: number) {
-  const [site] = await requireSiteRows(db, businessId, [teamId]);
+  const site = await requireSiteRow(db, businessId, teamId);
   await requireProjectRow(db, businessId, projectId);
   if (site.projectId !== projectId) throw conflict(MSG.siteNotInProject);
   if (newProjectId === projectId) throw fieldError('newProjectId', MSG.sameProject);

@@ -17,7 +17,7 @@ export async function updateProfile(app: FastifyInstance, caller: Caller, userId
   const parsed = profileFields.safeParse(fields);
   if (!parsed.success) {
     const fieldErrors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw badRequest(fieldErrors[0].message, fieldErrors);
+    throw badRequest(fieldErrors[0]?.message ?? MSG.invalid, fieldErrors);
   }
   const { name, email, countryCode, phone, bio } = parsed.data;
   if (await takenIdentity(app.db, { email }, userId)) {
