@@ -40,7 +40,7 @@ export function zonedDay(value: string | Date, timeZone: string): string {
 
 /** A calendar day moved by whole days ("2025-03-01" - 1 = "2025-02-28"); no zone involved. */
 export function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
+  const [year = NaN, month = NaN, date = NaN] = day.split('-').map(Number);
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 

@@ -13,7 +13,9 @@ export function InvitationsBanner() {
   const { data } = useMyInvitationsQuery();
   if (!data?.length || pathname === paths.invitations) return null;
 
-  const text = data.length === 1 ? t('invitationsBanner.one', { business: data[0].businessName }) : t('invitationsBanner.many', { count: String(data.length) });
+  const [only] = data;
+  const text =
+    only && data.length === 1 ? t('invitationsBanner.one', { business: only.businessName }) : t('invitationsBanner.many', { count: String(data.length) });
   return (
     <Alert color="indigo" variant="light" icon={<IconMail size={18} />} mb="lg" role="status" aria-live="polite">
       <Group justify="space-between" gap="sm" wrap="wrap">

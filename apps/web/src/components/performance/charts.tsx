@@ -64,7 +64,9 @@ export function CompletionChart({ points }: CompletionChartProps) {
   const known = days.flatMap((day, index) => (day.rate === null ? [] : [{ index, rate: day.rate }]));
   const line = known.map((p, i) => `${i === 0 ? 'M' : 'L'}${xOf(p.index).toFixed(1)},${yOf(p.rate).toFixed(1)}`).join('');
   const baseline = yOf(0);
-  const area = known.length > 0 ? `${line}L${xOf(known[known.length - 1].index).toFixed(1)},${baseline}L${xOf(known[0].index).toFixed(1)},${baseline}Z` : '';
+  const first = known.at(0);
+  const last = known.at(-1);
+  const area = first && last ? `${line}L${xOf(last.index).toFixed(1)},${baseline}L${xOf(first.index).toFixed(1)},${baseline}Z` : '';
   const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(plotWidth / DAY_LABEL_SPACING))));
 
   const onPointerMove = (event: PointerEvent<SVGSVGElement>) => {
@@ -176,7 +178,7 @@ export function LoadChart({ items }: LoadChartProps) {
     open: item.pending + item.inProgress,
   }));
   const ticks = valueTicks(Math.max(1, ...rows.map((row) => row.done + row.missed + row.open)));
-  const max = ticks[ticks.length - 1];
+  const max = ticks.at(-1) ?? 1;
   const describe = (row: (typeof rows)[number]) => SEGMENTS.map((s) => `${t(`performance.status.${s.key}`)}: ${formatNumber(row[s.key], language)}`).join(', ');
 
   return (

@@ -7,7 +7,7 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** "ar-SA" → "ar"; anything unsupported → English. */
 export function toLanguage(code: string | null | undefined): Language {
-  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
+  const [base = ''] = (code ?? '').toLowerCase().split(/[-_]/);
   return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : DEFAULT_LANGUAGE;
 }
 

@@ -22,7 +22,7 @@ export function deepMerge(target: TranslationTree, source: TranslationTree): Tra
 export const mergeAll = (files: Record<string, TranslationTree>) =>
   Object.keys(files)
     .sort()
-    .reduce<TranslationTree>((merged, path) => deepMerge(merged, files[path]), {});
+    .reduce<TranslationTree>((merged, path) => deepMerge(merged, files[path] ?? {}), {});
 
 /** Flattens a tree into dotted keys: { a: { b: 'x' } } → { 'a.b': 'x' }. */
 export function flattenKeys(tree: TranslationTree, prefix = ''): Record<string, string> {

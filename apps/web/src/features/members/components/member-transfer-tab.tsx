@@ -39,7 +39,7 @@ export function MemberTransferTab({ member }: { member: Member }) {
     [member.teams, canManageSite],
   );
   const requested = params.get('from');
-  const initialFrom = sources.find((source) => source.value === requested)?.value ?? (sources.length === 1 ? sources[0].value : null);
+  const initialFrom = sources.find((source) => source.value === requested)?.value ?? (sources.length === 1 ? (sources[0]?.value ?? null) : null);
 
   const [state, dispatch] = useReducer(transferReducer, initialFrom, initialTransfer);
   const [failure, setFailure] = useState<string | null>(null);

@@ -19,13 +19,17 @@ interface ScheduleFollowUpProps {
   saving?: boolean;
 }
 
+/** The hours a plan has now, before any change. */
+const ownHours = (plan: TransferablePlan) => ({ startTime: plan.startTime, endTime: plan.endTime });
+
 export function ScheduleFollowUp({ memberName, carried, onFinish, onSave, saving = false }: ScheduleFollowUpProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const [editing, setEditing] = useState(false);
   const [hours, setHours] = useState<Record<number, { startTime: string; endTime: string }>>(() =>
-    Object.fromEntries(carried.map((plan) => [plan.id, { startTime: plan.startTime, endTime: plan.endTime }])),
+    Object.fromEntries(carried.map((plan) => [plan.id, ownHours(plan)])),
   );
+  const hoursOf = (plan: TransferablePlan) => hours[plan.id] ?? ownHours(plan);
   // Plans may start on a quarter hour; their own times stay selectable beside the whole hours.
   const times = [...new Set([...SHIFT_TIMES, ...carried.flatMap((plan) => [plan.startTime, plan.endTime])])].sort();
   const options = times.map((time) => ({ value: time, label: formatShiftTime(time, language) }));
@@ -61,9 +65,10 @@ export function ScheduleFollowUp({ memberName, carried, onFinish, onSave, saving
   }
 
   const changes = carried
-    .map((plan) => ({ planId: plan.id, ...hours[plan.id] }))
-    .filter((change, index) => change.startTime !== carried[index].startTime || change.endTime !== carried[index].endTime);
-  const invalid = carried.some((plan) => hours[plan.id].startTime >= hours[plan.id].endTime);
+    .map((plan) => ({ plan, next: hoursOf(plan) }))
+    .filter(({ plan, next }) => next.startTime !== plan.startTime || next.endTime !== plan.endTime)
+    .map(({ plan, next }) => ({ planId: plan.id, ...next }));
+  const invalid = carried.some((plan) => hoursOf(plan).startTime >= hoursOf(plan).endTime);
 
   return (
     <Stack gap="md">
@@ -82,9 +87,9 @@ export function ScheduleFollowUp({ memberName, carried, onFinish, onSave, saving
           </Table.Thead>
           <Table.Tbody>
             {carried.map((plan) => {
-              const next = hours[plan.id];
+              const next = hoursOf(plan);
               const set = (field: 'startTime' | 'endTime') => (value: string | null) =>
-                setHours((current) => ({ ...current, [plan.id]: { ...current[plan.id], [field]: value ?? plan[field] } }));
+                setHours((current) => ({ ...current, [plan.id]: { ...(current[plan.id] ?? ownHours(plan)), [field]: value ?? plan[field] } }));
               return (
                 <Table.Tr key={plan.id}>
                   <Table.Td>{plan.name}</Table.Td>

@@ -7,6 +7,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import type { Font, Glyph, GlyphPosition } from '@pdf-lib/fontkit';
 import { PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
+import { must } from '@fieldops/shared/must';
 import { mirrorOf, type VisualRun } from './pdf-text.ts';
 
 interface Shaped {
@@ -127,7 +128,7 @@ export class EmbeddedFont {
     for (const run of runs) {
       const { glyphs, positions } = this.shape(run.text, run.rtl);
       glyphs.forEach((glyph, index) => {
-        const position = positions[index];
+        const position = must(positions[index], 'fontkit lays out one position per glyph');
         const gx = pen + position.xOffset * scale;
         const gy = y + position.yOffset * scale;
         pen += position.xAdvance * scale;
@@ -150,7 +151,8 @@ export class EmbeddedFont {
           open = true;
         }
         ops.push(`<${hex4(id)}>`);
-        const adjust = ((this.widthOf[id] - position.xAdvance) * 1000) / this.unitsPerEm;
+        // idFor gave the id its width; without one the advance needs no adjustment.
+        const adjust = (((this.widthOf[id] ?? position.xAdvance) - position.xAdvance) * 1000) / this.unitsPerEm;
         if (Math.abs(adjust) > 0.01) ops.push(num(adjust));
         if (moved) close();
       });

@@ -94,8 +94,7 @@ export async function loadThumbnails(urls: readonly string[], load: LoadThumbnai
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (next < urls.length) {
-      const url = urls[next];
+    for (let url = urls[next]; url !== undefined; url = urls[next]) {
       next += 1;
       const thumbnail = await load(url);
       if (thumbnail) found.set(url, thumbnail);

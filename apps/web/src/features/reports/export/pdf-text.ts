@@ -33,9 +33,13 @@ export function visualRuns(line: string, base: BaseDirection = 'auto'): VisualRu
   const runs: VisualRun[] = [];
   let group: number[] = [];
 
+  // An odd embedding level runs right to left.
+  const rtlAt = (index: number) => (levels[index] ?? 0) % 2 === 1;
+
   const flush = () => {
-    if (group.length === 0) return;
-    const rtl = levels[group[0]] % 2 === 1;
+    const [first] = group;
+    if (first === undefined) return;
+    const rtl = rtlAt(first);
     const logical = rtl ? [...group].reverse() : group;
     runs.push({ text: logical.map((index) => mirrored.get(index) ?? line[index]).join(''), rtl });
     group = [];
@@ -43,7 +47,7 @@ export function visualRuns(line: string, base: BaseDirection = 'auto'): VisualRu
 
   for (const index of order) {
     const previous = group[group.length - 1];
-    const sameRun = previous !== undefined && levels[previous] === levels[index] && (levels[index] % 2 === 1 ? index === previous - 1 : index === previous + 1);
+    const sameRun = previous !== undefined && levels[previous] === levels[index] && (rtlAt(index) ? index === previous - 1 : index === previous + 1);
     if (!sameRun) flush();
     group.push(index);
   }

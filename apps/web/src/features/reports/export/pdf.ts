@@ -5,6 +5,7 @@
 // thumbnail when its picture was loaded (pdf-images.ts), else named in words; either way it and a
 // voice note link to the file.
 import { PDFDocument, PDFName, PDFString, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
+import { must } from '@fieldops/shared/must';
 import { cellText, type ExportCell, type ExportTable } from './export-table.ts';
 import { EmbeddedFont } from './pdf-font.ts';
 import type { Thumbnail } from './pdf-images.ts';
@@ -130,7 +131,8 @@ export async function buildPdf(
     offset += width;
     return rtl ? { left: PAGE.width - MARGIN - start - width, right: PAGE.width - MARGIN - start } : { left: MARGIN + start, right: MARGIN + start + width };
   });
-  const cellWidth = (index: number) => edges[index].right - edges[index].left - 2 * CELL_PADDING;
+  const edgeOf = (index: number) => must(edges[index], 'a row has one cell per column');
+  const cellWidth = (index: number) => edgeOf(index).right - edgeOf(index).left - 2 * CELL_PADDING;
   const lineHeight = (size: number) => size + LINE_GAP;
 
   const pages: PageText[] = [];
@@ -189,7 +191,7 @@ export async function buildPdf(
     headerLines.forEach((lines, index) => {
       lines.forEach((text, lineIndex) => {
         const baseline = y - CELL_PADDING - HEADER_SIZE - lineIndex * lineHeight(HEADER_SIZE) + 1.5;
-        line(text, rtl, edges[index].left + CELL_PADDING, edges[index].right - CELL_PADDING, baseline, bold, HEADER_SIZE);
+        line(text, rtl, edgeOf(index).left + CELL_PADDING, edgeOf(index).right - CELL_PADDING, baseline, bold, HEADER_SIZE);
       });
     });
     y -= headerHeight;
@@ -218,8 +220,8 @@ export async function buildPdf(
     const height = Math.max(...cells.map((cell) => cell.height)) + 2 * CELL_PADDING;
     if (y - height < bottom) newPage(false);
     cells.forEach((cell, index) => {
-      const left = edges[index].left + CELL_PADDING;
-      const right = edges[index].right - CELL_PADDING;
+      const left = edgeOf(index).left + CELL_PADDING;
+      const right = edgeOf(index).right - CELL_PADDING;
       const top = y - CELL_PADDING;
       const color = cell.url && !cell.image ? LINK : TEXT;
       const drawn = cell.lines.map((text, lineIndex) => {

@@ -26,7 +26,7 @@ export function useTicketFilters(): TicketFilterState {
   const [params] = useSearchParams();
   const key = FILTER_PARAMS.map((name) => params.get(name) ?? '').join('|');
   return useMemo(() => {
-    const [q, status, priority, category, agent, project, site] = key.split('|');
+    const [q = '', status = '', priority = '', category = '', agent = '', project = '', site = ''] = key.split('|');
     const filters: TicketFilters = {
       searchKey: q.trim() || undefined,
       priority: oneOf<TicketPriority>(TICKET_PRIORITIES, priority),

@@ -22,8 +22,8 @@ const VOICE_EXTENSIONS: Record<string, string> = { 'audio/webm': 'webm', 'audio/
 
 /** A recording's file name from its type ("audio/webm;codecs=opus" → voice.webm). */
 export function voiceFileName(voice: Blob): string {
-  const type = voice.type.split(';')[0].trim();
-  return `voice.${VOICE_EXTENSIONS[type] ?? 'webm'}`;
+  const [type = ''] = voice.type.split(';');
+  return `voice.${VOICE_EXTENSIONS[type.trim()] ?? 'webm'}`;
 }
 
 /** The multipart body of one answer; `value` travels as JSON text ("\"YES\"", "3", "[\"0\",\"2\"]"). */

@@ -4,6 +4,7 @@
 // rest. Once anything is saved, the schedule, the lists and the counters are fetched again.
 import { useRef, useState } from 'react';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
+import { must } from '@fieldops/shared/must';
 import type { AnswerDrafts, RunnerAction, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
@@ -54,7 +55,8 @@ export function useAnswerSubmission({ detail, locate }: Options) {
     running.current = true;
     setRefusal(null);
     setOutcome(null);
-    const totals = actions.map((action) => estimateBytes(drafts[action.id]));
+    const draftOf = (action: RunnerAction) => must(drafts[action.id], 'an action is sent with its draft');
+    const totals = actions.map((action) => estimateBytes(draftOf(action)));
     const loaded = actions.map(() => 0);
     const report = (index: number) => setProgress({ current: index + 1, count: actions.length, loaded: sum(loaded), total: sum(totals) });
     report(0);
@@ -71,16 +73,17 @@ export function useAnswerSubmission({ detail, locate }: Options) {
         const answer = await mutateAsync({
           scheduleId: detail.id,
           action,
-          draft: drafts[action.id],
+          draft: draftOf(action),
           position,
           onProgress: (step) => {
             if (step.total) totals[index] = step.total;
             loaded[index] = step.loaded;
-            setState(action.id, { status: 'uploading', progress: totals[index] ? step.loaded / totals[index] : 0 });
+            const total = totals[index];
+            setState(action.id, { status: 'uploading', progress: total ? step.loaded / total : 0 });
             report(index);
           },
         });
-        loaded[index] = totals[index];
+        loaded[index] = totals[index] ?? 0;
         result.saved += 1;
         result.outside ||= answer.result.outside;
         if (answer.result.outside) result.outsideIds.push(action.id);

@@ -34,7 +34,9 @@ export function ActionsTab({ task, canManage }: { task: TaskWithActions; canMana
     setDialog(next);
   };
   const move = (index: number, direction: 'up' | 'down') => {
-    setMoved({ id: actions[index].id, direction });
+    const action = actions[index];
+    if (!action) return;
+    setMoved({ id: action.id, direction });
     reorder.move(index, direction === 'up' ? index - 1 : index + 1);
   };
 

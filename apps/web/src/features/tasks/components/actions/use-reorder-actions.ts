@@ -11,7 +11,7 @@ import { refusalText } from '../refusal-text.ts';
 export function moveAction(actions: readonly Action[], from: number, to: number): Action[] {
   const next = [...actions];
   const [moved] = next.splice(from, 1);
-  next.splice(to, 0, moved);
+  if (moved) next.splice(to, 0, moved);
   return next.map((action, index) => ({ ...action, order: index + 1 }));
 }
 
