@@ -9,6 +9,19 @@ import { noModuleCycles } from './eslint-rules/no-module-cycles.js';
 const localRules = { rules: { 'import-zones': importZones, 'no-import-cycles': noImportCycles } };
 const WEB_FLOW = 'The web flows one way: app → features → components → lib → shared.';
 const SEPARATE_FEATURES = 'Features do not import from each other: shared code moves down to components/, lib/ or packages/shared.';
+// Tests and their helpers: what each package's tsconfig.json excludes and its tsconfig.test.json adds back.
+const TEST_FILES = [
+  'apps/server/src/**/*.test.ts',
+  'apps/server/src/test/**/*.ts',
+  'apps/server/src/**/*-test-kit.ts',
+  'apps/web/src/**/*.test.{ts,tsx}',
+  'apps/web/src/test/**/*.{ts,tsx}',
+  'apps/web/src/features/*/test/**/*.ts',
+  'apps/web/src/**/*-fixtures.ts',
+  'apps/web/src/**/*-test-kit.ts',
+  'packages/shared/src/**/*.test.ts',
+];
+const TEST_PROJECTS = ['./apps/server/tsconfig.test.json', './apps/web/tsconfig.test.json', './packages/shared/tsconfig.test.json'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
@@ -90,6 +103,12 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
     },
+  },
+  {
+    // The project service finds a file through the tsconfig.json beside it, which holds the product
+    // code only; the tests read their types through the package's tsconfig.test.json instead.
+    files: TEST_FILES,
+    languageOptions: { parserOptions: { projectService: false, project: TEST_PROJECTS, tsconfigRootDir: import.meta.dirname } },
   },
   {
     // A module loaded before the one it imports has finished loading sees its exports undefined.
