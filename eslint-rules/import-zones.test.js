@@ -74,7 +74,15 @@ new RuleTester({ languageOptions: { parser: tseslint.parser } }).run('import-zon
 
 describe("the repository's zones", () => {
   const repo = path.resolve(import.meta.dirname, '..');
-  const eslint = new ESLint({ cwd: repo });
+  // The files linted here exist only as text, so the rules that read types (which need the file
+  // in a TypeScript project) are left out; the zones need no types.
+  const eslint = new ESLint({
+    cwd: repo,
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false, project: null } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+    },
+  });
   const zoneErrors = async (file, code) => {
     const [result] = await eslint.lintText(code, { filePath: path.join(repo, file) });
     return result.messages.filter((message) => message.ruleId === 'local/import-zones').map((message) => message.message);
