@@ -1,32 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Member } from '@fieldops/shared/account';
 import type { MemberProjectTasks, MemberTask } from '@fieldops/shared/plans';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { problem, renderWithSession, stubFetch } from '../../../test/session.tsx';
+import { omar } from '../test/fixtures.ts';
 import { MemberTasksTab } from './member-tasks-tab.tsx';
-
-const omar: Member = {
-  userId: 3,
-  name: 'Omar Haddad',
-  fullName: 'Omar Haddad',
-  username: 'omar',
-  email: 'omar@example.com',
-  authority: 'MEMBER',
-  position: 'Cleaner',
-  status: 'ACTIVE',
-  active: true,
-  phone: null,
-  countryCode: null,
-  bio: null,
-  avatar: null,
-  imageUrl: null,
-  businessId: 2,
-  teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
-  createdHere: false,
-  rank: null,
-};
 
 const TASKS = '/services/workflow/api/v1/users/3/tasks-by-project';
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Member } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { list, problem, renderWithSession, stubFetch, type StubCall } from '../../../test/session.tsx';
+import { omar } from '../test/fixtures.ts';
 import { MemberTransferTab } from './member-transfer-tab.tsx';
 import { checkSites } from './transfer-wizard.ts';
 
@@ -22,27 +22,6 @@ const site = (id: number, name: string) => ({
   membersCount: 1,
   rank: null,
 });
-
-const omar: Member = {
-  userId: 3,
-  name: 'Omar Haddad',
-  fullName: 'Omar Haddad',
-  username: 'omar',
-  email: 'omar@example.com',
-  authority: 'MEMBER',
-  position: 'Cleaner',
-  status: 'ACTIVE',
-  active: true,
-  phone: null,
-  countryCode: null,
-  bio: null,
-  avatar: null,
-  imageUrl: null,
-  businessId: 2,
-  teams: [{ id: 1, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
-  createdHere: false,
-  rank: null,
-};
 
 const PLANS = '/services/workflow/api/v1/execution-plans';
 
