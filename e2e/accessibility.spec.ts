@@ -85,6 +85,17 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[screen] = violations;
       }
+      if (width === 'phone') {
+        // The menu a phone opens with the burger, with the language switch under it.
+        await page.goto('/');
+        await page.getByRole('button', { name: t(lang, 'nav.toggleNavigation') }).click();
+        const nav = page.getByRole('navigation');
+        await expect(nav.getByRole('link', { name: t(lang, 'nav.dashboard') })).toBeInViewport();
+        await expect(nav.getByRole('radiogroup', { name: t(lang, 'language.label') })).toBeInViewport();
+        await page.waitForTimeout(300);
+        const menu = await seriousViolations(page);
+        if (menu.length > 0) found['navigation menu'] = menu;
+      }
       // A menu and a dialog open: the quick actions, then the new project form.
       await page.goto('/projects');
       await page.getByRole('button', { name: new RegExp(t(lang, 'actions.quickActions')) }).click();

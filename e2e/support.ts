@@ -61,7 +61,13 @@ export async function signIn(page: Page, lang: Lang, username: string, password:
   await page.getByLabel(t(lang, 'login.username')).fill(username);
   await page.getByLabel(t(lang, 'login.password'), { exact: true }).fill(password);
   await page.getByRole('button', { name: t(lang, 'actions.signIn') }).click();
-  await expect(page.getByRole('navigation').getByText(t(lang, 'nav.dashboard'))).toBeVisible();
+  // Signed in: the menu's first link shows, or on a phone the burger that opens the menu.
+  await expect(
+    page
+      .getByRole('navigation')
+      .getByText(t(lang, 'nav.dashboard'))
+      .or(page.getByRole('button', { name: t(lang, 'nav.toggleNavigation') })),
+  ).toBeVisible();
 }
 
 /** A token for API calls made to set up a journey. */

@@ -78,7 +78,10 @@ describe('routes', () => {
 
     expect(await screen.findByRole('heading', { name: 'Business Overview' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('business-name')).toHaveTextContent('Acme Services');
+    // The test page is as narrow as a phone: the menu is drawn once the burger opens it.
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryByRole('link')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle navigation' }));
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Tickets' })).toHaveAttribute('href', '/tickets');
     expect(localStorage.getItem('apiKey')).toBe('key-2');
@@ -98,6 +101,8 @@ describe('routes', () => {
     stubServer();
     renderRoutes(routes, { route: '/profile' });
 
+    // On a phone the switch sits under the menu.
+    await userEvent.click(await screen.findByRole('button', { name: 'Toggle navigation' }));
     await userEvent.click(await screen.findByText('العربية'));
 
     expect(await screen.findByRole('heading', { name: 'الملف الشخصي' })).toBeInTheDocument();
@@ -112,7 +117,8 @@ describe('routes', () => {
     stubServer();
     const { router } = renderRoutes(routes, { route: '/' });
 
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Toggle navigation' }));
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();

@@ -2,11 +2,11 @@
 // language's texts may still be on their way: the switch shows the choice at once and the page
 // follows when they arrive (a failure to fetch them leaves the page, and the switch, as they were).
 import { useState } from 'react';
-import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@fieldops/shared/limits';
 import { currentLanguage, setLanguage } from '../lib/i18n/i18n.ts';
-import { toLanguage, type Language } from '../lib/i18n/language.ts';
+import { type Language } from '../lib/i18n/language.ts';
+import { Segments } from './segments.tsx';
 
 export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
@@ -16,14 +16,12 @@ export function LanguageSwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
     void setLanguage(language).finally(() => setChosen(null));
   };
   return (
-    <SegmentedControl
+    <Segments
       size={size}
-      radius="xl"
-      aria-label={t('language.label')}
+      round
+      label={t('language.label')}
       value={chosen ?? currentLanguage(i18n)}
-      onChange={(value) => choose(toLanguage(value))}
-      // The radios stay invisible but keep a 1px box, so automation can check them like any radio.
-      styles={{ input: { width: 1, height: 1 } }}
+      onChange={choose}
       data={LANGUAGES.map((language) => ({
         value: language,
         label: <span lang={language}>{t(`language.${language}`)}</span>,

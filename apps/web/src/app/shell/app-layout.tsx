@@ -1,7 +1,7 @@
 // The signed-in shell: header (brand, quick actions, language, user), sidebar on the
 // inline-start side (a burger on small screens), the pending-invitations banner and the routed
 // page.
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,11 @@ export function AppLayout() {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true, { getInitialValueInEffect: false });
   const narrow = !wide;
+  // On a phone the menu is off screen until the burger opens it: it is drawn then, not with the
+  // first page, and stays once drawn.
+  const [menuDrawn, setMenuDrawn] = useState(false);
+  if (opened && !menuDrawn) setMenuDrawn(true);
+  const drawMenu = wide || opened || menuDrawn;
 
   useEffect(() => close(), [pathname, close]);
 
@@ -41,8 +46,8 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar aria-label={t('nav.mainNavigation')}>
-        <AppNavbar />
-        {narrow ? (
+        {drawMenu ? <AppNavbar /> : null}
+        {narrow && drawMenu ? (
           // On small screens the header has no room for the switch; it sits under the menu.
           <AppShell.Section p="md" style={{ borderBlockStart: '1px solid var(--mantine-color-gray-3)' }}>
             <LanguageSwitch size="sm" />

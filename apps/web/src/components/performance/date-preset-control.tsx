@@ -1,11 +1,12 @@
 // The report date filter: yesterday, last two days, last three days, last week, last month, with
 // the dates it stands for in the business's time zone written underneath. A phone gets a select,
 // as the five choices do not fit its width.
-import { NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { DATE_PRESETS, toDatePreset, type DatePreset, type DateRange } from '../../lib/reports/date-presets.ts';
+import { Segments } from '../segments.tsx';
 import { formatDay } from './format-day.ts';
 
 interface DatePresetControlProps {
@@ -17,7 +18,9 @@ interface DatePresetControlProps {
 export function DatePresetControl({ value, range, onChange }: DatePresetControlProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const narrow = useMediaQuery('(max-width: 36em)');
+  // Read at once rather than after the first paint: a phone should not draw (and measure) the
+  // segmented control only to swap it for the select.
+  const narrow = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
   const from = formatDay(range.startDate, language);
   const to = formatDay(range.endDate, language);
   const data = DATE_PRESETS.map((preset) => ({ value: preset, label: t(`performance.presets.${preset}`) }));
@@ -31,13 +34,7 @@ export function DatePresetControl({ value, range, onChange }: DatePresetControlP
           onChange={(event) => onChange(toDatePreset(event.currentTarget.value))}
         />
       ) : (
-        <SegmentedControl
-          aria-label={t('performance.presets.label')}
-          value={value}
-          onChange={(next) => onChange(toDatePreset(next))}
-          data={data}
-          style={{ alignSelf: 'flex-start' }}
-        />
+        <Segments label={t('performance.presets.label')} value={value} onChange={onChange} data={data} style={{ alignSelf: 'flex-start' }} />
       )}
       <Text size="xs" c="dimmed" data-testid="report-range">
         {from === to ? from : t('performance.presets.range', { from, to })}

@@ -1,12 +1,12 @@
 // Best or worst of one kind (tasks, members, sites, projects) under a report filter, with a
 // toggle between the two orders.
 import { useId, useState } from 'react';
-import { SegmentedControl } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { KpiKind } from '@fieldops/shared/reports';
 import { useKpiListQuery } from '../../lib/reports/get-kpi-list.ts';
 import type { ReportFilter } from '../../lib/reports/report-filter.ts';
+import { Segments } from '../segments.tsx';
 import { KpiList } from './kpi-list.tsx';
 import { ReportCard, SkeletonRows } from './report-card.tsx';
 
@@ -34,9 +34,9 @@ export function KpiListCard({ kind, filter, size, enabled = true }: KpiListCardP
       emptyIcon={<IconTrophy size={26} />}
       skeleton={<SkeletonRows rows={3} height={44} />}
       actions={
-        <SegmentedControl
+        <Segments
           size="xs"
-          aria-label={t('performance.bestWorst.label')}
+          label={t('performance.bestWorst.label')}
           value={best ? 'best' : 'worst'}
           onChange={(value) => setBest(value === 'best')}
           data={[
