@@ -1,38 +1,10 @@
-// Compiles the server to plain JavaScript for production (`npm start`): one ES module for the
-// server and one for the embedded database's worker thread, in dist/. The packages in
-// node_modules stay outside the bundle and load as they are; the workspace's own TypeScript
-// (this server and @fieldops/shared) is compiled in.
-import fs from 'node:fs';
+// Compiles the server to plain JavaScript for production (`npm start`) in dist/ (bundle-server.ts).
 import path from 'node:path';
-import { build } from 'esbuild';
+import { bundleServer } from './bundle-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-const external = Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@fieldops/'));
-
-const outdir = path.join(root, 'dist');
-fs.rmSync(outdir, { recursive: true, force: true });
-const result = await build({
-  absWorkingDir: root,
-  // The worker sits beside the server: db/embedded.ts starts `./embedded-worker.js` next to itself.
-  entryPoints: { server: 'src/server.ts', 'embedded-worker': 'src/db/embedded-worker.ts' },
-  outdir,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  // Modules imported on demand (the S3 driver) become chunks of their own, loaded when needed.
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  target: 'node20',
-  // Sub-paths of the packages (drizzle-orm/pg-core, …) are external as well.
-  external: external.flatMap((name) => [name, `${name}/*`]),
-  sourcemap: true,
-  metafile: true,
-  logLevel: 'warning',
-  // Modules bundled from CommonJS call `require`; ES modules have none of their own.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-});
-const bytes = Object.entries(result.metafile.outputs)
+const metafile = await bundleServer(path.join(root, 'dist'));
+const bytes = Object.entries(metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .map(([file, output]) => `${path.relative(root, file)} ${(output.bytes / 1024).toFixed(0)} KiB`);
 console.log(`server compiled: ${bytes.join(', ')}`);

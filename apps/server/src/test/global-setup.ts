@@ -6,6 +6,8 @@
 // - PostgreSQL (TEST_DATABASE_URL): a migrated template database with a name of its own for this
 //   run, which test files copy with CREATE DATABASE … TEMPLATE; dropped when the run ends.
 // Test files still run the migrator on their copy, which finds every migration applied.
+// It also compiles the server once, as `npm run build` does, for the tests that start it as a
+// process (test/server-process.ts): started from TypeScript, each start compiled it again.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,7 +19,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { bundleServer } from '../../scripts/bundle-server.ts';
 import { MIGRATIONS_FOLDER, openDatabase } from '../db/client.ts';
+import { SERVER_ROOT } from '../lib/server-root.ts';
+import { COMPILED_TEST_SERVER } from './server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -111,15 +116,28 @@ async function preparePostgresTemplate(adminUrl: string) {
   };
 }
 
+/** The server compiled for this run, under the package (where it finds its migrations). */
+async function compileServer() {
+  const outdir = path.join(SERVER_ROOT, 'node_modules', '.cache', 'test-server', `${process.pid}`);
+  await bundleServer(outdir);
+  // Read by startServer in the test workers, which start after this and inherit the variable.
+  process.env[COMPILED_TEST_SERVER] = path.join(outdir, 'server.js');
+  return () => fs.rmSync(outdir, { recursive: true, force: true });
+}
+
 export default async function setup(project: TestProject) {
+  const removeServer = await compileServer();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const template = await preparePostgresTemplate(adminUrl);
     project.provide('pgliteSnapshot', null);
     project.provide('postgresTemplate', template.name);
-    return () => template.drop();
+    return async () => {
+      removeServer();
+      await template.drop();
+    };
   }
   project.provide('pgliteSnapshot', await preparePgliteSnapshot());
   project.provide('postgresTemplate', null);
-  return undefined;
+  return removeServer;
 }

@@ -1,6 +1,7 @@
-// The real server as a child process (`node --import tsx server.ts`, or the compiled
-// dist/server.js), for the tests of what only a process shows: start, kill -9, SIGTERM, restart on
-// the same data.
+// The real server as a child process, for the tests of what only a process shows: start, kill -9,
+// SIGTERM, restart on the same data. It runs compiled, with the flags of `npm start`: the tests
+// start the copy their run compiled (global-setup.ts), the benchmarks dist/server.js; anywhere
+// else it runs from TypeScript (`node --import tsx server.ts`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,6 +15,8 @@ const PRODUCTION_NODE_FLAGS = (() => {
 })();
 /** What `npm run build` makes of the server (scripts/bundle.ts). */
 export const COMPILED_SERVER = fileURLToPath(new URL('../../dist/server.js', import.meta.url));
+/** The environment variable naming the server the test run compiled. */
+export const COMPILED_TEST_SERVER = 'FIELDOPS_TEST_SERVER';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export interface ServerProcess {
@@ -40,7 +43,8 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 60_000, options: { compiled?: boolean } = {}): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const args = options.compiled ? [...PRODUCTION_NODE_FLAGS, COMPILED_SERVER] : ['--import', 'tsx', SERVER];
+  const compiled = options.compiled ? COMPILED_SERVER : process.env[COMPILED_TEST_SERVER];
+  const args = compiled ? [...PRODUCTION_NODE_FLAGS, compiled] : ['--import', 'tsx', SERVER];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
