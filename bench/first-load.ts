@@ -184,7 +184,8 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
   const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
     // The dashboard needs a signed-in browser: the token goes into the origin's storage once, and
-    // each run then clears only the HTTP cache, so every load is cold.
+    // each run then clears only the HTTP cache, the service worker and its caches, so every load
+    // is cold.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const context = must(browser.contexts()[0], 'a browser reached over CDP has its default context');
     const page: Page = context.pages()[0] ?? (await context.newPage());
@@ -216,6 +217,8 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
         await setSignedIn(name === 'dashboard');
         for (let i = 0; i < RUNS; i++) {
           await cdp.send('Network.clearBrowserCache');
+          // The service worker a run installed would serve the next run from the device.
+          await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
           const result = await lighthouse(
             `${server.url}${url}`,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },

@@ -2,6 +2,7 @@
 // brotli and gzip copies of every compressible file and the page language worked out up front.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { languagePreload } from './build/language-preload.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -11,7 +12,31 @@ const UI_LIBRARIES =
   /node_modules[\\/](@mantine[\\/](core|hooks|dates|notifications|store)|@floating-ui|@tabler|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|react-number-format|react-textarea-autosize|get-nonce|detect-node-es|react-transition-group)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), languagePreload(), precompress()],
+  plugins: [
+    react(),
+    languagePreload(),
+    precompress(),
+    // The service worker (registered by lib/pwa/app-update.ts): every file of the app is kept on
+    // the device, and any address that is not the API opens index.html from there, so the app
+    // opens without a network. A new version waits for the person to reload into it. The web app
+    // manifests are public/manifest-<language>.webmanifest, linked by index.html's first script.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      includeAssets: ['favicon.svg', 'icons/*.png', 'manifest-*.webmanifest'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ttf,webmanifest}'],
+        // The PDF export's worker (over a megabyte) is fetched when a report is exported, online.
+        globIgnores: ['**/pdf.worker-*.js'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/services\//],
+        cleanupOutdatedCaches: true,
+        // The Arabic fonts are kept too, so the app reads the same offline in both languages.
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -23,7 +23,13 @@ function runWith(stored: string | null, languages: string[]) {
   // The script as the page runs it, from its text.
   new Function(languageScript(FILES, 'en'))();
   const preload = document.head.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
-  return { lang: document.documentElement.lang, dir: document.documentElement.dir, href: preload?.getAttribute('href') };
+  const manifest = document.head.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  return {
+    lang: document.documentElement.lang,
+    dir: document.documentElement.dir,
+    href: preload?.getAttribute('href'),
+    manifest: manifest?.getAttribute('href'),
+  };
 }
 
 afterEach(() => {
@@ -38,16 +44,16 @@ afterEach(() => {
 
 describe('the language script of index.html', () => {
   it('follows the stored choice over the browser', () => {
-    expect(runWith('ar', ['en-GB'])).toEqual({ lang: 'ar', dir: 'rtl', href: FILES.ar });
+    expect(runWith('ar', ['en-GB'])).toEqual({ lang: 'ar', dir: 'rtl', href: FILES.ar, manifest: '/manifest-ar.webmanifest' });
   });
 
   it('takes the first browser language the app has, as the app does', () => {
-    expect(runWith(null, ['fr-FR', 'ar-SA', 'en'])).toEqual({ lang: 'ar', dir: 'rtl', href: FILES.ar });
+    expect(runWith(null, ['fr-FR', 'ar-SA', 'en'])).toEqual({ lang: 'ar', dir: 'rtl', href: FILES.ar, manifest: '/manifest-ar.webmanifest' });
   });
 
   it('falls back to English', () => {
-    expect(runWith(null, ['fr', 'de'])).toEqual({ lang: 'en', dir: 'ltr', href: FILES.en });
-    expect(runWith('xx', [])).toEqual({ lang: 'en', dir: 'ltr', href: FILES.en });
+    expect(runWith(null, ['fr', 'de'])).toEqual({ lang: 'en', dir: 'ltr', href: FILES.en, manifest: '/manifest-en.webmanifest' });
+    expect(runWith('xx', [])).toEqual({ lang: 'en', dir: 'ltr', href: FILES.en, manifest: '/manifest-en.webmanifest' });
   });
 });
 

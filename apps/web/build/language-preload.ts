@@ -5,7 +5,8 @@
 // sign-in, it also starts fetching the chunks of those pages (the data layout, the shell, the
 // rest of the texts, and the dashboard's page on `/`) and asks for the session, which the app
 // would otherwise do only once its own code has run. The server allows the script by its hash
-// (apps/server/src/plugins/security-headers.ts).
+// (apps/server/src/plugins/security-headers.ts). It also links the web app manifest of that
+// language (public/manifest-*.webmanifest).
 import type { Plugin } from 'vite';
 import { API_BASES, API_KEY_HEADER, LANGUAGES, STORAGE_KEYS } from '../../../packages/shared/src/limits.ts';
 import { EARLY_SESSION_GLOBAL, SESSION_PATH } from '../src/lib/session/api/early-session.ts';
@@ -42,7 +43,9 @@ export function languageScript(files: Record<string, string>, fallback: string, 
     `(function(){${preload}var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
     `var c=[l].concat(navigator.languages||[navigator.language]);l=${JSON.stringify(fallback)};` +
     `for(var i=0;i<c.length;i++){var b=String(c[i]||"").toLowerCase().split(/[-_]/)[0];if(f[b]){l=b;break}}` +
-    `var h=document.documentElement;h.lang=l;h.dir=l==="ar"?"rtl":"ltr";p(f[l]);${shell}})()`
+    `var h=document.documentElement;h.lang=l;h.dir=l==="ar"?"rtl":"ltr";p(f[l]);` +
+    // The installed app's name and icons in that language (the language switch changes it after).
+    `var m=document.createElement("link");m.rel="manifest";m.href="/manifest-"+l+".webmanifest";document.head.appendChild(m);${shell}})()`
   );
 }
 

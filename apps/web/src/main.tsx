@@ -6,6 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoutes } from './app/routes.tsx';
+import { startServiceWorker } from './lib/pwa/app-update.ts';
 import { requestSessionEarly } from './lib/session/api/get-session.ts';
 
 const container = document.getElementById('root');
@@ -27,3 +28,5 @@ void i18nReady.finally(() => {
     );
   });
 });
+// Once the page has loaded: the app's files are then kept on the device for opening offline.
+startServiceWorker();

@@ -6,6 +6,7 @@ import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { resetCachedData } from '../lib/cache-reset.ts';
 import { Providers } from './providers.tsx';
 import { preloadRoutes, routes } from './routes.tsx';
+import { UpdatePrompt } from './update-prompt.tsx';
 
 /** The routes for the current address, with the chunks of the next one fetched together. */
 export function AppRoutes() {
@@ -32,6 +33,7 @@ export function App() {
           <AppRoutes />
         </BrowserRouter>
       </ErrorBoundary>
+      <UpdatePrompt />
     </Providers>
   );
 }

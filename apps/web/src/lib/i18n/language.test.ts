@@ -56,6 +56,21 @@ describe('document language', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
+  it('points the web app manifest at the language, for an app installed from the page', () => {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/manifest-en.webmanifest';
+    document.head.appendChild(link);
+    try {
+      applyDocumentLanguage('ar');
+      expect(link.getAttribute('href')).toBe('/manifest-ar.webmanifest');
+      applyDocumentLanguage('en');
+      expect(link.getAttribute('href')).toBe('/manifest-en.webmanifest');
+    } finally {
+      link.remove();
+    }
+  });
+
   it('normalises language codes', () => {
     expect(toLanguage('AR-eg')).toBe('ar');
     expect(toLanguage('en_GB')).toBe('en');

@@ -13,8 +13,13 @@ export function toLanguage(code: string | null | undefined): Language {
 
 export const directionOf = (language: Language): Direction => (language === 'ar' ? 'rtl' : 'ltr');
 
+/** The web app manifest of a language: the installed app's name and description in it. */
+export const manifestOf = (language: Language) => `/manifest-${language}.webmanifest`;
+
 export function applyDocumentLanguage(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.href = manifestOf(language);
 }
