@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     screenshot: 'on',
     trace: 'retain-on-failure',
+    // Each journey opens a fresh browser, where the service worker would fetch every file of the
+    // app again; installable.spec.ts tests it, in a profile of its own.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

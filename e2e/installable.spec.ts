@@ -9,6 +9,8 @@ import { chromium, expect, test, type BrowserContext, type Page } from '@playwri
 import { DEMO, expectDirection, shot, signIn, t, type Lang } from './support.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The built app the journeys' server sends (playwright.config.ts). */
+const WEB_ROOT = process.env.WEB_ROOT ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const BASE = `http://localhost:${PORT}`;
 const PHONE = { width: 390, height: 844 };
 
@@ -18,6 +20,8 @@ async function openProfile(dir: string): Promise<BrowserContext> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     baseURL: BASE,
     viewport: PHONE,
+    // The journeys' configuration blocks them; here they are what is tested.
+    serviceWorkers: 'allow',
   });
 }
 
@@ -76,3 +80,40 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     }
   });
 }
+
+test('a newly deployed version is offered, and taken only when the person reloads into it', async () => {
+  test.setTimeout(120_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldops-profile-'));
+  const worker = path.join(WEB_ROOT, 'sw.js');
+  const deployed = fs.readFileSync(worker, 'utf8');
+  const context = await openProfile(dir);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await controlledBy(page);
+    const version = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null);
+    const before = await page.evaluate(() => navigator.serviceWorker.controller?.state);
+    expect(before).toBe('activated');
+
+    // A new version on the server: its service worker differs by a byte.
+    fs.writeFileSync(worker, `${deployed}\n// next version\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: t('en', 'update.ready') });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    // Until then the page runs the version it opened with; the new one waits.
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(true);
+
+    const reloaded = page.waitForEvent('framenavigated');
+    await prompt.getByRole('button', { name: t('en', 'update.reload') }).click();
+    await reloaded;
+    await page.waitForLoadState('load');
+    await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), { timeout: 30_000 }).toBe(false);
+    await expect(page.getByRole('heading', { name: t('en', 'login.title') })).toBeVisible();
+    await expect(prompt).toBeHidden();
+    expect(await version()).toMatch(/\/sw\.js$/);
+  } finally {
+    fs.writeFileSync(worker, deployed);
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
