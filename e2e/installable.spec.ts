@@ -8,17 +8,17 @@ import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO, expectDirection, shot, signIn, t, type Lang } from './support.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 8181);
 /** The built app the journeys' server sends (playwright.config.ts). */
 const WEB_ROOT = process.env.WEB_ROOT ?? path.resolve(import.meta.dirname, '../apps/web/dist');
-const BASE = `http://localhost:${PORT}`;
 const PHONE = { width: 390, height: 844 };
 
 async function openProfile(dir: string): Promise<BrowserContext> {
+  // The journeys' Chromium, its flags and the server's address (playwright.config.ts).
+  const { launchOptions, baseURL } = test.info().project.use;
   return chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    baseURL: BASE,
+    executablePath: launchOptions?.executablePath,
+    args: launchOptions?.args,
+    baseURL,
     viewport: PHONE,
     // The journeys' configuration blocks them; here they are what is tested.
     serviceWorkers: 'allow',

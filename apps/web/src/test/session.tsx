@@ -1,9 +1,29 @@
 // A signed-in session for component tests: an owner of business 2 by default, with overrides.
 import type { ReactElement } from 'react';
 import type { BusinessRole } from '@fieldops/shared/enums';
-import type { MemberTeam } from '@fieldops/shared/account';
+import type { Member, MemberTeam } from '@fieldops/shared/account';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context.ts';
 import { renderWithProviders } from './render.tsx';
+
+/** A member of business 2 for tests: active, in no site, with nothing optional filled in. */
+export function fakeMember(fields: Pick<Member, 'userId' | 'fullName' | 'username' | 'email' | 'authority'> & Partial<Member>): Member {
+  return {
+    name: fields.fullName,
+    position: null,
+    status: 'ACTIVE',
+    active: true,
+    phone: null,
+    countryCode: null,
+    bio: null,
+    avatar: null,
+    imageUrl: null,
+    businessId: 2,
+    teams: [],
+    createdHere: false,
+    rank: null,
+    ...fields,
+  };
+}
 
 interface FakeSessionOptions {
   role?: BusinessRole;
@@ -35,26 +55,7 @@ export function fakeSession({ role = 'OWNER', teams = [] }: FakeSessionOptions =
       businessIdentities: [{ businessId: 2, businessName: 'Acme Services', apiKey: 'key-2', defaultBusiness: true, role }],
       mustChangePassword: false,
     },
-    member: {
-      userId: 7,
-      name: 'Demo Owner',
-      fullName: 'Demo Owner',
-      username: 'demo',
-      email: 'demo@example.com',
-      authority: role,
-      position: null,
-      status: 'ACTIVE',
-      active: true,
-      phone: null,
-      countryCode: null,
-      bio: null,
-      avatar: null,
-      imageUrl: null,
-      businessId: 2,
-      teams,
-      createdHere: false,
-      rank: null,
-    },
+    member: fakeMember({ userId: 7, fullName: 'Demo Owner', username: 'demo', email: 'demo@example.com', authority: role, teams }),
     business,
     apiKey: 'key-2',
     role,

@@ -2,29 +2,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
-import { fakeSession, list, renderWithSession, stubFetch } from '../../test/session.tsx';
+import { fakeMember, fakeSession, list, renderWithSession, stubFetch } from '../../test/session.tsx';
 import { MembersPage } from './members-page.tsx';
 
-const member = (userId: number, fullName: string, active = true, rank: number | null = null) => ({
-  userId,
-  name: fullName,
-  fullName,
-  username: fullName.toLowerCase().replace(' ', '.'),
-  email: `${userId}@example.com`,
-  authority: 'MEMBER',
-  position: 'Cleaner',
-  status: active ? 'ACTIVE' : 'INACTIVE',
-  active,
-  phone: null,
-  countryCode: null,
-  bio: null,
-  avatar: null,
-  imageUrl: null,
-  businessId: 2,
-  teams: [{ id: 4, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
-  createdHere: !active,
-  rank,
-});
+const member = (userId: number, fullName: string, active = true, rank: number | null = null) =>
+  fakeMember({
+    userId,
+    fullName,
+    username: fullName.toLowerCase().replace(' ', '.'),
+    email: `${userId}@example.com`,
+    authority: 'MEMBER',
+    position: 'Cleaner',
+    status: active ? 'ACTIVE' : 'INACTIVE',
+    active,
+    teams: [{ id: 4, name: 'Tower A', authority: 'MEMBER', position: 'Cleaner' }],
+    createdHere: !active,
+    rank,
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 

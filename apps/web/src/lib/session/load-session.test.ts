@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Account, Business, Member } from '@fieldops/shared/account';
+import type { Account, Business } from '@fieldops/shared/account';
 import { createQueryClient } from '../query-client.ts';
 import { accountQueryKey } from './api/get-account.ts';
-import { sessionAnswer } from '../../test/session.tsx';
+import { fakeMember, sessionAnswer } from '../../test/session.tsx';
 import { myInvitationsQueryKey } from './api/get-my-invitations.ts';
 import { allSitesQueryKey } from './api/get-sites.ts';
 import { NoBusinessError, PasswordChangeRequiredError, loadSession, mergeTeamsIntoSites } from './load-session.ts';
@@ -29,26 +29,15 @@ const account: Account = {
   mustChangePassword: false,
 };
 
-const member: Member = {
+const member = fakeMember({
   userId: 7,
   name: 'demo',
   fullName: 'Demo Owner',
   username: 'demo',
   email: 'demo@example.com',
   authority: 'OWNER',
-  position: null,
-  status: 'ACTIVE',
-  active: true,
-  phone: null,
-  countryCode: null,
-  bio: null,
-  avatar: null,
-  imageUrl: null,
-  businessId: 2,
   teams: [{ id: 11, name: 'North', authority: 'SUPERVISOR', position: 'Lead' }],
-  createdHere: false,
-  rank: null,
-};
+});
 
 const business: Business = {
   id: 2,
