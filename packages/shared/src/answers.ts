@@ -1,7 +1,7 @@
 // Answers (the API's action results): the value rules by action type, the geofence distance, the
 // submitted fields, a stored answer and the lists of them (spec §3 and §7; DESIGN §6).
 import { z } from 'zod';
-import { ACTION_TYPES, TICKET_PRIORITIES, type ActionType } from './enums.ts';
+import { ACTION_TYPES, ANSWER_HOLDS, TICKET_PRIORITIES, type ActionType } from './enums.ts';
 import { id, optionalText, pageQuery, queryFlag } from './common.ts';
 import { actionOption } from './tasks.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
@@ -72,6 +72,15 @@ export const actionResultFields = z.object({
   latitude: coordinate(-90, 90).optional(),
   longitude: coordinate(-180, 180).optional(),
   accuracy: z.coerce.number().min(0).optional(),
+  /**
+   * When the member captured the answer on the device, as an ISO instant with its offset
+   * (2026-11-26T09:41:12.345Z): sent by the outbox that delivers it later. Absent, the answer
+   * was captured when it arrives.
+   */
+  capturedAt: z.iso
+    .datetime({ offset: true, error: MSG.invalid })
+    .transform((v) => new Date(v))
+    .optional(),
 });
 export type ActionResultFields = z.input<typeof actionResultFields>;
 
@@ -105,7 +114,14 @@ export const actionResult = z.object({
   isFlagged: z.boolean(),
   statusCode: z.string().nullable(),
   ticketId: z.number().nullable(),
+  /** When the answer reached the server. */
   createdDate: z.string(),
+  /** When the member captured it on the device: the same moment unless it waited in the outbox. */
+  capturedAt: z.string(),
+  /** Delivered at or after the schedule's deadline (it was captured before it). */
+  late: z.boolean(),
+  /** Kept but not counted: PAUSED when it arrived while the plan was paused (a REMOVED one is kept apart, not listed with answers). */
+  held: z.enum(ANSWER_HOLDS).nullable(),
 });
 export type ActionResult = z.infer<typeof actionResult>;
 

@@ -26,6 +26,13 @@ export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 export const SCHEDULE_STATUSES = ['pending', 'inProgress', 'done', 'missed'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
+/**
+ * Why an answer is kept but never counted: its plan was paused when it arrived, or its schedule
+ * had been removed by a plan change.
+ */
+export const ANSWER_HOLDS = ['PAUSED', 'REMOVED'] as const;
+export type AnswerHold = (typeof ANSWER_HOLDS)[number];
+
 export const EXECUTION_STATUSES = ['COMPLETED', 'RUNNING', 'ACTIVE', 'UPCOMING', 'PAUSED', 'CANCELED', 'INACTIVE'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 

@@ -17,6 +17,13 @@ export const TEMPLATES_PAGE_SIZE = 100;
 export const EXECUTION_PLANS_PAGE_SIZE = 100;
 export const USER_TASK_ANSWERS_SIZE = 500;
 export const DEFAULT_GEOFENCE_RADIUS_M = 200;
+/**
+ * Answers delivered later from the device's outbox carry the moment they were captured: one up to
+ * this far ahead of the server's clock is taken as the device's clock running fast.
+ */
+export const CAPTURE_CLOCK_SKEW_MS = 2 * 60_000;
+/** An answer captured longer ago than this is refused when it arrives. */
+export const MAX_CAPTURE_AGE_MS = 7 * 24 * 60 * 60_000;
 export const SHIFT_START_HOUR = 6;
 /** Shifts end at midnight, written 24:00 in the 24-hour clock. */
 export const SHIFT_END_HOUR = 24;
@@ -36,6 +43,8 @@ export const STORAGE_KEYS = {
   projects: 'projects',
   teams: 'teams',
   language: 'language',
+  /** The size photos are brought to before they wait in the outbox (lib/offline/photo-compression.ts). */
+  photoSize: 'photoSize',
 } as const;
 
 export const LANGUAGES = ['en', 'ar'] as const;

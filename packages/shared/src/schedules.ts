@@ -66,6 +66,13 @@ export type ScheduleKpis = z.infer<typeof scheduleKpis>;
 export const submitResult = z.object({ result: actionResult, schedule });
 export type SubmitResult = z.infer<typeof submitResult>;
 
+/**
+ * The answer to `POST /v1/action-results` (202) when the outbox delivers an answer to a schedule a
+ * plan change removed meanwhile: the answer is kept apart, for the manager, under `id`.
+ */
+export const heldAnswerResult = z.object({ held: z.literal('REMOVED'), id: z.number(), message: z.string() });
+export type HeldAnswerResult = z.infer<typeof heldAnswerResult>;
+
 /** A schedule with everything the runner needs (`GET /schedules/{id}?eagerLoad=true`). */
 export const scheduleDetail = schedule.extend({
   task: taskWithActions,

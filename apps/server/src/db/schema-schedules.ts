@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
+import type { AnswerHold, DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
 import type { AnswerValue } from '@fieldops/shared/answers';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, teams, users } from './schema.ts';
@@ -120,7 +120,7 @@ export const schedules = pgTable(
     end: timestamp('end', { withTimezone: true }).notNull(),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     status: text('status').$type<ScheduleStatus>().notNull().default('pending'),
-    /** When the last required answer came in. */
+    /** When the last required answer was captured (before the deadline, however late it arrived). */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -204,7 +204,14 @@ export const actionResults = pgTable(
     /** "2" once a ticket was raised from the answer. */
     statusCode: text('status_code'),
     ticketId: ref('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    /** When the answer reached the server. */
     createdDate: createdAt('created_date'),
+    /** When the member captured it: the arrival unless the device's outbox delivered it later. */
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Arrived at or after the schedule's deadline, captured before it. */
+    late: boolean('late').notNull().default(false),
+    /** Kept, shown, never counted: 'PAUSED' when it arrived while the plan was paused. */
+    held: text('held').$type<AnswerHold>(),
   },
   (t) => [
     index('action_results_schedule_idx').on(t.scheduleId, t.actionId, t.id),
@@ -218,4 +225,63 @@ export const actionResults = pgTable(
       .on(t.businessId, t.createdDate)
       .where(sql`is_flagged`),
   ],
+);
+
+/**
+ * Schedules a plan change removed before anyone answered them (execution-plans
+ * deleteOpenSchedules), with what judging a late answer needs: whose they were, their task and
+ * their window. An answer the device's outbox delivers to one of them is kept (held_answers)
+ * rather than refused as unknown. Rows are kept while an answer could still be taken
+ * (MAX_CAPTURE_AGE_MS past the deadline).
+ */
+export const removedSchedules = pgTable(
+  'removed_schedules',
+  {
+    id: ref('id').primaryKey(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id').notNull(),
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    removedAt: createdAt('removed_at'),
+  },
+  (t) => [index('removed_schedules_business_deadline_idx').on(t.businessId, t.deadline)],
+);
+
+/**
+ * An answer kept for the manager and never counted: its schedule had been removed when the
+ * device's outbox delivered it (reason 'REMOVED'). The schedule id is the removed one's, without
+ * a foreign key.
+ */
+export const heldAnswers = pgTable(
+  'held_answers',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scheduleId: ref('schedule_id').notNull(),
+    actionId: ref('action_id')
+      .notNull()
+      .references(() => actions.id, { onDelete: 'cascade' }),
+    value: answerValue('value'),
+    notes: text('notes'),
+    important: boolean('important').notNull().default(false),
+    fileKey: text('file_key'),
+    voiceKey: text('voice_key'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracy: doublePrecision('accuracy'),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    reason: text('reason').$type<AnswerHold>().notNull(),
+  },
+  (t) => [index('held_answers_business_created_idx').on(t.businessId, t.createdAt, t.id)],
 );

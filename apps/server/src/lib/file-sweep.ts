@@ -12,6 +12,8 @@ import { FILES_ROUTE, type Storage } from '../plugins/storage.ts';
 export const FILE_REFERENCES = [
   { table: 'action_results', column: 'file_key', holds: 'key' },
   { table: 'action_results', column: 'voice_key', holds: 'key' },
+  { table: 'held_answers', column: 'file_key', holds: 'key' },
+  { table: 'held_answers', column: 'voice_key', holds: 'key' },
   { table: 'ticket_attachments', column: 'file_key', holds: 'key' },
   { table: 'ticket_comments', column: 'file_key', holds: 'key' },
   { table: 'users', column: 'avatar', holds: 'url' },

@@ -353,9 +353,10 @@ async function insertResults(db: Db, rows: (typeof actionResults.$inferInsert)[]
   const json = JSON.stringify(rows.map((r) => ({ ...r, value: r.value === null || r.value === undefined ? null : JSON.stringify(r.value) })));
   await db.execute(sql`
     INSERT INTO action_results (business_id, schedule_id, action_id, task_id, team_id, user_id, value, notes, file_key, voice_key,
-      latitude, longitude, accuracy, distance, outside, is_flagged, status_code, ticket_id, created_date)
+      latitude, longitude, accuracy, distance, outside, is_flagged, status_code, ticket_id, created_date, captured_at)
     SELECT r."businessId", r."scheduleId", r."actionId", r."taskId", r."teamId", r."userId", r.value::jsonb, r.notes, r."fileKey", r."voiceKey",
-      r.latitude, r.longitude, r.accuracy, r.distance, r.outside, coalesce(r."isFlagged", false), r."statusCode", r."ticketId", r."createdDate"
+      r.latitude, r.longitude, r.accuracy, r.distance, r.outside, coalesce(r."isFlagged", false), r."statusCode", r."ticketId", r."createdDate",
+      r."createdDate"
     FROM jsonb_to_recordset(${json}::jsonb) AS r("businessId" bigint, "scheduleId" bigint, "actionId" bigint, "taskId" bigint, "teamId" bigint,
       "userId" bigint, value text, notes text, "fileKey" text, "voiceKey" text, latitude float8, longitude float8, accuracy float8,
       distance float8, outside boolean, "isFlagged" boolean, "statusCode" text, "ticketId" bigint, "createdDate" timestamptz)`);

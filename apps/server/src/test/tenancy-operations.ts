@@ -233,9 +233,17 @@ const FILE_FIELDS: Record<string, string> = { '/services/helpdesk/api/v1/tickets
 
 /**
  * Values for what a schema cannot say: times that make a valid range, an answer as JSON text, a
- * name where either language's is required, a real time zone.
+ * name where either language's is required, a real time zone, and a capture time, so that an
+ * answer is swept as the device's outbox sends it (where a removed schedule's answer is kept).
  */
-const HINTS: Record<string, unknown> = { startTime: '08:00', endTime: '17:00', value: '"YES"', nameEn: 'Sweep', timeZone: 'Asia/Riyadh' };
+const HINTS: Record<string, unknown> = {
+  startTime: '08:00',
+  endTime: '17:00',
+  value: '"YES"',
+  nameEn: 'Sweep',
+  timeZone: 'Asia/Riyadh',
+  capturedAt: new Date().toISOString(),
+};
 const today = () => new Date().toISOString().slice(0, 10);
 
 function stringFor(s: JsonSchema): string {

@@ -1,12 +1,12 @@
 // Queries on the members' answers. An answer is read with its action, task, site and member in
 // one query, so a page of answers costs two queries (the page and its count) whatever its size.
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ActionType } from '@fieldops/shared/enums';
 import type { ActionResult, AnswerValue } from '@fieldops/shared/answers';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
 import { teams, users } from '../../db/schema.ts';
-import { actionResults } from '../../db/schema-schedules.ts';
+import { actionResults, schedules } from '../../db/schema-schedules.ts';
 import { actions, actionTags, tasks } from '../../db/schema-workflow.ts';
 import { fileUrl } from '../../plugins/storage.ts';
 import { scopeCondition, type ViewScope } from '../../policies/schedules.ts';
@@ -40,6 +40,9 @@ function selectResults(db: Db) {
       statusCode: actionResults.statusCode,
       ticketId: actionResults.ticketId,
       createdDate: actionResults.createdDate,
+      capturedAt: actionResults.capturedAt,
+      late: actionResults.late,
+      held: actionResults.held,
     })
     .from(actionResults)
     .innerJoin(actions, eq(actions.id, actionResults.actionId))
@@ -74,6 +77,9 @@ export const toActionResult = (r: ResultRow): ActionResult => ({
   statusCode: r.statusCode,
   ticketId: r.ticketId,
   createdDate: r.createdDate.toISOString(),
+  capturedAt: r.capturedAt.toISOString(),
+  late: r.late,
+  held: r.held,
 });
 
 export interface ResultPage {
@@ -188,7 +194,8 @@ export async function findScheduleResults(db: Db, businessId: number, scheduleId
 
 /**
  * The latest answer to each action of each schedule, through the (schedule_id, action_id, id)
- * index. `countedOnly` leaves out answers given outside the geofence.
+ * index, with when it was captured. `countedOnly` leaves out answers given outside the geofence
+ * and held ones.
  */
 export async function latestAnswers(db: Db, businessId: number, scheduleIds: readonly number[], countedOnly: boolean) {
   if (scheduleIds.length === 0) return [];
@@ -197,22 +204,28 @@ export async function latestAnswers(db: Db, businessId: number, scheduleIds: rea
       scheduleId: actionResults.scheduleId,
       actionId: actionResults.actionId,
       value: actionResults.value,
+      capturedAt: actionResults.capturedAt,
     })
     .from(actionResults)
     .where(
       and(
         eq(actionResults.businessId, businessId),
         inArray(actionResults.scheduleId, [...scheduleIds]),
-        countedOnly ? eq(actionResults.outside, false) : undefined,
+        countedOnly ? and(eq(actionResults.outside, false), isNull(actionResults.held)) : undefined,
       ),
     )
     .orderBy(asc(actionResults.scheduleId), asc(actionResults.actionId), desc(actionResults.id));
 }
 
-export type NewResult = Omit<typeof actionResults.$inferInsert, 'id' | 'createdDate' | 'value'> & { value: AnswerValue };
+export type NewResult = Omit<typeof actionResults.$inferInsert, 'id' | 'createdDate' | 'value' | 'late'> & { value: AnswerValue };
 
+/** Stores an answer; it is late when it arrives (created_date, the same now()) at or after its schedule's deadline. */
 export async function insertResult(db: Db, values: NewResult) {
-  const [row] = await db.insert(actionResults).values(values).returning({ id: actionResults.id });
+  const late = sql<boolean>`(now() >= (select ${schedules.deadline} from ${schedules} where ${schedules.id} = ${values.scheduleId}))`;
+  const [row] = await db
+    .insert(actionResults)
+    .values({ ...values, late })
+    .returning({ id: actionResults.id });
   return must(row, 'an insert returns its row').id;
 }
 

@@ -40,7 +40,7 @@ export const insertAnswer = (tx: Db, values: NewResult) => insertResult(tx, valu
 /** Every answer of a schedule in the order they came. */
 export const scheduleAnswers = (db: Db, businessId: number, scheduleId: number) => findScheduleResults(db, businessId, scheduleId);
 
-/** The latest answer to each action of each schedule; `countedOnly` leaves out answers given outside the geofence. */
+/** The latest answer to each action of each schedule; `countedOnly` leaves out answers given outside the geofence and held ones. */
 export const latestAnswersOf = (db: Db, businessId: number, scheduleIds: readonly number[], countedOnly: boolean) =>
   latestAnswers(db, businessId, scheduleIds, countedOnly);
 

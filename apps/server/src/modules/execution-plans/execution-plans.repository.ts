@@ -3,10 +3,11 @@
 // the members of the plans on it.
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ExecutionPlan, PlanHoursRequest } from '@fieldops/shared/plans';
+import { MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
 import { must } from '@fieldops/shared/must';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { businesses, businessMembers, teams, users } from '../../db/schema.ts';
-import { actionResults, executionPlans as p, schedules } from '../../db/schema-schedules.ts';
+import { actionResults, executionPlans as p, removedSchedules, schedules } from '../../db/schema-schedules.ts';
 import { tasks } from '../../db/schema-workflow.ts';
 import { planStatusSql } from './plan-status.ts';
 
@@ -216,6 +217,9 @@ export const startOfToday = (businessId: number, now: Date) =>
 /**
  * Deletes the schedules of these plans (a group's id stands for its members' plans) that start
  * at or after `from`, are still pending and have no answer. Answered and past schedules stay.
+ * The same statement remembers the deleted ones in removed_schedules, so that an answer captured
+ * for one before it went, delivered later by the device's outbox, is kept rather than refused
+ * (modules/schedules); it forgets those no answer could be taken for any more.
  */
 export async function deleteOpenSchedules(db: Db, businessId: number, planIds: number[], from: SQL) {
   if (planIds.length === 0) return 0;
@@ -223,19 +227,24 @@ export async function deleteOpenSchedules(db: Db, businessId: number, planIds: n
     planIds.map((id) => sql`${id}`),
     sql`, `,
   )}]::bigint[]`;
-  const deleted = await db
-    .delete(schedules)
-    .where(
-      and(
-        eq(schedules.businessId, businessId),
-        sql`${schedules.planId} in (select id from execution_plans where business_id = ${businessId} and (id = any(${ids}) or parent_id = any(${ids})))`,
-        eq(schedules.status, 'pending'),
-        sql`${schedules.start} >= ${from}`,
-        sql`not exists (select 1 from ${actionResults} r where r.schedule_id = ${schedules.id})`,
-      ),
-    )
-    .returning({ id: schedules.id });
-  return deleted.length;
+  const open = and(
+    eq(schedules.businessId, businessId),
+    sql`${schedules.planId} in (select id from execution_plans where business_id = ${businessId} and (id = any(${ids}) or parent_id = any(${ids})))`,
+    eq(schedules.status, 'pending'),
+    sql`${schedules.start} >= ${from}`,
+    sql`not exists (select 1 from ${actionResults} r where r.schedule_id = ${schedules.id})`,
+  );
+  const removed = removedSchedules;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      with gone as (delete from ${schedules} where ${open} returning id, business_id, user_id, task_id, start, deadline),
+      kept as (insert into ${removed} (id, business_id, user_id, task_id, start, deadline)
+        select id, business_id, user_id, task_id, start, deadline from gone),
+      forgotten as (delete from ${removed} where ${removed.businessId} = ${businessId}
+        and ${removed.deadline} < now() - make_interval(secs => ${MAX_CAPTURE_AGE_MS / 1000}))
+      select count(*)::int as n from gone`),
+  );
+  return row?.n ?? 0;
 }
 
 /** Whether the user belongs to the business. */

@@ -10,7 +10,18 @@ import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addDays } from './report-range.ts';
 import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
-import { addMember, createAction, createBusinessWithOwner, createPlanRow, createProject, createSite, createTask, placeInSite } from '../../test/factories.ts';
+import {
+  addMember,
+  createAction,
+  createBusinessWithOwner,
+  createPlanRow,
+  createProject,
+  createScheduleRow,
+  createSite,
+  createTask,
+  multipart,
+  placeInSite,
+} from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -239,6 +250,46 @@ describe('report rollups', () => {
       await expectExact('deleted a business');
     });
   }
+
+  it('stay exact when an answer captured in time arrives late and takes a missed schedule to done, and when one is held', async () => {
+    const owner = await createBusinessWithOwner(t.app);
+    const businessId = owner.business.id;
+    const site = await createSite(t.app, owner, (await createProject(t.app, owner)).id);
+    const member = await addMember(t.app, owner);
+    await placeInSite(t.app, owner, site.id, member.userId);
+    const task = await createTask(t.app, owner, { geoRestrictionEnabled: false });
+    const action = await createAction(t.app, owner, task.id, { required: true });
+    const HOUR = 3_600_000;
+    const window = { start: new Date(Date.now() - 3 * HOUR), end: new Date(Date.now() - 2 * HOUR), deadline: new Date(Date.now() - HOUR) };
+    const row = { businessId, taskId: task.id, teamId: site.id, userId: member.userId };
+    const missed = await createScheduleRow(t.app.db, { ...row, ...window, status: 'missed' });
+    const paused = await createScheduleRow(t.app.db, { ...row, paused: true });
+    // The business's daily rows together (the two schedules may start on either side of midnight).
+    const byDay = async () =>
+      rowsOf<{ done: number; missed: number; pending: number }>(
+        await t.app.db.execute(sql`select sum(done)::int as done, sum(missed)::int as missed, sum(pending)::int as pending
+          from report_schedules_by_member where business_id = ${businessId} and grain = 'D'`),
+      );
+    expect(await byDay()).toEqual([{ done: 0, missed: 1, pending: 1 }]);
+    await expectExact('a missed schedule');
+
+    const send = (scheduleId: number, capturedAt: Date) =>
+      member.request({
+        method: 'POST',
+        url: '/services/workflow/api/v1/action-results',
+        ...multipart({ scheduleId: String(scheduleId), actionId: String(action.id), value: '"YES"', capturedAt: capturedAt.toISOString() }),
+      });
+    const late = await send(missed.id, new Date(window.start.getTime() + 30 * 60_000));
+    expect(late.statusCode, late.body).toBe(201);
+    expect(late.json().schedule.status).toBe('done');
+    await expectExact('a late answer');
+    expect(await byDay()).toEqual([{ done: 1, missed: 0, pending: 1 }]);
+
+    const held = await send(paused.id, new Date(Date.now() - 60_000));
+    expect(held.json().result.held).toBe('PAUSED');
+    await expectExact('a held answer');
+    expect(await byDay()).toEqual([{ done: 1, missed: 0, pending: 1 }]);
+  });
 
   it('give every report the same counts as the rows themselves, for ranges of days, whole months and a year', async () => {
     const rnd = random(7);

@@ -1,7 +1,9 @@
 // The pure rules of answering (DESIGN §6, §7): the geofence, which actions a schedule still
-// requires given its answers, and the status a schedule moves to. No database here, so the
-// service and the schedule lists share one definition.
+// requires given its answers, the status a schedule moves to, and when an answer captured on the
+// device may still be taken. No database here, so the service and the schedule lists share one
+// definition.
 import type { ActionType, ScheduleStatus } from '@fieldops/shared/enums';
+import { CAPTURE_CLOCK_SKEW_MS, MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
 import { distanceMetres, type AnswerValue } from '@fieldops/shared/answers';
 import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer } from '@fieldops/shared/tasks';
 
@@ -81,6 +83,42 @@ export const isHidden = (actions: readonly RuleAction[], answers: Readonly<Recor
  */
 export const statusAfterCountedAnswer = (complete: boolean): ScheduleStatus => (complete ? 'done' : 'inProgress');
 
-/** Open for answers: started, before its deadline, and not missed. */
-export const isOpen = (schedule: { start: Date; deadline: Date; status: ScheduleStatus }, now: Date) =>
-  schedule.status !== 'missed' && schedule.start.getTime() <= now.getTime() && now.getTime() < schedule.deadline.getTime();
+/** When a schedule takes answers: from its start until its deadline. */
+export interface AnswerWindow {
+  start: Date;
+  deadline: Date;
+}
+
+/**
+ * Open at `at`: started and before its deadline. Whatever the status: a schedule marked missed
+ * still takes an answer captured before its deadline that arrives later.
+ */
+export const isOpen = (schedule: AnswerWindow, at: Date) => schedule.start.getTime() <= at.getTime() && at.getTime() < schedule.deadline.getTime();
+
+/** Why an answer captured at one moment and arriving at another is refused. */
+export type CaptureRefusal = 'future' | 'beforeOpen' | 'closed' | 'tooOld';
+
+/**
+ * The window is judged on the moment the answer was captured, not the one it arrives: a capture
+ * later than the server's clock by more than the skew allowance, before the start, at or after the
+ * deadline, or older than MAX_CAPTURE_AGE_MS is refused; anything else is taken, however late.
+ */
+export function captureRefusal(schedule: AnswerWindow, capturedAt: Date, now: Date): CaptureRefusal | null {
+  const captured = capturedAt.getTime();
+  if (captured > now.getTime() + CAPTURE_CLOCK_SKEW_MS) return 'future';
+  if (captured < schedule.start.getTime()) return 'beforeOpen';
+  if (captured >= schedule.deadline.getTime()) return 'closed';
+  if (captured < now.getTime() - MAX_CAPTURE_AGE_MS) return 'tooOld';
+  return null;
+}
+
+/**
+ * When a complete schedule was done: the latest capture among the counted answers to its required
+ * displayed actions (of all its counted answers when it requires none). Answers that arrive out of
+ * order still give the moment the work was finished.
+ */
+export function completedAtOf(actions: readonly RuleAction[], latest: readonly { actionId: number; value: AnswerValue | null; capturedAt: Date }[]) {
+  const required = new Set(requiredVisibleActionIds(actions, answersByAction(latest)));
+  const counted = required.size > 0 ? latest.filter((a) => required.has(a.actionId)) : latest;
+  return counted.length > 0 ? new Date(Math.max(...counted.map((a) => a.capturedAt.getTime()))) : null;
+}

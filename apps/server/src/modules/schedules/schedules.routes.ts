@@ -7,9 +7,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, problem } from '@fieldops/shared/common';
-import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { CAPTURE_CLOCK_SKEW_MS, MAX_CAPTURE_AGE_MS, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { schedule, scheduleDetail, scheduleKpis, schedulesQuery, submitResult } from '@fieldops/shared/schedules';
+import { heldAnswerResult, schedule, scheduleDetail, scheduleKpis, schedulesQuery, submitResult } from '@fieldops/shared/schedules';
 import { uploadParts } from '../../lib/uploads.ts';
 import { requireTenant } from '../../plugins/auth.ts';
 import type { Caller } from '../../policies/caller.ts';
@@ -36,6 +36,12 @@ const submitForm = z
     latitude: z.number().optional().describe("The device's position; needed inside the site's geofence."),
     longitude: z.number().optional(),
     accuracy: z.number().optional().describe('Metres.'),
+    capturedAt: z
+      .string()
+      .optional()
+      .describe(
+        'When the member captured the answer on the device, an ISO 8601 instant with its offset (2026-11-26T09:41:12.345Z), sent when the answer waited in the outbox. Absent: now.',
+      ),
     file: z.file().optional().describe('A photo: PNG, JPEG or GIF (by content), at most 10 MB. Required for photo actions.'),
     voice: z.file().optional().describe('A recording: WebM, Ogg, MP4/M4A, MPEG or WAV (by content), at most 10 MB. Required for voice actions.'),
   })
@@ -97,16 +103,20 @@ export async function schedulesRoutes(app: FastifyInstance) {
       tags: ['answers'],
       summary: 'Submit an answer to an action of your schedule',
       description: [
-        'multipart/form-data. The caller answers one action of their own schedule while it is open (start <= now < deadline, not missed) and its plan is not paused.',
+        'multipart/form-data. The caller answers one action of their own schedule while it is open (start <= now < deadline) and its plan is not paused.',
+        `An answer delivered later by the device carries \`capturedAt\`, and the window is judged on it: it is refused when later than now plus ${CAPTURE_CLOCK_SKEW_MS / 60_000} minutes (400), before the start (400), at or after the deadline (409) or older than ${MAX_CAPTURE_AGE_MS / 86_400_000} days (400), and otherwise taken however late it arrives, even to a schedule marked missed (\`late\` = it arrived at or after the deadline). With \`capturedAt\`, a paused plan keeps the answer with held=PAUSED, not counted (201), and a schedule of the caller that a plan change removed keeps it apart for the manager (202).`,
         'The value must fit the action type; a photo action needs part `file`, a voice action part `voice`. Files are checked by content and stored only when everything is valid.',
         "When the task has geoRestrictionEnabled and the site has a position, an answer without a position or farther than the site's radius is kept with outside=true and is not counted.",
-        'A counted answer moves the schedule pending → inProgress, and → done once every required action the chain rules display has a counted answer.',
-        'Errors: 400 (fields, value, action not in the schedule, hidden action, bad file), 403 not your schedule, 404 no such schedule, 409 paused or not open, 413 file over 10 MB.',
+        'A counted answer moves the schedule pending or missed → inProgress, and → done once every required action the chain rules display has a counted answer.',
+        'Errors: 400 (fields, value, action not in the schedule, hidden action, bad file, capture time), 403 not your schedule, 404 no such schedule, 409 paused (without capturedAt) or not open, 413 file over 10 MB.',
       ].join('\n\n'),
       consumes: ['multipart/form-data'],
       body: submitForm,
-      response: { 201: submitResult, ...errors, 409: problem, 413: problem },
+      response: { 201: submitResult, 202: heldAnswerResult, ...errors, 409: problem, 413: problem },
     },
-    handler: async (request, reply) => reply.status(201).send(await submitAnswer(app, requireTenant(request), uploadParts(request))),
+    handler: async (request, reply) => {
+      const outcome = await submitAnswer(app, requireTenant(request), uploadParts(request));
+      return 'held' in outcome ? reply.status(202).send(outcome) : reply.status(201).send(outcome);
+    },
   });
 }

@@ -256,12 +256,16 @@ describe('GET /schedules/{id}', () => {
   it('says when the schedule cannot be answered: paused, missed or closed', async () => {
     const paused = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.one, teamId: site.a, userId: memberA.userId, paused: true });
     expect((await get(memberA, `/schedules/${paused.id}?eagerLoad=true`)).json()).toMatchObject({ paused: true, canAnswer: false });
+    // Marked missed once its deadline passed (the schedule engine).
     const missed = await createScheduleRow(t.app.db, {
       businessId: owner.business.id,
       taskId: task.one,
       teamId: site.a,
       userId: memberA.userId,
       status: 'missed',
+      start: new Date(Date.now() - 3 * 3_600_000),
+      end: new Date(Date.now() - 2 * 3_600_000),
+      deadline: new Date(Date.now() - 3_600_000),
     });
     expect((await get(memberA, `/schedules/${missed.id}?eagerLoad=true`)).json()).toMatchObject({ paused: false, canAnswer: false });
     expect((await get(memberA, `/schedules/${s.five}?eagerLoad=true`)).json().canAnswer).toBe(false);

@@ -303,7 +303,11 @@ describe('POST /v1/action-results: who and when', () => {
       { start: new Date(Date.now() - 3 * HOUR), end: new Date(Date.now() - 2 * HOUR), deadline: new Date(Date.now() - HOUR) },
       MSG.scheduleNotOpen,
     ],
-    ['missed', { status: 'missed' }, MSG.scheduleNotOpen],
+    [
+      'missed (its deadline passed)',
+      { status: 'missed', start: new Date(Date.now() - 3 * HOUR), end: new Date(Date.now() - 2 * HOUR), deadline: new Date(Date.now() - HOUR) },
+      MSG.scheduleNotOpen,
+    ],
     ['of a paused plan', { paused: true }, MSG.planPausedToday],
     ['of a plan resumed from tomorrow', { activeFrom: '2999-01-01' }, MSG.planPausedToday],
   ];
