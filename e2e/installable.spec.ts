@@ -25,6 +25,27 @@ async function openProfile(dir: string): Promise<BrowserContext> {
   });
 }
 
+/** Whether the device store holds the signed-in session (lib/offline/device-copy.ts). */
+async function sessionKept(): Promise<boolean> {
+  // Opening a database that does not exist would create it empty: look first.
+  if (!(await indexedDB.databases()).some((known) => known.name === 'fieldops-device')) return false;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open('fieldops-device');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('meta')) return false;
+    const keys = await new Promise<IDBValidKey[]>((resolve) => {
+      const request = db.transaction('meta').objectStore('meta').getAllKeys();
+      request.onsuccess = () => resolve(request.result);
+    });
+    return keys.includes('session');
+  } finally {
+    db.close();
+  }
+}
+
 /** Waits until the service worker has installed and controls the page (it registers after load). */
 async function controlledBy(page: Page) {
   await expect
@@ -58,6 +79,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       expect(new URL(manifest.url).pathname).toBe(`/manifest-${lang}.webmanifest`);
       const parsed = JSON.parse(manifest.data) as { lang: string; dir: string; start_url: string };
       expect(parsed).toMatchObject({ lang, dir: lang === 'ar' ? 'rtl' : 'ltr', start_url: '/' });
+      await cdp.detach();
 
       // No network: the sign-in page still opens, in its language.
       await context.setOffline(true);
@@ -66,13 +88,17 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       await expectDirection(page, lang);
       await shot(page, `${lang}-offline-sign-in`);
 
-      // Signed in while online, the start address opens offline too: the shell, in the language.
+      // Signed in while online, the start address opens offline too: the app with the session
+      // kept on the device, in the language, saying it is offline and where work goes on.
       await context.setOffline(false);
       await signIn(page, lang, DEMO.username, DEMO.password);
+      // Once the session is kept on the device (a moment after it loads).
+      await expect.poll(() => page.evaluate(sessionKept), { timeout: 15_000 }).toBe(true);
       await context.setOffline(true);
       await page.goto('/');
       await expectDirection(page, lang);
-      await expect(page.getByRole('button', { name: t(lang, 'actions.retry') })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: t(lang, 'offlineBar.text') })).toBeVisible();
+      await expect(page.getByRole('link', { name: t(lang, 'offlineBar.tracker') })).toBeVisible();
       await shot(page, `${lang}-offline-start`);
     } finally {
       await context.close();

@@ -16,22 +16,23 @@ export default defineConfig({
     react(),
     languagePreload(),
     precompress(),
-    // The service worker (registered by lib/pwa/app-update.ts): every file of the app is kept on
-    // the device, and any address that is not the API opens index.html from there, so the app
-    // opens without a network. A new version waits for the person to reload into it. The web app
-    // manifests are public/manifest-<language>.webmanifest, linked by index.html's first script.
+    // The service worker (src/sw.ts, registered by lib/pwa/app-update.ts): every file of the app
+    // is kept on the device, and any address that is not the API opens index.html from there, so
+    // the app opens without a network; it also sends the outbox by Background Sync. A new version
+    // waits for the person to reload into it. The web app manifests are
+    // public/manifest-<language>.webmanifest, linked by index.html's first script.
     VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
       includeAssets: ['favicon.svg', 'icons/*.png', 'manifest-*.webmanifest'],
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ttf,webmanifest}'],
         // The PDF export's worker (over a megabyte) is fetched when a report is exported, online.
         globIgnores: ['**/pdf.worker-*.js'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/services\//],
-        cleanupOutdatedCaches: true,
         // The Arabic fonts are kept too, so the app reads the same offline in both languages.
         maximumFileSizeToCacheInBytes: 1024 * 1024,
       },

@@ -2,7 +2,16 @@
 // and i18next, with the document direction kept in step with the language. The data cache and
 // dates come with the pages that need them (data-providers.tsx).
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection, type ModalProps, type TextareaProps, type TextInputProps } from '@mantine/core';
+import {
+  DirectionProvider,
+  MantineProvider,
+  mergeThemeOverrides,
+  useDirection,
+  type ModalProps,
+  type NotificationProps,
+  type TextareaProps,
+  type TextInputProps,
+} from '@mantine/core';
 import type { DatePickerInputProps } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -59,6 +68,8 @@ function LocalizedMantine({ children, env }: { children: ReactNode; env: 'defaul
         // A plain override (not Modal.extend), so the first screen does not load the dialog's code.
         components: {
           Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<ModalProps> },
+          // The close button of every toast is named too.
+          Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<NotificationProps> },
           // Day, month, year in that order in both languages: "23 نوفمبر 2026", not "نوفمبر 23, 2026".
           DatePickerInput: { defaultProps: { valueFormat: DATE_INPUT_FORMAT } satisfies Partial<DatePickerInputProps> },
           // What people type takes the direction of its own first letters: Latin text with "<" in

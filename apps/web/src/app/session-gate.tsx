@@ -5,11 +5,17 @@ import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { ErrorPage } from '../components/error-page.tsx';
 import { setPasswordChangeRequiredHandler } from '../lib/api-client.ts';
 import { SplashScreen } from '../components/splash-screen.tsx';
+import { useAfterLoad } from '../lib/after-load.ts';
 import { errorMessage } from '../lib/i18n/translate-message.ts';
 import { NoBusinessError, PasswordChangeRequiredError } from '../lib/session/load-session.ts';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context.ts';
 import { useSessionQuery, useSessionRefresh } from '../lib/session/use-session-query.ts';
 import { NoBusinessPage } from './no-business-page.tsx';
+
+// Keeps the device copy and sends the outbox (lib/offline): not needed to draw the first screen,
+// so it starts a little after the page has loaded.
+const KEEPER_AFTER_LOAD_MS = 1500;
+const OfflineKeeper = lazy(() => import('../lib/offline/offline-keeper.tsx'));
 
 // Rarely shown, and its form carries the schema library: fetched when needed.
 const ChoosePasswordPage = lazy(async () => ({ default: (await import('./choose-password-page.tsx')).ChoosePasswordPage }));
@@ -17,6 +23,7 @@ const ChoosePasswordPage = lazy(async () => ({ default: (await import('./choose-
 export function SessionGate({ children }: { children: ReactNode }) {
   const query = useSessionQuery();
   const refreshSession = useSessionRefresh();
+  const keeperReady = useAfterLoad(KEEPER_AFTER_LOAD_MS);
 
   // An administrator chose this person's password meanwhile (a call answered 403 "Choose your own
   // password to continue"): the session loads again and stops at the choose-password screen.
@@ -40,5 +47,14 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return <ErrorPage message={errorMessage(query.error)} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   }
   if (!value) return <SplashScreen />;
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      {keeperReady ? (
+        <Suspense fallback={null}>
+          <OfflineKeeper />
+        </Suspense>
+      ) : null}
+    </SessionContext.Provider>
+  );
 }

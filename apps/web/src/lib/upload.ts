@@ -20,6 +20,10 @@ export interface UploadOptions {
   params?: Record<string, QueryValue>;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** The key of an intent kept elsewhere (the outbox), sent instead of one chosen here. */
+  idempotencyKey?: string;
+  /** Gives up after this long without an answer, as a network failure (0: never). */
+  timeoutMs?: number;
 }
 
 export interface UploadResponse<T> {
@@ -52,8 +56,9 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     const xhr = new XMLHttpRequest();
     const method = options.method ?? 'POST';
     const url = buildUrl(base, path, options.params);
-    const intent = intentFor(method, url, form);
+    const intent = options.idempotencyKey ? { key: options.idempotencyKey, answered: () => undefined } : intentFor(method, url, form);
     xhr.open(method, url);
+    if (options.timeoutMs) xhr.timeout = options.timeoutMs;
     xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
     if (intent.key) xhr.setRequestHeader(IDEMPOTENCY_HEADER, intent.key);
     const token = getToken();

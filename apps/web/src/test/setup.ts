@@ -1,9 +1,13 @@
 // Test set-up for jsdom: jest-dom matchers, both languages' texts, and the browser APIs Mantine expects that jsdom
 // lacks (matchMedia, ResizeObserver, scrollIntoView, document.fonts).
 import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { ensureLanguage, loadAppTexts } from '../lib/i18n/i18n.ts';
+import { closeDeviceDb } from '../lib/offline/device-db.ts';
+import { resetOutboxState } from '../lib/offline/outbox.ts';
 
 // Both languages' texts, every part, as the signed-in app has them once each has been chosen.
 await loadAppTexts();
@@ -13,9 +17,13 @@ await Promise.all([ensureLanguage('en'), ensureLanguage('ar')]);
 // shared, and a busy one draws a page late without drawing it wrong.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
+  // A fresh device store (lib/offline) for every test: the outbox and the copies start empty.
+  await closeDeviceDb();
+  resetOutboxState();
+  globalThis.indexedDB = new IDBFactory();
 });
 
 if (!window.matchMedia) {

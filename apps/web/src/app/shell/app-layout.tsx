@@ -12,6 +12,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { BusinessBrand } from './business-brand.tsx';
 import { InvitationsBanner } from './invitations-banner.tsx';
+import { OfflineBar } from './offline-bar.tsx';
 import { QuickActions } from './quick-actions.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -55,6 +56,7 @@ export function AppLayout() {
         ) : null}
       </AppShell.Navbar>
       <AppShell.Main>
+        <OfflineBar />
         <InvitationsBanner />
         <ErrorBoundary key={pathname} fullScreen={false}>
           <Suspense fallback={<LoadingState />}>

@@ -33,6 +33,9 @@ export function makeAnswer(id: number, type: ActionType, value: ActionResult['va
     statusCode: null,
     ticketId: null,
     createdDate: '2025-03-14T07:30:00.000Z',
+    capturedAt: '2025-03-14T07:30:00.000Z',
+    late: false,
+    held: null,
     ...extra,
   };
 }

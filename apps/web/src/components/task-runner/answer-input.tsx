@@ -73,6 +73,15 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
                 onClick={() => setValue(chosen ? null : answer)}
                 disabled={disabled}
                 miw={110}
+                // Once the answer waits to be sent or is on its way, the choice still shows.
+                style={
+                  disabled && chosen
+                    ? {
+                        backgroundColor: `var(--mantine-color-${answer === 'YES' ? 'teal' : 'red'}-light)`,
+                        color: `var(--mantine-color-${answer === 'YES' ? 'teal' : 'red'}-light-color)`,
+                      }
+                    : undefined
+                }
               >
                 {t(answer === 'YES' ? 'taskRunner.yes' : 'taskRunner.no')}
               </Button>

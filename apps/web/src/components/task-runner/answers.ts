@@ -24,11 +24,18 @@ export interface AnswerDraft {
 export type AnswerDrafts = Record<number, AnswerDraft>;
 
 /**
- * Where an action's answer stands on its way to the server: being uploaded (progress 0..1),
- * saved (and whether it was given outside the site's area, where it is kept but not counted),
- * or failed with a text to show.
+ * Where an action's answer stands on its way to the server: kept on the device until it can be
+ * sent (with why the last try did not arrive), being uploaded (progress 0..1), saved (and whether
+ * it was given outside the site's area, where it is kept but not counted), kept by the server
+ * without counting (the plan was paused or the schedule removed meanwhile), or failed with a text
+ * to show.
  */
-export type SubmitState = { status: 'uploading'; progress: number } | { status: 'saved'; outside?: boolean } | { status: 'failed'; message: string };
+export type SubmitState =
+  | { status: 'uploading'; progress: number }
+  | { status: 'queued'; message: string | null }
+  | { status: 'saved'; outside?: boolean }
+  | { status: 'held'; message: string }
+  | { status: 'failed'; message: string };
 
 export type SubmitStates = Record<number, SubmitState>;
 
@@ -36,10 +43,11 @@ export type SubmitStates = Record<number, SubmitState>;
 export const isCounted = (state: SubmitState | undefined) => state?.status === 'saved' && !state.outside;
 
 /**
- * An answer being sent, or saved and counted, cannot be changed any more. One kept from outside
+ * An answer waiting on the device, being sent, held, or saved and counted, cannot be changed any more. One kept from outside
  * the site's area stays open: the member can answer again, e.g. once inside the site.
  */
-export const isLocked = (state: SubmitState | undefined) => state?.status === 'uploading' || isCounted(state);
+export const isLocked = (state: SubmitState | undefined) =>
+  state?.status === 'uploading' || state?.status === 'queued' || state?.status === 'held' || isCounted(state);
 
 export const emptyAnswer = (): AnswerDraft => ({ value: null, notes: '', file: null, voice: null });
 

@@ -2,7 +2,7 @@
 // "Saved" once stored and counted, "given outside the site area, not counted" once kept without
 // counting, or the failure with a retry button.
 import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconMapPinOff, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClockPause, IconDeviceMobile, IconMapPinOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
@@ -29,6 +29,32 @@ export function SubmitStatus({ state, name, onRetry }: SubmitStatusProps) {
         </Stack>
       );
     }
+    case 'queued':
+      // Kept on the device: it goes by itself once the network is back.
+      return (
+        <Stack gap={2}>
+          <Group gap={6} wrap="nowrap" align="flex-start" c="blue.8">
+            <IconDeviceMobile size={16} style={{ flexShrink: 0, marginBlockStart: 2 }} aria-hidden />
+            <Text size="sm" fw={600}>
+              {t('taskRunner.submit.queued')}
+            </Text>
+          </Group>
+          {state.message ? (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {state.message}
+            </Text>
+          ) : null}
+        </Stack>
+      );
+    case 'held':
+      return (
+        <Group gap={6} wrap="nowrap" align="flex-start" c="orange.8">
+          <IconClockPause size={16} style={{ flexShrink: 0, marginBlockStart: 2 }} aria-hidden />
+          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {state.message}
+          </Text>
+        </Group>
+      );
     case 'saved':
       // Kept from outside the site's area, it is not counted, so it is not called saved.
       // A sentence rather than a badge: it wraps on a phone instead of being cut off.

@@ -89,7 +89,7 @@ export function TaskRunner(props: TaskRunnerProps) {
             })}
           </Text>
           {complete ? (
-            <ThemeIcon color="teal" variant="light" radius="xl" size="sm" aria-label={t('taskRunner.complete')}>
+            <ThemeIcon color="teal" variant="light" radius="xl" size="sm" role="img" aria-label={t('taskRunner.complete')}>
               <IconCircleCheck size={14} />
             </ThemeIcon>
           ) : null}

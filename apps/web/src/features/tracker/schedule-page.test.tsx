@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, NETWORK_ERROR } from '@fieldops/shared/messages';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
@@ -120,8 +120,11 @@ describe('schedule runner page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit answers' }));
     expect(await screen.findByText('Sending answer 1 of 2')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+    // Each answer leaves the outbox once the one before it has arrived.
+    await waitFor(() => expect(uploads).toHaveLength(1));
     release();
     expect(await screen.findByText('Sending answer 2 of 2')).toBeInTheDocument();
+    await waitFor(() => expect(uploads).toHaveLength(2));
     release();
     expect(await screen.findByText('All answers are saved')).toBeInTheDocument();
 
@@ -132,7 +135,7 @@ describe('schedule runner page', () => {
     expect(uploads[1].form.get('value')).toBe('"Lift door squeaks"');
   });
 
-  it('keeps what was typed when an upload fails, and retries it alone', async () => {
+  it('keeps an answer whose upload was cut off on the device, and sends it again with the same key', async () => {
     stubGeolocation(inside());
     const server = stubServer(makeDetail());
     let attempts = 0;
@@ -154,14 +157,17 @@ describe('schedule runner page', () => {
     expect(within(screen.getByRole('region', { name: 'Is anything damaged?' })).getByText('Saved')).toBeInTheDocument();
     expect(within(remarks).getByRole('textbox', { name: 'Remarks' })).toHaveValue('Lift door squeaks');
     expect(within(remarks).getByRole('switch', { name: /Mark as important/ })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Send again' })).toBeInTheDocument();
+    expect(within(remarks).getByText('Saved on this device — it will be sent when the network is back')).toBeInTheDocument();
 
-    await user.click(within(remarks).getByRole('button', { name: 'Retry Remarks' }));
+    await user.click(screen.getByRole('button', { name: 'Send again' }));
     expect(await within(remarks).findByText('Saved')).toBeInTheDocument();
-    // The saved answer was not sent again; the retry carried the same words and flag.
+    // The saved answer was not sent again; the second try carried the same words, flag and key,
+    // so a server that did store the first one stores it once.
     expect(uploads.map((call) => call.form.get('actionId'))).toEqual(['11', '13', '13']);
     expect(uploads[2].form.get('value')).toBe('"Lift door squeaks"');
     expect(uploads[2].form.get('important')).toBe('true');
+    expect(uploads[2].headers['Idempotency-Key']).toBe(uploads[1].headers['Idempotency-Key']);
+    expect(uploads[1].headers['Idempotency-Key']).not.toBe(uploads[0].headers['Idempotency-Key']);
   });
 
   it('tells the member before answering that they are outside the site area, and again after', async () => {
@@ -180,7 +186,11 @@ describe('schedule runner page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit answers' }));
     expect((await screen.findAllByText(MSG.answerOutside)).length).toBeGreaterThan(0);
     const region = screen.getByRole('region', { name: 'Is anything damaged?' });
-    expect(await within(region).findByText('Given outside the site area — not counted')).toBeInTheDocument();
+    // Said as soon as the server answers, and still once the schedule has been fetched again.
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Is anything damaged?' })).getByText('Given outside the site area — not counted')).toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.getByText('Required still unanswered: 1')).toBeInTheDocument());
     // Kept, not counted: nothing is answered, nothing is "all saved", and nothing waits to be sent again.
     expect(screen.getByText('0 of 1 required answered')).toBeInTheDocument();
     expect(screen.queryByText('All answers are saved')).not.toBeInTheDocument();

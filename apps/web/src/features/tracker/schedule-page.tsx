@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session/session-context.ts';
 import { useScheduleQuery } from './api/get-schedule.ts';
 import { BackToTracker } from './components/schedule-header.tsx';
 import { ScheduleView } from './components/schedule-view.tsx';
@@ -18,7 +19,8 @@ export function SchedulePage() {
   const { scheduleId } = useParams();
   const id = Number(scheduleId);
   const valid = Number.isInteger(id) && id > 0;
-  const query = useScheduleQuery(id, valid);
+  const { account, business } = useSession();
+  const query = useScheduleQuery(id, { userId: account.id, businessId: business.id }, valid);
   const { error } = query;
 
   useEffect(() => {

@@ -8,9 +8,13 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { useBusinessTime } from '../../lib/business-time.ts';
 import { formatPercent } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { useOnline } from '../../lib/network-status.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useDraftTasksQuery } from './api/get-draft-tasks.ts';
 import { useScheduleKpisQuery } from './api/get-schedule-kpis.ts';
+import { CopySavedLine, OfflineTracker } from './components/offline-tracker.tsx';
+import { OutboxPanel } from './components/outbox-panel.tsx';
 import { DraftTab, ScheduleTab } from './components/tracker-lists.tsx';
 import { TrackerTabs } from './components/tracker-tabs.tsx';
 import { PERIODS, isDueTab, listParams, periodRange, useTrackerView, type Period } from './components/tracker-view.ts';
@@ -27,6 +31,10 @@ export function TrackerPage() {
   const next = useScheduleKpisQuery({ timing: 'NEXT', users });
   // Page 0 of the Draft tab: its total is the counter, and the tab reuses it when opened.
   const drafts = useDraftTasksQuery(0, view.scope === 'all');
+  // Without a network, the member's own schedules come from the copy on the device.
+  const online = useOnline();
+  const unreachable = due.error instanceof ApiError && due.error.status === 0 && !due.data;
+  const offline = !online || unreachable;
 
   const counts = {
     all: due.data?.total,
@@ -57,29 +65,37 @@ export function TrackerPage() {
           ) : undefined
         }
       />
-      <TrackerTabs tab={view.tab} onChange={view.setTab} counts={counts} withDraft={view.scope === 'all'}>
-        {isDueTab(view.tab) ? (
-          <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
-            <SegmentedControl
-              aria-label={t('tracker.period.label')}
-              value={view.period}
-              onChange={(value) => view.setPeriod(value as Period)}
-              data={PERIODS.map((value) => ({ value, label: t(`tracker.period.${value}`) }))}
-              style={{ maxWidth: '100%' }}
-            />
-            {due.data && due.data.total > 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('tracker.completionRate', { value: formatPercent(due.data.completionRate, currentLanguage(i18n)) })}
-              </Text>
+      <OutboxPanel />
+      {offline ? (
+        <OfflineTracker />
+      ) : (
+        <>
+          <TrackerTabs tab={view.tab} onChange={view.setTab} counts={counts} withDraft={view.scope === 'all'}>
+            {isDueTab(view.tab) ? (
+              <Group justify="space-between" gap="sm" mb="md" wrap="wrap">
+                <SegmentedControl
+                  aria-label={t('tracker.period.label')}
+                  value={view.period}
+                  onChange={(value) => view.setPeriod(value as Period)}
+                  data={PERIODS.map((value) => ({ value, label: t(`tracker.period.${value}`) }))}
+                  style={{ maxWidth: '100%' }}
+                />
+                {due.data && due.data.total > 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('tracker.completionRate', { value: formatPercent(due.data.completionRate, currentLanguage(i18n)) })}
+                  </Text>
+                ) : null}
+              </Group>
             ) : null}
-          </Group>
-        ) : null}
-        {view.tab === 'draft' ? (
-          <DraftTab page={view.page} onPage={view.setPage} />
-        ) : (
-          <ScheduleTab scope={view.scope} tab={view.tab} params={listParams(view.tab, view.period, today, view.page)} onPage={view.setPage} />
-        )}
-      </TrackerTabs>
+            {view.tab === 'draft' ? (
+              <DraftTab page={view.page} onPage={view.setPage} />
+            ) : (
+              <ScheduleTab scope={view.scope} tab={view.tab} params={listParams(view.tab, view.period, today, view.page)} onPage={view.setPage} />
+            )}
+          </TrackerTabs>
+          <CopySavedLine />
+        </>
+      )}
     </>
   );
 }

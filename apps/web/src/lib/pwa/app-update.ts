@@ -5,6 +5,7 @@
 // person's back: when one has been deployed and fetched, `useAppUpdate` reports it and the page
 // offers to reload into it (app/update-prompt.tsx); until then the version in use keeps working.
 import { useSyncExternalStore } from 'react';
+import { afterLoad } from '../after-load.ts';
 
 /** How often an open app asks whether a new version was deployed. */
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -67,7 +68,5 @@ async function register() {
 /** Registers the service worker once the page has loaded; nothing where browsers have none. */
 export function startServiceWorker() {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  const later = () => setTimeout(() => void register().catch(() => {}), REGISTER_AFTER_LOAD_MS);
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
+  afterLoad(() => void register().catch(() => {}), REGISTER_AFTER_LOAD_MS);
 }

@@ -14,6 +14,8 @@ export function useForgetSession() {
   const navigate = useNavigate();
   return useCallback(() => {
     clearSessionStorage();
+    // The schedules kept for offline work go with the session; unsent answers stay for their member.
+    void import('../offline/device-copy.ts').then(({ forgetDeviceCopy }) => forgetDeviceCopy()).catch(() => {});
     void navigate(paths.login, { replace: true });
     queryClient.clear();
   }, [queryClient, navigate]);

@@ -38,7 +38,8 @@ export function heldAnswers(answers: readonly ActionResult[]): HeldAnswers {
     const known = map.get(answer.action.id);
     if (!known || Date.parse(answer.createdDate) >= Date.parse(known.createdDate)) map.set(answer.action.id, answer);
   };
-  for (const answer of answers) keepNewest(answer.outside ? notCounted : counted, answer);
+  // Kept from outside the site's area, or held because the plan was paused: stored, not counted.
+  for (const answer of answers) keepNewest(answer.outside || answer.held !== null ? notCounted : counted, answer);
   for (const actionId of counted.keys()) notCounted.delete(actionId);
   return { counted, notCounted };
 }

@@ -11,7 +11,7 @@ import { IconAlertTriangle, IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
-import type { ScheduleDetail } from '@fieldops/shared/schedules';
+import type { RunnerSchedule } from '../api/get-schedule.ts';
 import { emptyAnswer, isAnswered, isCounted, isLocked, type AnswerDrafts, type RunnerAction } from '../../../components/task-runner/answers.ts';
 import { TaskRunner, runnerState } from '../../../components/task-runner/task-runner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -25,13 +25,14 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { AnswerSummary } from './answer-summary.tsx';
 import type { FromTracker } from './from-tracker.ts';
 import { GeofenceNotice } from './geofence-notice.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
 import { ReadOnlyView } from './read-only-view.tsx';
 import { geofenceCheck, heldAnswers, mergeStates, readOnlyReason, savedDrafts } from './runner-rules.ts';
 import { ScheduleHeader } from './schedule-header.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { useAnswerSubmission } from './use-answer-submission.ts';
 
-export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
+export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
   const { t, i18n } = useTranslation();
   const { account } = useSession();
   const location = useLocation();
@@ -45,7 +46,8 @@ export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
   // one kept from outside the site's area can be replaced by a fresh draft.
   const held = useMemo(() => heldAnswers(detail.answers), [detail.answers]);
   const states = useMemo(() => mergeStates(held, submission.states), [held, submission.states]);
-  const answers = useMemo(() => ({ ...drafts, ...savedDrafts(held.counted) }), [drafts, held]);
+  // What waits on the device comes back after a reload; what the member types since goes over it.
+  const answers = useMemo(() => ({ ...submission.drafts, ...drafts, ...savedDrafts(held.counted) }), [submission.drafts, drafts, held]);
   const actions = detail.task.actions;
   const runner = runnerState(actions, answers, states);
   const toSend = actions.filter(
@@ -56,7 +58,8 @@ export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
   const anyCounted = Object.values(states).some(isCounted);
   const allSaved = toSend.length === 0 && anyCounted && runner.requiredIds.every((id) => isCounted(states[id]));
   const outsideAfter = Object.values(submission.states).some((state) => state.status === 'saved' && state.outside);
-  const unsent = toSend.length > 0 || submission.sending;
+  // Answers kept in the outbox are safe on the device; only those not yet submitted would be lost.
+  const unsent = toSend.length > 0;
 
   // Closing or reloading the tab with answers not yet sent asks first.
   useEffect(() => {
@@ -83,7 +86,14 @@ export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
     }
     // Answers kept from outside are not counted, so they are not announced as saved.
     const counted = outcome.saved - outcome.outsideIds.length;
-    if (counted > 0 && outcome.failed === 0) notifySuccess(t('tracker.submit.savedToast', { value: formatNumber(counted, currentLanguage(i18n)) }));
+    if (outcome.queued > 0)
+      notifications.show({
+        color: 'blue',
+        message: t('tracker.outbox.queuedToast', { value: formatNumber(outcome.queued, currentLanguage(i18n)) }),
+        autoClose: 6000,
+      });
+    if (counted > 0 && outcome.failed === 0 && outcome.queued === 0)
+      notifySuccess(t('tracker.submit.savedToast', { value: formatNumber(counted, currentLanguage(i18n)) }));
   };
 
   const renderSaved = (action: RunnerAction) => {
@@ -99,6 +109,7 @@ export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
   return (
     <Stack gap="md" maw={760} mx="auto" w="100%">
       <ScheduleHeader detail={detail} name={name} backTo={paths.trackerAt(from?.trackerSearch)} showMember={detail.userId !== account.id} />
+      {detail.copiedAt ? <OfflineNotice copiedAt={detail.copiedAt} /> : null}
       {submission.refusal ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
           {submission.refusal}
@@ -128,11 +139,12 @@ export function ScheduleView({ detail }: { detail: ScheduleDetail }) {
           <SubmitBar
             ready={toSend.length}
             failed={failed}
+            queued={submission.queued}
             requiredLeft={runner.requiredIds.length - runner.answeredRequired}
             allSaved={allSaved}
             started={anySaved}
             progress={submission.progress}
-            onSubmit={() => void send(toSend)}
+            onSubmit={() => void (toSend.length > 0 ? send(toSend) : submission.resend())}
           />
         </>
       ) : (

@@ -21,6 +21,8 @@ interface SubmitBarProps {
   ready: number;
   /** Of those, the ones that failed before. */
   failed: number;
+  /** Answers kept on the device that have not arrived yet (sent by themselves once online). */
+  queued?: number;
   /** Required shown actions still without an answer. */
   requiredLeft: number;
   /** Every required shown action has a saved answer. */
@@ -31,13 +33,15 @@ interface SubmitBarProps {
   onSubmit: () => void;
 }
 
-export function SubmitBar({ ready, failed, requiredLeft, allSaved, started, progress, onSubmit }: SubmitBarProps) {
+export function SubmitBar({ ready, failed, queued = 0, requiredLeft, allSaved, started, progress, onSubmit }: SubmitBarProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const number = (value: number) => formatNumber(value, language);
 
   let summary: string;
-  if (ready > 0) {
+  if (ready === 0 && queued > 0) {
+    summary = t('tracker.submit.queued', { value: number(queued) });
+  } else if (ready > 0) {
     summary = t('tracker.submit.ready', { value: number(ready) });
     if (requiredLeft > 0) summary = `${summary} · ${t('tracker.submit.requiredLeft', { value: number(requiredLeft) })}`;
   } else if (allSaved) {
@@ -82,8 +86,8 @@ export function SubmitBar({ ready, failed, requiredLeft, allSaved, started, prog
               {summary}
             </Text>
           </Group>
-          <Button leftSection={<IconSend size={16} />} onClick={onSubmit} disabled={ready === 0} style={{ flex: '1 1 160px', maxWidth: 320 }}>
-            {failed > 0 ? t('tracker.submit.sendAgain') : t('tracker.submit.submit')}
+          <Button leftSection={<IconSend size={16} />} onClick={onSubmit} disabled={ready === 0 && queued === 0} style={{ flex: '1 1 160px', maxWidth: 320 }}>
+            {failed > 0 || (queued > 0 && ready === 0) ? t('tracker.submit.sendAgain') : t('tracker.submit.submit')}
           </Button>
         </Group>
       )}

@@ -1,15 +1,25 @@
-// Sends a schedule's answers one by one: the position is asked again first, each answer reports
-// its upload progress and ends saved or failed; a failed one keeps its draft and can be sent
-// again alone. A refusal that concerns the whole schedule (closed, paused, not yours) stops the
-// rest. Once anything is saved, the schedule, the lists and the counters are fetched again.
-import { useRef, useState } from 'react';
+// Sends a schedule's answers through the outbox (lib/offline/outbox.ts): the position is asked
+// again first, then every answer is kept on the device with its capture time, photos made
+// smaller, and the queue is sent in order. Online, each answer reports its upload progress and
+// ends saved or failed; offline, or when the network drops half-way, the rest wait on the device
+// and go by themselves once it is back, even after a reload. A failed one keeps its answer and
+// can be sent again alone; a refusal that concerns the whole schedule (closed, not yours) stops
+// the rest. Once anything is saved, the schedule, the lists and the counters are fetched again.
+import { useMemo, useRef, useState } from 'react';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
 import { must } from '@fieldops/shared/must';
-import type { AnswerDrafts, RunnerAction, SubmitStates } from '../../../components/task-runner/answers.ts';
+import type { AnswerDraft, AnswerDrafts, RunnerAction, SubmitState, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
-import { useSchedulesRefresh, useSubmitAnswer } from '../api/submit-answer.ts';
-import { refusesSchedule } from './runner-rules.ts';
+import { translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { discardEntry, enqueue, flushOutbox, listOutbox } from '../../../lib/offline/outbox.ts';
+import { newOutboxKey, type OutboxEntry, type OutboxFile } from '../../../lib/offline/outbox-entry.ts';
+import { pageTransport } from '../../../lib/offline/outbox-transport.ts';
+import { compressPhoto } from '../../../lib/offline/photo-compression.ts';
+import { requestPersistence } from '../../../lib/offline/storage-care.ts';
+import { useOutbox } from '../../../lib/offline/use-outbox.ts';
+import { useSession } from '../../../lib/session/session-context.ts';
+import { useSchedulesRefresh, voiceFileName } from '../api/submit-answer.ts';
+import { heldMessage } from './outbox-texts.ts';
 
 export interface BatchProgress {
   /** The answer being sent, from 1. */
@@ -23,90 +33,177 @@ export interface BatchProgress {
 export interface BatchOutcome {
   saved: number;
   failed: number;
+  /** Kept on the device, to be sent once the network is back. */
+  queued: number;
   /** At least one saved answer was given outside the site's area. */
   outside: boolean;
   /** The actions whose answer was kept from outside the site's area, not counted. */
   outsideIds: number[];
 }
 
-/** The body's size before the browser tells it: the files, and a little for the text fields. */
-const estimateBytes = (draft: AnswerDrafts[number]) => (draft.file?.size ?? 0) + (draft.voice?.size ?? 0) + 1024;
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-
 interface Options {
   detail: ScheduleDetail;
   locate: () => Promise<GeoState>;
 }
 
+async function fileOf(blob: Blob, name: string): Promise<OutboxFile> {
+  const bytes = await blob.arrayBuffer();
+  return { name, type: blob.type, bytes, size: bytes.byteLength };
+}
+
+/** The outbox's answers of this schedule as the runner's drafts and states, newest per action. */
+function fromOutbox(entries: readonly OutboxEntry[], progress: ReadonlyMap<number, number>) {
+  const drafts: AnswerDrafts = {};
+  const states: SubmitStates = {};
+  let refusal: string | null = null;
+  for (const entry of entries) {
+    const state = stateOf(entry, progress);
+    states[entry.actionId] = state;
+    if (entry.status === 'failed' && entry.refusesSchedule) refusal = state.status === 'failed' ? state.message : refusal;
+    if (entry.status !== 'sent') drafts[entry.actionId] = draftOf(entry);
+  }
+  return { drafts, states, refusal };
+}
+
+function stateOf(entry: OutboxEntry, progress: ReadonlyMap<number, number>): SubmitState {
+  switch (entry.status) {
+    case 'waiting':
+      return { status: 'queued', message: entry.error ? translateMessage(entry.error) : null };
+    case 'sending':
+      return { status: 'uploading', progress: progress.get(entry.seq ?? -1) ?? 0 };
+    case 'failed':
+      return { status: 'failed', message: translateMessage(entry.error) };
+    case 'sent':
+      if (entry.outcome?.held) return { status: 'held', message: heldMessage(entry.outcome.held) };
+      return { status: 'saved', outside: entry.outcome?.outside ?? false };
+  }
+}
+
+function draftOf(entry: OutboxEntry): AnswerDraft {
+  const file = entry.photo?.bytes ? new File([entry.photo.bytes], entry.photo.name, { type: entry.photo.type }) : null;
+  const voice = entry.voice?.bytes ? new Blob([entry.voice.bytes], { type: entry.voice.type }) : null;
+  return { value: entry.value, notes: entry.notes, important: entry.important, file, voice };
+}
+
 export function useAnswerSubmission({ detail, locate }: Options) {
-  const { mutateAsync } = useSubmitAnswer();
+  const { account, business } = useSession();
+  const outbox = useOutbox(account.id);
   const refreshSchedules = useSchedulesRefresh();
-  const [states, setStates] = useState<SubmitStates>({});
-  const [progress, setProgress] = useState<BatchProgress | null>(null);
+  const [batch, setBatch] = useState<number[] | null>(null);
   const [outcome, setOutcome] = useState<BatchOutcome | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const running = useRef(false);
 
-  const setState = (actionId: number, state: SubmitStates[number]) => setStates((current) => ({ ...current, [actionId]: state }));
+  const mine = useMemo(() => (outbox.entries ?? []).filter((entry) => entry.scheduleId === detail.id), [outbox.entries, detail.id]);
+  const device = useMemo(() => fromOutbox(mine, outbox.progress), [mine, outbox.progress]);
 
-  /** Sends the given actions' drafts in this order. */
-  const send = async (actions: readonly RunnerAction[], drafts: AnswerDrafts) => {
-    if (running.current || actions.length === 0) return;
+  const progress = useMemo<BatchProgress | null>(() => {
+    if (!batch) return null;
+    const inBatch = batch.map((seq) => mine.find((entry) => entry.seq === seq));
+    const sizes = inBatch.map((entry) => (entry ? (entry.photo?.size ?? 0) + (entry.voice?.size ?? 0) + 1024 : 0));
+    const done = inBatch.map((entry, index) => {
+      if (!entry || entry.status === 'sent' || entry.status === 'failed') return sizes[index] ?? 0;
+      return entry.status === 'sending' ? (outbox.progress.get(entry.seq ?? -1) ?? 0) * (sizes[index] ?? 0) : 0;
+    });
+    const sendingAt = inBatch.findIndex((entry) => entry?.status === 'sending');
+    const current =
+      sendingAt >= 0 ? sendingAt + 1 : Math.min(inBatch.filter((entry) => entry?.status === 'sent' || entry?.status === 'failed').length + 1, batch.length);
+    return { current, count: batch.length, loaded: done.reduce((a, b) => a + b, 0), total: sizes.reduce((a, b) => a + b, 0) };
+  }, [batch, mine, outbox.progress]);
+
+  /** Keeps the given actions' drafts on the device in this order, then sends what waits. */
+  const send = async (actions: readonly RunnerAction[], drafts: AnswerDrafts): Promise<BatchOutcome | undefined> => {
+    if (running.current || actions.length === 0) return undefined;
     running.current = true;
-    setRefusal(null);
     setOutcome(null);
-    const draftOf = (action: RunnerAction) => must(drafts[action.id], 'an action is sent with its draft');
-    const totals = actions.map((action) => estimateBytes(draftOf(action)));
-    const loaded = actions.map(() => 0);
-    const report = (index: number) => setProgress({ current: index + 1, count: actions.length, loaded: sum(loaded), total: sum(totals) });
-    report(0);
-
-    const geo = await locate();
-    const position = geo.status === 'granted' ? geo.position : null;
-    const result: BatchOutcome = { saved: 0, failed: 0, outside: false, outsideIds: [] };
-    let refused = false;
-
-    for (const [index, action] of actions.entries()) {
-      setState(action.id, { status: 'uploading', progress: 0 });
-      report(index);
-      try {
-        const answer = await mutateAsync({
-          scheduleId: detail.id,
-          action,
-          draft: draftOf(action),
-          position,
-          onProgress: (step) => {
-            if (step.total) totals[index] = step.total;
-            loaded[index] = step.loaded;
-            const total = totals[index];
-            setState(action.id, { status: 'uploading', progress: total ? step.loaded / total : 0 });
-            report(index);
-          },
-        });
-        loaded[index] = totals[index] ?? 0;
-        result.saved += 1;
-        result.outside ||= answer.result.outside;
-        if (answer.result.outside) result.outsideIds.push(action.id);
-        setState(action.id, { status: 'saved', outside: answer.result.outside });
-      } catch (error) {
-        result.failed += 1;
-        const message = errorMessage(error, 'submitAnswerFailed');
-        setState(action.id, { status: 'failed', message });
-        if (refusesSchedule(error)) {
-          refused = true;
-          setRefusal(message);
-          break;
-        }
+    try {
+      const geo = await locate();
+      const position = geo.status === 'granted' ? geo.position : null;
+      const capturedAt = new Date().toISOString();
+      const entries = await Promise.all(
+        actions.map(async (action): Promise<Omit<OutboxEntry, 'seq'>> => {
+          const draft = must(drafts[action.id], 'an action is sent with its draft');
+          const photo = draft.file ? await compressPhoto(draft.file) : null;
+          return {
+            key: newOutboxKey(),
+            userId: account.id,
+            businessId: business.id,
+            scheduleId: detail.id,
+            actionId: action.id,
+            actionType: action.type,
+            taskNameEn: detail.task.nameEn,
+            taskNameAr: detail.task.nameAr,
+            actionNameEn: action.nameEn,
+            actionNameAr: action.nameAr,
+            value: action.type === 'PHOTO' || action.type === 'VOICE' ? null : draft.value,
+            notes: draft.notes,
+            important: draft.important ?? false,
+            position: position ? { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy } : null,
+            capturedAt,
+            photo: photo ? await fileOf(photo, photo.name) : null,
+            voice: draft.voice ? await fileOf(draft.voice, voiceFileName(draft.voice)) : null,
+            status: 'waiting',
+            attempts: 0,
+            error: null,
+            refusesSchedule: false,
+            outcome: null,
+            updatedAt: capturedAt,
+          };
+        }),
+      );
+      // An answer that failed before and is sent again replaces the earlier one.
+      const ids = new Set(actions.map((action) => action.id));
+      for (const entry of await listOutbox(account.id)) {
+        if (entry.scheduleId === detail.id && ids.has(entry.actionId) && entry.status === 'failed' && entry.seq !== undefined) await discardEntry(entry.seq);
       }
+      const seqs = await enqueue(entries);
+      void requestPersistence();
+      // Without a network they wait, and go by themselves once it is back (lib/offline/offline-keeper.tsx).
+      if (navigator.onLine) {
+        setBatch(seqs);
+        await flushOutbox(pageTransport, account.id);
+      }
+      const after = (await listOutbox(account.id)).filter((entry) => entry.seq !== undefined && seqs.includes(entry.seq));
+      const sent = after.filter((entry) => entry.status === 'sent');
+      const result: BatchOutcome = {
+        saved: sent.length,
+        failed: after.filter((entry) => entry.status === 'failed').length,
+        queued: after.filter((entry) => entry.status === 'waiting').length,
+        outside: sent.some((entry) => entry.outcome?.outside),
+        outsideIds: sent.filter((entry) => entry.outcome?.outside).map((entry) => entry.actionId),
+      };
+      setOutcome(result);
+      // A refusal means the schedule changed (closed, paused): the page shows why once it is fetched again.
+      if (result.saved > 0 || after.some((entry) => entry.refusesSchedule)) await refreshSchedules();
+      return result;
+    } finally {
+      setBatch(null);
+      running.current = false;
     }
-
-    setProgress(null);
-    setOutcome(result);
-    running.current = false;
-    // A refusal means the schedule changed (closed, paused): the page shows why once it is fetched again.
-    if (result.saved > 0 || refused) await refreshSchedules();
-    return result;
   };
 
-  return { states, progress, outcome, refusal, send, sending: progress !== null };
+  /** Sends again what waits on the device (after a cut-off, once the member is back online). */
+  const resend = async () => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      setBatch(mine.filter((entry) => entry.status === 'waiting' && entry.seq !== undefined).map((entry) => entry.seq as number));
+      const summary = await flushOutbox(pageTransport, account.id);
+      if (summary.sent > 0 || summary.refused > 0) await refreshSchedules();
+    } finally {
+      setBatch(null);
+      running.current = false;
+    }
+  };
+
+  return {
+    resend,
+    queued: mine.filter((entry) => entry.status === 'waiting' || entry.status === 'sending').length,
+    states: device.states,
+    drafts: device.drafts,
+    progress,
+    outcome,
+    refusal: device.refusal,
+    send,
+    sending: batch !== null,
+  };
 }

@@ -112,6 +112,9 @@ export function makeAnswer(action: Action, extra: Partial<ActionResult> = {}): A
     statusCode: null,
     ticketId: null,
     createdDate: iso(-10 * 60_000),
+    capturedAt: iso(-10 * 60_000),
+    late: false,
+    held: null,
     ...extra,
   };
 }

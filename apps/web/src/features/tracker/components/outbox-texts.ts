@@ -1,0 +1,6 @@
+// Texts of the outbox that the runner and the queue share.
+import { i18n } from '../../../lib/i18n/i18n.ts';
+import type { OutboxOutcome } from '../../../lib/offline/outbox-entry.ts';
+
+/** Why the server kept an answer without counting it. */
+export const heldMessage = (held: NonNullable<OutboxOutcome['held']>) => i18n.t(held === 'PAUSED' ? 'tracker.outbox.heldPaused' : 'tracker.outbox.heldRemoved');

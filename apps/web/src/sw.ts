@@ -1,0 +1,39 @@
+/// <reference lib="webworker" />
+// The installed app's service worker (built by vite-plugin-pwa from this file; registered by
+// lib/pwa/app-update.ts). It keeps every file of the app on the device and opens index.html from
+// there for any address that is not the API, so the app opens without a network; a new version
+// waits until the page asks it to take over. Background Sync: when answers wait in the outbox
+// and the network returns, the browser wakes this worker, which sends them even with the app
+// closed (lib/offline/outbox.ts, the same queue the page sends).
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { SYNC_TAG, flushOutbox } from './lib/offline/outbox.ts';
+import { readWorkerAuth } from './lib/offline/worker-auth.ts';
+import { workerTransport } from './lib/offline/worker-transport.ts';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/services\//] }));
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/** Sends what waits; a send that could not arrive fails the event, so the browser tries again later. */
+async function sendOutbox() {
+  const auth = await readWorkerAuth();
+  if (!auth?.token) return;
+  const summary = await flushOutbox(workerTransport(auth), auth.userId);
+  if (summary.stopped === 'network') throw new Error('The outbox waits for the network');
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === SYNC_TAG) sync.waitUntil(sendOutbox());
+});
