@@ -146,11 +146,12 @@ async function signInAsMember(page: Page, lang: Lang, setup: Setup) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** What the device keeps: the copied schedules, and the outbox's entries by status. */
+/** What the device keeps: the copied schedules, the outbox's entries by status, and the names of its records. */
 function deviceStore(page: Page) {
   return page.evaluate(async () => {
     // Opening a database that does not exist would create it empty: look first.
-    if (!(await indexedDB.databases()).some((known) => known.name === 'fieldops-device')) return { schedules: [] as number[], outbox: [] as string[] };
+    if (!(await indexedDB.databases()).some((known) => known.name === 'fieldops-device'))
+      return { schedules: [] as number[], outbox: [] as string[], meta: [] as string[] };
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open('fieldops-device');
       open.onsuccess = () => resolve(open.result);
@@ -163,8 +164,12 @@ function deviceStore(page: Page) {
       });
     const schedules = await all<{ id: number }>('schedules');
     const outbox = await all<{ status: string }>('outbox');
+    const meta = await new Promise<string[]>((resolve) => {
+      const request = db.transaction('meta').objectStore('meta').getAllKeys();
+      request.onsuccess = () => resolve(request.result.map(String));
+    });
     db.close();
-    return { schedules: schedules.map((s) => s.id).sort(), outbox: outbox.map((e) => e.status) };
+    return { schedules: schedules.map((s) => s.id).sort(), outbox: outbox.map((e) => e.status), meta };
   });
 }
 
@@ -385,4 +390,57 @@ test('a send cut off after the server stored it is sent again with the same key 
   const answers = await answersOf(request, setup, scheduleId);
   expect(answers.map((a) => a.action.type).sort()).toEqual(['TEXT', 'YES_NO']);
   await context.close();
+});
+
+test('with no page of the app open, the service worker sends what waits when the browser wakes it (Background Sync)', async ({ request }) => {
+  test.setTimeout(180_000);
+  const lang: Lang = 'en';
+  const setup = await prepare(request, lang, [{ name: 'Boiler log', actions: [{ name: 'Boiler pressure', type: 'TEXT' }] }]);
+  const [scheduleId] = setup.scheduleIds;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldops-phone-'));
+  const context = await openPhone(dir);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await useLanguage(page, lang);
+    await signInAsMember(page, lang, setup);
+    await page.goto(`/tracker/${scheduleId}`);
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? null), { timeout: 30_000 })
+      .toBe('activated');
+    // The worker sends with the member's sign-in, which the app keeps for it once it has started.
+    await expect.poll(async () => (await deviceStore(page)).meta, { timeout: 30_000 }).toContain('auth');
+
+    await context.setOffline(true);
+    await page.getByRole('region', { name: 'Boiler pressure' }).getByRole('textbox').first().fill('1.8 bar');
+    await page.getByRole('button', { name: t(lang, 'tracker.submit.submit') }).click();
+    await expect(page.getByRole('region', { name: 'Boiler pressure' }).getByText(t(lang, 'taskRunner.submit.queued'))).toBeVisible();
+
+    // The app is closed; the network comes back; the browser wakes the worker for the outbox's tag.
+    await page.goto('about:blank');
+    await context.setOffline(false);
+    expect(await answersOf(request, setup, scheduleId)).toEqual([]);
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; isDeleted: boolean }[] }) => {
+        const live = registrations.find((item) => !item.isDeleted);
+        if (live) resolve(live.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const { baseURL } = test.info().project.use;
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL!).origin,
+      registrationId: await registration,
+      tag: 'fieldops-outbox',
+      lastChance: false,
+    });
+    await expect.poll(async () => (await answersOf(request, setup, scheduleId)).map((answer) => answer.value), { timeout: 30_000 }).toEqual(['1.8 bar']);
+    await cdp.detach();
+
+    // Opened again, the queue shows it arrived.
+    await page.goto('/tracker');
+    await expect(page.getByRole('region', { name: t(lang, 'tracker.outbox.title') }).locator('[data-outbox-status="sent"]')).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
 });
