@@ -1,11 +1,9 @@
 // The rules of the runner page that do not draw anything: why a schedule is read-only, which
 // answers the server already holds and which of them count, where the member stands against
-// the site's area, and which refusals concern the whole schedule rather than one answer.
-import { MSG } from '@fieldops/shared/messages';
+// the site's area. (Which refusals concern the whole schedule: lib/offline/outbox-response.ts.)
 import { distanceMetres, type ActionResult } from '@fieldops/shared/answers';
 import { type ScheduleDetail } from '@fieldops/shared/schedules';
 import type { AnswerDrafts, SubmitStates } from '../../../components/task-runner/answers.ts';
-import { ApiError } from '../../../lib/api-error.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
 
 export type ReadOnlyReason = 'done' | 'missed' | 'paused' | 'notYours' | 'notOpen' | 'pastDeadline' | 'closed';
@@ -86,12 +84,4 @@ export function geofenceCheck(detail: ScheduleDetail, geo: GeoState): GeofenceCh
   const distance = distanceMetres(geo.position, { latitude, longitude });
   const kind = distance <= radius ? 'inside' : 'outside';
   return { kind, distance, radius, accuracy: geo.position.accuracy };
-}
-
-const SCHEDULE_REFUSALS = new Set<string>([MSG.scheduleNotOpen, MSG.planPausedToday, MSG.scheduleNotYours, MSG.scheduleNotFound]);
-
-/** A refusal that every other answer would meet too, so sending the rest is pointless. */
-export function refusesSchedule(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  return [401, 403, 404].includes(error.status) || SCHEDULE_REFUSALS.has(error.serverMessage ?? '');
 }
