@@ -10,18 +10,8 @@ import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addDays } from './report-range.ts';
 import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
-import {
-  addMember,
-  createAction,
-  createBusinessWithOwner,
-  createPlanRow,
-  createProject,
-  createScheduleRow,
-  createSite,
-  createTask,
-  multipart,
-  placeInSite,
-} from '../../test/factories.ts';
+import { addMember, createAction, createBusinessWithOwner, createPlanRow, createProject, createSite, createTask, placeInSite } from '../../test/factories.ts';
+import { memberAtSite, scheduled, submit } from '../action-results/answer-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -252,18 +242,15 @@ describe('report rollups', () => {
   }
 
   it('stay exact when an answer captured in time arrives late and takes a missed schedule to done, and when one is held', async () => {
-    const owner = await createBusinessWithOwner(t.app);
+    const { owner, siteId, member } = await memberAtSite(t.app);
     const businessId = owner.business.id;
-    const site = await createSite(t.app, owner, (await createProject(t.app, owner)).id);
-    const member = await addMember(t.app, owner);
-    await placeInSite(t.app, owner, site.id, member.userId);
-    const task = await createTask(t.app, owner, { geoRestrictionEnabled: false });
-    const action = await createAction(t.app, owner, task.id, { required: true });
     const HOUR = 3_600_000;
     const window = { start: new Date(Date.now() - 3 * HOUR), end: new Date(Date.now() - 2 * HOUR), deadline: new Date(Date.now() - HOUR) };
-    const row = { businessId, taskId: task.id, teamId: site.id, userId: member.userId };
-    const missed = await createScheduleRow(t.app.db, { ...row, ...window, status: 'missed' });
-    const paused = await createScheduleRow(t.app.db, { ...row, paused: true });
+    // Each a task of one required yes/no action, answered from anywhere.
+    const schedule = (values: Parameters<typeof scheduled>[3]['schedule']) =>
+      scheduled({ t, owner, siteId }, member, [{ required: true }], { geo: false, schedule: values });
+    const missed = await schedule({ ...window, status: 'missed' });
+    const paused = await schedule({ paused: true });
     // The business's daily rows together (the two schedules may start on either side of midnight).
     const byDay = async () =>
       rowsOf<{ done: number; missed: number; pending: number }>(
@@ -273,19 +260,15 @@ describe('report rollups', () => {
     expect(await byDay()).toEqual([{ done: 0, missed: 1, pending: 1 }]);
     await expectExact('a missed schedule');
 
-    const send = (scheduleId: number, capturedAt: Date) =>
-      member.request({
-        method: 'POST',
-        url: '/services/workflow/api/v1/action-results',
-        ...multipart({ scheduleId: String(scheduleId), actionId: String(action.id), value: '"YES"', capturedAt: capturedAt.toISOString() }),
-      });
-    const late = await send(missed.id, new Date(window.start.getTime() + 30 * 60_000));
+    const send = ({ schedule, actions }: typeof missed, capturedAt: Date) =>
+      submit(member, { scheduleId: String(schedule.id), actionId: String(actions[0].id), value: '"YES"', capturedAt: capturedAt.toISOString() });
+    const late = await send(missed, new Date(window.start.getTime() + 30 * 60_000));
     expect(late.statusCode, late.body).toBe(201);
     expect(late.json().schedule.status).toBe('done');
     await expectExact('a late answer');
     expect(await byDay()).toEqual([{ done: 1, missed: 0, pending: 1 }]);
 
-    const held = await send(paused.id, new Date(Date.now() - 60_000));
+    const held = await send(paused, new Date(Date.now() - 60_000));
     expect(held.json().result.held).toBe('PAUSED');
     await expectExact('a held answer');
     expect(await byDay()).toEqual([{ done: 1, missed: 0, pending: 1 }]);

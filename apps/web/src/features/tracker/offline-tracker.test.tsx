@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
 import { deviceDb } from '../../lib/offline/device-db.ts';
 import { enqueue, listOutbox } from '../../lib/offline/outbox.ts';
-import { newOutboxKey, type OutboxEntry } from '../../lib/offline/outbox-entry.ts';
+import type { OutboxEntry } from '../../lib/offline/outbox-entry.ts';
+import { makeOutboxEntry } from '../../test/outbox.ts';
 import { renderWithSession, stubFetch } from '../../test/session.tsx';
 import { makeDetail } from './test/fixtures.ts';
 import { TrackerPage } from './tracker-page.tsx';
@@ -29,34 +30,7 @@ async function keepCopy(savedAt: string, details = [makeDetail()]) {
   await db?.put('meta', { userId: 7, businessId: 2, at: savedAt }, 'refreshed');
 }
 
-function entry(extra: Partial<OutboxEntry>): Omit<OutboxEntry, 'seq'> {
-  return {
-    key: newOutboxKey(),
-    userId: 7,
-    businessId: 2,
-    scheduleId: 40,
-    actionId: 11,
-    actionType: 'YES_NO',
-    taskNameEn: 'Lobby inspection',
-    taskNameAr: null,
-    actionNameEn: 'Is anything damaged?',
-    actionNameAr: null,
-    value: 'YES',
-    notes: '',
-    important: false,
-    position: null,
-    capturedAt: '2026-11-26T09:00:00.000Z',
-    photo: null,
-    voice: null,
-    status: 'waiting',
-    attempts: 0,
-    error: null,
-    refusesSchedule: false,
-    outcome: null,
-    updatedAt: '2026-11-26T09:00:00.000Z',
-    ...extra,
-  };
-}
+const entry = (extra: Partial<OutboxEntry>) => makeOutboxEntry({ position: null, ...extra });
 
 describe('the tracker without a network', () => {
   it("lists the member's copied schedules, says it is offline and from when the copy is", async () => {

@@ -1,38 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, NETWORK_ERROR } from '@fieldops/shared/messages';
 import { discardEntry, enqueue, flushOutbox, listOutbox, retryEntry } from './outbox.ts';
-import { newOutboxKey, outboxForm, type OutboxEntry } from './outbox-entry.ts';
+import { makeOutboxEntry } from '../../test/outbox.ts';
+import { outboxForm, type OutboxEntry } from './outbox-entry.ts';
 import { readSendResponse, type SendResult, type Transport } from './outbox-response.ts';
 import { deviceDb } from './device-db.ts';
 
-function entry(scheduleId: number, actionId: number, extra: Partial<OutboxEntry> = {}): Omit<OutboxEntry, 'seq'> {
-  return {
-    key: newOutboxKey(),
-    userId: 7,
-    businessId: 1,
-    scheduleId,
-    actionId,
-    actionType: 'YES_NO',
-    taskNameEn: 'Lobby',
-    taskNameAr: null,
-    actionNameEn: `Action ${actionId}`,
-    actionNameAr: null,
-    value: 'YES',
-    notes: '',
-    important: false,
-    position: { latitude: 24.7, longitude: 46.7, accuracy: 9 },
-    capturedAt: '2026-11-26T09:00:00.000Z',
-    photo: null,
-    voice: null,
-    status: 'waiting',
-    attempts: 0,
-    error: null,
-    refusesSchedule: false,
-    outcome: null,
-    updatedAt: '2026-11-26T09:00:00.000Z',
-    ...extra,
-  };
-}
+const entry = (scheduleId: number, actionId: number, extra: Partial<OutboxEntry> = {}) =>
+  makeOutboxEntry({ scheduleId, actionId, actionNameEn: `Action ${actionId}`, ...extra });
 
 const taken: SendResult = { kind: 'sent', outcome: { answerId: 1, outside: false, late: false, held: null } };
 
