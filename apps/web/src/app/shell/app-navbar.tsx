@@ -3,13 +3,15 @@ import { AppShell, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useSession } from '../../lib/session/session-context.ts';
 import { useLogout } from '../../lib/session/use-logout.ts';
 import { NAV_SECTIONS, isActivePath } from './nav-items.ts';
 
 export function AppNavbar() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const logout = useLogout();
+  const { account } = useSession();
+  const logout = useLogout(account.id);
   const lastSection = NAV_SECTIONS.length - 1;
 
   return (

@@ -14,7 +14,7 @@ import { useSwitchBusiness } from '../../lib/session/use-switch-business.ts';
 export function UserMenu() {
   const { t } = useTranslation();
   const { account, member, business } = useSession();
-  const logout = useLogout();
+  const logout = useLogout(account.id);
   const switchBusiness = useSwitchBusiness();
   const invitations = useMyInvitationsQuery().data?.length ?? 0;
   const name = member.fullName || account.fullName || account.username;

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '../../test/render.tsx';
+import { enqueue } from '../offline/outbox.ts';
+import { makeOutboxEntry } from '../../test/outbox.ts';
 import { useLogout } from './use-logout.ts';
 
-function LogoutButton() {
-  const logout = useLogout();
+function LogoutButton({ userId }: { userId?: number }) {
+  const logout = useLogout(userId);
   return (
     <button type="button" onClick={() => void logout()}>
       Log me out
@@ -13,13 +15,13 @@ function LogoutButton() {
   );
 }
 
-function renderSignedIn() {
+function renderSignedIn(userId?: number) {
   localStorage.setItem('id_token', 'tok');
   localStorage.setItem('apiKey', 'key-2');
   localStorage.setItem('language', 'en');
   return renderRoutes(
     [
-      { path: '/profile', element: <LogoutButton /> },
+      { path: '/profile', element: <LogoutButton userId={userId} /> },
       { path: '/login', element: <h1>Sign in page</h1> },
     ],
     { route: '/profile' },
@@ -57,5 +59,24 @@ describe('logout', () => {
       expect(localStorage.getItem('id_token')).toBeNull();
       view.unmount();
     }
+  });
+
+  it('says how many answers are not yet sent and stays signed in unless the member goes on', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await enqueue([makeOutboxEntry({ userId: 7 }), makeOutboxEntry({ userId: 7, status: 'sent' }), makeOutboxEntry({ userId: 8 })]);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderSignedIn(7);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Log me out' }));
+    await vi.waitFor(() => expect(confirm).toHaveBeenCalledOnce());
+    expect(confirm.mock.calls[0]?.[0]).toMatch(/^Answers not yet sent: 1\./);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(localStorage.getItem('id_token')).toBe('tok');
+
+    confirm.mockReturnValue(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Log me out' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+    confirm.mockRestore();
   });
 });

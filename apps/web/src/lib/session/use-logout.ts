@@ -3,7 +3,10 @@
 // goes to the sign-in page.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { formatNumber } from '../format.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { paths } from '../paths.ts';
 import { clearSessionStorage } from '../storage.ts';
 import { logoutOnServer } from './api/logout.ts';
@@ -21,14 +24,27 @@ export function useForgetSession() {
   }, [queryClient, navigate]);
 }
 
-export function useLogout() {
+/** How many of the member's answers wait on the device, not yet on the server. */
+async function unsentAnswers(userId: number): Promise<number> {
+  const { listOutbox } = await import('../offline/outbox.ts');
+  return (await listOutbox(userId).catch(() => [])).filter((entry) => entry.status !== 'sent').length;
+}
+
+/**
+ * Logs out; with the member's id, first says how many of their answers are not yet sent (they
+ * stay on the device for their next sign-in here) and asks.
+ */
+export function useLogout(userId?: number) {
   const forget = useForgetSession();
+  const { t, i18n } = useTranslation();
   return useCallback(async () => {
+    const unsent = userId === undefined ? 0 : await unsentAnswers(userId);
+    if (unsent > 0 && !window.confirm(t('offlineBar.unsentLogout', { value: formatNumber(unsent, currentLanguage(i18n)) }))) return;
     try {
       await logoutOnServer();
     } catch {
       // Already ended, offline or slow: this browser forgets the session all the same.
     }
     forget();
-  }, [forget]);
+  }, [forget, userId, t, i18n]);
 }
