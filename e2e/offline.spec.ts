@@ -10,27 +10,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO, addActiveMember, apiToken, expectAccessible, expectDirection, png, shot, t, unique, useLanguage, type Lang } from './support.ts';
+import {
+  DEMO,
+  WORKFLOW,
+  addActiveMember,
+  apiToken,
+  call,
+  daytimeZone,
+  expectAccessible,
+  expectDirection,
+  planToday,
+  png,
+  shot,
+  t,
+  unique,
+  useLanguage,
+  type Lang,
+} from './support.ts';
 
-const WORKFLOW = '/services/workflow/api';
 const SITE = { latitude: 24.7004, longitude: 46.7004 };
 const INSIDE = { latitude: SITE.latitude + 0.0003, longitude: SITE.longitude, accuracy: 12 };
 const PHONE = { width: 390, height: 844 };
 /** A camera-sized picture (2400 × 1800) that the device brings down to 1600 px before queueing. */
 const PHOTO = png(2400, 1800, (x, y) => [(x * 7) % 256, (y * 5) % 256, ((x + y) * 3) % 256]);
-
-/** A fixed-offset zone where it is about 14:00 now, so a plan from 06:00 to midnight is open. */
-function daytimeZone(now = new Date()): { zone: string; today: string } {
-  const offset = 14 - now.getUTCHours();
-  const zone = offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-  return { zone, today: new Date(now.getTime() + offset * 3_600_000).toISOString().slice(0, 10) };
-}
-
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (res.status() === 204 ? null : await res.json()) as T;
-}
 
 interface Task {
   id: number;
@@ -102,18 +104,7 @@ async function prepare(request: APIRequestContext, lang: Lang, tasks: { name: st
         required: true,
       });
     }
-    await call(request, token, 'POST', `${WORKFLOW}/v1/execution-plans/assignType/GROUP/create`, {
-      taskId: id,
-      teamId: site.id,
-      userIds: [userId],
-      scheduleType: 'ONCE',
-      startDate: today,
-      startTime: '06:00',
-      endTime: '24:00',
-      deadlineAfter: 1,
-      deadlineUnit: 'DAYS',
-    });
-    const [schedule] = await call<{ id: number }[]>(request, token, 'GET', `${WORKFLOW}/schedules?task=${id}&users=${userId}&sort=start`);
+    const [schedule] = await planToday(request, token, { taskId: id, siteId: site.id, userId, today });
     expect(schedule, `today's schedule of ${name}`).toBeTruthy();
     created.push({ id, name, actions: task.actions });
     scheduleIds.push(schedule.id);

@@ -8,23 +8,25 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { DEMO, addActiveMember, apiToken, expectDirection, png, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+import {
+  DEMO,
+  WORKFLOW,
+  addActiveMember,
+  apiToken,
+  call,
+  daytimeZone,
+  expectDirection,
+  planToday,
+  png,
+  shot,
+  signIn,
+  t,
+  unique,
+  useLanguage,
+  type Lang,
+} from './support.ts';
 
-const WORKFLOW = '/services/workflow/api';
 const SCREENS = path.join('test-results', 'screens');
-
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (res.status() === 204 ? null : await res.json()) as T;
-}
-
-/** A fixed-offset zone where it is about 14:00 now, so a plan from 06:00 to midnight is open. */
-function daytimeZone(now = new Date()): { zone: string; today: string } {
-  const offset = 14 - now.getUTCHours();
-  const zone = offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-  return { zone, today: new Date(now.getTime() + offset * 3_600_000).toISOString().slice(0, 10) };
-}
 
 interface Business {
   id: number;
@@ -93,18 +95,7 @@ async function prepare(request: APIRequestContext, lang: Lang, today: string): P
     });
     actions.push({ id: created.id, name });
   }
-  await call(request, token, 'POST', `${WORKFLOW}/v1/execution-plans/assignType/GROUP/create`, {
-    taskId: task.id,
-    teamId: site.id,
-    userIds: [placed.userId],
-    scheduleType: 'ONCE',
-    startDate: today,
-    startTime: '06:00',
-    endTime: '24:00',
-    deadlineAfter: 1,
-    deadlineUnit: 'DAYS',
-  });
-  const [schedule] = await call<{ id: number }[]>(request, token, 'GET', `${WORKFLOW}/schedules?task=${task.id}&users=${placed.userId}&sort=start`);
+  const [schedule] = await planToday(request, token, { taskId: task.id, siteId: site.id, userId: placed.userId, today });
   const memberToken = await apiToken(request, email, 'report-pass-1');
   const notes = lang === 'en' ? 'Pallets stacked, "clear" path' : 'المنصات مرصوصة، والممر "خالٍ"';
   return { token, memberToken, scheduleId: schedule.id, taskId: task.id, taskName, yesNo: actions[0], text: actions[1], member, siteName, notes };

@@ -5,9 +5,23 @@
 // the member answers a second schedule a kilometre away and is told it does not count.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { solidPng } from '../apps/server/src/seed/solid-png.ts';
-import { DEMO, addActiveMember, apiToken, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+import {
+  DEMO,
+  WORKFLOW,
+  addActiveMember,
+  apiToken,
+  call,
+  daytimeZone,
+  expectDirection,
+  planToday,
+  shot,
+  signIn,
+  t,
+  unique,
+  useLanguage,
+  type Lang,
+} from './support.ts';
 
-const WORKFLOW = '/services/workflow/api';
 const SITE = { latitude: 24.7004, longitude: 46.7004 };
 /** About 30 m from the site's centre, and about a kilometre north of it. */
 const INSIDE = { latitude: SITE.latitude + 0.0003, longitude: SITE.longitude, accuracy: 12 };
@@ -18,11 +32,6 @@ const PHONE = { width: 375, height: 812 };
  * A fixed-offset zone where it is about 14:00 now, so a plan from 06:00 to midnight is open
  * whatever the time CI runs (Etc/GMT-N is N hours ahead of UTC).
  */
-function daytimeZone(now = new Date()): { zone: string; today: string } {
-  const offset = 14 - now.getUTCHours();
-  const zone = offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-  return { zone, today: new Date(now.getTime() + offset * 3_600_000).toISOString().slice(0, 10) };
-}
 
 interface Setup {
   token: string;
@@ -35,12 +44,6 @@ interface Setup {
   yesNo: string;
   photo: string;
   member: { id: number; name: string; email: string; password: string };
-}
-
-async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return (res.status() === 204 ? null : await res.json()) as T;
 }
 
 /** Through the API: the business's zone, a site with coordinates, an active member, a task with a yes/no and a photo action. */
@@ -271,17 +274,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await shot(page, `schedules-${lang}-10-helpdesk`);
 
     // 5. A second plan starting at 06:15; the member answers it a kilometre away: kept, not counted.
-    await call(request, setup.token, 'POST', `${WORKFLOW}/v1/execution-plans/assignType/GROUP/create`, {
-      taskId: setup.taskId,
-      teamId: setup.siteId,
-      userIds: [setup.member.id],
-      scheduleType: 'ONCE',
-      startDate: setup.today,
-      startTime: '06:15',
-      endTime: '24:00',
-      deadlineAfter: 1,
-      deadlineUnit: 'DAYS',
-    });
+    await planToday(request, setup.token, { taskId: setup.taskId, siteId: setup.siteId, userId: setup.member.id, today: setup.today, startTime: '06:15' });
     const second = (await memberSchedules(request, setup)).find((s) => s.id !== todays.id && s.status === 'pending');
     expect(second, 'the second schedule').toBeTruthy();
 

@@ -1,5 +1,6 @@
 // Helpers for the journeys: the app's own translations (so a journey runs in either language),
-// sign-in, screenshots saved with the test results, and an accessibility scan.
+// sign-in, screenshots saved with the test results, an accessibility scan, and the API calls
+// that set a journey up (a member, a zone where the day's plans are open, today's schedule).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -134,4 +135,47 @@ export function png(width: number, height: number, colour: (x: number, y: number
   const rows = Array.from({ length: height }, (_, y) => Buffer.from([0, ...Array.from({ length: width }, (_, x) => colour(x, y)).flat()]));
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+export const WORKFLOW = '/services/workflow/api';
+
+/** An API call as `token`'s owner that must succeed; answers the parsed body (null for 204). */
+export async function call<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(url, { method, data, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${method} ${url}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return (res.status() === 204 ? null : await res.json()) as T;
+}
+
+/**
+ * A fixed-offset zone where it is about 14:00 now, so a plan from 06:00 to midnight is open
+ * whatever the time CI runs (Etc/GMT-N is N hours ahead of UTC), and today's date there.
+ */
+export function daytimeZone(now = new Date()): { zone: string; today: string } {
+  const offset = 14 - now.getUTCHours();
+  const zone = offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+  return { zone, today: new Date(now.getTime() + offset * 3_600_000).toISOString().slice(0, 10) };
+}
+
+/**
+ * Through the API: a plan of `taskId` for one member at a site, once, today from 06:00 to
+ * midnight with a day to answer (`startTime` moves the start); answers the member's schedules of
+ * that task, by start.
+ */
+export async function planToday(
+  request: APIRequestContext,
+  token: string,
+  plan: { taskId: number; siteId: number; userId: number; today: string; startTime?: string },
+): Promise<{ id: number; start: string; deadline: string; status: string; planId: number }[]> {
+  await call(request, token, 'POST', `${WORKFLOW}/v1/execution-plans/assignType/GROUP/create`, {
+    taskId: plan.taskId,
+    teamId: plan.siteId,
+    userIds: [plan.userId],
+    scheduleType: 'ONCE',
+    startDate: plan.today,
+    startTime: plan.startTime ?? '06:00',
+    endTime: '24:00',
+    deadlineAfter: 1,
+    deadlineUnit: 'DAYS',
+  });
+  return call(request, token, 'GET', `${WORKFLOW}/schedules?task=${plan.taskId}&users=${plan.userId}&sort=start`);
 }

@@ -10,22 +10,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { MIGRATIONS_FOLDER, openDatabase, rowsOf, type Database } from './db/client.ts';
-import { INSIDE, SITE } from './modules/action-results/answer-test-kit.ts';
+import { INSIDE, memberAtSite } from './test/answer-test-kit.ts';
 import { openFeed, type Feed } from './modules/live-feed/live-feed-test-kit.ts';
-import {
-  IMAGES,
-  PASSWORD,
-  addMember,
-  createAction,
-  createBusinessWithOwner,
-  createPlan,
-  createProject,
-  createScheduleRow,
-  createSite,
-  createTask,
-  placeInSite,
-  type Caller,
-} from './test/factories.ts';
+import { IMAGES, PASSWORD, addMember, createAction, createPlan, createScheduleRow, createTask, type Caller } from './test/factories.ts';
 import { startS3Server, type S3TestServer } from './test/s3-server.ts';
 import { startServer, type ServerProcess } from './test/server-process.ts';
 
@@ -71,11 +58,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one object store
     database = await openDatabase({ url: url.toString() });
     setup = await buildApp({ database, jwtSecret: new TextEncoder().encode(secret), uploadsDir: tempDir() });
     await setup.ready();
-    owner = await createBusinessWithOwner(setup);
-    const project = await createProject(setup, owner);
-    siteId = (await createSite(setup, owner, project.id, SITE)).id;
-    member = await addMember(setup, owner);
-    await placeInSite(setup, owner, siteId, member.userId);
+    ({ owner, siteId, member } = await memberAtSite(setup));
     // Plans the two schedule engines keep materialising, both at once, while the tests run.
     const task = await createTask(setup, owner, { geoRestrictionEnabled: false });
     await createAction(setup, owner, task.id);

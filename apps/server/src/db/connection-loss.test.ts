@@ -5,8 +5,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './client.ts';
-import { answerCount, INSIDE, SITE, scheduled, submit } from '../modules/action-results/answer-test-kit.ts';
-import { addMember, createBusinessWithOwner, createProject, createSite, placeInSite, type Caller } from '../test/factories.ts';
+import { answerCount, INSIDE, memberAtSite, scheduled, submit } from '../test/answer-test-kit.ts';
+import type { Caller } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -20,11 +20,7 @@ describe.skipIf(!adminUrl)('a database that drops its connections (PostgreSQL)',
 
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await createBusinessWithOwner(t.app);
-    const project = await createProject(t.app, owner);
-    siteId = (await createSite(t.app, owner, project.id, SITE)).id;
-    member = await addMember(t.app, owner);
-    await placeInSite(t.app, owner, siteId, member.userId);
+    ({ owner, siteId, member } = await memberAtSite(t.app));
     databaseName = rowsOf<{ name: string }>(await t.app.db.execute('SELECT current_database() AS name'))[0].name;
   });
   afterAll(() => t.close());

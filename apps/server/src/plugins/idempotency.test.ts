@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, teamMembers } from '../db/schema.ts';
 import { tasks } from '../db/schema-workflow.ts';
 import { ticketComments } from '../db/schema-helpdesk.ts';
-import { INSIDE, SITE, answerCount, photo, scheduled } from '../modules/action-results/answer-test-kit.ts';
-import { addMember, createBusinessWithOwner, createProject, createSite, createTicket, multipart, placeInSite, type Caller } from '../test/factories.ts';
+import { INSIDE, answerCount, memberAtSite, photo, scheduled, submit } from '../test/answer-test-kit.ts';
+import { addMember, createProject, createSite, createTicket, multipart, placeInSite, type Caller } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const W = '/services/workflow/api';
@@ -20,11 +20,7 @@ const newKey = () => `intent-${Date.now()}-${++keyNumber}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  const project = await createProject(t.app, owner);
-  siteId = (await createSite(t.app, owner, project.id, SITE)).id;
-  member = await addMember(t.app, owner);
-  await placeInSite(t.app, owner, siteId, member.userId);
+  ({ owner, siteId, member } = await memberAtSite(t.app));
 });
 afterAll(() => t.close());
 
@@ -119,7 +115,7 @@ describe('Idempotency-Key on forms and moves', () => {
     const { schedule, actions } = await scheduled({ t, owner, siteId }, member, [{ type: 'PHOTO', required: true }]);
     const fields = { scheduleId: String(schedule.id), actionId: String(actions[0].id), ...INSIDE };
     const filesBefore = t.storedFiles().length;
-    const send = (key: string) => member.request({ method: 'POST', url: `${W}/v1/action-results`, ...withKey(multipart(fields, [photo()]), key) });
+    const send = (key: string) => submit(member, fields, [photo()], { 'idempotency-key': key });
 
     const key = newKey();
     const first = await send(key);

@@ -18,7 +18,7 @@ import {
   placeInSite,
   type Caller,
 } from '../../test/factories.ts';
-import { answersWorld } from './answer-test-kit.ts';
+import { answersWorld } from '../../test/answer-test-kit.ts';
 
 const API = '/services/workflow/api/v1';
 

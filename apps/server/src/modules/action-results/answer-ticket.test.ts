@@ -5,7 +5,7 @@ import { actionResults } from '../../db/schema-schedules.ts';
 import { ticketAttachments, tickets } from '../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { IMAGES, createAnswerRow, createAction, createScheduleRow, createTask, multipart, type Caller } from '../../test/factories.ts';
-import { answersWorld } from './answer-test-kit.ts';
+import { answersWorld } from '../../test/answer-test-kit.ts';
 
 const API = '/services/workflow/api/v1';
 const HELPDESK = '/services/helpdesk/api/v1';

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ActionResult } from '@fieldops/shared/answers';
 import { createAction, createScheduleRow, createTask, type Caller } from '../../test/factories.ts';
-import { submit } from '../action-results/answer-test-kit.ts';
+import { submit } from '../../test/answer-test-kit.ts';
 
 const API = '/services/workflow/api/v1';
 

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addDays } from './report-range.ts';
 import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
 import { addMember, createAction, createBusinessWithOwner, createPlanRow, createProject, createSite, createTask, placeInSite } from '../../test/factories.ts';
-import { memberAtSite, scheduled, submit } from '../action-results/answer-test-kit.ts';
+import { memberAtSite, scheduled, submit } from '../../test/answer-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -246,11 +246,10 @@ describe('report rollups', () => {
     const businessId = owner.business.id;
     const HOUR = 3_600_000;
     const window = { start: new Date(Date.now() - 3 * HOUR), end: new Date(Date.now() - 2 * HOUR), deadline: new Date(Date.now() - HOUR) };
-    // Each a task of one required yes/no action, answered from anywhere.
-    const schedule = (values: Parameters<typeof scheduled>[3]['schedule']) =>
-      scheduled({ t, owner, siteId }, member, [{ required: true }], { geo: false, schedule: values });
-    const missed = await schedule({ ...window, status: 'missed' });
-    const paused = await schedule({ paused: true });
+    // Two schedules, each of a task of its own with one required action and no geofence.
+    const place = { t, owner, siteId };
+    const missed = await scheduled(place, member, [{ required: true }], { geo: false, schedule: { ...window, status: 'missed' } });
+    const paused = await scheduled(place, member, [{ required: true }], { geo: false, schedule: { paused: true } });
     // The business's daily rows together (the two schedules may start on either side of midnight).
     const byDay = async () =>
       rowsOf<{ done: number; missed: number; pending: number }>(

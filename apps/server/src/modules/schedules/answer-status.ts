@@ -79,9 +79,14 @@ export const isHidden = (actions: readonly RuleAction[], answers: Readonly<Recor
 /**
  * The status after a counted answer: done once every required displayed action has a counted
  * answer, else in progress. A later answer that reveals another required action takes a done
- * schedule back to in progress until that one is answered too.
+ * schedule back to in progress until that one is answered too. Once the deadline has passed
+ * (an answer captured in time and delivered late), an incomplete schedule is missed: it stays so
+ * until a late answer completes it, rather than showing in progress until the engine's next pass.
  */
-export const statusAfterCountedAnswer = (complete: boolean): ScheduleStatus => (complete ? 'done' : 'inProgress');
+export const statusAfterCountedAnswer = (complete: boolean, closed = false): ScheduleStatus => {
+  if (complete) return 'done';
+  return closed ? 'missed' : 'inProgress';
+};
 
 /** When a schedule takes answers: from its start until its deadline. */
 export interface AnswerWindow {

@@ -2,26 +2,24 @@
 // meanwhile: the member's own are judged like any other and kept apart, with their files, for the
 // manager (202); any other id, whoever's, is unknown (404) and nothing is stored. The removed
 // schedules are remembered only while an answer could still be taken for them.
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fieldops/shared/messages';
 import { MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
 import { heldAnswers, removedSchedules, schedules } from '../../db/schema-schedules.ts';
 import { sweepOrphanFiles } from '../../lib/file-sweep.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { INSIDE, SITE, photo, submit, answerCount as countAnswers, scheduled as scheduledTask } from '../action-results/answer-test-kit.ts';
 import {
-  addMember,
-  createAction,
-  createBusinessWithOwner,
-  createProject,
-  createSite,
-  createTask,
-  fileKeyOf,
-  multipart,
-  placeInSite,
-  type Caller,
-} from '../../test/factories.ts';
+  INSIDE,
+  memberAtSite,
+  otherBusiness,
+  photo,
+  submit,
+  answerCount as countAnswers,
+  heldCount as countHeld,
+  scheduled as scheduledTask,
+} from '../../test/answer-test-kit.ts';
+import { addMember, createAction, createTask, fileKeyOf, placeInSite, type Caller } from '../../test/factories.ts';
 
 const W = '/services/workflow/api';
 const MINUTE = 60_000;
@@ -38,7 +36,7 @@ let otherAction: number;
 let siteId: number;
 
 const answerCount = (scheduleId: number) => countAnswers(t.app.db, scheduleId);
-const heldCount = async (scheduleId: number) => (await t.app.db.select({ n: count() }).from(heldAnswers).where(eq(heldAnswers.scheduleId, scheduleId)))[0].n;
+const heldCount = (scheduleId: number) => countHeld(t.app.db, scheduleId);
 const ago = (ms: number) => new Date(Date.now() - ms);
 const iso = (at: Date) => at.toISOString();
 
@@ -48,16 +46,10 @@ const scheduled = (actions?: Parameters<typeof createAction>[3][], options: Para
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  const project = await createProject(t.app, owner);
-  siteId = (await createSite(t.app, owner, project.id, SITE)).id;
-  member = await addMember(t.app, owner);
+  ({ owner, siteId, member } = await memberAtSite(t.app));
   colleague = await addMember(t.app, owner);
-  await placeInSite(t.app, owner, siteId, member.userId);
   await placeInSite(t.app, owner, siteId, colleague.userId);
-  other = await createBusinessWithOwner(t.app);
-  otherMember = await addMember(t.app, other);
-  otherAction = (await createAction(t.app, other, (await createTask(t.app, other)).id)).id;
+  ({ other, otherMember, otherAction } = await otherBusiness(t.app));
 });
 afterAll(() => t.close());
 
@@ -154,7 +146,7 @@ describe('POST /v1/action-results with capturedAt: a schedule removed meanwhile'
       bodies.push(res.json());
     }
     expect(await heldCount(schedule.id)).toBe(0);
-    expect((await t.app.db.select({ n: count() }).from(heldAnswers).where(eq(heldAnswers.scheduleId, 987_654_321)))[0].n).toBe(0);
+    expect(await heldCount(987_654_321)).toBe(0);
     expect(t.storedFiles()).toEqual(filesBefore);
   });
 });
@@ -175,17 +167,14 @@ describe('the removed schedules remembered', () => {
 });
 
 describe('a retried outbox send with the same Idempotency-Key', () => {
-  const send = (fields: Record<string, string>, key: string, files: Parameters<typeof multipart>[1] = []) => {
-    const form = multipart(fields, files);
-    return member.request({ method: 'POST', url: `${W}/v1/action-results`, payload: form.payload, headers: { ...form.headers, 'idempotency-key': key } });
-  };
+  const send = (fields: Record<string, string>, key: string) => submit(member, fields, [photo()], { 'idempotency-key': key });
 
   it('keeps one held answer and one photo for a schedule removed meanwhile', async () => {
     const { actions, schedule, capturedAt } = await removedSchedule([{ required: true, type: 'PHOTO' }]);
     const fields = { scheduleId: String(schedule.id), actionId: String(actions[0].id), capturedAt };
     const filesBefore = t.storedFiles().length;
-    const first = await send(fields, 'outbox-removed-1', [photo()]);
-    const again = await send(fields, 'outbox-removed-1', [photo()]);
+    const first = await send(fields, 'outbox-removed-1');
+    const again = await send(fields, 'outbox-removed-1');
     expect([first.statusCode, again.statusCode]).toEqual([202, 202]);
     expect(again.json()).toEqual(first.json());
     expect(await heldCount(schedule.id)).toBe(1);

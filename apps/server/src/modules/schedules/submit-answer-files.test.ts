@@ -4,26 +4,14 @@ import { MSG } from '@fieldops/shared/messages';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   INSIDE,
-  SITE,
+  memberAtSite,
   photo,
   submit,
   answerCount as countAnswers,
   scheduled as scheduledTask,
   statusOf as scheduleStatus,
-} from '../action-results/answer-test-kit.ts';
-import {
-  IMAGES,
-  addMember,
-  signedFileUrl,
-  createAction,
-  createBusinessWithOwner,
-  createProject,
-  createSite,
-  createTask,
-  multipart,
-  placeInSite,
-  type Caller,
-} from '../../test/factories.ts';
+} from '../../test/answer-test-kit.ts';
+import { IMAGES, signedFileUrl, createAction, createTask, multipart, type Caller } from '../../test/factories.ts';
 
 const WEBM = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]);
 
@@ -43,11 +31,7 @@ const scheduled = (actions?: Parameters<typeof createAction>[3][], options: { wh
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  const project = await createProject(t.app, owner);
-  siteId = (await createSite(t.app, owner, project.id, SITE)).id;
-  member = await addMember(t.app, owner);
-  await placeInSite(t.app, owner, siteId, member.userId);
+  ({ owner, siteId, member } = await memberAtSite(t.app));
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,9 @@
 // Submitting an answer (DESIGN §6, §7): a member answers an action of their own open schedule.
 // The files stream into storage as the form is read, before the checks; when anything then fails
 // they leave it again (lib/uploads.ts). The transaction locks the schedule row, inserts the answer
-// and moves the schedule pending | missed → inProgress → done, so two answers at once cannot lose
-// a transition.
+// and moves the schedule pending → inProgress → done, so two answers at once cannot lose a
+// transition; after its deadline (a late delivery), missed → done once complete, else it stays
+// missed.
 //
 // An answer the device's outbox delivers later carries `capturedAt`, and its window is judged on
 // that moment, not its arrival (answer-status.ts captureRefusal): it counts however late it comes,
@@ -154,7 +155,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
     if (place.outside || held) return id;
     const latest = await latestAnswersOf(tx, businessId, [state.id], true);
     const { complete } = progressOf(ruleActions, answersByAction(latest));
-    const status = statusAfterCountedAnswer(complete);
+    const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
     if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleActions, latest) : null);
     return id;
   });

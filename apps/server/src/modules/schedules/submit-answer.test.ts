@@ -6,13 +6,13 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   INSIDE,
   OUTSIDE,
-  SITE,
+  memberAtSite,
   photo,
   submit,
   answerCount as countAnswers,
   scheduled as scheduledTask,
   statusOf as scheduleStatus,
-} from '../action-results/answer-test-kit.ts';
+} from '../../test/answer-test-kit.ts';
 import {
   addMember,
   addSupervisor,
@@ -47,12 +47,8 @@ const scheduled = (actions?: Parameters<typeof createAction>[3][], options: { wh
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createBusinessWithOwner(t.app);
-  const project = await createProject(t.app, owner);
-  siteId = (await createSite(t.app, owner, project.id, SITE)).id;
-  member = await addMember(t.app, owner);
+  ({ owner, siteId, member } = await memberAtSite(t.app));
   colleague = await addMember(t.app, owner);
-  await placeInSite(t.app, owner, siteId, member.userId);
   await placeInSite(t.app, owner, siteId, colleague.userId);
   supervisor = await addSupervisor(t.app, owner, [siteId]);
   other = await createBusinessWithOwner(t.app);

@@ -1,10 +1,13 @@
 // What the answer tests share: a site in Riyadh with positions inside and outside its
-// geofence, the submit call, file parts, a task with an open schedule for a member, and the
-// business the answer-reading tests look at.
+// geofence, a business with a member placed there, another business to keep apart, the submit
+// call, file parts, a task with an open schedule for a member, and the business the
+// answer-reading tests look at. It sits below the modules because the tests of several of them
+// (schedules, reports, live feed) and of the plugins answer through it.
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { actionResults, schedules } from '../../db/schema-schedules.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { actionResults, heldAnswers, schedules } from '../db/schema-schedules.ts';
+import type { TestApp } from './test-app.ts';
 import {
   IMAGES,
   addMember,
@@ -18,7 +21,7 @@ import {
   multipart,
   placeInSite,
   type Caller,
-} from '../../test/factories.ts';
+} from './factories.ts';
 
 const API = '/services/workflow/api/v1';
 /** The default radius is 200 m; 0.01° of latitude is about 1.1 km. */
@@ -27,12 +30,18 @@ export const INSIDE = { latitude: '24.7137', longitude: '46.6754' };
 export const OUTSIDE = { latitude: '24.7236', longitude: '46.6753' };
 
 type Files = Parameters<typeof multipart>[1];
-export const submit = (caller: Caller, fields: Record<string, string>, files: Files = []) =>
-  caller.request({ method: 'POST', url: `${API}/action-results`, ...multipart(fields, files) });
+/** The submit call as the app and the device's outbox make it; `headers` such as an Idempotency-Key go with it. */
+export const submit = (caller: Caller, fields: Record<string, string>, files: Files = [], headers: Record<string, string> = {}) => {
+  const form = multipart(fields, files);
+  return caller.request({ method: 'POST', url: `${API}/action-results`, payload: form.payload, headers: { ...form.headers, ...headers } });
+};
 export const photo = (data: Buffer = IMAGES.png) => ({ field: 'file', filename: 'photo.png', type: 'image/png', data });
 
 export const answerCount = async (db: Db, scheduleId: number) =>
   (await db.select({ n: count() }).from(actionResults).where(eq(actionResults.scheduleId, scheduleId)))[0].n;
+/** Answers kept apart (paused plan, removed schedule) rather than counted. */
+export const heldCount = async (db: Db, scheduleId: number) =>
+  (await db.select({ n: count() }).from(heldAnswers).where(eq(heldAnswers.scheduleId, scheduleId)))[0].n;
 export const statusOf = async (db: Db, scheduleId: number) =>
   (await db.select({ status: schedules.status, completedAt: schedules.completedAt }).from(schedules).where(eq(schedules.id, scheduleId)))[0];
 
@@ -40,6 +49,24 @@ export interface AnswerPlace {
   t: TestApp;
   owner: Caller;
   siteId: number;
+}
+
+/** A business with a project, a site at SITE and a member placed in it, all signed in. */
+export async function memberAtSite(app: FastifyInstance) {
+  const owner = await createBusinessWithOwner(app);
+  const project = await createProject(app, owner);
+  const siteId = (await createSite(app, owner, project.id, SITE)).id;
+  const member = await addMember(app, owner);
+  await placeInSite(app, owner, siteId, member.userId);
+  return { owner, siteId, member };
+}
+
+/** Another business with a member and an action of its own: the ids that must never reach across. */
+export async function otherBusiness(app: FastifyInstance) {
+  const other = await createBusinessWithOwner(app);
+  const otherMember = await addMember(app, other);
+  const otherAction = (await createAction(app, other, (await createTask(app, other)).id)).id;
+  return { other, otherMember, otherAction };
 }
 
 /** A task at the site with the given actions, and an open schedule of it for `who`. */
