@@ -1,6 +1,6 @@
 // The outbox as the page shows it, kept current: every change, made here, in another tab or by the
 // service worker, reads the queue again; upload progress comes from this page's own sends.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { listOutbox, outboxProgress, subscribeOutbox } from './outbox.ts';
 import type { OutboxEntry } from './outbox-entry.ts';
 
@@ -22,7 +22,10 @@ const subscribeProgress = (listener: () => void) =>
 /** The member's entries, in queue order. */
 export function useOutbox(userId: number): OutboxView {
   const [entries, setEntries] = useState<OutboxEntry[] | null>(null);
-  useSyncExternalStore(subscribeProgress, () => progressVersion);
+  const version = useSyncExternalStore(subscribeProgress, () => progressVersion);
+  // A new map only when some progress moved, so what is drawn from it is not redone every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const progress = useMemo(() => new Map(outboxProgress()), [version]);
 
   useEffect(() => {
     let live = true;
@@ -54,5 +57,5 @@ export function useOutbox(userId: number): OutboxView {
     };
   }, [userId]);
 
-  return { entries, progress: new Map(outboxProgress()) };
+  return { entries, progress };
 }

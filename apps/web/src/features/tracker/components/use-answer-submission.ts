@@ -51,18 +51,23 @@ async function fileOf(blob: Blob, name: string): Promise<OutboxFile> {
   return { name, type: blob.type, bytes, size: bytes.byteLength };
 }
 
-/** The outbox's answers of this schedule as the runner's drafts and states, newest per action. */
-function fromOutbox(entries: readonly OutboxEntry[], progress: ReadonlyMap<number, number>) {
-  const drafts: AnswerDrafts = {};
+/** The outbox's answers of this schedule as the runner's states, newest per action, and a refusal of the whole schedule. */
+function statesOf(entries: readonly OutboxEntry[], progress: ReadonlyMap<number, number>) {
   const states: SubmitStates = {};
   let refusal: string | null = null;
   for (const entry of entries) {
     const state = stateOf(entry, progress);
     states[entry.actionId] = state;
-    if (entry.status === 'failed' && entry.refusesSchedule) refusal = state.status === 'failed' ? state.message : refusal;
-    if (entry.status !== 'sent') drafts[entry.actionId] = draftOf(entry);
+    if (entry.status === 'failed' && entry.refusesSchedule && state.status === 'failed') refusal = state.message;
   }
-  return { drafts, states, refusal };
+  return { states, refusal };
+}
+
+/** What waits on the device as the runner's drafts, so a reload shows the answers given. */
+function draftsOf(entries: readonly OutboxEntry[]): AnswerDrafts {
+  const drafts: AnswerDrafts = {};
+  for (const entry of entries) if (entry.status !== 'sent') drafts[entry.actionId] = draftOf(entry);
+  return drafts;
 }
 
 function stateOf(entry: OutboxEntry, progress: ReadonlyMap<number, number>): SubmitState {
@@ -94,7 +99,9 @@ export function useAnswerSubmission({ detail, locate }: Options) {
   const running = useRef(false);
 
   const mine = useMemo(() => (outbox.entries ?? []).filter((entry) => entry.scheduleId === detail.id), [outbox.entries, detail.id]);
-  const device = useMemo(() => fromOutbox(mine, outbox.progress), [mine, outbox.progress]);
+  const device = useMemo(() => statesOf(mine, outbox.progress), [mine, outbox.progress]);
+  // Files are made again only when the queue changes, not as an upload moves.
+  const drafts = useMemo(() => draftsOf(mine), [mine]);
 
   const progress = useMemo<BatchProgress | null>(() => {
     if (!batch) return null;
@@ -199,7 +206,7 @@ export function useAnswerSubmission({ detail, locate }: Options) {
     resend,
     queued: mine.filter((entry) => entry.status === 'waiting' || entry.status === 'sending').length,
     states: device.states,
-    drafts: device.drafts,
+    drafts,
     progress,
     outcome,
     refusal: device.refusal,
