@@ -16,7 +16,7 @@ import {
   addActiveMember,
   apiToken,
   call,
-  daytimeZone,
+  moveToDaytimeZone,
   expectAccessible,
   expectDirection,
   planToday,
@@ -60,16 +60,7 @@ interface StoredAnswer {
 /** Through the API: a site, a member, and one schedule today for each of `tasks`, open now. */
 async function prepare(request: APIRequestContext, lang: Lang, tasks: { name: string; actions: { name: string; type: string }[] }[]): Promise<Setup> {
   const token = await apiToken(request, DEMO.username, DEMO.password);
-  const account = await call<{ businessIdentities: { businessId: number }[] }>(request, token, 'GET', '/api/v1/account');
-  const businessId = account.businessIdentities[0].businessId;
-  const business = await call<{ name: string; colour: string | null; industryId?: number | null }>(request, token, 'GET', `/api/v1/businesses/${businessId}`);
-  const { zone, today } = daytimeZone();
-  await call(request, token, 'PUT', `/api/v1/businesses/${businessId}`, {
-    name: business.name,
-    colour: business.colour,
-    industryId: business.industryId ?? null,
-    timeZone: zone,
-  });
+  const today = await moveToDaytimeZone(request, token);
 
   const suffix = unique().replace(/[0-9]/g, 'x');
   const projects = await call<{ id: number }[]>(request, token, 'GET', '/api/v1/projects/all/business?page=0&size=1');

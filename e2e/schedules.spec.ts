@@ -11,7 +11,7 @@ import {
   addActiveMember,
   apiToken,
   call,
-  daytimeZone,
+  moveToDaytimeZone,
   expectDirection,
   planToday,
   shot,
@@ -49,16 +49,7 @@ interface Setup {
 /** Through the API: the business's zone, a site with coordinates, an active member, a task with a yes/no and a photo action. */
 async function prepare(request: APIRequestContext, lang: Lang): Promise<Setup> {
   const token = await apiToken(request, DEMO.username, DEMO.password);
-  const account = await call<{ businessIdentities: { businessId: number }[] }>(request, token, 'GET', '/api/v1/account');
-  const businessId = account.businessIdentities[0].businessId;
-  const business = await call<{ name: string; colour: string | null; industryId?: number | null }>(request, token, 'GET', `/api/v1/businesses/${businessId}`);
-  const { zone, today } = daytimeZone();
-  await call(request, token, 'PUT', `/api/v1/businesses/${businessId}`, {
-    name: business.name,
-    colour: business.colour,
-    industryId: business.industryId ?? null,
-    timeZone: zone,
-  });
+  const today = await moveToDaytimeZone(request, token);
 
   const suffix = unique().replace(/[0-9]/g, 'x');
   const projects = await call<{ id: number }[]>(request, token, 'GET', '/api/v1/projects/all/business?page=0&size=1');

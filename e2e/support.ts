@@ -156,6 +156,21 @@ export function daytimeZone(now = new Date()): { zone: string; today: string } {
   return { zone, today: new Date(now.getTime() + offset * 3_600_000).toISOString().slice(0, 10) };
 }
 
+/** Puts the owner's business into a daytime zone (see `daytimeZone`); answers today's date there. */
+export async function moveToDaytimeZone(request: APIRequestContext, token: string): Promise<string> {
+  const account = await call<{ businessIdentities: { businessId: number }[] }>(request, token, 'GET', '/api/v1/account');
+  const businessId = account.businessIdentities[0].businessId;
+  const business = await call<{ name: string; colour: string | null; industryId?: number | null }>(request, token, 'GET', `/api/v1/businesses/${businessId}`);
+  const { zone, today } = daytimeZone();
+  await call(request, token, 'PUT', `/api/v1/businesses/${businessId}`, {
+    name: business.name,
+    colour: business.colour,
+    industryId: business.industryId ?? null,
+    timeZone: zone,
+  });
+  return today;
+}
+
 /**
  * Through the API: a plan of `taskId` for one member at a site, once, today from 06:00 to
  * midnight with a day to answer (`startTime` moves the start); answers the member's schedules of
