@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUrl } from '../src/lib/api-client.ts';
+import { zonedDay } from '../src/lib/business-time.ts';
+import { DEFAULT_DATE_PRESET, presetRange } from '../src/lib/reports/date-presets.ts';
 import { languageScript } from './language-preload.ts';
 
 const FILES = { en: '/assets/en-1.js', ar: '/assets/ar-2.js' };
@@ -6,7 +9,9 @@ const SIGNED_IN = {
   shell: ['/assets/data-layout-3.js', '/assets/signed-in-layout-4.js'],
   home: ['/assets/dashboard-page-5.js'],
   texts: { en: '/assets/en-app-6.js', ar: '/assets/ar-app-7.js' },
+  styles: ['/assets/app-small-8.css'],
 };
+const HINT = { path: '/services/workflow/api/v1/report/business/2/dashboard', zone: 'Asia/Riyadh' };
 
 /** The script run at `path`, with or without a stored token: the addresses it asked for. */
 function preloadsAt(path: string, token: string | null, stored = 'en') {
@@ -36,6 +41,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
   delete (window as unknown as Record<string, unknown>).__fieldopsSession;
+  delete (window as unknown as Record<string, unknown>).__fieldopsDashboard;
+  vi.useRealTimers();
   document.head.querySelectorAll('link').forEach((link) => link.remove());
   document.documentElement.lang = '';
   document.documentElement.dir = '';
@@ -91,5 +98,54 @@ describe('the chunks of the pages after sign-in', () => {
     preloadsAt('/', null);
     preloadsAt('/login', 'tok');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fetches the stylesheets the shell and the dashboard wait for, without applying them yet', () => {
+    preloadsAt('/', 'tok');
+    const styles = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')];
+    expect(styles.map((link) => [link.getAttribute('href'), link.getAttribute('as'), link.getAttribute('crossorigin')])).toEqual([
+      [SIGNED_IN.styles[0], 'style', ''],
+    ]);
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull();
+  });
+});
+
+describe("the dashboard's one call, on /", () => {
+  /** The script run at `path` with the dashboard's hint stored: the calls it made. */
+  function callsAt(path: string, hint: unknown = HINT) {
+    const fetchMock = vi.fn(async () => Response.json({ stats: {} }));
+    vi.stubGlobal('fetch', fetchMock);
+    if (hint !== null) window.localStorage.setItem('dashboardHint', typeof hint === 'string' ? hint : JSON.stringify(hint));
+    preloadsAt(path, 'tok');
+    return (fetchMock.mock.calls as unknown as [string, { headers: Record<string, string> }][]).map(([url, init]) => ({ url, init }));
+  }
+
+  it("is asked for with the default range in the business's zone, at the very address the dashboard asks", async () => {
+    // 22:30 UTC on 1 March: already 2 March in Riyadh.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-01T22:30:00Z'));
+    const calls = callsAt('/');
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/account/session', `${HINT.path}?startDate=2025-02-24&endDate=2025-03-02`]);
+    // What the app would ask for itself at that moment, from the same preset code.
+    const app = buildUrl('workflow', '/v1/report/business/2/dashboard', { ...presetRange(DEFAULT_DATE_PRESET, zonedDay(new Date(), HINT.zone)) });
+    expect(calls[1]?.url).toBe(app);
+    expect(calls[1]?.init.headers).toMatchObject({ Authorization: 'Bearer tok', 'Accept-Language': 'en' });
+    const early = (window as unknown as Record<string, { url: string; response: Promise<Response> }>).__fieldopsDashboard;
+    expect(early?.url).toBe(app);
+    expect(await (await early?.response)?.json()).toEqual({ stats: {} });
+  });
+
+  it('is not asked for with filters in the address, on another page, or without a usable hint', () => {
+    expect(callsAt('/?range=yesterday').map((call) => call.url)).toEqual(['/api/v1/account/session']);
+    expect(callsAt('/tickets').map((call) => call.url)).toEqual(['/api/v1/account/session']);
+    window.localStorage.removeItem('dashboardHint');
+    expect(callsAt('/', null).map((call) => call.url)).toEqual(['/api/v1/account/session']);
+    expect(callsAt('/', 'not json').map((call) => call.url)).toEqual(['/api/v1/account/session']);
+    expect(callsAt('/', { path: HINT.path, zone: 'Not/AZone' }).map((call) => call.url)).toEqual(['/api/v1/account/session']);
+    expect(callsAt('/', { path: 'https://elsewhere.example/services/workflow/api/x', zone: HINT.zone }).map((call) => call.url)).toEqual([
+      '/api/v1/account/session',
+    ]);
+    expect(callsAt('/', { path: '//elsewhere.example/x', zone: HINT.zone }).map((call) => call.url)).toEqual(['/api/v1/account/session']);
+    expect((window as unknown as Record<string, unknown>).__fieldopsDashboard).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@
 // language (public/manifest-*.webmanifest).
 import type { Plugin } from 'vite';
 import { API_BASES, API_KEY_HEADER, LANGUAGES, STORAGE_KEYS } from '../../../packages/shared/src/limits.ts';
+import { EARLY_DASHBOARD_FIRST_DAY, EARLY_DASHBOARD_GLOBAL } from '../src/features/dashboard/api/early-dashboard.ts';
 import { EARLY_SESSION_GLOBAL, SESSION_PATH } from '../src/lib/session/api/early-session.ts';
 
 const BUNDLE = /lib\/i18n\/bundles\/(\w+)\.ts$/;
@@ -26,6 +27,8 @@ export interface SignedInChunks {
   home: string[];
   /** The rest of each language's texts. */
   texts: Record<string, string>;
+  /** The stylesheets of the shell and of the page on `/`, which their code waits for. */
+  styles?: string[];
 }
 
 export function languageScript(files: Record<string, string>, fallback: string, signedIn?: SignedInChunks): string {
@@ -37,7 +40,17 @@ export function languageScript(files: Record<string, string>, fallback: string, 
       // The session too, with the headers the API client sends; the app takes the answer.
       `var a=null;try{a=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.apiKey)})}catch(e){}` +
       `var q={Accept:"application/json, application/problem+json","Accept-Language":l,Authorization:"Bearer "+t};if(a)q[${JSON.stringify(API_KEY_HEADER)}]=a;` +
-      `window[${JSON.stringify(EARLY_SESSION_GLOBAL)}]=fetch(${JSON.stringify(API_BASES.main + SESSION_PATH)},{headers:q}).catch(function(){return null})}`
+      `window[${JSON.stringify(EARLY_SESSION_GLOBAL)}]=fetch(${JSON.stringify(API_BASES.main + SESSION_PATH)},{headers:q}).catch(function(){return null});` +
+      // Fetched now, applied when the code that needs them asks (as a preload they draw nothing).
+      `(s.styles||[]).forEach(function(u){var k=document.createElement("link");k.rel="preload";k.setAttribute("as","style");k.crossOrigin="";k.href=u;document.head.appendChild(k)});` +
+      // On `/` with the default filters, the dashboard's one call, where the dashboard left its
+      // hint: the default range (last week) ends today in the business's zone.
+      `if(w==="/"&&!location.search){try{var d=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.dashboardHint)})||"null");` +
+      // Only ever to the app's own API: the token goes with it.
+      `if(d&&typeof d.path==="string"&&d.path.indexOf(${JSON.stringify(API_BASES.workflow + '/')})===0&&typeof d.zone==="string"){var o={};` +
+      `new Intl.DateTimeFormat("en-CA",{timeZone:d.zone,year:"numeric",month:"2-digit",day:"2-digit"}).formatToParts(new Date()).forEach(function(x){o[x.type]=x.value});` +
+      `var e=o.year+"-"+o.month+"-"+o.day,b=new Date(Date.parse(e+"T00:00:00Z")+(${EARLY_DASHBOARD_FIRST_DAY})*864e5).toISOString().slice(0,10),u=d.path+"?startDate="+b+"&endDate="+e;` +
+      `window[${JSON.stringify(EARLY_DASHBOARD_GLOBAL)}]={url:u,response:fetch(u,{headers:q}).catch(function(){return null})}}}catch(x){}}}`
     : '';
   return (
     `(function(){${preload}var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
@@ -55,6 +68,7 @@ interface Chunk {
   facadeModuleId: string | null;
   isEntry: boolean;
   imports: string[];
+  viteMetadata?: { importedCss: Set<string> };
 }
 type Output = Chunk | { type: 'asset' };
 
@@ -111,7 +125,15 @@ export function languagePreload(): Plugin {
         const shell = closure(chunks, chunksOf(chunks, SHELL), initial);
         const home = closure(chunks, chunksOf(chunks, HOME), new Set([...initial, ...shell]));
         const paths = (names: string[]) => names.map((name) => `/${name}`);
-        return [{ tag: 'script', children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts }), injectTo: 'head-prepend' }];
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const styles = [...new Set([...shell, ...home].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]))];
+        return [
+          {
+            tag: 'script',
+            children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts, styles: paths(styles) }),
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };

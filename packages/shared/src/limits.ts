@@ -45,6 +45,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** The size photos are brought to before they wait in the outbox (lib/offline/photo-compression.ts). */
   photoSize: 'photoSize',
+  /** Where the dashboard's one call goes and the business's zone, for index.html's first script to ask early. */
+  dashboardHint: 'dashboardHint',
 } as const;
 
 export const LANGUAGES = ['en', 'ar'] as const;

@@ -42,6 +42,7 @@ export function clearSessionStorage(): void {
   removeStorage(STORAGE_KEYS.apiKey);
   removeStorage(STORAGE_KEYS.projects);
   removeStorage(STORAGE_KEYS.teams);
+  removeStorage(STORAGE_KEYS.dashboardHint);
 }
 
 const SIGN_IN_REASON = 'signInReason';

@@ -91,6 +91,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
 
 describe('dashboard', () => {
@@ -258,6 +259,43 @@ describe('dashboard', () => {
     await user.click(screen.getByRole('combobox', { name: 'Project' }));
     expect(await screen.findByRole('option', { name: 'Harbour' })).toBeInTheDocument();
     expect(callsTo(calls, '/api/v1/projects')).toHaveLength(1);
+  });
+
+  it("takes index.html's early answer for the default range instead of asking, and leaves its hint for the next start", async () => {
+    const { calls } = stubServer({ batch: true });
+    // What index.html asked for, answered by the same stub server.
+    const url = `${DASHBOARD}?startDate=2025-02-24&endDate=2025-03-02`;
+    const holder = window as unknown as Record<string, unknown>;
+    holder.__fieldopsDashboard = { url, response: fetch(url) };
+    calls.length = 0;
+    renderWithSession(<DashboardPage />);
+
+    expect(await screen.findByTestId('active-schedules')).toHaveTextContent('4');
+    expect(await within(card('Tasks')).findByRole('link', { name: 'Lobby inspection' })).toBeInTheDocument();
+    expect(callsTo(calls, DASHBOARD)).toHaveLength(0);
+    expect(callsTo(calls, STATS)).toHaveLength(0);
+    expect(holder.__fieldopsDashboard).toBeUndefined();
+    expect(JSON.parse(window.localStorage.getItem('dashboardHint') ?? 'null')).toEqual({ path: DASHBOARD, zone: 'Asia/Riyadh' });
+  });
+
+  it('asks itself when the early answer is for another address or failed, and leaves no hint for other filters', async () => {
+    const { calls } = stubServer({ batch: true });
+    const holder = window as unknown as Record<string, unknown>;
+    holder.__fieldopsDashboard = { url: `${DASHBOARD}?startDate=2025-02-24&endDate=2025-03-02`, response: Promise.resolve(Response.json({})) };
+    renderWithSession(<DashboardPage />, { route: '/?range=yesterday' });
+    expect(await screen.findByTestId('active-schedules')).toHaveTextContent('4');
+    expect(dates(lastTo(calls, DASHBOARD))).toEqual(['2025-03-01', '2025-03-01']);
+    expect(holder.__fieldopsDashboard).toBeUndefined();
+    expect(window.localStorage.getItem('dashboardHint')).toBeNull();
+  });
+
+  it('asks itself when the early answer was refused', async () => {
+    const { calls } = stubServer({ batch: true });
+    const holder = window as unknown as Record<string, unknown>;
+    holder.__fieldopsDashboard = { url: `${DASHBOARD}?startDate=2025-02-24&endDate=2025-03-02`, response: Promise.resolve(failed()) };
+    renderWithSession(<DashboardPage />);
+    expect(await screen.findByTestId('active-schedules')).toHaveTextContent('4');
+    expect(callsTo(calls, DASHBOARD)).toHaveLength(1);
   });
 
   it('has each card read on its own when the one call fails', async () => {

@@ -8,7 +8,9 @@ import { IconFolderPlus, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
+import { safeTimeZone } from '../../lib/business-time.ts';
 import { paths } from '../../lib/paths.ts';
+import { DEFAULT_DATE_PRESET } from '../../lib/reports/date-presets.ts';
 import { useBusinessStatsQuery } from '../../lib/reports/get-business-stats.ts';
 import { useSession } from '../../lib/session/session-context.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
@@ -16,7 +18,7 @@ import { ActiveSchedulesCard } from './components/active-schedules-card.tsx';
 import { BusinessOverviewCard } from './components/business-overview-card.tsx';
 import { DashboardFiltersBar } from './components/dashboard-filters.tsx';
 import { useDashboardFilters } from './components/use-dashboard-filters.ts';
-import { useDashboardQuery } from './api/get-dashboard.ts';
+import { dashboardHint, useDashboardQuery } from './api/get-dashboard.ts';
 
 // The cards below the first screenful arrive in a chunk of their own, once the first have been
 // drawn: the first paint of the page waits neither for their code nor for drawing them.
@@ -37,7 +39,12 @@ export function DashboardPage() {
   const { isAdmin } = useAccess();
   const name = member.fullName || account.fullName || account.username;
   const filters = useDashboardFilters();
-  const all = useDashboardQuery(business.id, filters.stats, filters.filter);
+  const all = useDashboardQuery(
+    business.id,
+    filters.stats,
+    filters.filter,
+    filters.preset === DEFAULT_DATE_PRESET && !filters.scope ? dashboardHint(business.id, safeTimeZone(business.timeZone)) : null,
+  );
   // While the one call is on its way the cards wait for it rather than asking themselves.
   const own = !all.isFetching;
   const stats = useBusinessStatsQuery(business.id, filters.stats, own);

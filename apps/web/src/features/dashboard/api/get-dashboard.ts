@@ -5,25 +5,61 @@
 import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DASHBOARD_LOAD_SIZE, DASHBOARD_LOADED, DASHBOARD_RANKED, DASHBOARD_TAGS_SIZE } from '@fieldops/shared/report-limits';
 import type { DashboardReport } from '@fieldops/shared/reports';
-import { api } from '../../../lib/api-client.ts';
+import { STORAGE_KEYS } from '@fieldops/shared/limits';
+import { api, buildUrl } from '../../../lib/api-client.ts';
+import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { businessStatsQueryKey, type StatsParams } from '../../../lib/reports/get-business-stats.ts';
 import { kpiListQueryKey } from '../../../lib/reports/get-kpi-list.ts';
 import { tagsKpiQueryKey } from '../../../lib/reports/get-tags-kpi.ts';
 import { reportsRootKey, type ReportFilter } from '../../../lib/reports/report-filter.ts';
+import { EARLY_DASHBOARD_GLOBAL, type DashboardHint, type EarlyDashboard } from './early-dashboard.ts';
 
 export const dashboardQueryKey = (businessId: number, params: StatsParams) => [...reportsRootKey, 'dashboard', businessId, params] as const;
 
+const dashboardPath = (businessId: number) => `/v1/report/business/${businessId}/dashboard`;
+
 export const fetchDashboard = (businessId: number, params: StatsParams, signal?: AbortSignal) =>
-  api.get<DashboardReport>(`/v1/report/business/${businessId}/dashboard`, { base: 'workflow', params: { ...params }, signal });
+  api.get<DashboardReport>(dashboardPath(businessId), { base: 'workflow', params: { ...params }, signal });
+
+/** Where the dashboard's call with the default range goes, for index.html to ask early next time. */
+export function dashboardHint(businessId: number, zone: string): DashboardHint {
+  return { path: buildUrl('workflow', dashboardPath(businessId)), zone };
+}
+
+function rememberHint(hint: DashboardHint) {
+  const text = JSON.stringify(hint);
+  if (readStorage(STORAGE_KEYS.dashboardHint) !== text) writeStorage(STORAGE_KEYS.dashboardHint, text);
+}
+
+/**
+ * index.html's answer for this very call, if it asked for it; taken once, whatever the address,
+ * so it is never read for a later call. Anything but a 2xx is asked again, as the app asks.
+ */
+export async function takeEarlyDashboard(businessId: number, params: StatsParams): Promise<DashboardReport | null> {
+  const holder = window as unknown as Record<string, EarlyDashboard | undefined>;
+  const early = holder[EARLY_DASHBOARD_GLOBAL];
+  if (!early) return null;
+  delete holder[EARLY_DASHBOARD_GLOBAL];
+  if (early.url !== buildUrl('workflow', dashboardPath(businessId), { ...params })) return null;
+  const response = await early.response;
+  if (!response?.ok) return null;
+  try {
+    return (await response.json()) as DashboardReport;
+  } catch {
+    return null;
+  }
+}
 
 const asList = <T>({ items, total }: { items: T[]; total: number }) => ({ data: items, total });
 
-export function useDashboardQuery(businessId: number, stats: StatsParams, filter: ReportFilter) {
+/** `hint`: where the call goes when the filters are the defaults, kept for the next start. */
+export function useDashboardQuery(businessId: number, stats: StatsParams, filter: ReportFilter, hint: DashboardHint | null) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: dashboardQueryKey(businessId, stats),
     queryFn: async ({ signal }) => {
-      const report = await fetchDashboard(businessId, stats, signal);
+      const report = (await takeEarlyDashboard(businessId, stats)) ?? (await fetchDashboard(businessId, stats, signal));
+      if (hint) rememberHint(hint);
       // One notification for all the parts: the screen draws them in one pass, not nine.
       notifyManager.batch(() => seed(report));
       return report;
