@@ -44,6 +44,8 @@ describe('the tracker without a network', () => {
     expect(screen.getByRole('heading', { name: 'Your schedules: today and the next two days' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: /Lobby inspection/ })).toHaveAttribute('href', '/tracker/40');
     expect(screen.queryByRole('tab', { name: /Done/ })).not.toBeInTheDocument();
+    // Only the member's own copy is kept: no choice between My Tasks and All Tasks.
+    expect(screen.queryByRole('radio', { name: 'All Tasks' })).not.toBeInTheDocument();
   });
 
   it('says nothing was kept yet when the member never opened it online', async () => {

@@ -52,7 +52,8 @@ export function TrackerPage() {
         title={t('nav.tracker')}
         description={t('tracker.description')}
         actions={
-          view.canSeeAll ? (
+          // Offline there is only the member's own copy to show.
+          view.canSeeAll && !offline ? (
             <SegmentedControl
               aria-label={t('tracker.scope.label')}
               value={view.scope}
