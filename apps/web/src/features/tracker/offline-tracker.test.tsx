@@ -48,6 +48,19 @@ describe('the tracker without a network', () => {
     expect(screen.queryByRole('radio', { name: 'All Tasks' })).not.toBeInTheDocument();
   });
 
+  it("counts the answers given on the device since the copy was saved in each schedule's progress", async () => {
+    goOffline();
+    await keepCopy('2026-11-26T06:15:00.000Z');
+    await enqueue([
+      entry({ actionId: 11 }),
+      entry({ actionId: 11, value: 'NO' }),
+      entry({ actionId: 12, status: 'failed', error: MSG.answerInvalid }),
+      entry({ actionId: 13, scheduleId: 41 }),
+    ]);
+    renderWithSession(<TrackerPage />, { route: '/tracker' });
+    expect(await screen.findByRole('img', { name: '1 of 2 required actions answered' })).toBeInTheDocument();
+  });
+
   it('says nothing was kept yet when the member never opened it online', async () => {
     goOffline();
     renderWithSession(<TrackerPage />, { route: '/tracker' });
