@@ -277,6 +277,14 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(page.getByRole('region', { name: words.locked }).getByText(t(lang, 'taskRunner.submit.queued'))).toBeVisible();
     await expect(page.getByRole('region', { name: words.photo }).getByRole('img', { name: t(lang, 'taskRunner.photo.thumbnail') })).toBeVisible();
     await back();
+    // The copy was saved before any answer; the list counts those given on the device since.
+    for (const [answered, required] of [
+      ['2', '2'],
+      ['1', '1'],
+    ]) {
+      await expect(page.getByRole('img', { name: t(lang, 'tracker.progress.label', { answered, required }) }).first()).toBeVisible();
+    }
+    await expect(page.getByRole('img', { name: t(lang, 'tracker.progress.label', { answered: '0', required: '1' }) })).toHaveCount(0);
     await shot(page, `offline-${lang}-03-queue-after-reload`);
     await expectAccessible(page, `offline queue (${lang})`);
 
