@@ -19,6 +19,7 @@ function renderSignedIn(userId?: number) {
   localStorage.setItem('id_token', 'tok');
   localStorage.setItem('apiKey', 'key-2');
   localStorage.setItem('language', 'en');
+  localStorage.setItem('dashboardHint', JSON.stringify({ path: '/services/workflow/api/v1/report/business/2/dashboard', zone: 'Asia/Riyadh' }));
   return renderRoutes(
     [
       { path: '/profile', element: <LogoutButton userId={userId} /> },
@@ -47,6 +48,8 @@ describe('logout', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('id_token')).toBeNull();
     expect(localStorage.getItem('apiKey')).toBeNull();
+    // The next person on this device does not have the dashboard's call asked for them.
+    expect(localStorage.getItem('dashboardHint')).toBeNull();
     expect(localStorage.getItem('language')).toBe('en');
   });
 
