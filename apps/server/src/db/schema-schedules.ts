@@ -224,6 +224,10 @@ export const actionResults = pgTable(
     index('action_results_flagged_idx')
       .on(t.businessId, t.createdDate)
       .where(sql`is_flagged`),
+    // The few answers kept but not counted, which the latest results list shows beside the rollups' count.
+    index('action_results_held_idx')
+      .on(t.businessId, t.createdDate)
+      .where(sql`held is not null`),
   ],
 );
 

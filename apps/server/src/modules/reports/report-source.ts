@@ -129,8 +129,19 @@ export function answerSource(scope: ReportScope, filter: ReportFilter, range: Da
         ${t.answers} as answers, ${t.flagged} as flagged, ${t.outside} as outside
       from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, narrowed(sql`${t.actionId}`, sql`true`, only)))}`;
   }
+  // Held answers (kept, never counted) are left out, as the rollups leave them out.
   const r = actionResults;
   return sql`select ${r.teamId} as team_id, ${r.taskId} as task_id, ${r.actionId} as action_id,
       (not ${r.outside})::int as answers, (not ${r.outside} and ${r.isFlagged})::int as flagged, ${r.outside}::int as outside
-    from ${r} where ${answerConditions(scope, filter, narrowed(sql`${r.actionId}`, inRange(r.createdDate, range), only))}`;
+    from ${r} where ${answerConditions(scope, filter, narrowed(sql`${r.actionId}`, sql`${inRange(r.createdDate, range)} and ${r.held} is null`, only))}`;
+}
+
+/**
+ * How many held answers (kept, never counted, so in no rollup) of the business the caller sees
+ * meet the filters (and `only`) in the range: few, read through their partial index.
+ */
+export function heldAnswerCount(scope: ReportScope, filter: ReportFilter, range: DateRange, only: AnswerNarrowing = {}): SQL {
+  const r = actionResults;
+  return sql`select count(*) as n from ${r}
+    where ${answerConditions(scope, filter, narrowed(sql`${r.actionId}`, sql`${r.held} is not null and ${inRange(r.createdDate, range)}`, only))}`;
 }

@@ -35,6 +35,11 @@ export async function countAnswerRows(db: Db, source: SQL) {
   return Number(row.n);
 }
 
+/** The one count a counting statement (`select count(*) as n ...`) gives. */
+export async function countRows(db: Db, counting: SQL) {
+  return Number(onlyRowOf<{ n: unknown }>(await db.execute(counting)).n);
+}
+
 /** Counted answers of an answer source (report-source.ts), and how many of them are flagged. */
 export async function countAnswers(db: Db, source: SQL) {
   const row = onlyRowOf<{ answers: unknown; flagged: unknown }>(

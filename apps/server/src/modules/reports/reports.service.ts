@@ -41,9 +41,10 @@ import {
 } from './kpi.repository.ts';
 import { ANY_TIME, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
 import { addDays, daysIn, resolveRange } from './report-range.ts';
-import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
+import { answerSource, dailyScheduleSource, heldAnswerCount, scheduleSource } from './report-source.ts';
 import {
   countAnswerRows,
+  countRows,
   countAnswers,
   countByDay,
   countByStatus,
@@ -241,7 +242,12 @@ export async function countLatestResults(db: Db, view: ViewScope, query: z.outpu
   const scope: ReportScope = { businessId: view.businessId, view: view.all ? null : view };
   const range = { startDate: query.startDate ?? OPEN_START, endDate: query.endDate ?? OPEN_END, timeZone: view.timeZone };
   const filter: ReportFilter = { projects: query.projects, teams: query.teams, users: query.users, task: query.task };
-  return countAnswerRows(db, answerSource(scope, filter, range, { actionId: query.action, tagId: query.tag }));
+  const only = { actionId: query.action, tagId: query.tag };
+  const [counted, held] = await Promise.all([
+    countAnswerRows(db, answerSource(scope, filter, range, only)),
+    countRows(db, heldAnswerCount(scope, filter, range, only)),
+  ]);
+  return counted + held;
 }
 
 /**

@@ -161,6 +161,8 @@ async function countedFromScratch() {
         count(*) filter (where not r.outside) as answers, count(*) filter (where not r.outside and r.is_flagged) as flagged,
         count(*) filter (where r.outside) as outside
       from action_results r join businesses b on b.id = r.business_id cross join lateral (${periods('r.created_date')}) p
+      -- A held answer is kept but never counted.
+      where r.held is null
       group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`),
   };
 }

@@ -3,10 +3,11 @@
 // already marked missed, and a paused plan holds it uncounted. Refusals store nothing, another
 // business learns nothing, and a retried send with the same Idempotency-Key stores one answer.
 // A schedule removed meanwhile: removed-schedule-answers.test.ts.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fieldops/shared/messages';
 import { CAPTURE_CLOCK_SKEW_MS, MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
+import { rowsOf } from '../../db/client.ts';
 import { actionResults } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -22,6 +23,7 @@ import {
 } from '../../test/answer-test-kit.ts';
 import { createAction, createScheduleRow, type Caller } from '../../test/factories.ts';
 
+const API = '/services/workflow/api/v1';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -39,6 +41,8 @@ const statusOf = (scheduleId: number) => scheduleStatus(t.app.db, scheduleId);
 const heldCount = (scheduleId: number) => countHeld(t.app.db, scheduleId);
 const ago = (ms: number) => new Date(Date.now() - ms);
 const iso = (at: Date) => at.toISOString();
+/** A calendar day ("2026-11-26") moved by whole days. */
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /** A task at the member's site with the given actions and a schedule of it for the member, open by default. */
 const scheduled = (actions?: Parameters<typeof createAction>[3][], options: Parameters<typeof scheduledTask>[3] = {}) =>
@@ -157,6 +161,41 @@ describe('POST /v1/action-results with capturedAt: a plan paused meanwhile', () 
     expect(now.statusCode).toBe(409);
     expect(now.json().message).toBe(MSG.planPausedToday);
     expect(await answerCount(schedule.id)).toBe(1);
+  });
+
+  it('leaves a held answer out of every count of the reports, while the latest results list and count it', async () => {
+    const { task, actions, schedule } = await scheduled([{ required: true }], { schedule: { paused: true } });
+    const day = new Date().toISOString().slice(0, 10);
+    const range = `startDate=${addDays(day, -1)}&endDate=${addDays(day, 1)}`;
+    const report = (caller: Caller, path: string) => caller.request({ method: 'GET', url: `${API}/report/${path}` });
+    const answersIn = async (query: string) => (await report(owner, `business/${owner.business.id}/stats?${range}${query}`)).json().answers as number;
+    // Summed from the rollups (the whole business), and counted from the answers (one member).
+    const before = { all: await answersIn(''), mine: await answersIn(`&userId=${member.userId}`) };
+
+    const held = await submit(member, {
+      scheduleId: String(schedule.id),
+      actionId: String(actions[0].id),
+      value: '"YES"',
+      ...INSIDE,
+      capturedAt: iso(ago(MINUTE)),
+    });
+    expect(held.json().result.held).toBe('PAUSED');
+
+    expect({ all: await answersIn(''), mine: await answersIn(`&userId=${member.userId}`) }).toEqual(before);
+    const kpi = await report(owner, `actions/kpi?${range}&task=${task.id}`);
+    expect(kpi.statusCode, kpi.body).toBe(200);
+    expect(kpi.json()).toEqual([]);
+    const [rolled] = rowsOf<{ n: unknown }>(
+      await t.app.db.execute(sql`select coalesce(sum(answers + outside), 0) as n from report_answers_by_site where task_id = ${task.id}`),
+    );
+    expect(Number(rolled?.n)).toBe(0);
+
+    for (const query of [`task=${task.id}`, `task=${task.id}&users=${member.userId}`]) {
+      const latest = await report(owner, `latest/result?${range}&${query}`);
+      expect(latest.statusCode, latest.body).toBe(200);
+      expect(latest.json().map((answer: { id: number; held: string | null }) => [answer.id, answer.held])).toEqual([[held.json().result.id, 'PAUSED']]);
+      expect(latest.headers['x-total-count'], query).toBe('1');
+    }
   });
 
   it('still judges the capture of a held answer', async () => {
