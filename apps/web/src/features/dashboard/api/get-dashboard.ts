@@ -2,6 +2,7 @@
 // dashboard in one call. Each part is put in the cache under the key of the card's own query, so
 // the cards show it as if they had read it themselves, and read again on their own afterwards (a
 // best/worst toggle, a retry). If the one call fails, the cards read their parts one by one.
+// With the default filters, index.html may already have asked for it (early-dashboard.ts).
 import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DASHBOARD_LOAD_SIZE, DASHBOARD_LOADED, DASHBOARD_RANKED, DASHBOARD_TAGS_SIZE } from '@fieldops/shared/report-limits';
 import type { DashboardReport } from '@fieldops/shared/reports';
