@@ -29,15 +29,13 @@ export async function countOpen(db: Db, where: SQL, now: Date) {
   return Number(row.n);
 }
 
-/** Every answer of an answer source, counted or not (what a list of them holds). */
-export async function countAnswerRows(db: Db, source: SQL) {
-  const row = onlyRowOf<{ n: unknown }>(await db.execute(sql`select coalesce(sum(answers + outside), 0) as n from (${source}) src`));
+/**
+ * Every answer of an answer source, counted or not (what a list of them holds), plus the one
+ * count of `more` (a `select count(*)` statement), in one statement.
+ */
+export async function countAnswerRows(db: Db, source: SQL, more: SQL = sql`select 0`) {
+  const row = onlyRowOf<{ n: unknown }>(await db.execute(sql`select coalesce(sum(answers + outside), 0) + (${more}) as n from (${source}) src`));
   return Number(row.n);
-}
-
-/** The one count a counting statement (`select count(*) as n ...`) gives. */
-export async function countRows(db: Db, counting: SQL) {
-  return Number(onlyRowOf<{ n: unknown }>(await db.execute(counting)).n);
 }
 
 /** Counted answers of an answer source (report-source.ts), and how many of them are flagged. */
