@@ -255,6 +255,7 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
           );
           const lhr = result?.lhr;
           if (!lhr) continue;
+          if (lhr.runtimeError) console.log(`  [${formFactor} ${name}] run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
           if (process.env.LIGHTHOUSE_DETAILS) {
             for (const id of [
               'largest-contentful-paint-element',

@@ -1,6 +1,6 @@
 // Vite configuration of the web app: React, the dev proxy to the API server, output in dist/ with
 // brotli and gzip copies of every compressible file and the page language worked out up front.
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { languagePreload } from './build/language-preload.ts';
@@ -11,7 +11,25 @@ const API_SERVER = 'http://localhost:8080';
 const UI_LIBRARIES =
   /node_modules[\\/](@mantine[\\/](core|hooks|dates|notifications|store)|@floating-ui|@tabler|clsx|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib|react-number-format|react-textarea-autosize|get-nonce|detect-node-es|react-transition-group)[\\/]/;
 
-export default defineConfig({
+/** The server's build (`vite build --ssr`) draws first screens: no service worker, no copies. */
+const serverBuild: UserConfig = {
+  plugins: [
+    react(),
+    {
+      name: 'fieldops-no-service-worker',
+      resolveId: (id: string) => (id === 'virtual:pwa-register' ? '\0no-service-worker' : null),
+      load: (id: string) => (id === '\0no-service-worker' ? 'export const registerSW = () => () => Promise.resolve();' : null),
+    },
+  ],
+  // One file set with its libraries, so the API server needs nothing of the web app's packages.
+  ssr: { noExternal: true },
+  publicDir: false,
+  build: { outDir: 'dist-server', emptyOutDir: true },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild));
+
+const browserBuild: UserConfig = {
   plugins: [
     react(),
     languagePreload(),
@@ -76,4 +94,4 @@ export default defineConfig({
       },
     },
   },
-});
+};

@@ -29,10 +29,22 @@ export interface SignedInChunks {
   texts: Record<string, string>;
   /** The stylesheets of the shell and of the page on `/`, which their code waits for. */
   styles?: string[];
+  /** The app's entry and the chunks it imports, which a page drawn on the server starts after its first paint. */
+  entry?: string[];
 }
 
 export function languageScript(files: Record<string, string>, fallback: string, signedIn?: SignedInChunks): string {
   const preload = 'function p(u){var k=document.createElement("link");k.rel="modulepreload";k.href=u;document.head.appendChild(k)}';
+  const firstScreen = signedIn?.entry?.length
+    ? // A page the server drew (plugins/first-screen.ts, without the app's script tags): its
+      // stylesheets hold the first paint; the texts and the code start after it, so the page is
+      // shown as soon as it and its styles have arrived. Drawn in another language than this
+      // device's, it is hidden until the app has drawn it again.
+      `var r=h.getAttribute("data-first-screen");if(r){var s=${JSON.stringify(signedIn)};if(r!==l)h.setAttribute("data-first-screen-stale","");` +
+      `(s.styles||[]).forEach(function(u){var k=document.createElement("link");k.rel="stylesheet";k.setAttribute("blocking","render");k.crossOrigin="";k.href=u;document.head.appendChild(k)});` +
+      `requestAnimationFrame(function(){setTimeout(function(){p(f[l]);s.entry.concat(s.shell,s.home,s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
+      `var z=document.createElement("script");z.type="module";z.crossOrigin="";z.src=s.entry[0];document.head.appendChild(z)},0)});return}`
+    : '';
   const shell = signedIn
     ? `var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})}catch(e){}var w=location.pathname;` +
       `if(t&&${JSON.stringify(PUBLIC_PATHS)}.indexOf(w)<0){var s=${JSON.stringify(signedIn)};` +
@@ -56,9 +68,9 @@ export function languageScript(files: Record<string, string>, fallback: string, 
     `(function(){${preload}var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
     `var c=[l].concat(navigator.languages||[navigator.language]);l=${JSON.stringify(fallback)};` +
     `for(var i=0;i<c.length;i++){var b=String(c[i]||"").toLowerCase().split(/[-_]/)[0];if(f[b]){l=b;break}}` +
-    `var h=document.documentElement;h.lang=l;h.dir=l==="ar"?"rtl":"ltr";p(f[l]);` +
+    `var h=document.documentElement;h.lang=l;h.dir=l==="ar"?"rtl":"ltr";` +
     // The installed app's name and icons in that language (the language switch changes it after).
-    `var m=document.createElement("link");m.rel="manifest";m.href="/manifest-"+l+".webmanifest";document.head.appendChild(m);${shell}})()`
+    `var m=document.createElement("link");m.rel="manifest";m.href="/manifest-"+l+".webmanifest";document.head.appendChild(m);${firstScreen}p(f[l]);${shell}})()`
   );
 }
 
@@ -115,13 +127,8 @@ export function languagePreload(): Plugin {
           throw new Error(`language bundles not found in the build: ${Object.keys(files).join(', ')} / ${Object.keys(texts).join(', ')}`);
         }
         // What the page loads anyway: the entry and everything it imports.
-        const initial = new Set(
-          closure(
-            chunks,
-            chunks.filter((chunk) => chunk.isEntry),
-            new Set(),
-          ),
-        );
+        const entries = chunks.filter((chunk) => chunk.isEntry);
+        const initial = new Set(closure(chunks, entries, new Set()));
         const shell = closure(chunks, chunksOf(chunks, SHELL), initial);
         const home = closure(chunks, chunksOf(chunks, HOME), new Set([...initial, ...shell]));
         const paths = (names: string[]) => names.map((name) => `/${name}`);
@@ -130,7 +137,7 @@ export function languagePreload(): Plugin {
         return [
           {
             tag: 'script',
-            children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts, styles: paths(styles) }),
+            children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts, styles: paths(styles), entry: paths([...initial]) }),
             injectTo: 'head-prepend',
           },
         ];

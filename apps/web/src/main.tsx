@@ -1,32 +1,54 @@
 // Entry point: styles, translations (which also set the page direction), then the app once the
 // texts of the page's language have arrived.
 import './lib/styles/first-screen.ts';
-import { i18nReady } from './lib/i18n/i18n.ts';
+import { currentLanguage, i18nReady } from './lib/i18n/i18n.ts';
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { seedFirstScreen, takeFirstScreen, type FirstScreen } from './app/first-screen.ts';
 import { preloadRoutes } from './app/routes.tsx';
 import { startServiceWorker } from './lib/pwa/app-update.ts';
+import { queryClient } from './lib/query-client.ts';
 import { requestSessionEarly } from './lib/session/api/get-session.ts';
+import { getApiKey, isAuthenticated } from './lib/storage.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-// The page's chunks travel while the texts do, and so does the session a signed-in page opens with.
-if (preloadRoutes(window.location.pathname)) requestSessionEarly();
+// A page the server drew carries the answers it was drawn from (app/first-screen.ts).
+const first = takeFirstScreen();
+const STALE = 'data-first-screen-stale';
 
-const root = createRoot(container);
+// The page's chunks travel while the texts do, and so does the session a signed-in page opens with.
+if (preloadRoutes(window.location.pathname) && !first) requestSessionEarly();
+
+/** The server's drawing is taken over only if it is what this device would draw itself. */
+function fits(answers: FirstScreen): boolean {
+  if (document.documentElement.hasAttribute(STALE) || answers.language !== currentLanguage() || !isAuthenticated()) return false;
+  const apiKey = getApiKey();
+  return !apiKey || apiKey === answers.session.workspace?.apiKey;
+}
+
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
 // Rendered even if the texts failed to arrive: the page then shows what it can and a reload helps.
-// As a transition, so the first render yields to the browser between components instead of
-// holding the main thread for the whole page.
 void i18nReady.finally(() => {
+  if (first && fits(first) && seedFirstScreen(queryClient, first)) {
+    // The same screen over the server's markup: it stays as it is while the code takes it over.
+    hydrateRoot(container, app);
+    return;
+  }
+  const root = createRoot(container);
+  // As a transition, so the first render yields to the browser between components instead of
+  // holding the main thread for the whole page.
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    root.render(app);
   });
+  document.documentElement.removeAttribute(STALE);
 });
 // Once the page has loaded: the app's files are then kept on the device for opening offline.
 startServiceWorker();

@@ -1,5 +1,5 @@
 // The app: providers around the router; a 401 anywhere navigates to sign in without a reload.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
@@ -25,15 +25,22 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-export function App() {
+/** Everything around the routes; the router is the browser's, or on the server a fixed address. */
+export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <Providers>
-      <ErrorBoundary>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ErrorBoundary>
+      <ErrorBoundary>{children}</ErrorBoundary>
       <UpdatePrompt />
     </Providers>
+  );
+}
+
+export function App() {
+  return (
+    <AppFrame>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppFrame>
   );
 }

@@ -3,7 +3,18 @@ import { STORAGE_KEYS } from '@fieldops/shared/limits';
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
+/**
+ * On the server, drawing a signed-in visitor's first screen (entry-server.tsx): what their
+ * device holds for that page, so the app reads it as it will in the browser. Null elsewhere.
+ */
+let serverEntries: ReadonlyMap<string, string> | null = null;
+
+export function setServerStorage(entries: Partial<Record<StorageKey, string>> | null): void {
+  serverEntries = entries ? new Map(Object.entries(entries).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : null;
+}
+
 export function readStorage(key: StorageKey): string | null {
+  if (serverEntries) return serverEntries.get(key) ?? null;
   try {
     return window.localStorage.getItem(key);
   } catch {

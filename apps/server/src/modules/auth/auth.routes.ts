@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { loginRequest, loginResponse } from '@fieldops/shared/account';
 import { problem } from '@fieldops/shared/common';
 import { endSession, endUserSessions } from '../../lib/sessions.ts';
+import { forgetFirstScreen } from '../../plugins/first-screen.ts';
 import { requireSession } from '../../plugins/auth.ts';
 import { authenticate } from './auth.service.ts';
 import { createLoginLimiter } from './login-limiter.ts';
@@ -31,6 +32,7 @@ export async function authRoutes(app: FastifyInstance) {
     schema: { tags: ['account'], response: { 204: z.null(), 401: problem } },
     handler: async (request, reply) => {
       await endSession(app.db, requireSession(request).sessionId);
+      forgetFirstScreen(request, reply);
       return reply.status(204).send(null);
     },
   });

@@ -5,6 +5,7 @@ import { problem } from '@fieldops/shared/common';
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { sessionBootstrap } from '@fieldops/shared/session';
 import { requireUser } from '../../plugins/auth.ts';
+import { keepForFirstScreen } from '../../plugins/first-screen.ts';
 import { loadSession } from './session.service.ts';
 
 export async function sessionRoutes(app: FastifyInstance) {
@@ -19,10 +20,13 @@ export async function sessionRoutes(app: FastifyInstance) {
         "its lookups, sites, first page of members, the members of the caller's own sites and the pending invitations.",
       response: { 200: sessionBootstrap, 401: problem, 403: problem, 404: problem },
     },
-    handler: (request) => {
+    handler: async (request, reply) => {
       const header = request.headers[API_KEY_HEADER.toLowerCase()];
       const key = typeof header === 'string' && header.trim() ? header.trim() : null;
-      return loadSession(app, requireUser(request), key);
+      const session = await loadSession(app, requireUser(request), key);
+      // The next page load of `/` can then be drawn on the server (plugins/first-screen.ts).
+      keepForFirstScreen(request, reply);
+      return session;
     },
   });
 }

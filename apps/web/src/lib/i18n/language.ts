@@ -17,6 +17,8 @@ export const directionOf = (language: Language): Direction => (language === 'ar'
 export const manifestOf = (language: Language) => `/manifest-${language}.webmanifest`;
 
 export function applyDocumentLanguage(language: Language): void {
+  // Drawing a first screen on the server (entry-server.tsx) there is no document.
+  if (typeof document === 'undefined') return;
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);

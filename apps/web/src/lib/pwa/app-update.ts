@@ -44,6 +44,8 @@ export function useAppUpdate(): AppUpdate {
       return () => listeners.delete(listener);
     },
     () => state,
+    // Drawn on the server (entry-server.tsx), nothing waits.
+    () => state,
   );
 }
 

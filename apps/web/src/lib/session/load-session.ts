@@ -6,6 +6,7 @@
 // 403 until then).
 import type { QueryClient } from '@tanstack/react-query';
 import type { Account, MemberTeam } from '@fieldops/shared/account';
+import type { SessionBootstrap } from '@fieldops/shared/session';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { setApiKey } from '../storage.ts';
@@ -49,7 +50,11 @@ export function mergeTeamsIntoSites(sites: readonly Site[], teams: readonly Memb
 }
 
 export async function loadSession(queryClient: QueryClient, signal?: AbortSignal): Promise<Session> {
-  const { account, workspace, invitations } = await fetchSessionBootstrap(signal);
+  return sessionFromBootstrap(queryClient, await fetchSessionBootstrap(signal));
+}
+
+/** The session of one answer of the session call, with each of its parts put in the cache. */
+export function sessionFromBootstrap(queryClient: QueryClient, { account, workspace, invitations }: SessionBootstrap): Session {
   queryClient.setQueryData(accountQueryKey, account);
   queryClient.setQueryData(myInvitationsQueryKey, invitations);
   if (account.mustChangePassword) throw new PasswordChangeRequiredError(account);

@@ -3,7 +3,7 @@
 // the cards show it as if they had read it themselves, and read again on their own afterwards (a
 // best/worst toggle, a retry). If the one call fails, the cards read their parts one by one.
 // With the default filters, index.html may already have asked for it (early-dashboard.ts).
-import { notifyManager, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { DASHBOARD_LOAD_SIZE, DASHBOARD_LOADED, DASHBOARD_RANKED, DASHBOARD_TAGS_SIZE } from '@fieldops/shared/report-limits';
 import type { DashboardReport } from '@fieldops/shared/reports';
 import { STORAGE_KEYS } from '@fieldops/shared/limits';
@@ -41,7 +41,7 @@ export async function takeEarlyDashboard(businessId: number, params: StatsParams
   const early = holder[EARLY_DASHBOARD_GLOBAL];
   if (!early) return null;
   delete holder[EARLY_DASHBOARD_GLOBAL];
-  if (early.url !== buildUrl('workflow', dashboardPath(businessId), { ...params })) return null;
+  if (early.url !== dashboardUrl(businessId, params)) return null;
   const response = await early.response;
   if (!response?.ok) return null;
   try {
@@ -50,6 +50,9 @@ export async function takeEarlyDashboard(businessId: number, params: StatsParams
     return null;
   }
 }
+
+/** The dashboard's call for these filters, as the page makes it. */
+export const dashboardUrl = (businessId: number, params: StatsParams) => buildUrl('workflow', dashboardPath(businessId), { ...params });
 
 const asList = <T>({ items, total }: { items: T[]; total: number }) => ({ data: items, total });
 
@@ -62,21 +65,22 @@ export function useDashboardQuery(businessId: number, stats: StatsParams, filter
       const report = (await takeEarlyDashboard(businessId, stats)) ?? (await fetchDashboard(businessId, stats, signal));
       if (hint) rememberHint(hint);
       // One notification for all the parts: the screen draws them in one pass, not nine.
-      notifyManager.batch(() => seed(report));
+      notifyManager.batch(() => seedDashboardParts(queryClient, businessId, stats, filter, report));
       return report;
     },
     // A failure falls back to the cards' own calls at once, each with its own error and retry.
     retry: false,
   });
+}
 
-  function seed(report: DashboardReport) {
-    queryClient.setQueryData(businessStatsQueryKey(businessId, stats), report.stats);
-    for (const kind of DASHBOARD_RANKED) {
-      queryClient.setQueryData(kpiListQueryKey({ kind, filter, best: true, size: undefined }), asList(report.best[kind]));
-    }
-    for (const kind of DASHBOARD_LOADED) {
-      queryClient.setQueryData(kpiListQueryKey({ kind, filter, order: 'load', size: DASHBOARD_LOAD_SIZE }), asList(report.load[kind]));
-    }
-    queryClient.setQueryData(tagsKpiQueryKey(filter, DASHBOARD_TAGS_SIZE), asList(report.tags));
+/** Each card's part of one answer, under the key of the card's own query. */
+export function seedDashboardParts(queryClient: QueryClient, businessId: number, stats: StatsParams, filter: ReportFilter, report: DashboardReport) {
+  queryClient.setQueryData(businessStatsQueryKey(businessId, stats), report.stats);
+  for (const kind of DASHBOARD_RANKED) {
+    queryClient.setQueryData(kpiListQueryKey({ kind, filter, best: true, size: undefined }), asList(report.best[kind]));
   }
+  for (const kind of DASHBOARD_LOADED) {
+    queryClient.setQueryData(kpiListQueryKey({ kind, filter, order: 'load', size: DASHBOARD_LOAD_SIZE }), asList(report.load[kind]));
+  }
+  queryClient.setQueryData(tagsKpiQueryKey(filter, DASHBOARD_TAGS_SIZE), asList(report.tags));
 }

@@ -1,0 +1,169 @@
+// A signed-in visitor's `/` drawn on the server: the dashboard as markup in the page, so a phone
+// shows it as soon as the page and its styles have arrived, before the app's code (about 280 KB)
+// has. The web app's server build (apps/web/src/entry-server.tsx, in apps/web/dist-server) draws
+// it; the page carries the two answers it was drawn from, and the app starts from them.
+//
+// The page needs to know who is asking, which a page load cannot say with the bearer token the app
+// keeps in local storage. So the session call, which every start of the app makes, leaves a
+// cookie: that token, the business key it was sent with and the language it asked in. The cookie
+// is HttpOnly and SameSite=Strict, and is read for nothing else: the page's two answers are asked
+// of the API itself (in-process, with that token and key), so the same checks decide what is
+// shown, a closed session shows nothing, and the cookie can change nothing. Logout clears it.
+// Anything missing or failing serves the plain page, which the app draws itself as before.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_BASES, API_KEY_HEADER, LANGUAGES, type Language } from '@fieldops/shared/limits';
+import type { SessionBootstrap } from '@fieldops/shared/session';
+
+export const FIRST_SCREEN_COOKIE = 'fieldops_page';
+/** As long as the longest session ("remember me"); the token inside expires on its own. */
+const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+/** Drawings wait for one another; past this many waiting, the plain page is served at once. */
+const MAX_WAITING = 4;
+/** The dashboard's default range: last week, today-6 to today in the business's zone. */
+const FIRST_DAY = -6;
+
+interface Kept {
+  token: string;
+  apiKey: string | null;
+  language: Language;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
+
+const bearer = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+};
+
+export function languageOf(header: string | undefined): Language {
+  for (const part of (header ?? '').split(',')) {
+    const base = part.trim().split(';')[0]?.toLowerCase().split(/[-_]/)[0] ?? '';
+    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
+  }
+  return LANGUAGES[0];
+}
+
+function readCookie(request: FastifyRequest): Kept | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== FIRST_SCREEN_COOKIE) continue;
+    try {
+      const kept = JSON.parse(Buffer.from(part.slice(at + 1).trim(), 'base64url').toString('utf8')) as Partial<Kept>;
+      if (typeof kept.token !== 'string' || !TOKEN_SHAPE.test(kept.token)) return null;
+      if (kept.apiKey !== null && (typeof kept.apiKey !== 'string' || !KEY_SHAPE.test(kept.apiKey))) return null;
+      if (!(LANGUAGES as readonly string[]).includes(kept.language as string)) return null;
+      return kept as Kept;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function cookie(request: FastifyRequest, value: string, maxAge: number) {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${FIRST_SCREEN_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure}`;
+}
+
+/** After a successful session call: what the next page load needs to draw the first screen. */
+export function keepForFirstScreen(request: FastifyRequest, reply: FastifyReply): void {
+  const token = bearer(request);
+  if (!token || !TOKEN_SHAPE.test(token)) return;
+  const header = request.headers[API_KEY_HEADER.toLowerCase()];
+  const apiKey = typeof header === 'string' && KEY_SHAPE.test(header.trim()) ? header.trim() : null;
+  const kept: Kept = { token, apiKey, language: languageOf(request.headers['accept-language']) };
+  const current = readCookie(request);
+  if (current && current.token === kept.token && current.apiKey === kept.apiKey && current.language === kept.language) return;
+  void reply.header('Set-Cookie', cookie(request, Buffer.from(JSON.stringify(kept)).toString('base64url'), COOKIE_MAX_AGE_S));
+}
+
+/** At logout, or when the kept session no longer opens: nothing is drawn from it again. */
+export function forgetFirstScreen(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.headers.cookie?.includes(`${FIRST_SCREEN_COOKIE}=`)) void reply.header('Set-Cookie', cookie(request, '', 0));
+}
+
+/** "2026-11-26" in a zone, and that day moved by `days`. */
+function zonedToday(zone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface Drawer {
+  renderFirstScreen(
+    first: { language: Language; session: SessionBootstrap; dashboard: { url: string; report: unknown } },
+    token: string,
+  ): Promise<string | null>;
+}
+
+/** The web app's page with the markup, the answers and the language filled in. */
+export function firstScreenPage(template: string, language: Language, markup: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return (
+    template
+      .replace(/<html[^>]*>/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}" data-first-screen="${language}">`)
+      .replace(
+        '<head>',
+        // Drawn in another language than the device's (index.html's first script marks it), the page
+        // stays hidden until the app has drawn it again.
+        `<head><script type="application/json" id="fieldops-first-screen">${json}</script><style>html[data-first-screen-stale] #root{visibility:hidden}</style>`,
+      )
+      // The app's code starts after the first paint (index.html's first script adds it).
+      .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/, '')
+      .replace(/<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, `<div id="root">${markup}</div>$1`)
+  );
+}
+
+export function createFirstScreen(app: FastifyInstance, webRoot: string) {
+  const template = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const entry = path.join(webRoot, '..', 'dist-server', 'entry-server.js');
+  let drawer: Promise<Drawer | null> | null = null;
+  let waiting = 0;
+
+  const load = () =>
+    (drawer ??= fs.existsSync(entry)
+      ? (import(pathToFileURL(entry).href) as Promise<Drawer>).catch((error: unknown) => {
+          app.log.error({ err: error }, 'the first screen cannot be drawn: its build did not load');
+          return null;
+        })
+      : Promise.resolve(null));
+
+  /** The page for this request drawn with its first screen, or null for the plain page. */
+  return async function draw(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+    const kept = readCookie(request);
+    if (!kept || waiting >= MAX_WAITING || !request.headers.accept?.includes('text/html')) return null;
+    waiting++;
+    try {
+      const render = await load();
+      if (!render) return null;
+      const headers: Record<string, string> = { authorization: `Bearer ${kept.token}`, 'accept-language': kept.language, accept: 'application/json' };
+      if (kept.apiKey) headers[API_KEY_HEADER.toLowerCase()] = kept.apiKey;
+      const session = await app.inject({ method: 'GET', url: `${API_BASES.main}/v1/account/session`, headers, remoteAddress: request.ip });
+      if (session.statusCode === 401) forgetFirstScreen(request, reply);
+      if (session.statusCode !== 200) return null;
+      const bootstrap = session.json<SessionBootstrap>();
+      const business = bootstrap.workspace?.business;
+      if (!business || bootstrap.account.mustChangePassword) return null;
+      const today = zonedToday(business.timeZone, new Date());
+      const url = `${API_BASES.workflow}/v1/report/business/${business.id}/dashboard?startDate=${addDays(today, FIRST_DAY)}&endDate=${today}`;
+      const dashboard = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+      if (dashboard.statusCode !== 200) return null;
+      const first = { language: kept.language, session: bootstrap, dashboard: { url, report: dashboard.json() } };
+      const markup = await render.renderFirstScreen(first, kept.token);
+      return markup === null ? null : firstScreenPage(template, kept.language, markup, first);
+    } catch (error) {
+      request.log.warn({ err: error }, 'the first screen was not drawn');
+      return null;
+    } finally {
+      waiting--;
+    }
+  };
+}
