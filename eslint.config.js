@@ -24,7 +24,7 @@ const TEST_FILES = [
 const TEST_PROJECTS = ['./apps/server/tsconfig.test.json', './apps/web/tsconfig.test.json', './packages/shared/tsconfig.test.json'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -149,3 +149,60 @@ describe("the dashboard's one call, on /", () => {
     expect((window as unknown as Record<string, unknown>).__fieldopsDashboard).toBeUndefined();
   });
 });
+
+describe('a page the server drew', () => {
+  const ENTRY = ['/assets/index-9.js', '/assets/react-10.js'];
+
+  function drawnPage(drawnIn: string, stored: string) {
+    document.documentElement.setAttribute('data-first-screen', drawnIn);
+    window.localStorage.setItem('language', stored);
+    window.localStorage.setItem('id_token', 'a.b.c');
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    vi.useFakeTimers();
+    const fetched = vi.spyOn(window, 'fetch');
+    new Function(languageScript(FILES, 'en', { ...SIGNED_IN, entry: ENTRY }))();
+    const links = (rel: string) => [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)];
+    const before = { preloads: links('modulepreload').length, scripts: document.head.querySelectorAll('script').length, styles: links('stylesheet') };
+    const paint = () => {
+      for (const frame of frames) frame(0);
+      vi.runAllTimers();
+    };
+    return { before, paint, links, fetched };
+  }
+
+  afterEach(() => {
+    document.documentElement.removeAttribute('data-first-screen');
+    document.documentElement.removeAttribute('data-first-screen-stale');
+    document.head.querySelectorAll('script').forEach((script) => script.remove());
+    vi.useRealTimers();
+  });
+
+  it('holds the first paint for its stylesheets only, and starts the texts and the code after it', () => {
+    const { before, paint, links, fetched } = drawnPage('en', 'en');
+    expect(before.preloads).toBe(0);
+    expect(before.scripts).toBe(0);
+    expect(before.styles.map((link) => [link.getAttribute('href'), link.getAttribute('blocking')])).toEqual([['/assets/app-small-8.css', 'render']]);
+    // The answers are in the page: nothing is asked for.
+    expect(fetched).not.toHaveBeenCalled();
+    expect(document.documentElement.hasAttribute('data-first-screen-stale')).toBe(false);
+    paint();
+    expect(links('modulepreload').map((link) => link.getAttribute('href'))).toEqual([
+      FILES.en,
+      ...ENTRY,
+      ...SIGNED_IN.shell,
+      ...SIGNED_IN.home,
+      SIGNED_IN.texts.en,
+    ]);
+    const script = document.head.querySelector<HTMLScriptElement>('script[type="module"]');
+    expect(script?.getAttribute('src')).toBe(ENTRY[0]);
+  });
+
+  it('is marked to be drawn again when the device reads another language', () => {
+    const { paint, links } = drawnPage('en', 'ar');
+    expect(document.documentElement.hasAttribute('data-first-screen-stale')).toBe(true);
+    expect(document.documentElement.lang).toBe('ar');
+    paint();
+    expect(links('modulepreload').map((link) => link.getAttribute('href'))).toContain(SIGNED_IN.texts.ar);
+  });
+});
