@@ -128,6 +128,10 @@ describe('the first screen drawn on the server', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect(drawn((await page(cookie, 'application/json')).body)).toBeNull();
+    // Filters in the address: the app asks for them itself.
+    const filtered = await t.app.inject({ method: 'GET', url: '/?range=yesterday', headers: { accept: 'text/html', cookie } });
+    expect(drawn(filtered.body)).toBeNull();
+    expect(filtered.body).toContain('<script type="module"');
     const empty = await createBusinessWithOwner(t.app, 'nothing');
     expect(drawn((await page((await cookieFrom(empty)).cookie)).body)).toBeNull();
   });
