@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASES, API_KEY_HEADER, LANGUAGES, type Language } from '@fieldops/shared/limits';
 import type { SessionBootstrap } from '@fieldops/shared/session';
+import { addDays, localDate } from '../modules/reports/report-range.ts';
 
 export const FIRST_SCREEN_COOKIE = 'fieldops_page';
 /** As long as the longest session ("remember me"); the token inside expires on its own. */
@@ -88,14 +89,6 @@ export function forgetFirstScreen(request: FastifyRequest, reply: FastifyReply):
   if (request.headers.cookie?.includes(`${FIRST_SCREEN_COOKIE}=`)) void reply.header('Set-Cookie', cookie(request, '', 0));
 }
 
-/** "2026-11-26" in a zone, and that day moved by `days`. */
-function zonedToday(zone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 interface Drawer {
   renderFirstScreen(
     first: { language: Language; session: SessionBootstrap; dashboard: { url: string; report: unknown } },
@@ -153,7 +146,7 @@ export function createFirstScreen(app: FastifyInstance, webRoot: string) {
       const bootstrap = session.json<SessionBootstrap>();
       const business = bootstrap.workspace?.business;
       if (!business || bootstrap.account.mustChangePassword) return null;
-      const today = zonedToday(business.timeZone, new Date());
+      const today = localDate(new Date(), business.timeZone);
       const url = `${API_BASES.workflow}/v1/report/business/${business.id}/dashboard?startDate=${addDays(today, FIRST_DAY)}&endDate=${today}`;
       const dashboard = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
       if (dashboard.statusCode !== 200) return null;
