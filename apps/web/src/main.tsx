@@ -5,10 +5,9 @@ import { currentLanguage, i18nReady } from './lib/i18n/i18n.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { seedFirstScreen, takeFirstScreen, type FirstScreen } from './app/first-screen.ts';
+import { takeFirstScreen, type FirstScreen } from './app/first-screen-answers.ts';
 import { preloadRoutes } from './app/routes.tsx';
 import { startServiceWorker } from './lib/pwa/app-update.ts';
-import { queryClient } from './lib/query-client.ts';
 import { requestSessionEarly } from './lib/session/api/get-session.ts';
 import { getApiKey, isAuthenticated } from './lib/storage.ts';
 
@@ -36,8 +35,15 @@ const app = (
 );
 
 // Rendered even if the texts failed to arrive: the page then shows what it can and a reload helps.
-void i18nReady.finally(() => {
-  if (first && fits(first) && seedFirstScreen(queryClient, first)) {
+/** The answers put in the cache, if they fit; the cache's code comes with the signed-in pages. */
+async function seeded(answers: FirstScreen | null): Promise<boolean> {
+  if (!answers || !fits(answers)) return false;
+  const [{ seedFirstScreen }, { queryClient }] = await Promise.all([import('./app/first-screen.ts'), import('./lib/query-client.ts')]);
+  return seedFirstScreen(queryClient, answers) !== null;
+}
+
+void i18nReady.finally(async () => {
+  if (await seeded(first).catch(() => false)) {
     // The same screen over the server's markup: it stays as it is while the code takes it over.
     hydrateRoot(container, app);
     return;

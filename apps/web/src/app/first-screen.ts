@@ -4,25 +4,15 @@
 // dashboard's one call, and the app starts from them, drawing the same screen over the server's
 // markup instead of asking again. Kept on both sides: the server seeds its cache the same way.
 import type { QueryClient } from '@tanstack/react-query';
-import type { DashboardReport } from '@fieldops/shared/reports';
-import type { SessionBootstrap } from '@fieldops/shared/session';
 import { dashboardQueryKey, dashboardUrl, seedDashboardParts } from '../features/dashboard/api/get-dashboard.ts';
 import { safeTimeZone, zonedDay } from '../lib/business-time.ts';
-import type { Language } from '../lib/i18n/language.ts';
 import { DEFAULT_DATE_PRESET, presetRange } from '../lib/reports/date-presets.ts';
 import { sessionFromBootstrap } from '../lib/session/load-session.ts';
 import { sessionQueryKey } from '../lib/session/use-session-query.ts';
 import type { Session } from '../lib/session/types.ts';
+import type { FirstScreen } from './first-screen-answers.ts';
 
-/** The id of the page's JSON element holding the answers (never run: type application/json). */
-export const FIRST_SCREEN_ELEMENT = 'fieldops-first-screen';
-
-export interface FirstScreen {
-  language: Language;
-  session: SessionBootstrap;
-  /** The dashboard's call with the default filters, and its answer. */
-  dashboard: { url: string; report: DashboardReport };
-}
+export type { FirstScreen };
 
 /**
  * Puts the answers in the cache under the keys the session and the dashboard read, as if they
@@ -39,16 +29,4 @@ export function seedFirstScreen(queryClient: QueryClient, first: FirstScreen, no
   queryClient.setQueryData(dashboardQueryKey(workspace.business.id, range), first.dashboard.report);
   seedDashboardParts(queryClient, workspace.business.id, range, range, first.dashboard.report);
   return session;
-}
-
-/** The answers a server-drawn page carries, taken once (the element leaves the page). */
-export function takeFirstScreen(): FirstScreen | null {
-  const element = document.getElementById(FIRST_SCREEN_ELEMENT);
-  if (!element) return null;
-  element.remove();
-  try {
-    return JSON.parse(element.textContent ?? '') as FirstScreen;
-  } catch {
-    return null;
-  }
 }
