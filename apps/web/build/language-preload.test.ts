@@ -178,11 +178,12 @@ describe('a page the server drew', () => {
     vi.useRealTimers();
   });
 
-  it('holds the first paint for its stylesheets only, and starts the texts and the code after it', () => {
+  it('starts the texts and the code only after its first paint', () => {
     const { before, paint, links, fetched } = drawnPage('en', 'en');
     expect(before.preloads).toBe(0);
     expect(before.scripts).toBe(0);
-    expect(before.styles.map((link) => [link.getAttribute('href'), link.getAttribute('blocking')])).toEqual([['/assets/app-small-8.css', 'render']]);
+    // Its stylesheets are in the page as the server sent it.
+    expect(before.styles).toEqual([]);
     // The answers are in the page: nothing is asked for.
     expect(fetched).not.toHaveBeenCalled();
     expect(document.documentElement.hasAttribute('data-first-screen-stale')).toBe(false);
@@ -196,6 +197,13 @@ describe('a page the server drew', () => {
     ]);
     const script = document.head.querySelector<HTMLScriptElement>('script[type="module"]');
     expect(script?.getAttribute('src')).toBe(ENTRY[0]);
+  });
+
+  it('starts them at once in a tab in the background, which paints nothing', () => {
+    vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    const { before } = drawnPage('en', 'en');
+    expect(before.scripts).toBe(1);
+    expect(before.preloads).toBeGreaterThan(0);
   });
 
   it('is marked to be drawn again when the device reads another language', () => {

@@ -12,6 +12,9 @@ import { API_BASES, API_KEY_HEADER, LANGUAGES, STORAGE_KEYS } from '../../../pac
 import { EARLY_DASHBOARD_FIRST_DAY, EARLY_DASHBOARD_GLOBAL } from '../src/features/dashboard/api/early-dashboard.ts';
 import { EARLY_SESSION_GLOBAL, SESSION_PATH } from '../src/lib/session/api/early-session.ts';
 
+/** The meta element naming the stylesheets of the shell and of `/`. */
+export const FIRST_SCREEN_STYLES = 'fieldops-first-screen-styles';
+
 const BUNDLE = /lib\/i18n\/bundles\/(\w+)\.ts$/;
 const APP_BUNDLE = /lib\/i18n\/bundles\/(\w+)-app\.ts$/;
 /** The modules of what every page after sign-in shows, and of the page on `/`. */
@@ -36,14 +39,15 @@ export interface SignedInChunks {
 export function languageScript(files: Record<string, string>, fallback: string, signedIn?: SignedInChunks): string {
   const preload = 'function p(u){var k=document.createElement("link");k.rel="modulepreload";k.href=u;document.head.appendChild(k)}';
   const firstScreen = signedIn?.entry?.length
-    ? // A page the server drew (plugins/first-screen.ts, without the app's script tags): its
-      // stylesheets hold the first paint; the texts and the code start after it, so the page is
-      // shown as soon as it and its styles have arrived. Drawn in another language than this
-      // device's, it is hidden until the app has drawn it again.
+    ? // A page the server drew (plugins/first-screen.ts, with the shell's stylesheets and without
+      // the app's script tags): shown as soon as it and its styles have arrived, the texts and
+      // the code start after its first paint (at once in a tab in the background, which paints
+      // nothing). Drawn in another language than this device's, it is hidden until the app has
+      // drawn it again.
       `var r=h.getAttribute("data-first-screen");if(r){var s=${JSON.stringify(signedIn)};if(r!==l)h.setAttribute("data-first-screen-stale","");` +
-      `(s.styles||[]).forEach(function(u){var k=document.createElement("link");k.rel="stylesheet";k.setAttribute("blocking","render");k.crossOrigin="";k.href=u;document.head.appendChild(k)});` +
-      `requestAnimationFrame(function(){setTimeout(function(){p(f[l]);s.entry.concat(s.shell,s.home,s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
-      `var z=document.createElement("script");z.type="module";z.crossOrigin="";z.src=s.entry[0];document.head.appendChild(z)},0)});return}`
+      `var g=function(){p(f[l]);s.entry.concat(s.shell,s.home,s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
+      `var z=document.createElement("script");z.type="module";z.crossOrigin="";z.src=s.entry[0];document.head.appendChild(z)};` +
+      `if(document.hidden)g();else requestAnimationFrame(function(){setTimeout(g,0)});return}`
     : '';
   const shell = signedIn
     ? `var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})}catch(e){}var w=location.pathname;` +
@@ -135,6 +139,9 @@ export function languagePreload(): Plugin {
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const styles = [...new Set([...shell, ...home].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]))];
         return [
+          // For a page the server draws: the stylesheets it links so that its first paint waits
+          // for them, as a parsed link does in every browser (plugins/first-screen.ts).
+          { tag: 'meta', attrs: { name: FIRST_SCREEN_STYLES, content: paths(styles).join(' ') }, injectTo: 'head' },
           {
             tag: 'script',
             children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts, styles: paths(styles), entry: paths([...initial]) }),

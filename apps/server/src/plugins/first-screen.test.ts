@@ -13,7 +13,7 @@ import { FIRST_SCREEN_COOKIE, firstScreenPage, languageOf } from './first-screen
 const INDEX =
   '<!doctype html>\n<html lang="en" dir="ltr">\n<head><script>document.documentElement.lang="en"</script>' +
   '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc.js">' +
-  '<link rel="stylesheet" crossorigin href="/assets/ui-abc.css"></head>\n<body>\n<div id="root">\n<div role="status">FieldOps</div>\n</div>\n</body>\n</html>\n';
+  '<link rel="stylesheet" crossorigin href="/assets/ui-abc.css"><meta name="fieldops-first-screen-styles" content="/assets/app-small-abc.css /assets/x&quot;.css"></head>\n<body>\n<div id="root">\n<div role="status">FieldOps</div>\n</div>\n</body>\n</html>\n';
 /** Writes what it was given, as the markup; "nothing" for a business called so. */
 const DRAWER = `export async function renderFirstScreen(first, token) {
   if (first.session.workspace.business.name === 'nothing') return null;
@@ -85,7 +85,9 @@ describe('the first screen drawn on the server', () => {
     // The app's code is added by the page's first script after the first paint.
     expect(res.body).not.toContain('<script type="module"');
     expect(res.body).not.toContain('modulepreload');
-    expect(res.body).toContain('rel="stylesheet"');
+    // The shell's stylesheets are linked, after the page's own, so the first paint waits for them.
+    expect(res.body).toMatch(/href="\/assets\/ui-abc\.css">.*<link rel="stylesheet" crossorigin href="\/assets\/app-small-abc\.css"><\/head>/);
+    expect(res.body).not.toMatch(/<link[^>]*x&quot;/);
     // The answers, with "<" written so that no text in them can close the element.
     expect(res.body).toContain('Noor \\u003cServices>');
     const answers = carried(res.body);

@@ -99,6 +99,13 @@ interface Drawer {
 /** The web app's page with the markup, the answers and the language filled in. */
 export function firstScreenPage(template: string, language: Language, markup: string, data: unknown): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  // The stylesheets of the shell and of `/`, named by the build: linked in the page, so its first
+  // paint waits for them in every browser.
+  const styles = (/<meta name="fieldops-first-screen-styles" content="([^"]*)"/.exec(template)?.[1] ?? '')
+    .split(' ')
+    .filter((href) => /^\/assets\/[\w.-]+\.css$/.test(href))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+    .join('');
   return (
     template
       .replace(/<html[^>]*>/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}" data-first-screen="${language}">`)
@@ -111,6 +118,7 @@ export function firstScreenPage(template: string, language: Language, markup: st
       // The app's code starts after the first paint (index.html's first script adds it).
       .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/, '')
       .replace(/<link rel="modulepreload"[^>]*>/g, '')
+      .replace('</head>', `${styles}</head>`)
       .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, `<div id="root">${markup}</div>$1`)
   );
 }
