@@ -2,15 +2,17 @@
 // before any of the app's code runs, and the app then takes that screen over (no session or
 // dashboard call of its own, no hydration error) and works as usual. In both languages, and when
 // the device has switched language since, the app draws it again in the device's language.
-import { expect, test, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible, expectDirection, shot, signIn, t, useLanguage, type Lang } from './support.ts';
+
+// A phone, as its browser says: the server draws only for a phone's screen.
+test.use({ userAgent: devices['Pixel 7'].userAgent, isMobile: true, hasTouch: true, viewport: { width: 390, height: 844 } });
 
 const overview = (page: Page, lang: Lang) => page.getByRole('region', { name: t(lang, 'dashboard.overview.title') });
 
 for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
   test(`the dashboard drawn on the server in ${lang}`, async ({ page }) => {
     test.setTimeout(90_000);
-    await page.setViewportSize({ width: 390, height: 844 });
     await useLanguage(page, lang);
     await signIn(page, lang, DEMO.username, DEMO.password);
     await expect(overview(page, lang).getByTestId('stat-projects-value')).toHaveText('3');
@@ -35,6 +37,12 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     page.on('request', (request) => {
       if (/\/api\/v1\/account\/session|\/dashboard\?/.test(request.url())) asked.push(request.url());
     });
+    // The server's header is marked as the page arrives: taken over in place, it is still there.
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        for (const element of document.querySelectorAll<HTMLElement>('#root header')) element.dataset.drawnBy = 'server';
+      }),
+    );
     await page.reload();
     // The cards below the first screenful come with the code: it has taken the page over.
     await expect(
@@ -45,11 +53,12 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     ).toHaveText(/^\d+(\.\d)?%$/);
     await expect(overview(page, lang).getByTestId('stat-projects-value')).toHaveText('3');
     expect(asked).toEqual([]);
+    await expect(page.locator('#root header')).toHaveAttribute('data-drawn-by', 'server');
     await expectAccessible(page, `${lang} dashboard drawn on the server`);
     await shot(page, `${lang}-first-screen-02-taken-over`);
 
     // It works: the menu opens and leads to another page.
-    await page.getByRole('button', { name: t(lang, 'nav.toggleNavigation') }).click();
+    await page.getByRole('button', { name: t(lang, 'nav.toggleNavigation') }).tap();
     await page.getByRole('navigation').getByText(t(lang, 'nav.projects'), { exact: true }).click();
     await expect(page).toHaveURL(/\/projects$/);
     await expect(page.getByRole('heading', { name: t(lang, 'nav.projects'), level: 1 })).toBeVisible();

@@ -5,7 +5,7 @@ import { currentLanguage, i18nReady } from './lib/i18n/i18n.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { takeFirstScreen, type FirstScreen } from './app/first-screen-answers.ts';
+import { FIRST_SCREEN_NARROWER_THAN, takeFirstScreen, type FirstScreen } from './app/first-screen-answers.ts';
 import { preloadRoutes } from './app/routes.tsx';
 import { startServiceWorker } from './lib/pwa/app-update.ts';
 import { requestSessionEarly } from './lib/session/api/get-session.ts';
@@ -24,6 +24,8 @@ if (preloadRoutes(window.location.pathname) && !first) requestSessionEarly();
 /** The server's drawing is taken over only if it is what this device would draw itself. */
 function fits(answers: FirstScreen): boolean {
   if (document.documentElement.hasAttribute(STALE) || answers.language !== currentLanguage() || !isAuthenticated()) return false;
+  // Drawn for a phone's screen: a wider one (a phone turned sideways) lays the page out otherwise.
+  if (window.matchMedia(`(min-width: ${FIRST_SCREEN_NARROWER_THAN})`).matches) return false;
   const apiKey = getApiKey();
   return !apiKey || apiKey === answers.session.workspace?.apiKey;
 }

@@ -46,8 +46,11 @@ async function cookieFrom(caller: Caller, headers: Record<string, string> = {}) 
   return { header, cookie: header.split(';')[0] ?? '' };
 }
 
-const page = (cookie: string | null, accept = 'text/html,application/xhtml+xml') =>
-  t.app.inject({ method: 'GET', url: '/', headers: { accept, ...(cookie ? { cookie } : {}) } });
+const PHONE = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+
+const page = (cookie: string | null, accept = 'text/html,application/xhtml+xml', userAgent = PHONE) =>
+  t.app.inject({ method: 'GET', url: '/', headers: { accept, 'user-agent': userAgent, ...(cookie ? { cookie } : {}) } });
 
 const drawn = (body: string) => /data-drawn="([^"]*)"/.exec(body)?.[1] ?? null;
 const carried = (body: string) =>
@@ -130,8 +133,12 @@ describe('the first screen drawn on the server', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     expect(drawn((await page(cookie, 'application/json')).body)).toBeNull();
+    // A wider screen's browser draws the page itself; a phone's says so by its hints or its name.
+    expect(drawn((await page(cookie, undefined, DESKTOP)).body)).toBeNull();
+    const hinted = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', 'user-agent': DESKTOP, 'sec-ch-ua-mobile': '?1', cookie } });
+    expect(drawn(hinted.body)).not.toBeNull();
     // Filters in the address: the app asks for them itself.
-    const filtered = await t.app.inject({ method: 'GET', url: '/?range=yesterday', headers: { accept: 'text/html', cookie } });
+    const filtered = await t.app.inject({ method: 'GET', url: '/?range=yesterday', headers: { accept: 'text/html', 'user-agent': PHONE, cookie } });
     expect(drawn(filtered.body)).toBeNull();
     expect(filtered.body).toContain('<script type="module"');
     const empty = await createBusinessWithOwner(t.app, 'nothing');

@@ -23,6 +23,13 @@ export const FIRST_SCREEN_COOKIE = 'fieldops_page';
 const COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** Drawings wait for one another; past this many waiting, the plain page is served at once. */
 const MAX_WAITING = 4;
+/**
+ * A phone, as its browser says: the page is drawn for a phone's screen (apps/web/src/app/
+ * first-screen-answers.ts); a wider screen's browser draws it itself, on a fast line anyway.
+ */
+export const isPhone = (request: FastifyRequest) =>
+  request.headers['sec-ch-ua-mobile'] === '?1' || /\bMobi|Android|iPhone/.test(String(request.headers['user-agent'] ?? ''));
+
 /** The dashboard's default range: last week, today-6 to today in the business's zone. */
 const FIRST_DAY = -6;
 
@@ -141,7 +148,7 @@ export function createFirstScreen(app: FastifyInstance, webRoot: string) {
   return async function draw(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const kept = readCookie(request);
     // Only `/` as it opens: filters in the address are another call, drawn by the app.
-    if (!kept || request.url !== '/' || waiting >= MAX_WAITING || !request.headers.accept?.includes('text/html')) return null;
+    if (!kept || request.url !== '/' || !isPhone(request) || waiting >= MAX_WAITING || !request.headers.accept?.includes('text/html')) return null;
     waiting++;
     try {
       const render = await load();

@@ -14,6 +14,13 @@ export interface FirstScreen {
   dashboard: { url: string; report: DashboardReport };
 }
 
+/**
+ * The screen the server draws for: a phone's, narrower than the smallest width the first screen
+ * asks about (the date presets' 36em); there every width asked about is not reached, which is
+ * what the server answers. A wider screen draws the page itself.
+ */
+export const FIRST_SCREEN_NARROWER_THAN = '36em';
+
 /** The answers a server-drawn page carries, taken once (the element leaves the page). */
 export function takeFirstScreen(): FirstScreen | null {
   const element = document.getElementById(FIRST_SCREEN_ELEMENT);

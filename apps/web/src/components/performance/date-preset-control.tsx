@@ -19,14 +19,16 @@ export function DatePresetControl({ value, range, onChange }: DatePresetControlP
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   // Read at once rather than after the first paint: a phone should not draw (and measure) the
-  // segmented control only to swap it for the select.
-  const narrow = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false });
+  // segmented control only to swap it for the select. Asked as a minimum width, so that where no
+  // screen is known (the server drawing a phone's first screen, app/first-screen.ts) it is the
+  // phone's select.
+  const wide = useMediaQuery('(min-width: 36em)', undefined, { getInitialValueInEffect: false });
   const from = formatDay(range.startDate, language);
   const to = formatDay(range.endDate, language);
   const data = DATE_PRESETS.map((preset) => ({ value: preset, label: t(`performance.presets.${preset}`) }));
   return (
     <Stack gap={4} style={{ minWidth: 0 }}>
-      {narrow ? (
+      {!wide ? (
         <NativeSelect
           label={t('performance.presets.label')}
           data={data}
