@@ -37,10 +37,11 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     page.on('request', (request) => {
       if (/\/api\/v1\/account\/session|\/dashboard\?/.test(request.url())) asked.push(request.url());
     });
-    // The server's header is marked as the page arrives: taken over in place, it is still there.
+    // The server's elements are marked as the page arrives: taken over in place (hydrated, not
+    // drawn again), they are still there, and no waiting state ever replaces them.
     await page.addInitScript(() =>
       document.addEventListener('DOMContentLoaded', () => {
-        for (const element of document.querySelectorAll<HTMLElement>('#root header')) element.dataset.drawnBy = 'server';
+        for (const element of document.querySelectorAll<HTMLElement>('#root header, #root h1, #root select')) element.dataset.drawnBy = 'server';
       }),
     );
     await page.reload();
@@ -54,6 +55,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(overview(page, lang).getByTestId('stat-projects-value')).toHaveText('3');
     expect(asked).toEqual([]);
     await expect(page.locator('#root header')).toHaveAttribute('data-drawn-by', 'server');
+    await expect(page.getByRole('heading', { name: t(lang, 'nav.dashboard'), level: 1 })).toHaveAttribute('data-drawn-by', 'server');
+    await expect(page.getByRole('combobox', { name: t(lang, 'performance.presets.label') })).toHaveAttribute('data-drawn-by', 'server');
     await expectAccessible(page, `${lang} dashboard drawn on the server`);
     await shot(page, `${lang}-first-screen-02-taken-over`);
 

@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { FIRST_SCREEN_NARROWER_THAN, takeFirstScreen, type FirstScreen } from './app/first-screen-answers.ts';
-import { preloadRoutes } from './app/routes.tsx';
+import { loadRoutes, preloadRoutes } from './app/routes.tsx';
 import { startServiceWorker } from './lib/pwa/app-update.ts';
 import { requestSessionEarly } from './lib/session/api/get-session.ts';
 import { getApiKey, isAuthenticated } from './lib/storage.ts';
@@ -40,7 +40,12 @@ const app = (
 /** The answers put in the cache, if they fit; the cache's code comes with the signed-in pages. */
 async function seeded(answers: FirstScreen | null): Promise<boolean> {
   if (!answers || !fits(answers)) return false;
-  const [{ seedFirstScreen }, { queryClient }] = await Promise.all([import('./app/first-screen.ts'), import('./lib/query-client.ts')]);
+  // Its pages' chunks too, so that no part of the server's drawing waits for one while it is taken over.
+  const [{ seedFirstScreen }, { queryClient }] = await Promise.all([
+    import('./app/first-screen.ts'),
+    import('./lib/query-client.ts'),
+    loadRoutes(window.location.pathname),
+  ]);
   return seedFirstScreen(queryClient, answers) !== null;
 }
 

@@ -152,8 +152,16 @@ export const routes: RouteObject[] = [
  * waiting for the first render. None for a signed-in page when the visitor is not signed in:
  * they are sent to sign in first. Tells whether the address is a signed-in page that will open.
  */
+const pageHandles = (pathname: string) =>
+  (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as PageHandle] : []));
+
+/** Every chunk the pages at `pathname` need, loaded: a page the server drew waits for them. */
+export async function loadRoutes(pathname: string): Promise<void> {
+  await Promise.all(pageHandles(pathname).map((handle) => handle.page.preload()));
+}
+
 export function preloadRoutes(pathname: string): boolean {
-  const handles = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (match.route.handle ? [match.route.handle as PageHandle] : []));
+  const handles = pageHandles(pathname);
   const signedInPage = handles.some((handle) => handle.signedIn);
   if (signedInPage && !isAuthenticated()) return false;
   for (const handle of handles) void handle.page.preload().catch(() => undefined);

@@ -11,14 +11,27 @@ export interface LazyPage {
 
 export function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): LazyPage {
   let loading: Promise<M> | null = null;
+  let loaded: M | null = null;
   const preload = () => {
     // A failed fetch is tried again on the next call (React keeps a failed lazy component failed;
     // the error page's Retry then reloads the page).
-    loading ??= load().catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
+    loading ??= load().then(
+      (module) => (loaded = module),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
     return loading;
   };
-  return { Component: lazy(async () => ({ default: (await preload())[name] })), preload };
+  // Once loaded, the page is handed over at once: a thenable that calls back synchronously, which
+  // React's lazy takes as resolved. A page the server drew (app/first-screen.ts) is then taken
+  // over in one pass, with no part of it shown waiting for its chunk.
+  const component = (): Promise<{ default: ComponentType }> => {
+    const module = loaded;
+    if (!module) return preload().then((found) => ({ default: found[name] }));
+    const resolved = { then: (done: (value: { default: ComponentType }) => void) => done({ default: module[name] }) };
+    return resolved as unknown as Promise<{ default: ComponentType }>;
+  };
+  return { Component: lazy(component), preload };
 }
