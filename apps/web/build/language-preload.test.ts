@@ -199,6 +199,17 @@ describe('a page the server drew', () => {
     expect(script?.getAttribute('src')).toBe(ENTRY[0]);
   });
 
+  it('waits for the page to be parsed before counting its frames', () => {
+    const parsing = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const { paint, links } = drawnPage('en', 'en');
+    paint();
+    expect(links('modulepreload')).toEqual([]);
+    parsing.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    paint();
+    expect(document.head.querySelector('script[type="module"]')?.getAttribute('src')).toBe(ENTRY[0]);
+  });
+
   it('starts them at once in a tab in the background, which paints nothing', () => {
     vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     const { before } = drawnPage('en', 'en');

@@ -41,13 +41,14 @@ export function languageScript(files: Record<string, string>, fallback: string, 
   const firstScreen = signedIn?.entry?.length
     ? // A page the server drew (plugins/first-screen.ts, with the shell's stylesheets and without
       // the app's script tags): shown as soon as it and its styles have arrived, the texts and
-      // the code start after its first paint (at once in a tab in the background, which paints
-      // nothing). Drawn in another language than this device's, it is hidden until the app has
-      // drawn it again.
+      // the code start after its first paint (once the page is parsed, two frames later; at once
+      // in a tab in the background, which paints nothing). Drawn in another language than this
+      // device's, it is hidden until the app has drawn it again.
       `var r=h.getAttribute("data-first-screen");if(r){var s=${JSON.stringify(signedIn)};if(r!==l)h.setAttribute("data-first-screen-stale","");` +
       `var g=function(){p(f[l]);s.entry.concat(s.shell,s.home,s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
       `var z=document.createElement("script");z.type="module";z.crossOrigin="";z.src=s.entry[0];document.head.appendChild(z)};` +
-      `if(document.hidden)g();else requestAnimationFrame(function(){setTimeout(g,0)});return}`
+      `var a=function(){if(document.hidden)g();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(g,0)})})};` +
+      `if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",a);else a();return}`
     : '';
   const shell = signedIn
     ? `var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})}catch(e){}var w=location.pathname;` +
