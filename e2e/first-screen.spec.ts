@@ -24,6 +24,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expectDirection(page, lang);
     await expect(overview(page, lang).getByTestId('stat-projects-value')).toHaveText('3');
     await expect(page.getByRole('heading', { name: t(lang, 'nav.dashboard'), level: 1 })).toBeVisible();
+    // Styled as the app draws it: the card's border comes from the interface library's colour scheme.
+    expect(await overview(page, lang).evaluate((card) => getComputedStyle(card).borderTopStyle)).toBe('solid');
     await shot(page, `${lang}-first-screen-01-before-code`);
     await page.unroute('**/assets/*.js');
 

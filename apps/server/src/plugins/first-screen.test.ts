@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { FIRST_SCREEN_COOKIE, firstScreenPage, languageOf } from './first-screen.ts';
 
 const INDEX =
-  '<!doctype html>\n<html lang="en" dir="ltr">\n<head><script>document.documentElement.lang="en"</script>' +
+  '<!doctype html>\n<html lang="en" dir="ltr" data-mantine-color-scheme="light">\n<head><script>document.documentElement.lang="en"</script>' +
   '<script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="modulepreload" crossorigin href="/assets/react-abc.js">' +
   '<link rel="stylesheet" crossorigin href="/assets/ui-abc.css"><meta name="fieldops-first-screen-styles" content="/assets/app-small-abc.css /assets/x&quot;.css"></head>\n<body>\n<div id="root">\n<div role="status">FieldOps</div>\n</div>\n</body>\n</html>\n';
 /** Writes what it was given, as the markup; "nothing" for a business called so. */
@@ -83,7 +83,7 @@ describe('the first screen drawn on the server', () => {
     expect(url).toMatch(
       new RegExp(`^/services/workflow/api/v1/report/business/${owner.business.id}/dashboard\\?startDate=\\d{4}-\\d\\d-\\d\\d&endDate=\\d{4}-\\d\\d-\\d\\d$`),
     );
-    expect(res.body).toContain('<html lang="ar" dir="rtl" data-first-screen="ar">');
+    expect(res.body).toContain('<html data-mantine-color-scheme="light" lang="ar" dir="rtl" data-first-screen="ar">');
     expect(res.body).not.toContain('role="status">FieldOps');
     // The app's code is added by the page's first script after the first paint.
     expect(res.body).not.toContain('<script type="module"');
@@ -170,7 +170,7 @@ describe('the first screen drawn on the server', () => {
 
   it('fills the page: language, markup, answers, and no script tag of the app', () => {
     const html = firstScreenPage(INDEX, 'en', '<p>drawn</p>', { a: '</script><script>alert(1)</script>' });
-    expect(html).toContain('<html lang="en" dir="ltr" data-first-screen="en">');
+    expect(html).toContain('<html data-mantine-color-scheme="light" lang="en" dir="ltr" data-first-screen="en">');
     expect(html).toContain('<div id="root"><p>drawn</p></div>');
     expect(html).not.toContain('</script><script>alert');
     expect(html).toContain('\\u003c/script>');

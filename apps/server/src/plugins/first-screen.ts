@@ -115,7 +115,12 @@ export function firstScreenPage(template: string, language: Language, markup: st
     .join('');
   return (
     template
-      .replace(/<html[^>]*>/, `<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}" data-first-screen="${language}">`)
+      .replace(
+        /<html([^>]*)>/,
+        // Its other attributes (the interface library's colour scheme, which its styles key on) stay.
+        (_tag, attributes: string) =>
+          `<html${attributes.replace(/\s(lang|dir)="[^"]*"/g, '')} lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}" data-first-screen="${language}">`,
+      )
       .replace(
         '<head>',
         // Drawn in another language than the device's (index.html's first script marks it), the page
