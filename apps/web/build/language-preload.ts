@@ -8,12 +8,9 @@
 // (apps/server/src/plugins/security-headers.ts). It also links the web app manifest of that
 // language (public/manifest-*.webmanifest).
 import type { Plugin } from 'vite';
-import { API_BASES, API_KEY_HEADER, LANGUAGES, STORAGE_KEYS } from '../../../packages/shared/src/limits.ts';
+import { API_BASES, API_KEY_HEADER, FIRST_SCREEN, LANGUAGES, STORAGE_KEYS } from '../../../packages/shared/src/limits.ts';
 import { EARLY_DASHBOARD_FIRST_DAY, EARLY_DASHBOARD_GLOBAL } from '../src/features/dashboard/api/early-dashboard.ts';
 import { EARLY_SESSION_GLOBAL, SESSION_PATH } from '../src/lib/session/api/early-session.ts';
-
-/** The meta element naming the stylesheets of the shell and of `/`. */
-export const FIRST_SCREEN_STYLES = 'fieldops-first-screen-styles';
 
 const BUNDLE = /lib\/i18n\/bundles\/(\w+)\.ts$/;
 const APP_BUNDLE = /lib\/i18n\/bundles\/(\w+)-app\.ts$/;
@@ -142,7 +139,7 @@ export function languagePreload(): Plugin {
         return [
           // For a page the server draws: the stylesheets it links so that its first paint waits
           // for them, as a parsed link does in every browser (plugins/first-screen.ts).
-          { tag: 'meta', attrs: { name: FIRST_SCREEN_STYLES, content: paths(styles).join(' ') }, injectTo: 'head' },
+          { tag: 'meta', attrs: { name: FIRST_SCREEN.styles, content: paths(styles).join(' ') }, injectTo: 'head' },
           {
             tag: 'script',
             children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts, styles: paths(styles), entry: paths([...initial]) }),

@@ -37,6 +37,13 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export const API_KEY_HEADER = 'X-Api-Key';
 
 /** Local-storage keys of the web client (spec §9). */
+/**
+ * A page the server draws (apps/server/src/plugins/first-screen.ts): the id of its JSON element
+ * holding the answers it was drawn from, and the meta element by which the web build names the
+ * stylesheets that page links.
+ */
+export const FIRST_SCREEN = { answers: 'fieldops-first-screen', styles: 'fieldops-first-screen-styles' } as const;
+
 export const STORAGE_KEYS = {
   token: 'id_token',
   apiKey: 'apiKey',

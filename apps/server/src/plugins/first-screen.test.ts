@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessOf, createBusinessWithOwner, signIn, type Caller } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { FIRST_SCREEN_COOKIE, firstScreenPage, languageOf } from './first-screen.ts';
+import { FIRST_SCREEN_COOKIE, firstScreenPage, firstScreenTemplate, languageOf } from './first-screen.ts';
 
 const INDEX =
   '<!doctype html>\n<html lang="en" dir="ltr" data-mantine-color-scheme="light">\n<head><script>document.documentElement.lang="en"</script>' +
@@ -169,7 +169,7 @@ describe('the first screen drawn on the server', () => {
   });
 
   it('fills the page: language, markup, answers, and no script tag of the app', () => {
-    const html = firstScreenPage(INDEX, 'en', '<p>drawn</p>', { a: '</script><script>alert(1)</script>' });
+    const html = firstScreenPage(firstScreenTemplate(INDEX), 'en', '<p>drawn</p>', { a: '</script><script>alert(1)</script>' });
     expect(html).toContain('<html data-mantine-color-scheme="light" lang="en" dir="ltr" data-first-screen="en">');
     expect(html).toContain('<div id="root"><p>drawn</p></div>');
     expect(html).not.toContain('</script><script>alert');

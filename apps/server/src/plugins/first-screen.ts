@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASES, API_KEY_HEADER, LANGUAGES, type Language } from '@fieldops/shared/limits';
+import { API_BASES, API_KEY_HEADER, FIRST_SCREEN, LANGUAGES, type Language } from '@fieldops/shared/limits';
 import type { SessionBootstrap } from '@fieldops/shared/session';
 import { addDays, localDate } from '../modules/reports/report-range.ts';
 
@@ -103,40 +103,42 @@ interface Drawer {
   ): Promise<string | null>;
 }
 
-/** The web app's page with the markup, the answers and the language filled in. */
-export function firstScreenPage(template: string, language: Language, markup: string, data: unknown): string {
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  // The stylesheets of the shell and of `/`, named by the build: linked in the page, so its first
-  // paint waits for them in every browser.
-  const styles = (/<meta name="fieldops-first-screen-styles" content="([^"]*)"/.exec(template)?.[1] ?? '')
+/**
+ * The web app's page made ready once for drawing: the app's script tags out (its first script adds
+ * them after the first paint) and the stylesheets of the shell and of `/`, named by the build,
+ * linked, so the first paint waits for them in every browser. Drawn in another language than the
+ * device's (the first script marks it), the page stays hidden until the app has drawn it again.
+ */
+export function firstScreenTemplate(index: string): string {
+  const named = new RegExp(`<meta name="${FIRST_SCREEN.styles}" content="([^"]*)"`).exec(index)?.[1] ?? '';
+  const styles = named
     .split(' ')
     .filter((href) => /^\/assets\/[\w.-]+\.css$/.test(href))
     .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
     .join('');
-  return (
-    template
-      .replace(
-        /<html([^>]*)>/,
-        // Its other attributes (the interface library's colour scheme, which its styles key on) stay.
-        (_tag, attributes: string) =>
-          `<html${attributes.replace(/\s(lang|dir)="[^"]*"/g, '')} lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}" data-first-screen="${language}">`,
-      )
-      .replace(
-        '<head>',
-        // Drawn in another language than the device's (index.html's first script marks it), the page
-        // stays hidden until the app has drawn it again.
-        `<head><script type="application/json" id="fieldops-first-screen">${json}</script><style>html[data-first-screen-stale] #root{visibility:hidden}</style>`,
-      )
-      // The app's code starts after the first paint (index.html's first script adds it).
-      .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/, '')
-      .replace(/<link rel="modulepreload"[^>]*>/g, '')
-      .replace('</head>', `${styles}</head>`)
-      .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, `<div id="root">${markup}</div>$1`)
-  );
+  return index
+    .replace('<head>', '<head><style>html[data-first-screen-stale] #root{visibility:hidden}</style>')
+    .replace(/<script type="module"[^>]*src="[^"]*"[^>]*><\/script>/, '')
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
+    .replace('</head>', `${styles}</head>`);
+}
+
+/** That page with the language, the markup and the answers filled in. */
+export function firstScreenPage(template: string, language: Language, markup: string, data: unknown): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return template
+    .replace(
+      /<html([^>]*)>/,
+      // Its other attributes (the interface library's colour scheme, which its styles key on) stay.
+      (_tag, attributes: string) =>
+        `<html${attributes.replace(/\s(lang|dir)="[^"]*"/g, '')} lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}" data-first-screen="${language}">`,
+    )
+    .replace('<head>', `<head><script type="application/json" id="${FIRST_SCREEN.answers}">${json}</script>`)
+    .replace(/<div id="root">[\s\S]*<\/div>(\s*<\/body>)/, `<div id="root">${markup}</div>$1`);
 }
 
 export function createFirstScreen(app: FastifyInstance, webRoot: string) {
-  const template = fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const template = firstScreenTemplate(fs.readFileSync(path.join(webRoot, 'index.html'), 'utf8'));
   const entry = path.join(webRoot, '..', 'dist-server', 'entry-server.js');
   let drawer: Promise<Drawer | null> | null = null;
   let waiting = 0;

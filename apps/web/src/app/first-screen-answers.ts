@@ -1,11 +1,9 @@
 // What a page drawn on the server carries (app/first-screen.ts puts it in the cache). Kept apart
 // and light: the entry reads it on every page, and the cache's code comes only with a drawn page.
+import { FIRST_SCREEN } from '@fieldops/shared/limits';
 import type { DashboardReport } from '@fieldops/shared/reports';
 import type { SessionBootstrap } from '@fieldops/shared/session';
 import type { Language } from '../lib/i18n/language.ts';
-
-/** The id of the page's JSON element holding the answers (never run: type application/json). */
-export const FIRST_SCREEN_ELEMENT = 'fieldops-first-screen';
 
 export interface FirstScreen {
   language: Language;
@@ -23,7 +21,7 @@ export const FIRST_SCREEN_NARROWER_THAN = '36em';
 
 /** The answers a server-drawn page carries, taken once (the element leaves the page). */
 export function takeFirstScreen(): FirstScreen | null {
-  const element = document.getElementById(FIRST_SCREEN_ELEMENT);
+  const element = document.getElementById(FIRST_SCREEN.answers);
   if (!element) return null;
   element.remove();
   try {
