@@ -2,6 +2,7 @@
 // stream of the test's own, then signs in, asks about an activation key, fetches a signed file and
 // meets a failing query whose parameters are a key and a password hash.
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createBusinessWithOwner, createInvitedUser, IMAGES, multipart, PASSWORD, signIn, type Caller } from '../test/factories.ts';
@@ -85,5 +86,39 @@ describe('loggableUrl', () => {
     expect(loggableUrl('/api/files/a.png?expires=1&signature=abc')).toBe('/api/files/a.png?expires=[redacted]&signature=[redacted]');
     expect(loggableUrl('/api/v1/tasks?flag&page=2')).toBe('/api/v1/tasks?flag&page=[redacted]');
     expect(loggableUrl('/api/health')).toBe('/api/health');
+    expect(loggableUrl('/api/x?a=b=c&&d=&e')).toBe('/api/x?a=[redacted]&&d=[redacted]&e');
+    expect(loggableUrl('/api/v1/business/config/API-KEY/k1/lookup?x=1')).toBe('/api/v1/business/config/API-KEY/[redacted]/lookup?x=[redacted]');
+  });
+});
+
+describe('headers logged anywhere', () => {
+  it('leave their credentials out, whatever key they are logged under', () => {
+    const written: string[] = [];
+    const stream = { write: (line: string) => void written.push(line) };
+    const logger = pino(logOptions('info', stream) as pino.LoggerOptions, stream);
+    const headers = {
+      Authorization: 'Bearer secret-token',
+      cookie: 'fieldops_page=secret-cookie',
+      'x-api-key': 'secret-key',
+      'set-cookie': ['s=secret-set'],
+      accept: 'application/json',
+    };
+    logger.info({ headers }, 'a');
+    logger.info({ res: { statusCode: 200, headers } }, 'b');
+    logger.info({ req: { method: 'GET', url: '/x?key=secret-query', headers, socket: {} } }, 'c');
+    logger.child({ headers }).info('d');
+    expect(written).toHaveLength(4);
+    const text = written.join('');
+    for (const secret of ['secret-token', 'secret-cookie', 'secret-key', 'secret-set', 'secret-query']) expect(text).not.toContain(secret);
+    const [a, b, c] = written.map((line) => JSON.parse(line) as Record<string, Record<string, unknown>>);
+    expect(a!.headers).toEqual({
+      Authorization: '[redacted]',
+      cookie: '[redacted]',
+      'x-api-key': '[redacted]',
+      'set-cookie': '[redacted]',
+      accept: 'application/json',
+    });
+    expect(b!.res).toEqual({ statusCode: 200, headers: a!.headers });
+    expect(c!.req).toMatchObject({ method: 'GET', url: '/x?key=[redacted]' });
   });
 });
