@@ -126,13 +126,14 @@ describe('compression of API answers', () => {
 });
 
 describe('security headers', () => {
-  it('are on every answer: API calls, refusals, unknown paths and the web app', async () => {
+  it('are on every page and file: the web app, its assets, the API documentation, a stored file', async () => {
+    const form = multipart({}, [{ field: 'file', filename: 'me.png', type: 'image/png', data: IMAGES.png }]);
+    const avatar: string = (await owner.request({ method: 'PUT', url: '/api/v1/account/avatar', ...form })).json().avatar;
     const answers = [
-      await owner.request({ method: 'GET', url: '/api/v1/account' }),
-      await t.app.inject({ method: 'GET', url: '/api/v1/account' }),
-      await t.app.inject({ method: 'GET', url: '/api/no-such-call' }),
       await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' }),
       await t.app.inject({ method: 'GET', url: '/projects/12' }),
+      await t.app.inject({ method: 'GET', url: '/api/docs' }),
+      await t.app.inject({ method: 'GET', url: avatar }),
     ];
     for (const res of answers) {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -142,6 +143,28 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['strict-transport-security']).toContain('max-age=');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
+  it('on API answers, data or refusal, say that nothing may run in them, frame them or embed them elsewhere', async () => {
+    const answers = [
+      await owner.request({ method: 'GET', url: '/api/v1/account' }),
+      await owner.request({ method: 'GET', url: '/services/workflow/api/v1/tasks?page=0&size=20' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/account' }),
+      await t.app.inject({ method: 'GET', url: '/api/no-such-call' }),
+      await t.app.inject({ method: 'GET', url: '/api/health' }),
+    ];
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      // A page's headers have nothing to do on data.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-xss-protection']).toBeUndefined();
     }
   });
 });

@@ -1,7 +1,9 @@
-// The security headers every answer carries (helmet's defaults with the app's content security
-// policy). They never vary by request, so they are worked out once at start and copied onto each
-// answer, instead of being rebuilt from the policy on every request. The inline scripts of the
-// web app's index.html are allowed by their hashes, and no other inline script is.
+// The security headers every answer carries. Pages and files (the web app, the API documentation,
+// stored files) get helmet's defaults with the app's content security policy: the inline scripts
+// of the web app's index.html are allowed by their hashes, and no other inline script is. API
+// answers are data, never a page, and get the short set that says so: nothing may run in them,
+// load anything for them or frame them, and no other site may embed them. The headers never vary
+// by request, so both sets are worked out once at start and copied onto each answer.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { FILES_ROUTE } from './storage.ts';
 
 const policy = (scriptHashes: readonly string[]) => ({
   contentSecurityPolicy: {
@@ -56,10 +59,27 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Record<st
   return headers;
 }
 
+/** The headers of an API answer, which a browser reads as data and never shows as a page. */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': pageHeaders['strict-transport-security'] ?? 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/** API calls answer data; the documentation's pages and stored files are shown as they are. */
+const answersData = (url: string) =>
+  (url.startsWith('/api/') || url.startsWith('/services/')) && !url.startsWith('/api/docs') && !url.startsWith(`${FILES_ROUTE}/`);
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { webRoot?: string | null }) => {
-  const headers = securityHeaders(webRootScriptHashes(opts.webRoot ?? null));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const pageHeaders = securityHeaders(webRootScriptHashes(opts.webRoot ?? null));
+  const dataHeaders = apiSecurityHeaders(pageHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(answersData(request.url) ? dataHeaders : pageHeaders);
     done();
   });
 });

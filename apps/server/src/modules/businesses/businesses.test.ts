@@ -114,7 +114,7 @@ describe('businesses', () => {
     const res = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://app.example.com' } });
     expect(res.headers['access-control-expose-headers']).toContain('X-Total-Count');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
   });
 
   it('serves the OpenAPI document', async () => {
