@@ -14,7 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createDiskStorage } from '../apps/server/src/plugins/storage.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from '../apps/server/src/seed/demo.ts';
-import { COMPILED_SERVER, freePort, startServer } from '../apps/server/src/test/server-process.ts';
+import { COMPILED_SERVER, freePort, PRODUCTION_NODE_FLAGS, startServer } from '../apps/server/src/test/server-process.ts';
 import type { RecordedStatement } from './lib/bare-server.ts';
 import { processCpuMs, withPostgres } from './lib/bench-database.ts';
 
@@ -102,9 +102,15 @@ async function load(port: number, path: string, headers: Record<string, string>)
 
 async function startBare(url: string, file: string) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'lib', 'bare-server.ts'), String(port), url, file], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The same Node.js flags as the app (`npm run serve`): what differs between the two is the code.
+  const flags = PRODUCTION_NODE_FLAGS.filter((flag) => flag !== '--enable-source-maps');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'lib', 'bare-server.ts'), String(port), url, file],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   for (;;) {
     try {
       await fetch(`http://127.0.0.1:${port}/list/none`);

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
 /** The Node.js flags `npm start` runs the compiled server with (the root package.json's `serve`). */
-const PRODUCTION_NODE_FLAGS = (() => {
+export const PRODUCTION_NODE_FLAGS = (() => {
   const manifest = JSON.parse(fs.readFileSync(fileURLToPath(new URL('../../../../package.json', import.meta.url)), 'utf8')) as { scripts: { serve: string } };
   return manifest.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--'));
 })();
