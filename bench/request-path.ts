@@ -5,6 +5,9 @@
 // measured in alternating rounds, in one run, on PostgreSQL (BENCH_DATABASE_URL or
 // TEST_DATABASE_URL), with the app's production settings (request logging at info, rate limit
 // counting). Printed: requests per second, CPU per request, and the app's share of the bare rate.
+// The machine's speed drifts from second to second on a shared host, so the two take turns in
+// short rounds, in the order app, bare, bare, app, …, and the share is the median of each round's
+// ratio: each ratio compares the two a few seconds apart, never across a slow spell.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -20,8 +23,8 @@ import { processCpuMs, withPostgres } from './lib/bench-database.ts';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CONNECTIONS = 16;
-const ROUND_SECONDS = Number(process.env.ROUND_SECONDS ?? 4);
-const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const ROUND_SECONDS = Number(process.env.ROUND_SECONDS ?? 2);
+const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const GOAL_SHARE = 0.7;
 const LISTS = {
   tasks: '/services/workflow/api/v1/tasks?page=0&size=20',
@@ -170,21 +173,30 @@ export async function run() {
           const rates = { app: [] as number[], bare: [] as number[] };
           const cpu = { app: 0, bare: 0 };
           const count = { app: 0, bare: 0 };
+          const ratios: number[] = [];
           for (let round = 0; round < ROUNDS + 1; round++) {
-            for (const side of ['app', 'bare'] as const) {
+            const done = { app: 0, bare: 0 };
+            const order = round % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const);
+            for (const side of order) {
               const pid = (side === 'app' ? app.child : bare.child).pid!;
               const before = processCpuMs(pid) ?? 0;
               const result = side === 'app' ? await load(appPort, LISTS[name], headers) : await load(bare.port, `/list/${name}`, {});
               if (result.failed > 0) throw new Error(`${side} ${name}: ${result.failed} requests failed`);
+              done[side] = result.done;
               // The first round warms both up and is not counted.
               if (round === 0) continue;
               rates[side].push(result.done / ROUND_SECONDS);
               cpu[side] += (processCpuMs(pid) ?? 0) - before;
               count[side] += result.done;
             }
+            if (round > 0) ratios.push(done.app / done.bare);
           }
-          const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-          const share = median(rates.app) / median(rates.bare);
+          const median = (values: number[]) => {
+            const sorted = [...values].sort((a, b) => a - b);
+            const middle = Math.floor(sorted.length / 2);
+            return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+          };
+          const share = median(ratios);
           console.log(
             [
               name.padEnd(7),

@@ -1,6 +1,7 @@
 // The yardstick of the request-path bench: a bare Fastify server on a `pg` pool of the same size
 // that runs, for each named list, the statements the app ran for it (recorded by the bench) and
-// answers the rows as JSON, with the total in X-Total-Count when a statement counted. Statements
+// answers the page's rows (the first statement's) as JSON, with the total in X-Total-Count when a
+// statement counted. Statements
 // are prepared (named) on each connection. No sign-in,
 // no validation, no policies: what a list costs beyond its SQL is what the app adds.
 // Run as a child process: `node --import tsx bare-server.ts <port> <database url> <statements.json>`.
@@ -34,7 +35,7 @@ app.get<{ Params: { name: string } }>('/list/:name', async (request, reply) => {
     const first = rows[0] as Record<string, unknown> | undefined;
     if (rows.length === 1 && first && Object.keys(first).length === 1 && /count/i.test(statement.text)) {
       reply.header('x-total-count', String(Object.values(first)[0]));
-    } else if (rows.length > 0) items = rows;
+    } else if (items.length === 0) items = rows;
   }
   reply.header('cache-control', 'no-store');
   return items;
