@@ -33,7 +33,8 @@ async function withCompletion(db: Db, businessId: number, items: TaskListed[]): 
     businessId,
     items.map((t) => t.id),
   );
-  return items.map((t) => ({ ...t, completionRate: completion.get(t.id) ?? null }));
+  // The items were made for this answer: each takes its rate in place instead of being copied.
+  return items.map((t) => Object.assign(t, { completionRate: completion.get(t.id) ?? null }));
 }
 
 export async function listTasks(db: Db, businessId: number, filter: TaskFilter, page: TaskPage) {
