@@ -6,8 +6,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
-
-const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/services/');
+import { isApiPath } from '../lib/api-paths.ts';
 
 export const apiHeadersPlugin = fp<{ corsOrigins: readonly string[] }>(async (app: FastifyInstance, { corsOrigins }) => {
   const allowed = new Set(corsOrigins);

@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FILE_LINK_BUCKET_MS, FILE_LINK_MIN_LIFETIME_MS } from '@fieldops/shared/limits';
+import { isApiPath } from '../lib/api-paths.ts';
 import { FILES_ROUTE } from './storage.ts';
 
 export interface FileLinks {
@@ -63,8 +64,6 @@ export function createFileLinks(secret: Uint8Array): FileLinks {
     },
   };
 }
-
-const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/services/');
 
 export const fileLinksPlugin = fp<{ secret: Uint8Array }>(async (app: FastifyInstance, { secret }) => {
   const links = createFileLinks(secret);

@@ -11,6 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@fieldops/shared/messages';
+import { isApiPath } from '../lib/api-paths.ts';
 import { AppError } from '../lib/errors.ts';
 import { addToCounters, sweepCounters, type Counter } from '../lib/throttle.ts';
 
@@ -35,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-const isLimited = (url: string) => (url.startsWith('/api/') || url.startsWith('/services/')) && !url.startsWith('/api/health') && !url.startsWith('/api/docs');
+const isLimited = (url: string) => isApiPath(url) && !url.startsWith('/api/health') && !url.startsWith('/api/docs');
 
 export const rateLimitPlugin = fp<{ settings: RateLimitSettings | null }>(async (app: FastifyInstance, { settings }) => {
   if (!settings) {
