@@ -1,11 +1,12 @@
 // Prepared statements answer the rows Drizzle's own query answers: the same keys in the same
 // order, each value decoded the same way (timestamps as dates, dates as text, counts through
 // their mappers, nulls as null), on the embedded database and on PostgreSQL.
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, gte, Param, sql } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createBusinessWithOwner, createPlanRow, createProjectAndSite, createTask, type Caller } from '../test/factories.ts';
-import { prepared } from './prepared.ts';
+import { prepared, preparedSql } from './prepared.ts';
 import { executionPlans } from './schema-schedules.ts';
 import { tags, tasks } from './schema-workflow.ts';
 
@@ -76,5 +77,55 @@ describe('prepared statements', () => {
     const rows = await statement.execute({ businessId: owner.business.id });
     expect(rows).toEqual(await nested().execute({ businessId: owner.business.id }));
     expect(rows[1]!.tag).toBeNull();
+  });
+
+  it("run without Drizzle's execute, with placeholders encoded by their column and raw answers as the driver gives them", async () => {
+    // A Date placeholder compared with a timestamp column goes through the column's encoder.
+    const since = () =>
+      t.app.db
+        .select({ id: tasks.id, createdAt: tasks.createdAt })
+        .from(tasks)
+        .where(sql`${eq(tasks.businessId, sql.placeholder('businessId'))} and ${gte(tasks.createdAt, sql.placeholder('since'))}`)
+        .orderBy(tasks.id);
+    const statement = prepared(t.app.db, 'prepared-test:since', since);
+    expect(Object.prototype.hasOwnProperty.call(statement, 'execute')).toBe(true);
+    const values = { businessId: owner.business.id, since: new Date(Date.now() - 3_600_000) };
+    const mine = await statement.execute(values);
+    expect(mine).toHaveLength(2);
+    expect(mine).toEqual(await since().execute(values));
+    expect(await statement.execute({ ...values, since: new Date(Date.now() + 3_600_000) })).toEqual([]);
+
+    const raw = preparedSql(t.app.db, 'prepared-test:raw', () => sql`select ${sql.placeholder('n')}::int + 1 as next, now() as at, '2026-01-02'::date as day`);
+    expect(Object.prototype.hasOwnProperty.call(raw, 'execute')).toBe(true);
+    const answer = (await raw.execute({ n: 41 })) as { rows: { next: number; at: unknown; day: unknown }[] };
+    const drizzles = (await t.app.db.execute(sql`select ${41}::int + 1 as next, now() as at, '2026-01-02'::date as day`)) as unknown as {
+      rows: { next: number; at: unknown; day: unknown }[];
+    };
+    expect(answer.rows[0]!.next).toBe(42);
+    // Timestamps and dates stay text, as Drizzle's own statements keep them.
+    expect(typeof answer.rows[0]!.at).toBe(typeof drizzles.rows[0]!.at);
+    expect(answer.rows[0]!.day).toBe('2026-01-02');
+
+    // A placeholder with an encoder of its own (a column's, or this one) is encoded on every call.
+    const doubled = preparedSql(
+      t.app.db,
+      'prepared-test:encoded',
+      () => sql`select ${new Param(sql.placeholder('n'), { mapToDriverValue: (value: number) => String(value * 2) })}::int as twice`,
+    );
+    expect(((await doubled.execute({ n: 21 })) as { rows: { twice: number }[] }).rows).toEqual([{ twice: 42 }]);
+    expect(((await doubled.execute({ n: 5 })) as { rows: { twice: number }[] }).rows).toEqual([{ twice: 10 }]);
+  });
+
+  it('refuse a missing placeholder and wrap a driver error as Drizzle does', async () => {
+    const statement = prepared(t.app.db, 'prepared-test:flat', () => flatSelect());
+    await expect(statement.execute({})).rejects.toThrow('No value for placeholder "businessId" was provided');
+    const failing = preparedSql(t.app.db, 'prepared-test:failing', () => sql`select 1 / ${sql.placeholder('zero')}::int as x`);
+    const error = await failing.execute({ zero: 0 }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(DrizzleQueryError);
+    expect((error as DrizzleQueryError).params).toEqual([0]);
+    expect(((error as Error).cause as { code?: string }).code).toBe('22012');
   });
 });

@@ -7,8 +7,15 @@
 // A statement that selects flat fields (each a column or an expression under its own key, as
 // every hot list does) also gets a row mapper of its own, made once: Drizzle's general one works
 // out each field's decoder and path again for every value of every row.
+//
+// Such a statement, and a raw one, is run by a lean `execute` of its own: the values go straight
+// into the driver's query, without Drizzle's cache and tracing layers (neither is used here) and
+// the type-parser lookups it rebuilds for every field of every answer. It fills placeholders,
+// parses values and wraps a driver error exactly as Drizzle does.
 import { createHash } from 'node:crypto';
-import { Column, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, is, Param, Placeholder, SQL, Subquery } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -33,8 +40,87 @@ export function prepared<P>(db: Db, key: string, build: () => { prepare(name: st
   const statement = build().prepare(name);
   const mapper = flatRowMapper((statement as { fields?: unknown }).fields);
   if (mapper && !(statement as { customResultMapper?: unknown }).customResultMapper) Object.assign(statement as object, { customResultMapper: mapper });
+  installLeanExecute(statement);
   statements.set(key, statement);
   return statement;
+}
+
+/** What a node-postgres prepared statement of Drizzle holds (drizzle-orm/node-postgres/session.js). */
+interface DriverStatement {
+  client?: { query(config: object, values: unknown[]): Promise<{ rows: unknown[] }> };
+  params?: unknown[];
+  queryConfig?: { name?: string; text: string };
+  fields?: unknown;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** Types whose text Drizzle keeps as it comes (its own decoders read it): timestamps, dates, intervals and their arrays. */
+const KEPT_AS_TEXT = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+const asText = (value: string) => value;
+/** The same choice of parser as Drizzle's node-postgres statements make, without a new function each time. */
+const driverTypes = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    KEPT_AS_TEXT.has(typeId) ? asText : (pg.types.getTypeParser as (id: number, format?: string) => unknown)(typeId, format),
+};
+
+type Step = { name: string; encoder?: { mapToDriverValue(value: unknown): unknown } } | { value: unknown };
+
+/** Drizzle's fillPlaceholders, with each parameter's kind worked out once instead of on every call. */
+export function placeholderFiller(params: readonly unknown[]): (values: Record<string, unknown>) => unknown[] {
+  const steps: Step[] = params.map((param) => {
+    if (is(param, Placeholder)) return { name: param.name };
+    if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder };
+    return { value: param };
+  });
+  return (values) => {
+    const out = new Array<unknown>(steps.length);
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      if ('value' in step) {
+        out[i] = step.value;
+        continue;
+      }
+      if (!(step.name in values)) throw new Error(`No value for placeholder "${step.name}" was provided`);
+      out[i] = step.encoder ? step.encoder.mapToDriverValue(values[step.name]) : values[step.name];
+    }
+    return out;
+  };
+}
+
+/**
+ * Replaces the statement's `execute` with one that calls the driver directly, when the statement
+ * is one whose rows come back as they are (a raw statement) or through its own flat mapper. A
+ * nested selection, or a driver this does not know, keeps Drizzle's.
+ */
+function installLeanExecute(statement: unknown) {
+  const s = statement as DriverStatement;
+  const { client, params, queryConfig, customResultMapper: mapper } = s;
+  if (!client || typeof client.query !== 'function' || !Array.isArray(params) || !queryConfig) return;
+  if (s.fields && !mapper) return;
+  const { name, text } = queryConfig;
+  const config = mapper ? { name, text, rowMode: 'array', types: driverTypes } : { name, text, types: driverTypes };
+  const fill = placeholderFiller(params);
+  s.execute = async (values = {}) => {
+    const filled = fill(values);
+    let result: { rows: unknown[] };
+    try {
+      result = await client.query(config, filled);
+    } catch (err) {
+      throw new DrizzleQueryError(text, filled, err as Error);
+    }
+    return mapper ? mapper(result.rows as unknown[][]) : result;
+  };
 }
 
 interface Decoder {

@@ -55,5 +55,10 @@ const withoutNul = z.unknown().superRefine((value, ctx) => {
  * The check runs on the input as received, before the route's schema trims, coerces or drops
  * anything, and stops there: the route's schema only sees input without NUL characters. Its
  * issue goes through the provider like the schema's own, so the error handler names the field.
+ * (The same as `withoutNul.pipe(schema)`, without a pipe's cost on every request that has none.)
  */
-export const validatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => zodValidatorCompiler({ ...route, schema: withoutNul.pipe(route.schema) });
+export const validatorCompiler: FastifySchemaCompiler<$ZodType> = (route) => {
+  const check = zodValidatorCompiler(route);
+  const refuse = zodValidatorCompiler({ ...route, schema: withoutNul });
+  return (data) => (nulPath(data) ? refuse(data) : check(data));
+};

@@ -95,16 +95,16 @@ const SORT_COLUMNS = { id: tasks.id, nameEn: tasks.nameEn, nameAr: tasks.nameAr,
 
 export async function findTasks(db: Db, businessId: number, filter: TaskFilter, page: TaskPage) {
   const shape = `tasks:${Boolean(filter.tagId)}:${Boolean(filter.searchKey)}:${filter.draft}:${page.sort}:${page.dir}`;
-  const direction = page.dir === 'asc' ? asc : desc;
-  // The id breaks ties so that pages never overlap.
-  const order = page.sort === 'id' ? [direction(tasks.id)] : [direction(SORT_COLUMNS[page.sort]), direction(tasks.id)];
-  const list = prepared(db, `${shape}:page`, () =>
-    selectTasks(db)
+  const list = prepared(db, `${shape}:page`, () => {
+    const direction = page.dir === 'asc' ? asc : desc;
+    // The id breaks ties so that pages never overlap.
+    const order = page.sort === 'id' ? [direction(tasks.id)] : [direction(SORT_COLUMNS[page.sort]), direction(tasks.id)];
+    return selectTasks(db)
       .where(whereOf(filter))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
+      .offset(sql.placeholder('offset'));
+  });
   const counted = prepared(db, `${shape}:count`, () => db.select({ total: count() }).from(tasks).where(whereOf(filter)));
   const values = {
     businessId,
