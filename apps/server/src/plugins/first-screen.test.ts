@@ -141,6 +141,10 @@ describe('the first screen drawn on the server', () => {
     const filtered = await t.app.inject({ method: 'GET', url: '/?range=yesterday', headers: { accept: 'text/html', 'user-agent': PHONE, cookie } });
     expect(drawn(filtered.body)).toBeNull();
     expect(filtered.body).toContain('<script type="module"');
+    // A HEAD request (a link checker, a phone's prefetch) gets the plain page's headers, nothing drawn.
+    const head = await t.app.inject({ method: 'HEAD', url: '/', headers: { accept: 'text/html', 'user-agent': PHONE, cookie } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('no-cache');
     const empty = await createBusinessWithOwner(t.app, 'nothing');
     expect(drawn((await page((await cookieFrom(empty)).cookie)).body)).toBeNull();
   });

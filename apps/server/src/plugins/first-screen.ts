@@ -154,8 +154,17 @@ export function createFirstScreen(app: FastifyInstance, webRoot: string) {
   /** The page for this request drawn with its first screen, or null for the plain page. */
   return async function draw(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const kept = readCookie(request);
-    // Only `/` as it opens: filters in the address are another call, drawn by the app.
-    if (!kept || request.url !== '/' || !isPhone(request) || waiting >= MAX_WAITING || !request.headers.accept?.includes('text/html')) return null;
+    // Only `/` as it opens: filters in the address are another call, drawn by the app. A HEAD
+    // request has no body to draw into.
+    if (
+      !kept ||
+      request.method !== 'GET' ||
+      request.url !== '/' ||
+      !isPhone(request) ||
+      waiting >= MAX_WAITING ||
+      !request.headers.accept?.includes('text/html')
+    )
+      return null;
     waiting++;
     try {
       const render = await load();
