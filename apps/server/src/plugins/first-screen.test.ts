@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBusinessOf, createBusinessWithOwner, signIn, type Caller } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { FIRST_SCREEN_COOKIE, firstScreenPage, firstScreenTemplate, languageOf } from './first-screen.ts';
+import { FIRST_SCREEN_COOKIE, firstScreenPage, firstScreenTemplate } from './first-screen.ts';
 
 const INDEX =
   '<!doctype html>\n<html lang="en" dir="ltr" data-mantine-color-scheme="light">\n<head><script>document.documentElement.lang="en"</script>' +
@@ -164,12 +164,6 @@ describe('the first screen drawn on the server', () => {
     const token = await signIn(t.app, other.username);
     const again = await t.app.inject({ method: 'GET', url: '/api/v1/account/session', headers: { authorization: `Bearer ${token}` } });
     expect(drawn((await page(String(again.headers['set-cookie']).split(';')[0] ?? '')).body)).not.toBeNull();
-  });
-
-  it('reads the language a call asked in', () => {
-    expect(languageOf('ar-SA,ar;q=0.9')).toBe('ar');
-    expect(languageOf('fr-FR, en;q=0.5')).toBe('en');
-    expect(languageOf(undefined)).toBe('en');
   });
 
   it('fills the page: language, markup, answers, and no script tag of the app', () => {

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASES, API_KEY_HEADER, FIRST_SCREEN, LANGUAGES, type Language } from '@fieldops/shared/limits';
 import type { SessionBootstrap } from '@fieldops/shared/session';
+import { languageOf } from '../lib/language.ts';
 import { addDays, localDate } from '../modules/reports/report-range.ts';
 
 export const FIRST_SCREEN_COOKIE = 'fieldops_page';
@@ -46,14 +47,6 @@ const bearer = (request: FastifyRequest) => {
   const header = request.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
 };
-
-export function languageOf(header: string | undefined): Language {
-  for (const part of (header ?? '').split(',')) {
-    const base = part.trim().split(';')[0]?.toLowerCase().split(/[-_]/)[0] ?? '';
-    if ((LANGUAGES as readonly string[]).includes(base)) return base as Language;
-  }
-  return LANGUAGES[0];
-}
 
 function readCookie(request: FastifyRequest): Kept | null {
   const header = request.headers.cookie;

@@ -14,7 +14,8 @@ import { submissionsQuery } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/answers';
 import { requireTenant } from '../../plugins/auth.ts';
 import { flaggedResults, getResult, latestResults, memberActionResults, unflagResult } from './action-results.service.ts';
-import { fireTicket, ticketLanguageOf } from './answer-ticket.service.ts';
+import { languageOf } from '../../lib/language.ts';
+import { fireTicket } from './answer-ticket.service.ts';
 
 /** Answers are ordered by when they came: `sort=createdDate,desc` (the default) or `,asc`. */
 const byCreatedDate = <T extends z.ZodType<{ sort?: string }>>(schema: T) =>
@@ -70,7 +71,7 @@ export async function actionResultsRoutes(app: FastifyInstance) {
             requireTenant(request),
             request.params.id,
             request.body ?? fireTicketRequest.parse(undefined),
-            ticketLanguageOf(request.headers['accept-language']),
+            languageOf(request.headers['accept-language']),
           ),
         ),
   });

@@ -23,9 +23,6 @@ export const TICKET_STATUS_CODE = '2';
 /** The languages a ticket raised from an answer can be written in. */
 export type TicketLanguage = 'en' | 'ar';
 
-/** The language of a request's Accept-Language: Arabic when it comes first, else English. */
-export const ticketLanguageOf = (acceptLanguage: string | undefined): TicketLanguage => (acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en');
-
 const ENGLISH_WORDS = {
   task: 'Task',
   action: 'Action',
