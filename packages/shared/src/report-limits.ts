@@ -22,5 +22,21 @@ export const DASHBOARD_LOADED = ['members', 'teams', 'projects'] as const satisf
 export const DASHBOARD_LOAD_SIZE = 10;
 export const DASHBOARD_TAGS_SIZE = 5;
 
+/**
+ * The report date filters (spec §2, §9), each a range of whole days of the business's time zone,
+ * both ends inclusive: the offsets from today of its first and its last day. Last week is seven
+ * days, today included; last month thirty.
+ */
+export const DATE_PRESET_OFFSETS = {
+  yesterday: [-1, -1],
+  last2Days: [-1, 0],
+  last3Days: [-2, 0],
+  lastWeek: [-6, 0],
+  lastMonth: [-29, 0],
+} as const satisfies Record<string, readonly [number, number]>;
+export type DatePreset = keyof typeof DATE_PRESET_OFFSETS;
+/** The range a report screen, the dashboard and the first screen show until another is chosen. */
+export const DEFAULT_DATE_PRESET: DatePreset = 'lastWeek';
+
 /** The event name of a new answer in the live feed. */
 export const LIVE_FEED_EVENT = 'answer';

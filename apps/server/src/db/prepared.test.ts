@@ -110,7 +110,7 @@ describe('prepared statements', () => {
     const doubled = preparedSql(
       t.app.db,
       'prepared-test:encoded',
-      () => sql`select ${new Param(sql.placeholder('n'), { mapToDriverValue: (value: number) => String(value * 2) })}::int as twice`,
+      () => sql`select ${new Param(sql.placeholder('n'), { mapToDriverValue: (value: unknown) => String(Number(value) * 2) })}::int as twice`,
     );
     expect(((await doubled.execute({ n: 21 })) as { rows: { twice: number }[] }).rows).toEqual([{ twice: 42 }]);
     expect(((await doubled.execute({ n: 5 })) as { rows: { twice: number }[] }).rows).toEqual([{ twice: 10 }]);

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASES, API_KEY_HEADER, FIRST_SCREEN, LANGUAGES, type Language } from '@fieldops/shared/limits';
+import { DATE_PRESET_OFFSETS, DEFAULT_DATE_PRESET } from '@fieldops/shared/report-limits';
 import type { SessionBootstrap } from '@fieldops/shared/session';
 import { languageOf } from '../lib/language.ts';
 import { addDays, localDate } from '../modules/reports/report-range.ts';
@@ -30,9 +31,6 @@ const MAX_WAITING = 4;
  */
 export const isPhone = (request: FastifyRequest) =>
   request.headers['sec-ch-ua-mobile'] === '?1' || /\bMobi|Android|iPhone/.test(String(request.headers['user-agent'] ?? ''));
-
-/** The dashboard's default range: last week, today-6 to today in the business's zone. */
-const FIRST_DAY = -6;
 
 interface Kept {
   token: string;
@@ -171,7 +169,9 @@ export function createFirstScreen(app: FastifyInstance, webRoot: string) {
       const business = bootstrap.workspace?.business;
       if (!business || bootstrap.account.mustChangePassword) return null;
       const today = localDate(new Date(), business.timeZone);
-      const url = `${API_BASES.workflow}/v1/report/business/${business.id}/dashboard?startDate=${addDays(today, FIRST_DAY)}&endDate=${today}`;
+      // The dashboard's default range, as the app asks for it.
+      const [firstDay, lastDay] = DATE_PRESET_OFFSETS[DEFAULT_DATE_PRESET];
+      const url = `${API_BASES.workflow}/v1/report/business/${business.id}/dashboard?startDate=${addDays(today, firstDay)}&endDate=${addDays(today, lastDay)}`;
       const dashboard = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
       if (dashboard.statusCode !== 200) return null;
       const first = { language: kept.language, session: bootstrap, dashboard: { url, report: dashboard.json() } };

@@ -8,12 +8,13 @@
 //   last month      [today-29, today]  (thirty days, today included)
 // The choice is kept in the address as `?range=` (last week when absent).
 import { useCallback } from 'react';
+import { DATE_PRESET_OFFSETS, DEFAULT_DATE_PRESET, type DatePreset } from '@fieldops/shared/report-limits';
 import { addDays, useBusinessTime } from '../business-time.ts';
 import { useSearchParam } from '../url-state.ts';
 
-export const DATE_PRESETS = ['yesterday', 'last2Days', 'last3Days', 'lastWeek', 'lastMonth'] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
-export const DEFAULT_DATE_PRESET: DatePreset = 'lastWeek';
+export { DEFAULT_DATE_PRESET, type DatePreset };
+/** In the order the menus list them. */
+export const DATE_PRESETS = Object.keys(DATE_PRESET_OFFSETS) as DatePreset[];
 export const RANGE_PARAM = 'range';
 
 export interface DateRange {
@@ -21,17 +22,8 @@ export interface DateRange {
   endDate: string;
 }
 
-/** Offsets from today of the first and the last day of each preset. */
-const OFFSETS: Record<DatePreset, readonly [number, number]> = {
-  yesterday: [-1, -1],
-  last2Days: [-1, 0],
-  last3Days: [-2, 0],
-  lastWeek: [-6, 0],
-  lastMonth: [-29, 0],
-};
-
 export function presetRange(preset: DatePreset, today: string): DateRange {
-  const [first, last] = OFFSETS[preset];
+  const [first, last] = DATE_PRESET_OFFSETS[preset];
   return { startDate: addDays(today, first), endDate: addDays(today, last) };
 }
 

@@ -4,7 +4,7 @@
 // The answer waits under this global until the dashboard takes it, only if it asks for that very
 // address. Kept free of imports: the build reads it.
 export const EARLY_DASHBOARD_GLOBAL = '__fieldopsDashboard';
-/** The default range's first day from today: last week, today-6 to today (lib/reports/date-presets.ts). */
+/** The default range's first day from today: last week, today-6 to today (DATE_PRESET_OFFSETS in the shared report-limits; language-preload.test.ts holds the two together). */
 export const EARLY_DASHBOARD_FIRST_DAY = -6;
 
 export interface DashboardHint {
