@@ -35,8 +35,7 @@ import {
 
 /**
  * A page of the business's members meeting the filter, each with their sites and their rank over
- * the last 30 days (`rank: false` leaves it null where the caller has no use for it). The sites
- * and the ranks are read side by side.
+ * the last 30 days (`rank: false` leaves it null where the caller has no use for it).
  */
 export async function listMembers(
   db: Db,
