@@ -19,7 +19,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     screenshot: 'on',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every journey; CI retries a failed one once, with a trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // Each journey opens a fresh browser, where the service worker would fetch every file of the
     // app again; installable.spec.ts tests it, in a profile of its own.
     serviceWorkers: 'block',

@@ -3,10 +3,11 @@
 // their mappers, nulls as null), on the embedded database and on PostgreSQL.
 import { count, eq, gte, Param, sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { createBusinessWithOwner, createPlanRow, createProjectAndSite, createTask, type Caller } from '../test/factories.ts';
-import { prepared, preparedSql } from './prepared.ts';
+import { hasRoomFor, prepared, preparedSql, readBoth } from './prepared.ts';
 import { executionPlans } from './schema-schedules.ts';
 import { tags, tasks } from './schema-workflow.ts';
 
@@ -127,5 +128,36 @@ describe('prepared statements', () => {
     expect(error).toBeInstanceOf(DrizzleQueryError);
     expect((error as DrizzleQueryError).params).toEqual([0]);
     expect(((error as Error).cause as { code?: string }).code).toBe('22012');
+  });
+
+  it('read side by side while the pool has room, one after the other once it is busy or in a transaction', async () => {
+    const pool = (t.app.db as unknown as { $client: pg.Pool }).$client;
+    expect(pool).toBeInstanceOf(pg.Pool);
+    const max = pool.options.max!;
+    // Each read says how many were running when it began.
+    let running = 0;
+    const read = async () => {
+      const seen = ++running;
+      await t.app.db.execute(sql`select pg_sleep(0.05)`);
+      running--;
+      return seen;
+    };
+    expect(hasRoomFor(t.app.db, 2)).toBe(true);
+    expect(await readBoth(t.app.db, read, read)).toEqual([1, 2]);
+
+    // All but one connection lent out: no room for two.
+    const held = await Promise.all(Array.from({ length: max - 1 }, () => pool.connect()));
+    try {
+      expect(hasRoomFor(t.app.db, 1)).toBe(true);
+      expect(hasRoomFor(t.app.db, 2)).toBe(false);
+      expect(await readBoth(t.app.db, read, read)).toEqual([1, 1]);
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect(hasRoomFor(t.app.db, 2)).toBe(true);
+    // A transaction is one connection.
+    await t.app.db.transaction(async (tx) => {
+      expect(hasRoomFor(tx, 2)).toBe(false);
+    });
   });
 });

@@ -170,6 +170,29 @@ export function flatRowMapper(fields: unknown): ((rows: unknown[][]) => Record<s
   return make(decoders);
 }
 
+/**
+ * Whether `count` statements may run side by side on this database now: it is a pool (not a
+ * transaction's one connection) with that many connections free and no request waiting for one.
+ */
+export function hasRoomFor(db: Db, count: number): boolean {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return false;
+  const free = pool.idleCount + ((pool.options.max ?? 10) - pool.totalCount);
+  return pool.waitingCount === 0 && free >= count;
+}
+
+/**
+ * Two reads of one answer (a page and its total, a page's sites and ranks): side by side while
+ * the pool has room, so a lone user waits for the slower of the two rather than both; one after
+ * the other once it is busy, where holding two connections a request answers fewer requests a
+ * second (`npm run bench -- request-path`).
+ */
+export async function readBoth<A, B>(db: Db, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+  if (hasRoomFor(db, 2)) return Promise.all([first(), second()]);
+  const a = await first();
+  return [a, await second()];
+}
+
 const dialect = new PgDialect();
 
 /**

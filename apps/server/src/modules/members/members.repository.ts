@@ -6,7 +6,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Member } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, readBoth } from '../../db/prepared.ts';
 import { businessMembers, teamMembers, teams, users } from '../../db/schema.ts';
 import { randomKey } from '../../lib/tokens.ts';
 
@@ -93,10 +93,11 @@ export async function findMemberRows(db: Db, businessId: number, filter: MemberF
       : db.select({ total: count() }).from(businessMembers).where(whereOf(db, filter)),
   );
   const values = { ...valuesOf(businessId, filter), limit: page.size, offset: page.page * page.size };
-  // One after the other, as the tasks list does: side by side they hold two of the pool's
-  // connections a request and answer fewer requests a second under load.
-  const rows = await list.execute(values);
-  const [{ total } = { total: 0 }] = await counted.execute(values);
+  const [rows, [{ total } = { total: 0 }]] = await readBoth(
+    db,
+    () => list.execute(values),
+    () => counted.execute(values),
+  );
   return { rows, total };
 }
 

@@ -8,6 +8,7 @@ import type { BusinessRole } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import type { memberUpdateRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
+import { readBoth } from '../../db/prepared.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { isAdmin } from '../../plugins/auth.ts';
 import type { Caller } from '../../policies/caller.ts';
@@ -46,10 +47,11 @@ export async function listMembers(
 ): Promise<{ items: Member[]; total: number }> {
   const { rows, total } = await findMemberRows(db, businessId, filter, page);
   const ids = rows.map((r) => r.userId);
-  // One after the other, like the list itself: side by side they hold two of the pool's
-  // connections a request and answer fewer requests a second under load (`npm run bench -- request-path`).
-  const items = await withSites(db, businessId, rows);
-  const ranks = (options.rank ?? true) ? await ranksOverLastMonth(db, businessId, 'members', ids) : new Map<number, number>();
+  const [items, ranks] = await readBoth(
+    db,
+    () => withSites(db, businessId, rows),
+    async () => ((options.rank ?? true) ? ranksOverLastMonth(db, businessId, 'members', ids) : new Map<number, number>()),
+  );
   // Over the last 30 days; a member without schedules in that time has no rank.
   // The items were made for this answer: each takes its rank in place instead of being copied.
   return { items: items.map((m) => Object.assign(m, { rank: ranks.get(m.userId) ?? null })), total };

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Task } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, readBoth } from '../../db/prepared.ts';
 import { actions, tags, tasks } from '../../db/schema-workflow.ts';
 import { executionPlans } from '../../db/schema-schedules.ts';
 
@@ -113,10 +113,11 @@ export async function findTasks(db: Db, businessId: number, filter: TaskFilter, 
     limit: page.size,
     offset: page.page * page.size,
   };
-  // One after the other: side by side they held up to three of the pool's connections a request
-  // and answered fewer requests a second under load (`npm run bench -- request-path`).
-  const rows = await list.execute(values);
-  const [{ total } = { total: 0 }] = await counted.execute(values);
+  const [rows, [{ total } = { total: 0 }]] = await readBoth(
+    db,
+    () => list.execute(values),
+    () => counted.execute(values),
+  );
   return { items: rows.map(toTask), total };
 }
 
