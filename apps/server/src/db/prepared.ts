@@ -77,7 +77,7 @@ const driverTypes = {
 type Step = { name: string; encoder?: { mapToDriverValue(value: unknown): unknown } } | { value: unknown };
 
 /** Drizzle's fillPlaceholders, with each parameter's kind worked out once instead of on every call. */
-export function placeholderFiller(params: readonly unknown[]): (values: Record<string, unknown>) => unknown[] {
+function placeholderFiller(params: readonly unknown[]): (values: Record<string, unknown>) => unknown[] {
   const steps: Step[] = params.map((param) => {
     if (is(param, Placeholder)) return { name: param.name };
     if (is(param, Param) && is(param.value, Placeholder)) return { name: param.value.name, encoder: param.encoder };
