@@ -22,9 +22,11 @@ export async function bundleServer(outdir: string): Promise<Metafile> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    // Modules imported on demand (the S3 driver) become chunks of their own, loaded when needed.
+    // Modules imported on demand (the S3 driver, the server past its entry) become chunks of their
+    // own, loaded when needed. They sit beside the entries: the chunk that holds db/embedded.ts
+    // finds the worker as `./embedded-worker.js` next to itself.
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames: '[name]-[hash]',
     target: 'node20',
     // Sub-paths of the packages (drizzle-orm/pg-core, …) are external as well.
     external: external.flatMap((name) => [name, `${name}/*`]),

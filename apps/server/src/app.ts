@@ -1,5 +1,5 @@
 // Builds the application: the three service bases, their modules and the cross-cutting plugins.
-// `server.ts` only listens; tests build the app and call it through `inject`.
+// `serve.ts` only listens; tests build the app and call it through `inject`.
 import path from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_BASES } from '@fieldops/shared/limits';
 import { LIVE_FEED_HEARTBEAT_MS } from '@fieldops/shared/reports';
-import type { ScheduleEngineSettings, ServiceName } from './config.ts';
+import type { RateLimitSettings, ScheduleEngineSettings, ServiceName } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { serializerCompiler } from './lib/serializer.ts';
@@ -56,7 +56,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { SERVER_ROOT } from './lib/server-root.ts';
 import { documentIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
 import { multipartPlugin } from './plugins/multipart.ts';
-import { rateLimitPlugin, type RateLimitSettings } from './plugins/rate-limit.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { createDiskStorage, type Storage } from './plugins/storage.ts';
 import { webPlugin } from './plugins/web.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';

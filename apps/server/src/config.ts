@@ -4,7 +4,6 @@
 // `.env.example` lists them all; config.test.ts keeps it and the README in step with this file.
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_RATE_LIMIT, type RateLimitSettings } from './plugins/rate-limit.ts';
 import type { S3Settings } from './plugins/storage-s3.ts';
 
 export const SERVICE_NAMES = ['main', 'workflow', 'helpdesk'] as const;
@@ -47,6 +46,18 @@ export interface Config {
   /** The object store for files when S3_BUCKET is set; null keeps them on disk in DATA_DIR/uploads. */
   s3: S3Settings | null;
 }
+
+/** The API's rate limit (plugins/rate-limit.ts). */
+export interface RateLimitSettings {
+  /** Requests a session may make in a window. */
+  perSession: number;
+  /** Requests one client address may make in a window, whoever is signed in. */
+  perAddress: number;
+  windowMs: number;
+  flushMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = { perSession: 600, perAddress: 3000, windowMs: 60_000, flushMs: 1000 };
 
 /** Every problem of the environment, one line each. */
 export class ConfigError extends Error {

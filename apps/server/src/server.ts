@@ -1,18 +1,12 @@
-// Starts the server: opens the database, creates the demo business on a new embedded data
-// directory, listens, and shuts down cleanly on SIGINT/SIGTERM. Everything it creates is its
-// user's alone (the database, the uploads, the token secret).
-import path from 'node:path';
-import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
+// Starts the server. The entry is kept light: on the embedded database it starts the database's
+// thread first, so that PGlite's start-up (its WebAssembly, the data directory) runs beside the
+// loading of the rest of the server (serve.ts) instead of after it. Everything the server creates
+// is its user's alone (the database, the uploads, the token secret).
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
-import { closeToOthers, prepareDataDir } from './lib/data-dir.ts';
-import pino from 'pino';
-import { logOptions } from './lib/log-options.ts';
-import { databaseTarget, embeddedDir, isNewEmbeddedDatabase, openStorage } from './lib/runtime-targets.ts';
-import { loadJwtSecret } from './lib/tokens.ts';
-import { ensureReferenceData } from './seed/reference-data.ts';
-import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './seed/demo.ts';
+import { startEmbedded, type EmbeddedDatabase } from './db/embedded.ts';
+import { prepareDataDir } from './lib/data-dir.ts';
+import { embeddedDir, isNewEmbeddedDatabase } from './lib/runtime-targets.ts';
 
 async function main() {
   // Before anything is created: whatever is created with a default mode (the embedded database's
@@ -27,9 +21,10 @@ async function main() {
     process.exit(1);
   }
   prepareDataDir(config.dataDir);
-  const embedded = !config.databaseUrl;
   let unlock = () => {};
-  if (embedded) {
+  let embedded: Promise<EmbeddedDatabase> | undefined;
+  const isNewDataDir = isNewEmbeddedDatabase(config);
+  if (!config.databaseUrl) {
     try {
       unlock = lockDataDir(config.dataDir);
     } catch (err) {
@@ -39,74 +34,13 @@ async function main() {
       }
       throw err;
     }
+    embedded = startEmbedded({ dataDir: embeddedDir(config) });
+    // A failure to start is reported where the database is opened (serve.ts), not meanwhile as
+    // an unhandled rejection.
+    embedded.catch(() => {});
   }
-  const pgDir = embeddedDir(config);
-  const isNewDataDir = isNewEmbeddedDatabase(config);
-  const target = databaseTarget(config);
-  const storage = await openStorage(config);
-
-  // The demo business is written before the app starts, on a database opened for it alone: the
-  // embedded database keeps the memory it grew to while writing, so it is closed and opened again.
-  let demoCreated = false;
-  if (isNewDataDir && config.demo) {
-    const seeding = await openDatabase(target);
-    try {
-      await ensureReferenceData(seeding.db);
-      demoCreated = await seedDemo(seeding.db, storage);
-    } finally {
-      await seeding.close();
-    }
-  }
-  const database = await openDatabase(target);
-  // Log lines are gathered and written to standard output a few kilobytes at a time, not with one
-  // system call per request; pino writes out what is waiting when the process exits.
-  const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  const app = await buildApp({
-    database,
-    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
-    uploadsDir: path.join(config.dataDir, 'uploads'),
-    storage,
-    services: config.services,
-    webRoot: config.webRoot === undefined ? DEFAULT_WEB_ROOT : config.webRoot,
-    trustProxy: config.trustProxy,
-    logger: logOptions(config.logLevel, logDestination),
-    corsOrigins: config.corsOrigins,
-    scheduleEngine: config.scheduleEngine,
-    rateLimit: config.rateLimit,
-    fileSweep: config.fileSweep,
-  });
-
-  // A new embedded database was unpacked with modes past the umask (lib/data-dir.ts); the walk is
-  // left out for the uploads, which may be many and are written 0600 (plugins/storage.ts).
-  if (embedded) closeToOthers(pgDir);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    try {
-      // Every request already sent is answered before the server stops listening
-      // (plugins/drain.ts); then open streams end and the database closes.
-      await app.drain.start();
-      await app.close();
-      await database.close();
-    } finally {
-      unlock();
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const where = embedded ? `embedded database in ${pgDir}` : 'PostgreSQL';
-  console.log(`\nThe app is running on http://localhost:${config.port} (${where}).`);
-  if (demoCreated) console.log(`A demo business was created: sign in as "${DEMO_USERNAME}" with password "${DEMO_PASSWORD}".`);
-  else if (embedded) console.log(`Demo sign-in (if the demo business exists): "${DEMO_USERNAME}" / "${DEMO_PASSWORD}".`);
-  console.log(`API documentation: http://localhost:${config.port}/api/docs\n`);
+  const { serve } = await import('./serve.ts');
+  await serve(config, { embedded, isNewDataDir, unlock });
 }
 
 main().catch((err) => {

@@ -11,7 +11,7 @@ import * as helpdesk from './schema-helpdesk.ts';
 import * as rollups from './schema-rollups.ts';
 import * as scheduling from './schema-schedules.ts';
 import * as workflow from './schema-workflow.ts';
-import { startEmbedded } from './embedded.ts';
+import { startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 import { registerDatabaseKind } from './prepared.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 
@@ -64,6 +64,8 @@ export type DatabaseTarget =
       pgliteDir: string | null;
       /** A data directory tarball to start from (tests). */
       loadDataDir?: Blob;
+      /** The database's thread, already starting on `pgliteDir` (server.ts); else one is started. */
+      started?: Promise<EmbeddedDatabase>;
       poolSize?: number;
     };
 
@@ -73,7 +75,7 @@ export type DatabaseTarget =
  * the database is handed out.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const embedded = 'url' in target ? null : await startEmbedded({ dataDir: target.pgliteDir, loadDataDir: target.loadDataDir });
+  const embedded = 'url' in target ? null : await (target.started ?? startEmbedded({ dataDir: target.pgliteDir, loadDataDir: target.loadDataDir }));
   const kind = embedded ? 'pglite' : 'postgres';
   const connection: pg.ClientConfig = embedded ? embedded.connection : { connectionString: (target as { url: string }).url };
   const poolOf = (config: pg.ClientConfig) => {

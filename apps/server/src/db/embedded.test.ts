@@ -2,6 +2,7 @@
 // PGlite's one session behave as connections to PostgreSQL do for what the app relies on.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, rowsOf } from './client.ts';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 
 describe('the embedded database over the PostgreSQL protocol', () => {
@@ -79,5 +80,28 @@ describe('the embedded database over the PostgreSQL protocol', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('a database thread started before the database is opened (server.ts)', () => {
+  it('is the one the database opens, migrates and closes', async () => {
+    const thread = await startEmbedded({ dataDir: null });
+    const early = new pg.Client(thread.connection);
+    await early.connect();
+    await early.query("CREATE TABLE marker (note text); INSERT INTO marker VALUES ('made before opening')");
+    await early.end();
+
+    const database = await openDatabase({ pgliteDir: null, started: Promise.resolve(thread) });
+    try {
+      const marker = rowsOf<{ note: string }>(await database.db.execute('SELECT note FROM marker'));
+      expect(marker).toEqual([{ note: 'made before opening' }]);
+      const migrated = rowsOf<{ n: number }>(await database.db.execute('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations'));
+      expect(migrated[0]?.n).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+    }
+    const late = new pg.Client(thread.connection);
+    late.on('error', () => {});
+    await expect(late.connect()).rejects.toThrow();
   });
 });

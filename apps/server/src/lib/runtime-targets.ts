@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { DatabaseTarget } from '../db/client.ts';
-import { createDiskStorage, type Storage } from '../plugins/storage.ts';
+import type { Storage } from '../plugins/storage.ts';
 
 export const embeddedDir = (config: Config) => path.join(config.dataDir, 'pg');
 
@@ -17,7 +17,11 @@ export function databaseTarget(config: Config): DatabaseTarget {
   return config.databaseUrl ? { url: config.databaseUrl, poolSize, readUrls: config.databaseReadUrls } : { pgliteDir: embeddedDir(config), poolSize };
 }
 
-/** The file store; the S3 client is loaded only when an object store is configured. */
+/**
+ * The file store. Loaded when opened: the S3 client only when an object store is configured, and
+ * neither before the server's entry has started the embedded database (server.ts).
+ */
 export async function openStorage(config: Config): Promise<Storage> {
-  return config.s3 ? (await import('../plugins/storage-s3.ts')).createS3Storage(config.s3) : createDiskStorage(path.join(config.dataDir, 'uploads'));
+  if (config.s3) return (await import('../plugins/storage-s3.ts')).createS3Storage(config.s3);
+  return (await import('../plugins/storage.ts')).createDiskStorage(path.join(config.dataDir, 'uploads'));
 }

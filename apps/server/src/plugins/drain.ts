@@ -1,4 +1,4 @@
-// Stopping without cutting anyone off (server.ts, on SIGTERM or SIGINT). Draining, the server
+// Stopping without cutting anyone off (serve.ts, on SIGTERM or SIGINT). Draining, the server
 // keeps serving, but /api/health answers 503 so a load balancer sends no more, and every answer
 // carries `Connection: close` so clients open their next connection elsewhere. It closes once no
 // request has been in progress for a moment: by then whatever a client had already sent has been

@@ -11,20 +11,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@fieldops/shared/messages';
+import type { RateLimitSettings } from '../config.ts';
 import { isApiPath } from '../lib/api-paths.ts';
 import { AppError } from '../lib/errors.ts';
 import { addToCounters, sweepCounters, type Counter } from '../lib/throttle.ts';
-
-export interface RateLimitSettings {
-  /** Requests a session may make in a window. */
-  perSession: number;
-  /** Requests one client address may make in a window, whoever is signed in. */
-  perAddress: number;
-  windowMs: number;
-  flushMs: number;
-}
-
-export const DEFAULT_RATE_LIMIT: RateLimitSettings = { perSession: 600, perAddress: 3000, windowMs: 60_000, flushMs: 1000 };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

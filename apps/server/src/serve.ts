@@ -1,0 +1,96 @@
+// The server past its entry (server.ts): opens the database, creates the demo business on a new
+// embedded data directory, listens, and shuts down cleanly on SIGINT/SIGTERM.
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseTarget } from './db/client.ts';
+import type { EmbeddedDatabase } from './db/embedded.ts';
+import { closeToOthers } from './lib/data-dir.ts';
+import { logOptions } from './lib/log-options.ts';
+import { databaseTarget, embeddedDir, openStorage } from './lib/runtime-targets.ts';
+import { loadJwtSecret } from './lib/tokens.ts';
+import { ensureReferenceData } from './seed/reference-data.ts';
+import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './seed/demo.ts';
+
+export interface Started {
+  /** The embedded database's thread, already starting; undefined on PostgreSQL. */
+  embedded: Promise<EmbeddedDatabase> | undefined;
+  /** The embedded data directory had no database before this start. */
+  isNewDataDir: boolean;
+  /** Gives the data directory's lock back. */
+  unlock: () => void;
+}
+
+export async function serve(config: Config, { embedded: starting, isNewDataDir, unlock }: Started) {
+  const embedded = starting !== undefined;
+  const pgDir = embeddedDir(config);
+  const target = databaseTarget(config);
+  const storage = await openStorage(config);
+
+  // The demo business is written before the app starts, on a database opened for it alone: the
+  // embedded database keeps the memory it grew to while writing, so it is closed and opened again.
+  let demoCreated = false;
+  // The thread the entry started serves the first opening; a later one starts its own.
+  let opening: DatabaseTarget = 'pgliteDir' in target ? { ...target, started: starting } : target;
+  if (isNewDataDir && config.demo) {
+    const seeding = await openDatabase(opening);
+    opening = target;
+    try {
+      await ensureReferenceData(seeding.db);
+      demoCreated = await seedDemo(seeding.db, storage);
+    } finally {
+      await seeding.close();
+    }
+  }
+  const database = await openDatabase(opening);
+  // Log lines are gathered and written to standard output a few kilobytes at a time, not with one
+  // system call per request; pino writes out what is waiting when the process exits.
+  const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const app = await buildApp({
+    database,
+    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+    storage,
+    services: config.services,
+    webRoot: config.webRoot === undefined ? DEFAULT_WEB_ROOT : config.webRoot,
+    trustProxy: config.trustProxy,
+    logger: logOptions(config.logLevel, logDestination),
+    corsOrigins: config.corsOrigins,
+    scheduleEngine: config.scheduleEngine,
+    rateLimit: config.rateLimit,
+    fileSweep: config.fileSweep,
+  });
+
+  // A new embedded database was unpacked with modes past the umask (lib/data-dir.ts); the walk is
+  // left out for the uploads, which may be many and are written 0600 (plugins/storage.ts).
+  if (embedded) closeToOthers(pgDir);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      // Every request already sent is answered before the server stops listening
+      // (plugins/drain.ts); then open streams end and the database closes.
+      await app.drain.start();
+      await app.close();
+      await database.close();
+    } finally {
+      unlock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = embedded ? `embedded database in ${pgDir}` : 'PostgreSQL';
+  console.log(`\nThe app is running on http://localhost:${config.port} (${where}).`);
+  if (demoCreated) console.log(`A demo business was created: sign in as "${DEMO_USERNAME}" with password "${DEMO_PASSWORD}".`);
+  else if (embedded) console.log(`Demo sign-in (if the demo business exists): "${DEMO_USERNAME}" / "${DEMO_PASSWORD}".`);
+  console.log(`API documentation: http://localhost:${config.port}/api/docs\n`);
+}
