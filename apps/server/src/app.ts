@@ -29,6 +29,7 @@ import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { executionPlansRoutes } from './modules/execution-plans/execution-plans.routes.ts';
 import { startScheduleEngine } from './modules/schedule-engine/schedule-engine-loop.ts';
+import { startMemberFold } from './modules/reports/member-fold.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { actionResultsRoutes } from './modules/action-results/action-results.routes.ts';
 import { liveFeedPlugin } from './modules/live-feed/live-feed.hub.ts';
@@ -95,6 +96,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Removes stored files no row refers to, at start and every interval (lib/file-sweep.ts); off when absent. */
   fileSweep?: { intervalMs: number; minAgeMs: number } | null;
+  /** Folds the member rollup's changes at start and every interval (reports/member-fold.ts); off when absent. */
+  memberFold?: { intervalMs: number } | null;
 }
 
 export const SERVICE_PREFIXES: Record<ServiceName, string> = API_BASES;
@@ -203,6 +206,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     let loop: ReturnType<typeof startScheduleEngine> | null = null;
     app.addHook('onReady', async () => {
       loop = startScheduleEngine(app.db, { ...engine, log: app.log });
+    });
+    app.addHook('onClose', async () => {
+      await loop?.stop();
+    });
+  }
+  const { memberFold } = options;
+  if (memberFold && memberFold.intervalMs > 0) {
+    let loop: ReturnType<typeof startMemberFold> | null = null;
+    app.addHook('onReady', async () => {
+      loop = startMemberFold(app.db, { ...memberFold, log: app.log });
     });
     app.addHook('onClose', async () => {
       await loop?.stop();

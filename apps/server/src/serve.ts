@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseTarget } from './db/client.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { closeToOthers } from './lib/data-dir.ts';
 import { logOptions } from './lib/log-options.ts';
+import { FOLD_INTERVAL_MS } from './modules/reports/member-fold.ts';
 import { databaseTarget, embeddedDir, openStorage } from './lib/runtime-targets.ts';
 import { loadJwtSecret } from './lib/tokens.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
@@ -60,6 +61,7 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
     scheduleEngine: config.scheduleEngine,
     rateLimit: config.rateLimit,
     fileSweep: config.fileSweep,
+    memberFold: { intervalMs: FOLD_INTERVAL_MS },
   });
 
   // A new embedded database was unpacked with modes past the umask (lib/data-dir.ts); the walk is

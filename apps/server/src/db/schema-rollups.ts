@@ -3,12 +3,13 @@
 // in step with every write to schedules and answers, in the same transaction (drizzle/0010),
 // so a report over a year reads a few hundred thousand small rows instead of millions.
 //
-// Schedules by member: (site, member). Schedules by site: (site, task, plan group). Answers by
-// site: (site, task, action). A report narrowed to some members reads the schedules by member,
+// Schedules by member: (site, member), by day and month to date (drizzle/0014: the month-to-date
+// rows are kept by a job, and reports add the changes it has not folded yet). Schedules by site:
+// (site, task, plan group). Answers by site: (site, task, action). A report narrowed to some members reads the schedules by member,
 // or the rows themselves where a grain lacks what it filters by (reports/report-source.ts). Each
 // primary key also carries the counts (INCLUDE, written in the migration), so a report over a
 // range of periods is an index-only scan.
-import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ref } from './columns.ts';
 import { businesses } from './schema.ts';
 
@@ -33,7 +34,10 @@ const statusCounts = () => ({
   total: count('total'),
 });
 
-/** Schedules by the local day (or month) they start, site and member. */
+/**
+ * Schedules by the local day they start, site and member (grain 'D' only: ranges of days read
+ * the month-to-date rows below, and the daily series of a few members reads these).
+ */
 export const scheduleMemberRollups = pgTable(
   'report_schedules_by_member',
   { businessId: business(), grain: grain(), period: period(), teamId: ref('team_id').notNull(), userId: ref('user_id').notNull(), ...statusCounts() },
@@ -71,4 +75,34 @@ export const answerSiteRollups = pgTable(
     outside: count('outside'),
   },
   (t) => [primaryKey({ name: 'report_answers_by_site_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.taskId, t.actionId] })],
+);
+
+/**
+ * Schedules by site and member counted from the 1st of a local day's month up to that day, so a
+ * range of days is a difference of a few rows per member (the row before it starts, each month's
+ * last day in it, and its last day), however long it is. The schedule triggers do not write
+ * these: they add each change to `scheduleMemberChanges`, and a job adds those in batches
+ * (report_member_fold, drizzle/0014). A row missing counts nothing.
+ */
+export const scheduleMemberToDate = pgTable(
+  'report_schedules_by_member_to_date',
+  { businessId: business(), day: date('day').notNull(), teamId: ref('team_id').notNull(), userId: ref('user_id').notNull(), ...statusCounts() },
+  (t) => [primaryKey({ name: 'report_schedules_by_member_to_date_pkey', columns: [t.businessId, t.day, t.teamId, t.userId] })],
+);
+
+/**
+ * Changes to the schedules by member per local day, written with every change to schedules and
+ * not yet in `scheduleMemberToDate`. A report adds those of its range to what it reads there,
+ * so it is exact whether or not the job has run; the job moves them in one transaction.
+ */
+export const scheduleMemberChanges = pgTable(
+  'report_schedules_by_member_changes',
+  {
+    businessId: ref('business_id').notNull(),
+    day: date('day').notNull(),
+    teamId: ref('team_id').notNull(),
+    userId: ref('user_id').notNull(),
+    ...statusCounts(),
+  },
+  (t) => [index('report_schedules_by_member_changes_day').on(t.businessId, t.day)],
 );

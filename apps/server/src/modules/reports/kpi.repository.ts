@@ -9,9 +9,9 @@ import type { KpiKind, KpiOrder } from '@fieldops/shared/reports';
 import type { Db } from '../../db/client.ts';
 import { preparedSql } from '../../db/prepared.ts';
 import { businesses, teams } from '../../db/schema.ts';
-import { scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
+import { scheduleSiteRollups } from '../../db/schema-rollups.ts';
 import { completionRate, onlyRowOf, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
-import { periodsJoin, type ScheduleNeeds } from './report-source.ts';
+import { memberDaysSource, periodsJoin, type ScheduleNeeds } from './report-source.ts';
 
 /** The source column a kind groups by first, and how its groups fold into the kind's entity. */
 const GROUPING: Record<KpiKind, { column: SQL; fold?: { key: SQL; join: SQL } }> = {
@@ -108,9 +108,11 @@ export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'memb
     const business = sql.placeholder('businessId');
     const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${business})`;
     const today = sql`(now() at time zone ${zone})::date`;
-    const t = kind === 'members' ? scheduleMemberRollups : scheduleSiteRollups;
-    const key = kind === 'members' ? sql`${scheduleMemberRollups.userId} as user_id` : sql`${t.teamId} as team_id`;
-    const source = sql`select ${key}, ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
+    const t = scheduleSiteRollups;
+    const source =
+      kind === 'members'
+        ? memberDaysSource(sql`${today} - 29`, today, (c) => sql`${c.business} = ${business}`)
+        : sql`select ${t.teamId} as team_id, ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
       from ${periodsJoin(t, sql`${today} - 29`, today, sql`${t.businessId} = ${business}`)}`;
     return sql`with ${rankedCte(kind, source)} select key, rank from ranked where key = any(${sql.placeholder('ids')}::bigint[])`;
   });

@@ -3,12 +3,14 @@
 // themselves. Either way a source is a subquery with the same columns, one row per group of
 // counted things, so the report queries only sum them.
 //
-// A date range is read from the rollups as whole months (grain 'M') where it covers them, whole
-// ten days ('T') where it covers those, and single days ('D') at its ends: a year is 12 months,
-// a few ten days and up to 18 days of rows.
+// A date range is read from the site rollups as whole months (grain 'M') where it covers them,
+// whole ten days ('T') where it covers those, and single days ('D') at its ends: a year is 12
+// months, a few ten days and up to 18 days of rows. From the member rollup it is read as a few
+// month-to-date rows per member, plus the changes not yet added to them.
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { actionTags } from '../../db/schema-workflow.ts';
-import { answerSiteRollups, scheduleMemberRollups, scheduleSiteRollups } from '../../db/schema-rollups.ts';
+import { answerSiteRollups, scheduleMemberChanges, scheduleMemberRollups, scheduleMemberToDate, scheduleSiteRollups } from '../../db/schema-rollups.ts';
 import { actionResults, schedules } from '../../db/schema-schedules.ts';
 import { answerConditions, rollupConditions, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
 import { inRange, type DateRange } from './report-range.ts';
@@ -32,7 +34,7 @@ function scheduleRollup(scope: ReportScope, filter: ReportFilter, needs: Schedul
   return null;
 }
 
-type RollupTable = typeof scheduleSiteRollups | typeof scheduleMemberRollups | typeof answerSiteRollups;
+type RollupTable = typeof scheduleSiteRollups | typeof answerSiteRollups;
 
 /**
  * The rollup rows of a range meeting `where`: `report_periods` (drizzle/0010) splits the range
@@ -46,6 +48,28 @@ export function periodsJoin(table: RollupTable, from: SQL, to: SQL, where: SQL):
 }
 
 const periodsOf = (table: RollupTable, range: DateRange, where: SQL) => periodsJoin(table, sql`${range.startDate}::date`, sql`${range.endDate}::date`, where);
+
+type MemberColumns = Record<'business' | 'team' | 'user', AnyPgColumn>;
+
+/**
+ * Schedules by member over the days from `from` to `to`, as rows of (team_id, user_id, done,
+ * missed, pending, in_progress, total) to sum: the month-to-date rows `report_to_date_points`
+ * (drizzle/0014) names, each read by its own index scan and signed, and the changes of those days
+ * not yet added to them. `where` gives the conditions on either table's columns.
+ */
+export function memberDaysSource(from: SQL, to: SQL, where: (columns: MemberColumns) => SQL): SQL {
+  const c = scheduleMemberToDate;
+  const l = scheduleMemberChanges;
+  const toDate = where({ business: c.businessId, team: c.teamId, user: c.userId });
+  const changes = where({ business: l.businessId, team: l.teamId, user: l.userId });
+  return sql`select ${c.teamId} as team_id, ${c.userId} as user_id, ${c.done} * k.sign as done, ${c.missed} * k.sign as missed,
+        ${c.pending} * k.sign as pending, ${c.inProgress} * k.sign as in_progress, ${c.total} * k.sign as total
+      from report_to_date_points(${from}, ${to}) k cross join lateral (
+        select * from ${c} where ${c.day} = k.day and ${toDate} offset 0) as ${c}
+    union all
+    select ${l.teamId}, ${l.userId}, ${l.done}, ${l.missed}, ${l.pending}, ${l.inProgress}, ${l.total}
+      from ${l} where ${l.day} between ${from} and ${to} and ${changes}`;
+}
 
 /**
  * The schedules of the business the caller sees, meeting the filters, starting in the range, as
@@ -61,10 +85,7 @@ export function scheduleSource(scope: ReportScope, filter: ReportFilter, range: 
       from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, sql`true`))}`;
   }
   if (rollup === 'member') {
-    const t = scheduleMemberRollups;
-    return sql`select ${t.teamId} as team_id, ${t.userId} as user_id,
-        ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
-      from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, sql`true`))}`;
+    return memberDaysSource(sql`${range.startDate}::date`, sql`${range.endDate}::date`, (columns) => rollupConditions(columns, scope, filter, sql`true`));
   }
   const s = schedules;
   return sql`select ${s.teamId} as team_id, ${s.userId} as user_id, ${s.taskId} as task_id, ${s.groupId} as group_id,

@@ -1,7 +1,9 @@
 // The report rollups are exact: after random schedules and answers are written, changed and
 // deleted in all the ways the app does (status moves, a member leaving a group, a plan, a site
 // or a business deleted, a time zone changed), every rollup row equals a count from scratch of
-// the rows themselves, and no count is missing. The seed is printed with a failure.
+// the rows themselves, and no count is missing; the member's month-to-date rows with the changes
+// not yet folded into them too, before, between and after folds of any size. The seed is printed
+// with a failure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { businesses } from '../../db/schema.ts';
@@ -10,6 +12,7 @@ import { rowsOf } from '../../db/client.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { addDays } from './report-range.ts';
 import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
+import { foldMemberChanges } from './member-fold.ts';
 import { addMember, createAction, createBusinessWithOwner, createPlanRow, createProject, createSite, createTask, placeInSite } from '../../test/factories.ts';
 import { memberAtSite, scheduled, submit } from '../../test/answer-test-kit.ts';
 
@@ -149,8 +152,10 @@ async function countedFromScratch() {
   const statusCounts = sql`count(*) filter (where s.status = 'done') as done, count(*) filter (where s.status = 'missed') as missed,
     count(*) filter (where s.status = 'pending') as pending, count(*) filter (where s.status = 'inProgress') as in_progress, count(*) as total`;
   return {
+    // The member's rollup keeps days only.
     members: await read(sql`select s.business_id, p.grain, p.period::text, s.team_id, s.user_id, ${statusCounts}
       from schedules s join businesses b on b.id = s.business_id cross join lateral (${periods('s.start')}) p
+      where p.grain = 'D'
       group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
     // The group is read from the plan, not from the schedule's own copy of it.
     sites: await read(sql`select s.business_id, p.grain, p.period::text, s.team_id, s.task_id, coalesce(e.parent_id, e.id) as group_id, ${statusCounts}
@@ -167,12 +172,74 @@ async function countedFromScratch() {
   };
 }
 
-async function expectExact(step: string) {
+/**
+ * For every member, site and day of every month they have anything in: the schedules from the
+ * 1st to that day counted from scratch, and as the reports read them (the month-to-date row plus
+ * the changes of those days not yet folded), as two lists of the days where they count anything.
+ */
+async function monthToDate() {
+  const month = (day: string) => `(${day} - (extract(day from ${day})::int - 1))`;
+  const counts = ['done', 'missed', 'pending', 'in_progress', 'total'];
+  const running = (alias: string) => sql.raw(counts.map((c) => `sum(coalesce(${alias}.${c}, 0)) over w as ${c}`).join(', '));
+  const rows = rowsOf<Record<string, unknown>>(
+    await t.app.db.execute(sql`
+      with scratch as (
+        select s.business_id, s.team_id, s.user_id, (s.start at time zone b.time_zone)::date as day,
+          count(*) filter (where s.status = 'done') as done, count(*) filter (where s.status = 'missed') as missed,
+          count(*) filter (where s.status = 'pending') as pending, count(*) filter (where s.status = 'inProgress') as in_progress, count(*) as total
+        from schedules s join businesses b on b.id = s.business_id group by 1, 2, 3, 4),
+      changes as (
+        select business_id, team_id, user_id, day, sum(done) as done, sum(missed) as missed, sum(pending) as pending,
+          sum(in_progress) as in_progress, sum(total) as total
+        from report_schedules_by_member_changes group by 1, 2, 3, 4),
+      months as (
+        select business_id, team_id, user_id, ${sql.raw(month('day'))} as month from scratch
+        union select business_id, team_id, user_id, ${sql.raw(month('day'))} from changes
+        union select business_id, team_id, user_id, ${sql.raw(month('day'))} from report_schedules_by_member_to_date),
+      grid as (
+        select m.business_id, m.team_id, m.user_id, m.month, d::date as day from months m
+        join businesses b on b.id = m.business_id
+        cross join generate_series(m.month, (m.month + interval '1 month')::date - 1, interval '1 day') d),
+      expected as (
+        select g.business_id, g.team_id, g.user_id, g.day, ${running('x')}
+        from grid g left join scratch x using (business_id, team_id, user_id, day)
+        window w as (partition by g.business_id, g.team_id, g.user_id, g.month order by g.day)),
+      unfolded as (
+        select g.business_id, g.team_id, g.user_id, g.day, ${running('l')}
+        from grid g left join changes l using (business_id, team_id, user_id, day)
+        window w as (partition by g.business_id, g.team_id, g.user_id, g.month order by g.day))
+      select 'expected' as side, e.business_id, e.day::text, e.team_id, e.user_id, ${sql.raw(counts.map((c) => `e.${c}`).join(', '))}
+      from expected e
+      union all
+      select 'actual', u.business_id, u.day::text, u.team_id, u.user_id,
+        ${sql.raw(counts.map((c) => `u.${c} + coalesce(c.${c}, 0)`).join(', '))}
+      from unfolded u left join report_schedules_by_member_to_date c using (business_id, team_id, user_id, day)
+      order by 2, 3, 4, 5`),
+  );
+  const side = (name: string) =>
+    rows
+      .filter((r) => r.side === name && counts.some((c) => Number(r[c]) !== 0))
+      .map((r) => [r.business_id, r.day, r.team_id, r.user_id, ...counts.map((c) => Number(r[c]))].join(' '));
+  return { expected: side('expected'), actual: side('actual') };
+}
+
+async function expectExact(step: string, rnd?: ReturnType<typeof random>) {
   const [actual, expected] = [await rollupRows(), await countedFromScratch()];
   expect(expected.members.length, step).toBeGreaterThan(0);
   expect(actual.members, `${step}: schedules by member`).toEqual(expected.members);
   expect(actual.sites, `${step}: schedules by site`).toEqual(expected.sites);
   expect(actual.answers, `${step}: answers by site`).toEqual(expected.answers);
+  const toDate = await monthToDate();
+  expect(toDate.expected.length, step).toBeGreaterThan(0);
+  expect(toDate.actual, `${step}: month to date`).toEqual(toDate.expected);
+  if (!rnd) return;
+  // One fold of a few of the changes, then of all: the sums read stay the same.
+  await t.app.db.execute(sql`select report_member_fold(${1 + rnd.int(40)})`);
+  expect((await monthToDate()).actual, `${step}: month to date, some changes folded`).toEqual(toDate.expected);
+  await foldMemberChanges(t.app.db, 1 + rnd.int(200));
+  const [{ left }] = rowsOf<{ left: unknown }>(await t.app.db.execute(sql`select count(*) as left from report_schedules_by_member_changes`));
+  expect(Number(left), `${step}: changes left after a whole fold`).toBe(0);
+  expect((await monthToDate()).actual, `${step}: month to date, all changes folded`).toEqual(toDate.expected);
 }
 
 describe('report rollups', () => {
@@ -197,7 +264,7 @@ describe('report rollups', () => {
       const other = await randomBusiness(rnd);
       const made = await writeRandom(rnd, a, 150);
       await writeRandom(rnd, other, 60);
-      await expectExact('written');
+      await expectExact('written', rnd);
 
       // Statuses move, one schedule at a time and many at once; some times move too.
       for (const s of made.slice(0, 20)) {
@@ -233,7 +300,7 @@ describe('report rollups', () => {
             leaving.map((p) => p.id),
           ),
         );
-      await expectExact('left a group');
+      await expectExact('left a group', rnd);
 
       // Deletes: some answers, some schedules, a member's plan (its schedules go with it), a site.
       await t.app.db.execute(sql`delete from action_results where business_id = ${a.businessId} and id % 4 = 1`);
@@ -246,14 +313,14 @@ describe('report rollups', () => {
       await t.app.db.delete(executionPlans).where(eq(executionPlans.id, a.plans[1].id));
       await expectExact('deleted rows');
       await t.app.db.execute(sql`delete from teams where id = ${a.sites[1].id}`);
-      await expectExact('deleted a site');
+      await expectExact('deleted a site', rnd);
 
       // Another time zone moves every local day; then the business goes altogether.
       const zone = ZONES.find((z) => z !== 'UTC' && z !== rnd.pick(ZONES)) ?? 'UTC';
       await t.app.db.update(businesses).set({ timeZone: zone }).where(eq(businesses.id, a.businessId));
       await expectExact('moved time zone');
       await t.app.db.delete(businesses).where(eq(businesses.id, other.businessId));
-      await expectExact('deleted a business');
+      await expectExact('deleted a business', rnd);
     });
   }
 
@@ -295,11 +362,14 @@ describe('report rollups', () => {
     await writeRandom(rnd, b, 300);
     const [{ zone }] = rowsOf<{ zone: string }>(await t.app.db.execute(sql`select time_zone as zone from businesses where id = ${b.businessId}`));
     const scope = { businessId: b.businessId, view: null };
+    // Groups that count nothing are left out: a member's month-to-date rows can cancel out.
     const sum = async (source: ReturnType<typeof sql>, key: string, columns: string[]) =>
       rowsOf<Record<string, unknown>>(
         await t.app.db.execute(sql`select ${sql.raw(key)} as key, ${sql.raw(columns.map((c) => `sum(${c})::int as ${c}`).join(', '))}
           from (${source}) src group by 1 order by 1`),
-      ).map((r) => JSON.stringify(r));
+      )
+        .filter((r) => columns.some((c) => r[c] !== 0))
+        .map((r) => JSON.stringify(r));
     const ranges = [
       ['2024-02-01', '2024-04-30'],
       ['2024-02-10', '2024-03-31'],
@@ -312,13 +382,19 @@ describe('report rollups', () => {
       ['2024-02-21', '2024-03-10'],
       ['2024-02-05', '2024-02-28'],
       ['2024-02-21', '2024-02-29'],
+      ['2024-03-02', '2024-03-02'],
+      ['2024-02-02', '2024-03-31'],
     ];
     for (let i = 0; i < 5; i++) {
       const start = addDays('2024-01-25', rnd.int(100));
       ranges.push([start, addDays(start, rnd.int(80))]);
     }
     const statusColumns = ['done', 'missed', 'pending', 'in_progress', 'total'];
-    for (const [startDate, endDate] of ranges) {
+    // The member lists read month-to-date rows and the changes not folded into them: some of the
+    // ranges are read with a few changes folded, the rest with all of them.
+    await t.app.db.execute(sql`select report_member_fold(25)`);
+    for (const [index, [startDate, endDate]] of ranges.entries()) {
+      if (index === 8) await foldMemberChanges(t.app.db);
       const range = { startDate, endDate, timeZone: zone };
       const label = `${startDate} to ${endDate} in ${zone}`;
       // Needing both the member and the task, a source reads the schedules themselves.
