@@ -30,7 +30,7 @@ CREATE TABLE "report_schedules_by_member_to_date" (
 );
 --> statement-breakpoint
 ALTER TABLE "report_schedules_by_member_to_date" ADD CONSTRAINT "report_schedules_by_member_to_date_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "report_schedules_by_member_changes_day" ON "report_schedules_by_member_changes" USING btree ("business_id","day");--> statement-breakpoint
+CREATE INDEX "report_schedules_by_member_changes_member" ON "report_schedules_by_member_changes" USING btree ("business_id","team_id","user_id","day");--> statement-breakpoint
 -- The rows of the month-to-date table that make up the days from s to e, with the sign each is
 -- counted with: every month's last day in the range (or e), less the day before s when s is
 -- not the 1st. In PL/pgSQL so the planner is not shown its inside: it expects a few rows (3),
@@ -104,7 +104,9 @@ $$;
 -- transaction, and returns how many it took (fewer than `batch`: none are left that it could
 -- see). Each member's changes in a month are summed from each changed day to the next, and that
 -- running sum is added to every day up to the next changed day (or the month's last): at most one
--- row per member and day of the month, however many changes. One fold at a time (an advisory
+-- row per member and day of the month, however many changes. A batch takes the changes in
+-- member order (their index), so a member's month is seldom split between two batches, each of
+-- which would add to the same days up to the month's end. One fold at a time (an advisory
 -- lock, "rfold" in ASCII): another caller gets 0 at once. Changes of a business deleted since go.
 CREATE FUNCTION report_member_fold(batch int) RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
@@ -115,7 +117,7 @@ BEGIN
   END IF;
   WITH moved AS (
     DELETE FROM report_schedules_by_member_changes
-    WHERE ctid = ANY (ARRAY(SELECT ctid FROM report_schedules_by_member_changes LIMIT batch))
+    WHERE ctid = ANY (ARRAY(SELECT ctid FROM report_schedules_by_member_changes ORDER BY business_id, team_id, user_id, day LIMIT batch))
     RETURNING *),
   member_days AS (
     SELECT business_id, team_id, user_id, day, day - (date_part('day', day)::int - 1) AS month,
