@@ -20,11 +20,18 @@ export async function countByDay(db: Db, daily: SQL) {
   return new Map(rows.map((r) => [String(r.day), toStatusCounts({ ...r, inProgress: r.in_progress })]));
 }
 
-/** Schedules meeting `where` that are open now: started, before their deadline, not done or missed. */
+/**
+ * Schedules meeting `where` that are open now: started, before their deadline, not done or missed.
+ * Of a business's open schedules few have started, so this reads the (business, start) range of
+ * the open index up to now, about a millisecond. The deadline is tested as a value, not an index
+ * condition: the planner otherwise takes the engine's deadline index for the few it expects
+ * after now (its histogram is coarse at the newest values) and visits every open schedule of every
+ * business due later, 35–100 ms at ten million answers.
+ */
 export async function countOpen(db: Db, where: SQL, now: Date) {
   const row = onlyRowOf<{ n: unknown }>(
     await db.execute(sql`select count(*) as n from ${schedules}
-      where ${where} and ${schedules.status} in ('pending', 'inProgress') and ${schedules.start} <= ${now} and ${schedules.deadline} > ${now}`),
+      where ${where} and ${schedules.status} in ('pending', 'inProgress') and ${schedules.start} <= ${now} and (${schedules.deadline} > ${now}) is true`),
   );
   return Number(row.n);
 }
