@@ -136,7 +136,7 @@ function casesFor(data: ReportData, range: DateRange): Case[] {
       cases.push({
         call: `${kind} ${label}`,
         url: `${API}/${kind}/kpi?${dates}&${query}`,
-        bare: (db) => findRanked(db, kind as KpiKind, scheduleSource(scope, {}, range, KPI_NEEDS[kind as KpiKind]), order, page),
+        bare: (db) => findRanked(db, kind as KpiKind, data.businessId, scheduleSource(scope, {}, range, KPI_NEEDS[kind as KpiKind]), order, page),
       });
     }
   }

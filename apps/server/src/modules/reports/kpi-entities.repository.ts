@@ -1,8 +1,8 @@
-// The names a KPI list shows for its entities (one query for a whole page), and the lookup of one
-// entity of the caller's business for its standing.
-import { and, eq, inArray } from 'drizzle-orm';
+// The names a KPI list shows for its entities (joined to the ranked page in its one statement,
+// or read for a few ids), and the lookup of one entity of the caller's business for its standing.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { KpiKind } from '@fieldops/shared/reports';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { businessMembers, projects, teams, users } from '../../db/schema.ts';
 import { executionPlans } from '../../db/schema-schedules.ts';
 import { tasks } from '../../db/schema-workflow.ts';
@@ -15,53 +15,54 @@ export interface EntityNames {
   context: string | null;
 }
 
-const named = (id: number, values: Partial<EntityNames>): EntityNames => ({ id, name: null, nameEn: null, nameAr: null, context: null, ...values });
+/** The names of an entity of a kind of the business whose id is `key`, as one row (or none) to join laterally. */
+export function entityNamesOf(kind: KpiKind, businessId: number, key: SQL): SQL {
+  switch (kind) {
+    case 'members':
+      return sql`select ${users.fullName} as name, null::text as name_en, null::text as name_ar, null::text as context
+        from ${users} where ${users.id} = ${key}`;
+    case 'teams':
+      return sql`select ${teams.name} as name, null::text as name_en, null::text as name_ar, ${projects.name} as context
+        from ${teams} join ${projects} on ${projects.id} = ${teams.projectId} where ${teams.id} = ${key} and ${teams.businessId} = ${businessId}`;
+    case 'projects':
+      return sql`select ${projects.name} as name, null::text as name_en, null::text as name_ar, null::text as context
+        from ${projects} where ${projects.id} = ${key} and ${projects.businessId} = ${businessId}`;
+    case 'tasks':
+      return sql`select null::text as name, ${tasks.nameEn} as name_en, ${tasks.nameAr} as name_ar, null::text as context
+        from ${tasks} where ${tasks.id} = ${key} and ${tasks.businessId} = ${businessId}`;
+    case 'schedules':
+      return sql`select null::text as name, ${tasks.nameEn} as name_en, ${tasks.nameAr} as name_ar, ${teams.name} as context
+        from ${executionPlans} join ${tasks} on ${tasks.id} = ${executionPlans.taskId} join ${teams} on ${teams.id} = ${executionPlans.teamId}
+        where ${executionPlans.id} = ${key} and ${executionPlans.businessId} = ${businessId}`;
+  }
+}
+
+export interface NameRow {
+  name: unknown;
+  name_en: unknown;
+  name_ar: unknown;
+  context: unknown;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** The names read through `entityNamesOf`; all null when the entity has none. */
+export const toEntityNames = (id: number, row: Partial<NameRow>): EntityNames => ({
+  id,
+  name: text(row.name),
+  nameEn: text(row.name_en),
+  nameAr: text(row.name_ar),
+  context: text(row.context),
+});
 
 /** The names of the entities of a kind among `ids`, all of the business. */
 export async function findEntityNames(db: Db, businessId: number, kind: KpiKind, ids: number[]): Promise<Map<number, EntityNames>> {
   if (ids.length === 0) return new Map();
-  let rows: EntityNames[];
-  switch (kind) {
-    case 'members':
-      rows = (await db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, ids))).map((r) => named(r.id, r));
-      break;
-    case 'teams':
-      rows = (
-        await db
-          .select({ id: teams.id, name: teams.name, context: projects.name })
-          .from(teams)
-          .innerJoin(projects, eq(projects.id, teams.projectId))
-          .where(and(eq(teams.businessId, businessId), inArray(teams.id, ids)))
-      ).map((r) => named(r.id, r));
-      break;
-    case 'projects':
-      rows = (
-        await db
-          .select({ id: projects.id, name: projects.name })
-          .from(projects)
-          .where(and(eq(projects.businessId, businessId), inArray(projects.id, ids)))
-      ).map((r) => named(r.id, r));
-      break;
-    case 'tasks':
-      rows = (
-        await db
-          .select({ id: tasks.id, nameEn: tasks.nameEn, nameAr: tasks.nameAr })
-          .from(tasks)
-          .where(and(eq(tasks.businessId, businessId), inArray(tasks.id, ids)))
-      ).map((r) => named(r.id, r));
-      break;
-    case 'schedules':
-      rows = (
-        await db
-          .select({ id: executionPlans.id, nameEn: tasks.nameEn, nameAr: tasks.nameAr, context: teams.name })
-          .from(executionPlans)
-          .innerJoin(tasks, eq(tasks.id, executionPlans.taskId))
-          .innerJoin(teams, eq(teams.id, executionPlans.teamId))
-          .where(and(eq(executionPlans.businessId, businessId), inArray(executionPlans.id, ids)))
-      ).map((r) => named(r.id, r));
-      break;
-  }
-  return new Map(rows.map((r) => [r.id, r]));
+  const rows = rowsOf<NameRow & { id: unknown }>(
+    await db.execute(sql`select k.id, n.* from unnest(${sql.param(ids)}::bigint[]) k(id)
+      cross join lateral (${entityNamesOf(kind, businessId, sql`k.id`)}) n`),
+  );
+  return new Map(rows.map((r) => [Number(r.id), toEntityNames(Number(r.id), r)]));
 }
 
 /**

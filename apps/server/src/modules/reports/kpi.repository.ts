@@ -11,6 +11,7 @@ import { preparedSql } from '../../db/prepared.ts';
 import { businesses, teams } from '../../db/schema.ts';
 import { scheduleSiteRollups } from '../../db/schema-rollups.ts';
 import { completionRate, onlyRowOf, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
+import { entityNamesOf, toEntityNames, type EntityNames, type NameRow } from './kpi-entities.repository.ts';
 import { memberDaysSource, periodsJoin, type ScheduleNeeds } from './report-source.ts';
 
 /** The source column a kind groups by first, and how its groups fold into the kind's entity. */
@@ -55,9 +56,15 @@ export interface RankedEntity {
   id: number;
   rank: number;
   counts: ReturnType<typeof toStatusCounts>;
+  names: EntityNames;
 }
 
-const toRanked = (r: RankedRow): RankedEntity => ({ id: Number(r.key), rank: Number(r.rank), counts: toStatusCounts(r) });
+const toRanked = (r: RankedRow & NameRow): RankedEntity => ({
+  id: Number(r.key),
+  rank: Number(r.rank),
+  counts: toStatusCounts(r),
+  names: toEntityNames(Number(r.key), r),
+});
 
 const ORDER: Record<KpiOrder | 'worst', SQL> = {
   rate: sql`rank`,
@@ -66,11 +73,14 @@ const ORDER: Record<KpiOrder | 'worst', SQL> = {
   load: sql`total desc, key`,
 };
 
-/** One page of ranked entities in the asked order, and how many are ranked. */
-export async function findRanked(db: Db, kind: KpiKind, source: SQL, order: KpiOrder | 'worst', page: { page: number; size: number }) {
-  const rows = rowsOf<RankedRow & { ranked: unknown }>(
-    await db.execute(sql`with ${rankedCte(kind, source)}
-      select *, count(*) over () as ranked from ranked order by ${ORDER[order]} limit ${page.size} offset ${page.page * page.size}`),
+/** One page of ranked entities of the business in the asked order with their names, and how many are ranked. */
+export async function findRanked(db: Db, kind: KpiKind, businessId: number, source: SQL, order: KpiOrder | 'worst', page: { page: number; size: number }) {
+  const rows = rowsOf<RankedRow & NameRow & { ranked: unknown }>(
+    await db.execute(sql`with ${rankedCte(kind, source)},
+      page as (select *, count(*) over () as ranked from ranked order by ${ORDER[order]} limit ${page.size} offset ${page.page * page.size})
+      select page.*, n.name, n.name_en, n.name_ar, n.context
+      from page left join lateral (${entityNamesOf(kind, businessId, sql`page.key`)}) n on true
+      order by ${ORDER[order]}`),
   );
   // An empty page past the end still has to say how many there are.
   const [first] = rows;

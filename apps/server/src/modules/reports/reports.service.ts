@@ -95,14 +95,8 @@ export async function kpiList(db: Db, caller: Caller, kind: KpiKind, query: z.ou
   const range = resolveRange(query, timeZone);
   const source = scheduleSource(scope, filterOf(query), range, KPI_NEEDS[kind]);
   const order = query.order === 'load' ? 'load' : query.best ? 'rate' : 'worst';
-  const { items, total } = await findRanked(db, kind, source, order, query);
-  const names = await findEntityNames(
-    db,
-    scope.businessId,
-    kind,
-    items.map((e) => e.id),
-  );
-  return { items: items.map((e) => toItem(e, names.get(e.id))), total };
+  const { items, total } = await findRanked(db, kind, scope.businessId, source, order, query);
+  return { items: items.map((e) => toItem(e, e.names)), total };
 }
 
 /** One entity's counts and rank over the filters; an id the business does not have answers 404. */
