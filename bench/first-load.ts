@@ -264,6 +264,7 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
               'bootup-time',
               'mainthread-work-breakdown',
               'render-blocking-insight',
+              'long-tasks',
               'metrics',
             ]) {
               console.log(`  [${formFactor} ${name}] ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? lhr.audits[id]?.displayValue ?? null).slice(0, 3000)}`);

@@ -9,6 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { STORAGE_KEYS } from '@fieldops/shared/limits';
 import { AppFrame, AppRoutes } from './app/app.tsx';
+import { setFirstScreenPath } from './app/first-screen-answers.ts';
 import { seedFirstScreen, type FirstScreen } from './app/first-screen.ts';
 import { ensureLanguage, i18n } from './lib/i18n/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -27,6 +28,7 @@ export function renderFirstScreen(first: FirstScreen, token: string): Promise<st
 
 async function draw(first: FirstScreen, token: string): Promise<string | null> {
   const queryClient = createQueryClient();
+  setFirstScreenPath('/');
   setServerStorage({ [STORAGE_KEYS.token]: token, [STORAGE_KEYS.language]: first.language });
   try {
     await ensureLanguage(first.language, i18n, ['sign-in', 'app']);
@@ -53,6 +55,7 @@ async function draw(first: FirstScreen, token: string): Promise<string | null> {
     return Buffer.concat(parts).toString('utf8');
   } finally {
     setServerStorage(null);
+    setFirstScreenPath(null);
     queryClient.clear();
   }
 }

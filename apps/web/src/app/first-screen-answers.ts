@@ -19,6 +19,18 @@ export interface FirstScreen {
  */
 export const FIRST_SCREEN_NARROWER_THAN = '36em';
 
+let drawnPath: string | null = null;
+
+/**
+ * The address of the page being drawn on the server, or being taken over from the server's
+ * drawing in the browser; null otherwise. The shell draws such a page without a loading boundary
+ * around it (app/shell/app-layout.tsx), on both sides, so the markup matches.
+ */
+export const firstScreenPath = (): string | null => drawnPath;
+export function setFirstScreenPath(path: string | null): void {
+  drawnPath = path;
+}
+
 /** The answers a server-drawn page carries, taken once (the element leaves the page). */
 export function takeFirstScreen(): FirstScreen | null {
   const element = document.getElementById(FIRST_SCREEN.answers);

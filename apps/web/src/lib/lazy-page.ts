@@ -1,22 +1,27 @@
-// Route-level code splitting: each page is a chunk of its own, fetched when its route first
-// matches. `preload` starts the fetch early (the app calls it for every route matching the
-// address, before it renders), so the shell and the page arrive together rather than one after
-// the other.
+// Code splitting with a head start: each page (and a few heavy parts of a page) is a chunk of its
+// own, fetched when first drawn. `preload` starts the fetch early (the app calls it for every
+// route matching the address, before it renders), so the shell and the page arrive together
+// rather than one after the other; a part drawn after the first paint waits for its chunk before
+// it is asked for, so drawing it never stops half-way to wait.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-export interface LazyPage {
-  Component: LazyExoticComponent<ComponentType>;
+export interface LazyPart<P extends object = object> {
+  Component: LazyExoticComponent<ComponentType<P>>;
   preload: () => Promise<unknown>;
+  /** Whether the chunk has arrived (the component then draws without waiting). */
+  isLoaded: () => boolean;
 }
 
-export function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): LazyPage {
-  let loading: Promise<M> | null = null;
-  let loaded: M | null = null;
+export type LazyPage = LazyPart;
+
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let loading: Promise<ComponentType<P>> | null = null;
+  let loaded: ComponentType<P> | null = null;
   const preload = () => {
     // A failed fetch is tried again on the next call (React keeps a failed lazy component failed;
     // the error page's Retry then reloads the page).
     loading ??= load().then(
-      (module) => (loaded = module),
+      (component) => (loaded = component),
       (error: unknown) => {
         loading = null;
         throw error;
@@ -24,14 +29,18 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType>>(l
     );
     return loading;
   };
-  // Once loaded, the page is handed over at once: a thenable that calls back synchronously, which
+  // Once loaded, the part is handed over at once: a thenable that calls back synchronously, which
   // React's lazy takes as resolved. A page the server drew (app/first-screen.ts) is then taken
   // over in one pass, with no part of it shown waiting for its chunk.
-  const component = (): Promise<{ default: ComponentType }> => {
-    const module = loaded;
-    if (!module) return preload().then((found) => ({ default: found[name] }));
-    const resolved = { then: (done: (value: { default: ComponentType }) => void) => done({ default: module[name] }) };
-    return resolved as unknown as Promise<{ default: ComponentType }>;
+  const component = (): Promise<{ default: ComponentType<P> }> => {
+    const found = loaded;
+    if (!found) return preload().then((component) => ({ default: component }));
+    const resolved = { then: (done: (value: { default: ComponentType<P> }) => void) => done({ default: found }) };
+    return resolved as unknown as Promise<{ default: ComponentType<P> }>;
   };
-  return { Component: lazy(component), preload };
+  return { Component: lazy(component), preload, isLoaded: () => loaded !== null };
+}
+
+export function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): LazyPage {
+  return lazyPart(async () => (await load())[name]);
 }

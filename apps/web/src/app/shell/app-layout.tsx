@@ -6,6 +6,7 @@ import { AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { firstScreenPath } from '../first-screen-answers.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -30,6 +31,13 @@ export function AppLayout() {
   const drawMenu = wide || opened || menuDrawn;
 
   useEffect(() => close(), [pathname, close]);
+
+  // The page the server drew is taken over in the same pass as the shell around it. Behind a
+  // loading boundary it would be taken over in a later pass, and the shell's first updates (its
+  // layout effects) would force that pass at once, in one long task. The boundary comes back
+  // with the first move to another page (each page is drawn anew then anyway: its key).
+  const [drawnPath, setDrawnPath] = useState(firstScreenPath);
+  if (drawnPath !== null && drawnPath !== pathname) setDrawnPath(null);
 
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
@@ -59,9 +67,13 @@ export function AppLayout() {
         <OfflineBar />
         <InvitationsBanner />
         <ErrorBoundary key={pathname} fullScreen={false}>
-          <Suspense fallback={<LoadingState />}>
+          {drawnPath === null ? (
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          ) : (
             <Outlet />
-          </Suspense>
+          )}
         </ErrorBoundary>
       </AppShell.Main>
     </AppShell>

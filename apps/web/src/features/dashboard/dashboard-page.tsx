@@ -2,13 +2,14 @@
 // Overview, Active Schedules, the best and worst tasks, members, sites and projects, load
 // distribution and top tags. The cards arrive together in one call; after that every card
 // reads, and fails, on its own.
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconFolderPlus, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { safeTimeZone } from '../../lib/business-time.ts';
+import { lazyPart, type LazyPart } from '../../lib/lazy-page.ts';
 import { paths } from '../../lib/paths.ts';
 import { DEFAULT_DATE_PRESET } from '../../lib/reports/date-presets.ts';
 import { useBusinessStatsQuery } from '../../lib/reports/get-business-stats.ts';
@@ -22,15 +23,34 @@ import { dashboardHint, useDashboardQuery } from './api/get-dashboard.ts';
 
 // The cards below the first screenful arrive in a chunk of their own, once the first have been
 // drawn: the first paint of the page waits neither for their code nor for drawing them.
-const DashboardRankings = lazy(async () => ({ default: (await import('./components/dashboard-rankings.tsx')).DashboardRankings }));
+const Rankings = lazyPart(async () => (await import('./components/dashboard-rankings.tsx')).DashboardRankings);
 
-/** True once the page has been drawn; set in a transition that yields to the browser. */
-function useAfterFirstPaint() {
+/**
+ * Its children once the page has been drawn and their code has arrived, in a transition that
+ * yields to the browser. Drawing them then never stops to wait for code: a stopped transition
+ * would be thrown away by the next update (the shell's own, for one) and drawn again. A part of
+ * its own, so that only they are drawn then, not the page around them again.
+ */
+function AfterFirstPaint({ part, children }: { part: Pick<LazyPart, 'preload' | 'isLoaded'>; children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    startTransition(() => setReady(true));
-  }, []);
-  return ready;
+    let current = true;
+    // A chunk that failed to arrive is drawn anyway: the part then shows its error.
+    const show = () => {
+      if (current) startTransition(() => setReady(true));
+    };
+    if (part.isLoaded()) {
+      show();
+      return;
+    }
+    // Asked for in a task of its own, after the one that drew the page.
+    const timer = setTimeout(() => void part.preload().then(show, show));
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [part]);
+  return ready ? children : null;
 }
 
 export function DashboardPage() {
@@ -48,7 +68,6 @@ export function DashboardPage() {
   // While the one call is on its way the cards wait for it rather than asking themselves.
   const own = !all.isFetching;
   const stats = useBusinessStatsQuery(business.id, filters.stats, own);
-  const rest = useAfterFirstPaint();
 
   return (
     <>
@@ -75,11 +94,11 @@ export function DashboardPage() {
           <BusinessOverviewCard stats={stats} />
           <ActiveSchedulesCard stats={stats} />
         </SimpleGrid>
-        {rest ? (
+        <AfterFirstPaint part={Rankings}>
           <Suspense fallback={null}>
-            <DashboardRankings filter={filters.filter} enabled={own} />
+            <Rankings.Component filter={filters.filter} enabled={own} />
           </Suspense>
-        ) : null}
+        </AfterFirstPaint>
       </Stack>
     </>
   );

@@ -7,6 +7,7 @@ import { DASHBOARD_LOADED, DASHBOARD_RANKED } from '@fieldops/shared/report-limi
 import { KpiListCard } from '../../../components/performance/kpi-list-card.tsx';
 import { LoadChartCard } from '../../../components/performance/load-chart-card.tsx';
 import type { ReportFilter } from '../../../lib/reports/report-filter.ts';
+import classes from './dashboard-rankings.module.css';
 import { TopTagsCard } from './top-tags-card.tsx';
 
 export function DashboardRankings({ filter, enabled }: { filter: ReportFilter; enabled: boolean }) {
@@ -17,7 +18,7 @@ export function DashboardRankings({ filter, enabled }: { filter: ReportFilter; e
         <Title order={2} fz="h3" id="dashboard-best-worst">
           {t('dashboard.bestWorst')}
         </Title>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" className={classes.deferred}>
           {DASHBOARD_RANKED.map((kind) => (
             <KpiListCard key={kind} kind={kind} filter={filter} enabled={enabled} />
           ))}
@@ -27,13 +28,15 @@ export function DashboardRankings({ filter, enabled }: { filter: ReportFilter; e
         <Title order={2} fz="h3" id="dashboard-load">
           {t('dashboard.load')}
         </Title>
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg" className={classes.deferred}>
           {DASHBOARD_LOADED.map((kind) => (
             <LoadChartCard key={kind} kind={kind} filter={filter} enabled={enabled} />
           ))}
         </SimpleGrid>
       </Stack>
-      <TopTagsCard filter={filter} enabled={enabled} />
+      <div className={classes.deferred}>
+        <TopTagsCard filter={filter} enabled={enabled} />
+      </div>
     </>
   );
 }
