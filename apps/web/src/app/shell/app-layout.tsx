@@ -6,7 +6,7 @@ import { AppShell, Burger, Group, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { firstScreenPath } from '../first-screen-answers.ts';
+import { firstScreenPath, setFirstScreenPath } from '../first-screen-answers.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -38,6 +38,8 @@ export function AppLayout() {
   // with the first move to another page (each page is drawn anew then anyway: its key).
   const [drawnPath, setDrawnPath] = useState(firstScreenPath);
   if (drawnPath !== null && drawnPath !== pathname) setDrawnPath(null);
+  // Taken over: a shell drawn later (after signing out and in again) draws its page as usual.
+  useEffect(() => setFirstScreenPath(null), []);
 
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
