@@ -30,6 +30,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { executionPlansRoutes } from './modules/execution-plans/execution-plans.routes.ts';
 import { startScheduleEngine } from './modules/schedule-engine/schedule-engine-loop.ts';
 import { startMemberFold } from './modules/reports/member-fold.ts';
+import type { Repeating } from './lib/repeat.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { actionResultsRoutes } from './modules/action-results/action-results.routes.ts';
 import { liveFeedPlugin } from './modules/live-feed/live-feed.hub.ts';
@@ -143,6 +144,20 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
 
 export const DEFAULT_WEB_ROOT = path.resolve(SERVER_ROOT, '../web/dist');
 
+/**
+ * A background job of the app: started once it is ready (after migrations and the demo data) and
+ * stopped, a running round finished, before it closes and the database with it.
+ */
+function runWhileOpen(app: FastifyInstance, start: () => Repeating): void {
+  let job: Repeating | null = null;
+  app.addHook('onReady', async () => {
+    job = start();
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -197,39 +212,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await app.register(webPlugin, { root: options.webRoot ?? null });
 
-  // The engine belongs to the workflow base. It starts once the app is ready (after migrations
-  // and the demo data) and stops, finishing a running pass, before the app closes and the
-  // database with it.
+  // The engine belongs to the workflow base.
   const engine = options.scheduleEngine;
   const servesWorkflow = (options.services ?? ['workflow']).includes('workflow');
   if (engine && engine.intervalMs > 0 && servesWorkflow) {
-    let loop: ReturnType<typeof startScheduleEngine> | null = null;
-    app.addHook('onReady', async () => {
-      loop = startScheduleEngine(app.db, { ...engine, log: app.log });
-    });
-    app.addHook('onClose', async () => {
-      await loop?.stop();
-    });
+    runWhileOpen(app, () => startScheduleEngine(app.db, { ...engine, log: app.log }));
   }
   const { memberFold } = options;
   if (memberFold && memberFold.intervalMs > 0) {
-    let loop: ReturnType<typeof startMemberFold> | null = null;
-    app.addHook('onReady', async () => {
-      loop = startMemberFold(app.db, { ...memberFold, log: app.log });
-    });
-    app.addHook('onClose', async () => {
-      await loop?.stop();
-    });
+    runWhileOpen(app, () => startMemberFold(app.db, { ...memberFold, log: app.log }));
   }
   const { fileSweep } = options;
   if (fileSweep) {
-    let sweep: ReturnType<typeof scheduleFileSweep> | null = null;
-    app.addHook('onReady', async () => {
-      sweep = scheduleFileSweep(app.db, app.storage, app.log, fileSweep);
-    });
-    app.addHook('onClose', async () => {
-      sweep?.stop();
-      await sweep?.settled();
+    runWhileOpen(app, () => {
+      const sweep = scheduleFileSweep(app.db, app.storage, app.log, fileSweep);
+      return {
+        async stop() {
+          sweep.stop();
+          await sweep.settled();
+        },
+      };
     });
   }
   return app;
