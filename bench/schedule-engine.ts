@@ -96,22 +96,22 @@ async function runOn(kind: string, database: Database, target: PassTarget): Prom
   ).rows;
   console.log(`[${kind}] generated ${MEMBERS} members, ${SITES} sites, ${plans} member plans in ${Date.now() - started} ms`);
 
-  const pass = async (now: Date): Promise<Timed> => {
+  /** The work with the database CPU time it took, where the target can tell. */
+  const withCpu = async (work: () => Promise<EnginePass>): Promise<Timed> => {
     const before = target.cpuMs();
-    const result = await runScheduleEngine(target.db, { now, horizonDays: HORIZON_DAYS });
+    const result = await work();
     const after = target.cpuMs();
     return { ...result, cpuMs: before === null || after === null ? null : after - before };
   };
+  const pass = (now: Date) => withCpu(() => runScheduleEngine(target.db, { now, horizonDays: HORIZON_DAYS }));
   // The member rollup's changes are folded by a background job (reports/member-fold.ts), after
   // the pass has committed: timed apart, as the work a pass leaves behind.
-  const fold = async (): Promise<Timed> => {
-    const before = target.cpuMs();
-    const started = performance.now();
-    const taken = await foldMemberChanges(target.db);
-    const ms = Math.round(performance.now() - started);
-    const after = target.cpuMs();
-    return { ran: true, created: taken, missed: 0, ms, cpuMs: before === null || after === null ? null : after - before };
-  };
+  const fold = () =>
+    withCpu(async () => {
+      const started = performance.now();
+      const taken = await foldMemberChanges(target.db);
+      return { ran: true, created: taken, missed: 0, ms: Math.round(performance.now() - started) };
+    });
   const now = new Date();
   const first = await pass(now);
   const firstFold = await fold();
