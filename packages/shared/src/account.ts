@@ -269,3 +269,13 @@ export const myInvitation = z.object({
   createdAt: z.string(),
 });
 export type MyInvitation = z.infer<typeof myInvitation>;
+
+/**
+ * An invitation's secret, which the business hands to the person (as a link): accepting takes it,
+ * so whoever first registered an e-mail gains nothing from the invitations sent to it.
+ */
+export const invitationKey = z.object({ key: z.string().trim().min(1).max(200) });
+export type InvitationKey = z.infer<typeof invitationKey>;
+/** Accepting or declining: the key, unless the invitation is listed to the person (a proven e-mail). */
+export const invitationAnswerRequest = z.object({ key: z.string().trim().min(1).max(200).optional() }).nullish();
+export type InvitationAnswerRequest = z.infer<typeof invitationAnswerRequest>;

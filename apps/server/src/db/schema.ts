@@ -25,6 +25,7 @@ export const users = pgTable(
     bio: text('bio'),
     avatar: text('avatar'),
     activated: boolean('activated').notNull().default(false),
+    /** The SHA-256 of the activation key (hex): the key itself is shown once, when issued. */
     activationKey: text('activation_key'),
     /** When the activation key stops working; an admin of the creating business can issue a new one. */
     activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
@@ -36,6 +37,8 @@ export const users = pgTable(
     createdByBusinessId: ref('created_by_business_id').references((): AnyPgColumn => businesses.id, { onDelete: 'set null' }),
     /** Set when an admin chose the password: the person sets their own before doing anything else. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** When the person proved they receive mail at `email`; until then nothing is sent or shown to them for that address. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -205,12 +208,15 @@ export const invitations = pgTable(
       .notNull()
       .default('PENDING'),
     invitedBy: ref('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The SHA-256 of the invitation's secret (hex), which the business hands to the person; accepting takes it. */
+    keyHash: text('key_hash'),
     createdAt: createdAt(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
   (t) => [
     index('invitations_business_idx').on(t.businessId, t.status, t.id),
     index('invitations_user_idx').on(t.userId, t.status),
+    uniqueIndex('invitations_key_hash_key').on(t.keyHash),
     uniqueIndex('invitations_pending_key')
       .on(t.businessId, t.userId)
       .where(sql`status = 'PENDING'`),

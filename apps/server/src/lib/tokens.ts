@@ -73,4 +73,9 @@ export function createTokenService(secret: Uint8Array): TokenService {
 }
 
 export const randomKey = (bytes = 20) => crypto.randomBytes(bytes).toString('hex');
+/**
+ * How a secret handed to a person (an activation or invitation key) is stored: its SHA-256, so a
+ * copy of the database opens no account. The keys are random, so no salt or slow hash is needed.
+ */
+export const hashKey = (key: string) => crypto.createHash('sha256').update(key, 'utf8').digest('hex');
 export const newSessionId = () => randomKey(24);

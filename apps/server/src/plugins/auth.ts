@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: 'public' | 'user' | 'business';
     roles?: readonly BusinessRole[];
+    /** Open while an admin's reset password is still in force (the account, its password, signing out). */
+    duringPasswordReset?: boolean;
   }
   interface FastifyRequest {
     userId: number | null;
@@ -105,10 +107,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
     if (!user) throw unauthorized();
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
+    // A password an admin chose is known to someone else: nothing but choosing one's own (and
+    // reading the account, signing out) until the person has done so.
+    if (user.mustChangePassword && !config?.duringPasswordReset) throw forbidden(MSG.passwordChangeRequired);
     if (access === 'user') return;
-    // A password an admin chose is known to someone else: nothing in a business until the
-    // person has chosen their own (the account calls stay open for that).
-    if (user.mustChangePassword) throw forbidden(MSG.passwordChangeRequired);
 
     const apiKey = request.headers[API_KEY_HEADER.toLowerCase()];
     const key = typeof apiKey === 'string' && apiKey.trim() ? apiKey.trim() : null;

@@ -5,7 +5,7 @@ import { must } from '@fieldops/shared/must';
 import type { Db } from '../db/client.ts';
 import { businessMembers, industries, lookups, projects, teamMembers, teams, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
-import { randomKey } from '../lib/tokens.ts';
+import { hashKey, randomKey } from '../lib/tokens.ts';
 import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
 import type { Storage } from '../plugins/storage.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
@@ -81,7 +81,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
         // The demo business made these accounts; the last person is still waiting to activate theirs.
         createdByBusinessId: businessId,
         activated: i < PEOPLE.length - 1,
-        activationKey: i < PEOPLE.length - 1 ? null : randomKey(),
+        activationKey: i < PEOPLE.length - 1 ? null : hashKey(randomKey()),
         activationExpiresAt: i < PEOPLE.length - 1 ? null : new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
       })),
     )

@@ -10,7 +10,7 @@ import { tickets } from '../db/schema-helpdesk.ts';
 import { actionResults, executionPlans, schedules } from '../db/schema-schedules.ts';
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
-import { randomKey } from '../lib/tokens.ts';
+import { hashKey, randomKey } from '../lib/tokens.ts';
 import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
 
 export const PASSWORD = 'secret-pass-1';
@@ -81,15 +81,17 @@ export async function addMember(app: FastifyInstance, owner: Caller, role: Busin
   return callerFor(app, user, await signIn(app, user.username), { ...owner.business, ownershipType: role });
 }
 
+/** A pending account of the business; `activationKey` is the key as handed over (the row keeps its hash). */
 export async function createInvitedUser(app: FastifyInstance, owner: Caller) {
+  const activationKey = randomKey();
   const user = await createUser(app, {
     activated: false,
-    activationKey: randomKey(),
+    activationKey: hashKey(activationKey),
     activationExpiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
     createdByBusinessId: owner.business.id,
   });
   await app.db.insert(businessMembers).values({ businessId: owner.business.id, userId: user.id, role: 'MEMBER' });
-  return user;
+  return { ...user, activationKey };
 }
 
 export async function createProjectAndSite(app: FastifyInstance, owner: Caller, name = `Site ${unique()}`) {

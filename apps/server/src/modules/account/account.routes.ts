@@ -16,7 +16,7 @@ export async function accountRoutes(app: FastifyInstance) {
   const errors = { 400: problem, 401: problem, 404: problem, 409: problem };
 
   r.get('/v1/account', {
-    config: { access: 'user' },
+    config: { access: 'user', duringPasswordReset: true },
     schema: { tags: ['account'], response: { 200: account, ...errors } },
     handler: (request) => requireAccount(app, requireUser(request)),
   });
@@ -44,7 +44,7 @@ export async function accountRoutes(app: FastifyInstance) {
   });
 
   r.put('/v1/account/password', {
-    config: { access: 'user' },
+    config: { access: 'user', duringPasswordReset: true },
     schema: { tags: ['account'], body: changePasswordRequest, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       const { userId, sessionId } = requireSession(request);

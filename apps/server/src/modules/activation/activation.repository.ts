@@ -3,6 +3,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ActivationDetail } from '@fieldops/shared/account';
 import type { Db } from '../../db/client.ts';
+import { hashKey } from '../../lib/tokens.ts';
 import { businesses, invitations, users } from '../../db/schema.ts';
 
 export async function findActivationDetail(db: Db, key: string): Promise<(ActivationDetail & { expiresAt: Date | null }) | null> {
@@ -17,7 +18,7 @@ export async function findActivationDetail(db: Db, key: string): Promise<(Activa
     })
     .from(users)
     .leftJoin(businesses, eq(businesses.id, users.createdByBusinessId))
-    .where(eq(users.activationKey, key))
+    .where(eq(users.activationKey, hashKey(key)))
     .limit(1);
   return row ?? null;
 }
@@ -27,7 +28,7 @@ export async function activateWithKey(db: Db, key: string, values: { fullName: s
   const [user] = await db
     .update(users)
     .set({ ...values, activated: true, activationKey: null, activationExpiresAt: null, mustChangePassword: false })
-    .where(and(eq(users.activationKey, key), eq(users.activated, false), gt(users.activationExpiresAt, sql`now()`)))
+    .where(and(eq(users.activationKey, hashKey(key)), eq(users.activated, false), gt(users.activationExpiresAt, sql`now()`)))
     .returning({ id: users.id, username: users.username, createdBy: users.createdByBusinessId });
   return user ?? null;
 }
@@ -42,7 +43,6 @@ export async function acceptCreatingInvitationRow(db: Db, userId: number, busine
 
 const keyColumns = {
   userId: users.id,
-  activationKey: users.activationKey,
   activated: users.activated,
   expiresAt: users.activationExpiresAt,
 };
@@ -52,12 +52,12 @@ export async function findActivationKey(db: Db, userId: number) {
   return row ?? null;
 }
 
-/** A new key and expiry for a never-activated account; null when it is activated. */
+/** A new key and expiry for a never-activated account (the key is kept hashed); null when it is activated. */
 export async function replaceActivationKey(db: Db, userId: number, values: { activationKey: string; activationExpiresAt: Date }) {
   const [row] = await db
     .update(users)
-    .set(values)
+    .set({ activationKey: hashKey(values.activationKey), activationExpiresAt: values.activationExpiresAt })
     .where(and(eq(users.id, userId), eq(users.activated, false)))
     .returning(keyColumns);
-  return row ?? null;
+  return row ? { ...row, activationKey: values.activationKey } : null;
 }

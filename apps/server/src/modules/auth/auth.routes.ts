@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   r.post('/v1/logout', {
-    config: { access: 'user' },
+    config: { access: 'user', duringPasswordReset: true },
     schema: { tags: ['account'], response: { 204: z.null(), 401: problem } },
     handler: async (request, reply) => {
       await endSession(app.db, requireSession(request).sessionId);
@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   r.post('/v1/account/sign-out-everywhere', {
-    config: { access: 'user' },
+    config: { access: 'user', duringPasswordReset: true },
     schema: { tags: ['account'], response: { 204: z.null(), 401: problem } },
     handler: async (request, reply) => {
       await endUserSessions(app.db, requireSession(request).userId);

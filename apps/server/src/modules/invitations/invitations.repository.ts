@@ -1,6 +1,6 @@
 // Invitations of e-mails to a business's sites: as the business typed them, and as the invited
 // person sees them. The business-side reads never select the invited user's own data.
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Invitation, MyInvitation } from '@fieldops/shared/account';
 import type { InvitationStatus, SiteAuthority } from '@fieldops/shared/enums';
 import { must } from '@fieldops/shared/must';
@@ -109,9 +109,13 @@ export async function findBusinessInvitation(db: Db, businessId: number, id: num
   return items[0] ?? null;
 }
 
-/** The pending invitations of the signed-in person, with the inviting business's name. */
+const inviter = sql<string | null>`(select inviter.full_name from ${users} inviter where inviter.id = ${invitations.invitedBy})`;
+
+/**
+ * The pending invitations of the signed-in person, with the inviting business's name: only once
+ * they have proven they receive mail at the address (an unproven address may be someone else's).
+ */
 export async function findMyInvitations(db: Db, userId: number): Promise<MyInvitation[]> {
-  const inviter = sql<string | null>`(select ${users.fullName} from ${users} where ${users.id} = ${invitations.invitedBy})`;
   const rows = await db
     .select({
       id: invitations.id,
@@ -126,20 +130,66 @@ export async function findMyInvitations(db: Db, userId: number): Promise<MyInvit
     })
     .from(invitations)
     .innerJoin(businesses, eq(businesses.id, invitations.businessId))
-    .where(and(eq(invitations.userId, userId), eq(invitations.status, 'PENDING')))
+    .innerJoin(users, eq(users.id, invitations.userId))
+    .where(and(eq(invitations.userId, userId), eq(invitations.status, 'PENDING'), isNotNull(users.emailVerifiedAt)))
     .orderBy(desc(invitations.id));
   const items = await withTeams(db, null, rows);
   return items.map(({ businessId: _businessId, ...i }) => ({ ...i, createdAt: i.createdAt.toISOString() }));
 }
 
-/** Locks a pending invitation of the person for their answer; null when there is none. */
-export async function lockPendingInvitation(db: Db, userId: number, id: number) {
+/** The pending invitation whose key hashes to `keyHash`, as the person holding the key sees it. */
+export async function findInvitationByKey(db: Db, keyHash: string): Promise<MyInvitation | null> {
+  const rows = await db
+    .select({
+      id: invitations.id,
+      businessName: businesses.name,
+      businessColour: businesses.colour,
+      teamIds: invitations.teamIds,
+      authority: invitations.authority,
+      position: invitations.position,
+      invitedBy: inviter,
+      createdAt: invitations.createdAt,
+    })
+    .from(invitations)
+    .innerJoin(businesses, eq(businesses.id, invitations.businessId))
+    .where(and(eq(invitations.keyHash, keyHash), eq(invitations.status, 'PENDING')));
+  const [item] = await withTeams(db, null, rows);
+  return item ? { ...item, createdAt: item.createdAt.toISOString() } : null;
+}
+
+/**
+ * Locks a pending invitation for the person's answer: one whose key they hold, or one addressed
+ * to them at an address they have proven; null when there is none.
+ */
+export async function lockPendingInvitation(db: Db, userId: number, id: number, keyHash: string | null) {
+  const provenAddressee = and(
+    eq(invitations.userId, userId),
+    sql`exists (select 1 from ${users} addressee where addressee.id = ${userId} and addressee.email_verified_at is not null)`,
+  );
   const [row] = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.id, id), eq(invitations.userId, userId), eq(invitations.status, 'PENDING')))
+    .where(and(eq(invitations.id, id), eq(invitations.status, 'PENDING'), keyHash ? or(eq(invitations.keyHash, keyHash), provenAddressee) : provenAddressee))
     .for('update');
   return row ?? null;
+}
+
+/** A new key for a pending invitation of the business (the previous one stops working); false when there is none. */
+export async function replaceInvitationKey(db: Db, businessId: number, id: number, keyHash: string) {
+  const changed = await db
+    .update(invitations)
+    .set({ keyHash })
+    .where(and(eq(invitations.businessId, businessId), eq(invitations.id, id), eq(invitations.status, 'PENDING')))
+    .returning({ id: invitations.id });
+  return changed.length > 0;
+}
+
+/** The answer to a locked invitation, by whoever gave it: the invitation is theirs from then on. */
+export async function answerInvitation(db: Db, id: number, userId: number, status: 'ACCEPTED' | 'DECLINED') {
+  await db
+    .update(invitations)
+    .set({ status, userId, respondedAt: sql`now()` })
+    .where(eq(invitations.id, id));
 }
 
 export async function setInvitationStatus(db: Db, where: SQL, status: InvitationStatus) {
@@ -151,4 +201,3 @@ export async function setInvitationStatus(db: Db, where: SQL, status: Invitation
 }
 
 export const invitationOfBusiness = (businessId: number, id: number) => and(eq(invitations.businessId, businessId), eq(invitations.id, id)) as SQL;
-export const invitationOfUser = (userId: number, id: number) => and(eq(invitations.userId, userId), eq(invitations.id, id)) as SQL;

@@ -1,6 +1,7 @@
 // Inviting people by e-mail, and their answer (DESIGN §4). A person's identity is theirs: a
 // business that invites an e-mail which already has an account gets a pending invitation, and
-// only the person, signed in, can accept it. The business sees what it typed and nothing about
+// only the person, signed in and holding the invitation's key (which the business hands them),
+// can accept it. The business sees what it typed and nothing about
 // the account — the answer is the same whether or not the e-mail had one.
 import type { z } from 'zod';
 import type { Invitation } from '@fieldops/shared/account';
@@ -10,7 +11,7 @@ import type { inviteMemberRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashNewPassword } from '../../lib/password.ts';
-import { randomKey } from '../../lib/tokens.ts';
+import { hashKey, randomKey } from '../../lib/tokens.ts';
 import { isAdmin } from '../../plugins/auth.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { requireSiteManager, supervisedTeamIds } from '../../policies/sites.ts';
@@ -19,12 +20,14 @@ import { addMembership, createInvitedUser, inviteeOf } from '../members/members.
 import { placeMembers } from '../teams/team-members.service.ts';
 import { requireSiteRows, siteRowsOf } from '../teams/teams.service.ts';
 import {
+  answerInvitation,
   findBusinessInvitation,
   findBusinessInvitations,
+  findInvitationByKey,
   findMyInvitations,
   invitationOfBusiness,
-  invitationOfUser,
   lockPendingInvitation,
+  replaceInvitationKey,
   setInvitationStatus,
   upsertInvitation,
 } from './invitations.repository.ts';
@@ -81,7 +84,7 @@ async function createAccount(tx: Db, businessId: number, body: InviteInput, pass
     email: body.email,
     fullName: body.name,
     passwordHash,
-    activationKey: randomKey(),
+    activationKey: hashKey(randomKey()),
     activationExpiresAt: activationExpiry(),
     createdByBusinessId: businessId,
     mustChangePassword: true,
@@ -124,21 +127,51 @@ export async function cancelInvitation(db: Db, caller: Caller, id: number) {
 
 export const myInvitations = findMyInvitations;
 
-/** The person accepts: they join the business and its sites named in the invitation. */
-export async function acceptInvitation(db: Db, userId: number, id: number) {
+/**
+ * A new secret for a pending invitation, for the business to hand to the person (the previous one
+ * stops working). Shown once: only its hash is kept.
+ */
+export async function issueInvitationKey(db: Db, caller: Caller, id: number) {
+  const invitation = await findBusinessInvitation(db, caller.businessId, id);
+  if (!invitation) throw notFound(MSG.invitationNotFound);
+  await requireSiteManager(
+    db,
+    caller,
+    invitation.teams.map((t) => t.id),
+  );
+  const key = randomKey();
+  if (!(await replaceInvitationKey(db, caller.businessId, id, hashKey(key)))) throw notFound(MSG.invitationNotFound);
+  return { key };
+}
+
+/** The pending invitation a key opens, for the signed-in person holding it. */
+export async function invitationForKey(db: Db, key: string) {
+  const found = await findInvitationByKey(db, hashKey(key));
+  if (!found) throw notFound(MSG.invitationNotFound);
+  return found;
+}
+
+/**
+ * The person answers an invitation whose key they hold (or that is listed to them at a proven
+ * address). Accepting places them in the business and the sites named in it.
+ */
+export async function acceptInvitation(db: Db, userId: number, id: number, key: string | undefined) {
   await db.transaction(async (tx) => {
-    const invitation = await lockPendingInvitation(tx, userId, id);
+    const invitation = await lockPendingInvitation(tx, userId, id, key ? hashKey(key) : null);
     if (!invitation) throw notFound(MSG.invitationNotFound);
     await place(tx, invitation.businessId, userId, invitation.teamIds, {
       role: invitation.authority,
       position: invitation.position,
       externalId: invitation.externalId,
     });
-    await setInvitationStatus(tx, invitationOfUser(userId, id), 'ACCEPTED');
+    await answerInvitation(tx, id, userId, 'ACCEPTED');
   });
 }
 
-export async function declineInvitation(db: Db, userId: number, id: number) {
-  const changed = await setInvitationStatus(db, invitationOfUser(userId, id), 'DECLINED');
-  if (changed.length === 0) throw notFound(MSG.invitationNotFound);
+export async function declineInvitation(db: Db, userId: number, id: number, key: string | undefined) {
+  await db.transaction(async (tx) => {
+    const invitation = await lockPendingInvitation(tx, userId, id, key ? hashKey(key) : null);
+    if (!invitation) throw notFound(MSG.invitationNotFound);
+    await answerInvitation(tx, id, userId, 'DECLINED');
+  });
 }

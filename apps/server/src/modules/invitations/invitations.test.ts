@@ -19,7 +19,11 @@ const invite = (email: string, extra: Record<string, unknown> = {}) => ({
   role: 'MEMBER',
   ...extra,
 });
-const asUser = (token: string, method: 'GET' | 'POST', url: string) => t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+const asUser = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+/** The secret of invitation `id`, as the inviting business hands it over. */
+const keyOf = async (id: number) => (await b.request({ method: 'POST', url: `/api/v1/invitations/${id}/key` })).json<{ key: string }>().key;
+const proveAddress = (userId: number) => t.app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
 const membershipsOf = async (userId: number) =>
   (await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, userId))).map((m) => m.businessId).sort();
 
@@ -62,9 +66,9 @@ describe("taking over another business's pending member", () => {
 
   it('after accepting, B holds a membership, never the identity', async () => {
     const person = await addMember(t.app, a);
-    await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite(`${person.username}@example.com`) });
-    const [mine] = (await asUser(person.token, 'GET', '/api/v1/account/invitations')).json();
-    expect((await asUser(person.token, 'POST', `/api/v1/account/invitations/${mine.id}/accept`)).statusCode).toBe(200);
+    const sent = await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite(`${person.username}@example.com`) });
+    const key = await keyOf(sent.json().id);
+    expect((await asUser(person.token, 'POST', `/api/v1/account/invitations/${sent.json().id}/accept`, { key })).statusCode).toBe(200);
     const [before] = await t.app.db.select().from(users).where(eq(users.id, person.userId));
     const same = { name: before.fullName, email: before.email };
     for (const [method, url, payload] of [
@@ -81,8 +85,9 @@ describe("taking over another business's pending member", () => {
 });
 
 describe('invitations of people who have an account', () => {
-  it('shows the person their invitation after sign-in, and accepting places them in the sites', async () => {
+  it('shows the person their invitation after sign-in once their address is proven, and accepting places them in the sites', async () => {
     const person = await addMember(t.app, a);
+    await proveAddress(person.userId);
     const sent = await b.request({
       method: 'POST',
       url: '/api/v1/team-members',
@@ -128,7 +133,8 @@ describe('invitations of people who have an account', () => {
   it('declining changes nothing in the business and leaves the invitation declined', async () => {
     const person = await addMember(t.app, a);
     const sent = await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite(`${person.username}@example.com`) });
-    expect((await asUser(person.token, 'POST', `/api/v1/account/invitations/${sent.json().id}/decline`)).statusCode).toBe(204);
+    const key = await keyOf(sent.json().id);
+    expect((await asUser(person.token, 'POST', `/api/v1/account/invitations/${sent.json().id}/decline`, { key })).statusCode).toBe(204);
     expect(await membershipsOf(person.userId)).toEqual([a.business.id]);
     const listed = await b.request({ method: 'GET', url: '/api/v1/invitations?status=DECLINED' });
     expect(listed.json().map((i: { id: number }) => i.id)).toContain(sent.json().id);
@@ -162,24 +168,27 @@ describe('invitations of people who have an account', () => {
     expect((await a.request({ method: 'GET', url: '/api/v1/invitations' })).json().map((i: { id: number }) => i.id)).not.toContain(id);
     expect((await a.request({ method: 'DELETE', url: `/api/v1/invitations/${id}` })).statusCode).toBe(404);
 
+    const key = await keyOf(id);
     expect((await b.request({ method: 'DELETE', url: `/api/v1/invitations/${id}` })).statusCode).toBe(204);
     expect((await asUser(person.token, 'GET', '/api/v1/account/invitations')).json()).toEqual([]);
-    expect((await asUser(person.token, 'POST', `/api/v1/account/invitations/${id}/accept`)).statusCode).toBe(404);
+    expect((await asUser(person.token, 'POST', `/api/v1/account/invitations/${id}/accept`, { key })).statusCode).toBe(404);
     const [row] = await t.app.db.select().from(invitations).where(eq(invitations.id, id));
     expect(row.status).toBe('CANCELED');
   });
 
-  it('a person with no business yet can still see and accept invitations', async () => {
+  it("a person with no business yet can open an invitation's link and accept it", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/register',
       payload: { username: 'newcomer1', email: 'newcomer1@example.com', password: 'newcomer-pass-1', fullName: 'New Comer' },
     });
     expect(res.statusCode).toBe(201);
-    await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite('newcomer1@example.com') });
+    const sent = await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite('newcomer1@example.com') });
+    const key = await keyOf(sent.json().id);
     const token = await signIn(t.app, 'newcomer1', 'newcomer-pass-1');
-    const [mine] = (await asUser(token, 'GET', '/api/v1/account/invitations')).json();
-    const accepted = await asUser(token, 'POST', `/api/v1/account/invitations/${mine.id}/accept`);
+    const mine = (await asUser(token, 'POST', '/api/v1/account/invitations/lookup', { key })).json();
+    expect(mine).toMatchObject({ id: sent.json().id, businessName: 'Bravo Security' });
+    const accepted = await asUser(token, 'POST', `/api/v1/account/invitations/${mine.id}/accept`, { key });
     expect(accepted.json().businessIdentities).toHaveLength(1);
   });
 });

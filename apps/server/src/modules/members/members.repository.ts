@@ -7,7 +7,7 @@ import type { Member } from '@fieldops/shared/account';
 import type { BusinessRole } from '@fieldops/shared/enums';
 import type { Db } from '../../db/client.ts';
 import { prepared, readBoth } from '../../db/prepared.ts';
-import { businessMembers, teamMembers, teams, users } from '../../db/schema.ts';
+import { businessMembers, invitations, teamMembers, teams, users } from '../../db/schema.ts';
 import { randomKey } from '../../lib/tokens.ts';
 
 export interface MemberFilter {
@@ -103,10 +103,14 @@ export async function findMemberRows(db: Db, businessId: number, filter: MemberF
 
 /**
  * The business role of a user in the business, whether they are activated, whether this business
- * created their account and whether they belong to any other business; null when not in it.
+ * created their account and whether they belong to, or are invited to, any other business; null
+ * when not in it.
  */
 export async function findMembership(db: Db, businessId: number, userId: number) {
-  const elsewhere = sql<boolean>`exists (select 1 from ${businessMembers} other where other.user_id = ${users.id} and other.business_id <> ${businessId})`;
+  // Another business the person belongs to, or that is inviting them: an admin's reset here
+  // would open its data (or its invitation) to this business.
+  const elsewhere = sql<boolean>`(exists (select 1 from ${businessMembers} other where other.user_id = ${users.id} and other.business_id <> ${businessId})
+    or exists (select 1 from ${invitations} other where other.user_id = ${users.id} and other.business_id <> ${businessId} and other.status = 'PENDING'))`;
   const [row] = await db
     .select({
       role: businessMembers.role,

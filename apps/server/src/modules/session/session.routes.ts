@@ -12,7 +12,7 @@ export async function sessionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/v1/account/session', {
-    config: { access: 'user' },
+    config: { access: 'user', duringPasswordReset: true },
     schema: {
       tags: ['account'],
       description:

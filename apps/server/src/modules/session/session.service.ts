@@ -21,8 +21,10 @@ export function chooseIdentity(identities: readonly BusinessIdentity[], requeste
 
 export async function loadSession(app: FastifyInstance, userId: number, requestedKey: string | null): Promise<SessionBootstrap> {
   const [account, invitations] = await Promise.all([requireAccount(app, userId), myInvitations(app.db, userId)]);
-  // A password an admin chose comes first: nothing of a business until the person chose their own.
-  const identity = account.mustChangePassword ? null : chooseIdentity(account.businessIdentities ?? [], requestedKey);
+  // A password an admin chose comes first: nothing of a business, nor of an invitation, until the
+  // person chose their own.
+  if (account.mustChangePassword) return { account, workspace: null, invitations: [] };
+  const identity = chooseIdentity(account.businessIdentities ?? [], requestedKey);
   if (!identity) return { account, workspace: null, invitations };
 
   const { businessId } = identity;

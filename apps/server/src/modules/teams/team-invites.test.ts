@@ -62,7 +62,7 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
     expect(user).toMatchObject({
       username: 'nadia.karim',
       activated: false,
-      activationKey: expect.stringMatching(/^[0-9a-f]{40}$/),
+      activationKey: expect.stringMatching(/^[0-9a-f]{64}$/),
       createdByBusinessId: owner.business.id,
       mustChangePassword: true,
     });
@@ -71,14 +71,17 @@ describe('POST /api/v1/teams/{teamId}/users', () => {
     expect(membership).toMatchObject({ businessId: owner.business.id, role: 'MEMBER', position: 'Cleaner', externalId: 'EMP-7' });
     expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);
 
+    // The row keeps the key's hash: the admin issues the key to hand over, shown once.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/activate?key=${user.activationKey}` })).statusCode).toBe(404);
+    const { activationKey } = (await owner.request({ method: 'POST', url: `/api/v1/users/${user.id}/activation-key` })).json<{ activationKey: string }>();
     // A GET reads the key and changes nothing; the person activates with POST and their own password.
-    const read = await t.app.inject({ method: 'GET', url: `/api/v1/activate?key=${user.activationKey}` });
+    const read = await t.app.inject({ method: 'GET', url: `/api/v1/activate?key=${activationKey}` });
     expect(read.statusCode).toBe(200);
     expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);
     const activated = await t.app.inject({
       method: 'POST',
       url: '/api/v1/activate',
-      payload: { key: user.activationKey, name: 'Nadia Karim', password: 'nadia-own-pass' },
+      payload: { key: activationKey, name: 'Nadia Karim', password: 'nadia-own-pass' },
     });
     expect(activated.statusCode).toBe(200);
     expect(await signInStatus('nadia.karim', 'welcome-123')).toBe(401);

@@ -18,8 +18,11 @@ async function pendingAccountOf(db: Db, caller: Caller, userId: number) {
   if (!target.createdHere || target.activated) throw notFound(MSG.activationKeyNotAvailable);
 }
 
-const presentKey = (row: { userId: number; activationKey: string | null; activated: boolean; expiresAt: Date | null }) => ({
-  ...row,
+/** The key itself only when it was just issued: it is kept hashed, so a read shows its expiry alone. */
+const presentKey = (row: { userId: number; activated: boolean; expiresAt: Date | null }, activationKey: string | null = null) => ({
+  userId: row.userId,
+  activationKey,
+  activated: row.activated,
   expiresAt: row.expiresAt?.toISOString() ?? null,
 });
 
@@ -35,7 +38,7 @@ export async function issueActivationKey(db: Db, caller: Caller, userId: number)
   await pendingAccountOf(db, caller, userId);
   const row = await renewActivationKey(db, userId);
   if (!row) throw notFound(MSG.activationKeyNotAvailable);
-  return presentKey(row);
+  return presentKey(row, row.activationKey);
 }
 
 /**

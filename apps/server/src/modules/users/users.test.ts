@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createCast } from '../../test/cast.ts';
 import { createInvitedUser, createProjectAndSite, IMAGES, multipart, placeInSite, signedFileUrl, type Caller } from '../../test/factories.ts';
+import { users } from '../../db/schema.ts';
+import { hashKey } from '../../lib/tokens.ts';
 
 let t: TestApp;
 let owner: Caller;
@@ -103,10 +106,23 @@ describe('users in a business', () => {
     expect(theirs.map((m: { userId: number }) => m.userId)).toContain(other.userId);
   });
 
-  it('GET /api/v1/users/{id}/activation-key shows the key to admins of that business only', async () => {
+  it('the activation key is kept hashed: a read shows its expiry, a new key is shown once to admins of that business only', async () => {
     const invited = await createInvitedUser(t.app, owner);
     const res = await owner.request({ method: 'GET', url: `/api/v1/users/${invited.id}/activation-key` });
-    expect(res.json()).toEqual({ userId: invited.id, activationKey: invited.activationKey, activated: false, expiresAt: expect.any(String) });
+    expect(res.json()).toEqual({ userId: invited.id, activationKey: null, activated: false, expiresAt: expect.any(String) });
+    const issued = await owner.request({ method: 'POST', url: `/api/v1/users/${invited.id}/activation-key` });
+    expect(issued.json()).toEqual({
+      userId: invited.id,
+      activationKey: expect.stringMatching(/^[0-9a-f]{40}$/),
+      activated: false,
+      expiresAt: expect.any(String),
+    });
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, invited.id));
+    expect(row.activationKey).toBe(hashKey(issued.json().activationKey));
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/activation-detail?key=${invited.activationKey}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/activation-detail?key=${issued.json().activationKey}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/activation-detail?key=${row.activationKey}` })).statusCode).toBe(404);
+    expect((await member.request({ method: 'POST', url: `/api/v1/users/${invited.id}/activation-key` })).statusCode).toBe(403);
     expect((await member.request({ method: 'GET', url: `/api/v1/users/${invited.id}/activation-key` })).statusCode).toBe(403);
     expect((await other.request({ method: 'GET', url: `/api/v1/users/${invited.id}/activation-key` })).statusCode).toBe(404);
   });
