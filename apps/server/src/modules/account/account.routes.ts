@@ -9,11 +9,13 @@ import { MSG } from '@fieldops/shared/messages';
 import { badRequest } from '../../lib/errors.ts';
 import { uploadFile } from '../../lib/uploads.ts';
 import { requireSession, requireUser } from '../../plugins/auth.ts';
+import { createLoginLimiter } from '../auth/login-limiter.ts';
 import { changePassword, replaceAvatar, requireAccount, updateDetails } from './account.service.ts';
 
 export async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: problem, 401: problem, 404: problem, 409: problem };
+  const limiter = createLoginLimiter(app.db);
 
   r.get('/v1/account', {
     config: { access: 'user', duringPasswordReset: true },
@@ -45,10 +47,10 @@ export async function accountRoutes(app: FastifyInstance) {
 
   r.put('/v1/account/password', {
     config: { access: 'user', duringPasswordReset: true },
-    schema: { tags: ['account'], body: changePasswordRequest, response: { 204: z.null(), ...errors } },
+    schema: { tags: ['account'], body: changePasswordRequest, response: { 204: z.null(), ...errors, 429: problem } },
     handler: async (request, reply) => {
       const { userId, sessionId } = requireSession(request);
-      await changePassword(app, userId, sessionId, request.body);
+      await changePassword(app, limiter, request.ip, userId, sessionId, request.body);
       return reply.status(204).send(null);
     },
   });

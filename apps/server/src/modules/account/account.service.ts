@@ -9,6 +9,8 @@ import type { Db } from '../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../lib/errors.ts';
 import { hashNewPassword, verifyPassword } from '../../lib/password.ts';
 import { endUserSessions } from '../../lib/sessions.ts';
+import { refusedSignIn } from '../auth/auth.service.ts';
+import { accountKey, type LoginLimiter } from '../auth/login-limiter.ts';
 import { keepUploads, storePicture, removeReleased } from '../../lib/uploads.ts';
 import { keyOfUrl } from '../../plugins/storage.ts';
 import { findAccount, findAvatar, findPasswordHash, findTakenIdentity, updatePassword, updateProfileRow, type ProfileValues } from './account.repository.ts';
@@ -52,10 +54,23 @@ export async function requireAccount(app: FastifyInstance, userId: number) {
  * sessions end (a stolen token stops working); this one goes on. Choosing their own password
  * also ends the obligation to replace one an admin chose.
  */
-export async function changePassword(app: FastifyInstance, userId: number, sessionId: string, body: ChangePasswordRequest) {
+export async function changePassword(
+  app: FastifyInstance,
+  limiter: LoginLimiter,
+  address: string,
+  userId: number,
+  sessionId: string,
+  body: ChangePasswordRequest,
+) {
   const current = await findPasswordHash(app.db, userId);
   if (current === null) throw notFound(MSG.userNotFound);
-  if (!(await verifyPassword(current, body.currentPassword))) throw fieldError('currentPassword', MSG.currentPasswordWrong);
+  // The current password is a guess like any sign-in's: a stolen session must not try them freely.
+  const attempt = await limiter.attempt(accountKey(userId, ''), address);
+  if (attempt.refused) throw refusedSignIn(attempt.refused);
+  const ok = await verifyPassword(current, body.currentPassword);
+  await attempt.settle(ok);
+  if (!ok) throw fieldError('currentPassword', MSG.currentPasswordWrong);
+  if (body.newPassword === body.currentPassword) throw fieldError('newPassword', MSG.passwordUnchanged);
   const passwordHash = await hashNewPassword(body.newPassword, 'newPassword');
   await app.db.transaction(async (tx) => {
     await updatePassword(tx, userId, passwordHash, false);

@@ -1,7 +1,7 @@
 // What a business's admins may do to a member's account, and no more (DESIGN §4): read and
 // re-issue the activation key of an account the business created while it is not activated,
-// reset the password of an account the business created that belongs to no other business, and
-// see and lift a sign-in lock.
+// reset the password of an account the business created that belongs to, or is invited to, no
+// other business, and see and lift the sign-in limit of an account it created that is still pending.
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -53,13 +53,23 @@ export async function resetPassword(db: Db, caller: Caller, userId: number, pass
   await setPasswordToReplace(db, userId, await hashNewPassword(password, 'password'));
 }
 
+/**
+ * A sign-in limit is the person's own business: another business they belong to could otherwise
+ * watch, or lift, the limit that holds back someone guessing their password. Only the business
+ * that created a still-pending account reads and lifts its limit.
+ */
+async function pendingAccountOfHere(db: Db, caller: Caller, userId: number) {
+  const target = await requireMembership(db, caller.businessId, userId);
+  if (!target.createdHere || target.activated) throw forbidden(MSG.signInLockNotAvailable);
+}
+
 export async function readSignInLock(db: Db, caller: Caller, userId: number) {
-  await requireMembership(db, caller.businessId, userId);
+  await pendingAccountOfHere(db, caller, userId);
   const until = await accountLock(db, userId);
   return { locked: until !== null, until: until?.toISOString() ?? null };
 }
 
 export async function liftSignInLock(db: Db, caller: Caller, userId: number) {
-  await requireMembership(db, caller.businessId, userId);
+  await pendingAccountOfHere(db, caller, userId);
   await unlockAccount(db, userId);
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createCast } from '../../test/cast.ts';
 import { createInvitedUser, createProjectAndSite, IMAGES, multipart, placeInSite, signedFileUrl, type Caller } from '../../test/factories.ts';
-import { users } from '../../db/schema.ts';
+import { businessMembers, users } from '../../db/schema.ts';
 import { hashKey } from '../../lib/tokens.ts';
 
 let t: TestApp;
@@ -125,5 +125,32 @@ describe('users in a business', () => {
     expect((await member.request({ method: 'POST', url: `/api/v1/users/${invited.id}/activation-key` })).statusCode).toBe(403);
     expect((await member.request({ method: 'GET', url: `/api/v1/users/${invited.id}/activation-key` })).statusCode).toBe(403);
     expect((await other.request({ method: 'GET', url: `/api/v1/users/${invited.id}/activation-key` })).statusCode).toBe(404);
+  });
+});
+
+describe("a person's sign-in limit", () => {
+  it('is read and lifted by no business the person uses, only by the business that created a still-pending account', async () => {
+    const alpha = await createCast(t.app, { member: true });
+    const bravo = await createCast(t.app, {});
+    // The member of Alpha joins Bravo too: neither business may watch or lift their limit.
+    await t.app.db.insert(businessMembers).values({ businessId: bravo.owner.business.id, userId: alpha.member.userId, role: 'MEMBER' });
+    for (const business of [alpha.owner, bravo.owner]) {
+      for (const method of ['GET', 'DELETE'] as const) {
+        const res = await business.request({ method, url: `/api/v1/users/${alpha.member.userId}/sign-in-lock` });
+        expect(res.statusCode, `${method} by ${business.business.name}`).toBe(403);
+        expect(res.json().message).toBe(
+          'Only the person can lift the sign-in limit of an account they use; the business that created a pending account can lift its limit',
+        );
+      }
+    }
+    // Alpha created this account, but the person has activated it: it is theirs now.
+    const activated = await createInvitedUser(t.app, alpha.owner);
+    await t.app.db.update(users).set({ activated: true }).where(eq(users.id, activated.id));
+    expect((await alpha.owner.request({ method: 'DELETE', url: `/api/v1/users/${activated.id}/sign-in-lock` })).statusCode).toBe(403);
+    const pending = await createInvitedUser(t.app, alpha.owner);
+    expect((await alpha.owner.request({ method: 'GET', url: `/api/v1/users/${pending.id}/sign-in-lock` })).json()).toEqual({ locked: false, until: null });
+    expect((await alpha.owner.request({ method: 'DELETE', url: `/api/v1/users/${pending.id}/sign-in-lock` })).statusCode).toBe(204);
+    expect((await alpha.member.request({ method: 'DELETE', url: `/api/v1/users/${pending.id}/sign-in-lock` })).statusCode).toBe(403);
+    expect((await bravo.owner.request({ method: 'GET', url: `/api/v1/users/${pending.id}/sign-in-lock` })).statusCode).toBe(404);
   });
 });

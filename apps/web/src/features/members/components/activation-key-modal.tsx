@@ -1,7 +1,7 @@
 // Shows an invited member's activation link with a copy button, when the key stops working,
 // 'Issue a new key' (the old one stops at once) and 'Activate Member Now'.
 import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconRefresh, IconUserCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconKey, IconRefresh, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { QueryGate } from '../../../components/query-gate.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -42,7 +42,7 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
   return (
     <QueryGate query={query} fallbackKey="fetchActivationKeyFailed" withCard={false} loaderHeight={160}>
       {(key) => {
-        if (key.activated || !key.activationKey) {
+        if (key.activated) {
           return (
             <Alert color="teal" icon={<IconCircleCheck size={18} />}>
               {t('members.activation.alreadyActive', { name })}
@@ -50,8 +50,9 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
           );
         }
 
-        const link = activationLink(key.activationKey);
-        const expiresAt = key.expiresAt;
+        // The server keeps only the key's hash: the key is there just after it was issued here.
+        const activationKey = issue.data?.userId === member.userId ? issue.data.activationKey : key.activationKey;
+        const expiresAt = issue.data?.userId === member.userId ? issue.data.expiresAt : key.expiresAt;
         const expired = expiresAt !== null && new Date(expiresAt).getTime() <= Date.now();
         const expiry = expiresAt ? formatDateTime(expiresAt, currentLanguage(i18n)) : null;
         return (
@@ -62,32 +63,23 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
                 {t('members.activation.expired', { date: expiry })}
               </Alert>
             ) : null}
-            <TextInput
-              label={t('members.activation.link')}
-              value={link}
-              readOnly
-              dir="ltr"
-              onFocus={(event) => event.currentTarget.select()}
-              rightSection={
-                <CopyButton value={link} timeout={2000}>
-                  {({ copied, copy }) => (
-                    <Tooltip label={copied ? t('feedback.linkCopied') : t('actions.copyLink')} withArrow>
-                      <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('actions.copyLink')}>
-                        {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                      </ActionIcon>
-                    </Tooltip>
-                  )}
-                </CopyButton>
-              }
-            />
+            {activationKey ? (
+              <ActivationLinkInput link={activationLink(activationKey)} />
+            ) : (
+              <Alert color="blue" icon={<IconKey size={18} />}>
+                {t('members.activation.hidden', { name })}
+              </Alert>
+            )}
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Stack gap={2} style={{ flex: '1 1 240px', minWidth: 0 }}>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {t('members.activation.key')}{' '}
-                  <Text span ff="monospace" dir="ltr">
-                    {key.activationKey}
+                {activationKey ? (
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {t('members.activation.key')}{' '}
+                    <Text span ff="monospace" dir="ltr">
+                      {activationKey}
+                    </Text>
                   </Text>
-                </Text>
+                ) : null}
                 {expiry && !expired ? (
                   <Text size="sm" c="dimmed" data-testid="activation-expiry">
                     {t('members.activation.expires', { date: expiry })}
@@ -110,5 +102,29 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
         );
       }}
     </QueryGate>
+  );
+}
+
+function ActivationLinkInput({ link }: { link: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      label={t('members.activation.link')}
+      value={link}
+      readOnly
+      dir="ltr"
+      onFocus={(event) => event.currentTarget.select()}
+      rightSection={
+        <CopyButton value={link} timeout={2000}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? t('feedback.linkCopied') : t('actions.copyLink')} withArrow>
+              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('actions.copyLink')}>
+                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      }
+    />
   );
 }

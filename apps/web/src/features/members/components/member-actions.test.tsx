@@ -144,11 +144,11 @@ describe('member actions by who owns the identity', () => {
     expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ password: 'temporary-123' });
   });
 
-  it('shows the key with its expiry and issues a new one', async () => {
-    const key = (activationKey: string, expiresAt: string) => ({ userId: 12, activationKey, activated: false, expiresAt });
+  it('says the stored key cannot be shown, with its expiry, and shows a newly issued one', async () => {
+    const key = (activationKey: string | null, expiresAt: string) => ({ userId: 12, activationKey, activated: false, expiresAt });
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
       if (path !== '/api/v1/users/12/activation-key') return undefined;
-      return Response.json(method === 'POST' ? key('fresh-key', '2999-01-08T10:00:00Z') : key('old-key', '2000-01-01T10:00:00Z'));
+      return Response.json(method === 'POST' ? key('fresh-key', '2999-01-08T10:00:00Z') : key(null, '2000-01-01T10:00:00Z'));
     });
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
@@ -158,16 +158,27 @@ describe('member actions by who owns the identity', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Activation key' });
 
     expect(await within(dialog).findByText(/This key expired on/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/a key is shown only once, when it is issued/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Activation link' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Issue a new key' }));
     expect(await screen.findByText(MSG.activationKeyIssued)).toBeInTheDocument();
     expect(await within(dialog).findByText('fresh-key')).toBeInTheDocument();
+    expect((within(dialog).getByRole('textbox', { name: 'Activation link' }) as HTMLInputElement).value).toContain('/activate?key=fresh-key');
     expect(within(dialog).getByTestId('activation-expiry')).toHaveTextContent(/This key works until .*2999/);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 });
 
 describe('sign-in lock', () => {
-  it('says until when a member is locked, and unlocks', async () => {
+  it('is not asked for an account the person uses: their limit is theirs', async () => {
+    const { calls, fetchMock } = stubFetch(({ path }) => (path === '/api/v1/teams' ? Response.json([]) : undefined));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithSession(<MemberProfileTab member={member({ createdHere: true })} onShowActivation={vi.fn()} onActivate={vi.fn()} />);
+    await vi.waitFor(() => expect(calls.some((call) => call.path === '/api/v1/teams')).toBe(true));
+    expect(calls.some((call) => call.path.endsWith('/sign-in-lock'))).toBe(false);
+  });
+
+  it('says until when a pending account this business created is locked, and unlocks', async () => {
     let locked = true;
     const { calls, fetchMock } = stubFetch(({ method, path }) => {
       if (path === '/api/v1/teams') return Response.json([]);
@@ -179,7 +190,9 @@ describe('sign-in lock', () => {
       return Response.json({ locked, until: locked ? '2999-05-01T10:30:00Z' : null });
     });
     vi.stubGlobal('fetch', fetchMock);
-    renderWithSession(<MemberProfileTab member={member()} onShowActivation={vi.fn()} onActivate={vi.fn()} />);
+    renderWithSession(
+      <MemberProfileTab member={member({ createdHere: true, active: false, status: 'INACTIVE' })} onShowActivation={vi.fn()} onActivate={vi.fn()} />,
+    );
 
     expect(await screen.findByText(/Sign-in locked until .*2999/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));

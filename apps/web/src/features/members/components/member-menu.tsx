@@ -39,7 +39,8 @@ export function useMemberPermissions(member: Member) {
     canActivate: pendingHere,
     /** The server also refuses an account that belongs to another business too; it says so. */
     canResetPassword: isAdmin && member.createdHere && !self && !protectedRole,
-    canSeeSignInLock: isAdmin && !self,
+    /** A sign-in limit belongs to the person, but for a pending account this business created. */
+    canSeeSignInLock: pendingHere,
     canAssign: managesAnySite,
     canTransfer: member.teams.some((team) => canManageSite(team.id)),
   };
