@@ -83,7 +83,7 @@ test('activation by key: the invited member sets a name and password, then signs
   const members = (await (await request.get('/api/admin/users?size=100', { headers })).json()) as { userId: number; username: string; active: boolean }[];
   const waiting = members.find((m) => !m.active);
   expect(waiting, 'the demo business has a member waiting for activation').toBeTruthy();
-  const { activationKey } = (await (await request.get(`/api/v1/users/${waiting!.userId}/activation-key`, { headers })).json()) as { activationKey: string };
+  const { activationKey } = (await (await request.post(`/api/v1/users/${waiting!.userId}/activation-key`, { headers })).json()) as { activationKey: string };
 
   // The member opens the link in their own browser, in Arabic.
   const context = await browser.newContext();

@@ -74,6 +74,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.waitForURL(/\/members\/\d+/);
     const memberUrl = page.url().split('?')[0];
     await page.getByRole('button', name('members.actions.activationKey')).first().click();
+    // Only the key's hash is kept: the link is shown once, when a key is issued.
+    await expect(page.getByRole('dialog').getByText(t(lang, 'members.activation.hidden', { name: `Flow Member ${suffix}` }))).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', name('members.activation.issueNew')).click();
     await page.getByRole('dialog').getByRole('button', name('actions.copyLink')).click();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/\/activate\?key=[a-f0-9]+$/);

@@ -1,6 +1,6 @@
 // The trust journey, in English and in Arabic: a person with an account and a business of their
-// own is invited by the demo owner (through the invite dialog on a site), sees the banner, accepts
-// in their browser and can open the demo business; they change their password on their profile
+// own is invited by the demo owner (through the invite dialog on a site), who issues the
+// invitation's link; the person opens it, accepts in their browser and can open the demo business; they change their password on their profile
 // and sign in with the new one; "Sign out of all devices" in one browser sends their second,
 // already signed-in browser back to sign in; and a person whose password the business chose
 // must choose their own first. Each new screen is scanned with axe-core.
@@ -80,21 +80,27 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(page.getByText(t(lang, 'messages.invitationSent'))).toBeVisible();
     await expect(invite).toBeHidden();
 
-    // The business sees it among its pending invitations.
+    // The business sees it among its pending invitations, and issues the link that lets the person accept.
     await page.goto('/members?tab=invitations');
     const pending = page.getByRole('table', name('siteMembership.pending.title'));
     await expect(pending.getByText(person.email)).toBeVisible();
     await shot(page, `${lang}-trust-02-pending-invitations`);
+    await pending.getByRole('button', name('siteMembership.pending.linkOf', { name: person.fullName })).click();
+    const linkDialog = page.getByRole('dialog', name('siteMembership.link.title'));
+    const linkBox = linkDialog.getByRole('textbox', name('siteMembership.link.label'));
+    await expect(linkBox).toHaveValue(/\/invitations\?key=[a-f0-9]+$/);
+    const invitationLink = await linkBox.inputValue();
+    await expectAccessible(page, `${lang} invitation link`);
+    await shot(page, `${lang}-trust-02b-invitation-link`);
+    await page.keyboard.press('Escape');
 
-    // The person, in their own browser: the banner, the invitations page, accept, open the business.
+    // The person, in their own browser: nothing is listed to an address they have not proven; the
+    // link opens the invitation; they accept and open the business.
     const personA = await newPerson(browser, lang);
     await signIn(personA.page, lang, person.username, person.password);
     await expect(personA.page.getByTestId('business-name')).toHaveText(ownBusiness);
-    const banner = personA.page.getByText(t(lang, 'invitationsBanner.one', { business: demoBusiness }));
-    await expect(banner).toBeVisible();
-    await shot(personA.page, `${lang}-trust-03-banner`);
-    await personA.page.getByRole('link', name('invitationsBanner.view')).click();
-    await personA.page.waitForURL('**/invitations');
+    await expect(personA.page.getByText(t(lang, 'invitationsBanner.one', { business: demoBusiness }))).toHaveCount(0);
+    await personA.page.goto(invitationLink);
     const card = personA.page.getByRole('article', { name: demoBusiness });
     await expect(card).toBeVisible();
     await expect(card.getByText(site.name)).toBeVisible();

@@ -10,6 +10,7 @@ import { LanguageSwitch } from '../components/language-switch.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { useMyInvitationsQuery } from '../lib/session/api/get-my-invitations.ts';
 import { InvitationList } from '../features/invitations/components/invitation-list.tsx';
+import { KeyedInvitation } from '../features/invitations/components/keyed-invitation.tsx';
 import { paths } from '../lib/paths.ts';
 import { useLogout } from '../lib/session/use-logout.ts';
 
@@ -20,7 +21,6 @@ function PendingInvitations() {
   if (query.isError) {
     return <ErrorState withCard error={query.error} fallbackKey="fetchInvitationsFailed" onRetry={() => void query.refetch()} />;
   }
-  if (query.data.length === 0) return null;
   return (
     <Stack gap="sm" w="100%" ta="start">
       <Title order={2} fz="h4">
@@ -30,7 +30,8 @@ function PendingInvitations() {
         {t('errors.noBusinessInvitations')}
       </Text>
       {/* Accepting reloads the session, which then finds the business and opens the app. */}
-      <InvitationList invitations={query.data} />
+      <KeyedInvitation />
+      {query.data.length > 0 ? <InvitationList invitations={query.data} /> : null}
     </Stack>
   );
 }

@@ -62,6 +62,8 @@ export const paths = {
   settings: '/settings',
   profile: '/profile',
   invitations: '/invitations',
+  /** An invitation's link, as the inviting business hands it over: its key opens it. */
+  invitationWithKey: (key: string) => `/invitations${queryString({ key })}`,
   tickets: '/tickets',
   ticket: (ticketId: Id = ':ticketId') => `/tickets/${ticketId}`,
 } as const;

@@ -1,8 +1,9 @@
 // The business's invitations nobody answered yet: who was invited (as the inviter typed it), to
-// which sites and role, and when; owners and admins may cancel one (after a confirmation).
+// which sites and role, and when; owners and admins issue the link that lets the person accept,
+// and may cancel one (after a confirmation).
 import { useState } from 'react';
 import { ActionIcon, Badge, Card, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconMailOff, IconMailX } from '@tabler/icons-react';
+import { IconLink, IconMailOff, IconMailX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@fieldops/shared/account';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
@@ -17,6 +18,7 @@ import { ListPagination } from '../list-pagination.tsx';
 import { QueryGate } from '../query-gate.tsx';
 import { ResponsiveTable } from '../responsive-table.tsx';
 import { useCancelInvitationMutation } from './api/cancel-invitation.ts';
+import { InvitationLinkModal } from './invitation-link-modal.tsx';
 import { usePendingInvitationsQuery } from './api/get-invitations.ts';
 
 export function PendingInvitations() {
@@ -26,6 +28,7 @@ export function PendingInvitations() {
   const { isAdmin } = useAccess();
   const cancel = useCancelInvitationMutation();
   const [canceling, setCanceling] = useState<Invitation | null>(null);
+  const [sharing, setSharing] = useState<Invitation | null>(null);
 
   const askToCancel = (invitation: Invitation) => {
     cancel.reset();
@@ -57,7 +60,8 @@ export function PendingInvitations() {
     >
       {(invitations) => (
         <Card withBorder radius="md" padding="sm">
-          <InvitationsTable invitations={invitations.data} onCancel={isAdmin ? askToCancel : undefined} />
+          <InvitationsTable invitations={invitations.data} onCancel={isAdmin ? askToCancel : undefined} onShowLink={isAdmin ? setSharing : undefined} />
+          <InvitationLinkModal invitation={sharing} onClose={() => setSharing(null)} />
           <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={invitations.total} onChange={setPage} />
           <ConfirmModal
             opened={canceling !== null}
@@ -75,7 +79,13 @@ export function PendingInvitations() {
   );
 }
 
-function InvitationsTable({ invitations, onCancel }: { invitations: Invitation[]; onCancel?: (invitation: Invitation) => void }) {
+interface InvitationsTableProps {
+  invitations: Invitation[];
+  onCancel?: (invitation: Invitation) => void;
+  onShowLink?: (invitation: Invitation) => void;
+}
+
+function InvitationsTable({ invitations, onCancel, onShowLink }: InvitationsTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   return (
@@ -87,9 +97,9 @@ function InvitationsTable({ invitations, onCancel }: { invitations: Invitation[]
             <Table.Th visibleFrom="sm">{t('siteMembership.pending.sites')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('siteMembership.pending.role')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('siteMembership.pending.invitedOn')}</Table.Th>
-            {onCancel ? (
-              <Table.Th w={56}>
-                <VisuallyHidden>{t('siteMembership.pending.cancel')}</VisuallyHidden>
+            {onCancel || onShowLink ? (
+              <Table.Th w={96}>
+                <VisuallyHidden>{t('siteMembership.pending.actions')}</VisuallyHidden>
               </Table.Th>
             ) : null}
           </Table.Tr>
@@ -125,18 +135,33 @@ function InvitationsTable({ invitations, onCancel }: { invitations: Invitation[]
               <Table.Td visibleFrom="sm">
                 <Text size="sm">{formatDate(invitation.createdAt, language)}</Text>
               </Table.Td>
-              {onCancel ? (
+              {onCancel || onShowLink ? (
                 <Table.Td>
-                  <Tooltip label={t('siteMembership.pending.cancelOf', { name: invitation.name })} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('siteMembership.pending.cancelOf', { name: invitation.name })}
-                      onClick={() => onCancel(invitation)}
-                    >
-                      <IconMailX size={18} />
-                    </ActionIcon>
-                  </Tooltip>
+                  <Group gap={4} wrap="nowrap">
+                    {onShowLink ? (
+                      <Tooltip label={t('siteMembership.pending.linkOf', { name: invitation.name })} withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t('siteMembership.pending.linkOf', { name: invitation.name })}
+                          onClick={() => onShowLink(invitation)}
+                        >
+                          <IconLink size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                    {onCancel ? (
+                      <Tooltip label={t('siteMembership.pending.cancelOf', { name: invitation.name })} withArrow>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('siteMembership.pending.cancelOf', { name: invitation.name })}
+                          onClick={() => onCancel(invitation)}
+                        >
+                          <IconMailX size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
                 </Table.Td>
               ) : null}
             </Table.Tr>

@@ -118,3 +118,45 @@ describe('invitations page', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });
+
+describe('an invitation opened by its link', () => {
+  function stubKeyed(valid: string) {
+    const stub = stubFetch(({ method, path, body }) => {
+      if (method === 'GET' && path === MINE) return Response.json([]);
+      const key = (body as { key?: string } | null)?.key;
+      if (method === 'POST' && path === `${MINE}/lookup`)
+        return key === valid ? Response.json(invitation(7, 'Nile Facilities')) : problem(404, MSG.invitationNotFound);
+      if (method === 'POST' && path === `${MINE}/7/accept`) return key === valid ? Response.json(joinedAccount) : problem(404, MSG.invitationNotFound);
+      return undefined;
+    });
+    vi.stubGlobal('fetch', stub.fetchMock);
+    return stub.calls;
+  }
+
+  it('opens the invitation its key names and accepts it with that key', async () => {
+    const calls = stubKeyed('k-123');
+    renderWithSession(<InvitationsPage />, { session, route: '/invitations?key=k-123' });
+    const card = await screen.findByRole('article', { name: 'Nile Facilities' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('You joined Nile Facilities')).toBeInTheDocument();
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(
+      posts.map((call) => [call.path, call.body]),
+      JSON.stringify(posts),
+    ).toEqual([
+      [`${MINE}/lookup`, { key: 'k-123' }],
+      [`${MINE}/7/accept`, { key: 'k-123' }],
+    ]);
+  });
+
+  it('says so when a key opens nothing, and opens a typed key', async () => {
+    stubKeyed('k-right');
+    const user = userEvent.setup();
+    renderWithSession(<InvitationsPage />, { session, route: '/invitations?key=k-wrong' });
+    expect(await screen.findByText('This invitation cannot be opened')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Invitation key/ }), 'k-right');
+    await user.click(screen.getByRole('button', { name: 'Open invitation' }));
+    expect(await screen.findByRole('article', { name: 'Nile Facilities' })).toBeInTheDocument();
+    expect(screen.queryByText('This invitation cannot be opened')).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,5 @@
-// /invitations: the businesses that invited the signed-in person. Accepting one adds it to their
+// /invitations: the businesses that invited the signed-in person, opened by the link (or key) a
+// business handed over, and those listed to a proven address. Accepting one adds it to their
 // businesses (the account menu switches between them) and offers to open it right away.
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
@@ -12,6 +13,7 @@ import { useSession } from '../../lib/session/session-context.ts';
 import { useSwitchBusiness } from '../../lib/session/use-switch-business.ts';
 import { useMyInvitationsQuery } from '../../lib/session/api/get-my-invitations.ts';
 import { InvitationList } from './components/invitation-list.tsx';
+import { KeyedInvitation } from './components/keyed-invitation.tsx';
 
 export function InvitationsPage() {
   const { t } = useTranslation();
@@ -50,6 +52,7 @@ export function InvitationsPage() {
             </Group>
           </Alert>
         ) : null}
+        <KeyedInvitation onAccepted={onAccepted} />
         {content}
       </Stack>
     </>

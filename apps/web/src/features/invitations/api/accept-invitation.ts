@@ -1,4 +1,5 @@
-// POST /api/v1/account/invitations/{id}/accept: joins the business; the answer is the account
+// POST /api/v1/account/invitations/{id}/accept, with the invitation's key when the person opened
+// its link (an invitation listed to a proven address needs none): joins the business; the answer is the account
 // with that business among its identities. The account and the session built on it (the
 // business switcher, or the app itself for a person who had no business) load again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +11,14 @@ import { myInvitationsQueryKey } from '../../../lib/session/api/get-my-invitatio
 
 export const acceptInvitationMutationKey = ['invitations', 'accept'] as const;
 
-export const acceptInvitation = (invitationId: number) => api.post<Account>(`/v1/account/invitations/${invitationId}/accept`);
+/** Which invitation, and the key its link carried (absent for one listed to the person). */
+export interface InvitationAnswer {
+  invitationId: number;
+  key?: string;
+}
+
+export const acceptInvitation = ({ invitationId, key }: InvitationAnswer) =>
+  api.post<Account>(`/v1/account/invitations/${invitationId}/accept`, key ? { key } : undefined);
 
 export function useAcceptInvitationMutation() {
   const queryClient = useQueryClient();

@@ -17,32 +17,42 @@ import { useDeclineInvitationMutation } from '../api/decline-invitation.ts';
 
 interface InvitationListProps {
   invitations: MyInvitation[];
+  /** The key of the link the invitation was opened with; absent for invitations listed to the person. */
+  invitationKey?: string;
   onAccepted?: (account: Account, invitation: MyInvitation) => void;
+  onDeclined?: () => void;
 }
 
-export function InvitationList({ invitations, onAccepted }: InvitationListProps) {
+export function InvitationList({ invitations, invitationKey, onAccepted, onDeclined }: InvitationListProps) {
   const { t } = useTranslation();
   const accept = useAcceptInvitationMutation();
   const decline = useDeclineInvitationMutation();
   const [declining, setDeclining] = useState<MyInvitation | null>(null);
 
   const acceptOne = (invitation: MyInvitation) =>
-    accept.mutate(invitation.id, {
-      onSuccess: (account) => {
-        notifySuccess(t('messages.invitationAccepted'));
-        onAccepted?.(account, invitation);
+    accept.mutate(
+      { invitationId: invitation.id, key: invitationKey },
+      {
+        onSuccess: (account) => {
+          notifySuccess(t('messages.invitationAccepted'));
+          onAccepted?.(account, invitation);
+        },
+        onError: (error) => notifyError(errorMessage(error, 'acceptInvitationFailed')),
       },
-      onError: (error) => notifyError(errorMessage(error, 'acceptInvitationFailed')),
-    });
+    );
 
   const declineChosen = () => {
     if (!declining) return;
-    decline.mutate(declining.id, {
-      onSuccess: () => {
-        notifySuccess(t('messages.invitationDeclined'));
-        setDeclining(null);
+    decline.mutate(
+      { invitationId: declining.id, key: invitationKey },
+      {
+        onSuccess: () => {
+          notifySuccess(t('messages.invitationDeclined'));
+          setDeclining(null);
+          onDeclined?.();
+        },
       },
-    });
+    );
   };
 
   return (
@@ -51,7 +61,7 @@ export function InvitationList({ invitations, onAccepted }: InvitationListProps)
         <InvitationCard
           key={invitation.id}
           invitation={invitation}
-          accepting={accept.isPending && accept.variables === invitation.id}
+          accepting={accept.isPending && accept.variables.invitationId === invitation.id}
           disabled={accept.isPending}
           onAccept={() => acceptOne(invitation)}
           onDecline={() => {
