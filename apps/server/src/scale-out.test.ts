@@ -176,4 +176,13 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one object store
     },
     ENGINE_RUN_MS + 30_000,
   );
+
+  // Last: the wave leaves this address refused for every account for the rest of the window.
+  it('holds a wave of 200 guesses split across both to 10 checked', async () => {
+    const someone = await addMember(setup, owner);
+    const wave = await Promise.all(Array.from({ length: 200 }, (_, i) => signIn(i % 2 ? a : b, someone.username, `guess-${i}`)));
+    const statuses = wave.map((res) => res.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(190);
+  });
 });
