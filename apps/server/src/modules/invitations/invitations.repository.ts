@@ -111,45 +111,38 @@ export async function findBusinessInvitation(db: Db, businessId: number, id: num
 
 const inviter = sql<string | null>`(select inviter.full_name from ${users} inviter where inviter.id = ${invitations.invitedBy})`;
 
+/** An invitation as the invited person sees it: the inviting business and what it offers. */
+const personColumns = {
+  id: invitations.id,
+  businessName: businesses.name,
+  businessColour: businesses.colour,
+  teamIds: invitations.teamIds,
+  authority: invitations.authority,
+  position: invitations.position,
+  invitedBy: inviter,
+  createdAt: invitations.createdAt,
+};
+
 /**
  * The pending invitations of the signed-in person, with the inviting business's name: only once
  * they have proven they receive mail at the address (an unproven address may be someone else's).
  */
 export async function findMyInvitations(db: Db, userId: number): Promise<MyInvitation[]> {
   const rows = await db
-    .select({
-      id: invitations.id,
-      businessId: invitations.businessId,
-      businessName: businesses.name,
-      businessColour: businesses.colour,
-      teamIds: invitations.teamIds,
-      authority: invitations.authority,
-      position: invitations.position,
-      invitedBy: inviter,
-      createdAt: invitations.createdAt,
-    })
+    .select(personColumns)
     .from(invitations)
     .innerJoin(businesses, eq(businesses.id, invitations.businessId))
     .innerJoin(users, eq(users.id, invitations.userId))
     .where(and(eq(invitations.userId, userId), eq(invitations.status, 'PENDING'), isNotNull(users.emailVerifiedAt)))
     .orderBy(desc(invitations.id));
   const items = await withTeams(db, null, rows);
-  return items.map(({ businessId: _businessId, ...i }) => ({ ...i, createdAt: i.createdAt.toISOString() }));
+  return items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() }));
 }
 
 /** The pending invitation whose key hashes to `keyHash`, as the person holding the key sees it. */
 export async function findInvitationByKey(db: Db, keyHash: string): Promise<MyInvitation | null> {
   const rows = await db
-    .select({
-      id: invitations.id,
-      businessName: businesses.name,
-      businessColour: businesses.colour,
-      teamIds: invitations.teamIds,
-      authority: invitations.authority,
-      position: invitations.position,
-      invitedBy: inviter,
-      createdAt: invitations.createdAt,
-    })
+    .select(personColumns)
     .from(invitations)
     .innerJoin(businesses, eq(businesses.id, invitations.businessId))
     .where(and(eq(invitations.keyHash, keyHash), eq(invitations.status, 'PENDING')));

@@ -113,7 +113,8 @@ export async function listInvitations(db: Db, caller: Caller, status: Invitation
   return findBusinessInvitations(db, caller.businessId, { status, teamIds: supervised }, page);
 }
 
-export async function cancelInvitation(db: Db, caller: Caller, id: number) {
+/** An invitation of the caller's business to sites they manage; 404 or 403 otherwise. */
+async function requireManagedInvitation(db: Db, caller: Caller, id: number) {
   const invitation = await findBusinessInvitation(db, caller.businessId, id);
   if (!invitation) throw notFound(MSG.invitationNotFound);
   await requireSiteManager(
@@ -121,6 +122,10 @@ export async function cancelInvitation(db: Db, caller: Caller, id: number) {
     caller,
     invitation.teams.map((t) => t.id),
   );
+}
+
+export async function cancelInvitation(db: Db, caller: Caller, id: number) {
+  await requireManagedInvitation(db, caller, id);
   const changed = await setInvitationStatus(db, invitationOfBusiness(caller.businessId, id), 'CANCELED');
   if (changed.length === 0) throw conflict(MSG.invitationNotFound);
 }
@@ -132,13 +137,7 @@ export const myInvitations = findMyInvitations;
  * stops working). Shown once: only its hash is kept.
  */
 export async function issueInvitationKey(db: Db, caller: Caller, id: number) {
-  const invitation = await findBusinessInvitation(db, caller.businessId, id);
-  if (!invitation) throw notFound(MSG.invitationNotFound);
-  await requireSiteManager(
-    db,
-    caller,
-    invitation.teams.map((t) => t.id),
-  );
+  await requireManagedInvitation(db, caller, id);
   const key = randomKey();
   if (!(await replaceInvitationKey(db, caller.businessId, id, hashKey(key)))) throw notFound(MSG.invitationNotFound);
   return { key };

@@ -2,12 +2,13 @@
 // its hash, so it is shown this once), with a copy button and 'Issue a new link'. Whoever holds the
 // link can accept, so the business sends it to the person it means.
 import { useEffect } from 'react';
-import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@fieldops/shared/account';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { paths } from '../../lib/paths.ts';
+import { CopyLinkField } from '../copy-link-field.tsx';
 import { LoadingState } from '../loading-state.tsx';
 import { useIssueInvitationKeyMutation } from './api/issue-invitation-key.ts';
 
@@ -45,24 +46,7 @@ function InvitationLinkContent({ invitation }: { invitation: Invitation }) {
   return (
     <Stack gap="md">
       <Text>{t('siteMembership.link.text', { name: invitation.name, email: invitation.email })}</Text>
-      <TextInput
-        label={t('siteMembership.link.label')}
-        value={link}
-        readOnly
-        dir="ltr"
-        onFocus={(event) => event.currentTarget.select()}
-        rightSection={
-          <CopyButton value={link} timeout={2000}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? t('feedback.linkCopied') : t('actions.copyLink')} withArrow>
-                <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('actions.copyLink')}>
-                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        }
-      />
+      <CopyLinkField label={t('siteMembership.link.label')} link={link} />
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
           {t('siteMembership.link.once')}

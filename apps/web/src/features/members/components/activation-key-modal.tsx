@@ -1,8 +1,9 @@
 // Shows an invited member's activation link with a copy button, when the key stops working,
 // 'Issue a new key' (the old one stops at once) and 'Activate Member Now'.
-import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconKey, IconRefresh, IconUserCheck } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconKey, IconRefresh, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CopyLinkField } from '../../../components/copy-link-field.tsx';
 import { QueryGate } from '../../../components/query-gate.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -64,7 +65,7 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
               </Alert>
             ) : null}
             {activationKey ? (
-              <ActivationLinkInput link={activationLink(activationKey)} />
+              <CopyLinkField label={t('members.activation.link')} link={activationLink(activationKey)} />
             ) : (
               <Alert color="blue" icon={<IconKey size={18} />}>
                 {t('members.activation.hidden', { name })}
@@ -102,29 +103,5 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
         );
       }}
     </QueryGate>
-  );
-}
-
-function ActivationLinkInput({ link }: { link: string }) {
-  const { t } = useTranslation();
-  return (
-    <TextInput
-      label={t('members.activation.link')}
-      value={link}
-      readOnly
-      dir="ltr"
-      onFocus={(event) => event.currentTarget.select()}
-      rightSection={
-        <CopyButton value={link} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('feedback.linkCopied') : t('actions.copyLink')} withArrow>
-              <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('actions.copyLink')}>
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
-    />
   );
 }
