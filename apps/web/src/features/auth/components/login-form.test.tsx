@@ -107,7 +107,7 @@ describe('LoginForm', () => {
       await userEvent.type(screen.getByLabelText('كلمة المرور'), 'wrong');
       await userEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('محاولات تسجيل دخول فاشلة كثيرة لهذا الحساب');
+      expect(alert).toHaveTextContent('محاولات تسجيل دخول كثيرة لهذا الحساب من أماكن جديدة');
       expect(alert).toHaveTextContent('دقيقتان');
     } finally {
       await i18n.changeLanguage('en');
