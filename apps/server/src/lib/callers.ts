@@ -52,10 +52,18 @@ function readMemberships(db: Db, userId: number): Promise<Membership[]> {
     .orderBy(desc(businessMembers.defaultBusiness), asc(businessMembers.id));
 }
 
+/** What the database announced: a session, a user (their account or memberships), a business, or anything. */
+export type CallerChange = { session: string } | { user: number } | { business: number } | 'all';
+
 export interface Callers {
   /** The user of an open session of an activated account; null when it ended, expired or is not theirs. */
   session(sessionId: string, userId: number): Promise<SessionUser | null>;
   memberships(userId: number): Promise<Membership[]>;
+  /**
+   * Calls `listener` with every change this instance hears of (and 'all' when changes may have
+   * been missed), so that long-lived requests can ask again at once. The function stops it.
+   */
+  watch(listener: (change: CallerChange) => void): () => void;
   /** Resolves once this instance has heard every change committed before the call. */
   settle(): Promise<void>;
   /** Whether the memory is in use (the listening connection is up). */
@@ -75,25 +83,34 @@ export function createCallers(db: Db, database: Pick<Database, 'listen'>): Calle
   let active = false;
   let generation = 0;
   let unlisten: (() => Promise<void>) | null = null;
+  const watchers = new Set<(change: CallerChange) => void>();
+  const tell = (change: CallerChange) => {
+    for (const watcher of watchers) watcher(change);
+  };
 
   const forgetAll = () => {
     generation++;
     keptSessions.clear();
     keptMemberships.clear();
+    tell('all');
   };
 
   const onChange = (payload: string) => {
     if (payload.startsWith('sync:')) return settling.get(payload)?.();
     generation++;
     const [kind, id] = [payload.slice(0, 1), payload.slice(2)];
-    if (kind === 's') keptSessions.delete(id);
-    else if (kind === 'u') {
+    if (kind === 's') {
+      keptSessions.delete(id);
+      tell({ session: id });
+    } else if (kind === 'u') {
       const userId = Number(id);
       keptMemberships.delete(userId);
       for (const [key, kept] of keptSessions) if (kept.value.id === userId) keptSessions.delete(key);
+      tell({ user: userId });
     } else if (kind === 'b') {
       const businessId = Number(id);
       for (const [userId, kept] of keptMemberships) if (kept.value.some((m) => m.businessId === businessId)) keptMemberships.delete(userId);
+      tell({ business: businessId });
     } else forgetAll();
   };
 
@@ -121,6 +138,12 @@ export function createCallers(db: Db, database: Pick<Database, 'listen'>): Calle
       return active;
     },
     stats,
+    watch(listener) {
+      watchers.add(listener);
+      return () => {
+        watchers.delete(listener);
+      };
+    },
     async session(sessionId, userId) {
       const found = await keep(keptSessions, sessionId, async () => {
         const row = await findSessionUser(db, sessionId, userId);

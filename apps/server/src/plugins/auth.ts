@@ -66,6 +66,44 @@ export async function stillAdmitted(callers: Callers, tenant: Tenant & { userId:
   return (await callers.memberships(tenant.userId)).some((m) => m.businessId === tenant.businessId);
 }
 
+/**
+ * Calls `revoked` as soon as this instance hears of a change that ends the stream's admission (a
+ * sign-out, a removal from the business, a new business key), on whichever instance it was made.
+ * The function stops watching.
+ */
+export function watchAdmission(callers: Callers, tenant: Tenant & { userId: number }, sessionId: string, revoked: () => void): () => void {
+  let asking = false;
+  let askAgain = false;
+  const ask = () => {
+    if (asking) {
+      askAgain = true;
+      return;
+    }
+    asking = true;
+    stillAdmitted(callers, tenant, sessionId)
+      .then((admitted) => {
+        if (!admitted) revoked();
+      })
+      // A failed read (the database away) is asked again at the stream's next heartbeat.
+      .catch(() => {})
+      .finally(() => {
+        asking = false;
+        if (askAgain) {
+          askAgain = false;
+          ask();
+        }
+      });
+  };
+  return callers.watch((change) => {
+    const concerns =
+      change === 'all' ||
+      ('session' in change && change.session === sessionId) ||
+      ('user' in change && change.user === tenant.userId) ||
+      ('business' in change && change.business === tenant.businessId);
+    if (concerns) ask();
+  });
+}
+
 /** Calls of the main base that change something may change a caller (a session, a membership, a business). */
 const mayChangeCallers = (method: string, url: string) => method !== 'GET' && method !== 'HEAD' && url.startsWith('/api/');
 

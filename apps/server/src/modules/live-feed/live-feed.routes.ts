@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { problem } from '@fieldops/shared/common';
 import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/answers';
-import { requireSession, requireTenant, stillAdmitted } from '../../plugins/auth.ts';
+import { requireSession, requireTenant, stillAdmitted, watchAdmission } from '../../plugins/auth.ts';
 import { viewScopeOf } from '../../policies/schedules.ts';
 import type { FeedPosition, LiveFeedViewer } from './live-feed.hub.ts';
 
@@ -59,8 +59,10 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       const from = feedPosition((Array.isArray(header) ? header[0] : header) ?? query.lastEventId);
       stream.write(`retry: ${LIVE_FEED_RETRY_MS}\n: connected\n\n${readyEvent()}`);
       const unsubscribe = await app.liveFeed.subscribe(viewer, from);
-      // A site the caller starts or stops supervising counts from the next heartbeat on; a session
-      // that ended, or a membership that did, ends the stream.
+      // A session that ended, or a membership that did, ends the stream as soon as the database
+      // announces it; the heartbeat asks again in case the announcement could not be heard. A
+      // site the caller starts or stops supervising counts from the next heartbeat on.
+      const unwatch = watchAdmission(app.callers, caller, sessionId, () => stream.end());
       const heartbeat = setInterval(() => {
         stream.write(': ping\n\n');
         stillAdmitted(app.callers, caller, sessionId)
@@ -72,6 +74,7 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       }, app.liveFeed.heartbeatMs);
       const stop = () => {
         clearInterval(heartbeat);
+        unwatch();
         unsubscribe();
         stream.end();
       };

@@ -252,8 +252,9 @@ describe('the keep-alive and shutting down', () => {
     }
   });
 
-  it('ends an open stream at the next heartbeat once its session ends or the viewer leaves the business', async () => {
-    const second = await t.secondInstance({ liveFeedHeartbeatMs: 50 });
+  it('ends an open stream at once when its session ends or the viewer leaves the business, on whichever instance that happened', async () => {
+    // The heartbeat is far off: the streams must end on the database's announcement, not on it.
+    const second = await t.secondInstance({ liveFeedHeartbeatMs: 60_000 });
     const secondBase = await listening(second);
     const leaver = await addMember(second, owner);
     const loggedOut = callerFor(second, { id: owner.userId, username: owner.username }, await signIn(second, owner.username), owner.business);
@@ -262,7 +263,7 @@ describe('the keep-alive and shutting down', () => {
     for (const feed of feeds2) expect((await feed.nextBlock(5_000))?.retry).toBe(String(LIVE_FEED_RETRY_MS));
     expect((await loggedOut.request({ method: 'POST', url: '/api/v1/logout' })).statusCode).toBe(204);
     expect((await owner.request({ method: 'DELETE', url: `/api/v1/users/${leaver.userId}` })).statusCode).toBe(204);
-    for (const feed of feeds2) await feed.ended(5_000);
+    for (const feed of feeds2) await feed.ended(3_000);
   });
 
   it('is documented in the OpenAPI as an event stream', async () => {
