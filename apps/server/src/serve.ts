@@ -1,13 +1,13 @@
 // The server past its entry (server.ts): opens the database, creates the demo business on a new
 // embedded data directory, listens, and shuts down cleanly on SIGINT/SIGTERM.
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp, DEFAULT_WEB_ROOT } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseTarget } from './db/client.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { closeToOthers } from './lib/data-dir.ts';
 import { logOptions } from './lib/log-options.ts';
+import { createLogOutput, ignoreLostStdout } from './lib/log-output.ts';
 import { FOLD_INTERVAL_MS } from './modules/reports/member-fold.ts';
 import { databaseTarget, embeddedDir, openStorage } from './lib/runtime-targets.ts';
 import { loadJwtSecret } from './lib/tokens.ts';
@@ -46,8 +46,11 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
   }
   const database = await openDatabase(opening);
   // Log lines are gathered and written to standard output a few kilobytes at a time, not with one
-  // system call per request; pino writes out what is waiting when the process exits.
-  const logDestination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  // system call per request, and written out when the process exits. A log reader that goes away
+  // costs the lines, never the server (lib/log-output.ts).
+  ignoreLostStdout();
+  const logDestination = createLogOutput();
+  process.on('exit', () => logDestination.flushSync());
   const app = await buildApp({
     database,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),

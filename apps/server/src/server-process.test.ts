@@ -103,3 +103,22 @@ describe('the server stopped with SIGTERM while it serves', () => {
     expect(lines.some((line) => line.includes('shutting down'))).toBe(true);
   }, 60_000);
 });
+
+describe('the server whose standard output goes away', () => {
+  it('starts, keeps answering and stops when told, losing only the log lines', async () => {
+    // The log reader is gone before the server writes a line (`npm run serve | head -c 100`: npm's
+    // own header fills it; a log collector that died). A server that hangs never answers here.
+    const server = await startServer({ DATA_DIR: dataDir(), LOG_LEVEL: 'info' }, 20_000, { stdoutGone: true });
+    running.push(server);
+    // Enough requests, each logged, that writes meet the closed pipe many times over.
+    for (let round = 0; round < 10; round++) {
+      const statuses = await Promise.all(
+        Array.from({ length: 50 }, () => fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).then((res) => res.status)),
+      );
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    }
+    server.child.kill('SIGTERM');
+    const stopped = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+    expect(stopped).toBe(0);
+  }, 60_000);
+});

@@ -41,7 +41,11 @@ export async function freePort(): Promise<number> {
  * Starts the server and resolves once /api/health answers. The rate limit and the schedule engine
  * are off unless `env` turns them on; DEMO is off.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000, options: { compiled?: boolean } = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  options: { compiled?: boolean; /** Its standard output's reader is gone before it writes anything. */ stdoutGone?: boolean } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
   const compiled = options.compiled ? COMPILED_SERVER : process.env[COMPILED_TEST_SERVER];
   const args = compiled ? [...PRODUCTION_NODE_FLAGS, compiled] : ['--import', 'tsx', SERVER];
@@ -61,7 +65,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
-  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  if (options.stdoutGone) child.stdout?.destroy();
+  else child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   let ended: number | string | null = null;
