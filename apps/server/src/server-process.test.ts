@@ -77,7 +77,9 @@ describe('the server stopped with SIGTERM while it serves', () => {
     const token = ((await (await signIn(server, 'drain.owner')).json()) as { id_token: string }).id_token;
     const headers = { authorization: `Bearer ${token}` };
 
-    // Many at once, each reading the database (the session check, then the account).
+    // Many at once, each reading the database (the session check, then the account), on
+    // connections already open: a connection opened after the signal is refused, as it should be.
+    await Promise.all(Array.from({ length: 150 }, () => fetch(`${server.url}/api/v1/account`, { headers }).then((res) => res.arrayBuffer())));
     const requests = Array.from({ length: 150 }, () =>
       fetch(`${server.url}/api/v1/account`, { headers }).then(
         (res) => res.status,
@@ -90,6 +92,45 @@ describe('the server stopped with SIGTERM while it serves', () => {
     const failed = outcomes.filter((o) => o !== 200);
     expect(failed, server.output()).toEqual([]);
     expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it(`under continuous traffic, stops accepting at once and answers every request it received: no reset (${adminUrl ? 'PostgreSQL' : 'embedded database'})`, async () => {
+    const server = await start(await databaseEnv());
+    expect((await register(server, 'steady.owner')).status).toBe(201);
+    const token = ((await (await signIn(server, 'steady.owner')).json()) as { id_token: string }).id_token;
+    const headers = { authorization: `Bearer ${token}` };
+    // Clients that never pause, each on its keep-alive connection, as behind a load balancer
+    // that has not yet seen the health check fail: there is no quiet moment to wait for.
+    let signalled = false;
+    const answered = { before: 0, after: 0 };
+    const resets: string[] = [];
+    const client = async () => {
+      for (;;) {
+        try {
+          const res = await fetch(`${server.url}/api/v1/account`, { headers });
+          await res.arrayBuffer();
+          if (res.status !== 200) resets.push(`status ${res.status}`);
+          answered[signalled ? 'after' : 'before']++;
+        } catch (err) {
+          const cause = (err as Error).cause as NodeJS.ErrnoException | undefined;
+          // Refused: no longer listening, so a load balancer sends it elsewhere. Anything else
+          // is a request cut off.
+          if (cause?.code !== 'ECONNREFUSED') resets.push(`${cause?.code ?? ''} ${cause?.message ?? (err as Error).message}`);
+          return;
+        }
+      }
+    };
+    const clients = Array.from({ length: 8 }, client);
+    while (answered.before < 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    signalled = true;
+    const stoppedAt = Date.now();
+    server.child.kill('SIGTERM');
+    await Promise.all(clients);
+    expect(resets, server.output()).toEqual([]);
+    expect(answered.after).toBeGreaterThan(0);
+    expect(await server.exited).toBe(0);
+    // It did not sit out a deadline waiting for a quiet moment.
+    expect(Date.now() - stoppedAt).toBeLessThan(6_000);
   }, 60_000);
 
   it('writes out every log line it was holding before it ends', async () => {

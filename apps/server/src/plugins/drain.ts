@@ -1,8 +1,12 @@
-// Stopping without cutting anyone off (serve.ts, on SIGTERM or SIGINT). Draining, the server
-// keeps serving, but /api/health answers 503 so a load balancer sends no more, and every answer
-// carries `Connection: close` so clients open their next connection elsewhere. It closes once no
-// request has been in progress for a moment: by then whatever a client had already sent has been
-// read and answered. Event streams (the live feed) do not hold it up; closing ends them.
+// Stopping without cutting anyone off (serve.ts, on SIGTERM or SIGINT), whatever the traffic. At
+// once the server stops accepting connections (a load balancer's next ones go to another
+// instance), /api/health answers 503 on the connections still open, and every answer carries
+// `Connection: close`. Every request already received is answered; a keep-alive connection closes
+// after its answer, or once it has sat idle for a moment (a client that sends on it at that very
+// instant is the one race left, as in any HTTP server). It is done when no connection but event
+// streams is left: those (the live feed) end when the app closes.
+import net from 'node:net';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -10,32 +14,51 @@ declare module 'fastify' {
   interface FastifyInstance {
     drain: {
       readonly draining: boolean;
-      /** Starts draining, and resolves once the server has been idle for `quietMs` (or after `maxMs`). */
-      start(options?: { quietMs?: number; maxMs?: number }): Promise<void>;
+      /** Starts draining, and resolves once every received request is answered (or after `maxMs`). */
+      start(options?: { idleMs?: number; maxMs?: number }): Promise<void>;
     };
   }
+}
+
+interface Connection {
+  /** Requests of this connection not answered yet. */
+  busy: number;
+  idleSince: number;
+  /** It carries an event stream, which the drain does not wait for. */
+  streaming: boolean;
 }
 
 export const drainPlugin = fp(async (app: FastifyInstance) => {
   let draining = false;
   let inProgress = 0;
-  let lastActivity = Date.now();
+  const connections = new Map<Socket, Connection>();
 
-  app.addHook('onRequest', (_request, reply, next) => {
+  app.server.on('connection', (socket: Socket) => {
+    connections.set(socket, { busy: 0, idleSince: Date.now(), streaming: false });
+    socket.once('close', () => connections.delete(socket));
+  });
+
+  app.addHook('onRequest', (request, reply, next) => {
     inProgress++;
-    lastActivity = Date.now();
+    const connection = connections.get(request.raw.socket);
+    if (connection) connection.busy++;
     let counted = true;
     const done = () => {
       if (!counted) return;
       counted = false;
       inProgress--;
-      lastActivity = Date.now();
+      if (connection) {
+        connection.busy--;
+        connection.idleSince = Date.now();
+      }
     };
     // Sent, or the client went away.
     reply.raw.once('close', done);
     // A stream stays open for as long as its viewer watches: not a request to wait for.
     reply.raw.once('pipe', () => {
-      if (String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) done();
+      if (!String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
+      if (connection) connection.streaming = true;
+      done();
     });
     next();
   });
@@ -49,10 +72,25 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
     get draining() {
       return draining;
     },
-    async start({ quietMs = 250, maxMs = 8_000 } = {}) {
+    async start({ idleMs = 1_000, maxMs = 10_000 } = {}) {
       draining = true;
+      // Connections the system has already completed wait to be accepted: one turn of the event
+      // loop takes them all in (closing the listening socket first would reset them).
+      await new Promise((resolve) => setImmediate(resolve));
+      // Only the listening socket: http.Server#close would also drop the idle keep-alive
+      // connections at once, racing a request a client may be sending on one of them. The app's
+      // close calls it later, when nothing is left.
+      if (app.server.listening) net.Server.prototype.close.call(app.server);
       const deadline = Date.now() + maxMs;
-      while (Date.now() < deadline && (inProgress > 0 || Date.now() - lastActivity < quietMs)) {
+      for (;;) {
+        const now = Date.now();
+        let open = 0;
+        for (const [socket, connection] of connections) {
+          if (connection.streaming) continue;
+          if (connection.busy === 0 && now - connection.idleSince >= idleMs) socket.destroy();
+          else open++;
+        }
+        if ((open === 0 && inProgress === 0) || now >= deadline) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
