@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseTarget } from './db/client.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { closeToOthers } from './lib/data-dir.ts';
+import { claimFileStore, FileStoreClaimedError } from './lib/storage-claim.ts';
 import { logOptions } from './lib/log-options.ts';
 import { createLogOutput, ignoreLostStdout } from './lib/log-output.ts';
 import { FOLD_INTERVAL_MS } from './modules/reports/member-fold.ts';
@@ -28,6 +29,17 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
   const pgDir = embeddedDir(config);
   const target = databaseTarget(config);
   const storage = await openStorage(config);
+  // Instances on one PostgreSQL share one file store, or one runs alone (lib/storage-claim.ts).
+  let releaseFileStore: (() => Promise<void>) | null = null;
+  if (config.databaseUrl) {
+    try {
+      releaseFileStore = await claimFileStore(config.databaseUrl, !config.s3);
+    } catch (err) {
+      if (!(err instanceof FileStoreClaimedError)) throw err;
+      console.error(err.message);
+      process.exit(1);
+    }
+  }
 
   // The demo business is written before the app starts, on a database opened for it alone: the
   // embedded database keeps the memory it grew to while writing, so it is closed and opened again.
@@ -79,10 +91,11 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      // Every request already sent is answered before the server stops listening
+      // The server stops listening and answers every request it has received
       // (plugins/drain.ts); then open streams end and the database closes.
       await app.drain.start();
       await app.close();
+      await releaseFileStore?.();
       await database.close();
     } finally {
       unlock();
