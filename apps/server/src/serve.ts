@@ -11,7 +11,7 @@ import { logOptions } from './lib/log-options.ts';
 import { createLogOutput, ignoreLostStdout } from './lib/log-output.ts';
 import { FOLD_INTERVAL_MS } from './modules/reports/member-fold.ts';
 import { databaseTarget, embeddedDir, openStorage } from './lib/runtime-targets.ts';
-import { loadJwtSecret } from './lib/tokens.ts';
+import { loadJwtSecret, sharedJwtSecret } from './lib/tokens.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './seed/demo.ts';
 
@@ -57,6 +57,10 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
     }
   }
   const database = await openDatabase(opening);
+  // On PostgreSQL the generated secret lives in the database, so that a release started from
+  // another directory or machine keeps every session it finds (lib/tokens.ts).
+  const jwtSecret =
+    config.databaseUrl && !config.jwtSecret ? await sharedJwtSecret(database.db, config.dataDir) : loadJwtSecret(config.jwtSecret, config.dataDir);
   // Log lines are gathered and written to standard output a few kilobytes at a time, not with one
   // system call per request, and written out when the process exits. A log reader that goes away
   // costs the lines, never the server (lib/log-output.ts).
@@ -65,7 +69,7 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
   process.on('exit', () => logDestination.flushSync());
   const app = await buildApp({
     database,
-    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    jwtSecret,
     uploadsDir: path.join(config.dataDir, 'uploads'),
     storage,
     services: config.services,

@@ -227,6 +227,16 @@ export const invitations = pgTable(
  * Counters with a window, shared by every instance: failed sign-ins per account and per address,
  * and the API rate limit per session and per address. A row whose window has ended counts as 0.
  */
+/**
+ * Secrets every instance must share: the key that signs sign-in tokens when JWT_SECRET is not set
+ * (lib/tokens.ts). Kept in the database, not on an instance's disk, so that every instance and
+ * every release checks the tokens the others signed.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
 export const throttleCounters = pgTable('throttle_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

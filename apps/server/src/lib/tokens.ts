@@ -2,7 +2,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
+import { must } from '@fieldops/shared/must';
+import type { Db } from '../db/client.ts';
+import { serverSecrets } from '../db/schema.ts';
 import { BoundedMap } from './bounded-map.ts';
 
 const DAY = 24 * 60 * 60;
@@ -23,16 +27,36 @@ export interface TokenService {
 /** How long a session lasts: a day, or 30 days with "remember me". */
 export const sessionLifetimeMs = (rememberMe: boolean) => (rememberMe ? 30 : 1) * DAY * 1000;
 
-/** The secret comes from JWT_SECRET, else a file generated once in the data directory. */
+const secretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+const JWT_SECRET_NAME = 'jwt';
+
+/**
+ * The secret comes from JWT_SECRET, else a file generated once in the data directory (the embedded
+ * database: the directory holds everything, and moves with it).
+ */
 export function loadJwtSecret(configured: string | null, dataDir: string | null): Uint8Array {
   if (configured) return new TextEncoder().encode(configured);
   if (!dataDir) return crypto.randomBytes(64);
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = secretFile(dataDir);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, crypto.randomBytes(64).toString('base64'), { mode: 0o600 });
   }
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+}
+
+/**
+ * On PostgreSQL without JWT_SECRET: the secret kept in the database, shared by every instance and
+ * every release, whatever directory or machine each runs from. The first start that finds none
+ * keeps the one its data directory already holds (what an earlier release generated there, so
+ * the tokens it signed stay good), else a new one; instances starting together agree on one.
+ */
+export async function sharedJwtSecret(db: Db, dataDir: string): Promise<Uint8Array> {
+  const file = secretFile(dataDir);
+  const candidate = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : crypto.randomBytes(64).toString('base64');
+  await db.insert(serverSecrets).values({ name: JWT_SECRET_NAME, value: candidate }).onConflictDoNothing();
+  const [kept] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, JWT_SECRET_NAME));
+  return Buffer.from(must(kept, 'the secret was just stored').value, 'base64');
 }
 
 /** Verified tokens kept, so that a signature is checked once per token and instance. */
