@@ -39,6 +39,19 @@ const register = (server: ServerProcess, username: string) =>
 const signIn = (server: ServerProcess, username: string) =>
   fetch(`${server.url}/api/authenticate`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'long-enough-1' }) });
 
+/** The embedded database, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+async function databaseEnv(): Promise<Record<string, string>> {
+  if (!adminUrl) return { DATA_DIR: dataDir() };
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { DATA_DIR: dataDir(), DATABASE_URL: url.toString() };
+}
+
 describe.skipIf(adminUrl)('the server on its embedded database, killed with -9', () => {
   it('starts again at once on the same data directory, twenty times in a row, keeping every acknowledged write', async () => {
     const env = { DATA_DIR: dataDir() };
@@ -59,18 +72,6 @@ describe.skipIf(adminUrl)('the server on its embedded database, killed with -9',
 });
 
 describe('the server stopped with SIGTERM while it serves', () => {
-  async function databaseEnv(): Promise<Record<string, string>> {
-    if (!adminUrl) return { DATA_DIR: dataDir() };
-    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return { DATA_DIR: dataDir(), DATABASE_URL: url.toString() };
-  }
-
   it(`answers every request it had received, then ends cleanly (${adminUrl ? 'PostgreSQL' : 'embedded database'})`, async () => {
     const server = await start(await databaseEnv());
     expect((await register(server, 'drain.owner')).status).toBe(201);
@@ -146,10 +147,10 @@ describe('the server stopped with SIGTERM while it serves', () => {
 });
 
 describe('the server whose standard output goes away', () => {
-  it('starts, keeps answering and stops when told, losing only the log lines', async () => {
+  it(`starts, keeps answering and stops when told, losing only the log lines (${adminUrl ? 'PostgreSQL' : 'embedded database'})`, async () => {
     // The log reader is gone before the server writes a line (`npm run serve | head -c 100`: npm's
     // own header fills it; a log collector that died). A server that hangs never answers here.
-    const server = await startServer({ DATA_DIR: dataDir(), LOG_LEVEL: 'info' }, 20_000, { stdoutGone: true });
+    const server = await startServer({ ...(await databaseEnv()), LOG_LEVEL: 'info' }, 60_000, { stdoutGone: true });
     running.push(server);
     // Enough requests, each logged, that writes meet the closed pipe many times over.
     for (let round = 0; round < 10; round++) {
@@ -161,5 +162,5 @@ describe('the server whose standard output goes away', () => {
     server.child.kill('SIGTERM');
     const stopped = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
     expect(stopped).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
