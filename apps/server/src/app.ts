@@ -176,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('tokens', createTokenService(options.jwtSecret));
   app.decorate('storage', options.storage ?? createDiskStorage(options.uploadsDir));
 
+  // First, so every route (the CORS plugin's OPTIONS route too) answers its errors as problem+json.
+  await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { webRoot: options.webRoot ?? null });
   // Answers over 1 KB go out in brotli or gzip, whichever the client prefers; the web app's
   // files were compressed once at build time (plugins/web.ts). Compression runs after every other
@@ -184,7 +186,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiHeadersPlugin, { corsOrigins: options.corsOrigins ?? [] });
   await app.register(fileLinksPlugin, { secret: options.jwtSecret });
   await app.register(multipartPlugin);
-  await app.register(errorsPlugin);
   await app.register(drainPlugin);
   await app.register(authPlugin, { database: options.database });
   await app.register(rateLimitPlugin, { settings: options.rateLimit ?? null });

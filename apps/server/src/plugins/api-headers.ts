@@ -6,7 +6,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
-import { isApiPath } from '../lib/api-paths.ts';
+import { isApiUrl } from '../lib/api-paths.ts';
 
 export const apiHeadersPlugin = fp<{ corsOrigins: readonly string[] }>(async (app: FastifyInstance, { corsOrigins }) => {
   const allowed = new Set(corsOrigins);
@@ -20,7 +20,7 @@ export const apiHeadersPlugin = fp<{ corsOrigins: readonly string[] }>(async (ap
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 });

@@ -9,6 +9,7 @@ import type { BusinessRole } from '@fieldops/shared/enums';
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import type { Database } from '../db/client.ts';
+import { routedPath } from '../lib/api-paths.ts';
 import { createCallers, type Callers } from '../lib/callers.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -105,7 +106,7 @@ export function watchAdmission(callers: Callers, tenant: Tenant & { userId: numb
 }
 
 /** Calls of the main base that change something may change a caller (a session, a membership, a business). */
-const mayChangeCallers = (method: string, url: string) => method !== 'GET' && method !== 'HEAD' && url.startsWith('/api/');
+const mayChangeCallers = (method: string, url: string) => method !== 'GET' && method !== 'HEAD' && routedPath(url).startsWith('/api/');
 
 export const authPlugin = fp(async (app: FastifyInstance, { database }: { database: Pick<Database, 'listen'> }) => {
   const callers = createCallers(app.db, database);
@@ -130,7 +131,9 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
     if (!isApi || route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before the body is validated: a caller without a valid token learns nothing about what the
+  // body should hold (401, not a field error), whatever the method.
+  app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
     const access = config?.access ?? 'business';
     if (access === 'public' || !request.routeOptions.url) return;

@@ -10,6 +10,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG, STATUS_MESSAGES } from '@fieldops/shared/messages';
 import { DATABASE_RETRY_AFTER_S, isDatabaseUnavailable } from '../lib/db-errors.ts';
 import { AppError, type FieldError } from '../lib/errors.ts';
+import { apiSecurityHeaders } from './security-headers.ts';
 
 type ProblemExtra = { detail?: string; fieldErrors?: FieldError[] };
 
@@ -38,11 +39,15 @@ export function sendProblem(reply: FastifyReply, status: number, message: string
  */
 const MALFORMED_FORM = /^(Multipart: Boundary not found|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
+const FRAMEWORK_ERROR_HEADERS = { ...apiSecurityHeaders({}), 'cache-control': 'no-store' };
+
 /**
  * Fastify's `frameworkErrors`: the router refusing an address before any route, hook or error
  * handler runs. The address is not echoed back (Fastify's own text quotes it).
  */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  // No hook runs for these: the headers every API answer carries are set here.
+  reply.headers({ ...FRAMEWORK_ERROR_HEADERS });
   if (error.code === 'FST_ERR_BAD_URL') {
     void sendProblem(reply, 400, MSG.invalid, { detail: 'The address holds a malformed %-encoded character.' });
   } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {

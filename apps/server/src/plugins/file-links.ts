@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FILE_LINK_BUCKET_MS, FILE_LINK_MIN_LIFETIME_MS } from '@fieldops/shared/limits';
-import { isApiPath } from '../lib/api-paths.ts';
+import { isApiUrl } from '../lib/api-paths.ts';
 import { FILES_ROUTE } from './storage.ts';
 
 export interface FileLinks {
@@ -71,7 +71,7 @@ export const fileLinksPlugin = fp<{ secret: Uint8Array }>(async (app: FastifyIns
   // Serialised answers are strings; a stream (the live feed, a file) passes untouched and signs
   // its own text where it has URLs (modules/live-feed).
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (typeof payload !== 'string' || !isApiPath(request.url)) return done(null, payload);
+    if (typeof payload !== 'string' || !isApiUrl(request.url)) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
     done(null, type.includes('json') ? links.signUrlsIn(payload) : payload);
   });

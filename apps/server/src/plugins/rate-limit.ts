@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@fieldops/shared/messages';
 import type { RateLimitSettings } from '../config.ts';
-import { isApiPath } from '../lib/api-paths.ts';
+import { isApiPath, routedPath } from '../lib/api-paths.ts';
 import { AppError } from '../lib/errors.ts';
 import { addToCounters, sweepCounters, type Counter } from '../lib/throttle.ts';
 
@@ -26,7 +26,10 @@ declare module 'fastify' {
   }
 }
 
-const isLimited = (url: string) => isApiPath(url) && !url.startsWith('/api/health') && !url.startsWith('/api/docs');
+const isLimited = (url: string) => {
+  const path = routedPath(url);
+  return isApiPath(path) && !path.startsWith('/api/health') && !path.startsWith('/api/docs');
+};
 
 export const rateLimitPlugin = fp<{ settings: RateLimitSettings | null }>(async (app: FastifyInstance, { settings }) => {
   if (!settings) {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { isApiPath } from '../lib/api-paths.ts';
+import { isApiPath, routedPath } from '../lib/api-paths.ts';
 import { FILES_ROUTE } from './storage.ts';
 
 const policy = (scriptHashes: readonly string[]) => ({
@@ -73,7 +73,10 @@ export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<
 }
 
 /** API calls answer data; the documentation's pages and stored files are shown as they are. */
-const answersData = (url: string) => isApiPath(url) && !url.startsWith('/api/docs') && !url.startsWith(`${FILES_ROUTE}/`);
+const answersData = (url: string) => {
+  const path = routedPath(url);
+  return isApiPath(path) && !path.startsWith('/api/docs') && !path.startsWith(`${FILES_ROUTE}/`);
+};
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { webRoot?: string | null }) => {
   const pageHeaders = securityHeaders(webRootScriptHashes(opts.webRoot ?? null));

@@ -6,10 +6,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MSG } from '@fieldops/shared/messages';
+import { isApiPath, routedPath } from '../lib/api-paths.ts';
 import { sendProblem } from './errors.ts';
 import { createFirstScreen } from './first-screen.ts';
-
-const API_PREFIXES = ['/api', '/services/'];
 
 export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
   const root = opts.root && fs.existsSync(path.join(opts.root, 'index.html')) ? opts.root : null;
@@ -34,7 +33,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    const routed = routedPath(request.url);
+    const isApi = routed.startsWith('/api') || isApiPath(routed);
     if (!isApi && root && request.method === 'GET') {
       // Sent, not returned: a returned reply is awaited once more, each time watching the response.
       void reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -43,7 +43,12 @@ export interface SweepRequest {
   method: string;
   url: string;
   body: Body;
+  /** Sent without the owner's token. */
+  anonymous?: boolean;
 }
+
+/** The address with its first letter %-escaped (`/%61pi/…`): the router decodes it and routes it like the plain one. */
+export const escapedPath = (url: string) => url.replace(/^\/([a-z])/, (_, letter: string) => `/%${letter.charCodeAt(0).toString(16)}`);
 
 const HOSTILE_STRINGS = [
   '',
@@ -312,7 +317,7 @@ export function requestFor(path: string, method: string, operation: Operation, p
 /**
  * The fixed hostile cases of one operation, sent whatever the random runs draw: each path
  * parameter, query parameter and top-level body text holding a NUL or an out-of-range number,
- * and each malformed body.
+ * each malformed body, OPTIONS and HEAD of its address, and its address %-escaped.
  */
 export function hostileCases(path: string, method: string, operation: Operation, pools: Pools): SweepRequest[] {
   const params = operation.parameters ?? [];
@@ -327,6 +332,13 @@ export function hostileCases(path: string, method: string, operation: Operation,
   }
   for (const p of params.filter((q) => q.in === 'query')) {
     for (const bad of ['a%00b', '1e30', '1,1e30']) cases.push({ method, url: `${validPath}?${encodeSegment(p.name)}=${bad}`, body: { kind: 'none' } });
+  }
+  // The same address asked with the other methods a client may send (with and without a token),
+  // and written %-escaped, which must meet every guard the plain one meets.
+  for (const anonymous of [false, true]) {
+    cases.push({ method: 'OPTIONS', url: validPath, body: { kind: 'none' }, anonymous });
+    if (method === 'GET') cases.push({ method: 'HEAD', url: validPath, body: { kind: 'none' }, anonymous });
+    cases.push({ method, url: escapedPath(validPath), body: { kind: 'none' }, anonymous });
   }
   if (method !== 'GET') {
     const schema = operation.requestBody?.content?.['application/json']?.schema;

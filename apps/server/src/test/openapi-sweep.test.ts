@@ -1,13 +1,16 @@
 // A property-based sweep over every operation of the app's own OpenAPI document, so an endpoint
 // added later is covered without a line here: random and hostile path parameters, query strings
-// and bodies, sent by a signed-in owner of a business with some data. Every answer must be below
-// 500, and every 4xx application/problem+json with a message.
+// and bodies, OPTIONS, HEAD and %-escaped addresses, sent by a signed-in owner of a business with
+// some data (and some without a token). Every answer must be below 500, kept by no shared cache,
+// served as data (the API's Content-Security-Policy), and every 4xx application/problem+json with
+// a message.
 // Time-bound: SWEEP_SECONDS (default 60) is shared between the operations; SWEEP_SEED replays a run.
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ticketCategories } from '../db/schema-helpdesk.ts';
+import { routedPath } from '../lib/api-paths.ts';
 import { createCast } from './cast.ts';
 import {
   createAction,
@@ -112,7 +115,7 @@ function describeRequest(req: SweepRequest) {
 }
 
 function injectOptions(req: SweepRequest, streaming: boolean): InjectOptions {
-  const headers: Record<string, string> = { authorization: `Bearer ${owner.token}`, 'x-api-key': owner.business.apiKey };
+  const headers: Record<string, string> = req.anonymous ? {} : { authorization: `Bearer ${owner.token}`, 'x-api-key': owner.business.apiKey };
   const options: InjectOptions = {
     method: req.method as InjectOptions['method'],
     url: req.url,
@@ -147,11 +150,23 @@ async function bodyOf(res: LightMyRequestResponse, streaming: boolean): Promise<
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** What is wrong with an answer, or null. */
-function problemWith(status: number, contentType: string, body: string): string | null {
+/**
+ * What is wrong with an answer, or null. Every answer of the API, however its address was
+ * written, is kept by no cache (a stored file: by the browser only) and is data, never a page.
+ */
+function problemWith(req: SweepRequest, res: LightMyRequestResponse, body: string): string | null {
+  const status = res.statusCode;
+  const contentType = String(res.headers['content-type'] ?? '');
   if (status >= 500) return `answered ${status}`;
+  const caching = String(res.headers['cache-control'] ?? '');
+  if (!caching.split(/,\s*/).includes('no-store') && !/^private, max-age=\d+$/.test(caching)) return `${status} with Cache-Control "${caching}"`;
+  // Stored files and the documentation are shown as they are; everything else is data.
+  const shown = /^\/api\/(files|docs)(\/|$)/.test(routedPath(req.url));
+  if (!shown && res.headers['content-security-policy'] !== "default-src 'none'; frame-ancestors 'none'")
+    return `${status} with the page's Content-Security-Policy`;
   if (status < 400) return null;
   if (!contentType.startsWith('application/problem+json')) return `${status} as ${contentType || 'no content type'}`;
+  if (req.method === 'HEAD') return null;
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
     return typeof parsed.message === 'string' && parsed.message.trim() ? null : `${status} without a message`;
@@ -185,7 +200,7 @@ it(
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const body = await bodyOf(res, streaming);
           answer = `${res.statusCode} ${String(res.headers['content-type'] ?? '')} ${body.slice(0, 200)}`;
-          problem = problemWith(res.statusCode, String(res.headers['content-type'] ?? ''), body);
+          problem = problemWith(req, res, body);
         } catch (err) {
           problem = `no answer: ${(err as Error).message}`;
         }
