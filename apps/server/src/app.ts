@@ -10,6 +10,7 @@ import { API_BASES } from '@fieldops/shared/limits';
 import { LIVE_FEED_HEARTBEAT_MS } from '@fieldops/shared/reports';
 import type { RateLimitSettings, ScheduleEngineSettings, ServiceName } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { requestScopedDb } from './db/request-db.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { validatorCompiler } from './lib/validator.ts';
@@ -171,8 +172,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', options.database.db);
-  app.decorate('readDb', { getter: () => options.database.read() });
+  // One handle for the whole app: the pool, or a keyed change's own transaction (db/request-db.ts).
+  const db = requestScopedDb(options.database.db);
+  app.decorate('db', db);
+  app.decorate('readDb', {
+    getter: () => {
+      const read = options.database.read();
+      return read === options.database.db ? db : read;
+    },
+  });
   app.decorate('tokens', createTokenService(options.jwtSecret));
   app.decorate('storage', options.storage ?? createDiskStorage(options.uploadsDir));
 
@@ -187,9 +195,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fileLinksPlugin, { secret: options.jwtSecret });
   await app.register(multipartPlugin);
   await app.register(drainPlugin);
-  await app.register(authPlugin, { database: options.database });
+  // The rate limit's and the keys' checks run after the caller is known (auth checks in
+  // preValidation); registered before it, a keyed change is committed before auth's answer hook
+  // waits to hear the change.
   await app.register(rateLimitPlugin, { settings: options.rateLimit ?? null });
   await app.register(idempotencyPlugin);
+  await app.register(authPlugin, { database: options.database });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Field operations API', version: '1.0.0' },

@@ -18,6 +18,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
+import { actualDb } from './request-db.ts';
 
 const kinds = new WeakMap<Db, 'postgres' | 'pglite'>();
 const built = new WeakMap<Db, Map<string, unknown>>();
@@ -31,7 +32,9 @@ export function registerDatabaseKind(db: Db, kind: 'postgres' | 'pglite') {
  * The prepared form of the query `build` makes for `key` (a name for its shape). The query takes
  * its values through `sql.placeholder(...)`; `execute({ ... })` runs it.
  */
-export function prepared<P>(db: Db, key: string, build: () => { prepare(name: string): P }): P {
+export function prepared<P>(handle: Db, key: string, build: () => { prepare(name: string): P }): P {
+  // A statement belongs to the connection it was built on: a request's transaction has its own.
+  const db = actualDb(handle);
   let statements = built.get(db);
   if (!statements) built.set(db, (statements = new Map()));
   const known = statements.get(key);
@@ -175,7 +178,7 @@ export function flatRowMapper(fields: unknown): ((rows: unknown[][]) => Record<s
  * transaction's one connection) with that many connections free and no request waiting for one.
  */
 export function hasRoomFor(db: Db, count: number): boolean {
-  const pool = (db as unknown as { $client?: unknown }).$client;
+  const pool = (actualDb(db) as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return false;
   const free = pool.idleCount + ((pool.options.max ?? 10) - pool.totalCount);
   return pool.waitingCount === 0 && free >= count;

@@ -10,7 +10,7 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { badRequest, fieldError } from './errors.ts';
+import { AppError, badRequest, fieldError } from './errors.ts';
 import { fileTooLarge, type Storage, type StoredFile } from '../plugins/storage.ts';
 
 export interface FileKind {
@@ -69,8 +69,17 @@ function refuseNul(name: string, value: unknown) {
   if (name.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) throw fieldError(name, MSG.invalid);
 }
 
+/**
+ * Refuses a form whose client left before the route began to read it: the parser listens for the
+ * connection closing only from then on, and would wait for the rest of the form for ever.
+ */
+function requireArriving(request: FastifyRequest) {
+  if (request.raw.destroyed && !request.raw.readableEnded) throw new AppError(400, MSG.invalid, { detail: 'The multipart form is malformed or cut short.' });
+}
+
 /** The request's form, part by part: what every upload route reads instead of request.parts(). */
 export function uploadParts(request: FastifyRequest): AsyncIterableIterator<Multipart> {
+  requireArriving(request);
   const uploads = uploadsOf(request);
   const parts = request.parts();
   async function* checked(): AsyncGenerator<Multipart> {
@@ -87,6 +96,7 @@ export function uploadParts(request: FastifyRequest): AsyncIterableIterator<Mult
 
 /** The request's first file (undefined when it has none), instead of request.file(). */
 export async function uploadFile(request: FastifyRequest): Promise<MultipartFile | undefined> {
+  requireArriving(request);
   const file = await request.file();
   if (!file) return undefined;
   for (const [name, field] of Object.entries(file.fields)) {

@@ -92,7 +92,7 @@ export const rateLimitPlugin = fp<{ settings: RateLimitSettings | null }>(async 
     }
     done();
   });
-  // Runs after the sign-in check (registered after the auth plugin), so the session is known.
+  // Runs after the sign-in check (plugins/auth.ts checks in preValidation), so the session is known.
   app.addHook('preHandler', (request, _reply, done) => {
     try {
       if (request.sessionId && isLimited(request.url)) take(request, `rate:session:${request.sessionId}`, settings.perSession);

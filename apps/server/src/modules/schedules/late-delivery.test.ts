@@ -240,12 +240,14 @@ describe('a retried outbox send with the same Idempotency-Key', () => {
 
   it('stores one late answer, in sequence and at once', async () => {
     const { actions, schedule } = await scheduled([{ required: true }, { required: true }], { schedule: MISSED });
+    // The outbox sends the very same form again: one capture time.
+    const capturedAt = iso(ago(2 * HOUR));
     const fields = (actionId: number) => ({
       scheduleId: String(schedule.id),
       actionId: String(actionId),
       value: '"YES"',
       ...INSIDE,
-      capturedAt: iso(ago(2 * HOUR)),
+      capturedAt,
     });
     const first = await send(fields(actions[0].id), 'outbox-late-1');
     const again = await send(fields(actions[0].id), 'outbox-late-1');
