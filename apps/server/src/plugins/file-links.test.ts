@@ -54,8 +54,11 @@ describe('GET /api/files/{key}', () => {
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
     const otherKey = `${'0'.repeat(32)}.png`;
     const links = createFileLinks(t.jwtSecret);
-    const expired = links.signUrlsIn(`/api/files/${fileKeyOf(avatar)}`, Date.now() - FILE_LINK_MIN_LIFETIME_MS - FILE_LINK_BUCKET_MS - 1000);
-    const unknownSecret = createFileLinks(new Uint8Array(64)).signUrlsIn(`/api/files/${fileKeyOf(avatar)}`);
+    const mine = () => `user:${owner.userId}`;
+    const expired = links.signUrlsIn(`/api/files/${fileKeyOf(avatar)}`, mine, Date.now() - FILE_LINK_MIN_LIFETIME_MS - FILE_LINK_BUCKET_MS - 1000);
+    const unknownSecret = createFileLinks(new Uint8Array(64)).signUrlsIn(`/api/files/${fileKeyOf(avatar)}`, mine);
+    // Genuine, but signed for another owner than the file's.
+    const otherOwner = links.signUrlsIn(`/api/files/${fileKeyOf(avatar)}`, () => `business:${other.business.id}`);
     for (const bad of [
       `${url.pathname}?expires=${expires}&signature=${flipped}`,
       `${url.pathname}?expires=${expires + 300}&signature=${signature}`,
@@ -64,6 +67,7 @@ describe('GET /api/files/{key}', () => {
       `${url.pathname}?signature=${signature}`,
       expired,
       unknownSecret,
+      otherOwner,
     ]) {
       expectProblem(await t.app.inject({ method: 'GET', url: bad }), 403);
     }
@@ -104,12 +108,15 @@ describe('links in API answers', () => {
   it('are signed once, afresh when saved text holds an old link, and only where a stored key stands', () => {
     const links = createFileLinks(t.jwtSecret);
     const key = `${'a'.repeat(32)}.png`;
-    const signed = links.signUrlsIn(`{"a":"/api/files/${key}","b":"see /api/files/${key} here"}`);
+    const ours = () => 'business:1';
+    const signed = links.signUrlsIn(`{"a":"/api/files/${key}","b":"see /api/files/${key} here"}`, ours);
     expect(signed.match(/\?expires=/g)).toHaveLength(2);
-    expect(links.signUrlsIn(signed)).toBe(signed);
-    const old = links.signUrlsIn(`Voice note: /api/files/${key}.`, Date.now() - 60 * 60_000);
-    expect(links.signUrlsIn(old)).toBe(links.signUrlsIn(`Voice note: /api/files/${key}.`));
-    expect(links.signUrlsIn('/api/files/not-a-key.png /api/files/abc')).toBe('/api/files/not-a-key.png /api/files/abc');
+    expect(links.signUrlsIn(signed, ours)).toBe(signed);
+    const old = links.signUrlsIn(`Voice note: /api/files/${key}.`, ours, Date.now() - 60 * 60_000);
+    expect(links.signUrlsIn(old, ours)).toBe(links.signUrlsIn(`Voice note: /api/files/${key}.`, ours));
+    expect(links.signUrlsIn('/api/files/not-a-key.png /api/files/abc', ours)).toBe('/api/files/not-a-key.png /api/files/abc');
+    // A file the reader may not have stays bare, its old signature dropped.
+    expect(links.signUrlsIn(signed, () => undefined)).toBe(`{"a":"/api/files/${key}","b":"see /api/files/${key} here"}`);
   });
 
   it('come back in as a key either way (keyOfUrl)', () => {

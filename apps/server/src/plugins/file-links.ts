@@ -4,18 +4,26 @@
 // link. Links go into <img> and <audio> tags and exports, where no Authorization header can
 // travel, so the link itself is the permission: it is as good as the answer that carried it, for
 // minutes. The HMAC key is derived from the token secret, so every instance signs and checks alike.
+// A link is signed only for a file of the caller's business (or an avatar of someone in it), and
+// its signature names the file's owner, which GET /api/files/{key} looks up to check it.
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FILE_LINK_BUCKET_MS, FILE_LINK_MIN_LIFETIME_MS } from '@fieldops/shared/limits';
 import { isApiUrl } from '../lib/api-paths.ts';
-import { FILES_ROUTE } from './storage.ts';
+import { admits, ownersOf } from '../lib/file-owners.ts';
+import { FILES_ROUTE, keyOfUrl } from './storage.ts';
 
 export interface FileLinks {
-  /** The text with every stored-file URL in it signed for now (JSON, or an event stream's data). */
-  signUrlsIn(text: string, now?: number): string;
-  /** The Unix second the link expires at, or null when it is unsigned, expired or not genuine. */
-  verify(key: string, expires: string | undefined, signature: string | undefined, now?: number): number | null;
+  /**
+   * The text with every stored-file URL in it signed for now (JSON, or an event stream's data)
+   * where `ownerOf` names the file's owner for this reader; any other is left bare, unsigned.
+   */
+  signUrlsIn(text: string, ownerOf: (key: string) => string | undefined, now?: number): string;
+  /** The Unix second the link expires at, or null when it is unsigned, expired or not genuine for `owner`. */
+  verify(key: string, expires: string | undefined, signature: string | undefined, owner: string, now?: number): number | null;
+  /** The stored-file keys the text names. */
+  keysIn(text: string): string[];
 }
 
 declare module 'fastify' {
@@ -45,22 +53,30 @@ export const expiryFor = (nowMs: number) => (Math.floor(nowMs / 1000 / BUCKET_S)
 export function createFileLinks(secret: Uint8Array): FileLinks {
   // A key of its own, so a file signature can never stand for anything signed with the token
   // secret (and the other way round).
-  const hmacKey = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'fieldops file links v1', 32));
-  const sign = (key: string, expires: number) => crypto.createHmac('sha256', hmacKey).update(`${key}\n${expires}`).digest('base64url');
+  const hmacKey = Buffer.from(crypto.hkdfSync('sha256', secret, Buffer.alloc(0), 'fieldops file links v2', 32));
+  // The owner is signed with the key: a link is good only for the business (or person) whose
+  // file it is, so no answer in another business can hand one out.
+  const sign = (key: string, expires: number, owner: string) => crypto.createHmac('sha256', hmacKey).update(`${key}\n${expires}\n${owner}`).digest('base64url');
   return {
-    signUrlsIn(text, now = Date.now()) {
+    signUrlsIn(text, ownerOf, now = Date.now()) {
       if (!text.includes(`${FILES_ROUTE}/`)) return text;
       const expires = expiryFor(now);
-      return text.replace(FILE_URL, (_url: string, key: string) => `${FILES_ROUTE}/${key}?expires=${expires}&signature=${sign(key, expires)}`);
+      return text.replace(FILE_URL, (_url: string, key: string) => {
+        const owner = ownerOf(key);
+        return owner === undefined ? `${FILES_ROUTE}/${key}` : `${FILES_ROUTE}/${key}?expires=${expires}&signature=${sign(key, expires, owner)}`;
+      });
     },
-    verify(key, expires, signature, now = Date.now()) {
+    verify(key, expires, signature, owner, now = Date.now()) {
       if (!expires || !signature || !/^\d{1,12}$/.test(expires) || !SIGNATURE.test(signature)) return null;
       const at = Number(expires);
       const nowS = now / 1000;
       if (at <= nowS || at > nowS + LONGEST_S) return null;
-      const expected = Buffer.from(sign(key, at));
+      const expected = Buffer.from(sign(key, at, owner));
       const given = Buffer.from(signature);
       return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? at : null;
+    },
+    keysIn(text) {
+      return [...new Set(Array.from(text.matchAll(FILE_URL), (match) => match[1] ?? ''))];
     },
   };
 }
@@ -69,10 +85,32 @@ export const fileLinksPlugin = fp<{ secret: Uint8Array }>(async (app: FastifyIns
   const links = createFileLinks(secret);
   app.decorate('fileLinks', links);
   // Serialised answers are strings; a stream (the live feed, a file) passes untouched and signs
-  // its own text where it has URLs (modules/live-feed).
+  // its own text where it has URLs (modules/live-feed). Text may hold a URL a person typed or
+  // pasted (a ticket, a comment, a bio): only a file of a row the caller's business holds (or
+  // the avatar of someone sharing it) is signed, never another business's, whatever the text says.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (typeof payload !== 'string' || !isApiUrl(request.url)) return done(null, payload);
+    if (typeof payload !== 'string' || !isApiUrl(request.url) || !payload.includes(`${FILES_ROUTE}/`)) return done(null, payload);
     const type = String(reply.getHeader('content-type') ?? '');
-    done(null, type.includes('json') ? links.signUrlsIn(payload) : payload);
+    if (!type.includes('json')) return done(null, payload);
+    readerOwners(app, request, links.keysIn(payload)).then((ownerOf) => done(null, links.signUrlsIn(payload, ownerOf)), done);
   });
 });
+
+/** Signs, for `businessId`, only the files named by `urls` (a row of that business already read): not what its text may hold. */
+export const filesOfRow =
+  (businessId: number, urls: readonly (string | null)[]) =>
+  (key: string): string | undefined =>
+    urls.some((url) => url !== null && keyOfUrl(url) === key) ? `business:${businessId}` : undefined;
+
+/** For the caller of `request`, the owner to sign each of `keys` for, when the caller may have it. */
+async function readerOwners(app: FastifyInstance, request: FastifyRequest, keys: string[]): Promise<(key: string) => string | undefined> {
+  const userId = request.userId;
+  if (!userId || keys.length === 0) return () => undefined;
+  // In a business, that business's files; in a person's own calls, those of any of their businesses.
+  const businessIds = request.tenant ? [request.tenant.businessId] : (await app.callers.memberships(userId)).map((m) => m.businessId);
+  const owners = await ownersOf(app.db, keys);
+  return (key) => {
+    const file = owners.get(key);
+    return file && admits(file, userId, businessIds) ? file.owner : undefined;
+  };
+}

@@ -7,6 +7,7 @@ import { MSG, STATUS_MESSAGES } from '@fieldops/shared/messages';
 import { health } from '@fieldops/shared/account';
 import { problem } from '@fieldops/shared/common';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { ownersOf } from '../../lib/file-owners.ts';
 import { MIME_BY_EXTENSION } from '../../lib/uploads.ts';
 
 export async function healthRoutes(app: FastifyInstance) {
@@ -31,7 +32,8 @@ export async function healthRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const { key } = request.params;
       // Checked before the file is looked for, so an unsigned request cannot tell which keys exist.
-      const expires = app.fileLinks.verify(key, request.query.expires, request.query.signature);
+      const owner = (await ownersOf(app.db, [key])).get(key)?.owner;
+      const expires = owner === undefined ? null : app.fileLinks.verify(key, request.query.expires, request.query.signature, owner);
       if (expires === null) throw new AppError(403, MSG.accessDenied, { detail: 'The file link is unsigned, expired or not genuine.' });
       const data = await app.storage.read(key);
       if (!data) throw notFound();

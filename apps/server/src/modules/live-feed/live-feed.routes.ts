@@ -10,6 +10,7 @@ import { problem } from '@fieldops/shared/common';
 import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/answers';
 import { requireSession, requireTenant, stillAdmitted, watchAdmission } from '../../plugins/auth.ts';
+import { filesOfRow } from '../../plugins/file-links.ts';
 import { viewScopeOf } from '../../policies/schedules.ts';
 import type { FeedPosition, LiveFeedViewer } from './live-feed.hub.ts';
 
@@ -51,7 +52,7 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       const viewer: LiveFeedViewer = {
         scope: await viewScopeOf(app.db, caller),
         // A stream passes the response hook that signs file links, so its events sign their own.
-        send: (answer) => stream.write(app.fileLinks.signUrlsIn(answerEvent(answer))),
+        send: (answer) => stream.write(app.fileLinks.signUrlsIn(answerEvent(answer), filesOfRow(caller.businessId, [answer.file, answer.voice]))),
         end: () => stream.end(),
       };
       const header = request.headers['last-event-id'];
