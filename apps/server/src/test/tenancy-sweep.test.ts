@@ -2,11 +2,15 @@
 // business's owner and plain member with business A's ids, must refuse (404 or 403, problem+json),
 // answer exactly as it would for an id that does not exist, show none of A's data, and change
 // nothing of A's (rows or stored files). Generated from the document (tenancy-operations.ts), so an
-// endpoint added later is swept without anyone remembering to.
+// endpoint added later is swept without anyone remembering to. Besides: none of A's files is signed
+// for B however B's text names them, and one person's Idempotency-Key sent in A and then in B is
+// never answered in B with A's answer.
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
+import { businessMembers } from '../db/schema.ts';
+import { callerFor } from './factories.ts';
 import { buildRequest, operationsOf, recordRoutes, type Fill, type OpenApiDocument, type Operation, type Slot } from './tenancy-operations.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { ENTITIES, buildWorld, type Entity, type World } from './tenancy-world.ts';
@@ -186,6 +190,52 @@ describe('tenancy sweep over the OpenAPI document', () => {
     expect(before.files.length).toBeGreaterThanOrEqual(4);
     expect(after.rows).toEqual(before.rows);
     expect(after.files).toEqual(before.files);
+  });
+
+  it("signs none of business A's files for B, however B's text names them", async () => {
+    // Every file a row of A holds, as B's owner and member would paste its address into a ticket.
+    const keys = rowsOf<{ key: string }>(
+      await t.app.db.execute(sql`
+        select file_key as key from action_results where business_id = ${a.ids.business} and file_key is not null
+        union select voice_key from action_results where business_id = ${a.ids.business} and voice_key is not null
+        union select file_key from ticket_attachments where business_id = ${a.ids.business}
+        union select file_key from ticket_comments where business_id = ${a.ids.business} and file_key is not null`),
+    ).map((r) => r.key);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    const signed: string[] = [];
+    for (const [caller, who] of Object.entries({ 'B owner': b.owner, 'B member': b.member })) {
+      const description = keys.map((key) => `/api/files/${key}`).join(' ');
+      const created = await who.request({ method: 'POST', url: '/services/helpdesk/api/v1/tickets', payload: { title: 'Pasted links', description } });
+      expect(created.statusCode, created.body).toBe(201);
+      for (const res of [created, await who.request({ method: 'GET', url: `/services/helpdesk/api/v1/tickets/${created.json<{ id: number }>().id}` })]) {
+        if (res.body.includes('signature=')) signed.push(`${caller}: ${res.body.slice(0, 300)}`);
+      }
+      for (const key of keys) expect((await who.request({ method: 'GET', url: `/api/files/${key}` })).statusCode).toBe(403);
+    }
+    expect(signed).toEqual([]);
+  });
+
+  it("never replays A's answer to the same Idempotency-Key sent in B", async () => {
+    // A's owner is also an admin of B: one person, one key, two businesses.
+    await t.app.db.insert(businessMembers).values({ businessId: b.ids.business as number, userId: a.owner.userId, role: 'ADMIN' });
+    const inB = callerFor(t.app, { id: a.owner.userId, username: a.owner.username }, a.owner.token, b.owner.business);
+    const creates = [
+      { url: '/api/v1/projects', payload: { name: `Keyed project ${a.marker}` } },
+      { url: '/services/workflow/api/v1/tags', payload: { nameEn: `Keyed tag ${a.marker}`, nameAr: 'وسم المفتاح' } },
+      { url: '/services/workflow/api/v1/tasks', payload: { nameEn: `Keyed task ${a.marker}` } },
+      { url: '/services/helpdesk/api/v1/tickets', payload: { title: `Keyed ticket ${a.marker}`, description: 'Keyed' } },
+    ];
+    const problems: string[] = [];
+    for (const [i, create] of creates.entries()) {
+      const headers = { 'idempotency-key': `sweep-intent-${i}-${a.marker}` };
+      const first = await a.owner.request({ method: 'POST', ...create, headers });
+      const second = await inB.request({ method: 'POST', ...create, headers });
+      if (first.statusCode !== 201) problems.push(`${create.url} in A answered ${first.statusCode} ${first.body.slice(0, 200)}`);
+      if (second.headers['idempotent-replayed']) problems.push(`${create.url} in B replayed A's answer: ${second.body.slice(0, 200)}`);
+      else if (second.statusCode === 201 && second.json<{ id: number }>().id === first.json<{ id: number }>().id)
+        problems.push(`${create.url} in B named A's row`);
+    }
+    expect(problems).toEqual([]);
   });
 
   for (const leak of KNOWN_LEAKS) {
