@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { BUSINESS_ROLES, INVITATION_STATUSES, SITE_AUTHORITIES } from './enums.ts';
 import { colour, email, id, optionalText, pageQuery, password, requiredText } from './common.ts';
-import { MSG, maxMessage } from './messages.ts';
+import { MAX_LATE_ANSWER_HOURS } from './limits.ts';
+import { MSG, maxMessage, minMessage } from './messages.ts';
 
 export const loginRequest = z.object({
   username: z.string().trim().optional(),
@@ -59,8 +60,17 @@ export const business = z.object({
   timeZone: z.string(),
   industryId: z.number().nullable(),
   managedProfile: z.boolean(),
+  /** Hours after a deadline within which an answer the device delivers late still counts (0: none). */
+  lateAnswerHours: z.number(),
 });
 export type Business = z.infer<typeof business>;
+
+/** How late a delivery may count, in whole hours; the business's choice, from 0 to a week. */
+export const lateAnswerHours = z
+  .number({ error: MSG.invalid })
+  .int(MSG.invalid)
+  .min(0, minMessage(0))
+  .max(MAX_LATE_ANSWER_HOURS, maxMessage(MAX_LATE_ANSWER_HOURS));
 
 export const industry = z.object({ id: z.number(), nameEn: z.string(), nameAr: z.string() });
 export type Industry = z.infer<typeof industry>;
@@ -215,6 +225,8 @@ export const businessUpdateRequest = z.object({
   timeZone,
   industryId: id.nullish(),
   managedProfile: z.boolean().optional(),
+  /** Absent, the setting stays as it is. */
+  lateAnswerHours: lateAnswerHours.optional(),
 });
 export type BusinessUpdateRequest = z.input<typeof businessUpdateRequest>;
 

@@ -16,6 +16,14 @@ export function distanceMetres(a: { latitude: number; longitude: number }, b: { 
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * Whether a position proves presence within a site's radius: the distance is within it and the
+ * device's reported accuracy (metres) is known and no larger than the radius. A fix that could be
+ * anywhere in a wider circle than the site says nothing about being there.
+ */
+export const provesPresence = (distance: number, accuracy: number | null | undefined, radius: number) =>
+  distance <= radius && accuracy !== null && accuracy !== undefined && accuracy <= radius;
+
 /** The value of an answer by action type (PHOTO and VOICE answers carry a file instead). */
 export type AnswerValue = string | string[] | number | boolean | null;
 
@@ -120,7 +128,10 @@ export const actionResult = z.object({
   capturedAt: z.string(),
   /** Delivered at or after the schedule's deadline (it was captured before it). */
   late: z.boolean(),
-  /** Kept but not counted: PAUSED when it arrived while the plan was paused (a REMOVED one is kept apart, not listed with answers). */
+  /**
+   * Kept but not counted: PAUSED when it arrived while the plan was paused, UNPROVEN when it was
+   * delivered late without proof of its capture time (a REMOVED one is kept apart, not listed with answers).
+   */
   held: z.enum(ANSWER_HOLDS).nullable(),
 });
 export type ActionResult = z.infer<typeof actionResult>;

@@ -27,10 +27,12 @@ export const SCHEDULE_STATUSES = ['pending', 'inProgress', 'done', 'missed'] as 
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
 /**
- * Why an answer is kept but never counted: its plan was paused when it arrived, or its schedule
- * had been removed by a plan change.
+ * Why an answer is kept but never counted: its plan was paused when it arrived, its schedule had
+ * been removed by a plan change, or it was delivered after the deadline without proof of its
+ * capture time (later than the business counts late answers, or captured before the member's
+ * device held the schedule).
  */
-export const ANSWER_HOLDS = ['PAUSED', 'REMOVED'] as const;
+export const ANSWER_HOLDS = ['PAUSED', 'REMOVED', 'UNPROVEN'] as const;
 export type AnswerHold = (typeof ANSWER_HOLDS)[number];
 
 export const EXECUTION_STATUSES = ['COMPLETED', 'RUNNING', 'ACTIVE', 'UPCOMING', 'PAUSED', 'CANCELED', 'INACTIVE'] as const;

@@ -24,6 +24,12 @@ export const DEFAULT_GEOFENCE_RADIUS_M = 200;
 export const CAPTURE_CLOCK_SKEW_MS = 2 * 60_000;
 /** An answer captured longer ago than this is refused when it arrives. */
 export const MAX_CAPTURE_AGE_MS = 7 * 24 * 60 * 60_000;
+/**
+ * How many hours after a schedule's deadline an answer delivered late may still count, a setting
+ * of each business: 0 counts none, and no more than the oldest capture taken (MAX_CAPTURE_AGE_MS).
+ */
+export const DEFAULT_LATE_ANSWER_HOURS = 24;
+export const MAX_LATE_ANSWER_HOURS = 168;
 export const SHIFT_START_HOUR = 6;
 /** Shifts end at midnight, written 24:00 in the 24-hour clock. */
 export const SHIFT_END_HOUR = 24;

@@ -151,6 +151,19 @@ export const schedules = pgTable(
 );
 
 /**
+ * When the schedule's own member first received it in full (the runner's read, which the device's
+ * offline copy makes): an answer the device delivers after the deadline is credible only if it
+ * was captured after this moment, when the device could hold the schedule. The first read is kept.
+ */
+export const scheduleHandovers = pgTable('schedule_handovers', {
+  scheduleId: ref('schedule_id')
+    .primaryKey()
+    .references(() => schedules.id, { onDelete: 'cascade' }),
+  businessId: ref('business_id').notNull(),
+  handedAt: timestamp('handed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * An answer's value as jsonb. Both drivers already hand back parsed JSON; the stock jsonb
  * column parses a string value a second time, which turns the option index "0" into 0 and a
  * numeric text answer into a number.
@@ -210,7 +223,7 @@ export const actionResults = pgTable(
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
     /** Arrived at or after the schedule's deadline, captured before it. */
     late: boolean('late').notNull().default(false),
-    /** Kept, shown, never counted: 'PAUSED' when it arrived while the plan was paused. */
+    /** Kept, shown, never counted: why, as ANSWER_HOLDS says ('PAUSED', 'UNPROVEN'). */
     held: text('held').$type<AnswerHold>(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 // The database tables. Every business-owned row carries business_id, indexed (DESIGN §3).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-
+import { DEFAULT_LATE_ANSWER_HOURS } from '@fieldops/shared/limits';
 import { createdAt, id, ref } from './columns.ts';
 
 export const industries = pgTable('industries', {
@@ -61,6 +61,8 @@ export const businesses = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     industryId: ref('industry_id').references(() => industries.id),
     managedProfile: boolean('managed_profile').notNull().default(false),
+    /** Hours after a deadline within which an answer the device delivers late still counts. */
+    lateAnswerHours: integer('late_answer_hours').notNull().default(DEFAULT_LATE_ANSWER_HOURS),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('businesses_api_key_key').on(t.apiKey)],

@@ -6,7 +6,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { actionResults, heldAnswers, schedules } from '../db/schema-schedules.ts';
+import { actionResults, heldAnswers, scheduleHandovers, schedules } from '../db/schema-schedules.ts';
 import type { TestApp } from './test-app.ts';
 import {
   IMAGES,
@@ -24,10 +24,10 @@ import {
 } from './factories.ts';
 
 const API = '/services/workflow/api/v1';
-/** The default radius is 200 m; 0.01° of latitude is about 1.1 km. */
+/** The default radius is 200 m; 0.01° of latitude is about 1.1 km. A fix is good to 10 m. */
 export const SITE = { latitude: 24.7136, longitude: 46.6753 };
-export const INSIDE = { latitude: '24.7137', longitude: '46.6754' };
-export const OUTSIDE = { latitude: '24.7236', longitude: '46.6753' };
+export const INSIDE = { latitude: '24.7137', longitude: '46.6754', accuracy: '10' };
+export const OUTSIDE = { latitude: '24.7236', longitude: '46.6753', accuracy: '10' };
 
 type Files = Parameters<typeof multipart>[1];
 /** The submit call as the app and the device's outbox make it; `headers` such as an Idempotency-Key go with it. */
@@ -44,6 +44,14 @@ export const heldCount = async (db: Db, scheduleId: number) =>
   (await db.select({ n: count() }).from(heldAnswers).where(eq(heldAnswers.scheduleId, scheduleId)))[0].n;
 export const statusOf = async (db: Db, scheduleId: number) =>
   (await db.select({ status: schedules.status, completedAt: schedules.completedAt }).from(schedules).where(eq(schedules.id, scheduleId)))[0];
+
+/**
+ * The member's device received the schedule at `at` (its offline copy), as the runner's read
+ * records it, moved into the past: a late answer captured since then is credible.
+ */
+export const handedOver = async (db: Db, schedule: { id: number; businessId: number }, at: Date) => {
+  await db.insert(scheduleHandovers).values({ scheduleId: schedule.id, businessId: schedule.businessId, handedAt: at });
+};
 
 export interface AnswerPlace {
   t: TestApp;

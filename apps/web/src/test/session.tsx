@@ -41,6 +41,7 @@ export function fakeSession({ role = 'OWNER', teams = [] }: FakeSessionOptions =
     timeZone: 'Asia/Riyadh',
     industryId: null,
     managedProfile: false,
+    lateAnswerHours: 24,
   };
   return {
     account: {

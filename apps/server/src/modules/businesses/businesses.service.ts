@@ -34,6 +34,7 @@ export const toBusiness = (row: BusinessRow, role: BusinessRole): Business => ({
   timeZone: row.timeZone,
   industryId: row.industryId,
   managedProfile: row.managedProfile,
+  lateAnswerHours: row.lateAnswerHours,
 });
 
 export const listIndustries = (db: Db) => findIndustries(db);

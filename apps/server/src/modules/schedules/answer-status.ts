@@ -4,7 +4,7 @@
 // definition.
 import type { ActionType, ScheduleStatus } from '@fieldops/shared/enums';
 import { CAPTURE_CLOCK_SKEW_MS, MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
-import { distanceMetres, type AnswerValue } from '@fieldops/shared/answers';
+import { distanceMetres, provesPresence, type AnswerValue } from '@fieldops/shared/answers';
 import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer } from '@fieldops/shared/tasks';
 
 export interface Site {
@@ -16,12 +16,17 @@ export interface Site {
 export interface Position {
   latitude?: number;
   longitude?: number;
+  /** Metres, as the device reports it. */
+  accuracy?: number;
 }
 
 /**
  * Where an answer was given relative to the site. The distance is kept whenever both positions
  * are known. When the task restricts answers to the site and the site has a position, an answer
- * without a position, or farther than the site's radius, is outside: kept, never counted.
+ * that does not prove presence is outside: kept, never counted. That is one without a position,
+ * farther than the radius, or whose accuracy is unknown or wider than the radius (a fix that
+ * could be anywhere in a larger circle proves nothing, however near its centre falls). There is
+ * no third state: reports count what was proven at the site, and this is not.
  */
 export function geofence(geoRestrictionEnabled: boolean, site: Site, position: Position): { distance: number | null; outside: boolean } {
   const siteKnown = site.latitude !== null && site.longitude !== null;
@@ -34,7 +39,7 @@ export function geofence(geoRestrictionEnabled: boolean, site: Site, position: P
         )
       : null;
   if (!geoRestrictionEnabled || !siteKnown) return { distance, outside: false };
-  return { distance, outside: distance === null || distance > site.radius };
+  return { distance, outside: distance === null || !provesPresence(distance, position.accuracy, site.radius) };
 }
 
 /** An answer as chain rules read it: only yes/no and choice answers can drive a rule. */
@@ -126,4 +131,26 @@ export function completedAtOf(actions: readonly RuleAction[], latest: readonly {
   const required = new Set(requiredVisibleActionIds(actions, answersByAction(latest)));
   const counted = required.size > 0 ? latest.filter((a) => required.has(a.actionId)) : latest;
   return counted.length > 0 ? new Date(Math.max(...counted.map((a) => a.capturedAt.getTime()))) : null;
+}
+
+/** What proves the capture time of an answer delivered after its schedule's deadline. */
+export interface LateEvidence {
+  /** When the member's device first received the schedule in full, or null if it never did. */
+  handedAt: Date | null;
+  /** Hours after the deadline within which a late delivery may count (the business's setting). */
+  lateAnswerHours: number;
+}
+
+/**
+ * Whether an answer arriving at `now` with this capture time counts. One that arrives before the
+ * deadline counts as ever. One that arrives at or after it counts only when its capture time is
+ * credible: it arrives within the business's allowance after the deadline, and the device held
+ * the schedule when it says the answer was captured (its first full read, less the clock skew
+ * allowed for the device's clock). Otherwise the answer is kept, never counted.
+ */
+export function lateDeliveryCounts(window: AnswerWindow, capturedAt: Date, now: Date, evidence: LateEvidence): boolean {
+  const deadline = window.deadline.getTime();
+  if (now.getTime() < deadline) return true;
+  if (now.getTime() - deadline > evidence.lateAnswerHours * 3_600_000) return false;
+  return evidence.handedAt !== null && capturedAt.getTime() >= evidence.handedAt.getTime() - CAPTURE_CLOCK_SKEW_MS;
 }

@@ -1,5 +1,6 @@
 // Answers delivered late by the device's outbox (`capturedAt`): the window is judged on the moment
-// of capture, so an answer captured in time counts however late it arrives, even to a schedule
+// of capture, so an answer captured in time, on a device that held the schedule, counts when it
+// arrives late (within the business's allowance: honest-answers.test.ts), even to a schedule
 // already marked missed, and a paused plan holds it uncounted. Refusals store nothing, another
 // business learns nothing, and a retried send with the same Idempotency-Key stores one answer.
 // A schedule removed meanwhile: removed-schedule-answers.test.ts.
@@ -12,6 +13,7 @@ import { actionResults } from '../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   INSIDE,
+  handedOver,
   memberAtSite,
   otherBusiness,
   photo,
@@ -49,6 +51,9 @@ const scheduled = (actions?: Parameters<typeof createAction>[3][], options: Para
   scheduledTask({ t, owner, siteId }, member, actions, options);
 /** Started three hours ago, deadline an hour ago, marked missed by the engine. */
 const MISSED = { start: ago(3 * HOUR), end: ago(2 * HOUR), deadline: ago(HOUR), status: 'missed' as const };
+/** The member's device took its copy of the schedule before it opened. */
+const copiedBeforeStart = (schedule: { id: number; businessId: number; start: Date }) =>
+  handedOver(t.app.db, schedule, new Date(schedule.start.getTime() - HOUR));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -60,6 +65,7 @@ afterAll(() => t.close());
 describe('POST /v1/action-results with capturedAt: judged on the capture', () => {
   it('counts an answer captured in the window and delivered after the deadline, taking a missed schedule to done', async () => {
     const { actions, schedule } = await scheduled([{ required: true }, { required: true }], { schedule: MISSED });
+    await copiedBeforeStart(schedule);
     const laterCapture = ago(2.5 * HOUR);
     const first = await submit(member, {
       scheduleId: String(schedule.id),
@@ -240,6 +246,7 @@ describe('a retried outbox send with the same Idempotency-Key', () => {
 
   it('stores one late answer, in sequence and at once', async () => {
     const { actions, schedule } = await scheduled([{ required: true }, { required: true }], { schedule: MISSED });
+    await copiedBeforeStart(schedule);
     // The outbox sends the very same form again: one capture time.
     const capturedAt = iso(ago(2 * HOUR));
     const fields = (actionId: number) => ({

@@ -7,8 +7,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ScheduleStatus } from '@fieldops/shared/enums';
 import type { Schedule, ScheduleKpis, ScheduleTiming } from '@fieldops/shared/schedules';
 import type { Db } from '../../db/client.ts';
-import { projects, teams, users } from '../../db/schema.ts';
-import { executionPlans, schedules } from '../../db/schema-schedules.ts';
+import { businesses, projects, teams, users } from '../../db/schema.ts';
+import { executionPlans, scheduleHandovers, schedules } from '../../db/schema-schedules.ts';
 import { actions, tasks } from '../../db/schema-workflow.ts';
 
 export interface ScheduleFilter {
@@ -139,7 +139,8 @@ const groupPlan = alias(executionPlans, 'group_plan');
 /**
  * What answering a schedule needs to know about it: its status and times, whether its plan is
  * paused for it (the plan or its group is paused, or it was resumed to start after this day),
- * the task's geofence setting and the site's position. With `lock` the schedule row is locked
+ * the task's geofence setting and the site's position, and what judges a late delivery (when the
+ * member's device received it, how late the business counts). With `lock` the schedule row is locked
  * for the transaction, so two answers at once cannot both miss a status change.
  */
 export async function findScheduleState(db: Db, businessId: number, id: number, timeZone: string, scope: SQL | undefined, lock = false) {
@@ -158,12 +159,16 @@ export async function findScheduleState(db: Db, businessId: number, id: number, 
       latitude: teams.latitude,
       longitude: teams.longitude,
       radius: teams.radius,
+      handedAt: scheduleHandovers.handedAt,
+      lateAnswerHours: businesses.lateAnswerHours,
     })
     .from(schedules)
     .innerJoin(executionPlans, eq(executionPlans.id, schedules.planId))
     .leftJoin(groupPlan, eq(groupPlan.id, executionPlans.parentId))
     .innerJoin(tasks, eq(tasks.id, schedules.taskId))
     .innerJoin(teams, eq(teams.id, schedules.teamId))
+    .innerJoin(businesses, eq(businesses.id, schedules.businessId))
+    .leftJoin(scheduleHandovers, eq(scheduleHandovers.scheduleId, schedules.id))
     .where(and(eq(schedules.businessId, businessId), eq(schedules.id, id), scope));
   const [row] = lock ? await query.for('update', { of: schedules }) : await query;
   return row ?? null;
@@ -184,4 +189,9 @@ export async function findRuleActions(db: Db, businessId: number, taskIds: reado
 
 export async function updateScheduleStatus(db: Db, id: number, status: ScheduleStatus, completedAt: Date | null) {
   await db.update(schedules).set({ status, completedAt }).where(eq(schedules.id, id));
+}
+
+/** Notes that the schedule's member received it in full now, unless they already had. */
+export async function recordHandover(db: Db, businessId: number, scheduleId: number) {
+  await db.insert(scheduleHandovers).values({ businessId, scheduleId }).onConflictDoNothing({ target: scheduleHandovers.scheduleId });
 }

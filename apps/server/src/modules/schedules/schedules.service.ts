@@ -13,7 +13,7 @@ import { scopeCondition, viewScopeOf, type ViewScope } from '../../policies/sche
 import { getTaskWithActions } from '../actions/task-actions.service.ts';
 import { latestAnswersOf, scheduleAnswers } from '../action-results/action-results.service.ts';
 import { answersByAction, asRuleActions, isOpen, progressOf } from './answer-status.ts';
-import { countSchedules, findRuleActions, findSchedule, findSchedules, findScheduleState, type ScheduleWhere } from './schedules.repository.ts';
+import { countSchedules, findRuleActions, findSchedule, findSchedules, findScheduleState, recordHandover, type ScheduleWhere } from './schedules.repository.ts';
 
 type SchedulesQuery = z.output<typeof schedulesQuery>;
 
@@ -84,11 +84,16 @@ export async function getSchedule(db: Db, caller: Caller, id: number): Promise<S
   return requireSchedule(db, await viewScopeOf(db, caller), id);
 }
 
-/** The schedule with its task and ordered actions, its site's geofence and all its answers. */
+/**
+ * The schedule with its task and ordered actions, its site's geofence and all its answers. Read by
+ * its own member (the runner, and the device's offline copy), it is from now on on their device:
+ * answers delivered late are credible only from that moment (answer-status.ts lateDeliveryCounts).
+ */
 export async function getScheduleDetail(db: Db, caller: Caller, id: number): Promise<ScheduleDetail> {
   const scope = await viewScopeOf(db, caller);
   const state = await findScheduleState(db, scope.businessId, id, scope.timeZone, visibleSchedules(scope));
   if (!state) throw notFound(MSG.scheduleNotFound);
+  if (state.userId === caller.userId) await recordHandover(db, scope.businessId, id);
   const [schedule, task, answers] = await Promise.all([
     requireSchedule(db, scope, id),
     getTaskWithActions(db, scope.businessId, state.taskId, true),

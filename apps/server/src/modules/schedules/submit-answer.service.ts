@@ -6,10 +6,11 @@
 // missed.
 //
 // An answer the device's outbox delivers later carries `capturedAt`, and its window is judged on
-// that moment, not its arrival (answer-status.ts captureRefusal): it counts however late it comes,
-// even to a schedule already marked missed. The server still judges it: while the plan is paused
-// it is kept as held and not counted, and for a schedule a plan change removed meanwhile it is
-// kept apart in held_answers for the manager (202).
+// that moment, not its arrival (answer-status.ts captureRefusal). Delivered after the deadline, it
+// counts (even to a schedule already marked missed) only while the business still counts late
+// answers and when the member's device held the schedule at the claimed capture time; otherwise it
+// is kept as held (UNPROVEN) and not counted. While the plan is paused it is kept as held too, and
+// for a schedule a plan change removed meanwhile it is kept apart in held_answers for the manager (202).
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -34,6 +35,7 @@ import {
   geofence,
   isHidden,
   isOpen,
+  lateDeliveryCounts,
   progressOf,
   statusAfterCountedAnswer,
   type AnswerWindow,
@@ -79,13 +81,16 @@ function requireInWindow(window: AnswerWindow, capturedAt: Date | undefined, now
 /**
  * Refuses what may not be answered: not the caller's own, paused, or captured outside the window.
  * A paused plan refuses an answer given now, but one that waited in the device's outbox is kept
- * and held: the answer is 'PAUSED' then.
+ * and held: the answer is 'PAUSED' then. One delivered after the deadline whose capture time
+ * nothing proves is kept and held too: 'UNPROVEN'.
  */
 function requireAnswerable(state: ScheduleState, caller: Caller, capturedAt: Date | undefined, now: Date) {
   if (state.userId !== caller.userId) throw forbidden(MSG.scheduleNotYours);
   if (state.paused && !capturedAt) throw conflict(MSG.planPausedToday);
   requireInWindow(state, capturedAt, now);
-  return state.paused ? ('PAUSED' as const) : null;
+  if (state.paused) return 'PAUSED' as const;
+  if (capturedAt && !lateDeliveryCounts(state, capturedAt, now, state)) return 'UNPROVEN' as const;
+  return null;
 }
 
 /** Refuses a value that does not fit the action's type, and a photo or voice action without its file. */

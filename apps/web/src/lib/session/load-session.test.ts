@@ -49,6 +49,7 @@ const business: Business = {
   timeZone: 'Asia/Riyadh',
   industryId: null,
   managedProfile: false,
+  lateAnswerHours: 24,
 };
 
 const site = (id: number, name: string): Site => ({
