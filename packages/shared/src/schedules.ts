@@ -47,6 +47,11 @@ export const schedule = z.object({
   /** With `withActionCalculations=true`: required visible actions, and how many of them have a counted answer. */
   answeredActions: z.number().nullable(),
   requiredActions: z.number().nullable(),
+  /**
+   * With `withActionCalculations=true`: how many of its counted answers the device delivered after
+   * the deadline (they count because their capture was proven; a done schedule with any was done late).
+   */
+  lateAnswers: z.number().nullable(),
 });
 export type Schedule = z.infer<typeof schedule>;
 

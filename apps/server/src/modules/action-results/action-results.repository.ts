@@ -194,7 +194,7 @@ export async function findScheduleResults(db: Db, businessId: number, scheduleId
 
 /**
  * The latest answer to each action of each schedule, through the (schedule_id, action_id, id)
- * index, with when it was captured. `countedOnly` leaves out answers given outside the geofence
+ * index, with when it was captured and whether it arrived late. `countedOnly` leaves out answers given outside the geofence
  * and held ones.
  */
 export async function latestAnswers(db: Db, businessId: number, scheduleIds: readonly number[], countedOnly: boolean) {
@@ -205,6 +205,7 @@ export async function latestAnswers(db: Db, businessId: number, scheduleIds: rea
       actionId: actionResults.actionId,
       value: actionResults.value,
       capturedAt: actionResults.capturedAt,
+      late: actionResults.late,
     })
     .from(actionResults)
     .where(

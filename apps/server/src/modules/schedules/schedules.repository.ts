@@ -90,6 +90,7 @@ const toSchedule = (r: ScheduleRow): Schedule => ({
   deadline: r.deadline.toISOString(),
   answeredActions: null,
   requiredActions: null,
+  lateAnswers: null,
 });
 
 export interface SchedulePage {

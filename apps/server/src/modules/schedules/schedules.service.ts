@@ -36,7 +36,7 @@ function whereFor(scope: ViewScope, kind: ScheduleListKind, query: SchedulesQuer
   };
 }
 
-/** Fills answered and required actions of each schedule, whatever the number of schedules. */
+/** Fills answered and required actions and late answers of each schedule, whatever the number of schedules. */
 export async function withCalculations(db: Db, businessId: number, items: Schedule[]): Promise<Schedule[]> {
   if (items.length === 0) return items;
   const taskIds = [...new Set(items.map((s) => s.taskId))];
@@ -50,11 +50,9 @@ export async function withCalculations(db: Db, businessId: number, items: Schedu
     ),
   ]);
   return items.map((s) => {
-    const progress = progressOf(
-      asRuleActions(actionRows.filter((a) => a.taskId === s.taskId)),
-      answersByAction(answerRows.filter((a) => a.scheduleId === s.id)),
-    );
-    return { ...s, answeredActions: progress.answered, requiredActions: progress.required };
+    const answers = answerRows.filter((a) => a.scheduleId === s.id);
+    const progress = progressOf(asRuleActions(actionRows.filter((a) => a.taskId === s.taskId)), answersByAction(answers));
+    return { ...s, answeredActions: progress.answered, requiredActions: progress.required, lateAnswers: answers.filter((a) => a.late).length };
   });
 }
 

@@ -1,7 +1,7 @@
 // One answer captured on the device and not yet known to the server, as the outbox keeps it, and
 // the multipart form it travels in. No browser APIs beyond FormData and Blob: the page and the
 // service worker both build forms from here.
-import type { ActionType } from '@fieldops/shared/enums';
+import type { ActionType, AnswerHold } from '@fieldops/shared/enums';
 
 /**
  * waiting: captured, to be sent (`error` says why an earlier try did not arrive); sending: on its
@@ -24,8 +24,11 @@ export interface OutboxOutcome {
   outside: boolean;
   /** Delivered after the schedule closed but captured in time. */
   late: boolean;
-  /** Kept without counting because the plan was paused, or the schedule removed, meanwhile. */
-  held: 'PAUSED' | 'REMOVED' | null;
+  /**
+   * Kept without counting because the plan was paused, or the schedule removed, meanwhile, or it
+   * arrived late without proof of when it was captured.
+   */
+  held: AnswerHold | null;
 }
 
 export interface OutboxEntry {

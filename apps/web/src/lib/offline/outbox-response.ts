@@ -1,6 +1,7 @@
 // What an answer's delivery came to, read the same way by the page and the service worker: taken
 // (and how: counted, from outside, late, held), refused for good (with the server's reason), to be
 // tried later (no network, the server busy or failing), or waiting for the member to sign in.
+import type { AnswerHold } from '@fieldops/shared/enums';
 import { MSG, NETWORK_ERROR } from '@fieldops/shared/messages';
 import type { OutboxEntry, OutboxOutcome } from './outbox-entry.ts';
 
@@ -25,7 +26,7 @@ const SCHEDULE_REFUSALS = new Set<string>([MSG.scheduleNotOpen, MSG.planPausedTo
 export const refusesWholeSchedule = (status: number, message: string | null) => [401, 403, 404].includes(status) || SCHEDULE_REFUSALS.has(message ?? '');
 
 interface Stored {
-  result?: { id?: number; outside?: boolean; late?: boolean; held?: 'PAUSED' | 'REMOVED' | null };
+  result?: { id?: number; outside?: boolean; late?: boolean; held?: AnswerHold | null };
   id?: number;
   held?: 'REMOVED';
   message?: string;

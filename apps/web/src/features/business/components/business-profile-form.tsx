@@ -1,11 +1,14 @@
-// The business profile: name, colour, time zone and industry, saved with PUT
-// /v1/businesses/{id}; the header shows the new name and colour at once.
+// The business profile: name, colour, time zone, industry and how late an answer delivered from a
+// device may still count, saved with PUT /v1/businesses/{id}; the header shows the new name and
+// colour at once.
 import { useMemo, type FormEvent } from 'react';
-import { ColorInput, Select, Stack, TextInput } from '@mantine/core';
+import { ColorInput, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { businessUpdateRequest, type Business } from '@fieldops/shared/account';
+import { MAX_LATE_ANSWER_HOURS } from '@fieldops/shared/limits';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -30,6 +33,8 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
     colour: business.colour,
     timeZone: business.timeZone,
     industryId: business.industryId ? String(business.industryId) : '',
+    // A number, or the text of a cleared input, which the schema refuses.
+    lateAnswerHours: business.lateAnswerHours as number | string,
   });
 
   const industryOptions = useMemo(
@@ -92,6 +97,17 @@ export function BusinessProfileForm({ business, readOnly }: { business: Business
           {...form.select('industryId')}
           nothingFoundMessage={t('business.profile.nothingFound')}
           comboboxProps={{ withinPortal: true }}
+        />
+        <NumberInput
+          label={t('business.profile.lateAnswerHours')}
+          description={t('business.profile.lateAnswerHoursHint', { max: formatNumber(MAX_LATE_ANSWER_HOURS, language) })}
+          min={0}
+          max={MAX_LATE_ANSWER_HOURS}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          readOnly={readOnly}
+          {...form.field('lateAnswerHours')}
         />
         {readOnly ? null : <FormActions submitLabel={t('actions.saveChanges')} pending={update.isPending} />}
       </Stack>

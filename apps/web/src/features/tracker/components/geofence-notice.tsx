@@ -1,6 +1,6 @@
 // Before answering, where the member stands against the site's area: inside (and how far from
-// its centre), outside (answers are kept but not counted), or no position (the server treats
-// that as outside too). Nothing is shown when the task has no geofence or the site no position.
+// its centre), outside (answers are kept but not counted), a fix too imprecise to tell, or no
+// position (the server treats those two as outside too). Nothing is shown when the task has no geofence or the site no position.
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMapPinCheck, IconMapPinOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -51,6 +51,13 @@ export function GeofenceNotice({ check, onLocate }: { check: GeofenceCheck; onLo
               accuracy: distance(check.accuracy),
             })}
           </Text>
+          <Group>{again}</Group>
+        </Alert>
+      );
+    case 'imprecise':
+      return (
+        <Alert color="orange" variant="light" icon={<IconMapPinOff size={18} />} title={t('tracker.geofence.impreciseTitle')} role="alert">
+          <Text size="sm">{t('tracker.geofence.imprecise', { accuracy: distance(check.accuracy), radius: distance(check.radius) })}</Text>
           <Group>{again}</Group>
         </Alert>
       );

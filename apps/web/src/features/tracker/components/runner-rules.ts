@@ -1,7 +1,7 @@
 // The rules of the runner page that do not draw anything: why a schedule is read-only, which
 // answers the server already holds and which of them count, where the member stands against
 // the site's area. (Which refusals concern the whole schedule: lib/offline/outbox-response.ts.)
-import { distanceMetres, type ActionResult } from '@fieldops/shared/answers';
+import { distanceMetres, provesPresence, type ActionResult } from '@fieldops/shared/answers';
 import { type ScheduleDetail } from '@fieldops/shared/schedules';
 import type { AnswerDrafts, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
@@ -73,6 +73,7 @@ export type GeofenceCheck =
   | { kind: 'asking' }
   | { kind: 'inside'; distance: number; radius: number; accuracy: number }
   | { kind: 'outside'; distance: number; radius: number; accuracy: number }
+  | { kind: 'imprecise'; distance: number; radius: number; accuracy: number }
   | { kind: 'denied' }
   | { kind: 'unavailable' };
 
@@ -82,6 +83,7 @@ export function geofenceCheck(detail: ScheduleDetail, geo: GeoState): GeofenceCh
   if (!detail.task.geoRestrictionEnabled || latitude === null || longitude === null) return { kind: 'off' };
   if (geo.status !== 'granted') return { kind: geo.status };
   const distance = distanceMetres(geo.position, { latitude, longitude });
-  const kind = distance <= radius ? 'inside' : 'outside';
+  // As the server judges it: a fix wider than the site's area proves nothing, however near its centre.
+  const kind = provesPresence(distance, geo.position.accuracy, radius) ? 'inside' : distance <= radius ? 'imprecise' : 'outside';
   return { kind, distance, radius, accuracy: geo.position.accuracy };
 }

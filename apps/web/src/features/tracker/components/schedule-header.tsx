@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
 import { useBusinessTime } from '../../../lib/business-time.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { ScheduleStatusBadge, SiteAndProject, displayStatus } from './schedule-status.tsx';
+import { LateBadge, ScheduleStatusBadge, SiteAndProject, displayStatus } from './schedule-status.tsx';
 
 interface ScheduleHeaderProps {
   detail: ScheduleDetail;
@@ -49,6 +49,7 @@ export function ScheduleHeader({ detail, name, backTo, showMember }: ScheduleHea
               {t('tracker.runner.paused')}
             </Badge>
           ) : null}
+          <LateBadge lateAnswers={detail.lateAnswers} size="lg" />
           <ScheduleStatusBadge status={displayStatus(detail)} size="lg" />
         </Group>
       </Group>

@@ -11,7 +11,7 @@ import { useBusinessTime } from '../../../lib/business-time.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
-import { ScheduleProgress, ScheduleStatusBadge, SiteAndProject, displayStatus } from './schedule-status.tsx';
+import { LateBadge, ScheduleProgress, ScheduleStatusBadge, SiteAndProject, displayStatus } from './schedule-status.tsx';
 import type { FromTracker } from './from-tracker.ts';
 
 interface ScheduleListProps {
@@ -77,7 +77,10 @@ function ScheduleTable({ schedules, showMember }: ScheduleListProps) {
                 <Text size="sm">{time.dateTime(schedule.deadline)}</Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <ScheduleStatusBadge status={displayStatus(schedule)} />
+                <Group gap={4} wrap="nowrap">
+                  <ScheduleStatusBadge status={displayStatus(schedule)} />
+                  <LateBadge lateAnswers={schedule.lateAnswers} />
+                </Group>
               </Table.Td>
               <Table.Td style={{ minWidth: 130 }}>
                 <ScheduleProgress answered={schedule.answeredActions} required={schedule.requiredActions} />
@@ -114,7 +117,10 @@ function ScheduleCards({ schedules, showMember }: ScheduleListProps) {
                 <Text fw={600} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                   {taskName(schedule)}
                 </Text>
-                <ScheduleStatusBadge status={displayStatus(schedule)} size="sm" />
+                <Group gap={4} wrap="nowrap">
+                  <LateBadge lateAnswers={schedule.lateAnswers} size="sm" />
+                  <ScheduleStatusBadge status={displayStatus(schedule)} size="sm" />
+                </Group>
               </Group>
               <Line icon={<IconMapPin size={14} />} text={<SiteAndProject site={schedule.teamName} project={schedule.projectName} />} />
               {showMember ? <Line icon={<IconUser size={14} />} text={schedule.userFullName} /> : null}

@@ -31,6 +31,26 @@ export function ScheduleStatusBadge({ status, size = 'md' }: { status: DisplaySt
   );
 }
 
+/**
+ * Beside the status when answers the device delivered after the deadline count towards it: a done
+ * schedule with one was done late, and the manager sees it was not done on the spot in time.
+ */
+export function LateBadge({ lateAnswers, size = 'md' }: { lateAnswers: number | null; size?: 'sm' | 'md' | 'lg' }) {
+  const { t, i18n } = useTranslation();
+  if (!lateAnswers) return null;
+  return (
+    <Badge
+      color="orange"
+      variant="outline"
+      size={size}
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+      title={t('tracker.late.title', { count: lateAnswers, n: formatNumber(lateAnswers, currentLanguage(i18n)) })}
+    >
+      {t('tracker.late.badge')}
+    </Badge>
+  );
+}
+
 /** Answered over required actions, from a list fetched with withActionCalculations. */
 export function ScheduleProgress({ answered, required }: { answered: number | null; required: number | null }) {
   const { t, i18n } = useTranslation();

@@ -29,6 +29,7 @@ export function makeSchedule(extra: Partial<Schedule> = {}): Schedule {
     status: 'pending',
     answeredActions: 0,
     requiredActions: 2,
+    lateAnswers: 0,
     ...extra,
   };
 }
