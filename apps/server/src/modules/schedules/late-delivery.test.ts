@@ -78,7 +78,7 @@ describe('POST /v1/action-results with capturedAt: judged on the capture', () =>
     expect(first.json().result).toMatchObject({ capturedAt: iso(laterCapture), late: true, held: null, outside: false });
     expect(new Date(first.json().result.createdDate).getTime()).toBeGreaterThan(schedule.deadline.getTime());
     // Counted, but the schedule closed unfinished: it stays missed rather than showing in progress.
-    expect(first.json().schedule).toMatchObject({ status: 'missed', answeredActions: 1, requiredActions: 2 });
+    expect(first.json().schedule).toMatchObject({ status: 'missed', answeredActions: 1, requiredActions: 2, lateAnswers: 1 });
     expect((await statusOf(schedule.id)).status).toBe('missed');
 
     // The other answer was captured earlier but arrives last: done, at the moment the work was finished.
@@ -90,7 +90,8 @@ describe('POST /v1/action-results with capturedAt: judged on the capture', () =>
       capturedAt: iso(ago(2.9 * HOUR)),
     });
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json().schedule).toMatchObject({ status: 'done', answeredActions: 2, requiredActions: 2 });
+    // Done late: both counted answers arrived after the deadline, as the schedule says.
+    expect(second.json().schedule).toMatchObject({ status: 'done', answeredActions: 2, requiredActions: 2, lateAnswers: 2 });
     expect(await statusOf(schedule.id)).toEqual({ status: 'done', completedAt: laterCapture });
     expect(await answerCount(schedule.id)).toBe(2);
   });

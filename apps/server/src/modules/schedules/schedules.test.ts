@@ -98,6 +98,7 @@ describe('GET /schedules and /v2/schedules', () => {
       status: 'done',
       answeredActions: null,
       requiredActions: null,
+      lateAnswers: null,
     });
     const v2 = await get(owner, '/v2/schedules');
     expect(v2.json()).toEqual(res.json());
