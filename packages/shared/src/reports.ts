@@ -88,6 +88,8 @@ export const businessStats = z.object({
   /** Counted answers given in the range, and how many of them are flagged. */
   answers: z.number(),
   flagged: z.number(),
+  /** Of the counted answers, those the device delivered after their schedule's deadline. */
+  lateAnswers: z.number(),
 });
 export type BusinessStats = z.infer<typeof businessStats>;
 
@@ -111,6 +113,8 @@ export const actionKpi = z.object({
   flagged: z.number(),
   /** Answers kept but not counted: given outside the geofence. */
   outside: z.number(),
+  /** Of the counted answers, those the device delivered after their schedule's deadline. */
+  late: z.number(),
 });
 export type ActionKpi = z.infer<typeof actionKpi>;
 

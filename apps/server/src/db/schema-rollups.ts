@@ -69,10 +69,14 @@ export const answerSiteRollups = pgTable(
     teamId: ref('team_id').notNull(),
     taskId: ref('task_id').notNull(),
     actionId: ref('action_id').notNull(),
-    /** Counted answers (inside the geofence), the flagged among them, and those given outside. */
+    /**
+     * Counted answers (inside the geofence), the flagged among them, and those given outside; `late`:
+     * the counted ones the device delivered after their schedule's deadline (drizzle/0016).
+     */
     answers: count('answers'),
     flagged: count('flagged'),
     outside: count('outside'),
+    late: count('late'),
   },
   (t) => [primaryKey({ name: 'report_answers_by_site_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.taskId, t.actionId] })],
 );

@@ -44,17 +44,17 @@ async function answered() {
   const b1 = await createAction(t.app, place.owner, task2.id);
   const [s1] = await placeSchedules(place, many(m1.userId, '2024-03-10', 'done', 1));
   const [s2] = await placeSchedules(place, many(m2.userId, '2024-03-10', 'done', 1, { taskId: task2.id }));
-  const answer = (s: typeof s1, actionId: number, local: string, extra: { outside?: boolean; isFlagged?: boolean } = {}) =>
+  const answer = (s: typeof s1, actionId: number, local: string, extra: { outside?: boolean; isFlagged?: boolean; late?: boolean } = {}) =>
     createAnswerRow(t.app.db, s, actionId, { createdDate: riyadh(local), ...extra });
   await answer(s1, a1.id, '2024-03-01T00:00');
   await answer(s1, a1.id, '2024-03-10T10:05', { isFlagged: true });
-  await answer(s1, a1.id, '2024-03-31T23:59');
-  await answer(s1, a1.id, '2024-03-10T10:06', { outside: true, isFlagged: true });
+  await answer(s1, a1.id, '2024-03-31T23:59', { late: true });
+  await answer(s1, a1.id, '2024-03-10T10:06', { outside: true, isFlagged: true, late: true });
   await answer(s1, a1.id, '2024-04-01T00:00');
   await answer(s1, a2.id, '2024-03-10T10:07');
   await answer(s1, a2.id, '2024-02-29T23:59');
   await answer(s2, b1.id, '2024-03-10T11:00');
-  await answer(s2, b1.id, '2024-03-10T11:01');
+  await answer(s2, b1.id, '2024-03-10T11:01', { late: true });
   await answer(s2, b1.id, '2024-03-10T11:02', { outside: true });
   await answer(s2, b1.id, '2024-03-10T11:03', { outside: true });
   const quality = await tag(place, 'Quality', [a1.id]);
@@ -82,15 +82,19 @@ describe('answer KPIs', () => {
     data = await answered();
   });
 
-  it('lists actions by counted answers, with flagged and outside-geofence answers apart', async () => {
-    const { place, a1, a2, b1, task2 } = data;
+  it('lists actions by counted answers, with flagged, outside-geofence and late-delivered answers apart', async () => {
+    const { place, a1, a2, b1, task2, m2 } = data;
     const { items, total } = await page<ActionKpi>(place.owner, `/actions/kpi?${MARCH}`);
     expect(total).toBe(3);
-    expect(items.map((i) => [i.id, i.answers, i.flagged, i.outside])).toEqual([
-      [a1, 3, 1, 1],
-      [b1, 2, 0, 2],
-      [a2, 1, 0, 0],
+    // Late: of the counted ones only (a1's late answer from outside is in none of the counts).
+    expect(items.map((i) => [i.id, i.answers, i.flagged, i.outside, i.late])).toEqual([
+      [a1, 3, 1, 1, 1],
+      [b1, 2, 0, 2, 1],
+      [a2, 1, 0, 0, 0],
     ]);
+    // The same from the answers themselves when narrowed to a member.
+    const mine = await page<ActionKpi>(place.owner, `/actions/kpi?${MARCH}&users=${m2.userId}`);
+    expect(mine.items.map((i) => [i.id, i.answers, i.late])).toEqual([[b1, 2, 1]]);
     expect(items[0]).toMatchObject({ nameEn: 'Check the door', type: 'YES_NO', taskId: place.taskId, taskNameEn: expect.stringMatching(/^Task /) });
     expect(items[1].taskId).toBe(task2);
     const second = await page<ActionKpi>(place.owner, `/actions/kpi?${MARCH}&size=1&page=1`);

@@ -140,20 +140,22 @@ function narrowed(action: SQL, when: SQL, only: AnswerNarrowing): SQL {
 
 /**
  * The answers of the business the caller sees, meeting the filters (and `only`), given in the
- * range, as rows of (team_id, task_id, action_id, answers, flagged, outside): answers counted
- * (inside the geofence), the flagged among them, and those given outside.
+ * range, as rows of (team_id, task_id, action_id, answers, flagged, outside, late): answers
+ * counted (inside the geofence), the flagged among them, those given outside, and the counted ones
+ * delivered after their deadline.
  */
 export function answerSource(scope: ReportScope, filter: ReportFilter, range: DateRange, only: AnswerNarrowing = {}): SQL {
   if (filter.users === undefined && scope.view === null) {
     const t = answerSiteRollups;
     return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.actionId} as action_id,
-        ${t.answers} as answers, ${t.flagged} as flagged, ${t.outside} as outside
+        ${t.answers} as answers, ${t.flagged} as flagged, ${t.outside} as outside, ${t.late} as late
       from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, narrowed(sql`${t.actionId}`, sql`true`, only)))}`;
   }
   // Held answers (kept, never counted) are left out, as the rollups leave them out.
   const r = actionResults;
   return sql`select ${r.teamId} as team_id, ${r.taskId} as task_id, ${r.actionId} as action_id,
-      (not ${r.outside})::int as answers, (not ${r.outside} and ${r.isFlagged})::int as flagged, ${r.outside}::int as outside
+      (not ${r.outside})::int as answers, (not ${r.outside} and ${r.isFlagged})::int as flagged, ${r.outside}::int as outside,
+      (not ${r.outside} and ${r.late})::int as late
     from ${r} where ${answerConditions(scope, filter, narrowed(sql`${r.actionId}`, sql`${inRange(r.createdDate, range)} and ${r.held} is null`, only))}`;
 }
 

@@ -45,12 +45,14 @@ export async function countAnswerRows(db: Db, source: SQL, more: SQL = sql`selec
   return Number(row.n);
 }
 
-/** Counted answers of an answer source (report-source.ts), and how many of them are flagged. */
+/** Counted answers of an answer source (report-source.ts), and how many of them are flagged or were delivered late. */
 export async function countAnswers(db: Db, source: SQL) {
-  const row = onlyRowOf<{ answers: unknown; flagged: unknown }>(
-    await db.execute(sql`select coalesce(sum(answers), 0) as answers, coalesce(sum(flagged), 0) as flagged from (${source}) src`),
+  const row = onlyRowOf<{ answers: unknown; flagged: unknown; late: unknown }>(
+    await db.execute(
+      sql`select coalesce(sum(answers), 0) as answers, coalesce(sum(flagged), 0) as flagged, coalesce(sum(late), 0) as late from (${source}) src`,
+    ),
   );
-  return { answers: Number(row.answers), flagged: Number(row.flagged) };
+  return { answers: Number(row.answers), flagged: Number(row.flagged), lateAnswers: Number(row.late) };
 }
 
 /** What the organisation counts are narrowed to: a project, a site or a member; nothing is the business. */
@@ -96,6 +98,7 @@ export interface ActionKpiRow {
   answers: unknown;
   flagged: unknown;
   outside: unknown;
+  late: unknown;
   total: unknown;
 }
 
@@ -104,7 +107,7 @@ export async function findActionKpis(db: Db, source: SQL, page: { page: number; 
   const rows = rowsOf<ActionKpiRow>(
     await db.execute(sql`
       with a as (
-        select action_id as id, sum(answers) as answers, sum(flagged) as flagged, sum(outside) as outside
+        select action_id as id, sum(answers) as answers, sum(flagged) as flagged, sum(outside) as outside, sum(late) as late
         from (${source}) src group by action_id having sum(answers) + sum(outside) > 0),
       page as (select a.*, count(*) over () as total from a order by answers desc, id limit ${page.size} offset ${page.page * page.size})
       select page.*, ${actions.nameEn} as name_en, ${actions.nameAr} as name_ar, ${actions.type} as type, ${actions.taskId} as task_id,

@@ -198,6 +198,7 @@ export async function actionsKpi(db: Db, caller: Caller, query: z.output<typeof 
       answers: Number(r.answers),
       flagged: Number(r.flagged),
       outside: Number(r.outside),
+      late: Number(r.late),
     })),
     total,
   };

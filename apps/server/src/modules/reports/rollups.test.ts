@@ -15,7 +15,7 @@ import { answerSource, dailyScheduleSource, scheduleSource } from './report-sour
 import { foldMemberChanges } from './member-fold.ts';
 import { monthToDate } from '../../test/month-to-date-kit.ts';
 import { addMember, createAction, createBusinessWithOwner, createPlanRow, createProject, createSite, createTask, placeInSite } from '../../test/factories.ts';
-import { memberAtSite, scheduled, submit } from '../../test/answer-test-kit.ts';
+import { handedOver, memberAtSite, scheduled, submit } from '../../test/answer-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,6 +116,7 @@ async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: numbe
         value: 'YES' as const,
         outside: rnd.next() < 0.15,
         isFlagged: rnd.next() < 0.2,
+        late: rnd.next() < 0.2,
         createdDate: new Date(s.start.getTime() + rnd.int(26 * 60) * 60_000),
       });
     }
@@ -135,8 +136,8 @@ async function rollupRows() {
       from report_schedules_by_member where total <> 0 or done <> 0 or missed <> 0 or pending <> 0 or in_progress <> 0 order by 1, 2, 3, 4, 5`),
     sites: await read(sql`select business_id, grain, period::text, team_id, task_id, group_id, done, missed, pending, in_progress, total
       from report_schedules_by_site where total <> 0 or done <> 0 or missed <> 0 or pending <> 0 or in_progress <> 0 order by 1, 2, 3, 4, 5, 6`),
-    answers: await read(sql`select business_id, grain, period::text, team_id, task_id, action_id, answers, flagged, outside
-      from report_answers_by_site where answers <> 0 or flagged <> 0 or outside <> 0 order by 1, 2, 3, 4, 5, 6`),
+    answers: await read(sql`select business_id, grain, period::text, team_id, task_id, action_id, answers, flagged, outside, late
+      from report_answers_by_site where answers <> 0 or flagged <> 0 or outside <> 0 or late <> 0 order by 1, 2, 3, 4, 5, 6`),
   };
 }
 
@@ -165,7 +166,7 @@ async function countedFromScratch() {
       group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`),
     answers: await read(sql`select r.business_id, p.grain, p.period::text, r.team_id, r.task_id, r.action_id,
         count(*) filter (where not r.outside) as answers, count(*) filter (where not r.outside and r.is_flagged) as flagged,
-        count(*) filter (where r.outside) as outside
+        count(*) filter (where r.outside) as outside, count(*) filter (where not r.outside and r.late) as late
       from action_results r join businesses b on b.id = r.business_id cross join lateral (${periods('r.created_date')}) p
       -- A held answer is kept but never counted.
       where r.held is null
@@ -234,6 +235,7 @@ describe('report rollups', () => {
           ),
         );
       await t.app.db.execute(sql`update action_results set is_flagged = not is_flagged where business_id = ${a.businessId} and id % 3 = 0`);
+      await t.app.db.execute(sql`update action_results set late = not late where business_id = ${a.businessId} and id % 7 = 0`);
       await t.app.db.execute(
         sql`update action_results set outside = not outside, created_date = created_date - interval '20 hours' where business_id = ${a.businessId} and id % 5 = 0`,
       );
@@ -291,6 +293,8 @@ describe('report rollups', () => {
       );
     expect(await byDay()).toEqual([{ done: 0, missed: 1, pending: 1 }]);
     await expectExact('a missed schedule');
+    // The member's device took its copy before the schedule opened: the late capture is credible.
+    await handedOver(t.app.db, missed.schedule, new Date(window.start.getTime() - HOUR));
 
     const send = ({ schedule, actions }: typeof missed, capturedAt: Date) =>
       submit(member, { scheduleId: String(schedule.id), actionId: String(actions[0].id), value: '"YES"', capturedAt: capturedAt.toISOString() });
@@ -299,6 +303,10 @@ describe('report rollups', () => {
     expect(late.json().schedule.status).toBe('done');
     await expectExact('a late answer');
     expect(await byDay()).toEqual([{ done: 1, missed: 0, pending: 1 }]);
+    const [lateRolled] = rowsOf<{ n: number }>(
+      await t.app.db.execute(sql`select sum(late)::int as n from report_answers_by_site where business_id = ${businessId} and grain = 'D'`),
+    );
+    expect(lateRolled?.n).toBe(1);
 
     const held = await send(paused, new Date(Date.now() - 60_000));
     expect(held.json().result.held).toBe('PAUSED');
@@ -357,7 +365,7 @@ describe('report rollups', () => {
       expect(await sum(scheduleSource(scope, {}, range, { user: true }), 'user_id', statusColumns), `${label} by member`).toEqual(
         await sum(rows, 'user_id', statusColumns),
       );
-      const answerColumns = ['answers', 'flagged', 'outside'];
+      const answerColumns = ['answers', 'flagged', 'outside', 'late'];
       const answerRows = answerSource(scope, { users: b.members.map((m) => m.userId) }, range);
       expect(await sum(answerSource(scope, {}, range), 'action_id', answerColumns), `${label} answers`).toEqual(
         await sum(answerRows, 'action_id', answerColumns),

@@ -22,8 +22,8 @@ const statsOf = async (caller: Caller, query = MARCH, businessId = caller.busine
 /**
  * Projects P1 (sites S1, S2) and P2 (S3); m1 in S1, m2 in S2, m3 in S3, a supervisor of S1.
  * March: m1 2 done, m2 1 missed, m3 1 pending. m1 also has a schedule open right now.
- * Answers in March on m1's first schedule: 2 counted (1 flagged) and 1 flagged outside the
- * geofence; one on m3's schedule given on 1 April.
+ * Answers in March on m1's first schedule: 2 counted (1 flagged, delivered late) and 1 flagged
+ * outside the geofence (delivered late too, not counted); one on m3's schedule given on 1 April.
  */
 async function business() {
   const place = await reportBusiness(t);
@@ -40,8 +40,8 @@ async function business() {
   await createScheduleRow(t.app.db, { businessId: place.businessId, taskId: place.taskId, teamId: s1, userId: m1.userId });
   const action = await createAction(t.app, place.owner, place.taskId);
   await createAnswerRow(t.app.db, done1, action.id, { createdDate: riyadh('2024-03-05T10:10') });
-  await createAnswerRow(t.app.db, done1, action.id, { createdDate: riyadh('2024-03-31T23:59'), isFlagged: true });
-  await createAnswerRow(t.app.db, done1, action.id, { createdDate: riyadh('2024-03-05T10:20'), isFlagged: true, outside: true });
+  await createAnswerRow(t.app.db, done1, action.id, { createdDate: riyadh('2024-03-31T23:59'), isFlagged: true, late: true });
+  await createAnswerRow(t.app.db, done1, action.id, { createdDate: riyadh('2024-03-05T10:20'), isFlagged: true, outside: true, late: true });
   await createAnswerRow(t.app.db, pending3, action.id, { createdDate: riyadh('2024-04-01T00:00') });
   return { place, s1, s2, s3, p2, m1, m2, m3, supervisor };
 }
@@ -53,7 +53,7 @@ async function noise() {
   const [s] = await placeSchedules(other, many(m.userId, '2024-03-05', 'missed', 3));
   await createScheduleRow(t.app.db, { businessId: other.businessId, taskId: other.taskId, teamId: other.siteId, userId: m.userId });
   const action = await createAction(t.app, other.owner, other.taskId);
-  await createAnswerRow(t.app.db, s, action.id, { createdDate: riyadh('2024-03-05T10:10'), isFlagged: true });
+  await createAnswerRow(t.app.db, s, action.id, { createdDate: riyadh('2024-03-05T10:10'), isFlagged: true, late: true });
   return other;
 }
 
@@ -75,9 +75,10 @@ describe('GET /v1/report/business/{businessId}/stats', () => {
       schedules: { done: 2, missed: 1, pending: 1, inProgress: 0, total: 4, completionRate: 50 },
       answers: 2,
       flagged: 1,
+      lateAnswers: 1,
     });
     const april = await statsOf(data.place.owner, 'startDate=2024-04-01&endDate=2024-04-01');
-    expect(april).toMatchObject({ schedules: { total: 0, completionRate: 0 }, answers: 1, flagged: 0, activeSchedules: 1 });
+    expect(april).toMatchObject({ schedules: { total: 0, completionRate: 0 }, answers: 1, flagged: 0, lateAnswers: 0, activeSchedules: 1 });
   });
 
   it('narrows to a project, a site or a member', async () => {
@@ -90,6 +91,7 @@ describe('GET /v1/report/business/{businessId}/stats', () => {
       schedules: { done: 2, missed: 1, pending: 0, inProgress: 0, total: 3, completionRate: 66.7 },
       answers: 2,
       flagged: 1,
+      lateAnswers: 1,
     });
     expect(await statsOf(place.owner, `${MARCH}&teamId=${s3}`)).toEqual({
       projects: 1,
@@ -99,6 +101,7 @@ describe('GET /v1/report/business/{businessId}/stats', () => {
       schedules: { done: 0, missed: 0, pending: 1, inProgress: 0, total: 1, completionRate: 0 },
       answers: 0,
       flagged: 0,
+      lateAnswers: 0,
     });
     expect(await statsOf(place.owner, `${MARCH}&userId=${m1.userId}`)).toMatchObject({
       projects: 1,
@@ -107,6 +110,8 @@ describe('GET /v1/report/business/{businessId}/stats', () => {
       activeSchedules: 1,
       schedules: { done: 2, total: 2, completionRate: 100 },
       answers: 2,
+      // Counted from the answers themselves: the same late count as the rollups give.
+      lateAnswers: 1,
     });
   });
 

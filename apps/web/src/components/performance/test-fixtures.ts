@@ -12,7 +12,7 @@ export function kpiItem(id: number, extra: Partial<KpiItem> = {}): KpiItem {
 }
 
 export function stats(extra: Partial<BusinessStats> = {}): BusinessStats {
-  return { projects: 3, teams: 5, members: 12, activeSchedules: 4, schedules: counts(), answers: 40, flagged: 2, ...extra };
+  return { projects: 3, teams: 5, members: 12, activeSchedules: 4, schedules: counts(), answers: 40, flagged: 2, lateAnswers: 0, ...extra };
 }
 
 export function point(date: string, extra: Partial<PerformancePoint> = {}): PerformancePoint {
