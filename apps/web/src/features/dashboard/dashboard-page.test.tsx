@@ -46,7 +46,7 @@ function stubServer({ failing = [], empty = false, batch = false }: ServerOption
       return Response.json(
         empty
           ? stats({ activeSchedules: 0, answers: 0, flagged: 0, schedules: { done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 } })
-          : stats(),
+          : stats({ lateAnswers: 3 }),
       );
     }
     if (path === TAGS) return list(empty ? [] : [tag(1, { nameEn: 'Safety', answers: 12 }), tag(2, { nameEn: 'Cleaning', answers: 4 })]);
@@ -104,7 +104,7 @@ describe('dashboard', () => {
     expect(screen.getByTestId('stat-members-value')).toHaveTextContent('12');
     expect(screen.getByTestId('active-schedules')).toHaveTextContent('4');
     expect(screen.getByTestId('range-completion-rate')).toHaveTextContent('87.5%');
-    expect(screen.getByText('40 answers in the range, 2 flagged')).toBeInTheDocument();
+    expect(screen.getByText('40 answers in the range, 2 flagged, 3 delivered late')).toBeInTheDocument();
     expect(dates(lastTo(calls, STATS))).toEqual(['2025-02-24', '2025-03-02']);
     expect(screen.getByTestId('report-range')).toHaveTextContent('Feb 24, 2025 – Mar 2, 2025');
 

@@ -80,11 +80,27 @@ describe('reports page', () => {
     expect(within(row).getByText('Needs attention')).toBeInTheDocument();
     expect(within(row).getByText('Outside')).toBeInTheDocument();
     expect(within(row).getByText('#12')).toBeInTheDocument();
+    expect(within(row).queryByText('Delivered late')).not.toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Open the answer of Omar Haddad – Lobby floor' }));
     expect(router.state.location.search).toContain('answer=8');
     const drawer = await screen.findByRole('dialog', { name: 'Answer details' }, slow);
     expect((await within(drawer).findAllByText('Mopped twice', undefined, slow)).length).toBeGreaterThan(0);
+  });
+
+  it('marks an answer counted though delivered late, and one kept uncounted with why', async () => {
+    stub({
+      answers: [
+        makeAnswer(8, 'YES_NO', 'YES', { late: true, userFullName: 'Counted Late' }),
+        makeAnswer(9, 'YES_NO', 'YES', { late: true, held: 'UNPROVEN', userFullName: 'Kept Late' }),
+      ],
+    });
+    renderWithSession(<ReportsPage />, { route: '/reports' });
+    const table = await screen.findByRole('table', { name: 'Submitted answers' }, slow);
+    const [, counted, kept] = within(table).getAllByRole('row');
+    expect(within(counted).getByText('Delivered late')).toBeInTheDocument();
+    expect(within(kept).getByText('Not counted: late, capture not proven')).toBeInTheDocument();
+    expect(within(kept).queryByText('Delivered late')).not.toBeInTheDocument();
   });
 
   it('says No data when nothing matches, and offers Try Again after a failure', async () => {

@@ -1,5 +1,6 @@
 // Active Schedules: how many schedules are open right now, then the schedules that started in
-// the range by status with their completion rate, and the answers given in the range.
+// the range by status with their completion rate, and the answers given in the range (how many
+// flagged, and how many counted though the device delivered them after the deadline).
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconCalendarTime } from '@tabler/icons-react';
@@ -48,6 +49,7 @@ export function ActiveSchedulesCard({ stats }: { stats: UseQueryResult<BusinessS
             {t('dashboard.activeSchedules.answers', {
               answers: formatNumber(data.answers, language),
               flagged: formatNumber(data.flagged, language),
+              late: formatNumber(data.lateAnswers, language),
             })}
           </Text>
         </Stack>

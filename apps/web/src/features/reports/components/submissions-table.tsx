@@ -2,7 +2,7 @@
 // in words and its marks. A row opens the answer's details; answers that just arrived on the
 // live feed are highlighted. On phones the table keeps the time, the action and the answer.
 import { Badge, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconFlag, IconMapPinOff, IconTicket } from '@tabler/icons-react';
+import { IconClockExclamation, IconFlag, IconMapPinOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActionResult } from '@fieldops/shared/answers';
 import { ResponsiveTable, useWideScreen } from '../../../components/responsive-table.tsx';
@@ -126,6 +126,16 @@ export function SubmissionsTable({ answers, fresh, onOpen, forPrint = false }: S
                   {answer.outside ? (
                     <Badge color="orange" variant="light" size="sm" leftSection={<IconMapPinOff size={12} />}>
                       {t('reports.outsideShort')}
+                    </Badge>
+                  ) : null}
+                  {answer.late && answer.held === null ? (
+                    <Badge color="orange" variant="outline" size="sm" leftSection={<IconClockExclamation size={12} />}>
+                      {t('reports.lateShort')}
+                    </Badge>
+                  ) : null}
+                  {answer.held !== null ? (
+                    <Badge color="gray" variant="light" size="sm" leftSection={<IconClockExclamation size={12} />}>
+                      {t(`reports.held.${answer.held}`)}
                     </Badge>
                   ) : null}
                   {answer.ticketId !== null ? (
