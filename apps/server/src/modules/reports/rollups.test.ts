@@ -234,8 +234,7 @@ describe('report rollups', () => {
             made.slice(20, 40).map((s) => s.id),
           ),
         );
-      await t.app.db.execute(sql`update action_results set is_flagged = not is_flagged where business_id = ${a.businessId} and id % 3 = 0`);
-      await t.app.db.execute(sql`update action_results set late = not late where business_id = ${a.businessId} and id % 7 = 0`);
+      await t.app.db.execute(sql`update action_results set is_flagged = not is_flagged, late = not late where business_id = ${a.businessId} and id % 3 = 0`);
       await t.app.db.execute(
         sql`update action_results set outside = not outside, created_date = created_date - interval '20 hours' where business_id = ${a.businessId} and id % 5 = 0`,
       );
