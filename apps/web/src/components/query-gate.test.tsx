@@ -50,9 +50,10 @@ describe('QueryGate', () => {
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
   });
 
-  it("names a failure of a status without a text of its own by the call's default text, with Try Again", () => {
+  it("names a failure of a status the catalogue does not name 'Unexpected error' (spec §8), with Try Again", () => {
     gate(queryOf({ isError: true, error: new ApiError({ status: 418, userMessage: 'Unexpected error' }), refetch: vi.fn() }));
-    expect(screen.getByText('Failed to fetch project')).toBeInTheDocument();
+    expect(screen.getByText('Unexpected error')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch project')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

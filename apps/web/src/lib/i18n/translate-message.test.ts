@@ -41,7 +41,11 @@ describe('translateMessage', () => {
     const odd = new ApiError({ status: 418, userMessage: 'Unexpected error' });
     expect(loadErrorMessage(status, 'updateProfileFailed')).toBe('نعمل على إصلاح مشكلة. حاول مرة أخرى لاحقًا.');
     expect(loadErrorMessage(denied, 'updateProfileFailed')).toBe(translateMessage(STATUS_MESSAGES[403]));
-    expect(loadErrorMessage(odd, 'updateProfileFailed')).toBe('تعذّر تحديث الملف الشخصي للمستخدم');
+    expect(loadErrorMessage(odd, 'updateProfileFailed')).toBe(translateMessage('Unexpected error'));
+    expect(loadErrorMessage(odd, 'updateProfileFailed')).toBe('خطأ غير متوقع');
+    // The caller's default is for a failure that is no answer at all.
+    expect(loadErrorMessage(new TypeError('x'), 'updateProfileFailed')).toBe('تعذّر تحديث الملف الشخصي للمستخدم');
+    expect(canRetry(odd)).toBe(true);
     expect(canRetry(status)).toBe(true);
     expect(canRetry(denied)).toBe(false);
     expect(canRetry(new ApiError({ status: 429, userMessage: 'x' }))).toBe(true);

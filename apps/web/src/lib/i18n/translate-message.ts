@@ -46,10 +46,12 @@ export function errorMessage(error: unknown, fallbackKey?: string): string {
 /**
  * The translated text for a list or a page that could not load (spec §8): the server's own text
  * or the network text when there is one, else the text of the status (403 'Access denied…', 503
- * 'Service unavailable…'), else the caller's default, else 'Unexpected error'.
+ * 'Service unavailable…'), and for a status the catalogue does not name (a 418) 'Unexpected
+ * error'; the caller's default only for a failure that is not an answer at all.
  */
 export function loadErrorMessage(error: unknown, fallbackKey?: string): string {
   if (error instanceof ApiError && (error.status in STATUS_MESSAGES || error.status === 401)) return translateMessage(error.message);
+  if (error instanceof ApiError && !error.fromServer && error.status !== 0) return translateMessage(UNEXPECTED_ERROR);
   return errorMessage(error, fallbackKey);
 }
 
