@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
 import { fakeMember, fakeSession, list, renderWithSession, stubFetch } from '../../test/session.tsx';
+import { useFakeTime } from '../../test/fake-time.ts';
 import { MembersPage } from './members-page.tsx';
 
 const member = (userId: number, fullName: string, active = true, rank: number | null = null) =>
@@ -70,19 +71,26 @@ describe('members page', () => {
 
   it('searches only from 4 characters and shows a hint before that', async () => {
     const calls = stubMembers();
-    const user = userEvent.setup();
     renderWithSession(<MembersPage />, { route: '/members' });
     await screen.findByRole('link', { name: 'Omar Haddad' });
 
-    const box = screen.getByRole('textbox', { name: 'Search' });
-    await user.type(box, 'oma');
-    expect(await screen.findByText(MSG.memberSearchTooShort)).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    expect(searches(calls).filter(Boolean)).toEqual([]);
+    // Time moves only when the test moves it (see fake-time.ts).
+    const realTime = useFakeTime();
+    try {
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      const box = screen.getByRole('textbox', { name: 'Search' });
+      await user.type(box, 'oma');
+      expect(await screen.findByText(MSG.memberSearchTooShort)).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(searches(calls).filter(Boolean)).toEqual([]);
 
-    await user.type(box, 'r');
-    await vi.waitFor(() => expect(searches(calls)).toContain('omar'));
-    expect(screen.queryByText(MSG.memberSearchTooShort)).not.toBeInTheDocument();
+      await user.type(box, 'r');
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      await vi.waitFor(() => expect(searches(calls)).toContain('omar'));
+      expect(screen.queryByText(MSG.memberSearchTooShort)).not.toBeInTheDocument();
+    } finally {
+      realTime();
+    }
   });
 
   it('lists pending invitations in their tab; owners and admins cancel one after a confirmation', async () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeSession, list, renderWithSession, stubFetch } from '../../test/session.tsx';
+import { useFakeTime } from '../../test/fake-time.ts';
 import { makeTask } from './test-fixtures.ts';
 import { TasksPage } from './tasks-page.tsx';
 
@@ -40,19 +41,31 @@ describe('tasks page', () => {
 
   it('sends the search key trimmed, after typing stops, and says when nothing matches', async () => {
     const calls = stubTasks();
-    const user = userEvent.setup();
     const { router } = renderWithSession(<TasksPage />, { route: '/tasks' });
     await screen.findByRole('link', { name: 'Lobby inspection' });
 
-    await user.type(screen.getByRole('textbox', { name: 'Search tasks' }), '  lobby  ');
-    await vi.waitFor(() => expect(searchKeys(calls)).toContain('lobby'));
-    expect(searchKeys(calls).filter(Boolean)).toEqual(['lobby']);
-    expect(router.state.location.search).toBe('?q=lobby');
+    // Time moves only when the test moves it: however long the machine takes to type the keys, no
+    // pause between two of them reaches the search's delay, and typing stopped is 300 ms passing.
+    const realTime = useFakeTime();
+    try {
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      const box = screen.getByRole('textbox', { name: 'Search tasks' });
+      await user.type(box, '  lobby  ');
+      await act(() => vi.advanceTimersByTimeAsync(299));
+      expect(searchKeys(calls).filter(Boolean)).toEqual([]);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      await vi.waitFor(() => expect(searchKeys(calls)).toContain('lobby'));
+      expect(searchKeys(calls).filter(Boolean)).toEqual(['lobby']);
+      expect(router.state.location.search).toBe('?q=lobby');
 
-    await user.clear(screen.getByRole('textbox', { name: 'Search tasks' }));
-    await user.type(screen.getByRole('textbox', { name: 'Search tasks' }), 'boiler ');
-    expect(await screen.findByText('No matching tasks')).toBeInTheDocument();
-    expect(searchKeys(calls)).toContain('boiler');
+      await user.clear(box);
+      await user.type(box, 'boiler ');
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      expect(await screen.findByText('No matching tasks')).toBeInTheDocument();
+      expect(searchKeys(calls).filter(Boolean)).toEqual(['lobby', 'boiler']);
+    } finally {
+      realTime();
+    }
   });
 
   it('offers a new task and a template when there are no tasks, but not to members', async () => {
