@@ -20,15 +20,39 @@ export async function verifyPassword(stored: string, plain: string) {
 let dummyHash: Promise<string> | null = null;
 export const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
-// Commonly used passwords, from zxcvbn-ts's maintained list (about 49,000, largest leaks first),
-// loaded on first use.
-let common: Promise<Set<string>> | null = null;
-const commonPasswords = () =>
-  (common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()))));
-
-export async function isCommonPassword(plain: string) {
-  return (await commonPasswords()).has(plain.trim().toLowerCase());
+/**
+ * A list of commonly used passwords, loaded once by `load`: at start (`warm`) or at its first use.
+ * A load that fails is not kept: the next use loads again, so one failure (a file that could not
+ * be read for a moment) refuses that one request, not every password until the process restarts.
+ */
+export function commonPasswordList(load: () => Promise<Iterable<string>>) {
+  let loaded: Promise<Set<string>> | null = null;
+  const list = () =>
+    (loaded ??= load().then(
+      (words) => new Set([...words].map((word) => word.toLowerCase())),
+      (error: unknown) => {
+        loaded = null;
+        throw error;
+      },
+    ));
+  return {
+    has: async (plain: string) => (await list()).has(plain.trim().toLowerCase()),
+    /** Loads the list now; a failure is only logged, and the first use tries again. */
+    warm: (log: { warn: (details: object, message: string) => void }) =>
+      list().then(
+        () => undefined,
+        (error: unknown) => log.warn({ err: error }, 'the list of common passwords could not be loaded; it is loaded again on first use'),
+      ),
+  };
 }
+
+// Commonly used passwords, from zxcvbn-ts's maintained list (about 49,000, largest leaks first),
+// loaded when the app is ready (app.ts).
+export const commonPasswords = commonPasswordList(() =>
+  import('@zxcvbn-ts/language-common').then(({ dictionary }) => dictionary['passwords-common'] as string[]),
+);
+
+export const isCommonPassword = (plain: string) => commonPasswords.has(plain);
 
 /**
  * The hash of a password someone chooses now, after refusing a commonly used one (the shared
