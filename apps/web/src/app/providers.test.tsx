@@ -1,7 +1,7 @@
 // What the providers give every screen: date fields that read day, month, year in both languages.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { Textarea, TextInput } from '@mantine/core';
+import { Drawer, Modal, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { ensureLanguage, i18n } from '../lib/i18n/i18n.ts';
 import { renderWithProviders } from '../test/render.tsx';
@@ -34,5 +34,26 @@ describe('text fields', () => {
     );
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveAttribute('dir', 'auto');
     expect(screen.getByRole('textbox', { name: 'Notes' })).toHaveAttribute('dir', 'auto');
+  });
+});
+
+describe('dialogs and drawers', () => {
+  it.each([
+    ['en', 'Close'],
+    ['ar', 'إغلاق'],
+  ] as const)('name their close button in %s', async (language, close) => {
+    await ensureLanguage(language);
+    await i18n.changeLanguage(language);
+    renderWithProviders(
+      <>
+        <Modal opened onClose={() => undefined} title="A dialog">
+          Text
+        </Modal>
+        <Drawer opened onClose={() => undefined} title="A drawer">
+          Text
+        </Drawer>
+      </>,
+    );
+    expect(await screen.findAllByRole('button', { name: close })).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@ import {
   MantineProvider,
   mergeThemeOverrides,
   useDirection,
+  type DrawerProps,
   type ModalProps,
   type NotificationProps,
   type TextareaProps,
@@ -68,6 +69,7 @@ function LocalizedMantine({ children, env }: { children: ReactNode; env: 'defaul
         // A plain override (not Modal.extend), so the first screen does not load the dialog's code.
         components: {
           Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<ModalProps> },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<DrawerProps> },
           // The close button of every toast is named too.
           Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<NotificationProps> },
           // Day, month, year in that order in both languages: "23 نوفمبر 2026", not "نوفمبر 23, 2026".
