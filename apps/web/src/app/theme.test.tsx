@@ -28,7 +28,11 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-const onWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+const contrast = (a: string, b: string) => {
+  const [dark, light] = [luminance(a), luminance(b)].sort((x, y) => x - y);
+  return (light! + 0.05) / (dark! + 0.05);
+};
+const onWhite = (hex: string) => contrast(hex, '#ffffff');
 
 describe('red text', () => {
   it('of a red menu item (Delete, Logout) reads at least 4.5:1 on white', () => {
@@ -51,5 +55,14 @@ describe('red text', () => {
     expect(onWhite(resolve('var(--mantine-color-error)'))).toBeGreaterThanOrEqual(4.5);
     expect(resolve('var(--mantine-color-error)')).toBe(ACCESSIBLE_TONES.red);
     expect(resolve('var(--mantine-color-red-text)')).toBe(ACCESSIBLE_TONES.red);
+  });
+
+  it('of every coloured text the app writes reads at least 4.5:1 on white and on its own tint', () => {
+    for (const colour of ['red', 'blue', 'orange', 'teal', 'yellow', 'green', 'cyan', 'lime']) {
+      const text = resolve(`var(--mantine-color-${colour}-text)`);
+      const tint = fullTheme.colors[colour]![1]!;
+      expect(onWhite(text), colour).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(text, tint), `${colour} on its tint`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

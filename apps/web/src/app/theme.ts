@@ -30,6 +30,7 @@ export const theme = createTheme({
  */
 export const ACCESSIBLE_TONES: Record<string, string> = {
   red: '#b52525',
+  blue: '#1864ab',
   cyan: '#0a6f82',
   teal: '#077755',
   green: '#247635',
