@@ -79,3 +79,28 @@ describe('translation files', () => {
     for (const text of spec) expect(english.has(text), text).toBe(true);
   });
 });
+
+describe('names of controls with visible text', () => {
+  // A control that shows `x` and is named by `xOf` or `xFor` ("Fire ticket", "Fire ticket from
+  // Omar Haddad – Lobby floor"): its name holds the words shown, so speech input can say them and
+  // a screen reader says what is seen (WCAG 2.5.3). The keys named here label something that shows
+  // no such text: an icon-only button, a progress bar, a rank.
+  const NO_VISIBLE_TEXT = new Set([
+    'performance.standing.rankOf',
+    'siteMembership.pending.cancelOf',
+    'taskRunner.submit.uploadingOf',
+    'tasks.actions.moveUpOf',
+    'tasks.actions.moveDownOf',
+  ]);
+
+  it.each(['en', 'ar'] as const)('hold the text they show, in %s', (language) => {
+    const flat = flattenKeys(translations[language]);
+    const pairs = Object.keys(flat).filter((key) => /(Of|For)$/.test(key) && flat[key.replace(/(Of|For)$/, '')] !== undefined);
+    expect(pairs.length).toBeGreaterThan(5);
+    const missing = pairs
+      .filter((key) => !NO_VISIBLE_TEXT.has(key))
+      .filter((key) => !flat[key]!.toLowerCase().includes(flat[key.replace(/(Of|For)$/, '')]!.toLowerCase()))
+      .map((key) => `${key}: "${flat[key]}" does not hold "${flat[key.replace(/(Of|For)$/, '')]}"`);
+    expect(missing).toEqual([]);
+  });
+});

@@ -127,7 +127,7 @@ describe('answers tab', () => {
     expect(within(items[1]).queryByRole('button', { name: /Fire a ticket/ })).not.toBeInTheDocument();
     expect(within(items[1]).getByRole('link', { name: 'Ticket #40' })).toHaveAttribute('href', '/tickets/40');
 
-    await user.click(within(items[0]).getByRole('button', { name: 'Fire a ticket from Omar Haddad – Lobby floor' }));
+    await user.click(within(items[0]).getByRole('button', { name: 'Fire ticket from Omar Haddad – Lobby floor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fire ticket' });
     await user.click(within(dialog).getByRole('button', { name: 'Create ticket' }));
 
