@@ -226,6 +226,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     }
     await page.keyboard.press('Enter');
     await expect(dialog).toBeHidden();
-    await expect(column(page, 'IN_PROGRESS').locator('[data-ticket-id]', { hasText: title })).toBeVisible();
+    const moved = column(page, 'IN_PROGRESS').locator('[data-ticket-id]', { hasText: title });
+    await expect(moved).toBeVisible();
+    // The focus stays with the card, in its new column, so the next key goes on from there.
+    await expect(moved.getByRole('button', { name: t(lang, 'tickets.card.menu', { title }) })).toBeFocused();
   });
 }

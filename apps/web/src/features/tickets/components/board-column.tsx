@@ -23,9 +23,12 @@ interface BoardColumnProps {
   onDragEnd: () => void;
   /** Present when the user may change statuses. */
   onMove?: (ticket: Ticket, to: TicketStatus) => void;
+  /** The ticket whose card takes the focus once it shows in that status's column, then calls `onFocused`. */
+  focusing?: { id: number; status: TicketStatus } | null;
+  onFocused?: () => void;
 }
 
-export function BoardColumn({ status, filters, count, dragged, onDragStart, onDragEnd, onMove }: BoardColumnProps) {
+export function BoardColumn({ status, filters, count, dragged, onDragStart, onDragEnd, onMove, focusing = null, onFocused }: BoardColumnProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const query = useTicketColumnQuery(status, filters);
@@ -76,7 +79,16 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
       {() => (
         <>
           {tickets.map((ticket) => (
-            <TicketCard key={ticket.id} ticket={ticket} onMove={onMove} onDragStart={onDragStart} onDragEnd={onDragEnd} dragging={dragged?.id === ticket.id} />
+            <TicketCard
+              key={ticket.id}
+              ticket={ticket}
+              onMove={onMove}
+              onDragStart={onDragStart}
+              onDragEnd={onDragEnd}
+              dragging={dragged?.id === ticket.id}
+              focus={focusing?.id === ticket.id && focusing.status === status}
+              onFocused={onFocused}
+            />
           ))}
           {query.hasNextPage ? (
             <Button variant="subtle" size="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>

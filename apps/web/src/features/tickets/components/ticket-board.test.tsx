@@ -121,6 +121,32 @@ describe('ticket board', () => {
     expect(counter('ON_HOLD')).toBe('0');
   });
 
+  it('keeps the focus on a card moved with the keyboard, in its new column and when a refusal puts it back', async () => {
+    const answer = deferred<Response>();
+    helpdesk([aTicket(1, 'NEW'), aTicket(2, 'IN_PROGRESS')], () => answer.promise, { holdReads: true });
+    renderWithSession(<TicketBoard filters={{}} canManage />);
+    await screen.findByText('Ticket 1');
+    const user = userEvent.setup();
+
+    screen.getByRole('button', { name: 'More actions for Ticket 1' }).focus();
+    await user.keyboard('{Enter}');
+    const target = await screen.findByRole('menuitem', { name: 'In progress' });
+    await vi.waitFor(() => expect(target).toHaveFocus());
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Provide Reason' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'started');
+    within(dialog).getByRole('button', { name: 'Change status' }).focus();
+    await user.keyboard('{Enter}');
+
+    await vi.waitFor(() => expect(cardIds('IN_PROGRESS')).toEqual([1, 2]));
+    const moved = within(column('IN_PROGRESS')).getByRole('button', { name: 'More actions for Ticket 1' });
+    await vi.waitFor(() => expect(moved).toHaveFocus());
+
+    await act(async () => answer.resolve(new Response('', { status: 500 })));
+    await vi.waitFor(() => expect(cardIds('NEW')).toEqual([1]));
+    await vi.waitFor(() => expect(within(column('NEW')).getByRole('button', { name: 'More actions for Ticket 1' })).toHaveFocus());
+  });
+
   it("shows the server's own refusal (409) instead of the default text", async () => {
     helpdesk([aTicket(1, 'ON_HOLD')], async () => problem(409, MSG.transitionUnavailable), { holdReads: true });
     renderWithSession(<TicketBoard filters={{}} canManage />);

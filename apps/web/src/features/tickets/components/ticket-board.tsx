@@ -1,6 +1,7 @@
 // The board: one column per status (NEW to CLOSED; the columns flow right to left in Arabic),
 // each with its counter. Tickets move by drag and drop or by their menu, through the same
-// transition rules and reason dialog as the ticket page.
+// transition rules and reason dialog as the ticket page. A moved card takes the focus in its new
+// column (its menu button), so a move made with the keyboard goes on from the card.
 import { useState } from 'react';
 import { Alert, Button, Group, ScrollArea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -22,7 +23,9 @@ interface TicketBoardProps {
 export function TicketBoard({ filters, canManage }: TicketBoardProps) {
   const { t } = useTranslation();
   const counts = useTicketCountsQuery(filters);
-  const statusChange = useStatusChange();
+  // The card to focus once it shows in its column: the one just moved, or put back.
+  const [focusing, setFocusing] = useState<{ id: number; status: Ticket['status'] } | null>(null);
+  const statusChange = useStatusChange({ onMoved: (ticket, status) => setFocusing({ id: ticket.id, status }) });
   const [dragged, setDragged] = useState<Ticket | null>(null);
 
   const move = (ticket: Ticket, to: Ticket['status']) => {
@@ -55,6 +58,8 @@ export function TicketBoard({ filters, canManage }: TicketBoardProps) {
               onDragStart={setDragged}
               onDragEnd={() => setDragged(null)}
               onMove={canManage ? move : undefined}
+              focusing={focusing}
+              onFocused={() => setFocusing(null)}
             />
           ))}
         </Group>

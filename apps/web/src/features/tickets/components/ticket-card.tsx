@@ -1,7 +1,7 @@
 // A ticket on the board: title, priority, category, assignee, site and the numbers of comments
 // and attachments. It opens the ticket, can be dragged to another column, and its menu moves it
 // to another status (forbidden targets are disabled).
-import type { DragEvent, MouseEvent } from 'react';
+import { useEffect, useRef, type DragEvent, type MouseEvent } from 'react';
 import { ActionIcon, Anchor, Avatar, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconExternalLink, IconLink, IconMapPin, IconMessageCircle, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +23,12 @@ interface TicketCardProps {
   onDragStart?: (ticket: Ticket) => void;
   onDragEnd?: () => void;
   dragging?: boolean;
+  /** The card takes the focus (on its menu button) once shown, then calls `onFocused`. */
+  focus?: boolean;
+  onFocused?: () => void;
 }
 
-export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = false }: TicketCardProps) {
+export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = false, focus = false, onFocused }: TicketCardProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const navigate = useNavigate();
@@ -33,6 +36,13 @@ export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = 
   const moves = TICKET_STATUSES.filter((status) => status !== ticket.status);
   const firstMove = moves.find((status) => canTransition(ticket.status, status));
   const agentName = ticket.agent ? ticket.agent.fullName || ticket.agent.username : null;
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!focus) return;
+    menuButton.current?.focus();
+    onFocused?.();
+  }, [focus, onFocused]);
 
   const startDrag = (event: DragEvent<HTMLDivElement>) => {
     event.dataTransfer.setData('text/plain', String(ticket.id));
@@ -84,7 +94,7 @@ export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = 
           </Group>
           <Menu position="bottom-end" withinPortal shadow="md" width={220}>
             <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('tickets.card.menu', { title: ticket.title })}>
+              <ActionIcon ref={menuButton} variant="subtle" color="gray" size="sm" aria-label={t('tickets.card.menu', { title: ticket.title })}>
                 <IconDots size={16} />
               </ActionIcon>
             </Menu.Target>

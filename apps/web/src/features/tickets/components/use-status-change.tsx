@@ -1,6 +1,8 @@
 // One way to change a ticket's status, for the board and the ticket page: a forbidden move is
 // refused at once without calling the server ('Unavailable status Transition'); an allowed one
 // asks for the reason, then moves the ticket optimistically and reports the server's answer.
+// `onMoved` hears each time the ticket changes place: when it moves, and when a refusal puts it
+// back (the board puts the focus on its card there).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketStatus } from '@fieldops/shared/enums';
@@ -11,7 +13,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateTicketStatusMutation } from '../api/update-ticket-status.ts';
 import { ReasonModal } from './reason-modal.tsx';
 
-export function useStatusChange() {
+export function useStatusChange({ onMoved }: { onMoved?: (ticket: Ticket, shownIn: TicketStatus) => void } = {}) {
   const { t } = useTranslation();
   const mutation = useUpdateTicketStatusMutation();
   const [pending, setPending] = useState<{ ticket: Ticket; to: TicketStatus } | null>(null);
@@ -30,14 +32,19 @@ export function useStatusChange() {
   const confirm = (reason: string) => {
     if (!pending) return;
     setPending(null);
+    const { ticket, to } = pending;
     mutation.mutate(
       { ...pending, reason },
       {
         onSuccess: () => notifySuccess(t('messages.ticketStatusUpdated')),
         // The server's own text (e.g. the 409 'Unavailable status Transition') when it sent one.
-        onError: (error) => notifyError(errorMessage(error, 'updateTicketStatusFailed')),
+        onError: (error) => {
+          onMoved?.(ticket, ticket.status);
+          notifyError(errorMessage(error, 'updateTicketStatusFailed'));
+        },
       },
     );
+    onMoved?.(ticket, to);
   };
 
   const modal = (
