@@ -17,11 +17,12 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A number as a number (no grouping, Latin digits), a time as "YYYY-MM-DD HH:mm", a link as its address. */
+/** A number as a number (no grouping, Latin digits), a time as "YYYY-MM-DD HH:mm", a date as "YYYY-MM-DD", a link as its address. */
 function csvCell(cell: ExportCell): string {
   if (typeof cell === 'string') return csvField(cell);
   if (cell.kind === 'number') return String(cell.value);
   if (cell.kind === 'time') return cell.local;
+  if (cell.kind === 'date') return cell.value;
   return csvField(cell.url);
 }
 

@@ -52,14 +52,14 @@ describe('export builders', () => {
     expect(english.worksheets[0].views[0].rightToLeft).toBe(false);
   });
 
-  it('Excel holds numbers as numbers, times as dates and photos as hyperlinks', async () => {
+  it('Excel holds numbers as numbers, times and date answers as dates and photos as hyperlinks', async () => {
     const table = sampleTable('ltr');
     table.rows = [
       [
         { kind: 'time', value: '2025-03-14T07:30:00Z', local: '2025-03-14 10:30', text: 'Mar 14, 2025, 10:30 AM' },
         { kind: 'number', value: 7879.5, text: '7,879.5' },
         { kind: 'link', url: 'https://app.example.com/files/p.png', text: 'Photo', media: 'photo', caption: '' },
-        'text',
+        { kind: 'date', value: '2025-03-09', text: '9\u200f/3\u200f/2025' },
       ],
     ];
     const workbook = new ExcelJS.Workbook();
@@ -72,6 +72,10 @@ describe('export builders', () => {
     expect(row.getCell(2).value).toBe(7879.5);
     expect(row.getCell(3).type).toBe(ExcelJS.ValueType.Hyperlink);
     expect(row.getCell(3).value).toEqual({ text: 'Photo', hyperlink: 'https://app.example.com/files/p.png' });
+    // A date answer is a date a spreadsheet sorts, not its words (with direction marks in Arabic).
+    expect(row.getCell(4).type).toBe(ExcelJS.ValueType.Date);
+    expect((row.getCell(4).value as Date).toISOString()).toBe('2025-03-09T00:00:00.000Z');
+    expect(row.getCell(4).numFmt).toBe('yyyy-mm-dd');
   });
 
   it('PDF holds the Arabic and English text as real text, letters as written', async () => {

@@ -81,6 +81,19 @@ describe('answers as an export table', () => {
     expect(Object.values(records[0])[0]).toBe(answers[0].createdDate);
   });
 
+  it('writes a date answer as a date, in every format and both languages, with no direction marks', () => {
+    const dated = [makeAnswer(7, 'DATE', '2025-03-09')];
+    for (const language of ['en', 'ar'] as const) {
+      const table = toExportTable(dated, context(language));
+      const cell = table.rows[0]![6];
+      expect(cell).toMatchObject({ kind: 'date', value: '2025-03-09' });
+      expect(buildCsv(table).split('\r\n')[1]).toContain(',2025-03-09,');
+      expect(Object.values((JSON.parse(buildJson(table)) as Record<string, unknown>[])[0]!)).toContain('2025-03-09');
+      expect(JSON.stringify(buildCsv(table))).not.toMatch(/\\u200[ef]|\\u061c/i);
+    }
+    expect(cellText(toExportTable(dated, context('en')).rows[0]![6])).toBe('Mar 9, 2025');
+  });
+
   it('in Arabic: right to left, Arabic names and words', () => {
     const table = toExportTable(answers, context('ar'));
     expect(table.direction).toBe('rtl');

@@ -53,8 +53,10 @@ function localStamp(value: string, timeZone: string): string {
 /** An address the file opens from anywhere, not only from the page. */
 const absolute = (url: string) => new URL(url, window.location.origin).toString();
 
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /**
- * The answer as a cell: a number for a number or a rating, a link to a photo (or else a voice
+ * The answer as a cell: a number for a number or a rating, a date for a date, a link to a photo (or else a voice
  * note), else words. Beside a photo's thumbnail go the answer's words, or the voice note's name
  * when there is one too.
  */
@@ -62,6 +64,7 @@ export function answerCell(answer: ActionResult, language: Language, t: TFunctio
   const text = answerWords(answer, language, t);
   const { type } = answer.action;
   if ((type === 'NUMBER' || type === 'RATING') && typeof answer.value === 'number') return { kind: 'number', value: answer.value, text };
+  if (type === 'DATE' && typeof answer.value === 'string' && CALENDAR_DATE.test(answer.value)) return { kind: 'date', value: answer.value, text };
   if (answer.file) {
     const caption = answerValueText(answer, language, t) ?? (answer.voice ? t('answerView.voice') : '');
     return { kind: 'link', url: absolute(answer.file), text, media: 'photo', caption };

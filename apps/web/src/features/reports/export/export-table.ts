@@ -1,7 +1,7 @@
 // The shape every export format is built from: translated column titles and rows of cells. A
-// cell is words (current language), or a number, a time or a link that each format writes as
-// such (a number a spreadsheet can sum, a date it can sort, a link it can open, a photo the PDF
-// draws), with the words beside it for formats that only show text. It crosses to the export
+// cell is words (current language), or a number, a time, a date or a link that each format writes
+// as such (a number a spreadsheet can sum, a time or a date it can sort, a link it can open, a
+// photo the PDF draws), with the words beside it for formats that only show text. It crosses to the export
 // worker as plain data.
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -32,6 +32,8 @@ export type ExportCell =
   | { kind: 'number'; value: number; text: string }
   /** `local` is the wall-clock time in the business's zone, "YYYY-MM-DD HH:mm". */
   | { kind: 'time'; value: string; local: string; text: string }
+  /** A calendar date (a date answer), `value` "YYYY-MM-DD": no time and no time zone. */
+  | { kind: 'date'; value: string; text: string }
   /**
    * A photo or a voice note: `url` opens it, `text` names it (or gives the answer's value). A
    * format that can draw pictures (PDF) shows a photo as a thumbnail with `caption` beside it: the

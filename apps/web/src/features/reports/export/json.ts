@@ -1,12 +1,12 @@
 // JSON export: one object per answer, keyed by the translated column titles, in column order.
 import type { ExportCell, ExportTable } from './export-table.ts';
 
-/** A number as a number, a time as its instant (ISO 8601), a link as its address. */
+/** A number as a number, a time as its instant and a date as its day (ISO 8601), a link as its address. */
 function jsonValue(cell: ExportCell | undefined): string | number {
   if (cell === undefined) return '';
   if (typeof cell === 'string') return cell;
   if (cell.kind === 'number') return cell.value;
-  if (cell.kind === 'time') return cell.value;
+  if (cell.kind === 'time' || cell.kind === 'date') return cell.value;
   return cell.url;
 }
 

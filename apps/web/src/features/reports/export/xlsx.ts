@@ -14,13 +14,14 @@ export function safeSheetName(name: string): string {
 }
 
 /**
- * A number cell, a date cell (Excel has no time zones: the wall-clock time in the business's
- * zone), a hyperlink, or text.
+ * A number cell, a date cell (Excel has no time zones: a time is the wall-clock time in the
+ * business's zone, a date answer its day), a hyperlink, or text.
  */
 function xlsxValue(cell: ExportCell): ExcelJS.CellValue {
   if (typeof cell === 'string') return cell;
   if (cell.kind === 'number') return cell.value;
   if (cell.kind === 'time') return new Date(`${cell.local.replace(' ', 'T')}:00Z`);
+  if (cell.kind === 'date') return new Date(`${cell.value}T00:00:00Z`);
   return { text: cell.text, hyperlink: cell.url };
 }
 
@@ -39,6 +40,7 @@ export async function buildXlsx(table: ExportTable): Promise<Uint8Array> {
     const added = sheet.addRow(row.map(xlsxValue));
     row.forEach((cell, index) => {
       if (typeof cell !== 'string' && cell.kind === 'time') added.getCell(index + 1).numFmt = 'yyyy-mm-dd hh:mm';
+      if (typeof cell !== 'string' && cell.kind === 'date') added.getCell(index + 1).numFmt = 'yyyy-mm-dd';
       if (typeof cell !== 'string' && cell.kind === 'link') added.getCell(index + 1).font = { color: { argb: 'FF1C4FB0' }, underline: true };
     });
     added.alignment = { vertical: 'top', wrapText: true, horizontal: rtl ? 'right' : 'left', readingOrder: rtl ? 'rtl' : 'ltr' };
