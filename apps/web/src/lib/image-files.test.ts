@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
-import { imageFileProblem, imageFilesProblem, sniffImageType } from './image-files.ts';
+import { imageFileProblem, imageFilesProblem, pictureFileProblem, sniffImageType } from './image-files.ts';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46];
@@ -59,5 +59,16 @@ describe('imageFilesProblem', () => {
     expect(await imageFilesProblem([file(PNG, 'a.png', 'image/png'), file(GIF87, 'b.gif', 'image/gif')])).toBeNull();
     expect(await imageFilesProblem([file(PNG, 'a.png', 'image/png'), new File(['text'], 'b.jpg', { type: 'image/jpeg' })])).toBe(MSG.invalidFile);
     expect(await imageFilesProblem([])).toBeNull();
+  });
+});
+
+describe('pictureFileProblem', () => {
+  it('names a file that is not an image so, for an avatar or a logo; an image passes and a large one is too large', async () => {
+    expect(await pictureFileProblem(new File(['%PDF-1.7'], 'logo.pdf', { type: 'application/pdf' }))).toBe(MSG.notAnImage);
+    expect(await pictureFileProblem(new File(['text'], 'logo.png', { type: 'image/png' }))).toBe(MSG.notAnImage);
+    expect(await pictureFileProblem(file(PNG, 'logo.png', 'image/png'))).toBeNull();
+    const big = new Uint8Array(MAX_UPLOAD_BYTES);
+    big.set(PNG);
+    expect(await pictureFileProblem(new File([big], 'big.png'))).toBe(MSG.fileTooLarge);
   });
 });

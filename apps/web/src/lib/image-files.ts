@@ -56,3 +56,12 @@ export async function imageFilesProblem(files: readonly Blob[]): Promise<string 
   const problems = await Promise.all(files.map(imageFileProblem));
   return problems.find((problem) => problem !== null) ?? null;
 }
+
+/**
+ * The English text of what is wrong with a picture chosen for an avatar or a logo, or null: one
+ * that is not an image (by its content) is named so, not as an invalid attachment.
+ */
+export async function pictureFileProblem(file: Blob): Promise<string | null> {
+  const problem = await imageFileProblem(file);
+  return problem === MSG.invalidFile ? MSG.notAnImage : problem;
+}

@@ -1,34 +1,25 @@
 // The business logo: the current one (or the initial on the business colour) and an upload
-// button. The file is checked here first (PNG, JPG or GIF under 10MB), then uploaded at once.
+// button. The file is checked here first (a PNG, JPG or GIF by its content, under 10MB), then
+// uploaded at once.
 import { useState } from 'react';
 import { Avatar, Button, FileButton, Stack, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Business } from '@fieldops/shared/account';
-import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
-import { MSG } from '@fieldops/shared/messages';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { IMAGE_ACCEPT, pictureFileProblem } from '../../../lib/image-files.ts';
 import { initialOf } from '../../../lib/localized.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useUploadLogoMutation } from '../api/upload-logo.ts';
-
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
-
-/** The English error text for an unacceptable logo file, or null. */
-export function logoProblem(file: File): string | null {
-  if (!LOGO_TYPES.includes(file.type)) return MSG.invalidFile;
-  if (file.size > MAX_UPLOAD_BYTES) return MSG.fileTooLarge;
-  return null;
-}
 
 export function LogoUploader({ business, readOnly }: { business: Business; readOnly: boolean }) {
   const { t } = useTranslation();
   const upload = useUploadLogoMutation();
   const [problem, setProblem] = useState<string | null>(null);
 
-  const choose = (file: File | null) => {
+  const choose = async (file: File | null) => {
     if (!file) return;
-    const found = logoProblem(file);
+    const found = await pictureFileProblem(file);
     setProblem(found);
     if (found) return;
     upload.mutate(
@@ -55,7 +46,7 @@ export function LogoUploader({ business, readOnly }: { business: Business; readO
         </Text>
       </Avatar>
       {readOnly ? null : (
-        <FileButton onChange={choose} accept={LOGO_TYPES.join(',')}>
+        <FileButton onChange={(file) => void choose(file)} accept={IMAGE_ACCEPT}>
           {(props) => (
             <Button {...props} variant="light" size="xs" loading={upload.isPending} leftSection={<IconPhotoUp size={16} />}>
               {t('business.profile.uploadLogo')}

@@ -1,21 +1,12 @@
-// Avatar with a file picker and a preview of the chosen image (PNG, JPG or GIF under 10MB).
+// Avatar with a file picker and a preview of the chosen image (PNG, JPG or GIF under 10MB), or
+// why the file chosen cannot be one (checked by the form, see pictureFileProblem).
 import { useEffect, useMemo } from 'react';
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
-import { MSG } from '@fieldops/shared/messages';
 import { translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { IMAGE_ACCEPT } from '../../../lib/image-files.ts';
 import { initialOf } from '../../../lib/localized.ts';
-
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
-
-/** The English error text for an unacceptable file, or null. */
-export function avatarProblem(file: File): string | null {
-  if (!AVATAR_TYPES.includes(file.type)) return MSG.invalidFile;
-  if (file.size > MAX_UPLOAD_BYTES) return MSG.fileTooLarge;
-  return null;
-}
 
 interface AvatarPickerProps {
   name: string;
@@ -41,14 +32,14 @@ export function AvatarPicker({ name, currentUrl, file, error, onChange }: Avatar
         {initialOf(name)}
       </Avatar>
       <Group gap="xs" justify="center">
-        <FileButton onChange={onChange} accept={AVATAR_TYPES.join(',')}>
+        <FileButton onChange={onChange} accept={IMAGE_ACCEPT}>
           {(props) => (
             <Button {...props} variant="light" size="xs" leftSection={<IconPhotoUp size={16} />}>
               {t('profile.chooseAvatar')}
             </Button>
           )}
         </FileButton>
-        {file ? (
+        {file || error ? (
           <Button variant="subtle" color="gray" size="xs" leftSection={<IconX size={16} />} onClick={() => onChange(null)}>
             {t('profile.removeAvatar')}
           </Button>

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { profileFields } from '@fieldops/shared/account';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useFormState } from '../../../lib/form.ts';
+import { pictureFileProblem } from '../../../lib/image-files.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
-import { AvatarPicker, avatarProblem } from './avatar-picker.tsx';
+import { AvatarPicker } from './avatar-picker.tsx';
 
 export function ProfileForm() {
   const { t } = useTranslation();
@@ -26,8 +27,8 @@ export function ProfileForm() {
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const update = useUpdateProfileMutation();
 
-  const chooseAvatar = (file: File | null) => {
-    const problem = file ? avatarProblem(file) : null;
+  const chooseAvatar = async (file: File | null) => {
+    const problem = file ? await pictureFileProblem(file) : null;
     setAvatarError(problem);
     setAvatar(problem ? null : file);
   };
@@ -35,7 +36,9 @@ export function ProfileForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const fields = form.validate(profileFields);
-    if (!fields) return;
+    // A refused picture stands until another is chosen or it is removed: saving now would say
+    // the profile was saved beside it, without the picture the person meant to save.
+    if (!fields || avatarError) return;
     update.mutate(
       { userId, update: { ...fields, avatar } },
       {
@@ -58,7 +61,7 @@ export function ProfileForm() {
             currentUrl={account.avatar ?? member.avatar ?? member.imageUrl}
             file={avatar}
             error={avatarError}
-            onChange={chooseAvatar}
+            onChange={(file) => void chooseAvatar(file)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
