@@ -21,6 +21,8 @@ import { createQueryClient } from '../lib/query-client.ts';
 export interface TestRouter {
   state: { location: Location };
   navigate: (to: To, options?: NavigateOptions) => void;
+  /** The browser's back (-1) and forward (1) buttons. */
+  go: (delta: number) => void;
 }
 
 function TestRoutes({ routes, router }: { routes: RouteObject[]; router: { location?: Location; navigate?: NavigateFunction } }) {
@@ -49,6 +51,10 @@ export function renderRoutes(routes: RouteObject[], { route = '/' }: { route?: s
     navigate: (to, options) => {
       if (!seen.navigate) throw new Error('The router has not rendered yet');
       void seen.navigate(to, options);
+    },
+    go: (delta) => {
+      if (!seen.navigate) throw new Error('The router has not rendered yet');
+      void seen.navigate(delta);
     },
   };
   const view = render(

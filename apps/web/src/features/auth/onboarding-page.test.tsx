@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
 import { renderRoutes } from '../../test/render.tsx';
@@ -86,6 +86,33 @@ describe('onboarding', () => {
     const created = calls.find((c) => c.path === '/api/v1/onboarding/user/9/business');
     expect(created?.auth).toBe('Bearer tok-9');
     expect(created?.body).toMatchObject({ name: 'Acme', colour: '#4263eb' });
+  });
+
+  it("moves between the two steps with the browser's back and forward, each keeping what was typed", async () => {
+    stubServer(({ path }) => {
+      if (path === '/api/v1/industries') return Response.json([]);
+      if (path === '/api/v1/register') return Response.json({ id: 9, username: 'sara', email: 's@x.io' }, { status: 201 });
+      if (path === '/api/authenticate') return Response.json({ id_token: 'tok-9' });
+      return new Response('', { status: 404 });
+    });
+    const user = userEvent.setup();
+    const { router } = renderOnboarding();
+    await fillAccount();
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await user.type(await screen.findByLabelText(/Business name/), 'Acme');
+    expect(router.state.location.search).toBe('?step=business');
+
+    act(() => router.go(-1));
+    await vi.waitFor(() => expect(screen.getByLabelText(/Full name/)).toBeVisible());
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText(/Full name/)).toHaveValue('Sara Ali');
+    expect(screen.getByLabelText(/^Username/)).toHaveValue('sara');
+    expect(screen.getByLabelText(/E-mail/)).toHaveValue('s@x.io');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('secret123');
+
+    act(() => router.go(1));
+    await vi.waitFor(() => expect(screen.getByLabelText(/Business name/)).toBeVisible());
+    expect(screen.getByLabelText(/Business name/)).toHaveValue('Acme');
   });
 
   it('validates with the shared schema before calling the server', async () => {

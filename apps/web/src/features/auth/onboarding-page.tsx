@@ -1,10 +1,11 @@
-// /onboarding: create the user, then their business. A signed-in user without a business
-// (/onboarding?step=business) starts at the business step.
+// /onboarding: create the user, then their business. The business step has its own address
+// (/onboarding?step=business), so the browser's back and forward move between the two steps,
+// each keeping what was typed in it; a signed-in user without a business starts there.
 import '../../lib/styles/full.ts';
 import { useState } from 'react';
 import { Anchor, Stepper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Business } from '@fieldops/shared/account';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -25,7 +26,14 @@ export function OnboardingPage() {
   // A user who arrives signed in is known from their account.
   const account = useAccountQuery(signedInAtStart && createdUserId === null);
   const userId = createdUserId ?? account.data?.id ?? null;
-  const step = userId !== null || signedInAtStart ? 1 : 0;
+  const [params] = useSearchParams();
+  // Back from the business step shows the account step again, as it was left.
+  const step = signedInAtStart || (userId !== null && params.get('step') === 'business') ? 1 : 0;
+
+  const accountCreated = (id: number) => {
+    setCreatedUserId(id);
+    void navigate(paths.onboardingBusiness);
+  };
   useDocumentTitle(t('onboarding.title'));
 
   const finish = (business: Business) => {
@@ -42,9 +50,10 @@ export function OnboardingPage() {
 
   return (
     <AuthLayout title={t('onboarding.title')} subtitle={t('onboarding.subtitle')} width={520}>
-      <Stepper active={step} size="sm" allowNextStepsSelect={false} mb="md">
+      {/* Both steps stay mounted, the one not shown hidden: what was typed in it is still there. */}
+      <Stepper active={step} size="sm" allowNextStepsSelect={false} keepMounted mb="md">
         <Stepper.Step label={t('onboarding.stepAccount')} description={t('onboarding.stepAccountHint')}>
-          <RegisterStep onDone={setCreatedUserId} />
+          <RegisterStep onDone={accountCreated} />
         </Stepper.Step>
         <Stepper.Step label={t('onboarding.stepBusiness')} description={t('onboarding.stepBusinessHint')}>
           {businessStep()}
