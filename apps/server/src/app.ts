@@ -37,6 +37,7 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { actionResultsRoutes } from './modules/action-results/action-results.routes.ts';
 import { liveFeedPlugin } from './modules/live-feed/live-feed.hub.ts';
 import { liveFeedRoutes } from './modules/live-feed/live-feed.routes.ts';
+import { exportLinkFilesRoutes, exportLinksRoutes } from './modules/export-links/export-links.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { teamMembersRoutes } from './modules/teams/team-members.routes.ts';
@@ -121,6 +122,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     invitationsRoutes,
     membersRoutes,
     transfersRoutes,
+    exportLinkFilesRoutes,
   ],
   workflow: [
     tasksRoutes,
@@ -132,6 +134,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     actionResultsRoutes,
     reportsRoutes,
     liveFeedRoutes,
+    exportLinksRoutes,
   ],
   helpdesk: [
     ticketsRoutes,

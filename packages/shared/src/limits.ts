@@ -8,6 +8,14 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  */
 export const FILE_LINK_BUCKET_MS = 5 * 60_000;
 export const FILE_LINK_MIN_LIFETIME_MS = 10 * 60_000;
+/**
+ * The links an exported file writes for its photos and voice notes (public links, DESIGN §13) work
+ * this many days unless the business revokes them first; an export may ask for fewer or more, up
+ * to the maximum. One export names at most EXPORT_LINK_MAX_FILES files.
+ */
+export const EXPORT_LINK_DEFAULT_DAYS = 365;
+export const EXPORT_LINK_MAX_DAYS = 3650;
+export const EXPORT_LINK_MAX_FILES = 20_000;
 export const MEMBER_SEARCH_MIN_LENGTH = 4;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;

@@ -7,9 +7,10 @@
 import { z } from 'zod';
 import { ACTION_TYPES } from './enums.ts';
 import { id, idList, pageQuery, queryFlag } from './common.ts';
-import { maxMessage, minMessage } from './messages.ts';
+import { MSG, maxMessage, minMessage } from './messages.ts';
 import { latestResultsQuery } from './answers.ts';
 import { isoDate } from './plans.ts';
+import { EXPORT_LINK_MAX_DAYS, EXPORT_LINK_MAX_FILES } from './limits.ts';
 import { DASHBOARD_LOADED, DASHBOARD_RANKED, DEFAULT_KPI_SIZE, DEFAULT_PERFORMANCE_DAYS, KPI_ORDERS, MAX_KPI_SIZE, MAX_REPORT_DAYS } from './report-limits.ts';
 
 export * from './report-limits.ts';
@@ -180,3 +181,36 @@ export type SubmissionsQuery = z.input<typeof submissionsQuery>;
  * and api key headers), so clients read it with fetch rather than EventSource.
  */
 export const LIVE_FEED_HEARTBEAT_MS = 25_000;
+
+/** A stored file's key, as its address names it (/api/files/{key}). */
+export const storedFileKey = z.string().regex(/^[a-f0-9]{32}\.[a-z0-9]{2,5}$/, MSG.invalid);
+
+/**
+ * POST /v1/report/export-links: the files an export is about to name (their keys), and how many
+ * days its links work (the default when left out). Each must be the photo or voice note of an
+ * answer the caller sees.
+ */
+export const exportLinkRequest = z.object({
+  files: z.array(storedFileKey).min(1, minMessage(1)).max(EXPORT_LINK_MAX_FILES, maxMessage(EXPORT_LINK_MAX_FILES)),
+  days: z.number().int().min(1, minMessage(1)).max(EXPORT_LINK_MAX_DAYS, maxMessage(EXPORT_LINK_MAX_DAYS)).optional(),
+});
+export type ExportLinkRequest = z.infer<typeof exportLinkRequest>;
+
+/** The export's links: one address per file, which works until `expiresAt` or until revoked. */
+export const exportLinkCreated = z.object({
+  id,
+  expiresAt: z.string(),
+  files: z.array(z.object({ key: z.string(), url: z.string() })),
+});
+export type ExportLinkCreated = z.infer<typeof exportLinkCreated>;
+
+/** An export's links as listed for revoking them: when, by whom, until when, how many files. */
+export const exportLink = z.object({
+  id,
+  createdDate: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  files: z.number(),
+  creator: z.object({ id, fullName: z.string() }).nullable(),
+});
+export type ExportLink = z.infer<typeof exportLink>;

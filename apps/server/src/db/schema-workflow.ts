@@ -1,6 +1,6 @@
 // Workflow tables: tasks, their ordered actions, tags and task templates (DESIGN §1, workflow base).
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActionCriteria, ActionOption, TemplateContent } from '@fieldops/shared/tasks';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, users } from './schema.ts';
@@ -114,4 +114,27 @@ export const taskTemplates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('task_templates_business_idx').on(t.businessId, t.id), uniqueIndex('task_templates_key_key').on(t.key)],
+);
+
+/**
+ * The link an exported file (PDF, Excel, CSV, JSON) writes for each photo and voice note it names
+ * (DESIGN §13, public links): one row per export, scoped to that export's files of one business,
+ * expiring, revocable. The link carries a random token; only its SHA-256 is kept here.
+ */
+export const exportLinks = pgTable(
+  'export_links',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** The storage keys of the files this export names: the link opens these and no other. */
+    files: jsonb('files').$type<string[]>().notNull(),
+    creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('export_links_token_idx').on(t.tokenHash), index('export_links_business_idx').on(t.businessId, t.id)],
 );

@@ -103,6 +103,7 @@ const WORDS: Record<string, Entity> = {
   'ticket-categories': 'category',
   invitation: 'invitation',
   invitations: 'invitation',
+  'export-links': 'exportLink',
 };
 /** Lists whose items' `id` is of an entity (`projectTypes: [{ id, nameEn, nameAr }]`). */
 const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamTypes: 'siteType' };

@@ -50,6 +50,7 @@ export const ENTITIES = [
   'comment',
   'category',
   'invitation',
+  'exportLink',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -162,6 +163,10 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
     .set({ start: new Date(Date.now() - hour), deadline: new Date(Date.now() + hour) })
     .where(eq(schedules.id, schedule.id));
   const answer = await createAnswerRow(app.db, schedule, gate.id, { isFlagged: true, notes: named('Note') });
+  // An answer with a photo, and the links of an export that names it.
+  const stored = await app.storage.put(IMAGES.png, 'png');
+  await createAnswerRow(app.db, schedule, gate.id, { fileKey: stored.key });
+  const exportLink = idOf(await send(owner, { method: 'POST', url: `${W}/report/export-links`, payload: { files: [stored.key] } }, 201));
 
   const category = idOf(await send(owner, { method: 'POST', url: `${H}/ticket-categories`, payload: { nameEn: named('Category'), nameAr: 'فئة' } }, 201));
   const ticket = idOf(
@@ -219,6 +224,7 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       comment,
       category,
       invitation,
+      exportLink,
     },
   };
 }

@@ -286,3 +286,23 @@ export async function answersSince(
     .limit(limit);
   return rows.map(toActionResult);
 }
+
+/**
+ * Which of `keys` are the photo or voice note of an answer the scope sees (held answers, kept
+ * from a paused plan and never listed, are not among them).
+ */
+export async function visibleAnswerFiles(db: Db, scope: ViewScope, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ file: actionResults.fileKey, voice: actionResults.voiceKey })
+    .from(actionResults)
+    .where(
+      and(
+        eq(actionResults.businessId, scope.businessId),
+        sql`(${actionResults.fileKey} = ANY(${sql.param([...keys])}::text[]) OR ${actionResults.voiceKey} = ANY(${sql.param([...keys])}::text[]))`,
+        visibleResults(scope),
+      ),
+    );
+  const wanted = new Set(keys);
+  return new Set(rows.flatMap((row) => [row.file, row.voice]).filter((key): key is string => key !== null && wanted.has(key)));
+}

@@ -22,6 +22,7 @@ import {
   insertResult,
   latestAnswers,
   updateResultRow,
+  visibleAnswerFiles,
   type NewResult,
 } from './action-results.repository.ts';
 
@@ -108,4 +109,9 @@ export async function unflagResult(db: Db, caller: Caller, id: number): Promise<
   const found = await managed.find(id);
   await updateResultRow(db, caller.businessId, id, { isFlagged: false });
   return { ...found, isFlagged: false };
+}
+
+/** Which of `keys` are files of answers the caller sees: an export may link to those only. */
+export async function visibleAnswerFilesOf(db: Db, caller: Caller, keys: readonly string[]): Promise<Set<string>> {
+  return visibleAnswerFiles(db, await viewScopeOf(db, caller), keys);
 }
