@@ -125,7 +125,7 @@ async function screensOf(page: Page): Promise<Screen[]> {
     {
       name: 'reports',
       url: '/reports',
-      layers: [{ menu: 'reports.filters.presets' }, { menu: 'reports.export.button' }, { dialog: 'reports.openAnswer' }],
+      layers: [{ menu: 'reports.filters.presets' }, { menu: 'reports.export.button', items: ['reports.export.links'] }, { dialog: 'reports.openAnswer' }],
     },
     {
       name: 'business',

@@ -218,8 +218,12 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       expect(sheet.rowCount).toBe(2);
       const cells = (sheet.getRow(2).values as unknown[]).slice(1);
       expect(cells.slice(1, 6)).toEqual([setup.taskName, setup.yesNo.name, setup.member, setup.siteName, expect.any(String)]);
-      // The answer's words link to its photo.
-      expect(cells[6]).toEqual({ text: yes, hyperlink: expect.stringMatching(/\/api\/files\/[a-f0-9]{32}\.png\?expires=\d+&signature=/) });
+      // The answer's words link to its photo, by the export's own link, which keeps working after
+      // the page's signed links have expired and opens the photo without signing in.
+      expect(cells[6]).toEqual({ text: yes, hyperlink: expect.stringMatching(/\/api\/export-links\/[A-Za-z0-9_-]{43}\/[a-f0-9]{32}\.png$/) });
+      const photo = await page.request.get((cells[6] as { hyperlink: string }).hyperlink);
+      expect(photo.status()).toBe(200);
+      expect(photo.headers()['content-type']).toBe('image/png');
       expect(cells[7]).toBe(setup.notes);
       // The time is a date the sheet can sort, not text.
       expect(cells[0]).toBeInstanceOf(Date);

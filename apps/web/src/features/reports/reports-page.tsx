@@ -23,6 +23,7 @@ import { usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useTagActionIds } from './api/get-filter-options.ts';
 import { useSubmissionsQuery, useSubmissionsRefresh } from './api/get-submissions.ts';
 import { ExportMenu, ExportProgress } from './components/export-controls.tsx';
+import { ExportLinksModal } from './components/export-links-modal.tsx';
 import { LiveSwitch } from './components/live-switch.tsx';
 import { SubmissionFiltersBar } from './components/submission-filters-bar.tsx';
 import { SubmissionsTable } from './components/submissions-table.tsx';
@@ -109,6 +110,7 @@ export function ReportsPage() {
     [rangeText, language, t],
   );
   const exporter = useExport(filters, subtitle);
+  const [showingLinks, setShowingLinks] = useState(false);
 
   const open = (answer: ActionResult) => {
     setKnown(answer);
@@ -153,10 +155,12 @@ export function ReportsPage() {
             <Group gap="md" className="reports-controls" data-no-capture="true">
               <LiveSwitch on={live} state={liveState} onChange={setLive} />
               <ExportMenu
-                disabled={exporter.state !== null || !query.data || total === 0}
+                busy={exporter.state !== null}
+                empty={!query.data || total === 0}
                 onFile={(format) => void exporter.exportFile(format)}
                 onImage={() => void exporter.exportImage(viewRef.current)}
                 onPrint={() => void exporter.print()}
+                onLinks={() => setShowingLinks(true)}
               />
             </Group>
           }
@@ -184,6 +188,7 @@ export function ReportsPage() {
         </div>
       ) : null}
       <ExportProgress state={exporter.state} onCancel={exporter.cancel} />
+      <ExportLinksModal opened={showingLinks} onClose={() => setShowingLinks(false)} />
       <AnswerDetailDrawer answerId={answerId} answer={known} onClose={() => setAnswerParam(null, false)} />
     </div>
   );

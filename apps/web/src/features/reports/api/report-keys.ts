@@ -1,5 +1,5 @@
 // The reports feature's query keys: the submissions (under the answers' root, which an unflag or
-// a fired ticket refreshes too) and the lists the filters pick from.
+// a fired ticket refreshes too), the lists the filters pick from, and the links of exports.
 import { sharedKeys } from '../../../lib/query-keys.ts';
 import type { SubmissionFilters } from '../submission-filters.ts';
 
@@ -11,4 +11,6 @@ export const reportKeys = {
   tasks: [...sharedKeys.taskLists, { purpose: 'report-filter' }] as const,
   tags: sharedKeys.tagList,
   tagActions: (tagId: number) => [...sharedKeys.tags, tagId, 'actions'] as const,
+  exportLinks: ['reports', 'export-links'] as const,
+  exportLinksPage: (page: number) => ['reports', 'export-links', { page }] as const,
 };

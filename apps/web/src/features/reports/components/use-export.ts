@@ -10,7 +10,9 @@ import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAllSitesQuery } from '../../../lib/session/api/get-sites.ts';
 import type { ExportFormat } from '../export/export-table.ts';
+import { createExportLinks } from '../api/create-export-links.ts';
 import { toExportTable } from '../export/export-rows.ts';
+import { addLastingLinks } from '../export/lasting-links.ts';
 import { buildInWorker, downloadBlob, exportFileName, fetchAllSubmissions } from '../export/run-export.ts';
 import type { SubmissionFilters } from '../submission-filters.ts';
 
@@ -54,6 +56,8 @@ export function useExport(filters: SubmissionFilters, subtitle: (count: number) 
         setState({ kind: format, phase: 'building', done: 0, total: answers.length });
         const projectName = (siteId: number) => sites.data?.data.find((site) => site.id === siteId)?.project.name ?? '';
         const table = toExportTable(answers, { t, language, timeZone: time.timeZone, projectName, subtitle: subtitle(answers.length) });
+        // The links the file keeps work for as long as the business wants, not the page's minutes.
+        await addLastingLinks(table, (keys) => createExportLinks(keys, signal));
         const blob = await buildInWorker(format, table, progress(format, 'building'), signal);
         downloadBlob(blob, exportFileName(time.today(), format));
         notifySuccess(t('reports.export.done', { count: answers.length }));

@@ -1,6 +1,6 @@
 // CSV export: UTF-8 with a byte order mark (so Excel reads Arabic correctly), CRLF line ends,
 // and every field quoted when it holds a comma, a quote or a line break (RFC 4180).
-import type { ExportCell, ExportTable } from './export-table.ts';
+import { linkOf, type ExportCell, type ExportTable } from './export-table.ts';
 
 const BOM = '\uFEFF';
 
@@ -23,7 +23,7 @@ function csvCell(cell: ExportCell): string {
   if (cell.kind === 'number') return String(cell.value);
   if (cell.kind === 'time') return cell.local;
   if (cell.kind === 'date') return cell.value;
-  return csvField(cell.url);
+  return csvField(linkOf(cell));
 }
 
 export function buildCsv(table: ExportTable): string {

@@ -60,6 +60,14 @@ describe('export builders', () => {
         { kind: 'number', value: 7879.5, text: '7,879.5' },
         { kind: 'link', url: 'https://app.example.com/files/p.png', text: 'Photo', media: 'photo', caption: '' },
         { kind: 'date', value: '2025-03-09', text: '9\u200f/3\u200f/2025' },
+        {
+          kind: 'link',
+          url: 'https://app.example.com/api/files/q.png?expires=1',
+          keep: 'https://app.example.com/api/export-links/t/q.png',
+          text: 'Photo',
+          media: 'photo',
+          caption: '',
+        },
       ],
     ];
     const workbook = new ExcelJS.Workbook();
@@ -76,6 +84,8 @@ describe('export builders', () => {
     expect(row.getCell(4).type).toBe(ExcelJS.ValueType.Date);
     expect((row.getCell(4).value as Date).toISOString()).toBe('2025-03-09T00:00:00.000Z');
     expect(row.getCell(4).numFmt).toBe('yyyy-mm-dd');
+    // A photo with the export's lasting link is linked by it, not by the page's link of minutes.
+    expect(row.getCell(5).value).toEqual({ text: 'Photo', hyperlink: 'https://app.example.com/api/export-links/t/q.png' });
   });
 
   it('PDF holds the Arabic and English text as real text, letters as written', async () => {

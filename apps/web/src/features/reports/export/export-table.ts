@@ -37,9 +37,16 @@ export type ExportCell =
   /**
    * A photo or a voice note: `url` opens it, `text` names it (or gives the answer's value). A
    * format that can draw pictures (PDF) shows a photo as a thumbnail with `caption` beside it: the
-   * answer's own words, or '' when `text` only names the media.
+   * answer's own words, or '' when `text` only names the media. `keep` is the export's own link
+   * to the file, written into the file in place of `url` (see linkOf).
    */
-  | { kind: 'link'; url: string; text: string; media: 'photo' | 'voice'; caption: string };
+  | { kind: 'link'; url: string; text: string; media: 'photo' | 'voice'; caption: string; keep?: string };
+
+/**
+ * The address a file writes for a photo or a voice note: the export's own link, which keeps
+ * working (`keep`), or else the one the page read it through, which lasts minutes (`url`).
+ */
+export const linkOf = (cell: Extract<ExportCell, { kind: 'link' }>) => cell.keep ?? cell.url;
 
 /** The cell as words, for formats that show text (PDF). */
 export const cellText = (cell: ExportCell) => (typeof cell === 'string' ? cell : cell.text);

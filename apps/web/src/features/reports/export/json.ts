@@ -1,5 +1,5 @@
 // JSON export: one object per answer, keyed by the translated column titles, in column order.
-import type { ExportCell, ExportTable } from './export-table.ts';
+import { linkOf, type ExportCell, type ExportTable } from './export-table.ts';
 
 /** A number as a number, a time as its instant and a date as its day (ISO 8601), a link as its address. */
 function jsonValue(cell: ExportCell | undefined): string | number {
@@ -7,7 +7,7 @@ function jsonValue(cell: ExportCell | undefined): string | number {
   if (typeof cell === 'string') return cell;
   if (cell.kind === 'number') return cell.value;
   if (cell.kind === 'time' || cell.kind === 'date') return cell.value;
-  return cell.url;
+  return linkOf(cell);
 }
 
 export function buildJson(table: ExportTable): string {

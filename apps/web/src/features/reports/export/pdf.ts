@@ -6,7 +6,7 @@
 // voice note link to the file.
 import { PDFDocument, PDFName, PDFString, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { must } from '@fieldops/shared/must';
-import { cellText, type ExportCell, type ExportTable } from './export-table.ts';
+import { cellText, linkOf, type ExportCell, type ExportTable } from './export-table.ts';
 import { EmbeddedFont } from './pdf-font.ts';
 import type { Thumbnail } from './pdf-images.ts';
 import { isRtlText, visualRuns } from './pdf-text.ts';
@@ -206,12 +206,12 @@ export async function buildPdf(
   const layout = (cell: ExportCell, index: number): CellLayout => {
     if (typeof cell === 'string' || cell.kind !== 'link') return textLayout(cellText(cell), index);
     const picture = cell.media === 'photo' ? pictures.get(cell.url) : undefined;
-    if (!picture) return textLayout(cell.text, index, cell.url);
+    if (!picture) return textLayout(cell.text, index, linkOf(cell));
     const lines = cell.caption ? wrapText(cell.caption, cellWidth(index), regularWidth) : [];
     const scale = Math.min(cellWidth(index) / picture.width, THUMBNAIL_HEIGHT / picture.height);
     const image = { image: picture, width: picture.width * scale, height: picture.height * scale };
     const above = lines.length > 0 ? lines.length * lineHeight(TEXT_SIZE) + THUMBNAIL_GAP : 0;
-    return { lines, rtl: isRtlText(cell.caption), height: above + image.height, url: cell.url, image };
+    return { lines, rtl: isRtlText(cell.caption), height: above + image.height, url: linkOf(cell), image };
   };
 
   const bottom = MARGIN + 14;

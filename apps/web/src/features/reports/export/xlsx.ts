@@ -1,7 +1,7 @@
 // Excel export (exceljs): one sheet with a bold, frozen, filterable header row, columns sized by
 // their share, wrapped text, and the sheet laid out right to left in Arabic.
 import ExcelJS from 'exceljs';
-import type { ExportCell, ExportTable } from './export-table.ts';
+import { linkOf, type ExportCell, type ExportTable } from './export-table.ts';
 
 /** Excel limits sheet names to 31 characters without : \ / ? * [ ]. */
 export function safeSheetName(name: string): string {
@@ -22,7 +22,7 @@ function xlsxValue(cell: ExportCell): ExcelJS.CellValue {
   if (cell.kind === 'number') return cell.value;
   if (cell.kind === 'time') return new Date(`${cell.local.replace(' ', 'T')}:00Z`);
   if (cell.kind === 'date') return new Date(`${cell.value}T00:00:00Z`);
-  return { text: cell.text, hyperlink: cell.url };
+  return { text: cell.text, hyperlink: linkOf(cell) };
 }
 
 export async function buildXlsx(table: ExportTable): Promise<Uint8Array> {
