@@ -105,10 +105,13 @@ describe("member's Tasks tab", () => {
     expect(await screen.findByRole('region', { name: 'Downtown' })).toBeInTheDocument();
   });
 
-  it('names the failure itself when the server gives no text', async () => {
+  it("says 'Unexpected error' with Try Again for a status the catalogue does not name (spec §8)", async () => {
     stubServer(() => new Response('teapot', { status: 418 }));
     renderWithSession(<MemberTasksTab member={omar} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent("Failed to fetch the member's tasks");
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Unexpected error');
+    expect(alert).not.toHaveTextContent("Failed to fetch the member's tasks");
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
   it('speaks Arabic', async () => {
