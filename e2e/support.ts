@@ -112,7 +112,7 @@ export async function addActiveMember(
     email: string;
   }[];
   const userId = found.find((m) => m.email === person.email)!.userId;
-  const key = (await (await request.get(`/api/v1/users/${userId}/activation-key`, { headers })).json()) as { activationKey: string };
+  const key = (await (await request.post(`/api/v1/users/${userId}/activation-key`, { headers })).json()) as { activationKey: string };
   const activated = await request.post('/api/v1/activate', { data: { key: key.activationKey, name: person.name, password: person.password } });
   expect(activated.status(), await activated.text()).toBe(200);
   return userId;
