@@ -2,7 +2,7 @@
 // once the server stops accepting connections (a load balancer's next ones go to another
 // instance), /api/health answers 503 on the connections still open, and every answer carries
 // `Connection: close`. Every request already received is answered; a keep-alive connection closes
-// after its answer, or once it has sat idle for a moment (a client that sends on it at that very
+// after its answer, or once it has sat idle for a moment after the signal (a client that sends on it at that very
 // instant is the one race left, as in any HTTP server). It is done when no connection but event
 // streams is left: those (the live feed) end when the app closes.
 import net from 'node:net';
@@ -72,7 +72,7 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
     get draining() {
       return draining;
     },
-    async start({ idleMs = 1_000, maxMs = 10_000 } = {}) {
+    async start({ idleMs = 2_000, maxMs = 10_000 } = {}) {
       draining = true;
       // Connections the system has already completed wait to be accepted: one turn of the event
       // loop takes them all in (closing the listening socket first would reset them).
@@ -81,13 +81,16 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
       // connections at once, racing a request a client may be sending on one of them. The app's
       // close calls it later, when nothing is left.
       if (app.server.listening) net.Server.prototype.close.call(app.server);
-      const deadline = Date.now() + maxMs;
+      const began = Date.now();
+      const deadline = began + maxMs;
       for (;;) {
         const now = Date.now();
         let open = 0;
         for (const [socket, connection] of connections) {
           if (connection.streaming) continue;
-          if (connection.busy === 0 && now - connection.idleSince >= idleMs) socket.destroy();
+          // Idle counts from the signal at the earliest: a request a client wrote just before it
+          // may still sit unread while a busy process catches up, and closing would reset it.
+          if (connection.busy === 0 && now - Math.max(connection.idleSince, began) >= idleMs) socket.destroy();
           else open++;
         }
         if ((open === 0 && inProgress === 0) || now >= deadline) return;

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ticketCategories } from '../db/schema-helpdesk.ts';
-import { routedPath } from '../lib/api-paths.ts';
+import { isApiPath, routedPath } from '../lib/api-paths.ts';
 import { createCast } from './cast.ts';
 import {
   createAction,
@@ -156,12 +156,16 @@ async function bodyOf(res: LightMyRequestResponse, streaming: boolean): Promise<
  */
 function problemWith(req: SweepRequest, res: LightMyRequestResponse, body: string): string | null {
   const status = res.statusCode;
+  // The request goes out as a client writes it, its dot segments resolved (`%2e%2e` too): one
+  // that climbs out of the API (`/api/export-links/%2e%2e/%2e%2e` is `/`) asks for a page.
+  const reached = routedPath(new URL(req.url, 'http://sweep.test').pathname);
+  if (!isApiPath(reached)) return status >= 500 ? `answered ${status}` : null;
   const contentType = String(res.headers['content-type'] ?? '');
   if (status >= 500) return `answered ${status}`;
   const caching = String(res.headers['cache-control'] ?? '');
   if (!caching.split(/,\s*/).includes('no-store') && !/^private, max-age=\d+$/.test(caching)) return `${status} with Cache-Control "${caching}"`;
   // Stored files and the documentation are shown as they are; everything else is data.
-  const shown = /^\/api\/(files|docs)(\/|$)/.test(routedPath(req.url));
+  const shown = /^\/api\/(files|docs)(\/|$)/.test(reached);
   if (!shown && res.headers['content-security-policy'] !== "default-src 'none'; frame-ancestors 'none'")
     return `${status} with the page's Content-Security-Policy`;
   if (status < 400) return null;
