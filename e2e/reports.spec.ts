@@ -73,7 +73,7 @@ async function prepare(request: APIRequestContext, lang: Lang, today: string): P
   const site = await call<{ id: number }>(request, token, 'POST', '/api/v1/teams', { name: siteName, projectId: project.id });
   const member = lang === 'en' ? `Report Member ${suffix}` : `عضو التقرير ${suffix}`;
   const email = `report.${suffix}@example.com`;
-  const placed = { userId: await addActiveMember(request, token, site.id, { name: member, email, password: 'report-pass-1' }) };
+  const placed = await addActiveMember(request, token, site.id, { name: member, email, password: 'report-pass-1' });
 
   const taskName = lang === 'en' ? `Loading bay check ${suffix}` : `فحص رصيف التحميل ${suffix}`;
   const task = await call<{ id: number }>(request, token, 'POST', `${WORKFLOW}/v1/tasks`, {
@@ -96,7 +96,7 @@ async function prepare(request: APIRequestContext, lang: Lang, today: string): P
     actions.push({ id: created.id, name });
   }
   const [schedule] = await planToday(request, token, { taskId: task.id, siteId: site.id, userId: placed.userId, today });
-  const memberToken = await apiToken(request, email, 'report-pass-1');
+  const memberToken = await apiToken(request, placed.username, 'report-pass-1');
   const notes = lang === 'en' ? 'Pallets stacked, "clear" path' : 'المنصات مرصوصة، والممر "خالٍ"';
   return { token, memberToken, scheduleId: schedule.id, taskId: task.id, taskName, yesNo: actions[0], text: actions[1], member, siteName, notes };
 }

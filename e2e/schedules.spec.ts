@@ -43,7 +43,7 @@ interface Setup {
   taskName: string;
   yesNo: string;
   photo: string;
-  member: { id: number; name: string; email: string; password: string };
+  member: { id: number; username: string; name: string; email: string; password: string };
 }
 
 /** Through the API: the business's zone, a site with coordinates, an active member, a task with a yes/no and a photo action. */
@@ -56,7 +56,7 @@ async function prepare(request: APIRequestContext, lang: Lang): Promise<Setup> {
   const siteName = `Journey Site ${suffix}`;
   const site = await call<{ id: number }>(request, token, 'POST', '/api/v1/teams', { name: siteName, projectId: projects[0].id, ...SITE, radius: 150 });
   const member = { name: lang === 'en' ? `Field Member ${suffix}` : `عضو ميداني ${suffix}`, email: `field.${suffix}@example.com`, password: 'field-pass-1' };
-  const placed = { userId: await addActiveMember(request, token, site.id, member) };
+  const placed = await addActiveMember(request, token, site.id, member);
 
   const taskName = lang === 'en' ? `Entrance check ${suffix}` : `فحص المدخل ${suffix}`;
   const yesNo = lang === 'en' ? 'Is the entrance clean?' : 'هل المدخل نظيف؟';
@@ -78,7 +78,17 @@ async function prepare(request: APIRequestContext, lang: Lang): Promise<Setup> {
       required: true,
     });
   }
-  return { token, today, siteId: site.id, siteName, taskId: task.id, taskName, yesNo, photo, member: { id: placed.userId, ...member } };
+  return {
+    token,
+    today,
+    siteId: site.id,
+    siteName,
+    taskId: task.id,
+    taskName,
+    yesNo,
+    photo,
+    member: { id: placed.userId, username: placed.username, ...member },
+  };
 }
 
 interface ScheduleRow {
@@ -106,7 +116,7 @@ async function memberPhone(browser: Browser, lang: Lang, setup: Setup, where: { 
   const page = await context.newPage();
   await useLanguage(page, lang);
   await page.goto('/login');
-  await page.getByLabel(t(lang, 'login.username')).fill(setup.member.email);
+  await page.getByLabel(t(lang, 'login.username')).fill(setup.member.username);
   await page.getByLabel(t(lang, 'login.password'), { exact: true }).fill(setup.member.password);
   await page.getByRole('button', { name: t(lang, 'actions.signIn') }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));

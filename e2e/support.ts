@@ -93,7 +93,7 @@ export async function expectAccessible(page: Page, screen: string) {
 /**
  * Through the API, as an admin whose `token` is given: invites a new e-mail to a site and
  * activates the account by its key with `password`, as the person would, so they sign in with it
- * and go straight to work. Answers the new member's user id.
+ * and go straight to work. Answers the new member's user id and username.
  */
 export async function addActiveMember(
   request: APIRequestContext,
@@ -115,7 +115,8 @@ export async function addActiveMember(
   const key = (await (await request.post(`/api/v1/users/${userId}/activation-key`, { headers })).json()) as { activationKey: string };
   const activated = await request.post('/api/v1/activate', { data: { key: key.activationKey, name: person.name, password: person.password } });
   expect(activated.status(), await activated.text()).toBe(200);
-  return userId;
+  // The account signs in with its username: one a business made does not claim the e-mail.
+  return { userId, username: ((await activated.json()) as { username: string }).username };
 }
 
 /** A real PNG (the server checks uploads by content), each pixel's colour given by `colour(x, y)`. */

@@ -153,7 +153,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await personA.context.close();
     await personB.context.close();
 
-    // A new e-mail invited by the business and activated by it: they choose their own password first.
+    // A new e-mail invited by the business and activated by it: they sign in with the username it
+    // was given (an account a business made does not claim the e-mail), and choose their own password first.
     const fresh = { email: `fresh.${suffix}@example.com`, password: 'given-pass-94' };
     const invited = await request.post(`/api/v1/teams/${site.id}/users`, {
       headers: bearer(demoToken),
@@ -164,12 +165,12 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       await request.get(`/api/v2/business-members?page=0&size=5&searchKey=${encodeURIComponent(fresh.email)}`, {
         headers: bearer(demoToken),
       })
-    ).json()) as { userId: number; email: string }[];
-    const freshId = found.find((member) => member.email === fresh.email)!.userId;
+    ).json()) as { userId: number; email: string; username: string }[];
+    const { userId: freshId, username: freshUsername } = found.find((member) => member.email === fresh.email)!;
     expect((await request.post(`/api/v1/users/${freshId}/activate`, { headers: bearer(demoToken) })).ok()).toBeTruthy();
 
     const freshPerson = await newPerson(browser, lang);
-    await submitSignIn(freshPerson.page, lang, fresh.email, fresh.password);
+    await submitSignIn(freshPerson.page, lang, freshUsername, fresh.password);
     await expect(freshPerson.page.getByRole('heading', name('choosePassword.title'))).toBeVisible();
     await expect(freshPerson.page.getByRole('navigation', name('nav.mainNavigation'))).toHaveCount(0);
     await expectDirection(freshPerson.page, lang);

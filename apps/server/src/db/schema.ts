@@ -39,11 +39,20 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** When the person proved they receive mail at `email`; until then nothing is sent or shown to them for that address. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Whether `email` is this account's own: unique among claimed accounts and a way to sign in.
+     * An account a business creates by inviting an e-mail does not claim it (DESIGN §4): every
+     * invitation of an address that is not yet in the business makes one, whether or not someone
+     * else has the address, so inviting tells the business nothing about other accounts.
+     */
+    emailClaimed: boolean('email_claimed').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
-    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_email_key')
+      .on(t.email)
+      .where(sql`email_claimed`),
     uniqueIndex('users_activation_key_key').on(t.activationKey),
     // Member lists sorted by name walk this instead of sorting every member of a large business.
     index('users_full_name_idx').on(t.fullName, t.id),

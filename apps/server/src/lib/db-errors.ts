@@ -38,3 +38,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** Seconds a client is asked to wait before trying again. */
 export const DATABASE_RETRY_AFTER_S = 2;
+
+/** Whether a statement broke a unique index (23505), however deep the driver's error is wrapped. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -89,6 +89,7 @@ export async function createInvitedUser(app: FastifyInstance, owner: Caller) {
     activationKey: hashKey(activationKey),
     activationExpiresAt: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
     createdByBusinessId: owner.business.id,
+    emailClaimed: false,
   });
   await app.db.insert(businessMembers).values({ businessId: owner.business.id, userId: user.id, role: 'MEMBER' });
   return { ...user, activationKey };

@@ -1,5 +1,5 @@
 // A user's own record: their details, avatar, password and business identities.
-import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Account } from '@fieldops/shared/account';
 import type { Db } from '../../db/client.ts';
 import { businessMembers, businesses, users } from '../../db/schema.ts';
@@ -35,14 +35,22 @@ export async function findAccount(db: Db, userId: number): Promise<Account | nul
   return { ...user, businessIdentities: identities };
 }
 
-/** Which of `fields` already belong to another user. */
+/**
+ * Which of `fields` already belong to another user. An e-mail is taken only by an account that
+ * claims it, and only matters to an account that claims its own (`exceptUserId`'s, or a new one):
+ * an unclaimed address is shared by no one (schema: users.emailClaimed).
+ */
 export async function findTakenIdentity(db: Db, fields: { username?: string; email?: string }, exceptUserId?: number) {
+  const claimsOwn = exceptUserId ? sql`exists (select 1 from ${users} own where own.id = ${exceptUserId} and own.email_claimed)` : undefined;
   const [row] = await db
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(
       and(
-        or(fields.username ? eq(users.username, fields.username) : undefined, fields.email ? eq(users.email, fields.email) : undefined),
+        or(
+          fields.username ? eq(users.username, fields.username) : undefined,
+          fields.email ? and(eq(users.email, fields.email), eq(users.emailClaimed, true), claimsOwn) : undefined,
+        ),
         exceptUserId ? ne(users.id, exceptUserId) : undefined,
       ),
     )

@@ -22,7 +22,8 @@ const asUser = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, opti
   });
 const membershipsOf = async (userId: number) =>
   (await t.app.db.select().from(businessMembers).where(eq(businessMembers.userId, userId))).map((m) => m.businessId);
-const userOf = async (email: string) => (await t.app.db.select().from(users).where(eq(users.email, email)))[0];
+/** The first account made with the e-mail (accounts a business made may share one). */
+const userOf = async (email: string) => (await t.app.db.select().from(users).where(eq(users.email, email)).orderBy(users.id))[0];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -34,17 +35,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("an administrator taking another business's invitation through a password reset", () => {
-  it("A creates the person's account, B invites them: A's reset is refused", async () => {
+  it("A creates the person's account, B invites the e-mail: B makes its own; once the person joins B with it, A's reset is refused", async () => {
     const email = 'guard.one@example.com';
     expect((await a.request({ method: 'POST', url: `/api/v1/teams/${aSite}/users`, payload: invite(email) })).statusCode).toBe(201);
     const person = await userOf(email);
     expect((await a.request({ method: 'POST', url: `/api/v1/users/${person.id}/activate` })).statusCode).toBe(200);
-    expect((await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite(email) })).statusCode).toBe(201);
+    const sent = await b.request({ method: 'POST', url: `/api/v1/teams/${bSite}/users`, payload: invite(email) });
+    expect(sent.statusCode).toBe(201);
+    // B's invitation made an account of B's: A's account is not in it and A's reset reaches nothing of B's.
+    const [invitation] = await t.app.db.select().from(invitations).where(eq(invitations.id, sent.json().id));
+    expect(invitation.userId).not.toBe(person.id);
+    expect(await membershipsOf(person.id)).toEqual([a.business.id]);
 
+    // The person joins B with the account A made, holding B's key: from then on only they change it.
+    const { key } = (await b.request({ method: 'POST', url: `/api/v1/invitations/${invitation.id}/key` })).json<{ key: string }>();
+    const token = await signIn(t.app, person.username, 'chosen-by-admin-1');
+    await asUser(token, 'PUT', '/api/v1/account/password', { payload: { currentPassword: 'chosen-by-admin-1', newPassword: 'the-guards-own-1' } });
+    const accepted = await asUser(token, 'POST', `/api/v1/account/invitations/${invitation.id}/accept`, { payload: { key } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await membershipsOf(person.id)).sort()).toEqual([a.business.id, b.business.id].sort());
     const reset = await a.request({ method: 'PUT', url: `/api/v1/users/${person.id}/password`, payload: { password: 'known-to-alpha-1' } });
     expect(reset.statusCode).toBe(403);
     expect(reset.json().message).toBe('Only the person can change their own name, e-mail and password');
-    expect((await userOf(email)).passwordHash).toBe(person.passwordHash);
+    expect((await t.app.db.select().from(users).where(eq(users.id, person.id)))[0].passwordHash).not.toBe(person.passwordHash);
   });
 
   it('a reset done before the invitation opens nothing but choosing a password, and the invitation still needs its key', async () => {
@@ -57,7 +70,7 @@ describe("an administrator taking another business's invitation through a passwo
     const invitationId = sent.json().id as number;
 
     // Alpha's admin signs in as the person with the password Alpha chose.
-    const token = await signIn(t.app, email, 'known-to-alpha-1');
+    const token = await signIn(t.app, person.username, 'known-to-alpha-1');
     for (const [method, url, payload] of [
       ['GET', '/api/v1/account/invitations', undefined],
       ['POST', `/api/v1/account/invitations/${invitationId}/accept`, undefined],

@@ -1,6 +1,6 @@
 // Invitations of e-mails to a business's sites: as the business typed them, and as the invited
 // person sees them. The business-side reads never select the invited user's own data.
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Invitation, MyInvitation } from '@fieldops/shared/account';
 import type { InvitationStatus, SiteAuthority } from '@fieldops/shared/enums';
 import { must } from '@fieldops/shared/must';
@@ -132,12 +132,18 @@ export async function findMyInvitations(db: Db, userId: number): Promise<MyInvit
     .select(personColumns)
     .from(invitations)
     .innerJoin(businesses, eq(businesses.id, invitations.businessId))
-    .innerJoin(users, eq(users.id, invitations.userId))
-    .where(and(eq(invitations.userId, userId), eq(invitations.status, 'PENDING'), isNotNull(users.emailVerifiedAt)))
+    .where(and(eq(invitations.status, 'PENDING'), provenAddressee(userId)))
     .orderBy(desc(invitations.id));
   const items = await withTeams(db, null, rows);
   return items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() }));
 }
+
+/**
+ * Invitations sent to an address the person has proven and claims as theirs: the invitation made
+ * an account of the business for that address (a stand-in), which the person's own takes over.
+ */
+const provenAddressee = (userId: number) =>
+  sql`exists (select 1 from ${users} addressee where addressee.id = ${userId} and addressee.email = ${invitations.email} and addressee.email_claimed and addressee.email_verified_at is not null)`;
 
 /** The pending invitation whose key hashes to `keyHash`, as the person holding the key sees it. */
 export async function findInvitationByKey(db: Db, keyHash: string): Promise<MyInvitation | null> {
@@ -155,14 +161,16 @@ export async function findInvitationByKey(db: Db, keyHash: string): Promise<MyIn
  * to them at an address they have proven; null when there is none.
  */
 export async function lockPendingInvitation(db: Db, userId: number, id: number, keyHash: string | null) {
-  const provenAddressee = and(
-    eq(invitations.userId, userId),
-    sql`exists (select 1 from ${users} addressee where addressee.id = ${userId} and addressee.email_verified_at is not null)`,
-  );
   const [row] = await db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.id, id), eq(invitations.status, 'PENDING'), keyHash ? or(eq(invitations.keyHash, keyHash), provenAddressee) : provenAddressee))
+    .where(
+      and(
+        eq(invitations.id, id),
+        eq(invitations.status, 'PENDING'),
+        keyHash ? or(eq(invitations.keyHash, keyHash), provenAddressee(userId)) : provenAddressee(userId),
+      ),
+    )
     .for('update');
   return row ?? null;
 }

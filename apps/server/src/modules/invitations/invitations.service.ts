@@ -9,6 +9,7 @@ import type { InvitationStatus } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import type { inviteMemberRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { hashNewPassword } from '../../lib/password.ts';
 import { hashKey, randomKey } from '../../lib/tokens.ts';
@@ -16,7 +17,8 @@ import { isAdmin } from '../../plugins/auth.ts';
 import type { Caller } from '../../policies/caller.ts';
 import { requireSiteManager, supervisedTeamIds } from '../../policies/sites.ts';
 import { activationExpiry } from '../activation/activation.service.ts';
-import { addMembership, createInvitedUser, inviteeOf } from '../members/members.service.ts';
+import { addMembership, createInvitedUser, memberIdsOf, memberWithEmail } from '../members/members.service.ts';
+import { lockAgainstEngine } from '../schedule-engine/schedule-engine.ts';
 import { placeMembers } from '../teams/team-members.service.ts';
 import { requireSiteRows, siteRowsOf } from '../teams/teams.service.ts';
 import {
@@ -31,36 +33,29 @@ import {
   setInvitationStatus,
   upsertInvitation,
 } from './invitations.repository.ts';
+import { handOverStandIn, lockStandIn } from './stand-in.repository.ts';
 
 type InviteInput = z.output<typeof inviteMemberRequest>;
 
 /**
  * Invites an e-mail to one or more sites:
- * - a new e-mail becomes an account of this business, inactive until activated by key (or by an
- *   admin), with the admin's password, which the person replaces at first sign-in;
- * - a member of this business is placed in the sites at once (the business knows them already);
- * - anyone else gets a pending invitation.
+ * - a member of this business with that e-mail is placed in the sites at once (the business
+ *   knows them already; a member it made and nobody activated yet keeps one pending invitation);
+ * - any other e-mail becomes a new account of this business, inactive until activated by key (or
+ *   by an admin), with the admin's password, which the person replaces at first sign-in. It does
+ *   not claim the e-mail, so it is made alike whether or not someone has an account with that
+ *   address: the business learns nothing of other accounts. A person who has one joins with it
+ *   by the invitation's key instead (acceptInvitation), and the new account gives way to theirs.
  */
 export async function inviteMember(db: Db, caller: Caller, teamIds: number[], body: InviteInput, teamsField?: string): Promise<Invitation> {
   const { businessId } = caller;
   await requireSiteRows(db, businessId, teamIds, teamsField);
   await requireSiteManager(db, caller, teamIds);
-  // The password is checked whether or not it will be used, so a refusal says nothing about the e-mail.
   const passwordHash = await hashNewPassword(body.password, 'password');
-  const existing = await inviteeOf(db, businessId, body.email);
+  const member = await memberWithEmail(db, businessId, body.email);
   const invitationId = await db.transaction(async (tx) => {
-    let userId: number;
-    let status: InvitationStatus = 'PENDING';
-    if (!existing) {
-      userId = await createAccount(tx, businessId, body, passwordHash);
-      await place(tx, businessId, userId, teamIds, body);
-    } else if (existing.member !== null) {
-      userId = existing.id;
-      status = 'ACCEPTED';
-      await place(tx, businessId, userId, teamIds, body);
-    } else {
-      userId = existing.id;
-    }
+    const userId = member?.id ?? (await createAccount(tx, businessId, body, passwordHash));
+    await place(tx, businessId, userId, teamIds, body);
     return upsertInvitation(tx, {
       businessId,
       userId,
@@ -71,7 +66,8 @@ export async function inviteMember(db: Db, caller: Caller, teamIds: number[], bo
       externalId: body.externalId,
       teamIds,
       invitedBy: caller.userId,
-      status,
+      // An account the business made and nobody activated yet: its invitation gains the sites.
+      status: member?.activated ? 'ACCEPTED' : 'PENDING',
     });
   });
   const invitation = await findBusinessInvitation(db, businessId, invitationId);
@@ -80,7 +76,7 @@ export async function inviteMember(db: Db, caller: Caller, teamIds: number[], bo
 }
 
 async function createAccount(tx: Db, businessId: number, body: InviteInput, passwordHash: string) {
-  const id = await createInvitedUser(tx, {
+  const values = {
     email: body.email,
     fullName: body.name,
     passwordHash,
@@ -88,9 +84,10 @@ async function createAccount(tx: Db, businessId: number, body: InviteInput, pass
     activationExpiresAt: activationExpiry(),
     createdByBusinessId: businessId,
     mustChangePassword: true,
-  });
-  // Null when someone took the e-mail or the username between the look-up and now.
-  if (id === null) throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
+  };
+  // Null when someone took the username made from the e-mail between its look-up and now: once more.
+  const id = (await createInvitedUser(tx, values)) ?? (await createInvitedUser(tx, values));
+  if (id === null) throw conflict(MSG.usernameTaken, [{ field: 'email', message: MSG.usernameTaken }]);
   return id;
 }
 
@@ -152,17 +149,33 @@ export async function invitationForKey(db: Db, key: string) {
 
 /**
  * The person answers an invitation whose key they hold (or that is listed to them at a proven
- * address). Accepting places them in the business and the sites named in it.
+ * address). Accepting places them in the business and the sites named in it; when the invitation
+ * made an account of the business for them (a stand-in), their own account takes its place, with
+ * everything the business has given it since.
  */
 export async function acceptInvitation(db: Db, userId: number, id: number, key: string | undefined) {
   await db.transaction(async (tx) => {
     const invitation = await lockPendingInvitation(tx, userId, id, key ? hashKey(key) : null);
     if (!invitation) throw notFound(MSG.invitationNotFound);
-    await place(tx, invitation.businessId, userId, invitation.teamIds, {
-      role: invitation.authority,
-      position: invitation.position,
-      externalId: invitation.externalId,
-    });
+    const standIn = invitation.userId !== null && invitation.userId !== userId ? await lockStandIn(tx, invitation.businessId, invitation.userId) : null;
+    if (standIn !== null) {
+      if ((await memberIdsOf(tx, invitation.businessId, [userId])).size > 0) throw conflict(MSG.alreadyInBusiness);
+      // The stand-in's schedules pass to the person: the engine's pass waits for this transaction.
+      await lockAgainstEngine(tx);
+      // Figures of an earlier membership of the person's may collide with the stand-in's.
+      await tx
+        .transaction((handOver) => handOverStandIn(handOver, standIn, userId))
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw conflict(MSG.alreadyInBusiness);
+          throw err;
+        });
+    } else {
+      await place(tx, invitation.businessId, userId, invitation.teamIds, {
+        role: invitation.authority,
+        position: invitation.position,
+        externalId: invitation.externalId,
+      });
+    }
     await answerInvitation(tx, id, userId, 'ACCEPTED');
   });
 }

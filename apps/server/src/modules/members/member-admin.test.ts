@@ -89,7 +89,6 @@ describe('PUT /api/v1/users/{id}', () => {
       [edit(pending, { phone: 'call me' }), 400, 'phone'],
       [edit(pending, { role: 'BOSS' }), 400, 'role'],
       [edit(pending, { role: 'OWNER' }), 400, 'role', 'Ownership cannot be given to a member'],
-      [edit(pending, { email: `${admin.username}@example.com` }), 409, 'email', 'Email is already in use'],
     ];
     for (const [payload, status, field, message] of cases) {
       const res = await owner.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload });
@@ -99,6 +98,19 @@ describe('PUT /api/v1/users/{id}', () => {
     }
     expect(await userRow(pending.userId)).toEqual(before);
     expect((await membershipOf(owner.business.id, pending.userId)).role).toBe('MEMBER');
+  });
+
+  it("saves a pending account's e-mail whether or not another account has it: the edit tells nothing of others", async () => {
+    const res = await owner.request({
+      method: 'PUT',
+      url: `/api/v1/users/${pending.userId}`,
+      payload: edit(pending, { email: `${admin.username}@example.com` }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The account the business made does not claim the address: its owner still signs in with it.
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: `${admin.username}@example.com`, password: PASSWORD } });
+    expect(signIn.statusCode).toBe(200);
+    expect((await owner.request({ method: 'PUT', url: `/api/v1/users/${pending.userId}`, payload: edit(pending) })).statusCode).toBe(200);
   });
 
   it("keeps the owner's role, and leaves making admins to the owner", async () => {

@@ -1,6 +1,7 @@
 // Members as seen inside one business: the user, their business role and their sites (their rank
 // comes from the reports module: members.service.ts). A page of members costs three queries
 // whatever its size: the page, the count, their sites.
+import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Member } from '@fieldops/shared/account';
@@ -160,13 +161,15 @@ export async function deleteMembership(db: Db, businessId: number, userId: numbe
   await db.delete(businessMembers).where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)));
 }
 
-/** The user with the e-mail and their membership id in the business (null when not in it); null without such a user. */
-export async function findInvitee(db: Db, businessId: number, email: string) {
+/** The member of the business whose account has the e-mail (claimed or not), or null. */
+export async function findMemberByEmail(db: Db, businessId: number, email: string) {
   const [row] = await db
-    .select({ id: users.id, member: businessMembers.id })
-    .from(users)
-    .leftJoin(businessMembers, and(eq(businessMembers.userId, users.id), eq(businessMembers.businessId, businessId)))
-    .where(eq(users.email, email));
+    .select({ id: users.id, activated: users.activated })
+    .from(businessMembers)
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.businessId, businessId), eq(users.email, email)))
+    .orderBy(asc(users.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -179,12 +182,11 @@ export async function findBasicInfos(db: Db, businessId: number, userIds: number
     .where(and(eq(businessMembers.businessId, businessId), inArray(users.id, userIds)));
 }
 
-export async function findUserIdByEmail(db: Db, email: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id ?? null;
-}
-
-/** A free username made from the e-mail's local part: "sara.ali", else "sara.ali2", and so on. */
+/**
+ * A free username made from the e-mail's local part and four random digits ("sara.ali.4821"). The
+ * digits are random, not counted up past names already taken, so the name tells nothing of other
+ * accounts made from the same address.
+ */
 export async function freeUsernameFor(db: Db, email: string) {
   const [name = ''] = email.split('@');
   const local = name
@@ -192,7 +194,7 @@ export async function freeUsernameFor(db: Db, email: string) {
     .replace(/[^a-z0-9._-]+/g, '.')
     .replace(/^[^a-z]+/, '');
   const stem = (local.length >= 3 ? local : `user.${local}`).slice(0, 40);
-  const candidates = [stem, ...Array.from({ length: 49 }, (_, i) => `${stem}${i + 2}`)];
+  const candidates = [...new Set(Array.from({ length: 8 }, () => `${stem}.${String(crypto.randomInt(10_000)).padStart(4, '0')}`))];
   const rows = await db.select({ username: users.username }).from(users).where(inArray(users.username, candidates));
   const taken = new Set(rows.map((r) => r.username));
   return candidates.find((c) => !taken.has(c)) ?? `${stem}.${randomKey(3)}`;
@@ -208,7 +210,7 @@ export async function insertInvitedUser(
 ) {
   const [row] = await db
     .insert(users)
-    .values({ ...values, activated: false })
+    .values({ ...values, activated: false, emailClaimed: false })
     .onConflictDoNothing()
     .returning({ id: users.id });
   return row?.id ?? null;

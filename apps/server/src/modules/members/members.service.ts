@@ -21,7 +21,7 @@ import {
   addMembership as addMembershipRow,
   deleteMembership,
   findBasicInfos,
-  findInvitee,
+  findMemberByEmail,
   findMemberIds,
   findMemberRows,
   findMembership,
@@ -68,16 +68,17 @@ export const basicInfosOf = (db: Db, businessId: number, userIds: number[]) => f
 /** Which of `userIds` belong to the business. */
 export const memberIdsOf = (db: Db, businessId: number, userIds: number[]) => findMemberIds(db, businessId, userIds);
 
-/** The user with the e-mail and whether they are in the business; null when nobody has it. */
-export const inviteeOf = (db: Db, businessId: number, email: string) => findInvitee(db, businessId, email);
+/** The member of the business with the e-mail, claimed or not; null when none has it. */
+export const memberWithEmail = (db: Db, businessId: number, email: string) => findMemberByEmail(db, businessId, email);
 
 /** Adds a user to the business as a MEMBER; a user already in it keeps their membership. */
 export const addMembership = (tx: Db, businessId: number, userId: number, values: { position: string | null; externalId: string | null }) =>
   addMembershipRow(tx, businessId, userId, values);
 
 /**
- * A new account waiting for activation, with a free username made from the e-mail; null when the
- * e-mail or the username was taken meanwhile. Call inside the invitation's transaction.
+ * A new account waiting for activation, with a free username made from the e-mail; it does not
+ * claim the e-mail (schema: users.emailClaimed). Null when the username was taken meanwhile. Call
+ * inside the invitation's transaction.
  */
 export async function createInvitedUser(tx: Db, values: Omit<Parameters<typeof insertInvitedUser>[1], 'username'>) {
   const username = await freeUsernameFor(tx, values.email);

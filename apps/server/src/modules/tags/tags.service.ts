@@ -5,6 +5,7 @@ import { MAX_TAGS_PER_BUSINESS } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import type { Tag, tagRequest } from '@fieldops/shared/tasks';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, missingReference, notFound } from '../../lib/errors.ts';
 import { countTags, deleteTagRow, existingTagIds, findSameName, findTag, insertTag, lockBusiness, updateTagRow, type TagValues } from './tags.repository.ts';
 
@@ -32,10 +33,6 @@ async function refuseSameName(db: Db, businessId: number, values: TagValues, exc
 }
 
 /** Two requests can pass the name check at once; the unique indexes stop the second. */
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: unknown } | null;
-  return e?.code === '23505' || (e?.cause !== undefined && isUniqueViolation(e.cause));
-};
 async function asTagExists<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

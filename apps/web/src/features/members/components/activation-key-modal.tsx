@@ -93,7 +93,7 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
             </Group>
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
-                {t('members.activation.nowHint', { name })}
+                {t('members.activation.nowHint', { name, username: member.username })}
               </Text>
               <Button variant="light" leftSection={<IconUserCheck size={16} />} loading={pending} onClick={() => activate(member)}>
                 {t('members.actions.activateNow')}
