@@ -245,6 +245,25 @@ export const actionResults = pgTable(
 );
 
 /**
+ * The live feed's order: each answer announced to the feed gets its place here, numbered under a
+ * lock per business held until its transaction commits (lib/answer-notices.ts), so a business's
+ * numbers follow the order its answers committed in, unlike their ids. A viewer who reconnects
+ * names the last number it had and is sent the answers numbered after it (modules/live-feed).
+ */
+export const answerFeed = pgTable(
+  'answer_feed',
+  {
+    answerId: bigint('answer_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => actionResults.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id').notNull(),
+    // CACHE 1 (the default): a session that cached numbers would hand them out of order.
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('answer_feed_business_seq_idx').on(t.businessId, t.seq)],
+);
+
+/**
  * Schedules a plan change removed before anyone answered them (execution-plans
  * deleteOpenSchedules), with what judging a late answer needs: whose they were, their task and
  * their window. An answer the device's outbox delivers to one of them is kept (held_answers)

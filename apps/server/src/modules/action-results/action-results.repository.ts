@@ -256,34 +256,10 @@ export async function updateResultRow(
 const taggedWith = (tagId: number) =>
   sql`exists (select 1 from ${actionTags} where ${actionTags.actionId} = ${actionResults.actionId} and ${actionTags.tagId} = ${tagId})`;
 
-/**
- * A business's answers stored since a moment, oldest first, for a live viewer who reconnects
- * (modules/live-feed): from `margin` seconds before the answer `afterId` was stored (an answer
- * stored a little earlier may have committed after it) or before `since`, never more than an hour
- * back, and `limit` at most.
- */
-export async function answersSince(
-  db: Db,
-  businessId: number,
-  anchor: { afterId: number } | { since: Date },
-  marginSeconds: number,
-  limit: number,
-): Promise<ActionResult[]> {
-  const from =
-    'afterId' in anchor
-      ? sql`(SELECT created_date FROM action_results WHERE id = ${anchor.afterId} AND business_id = ${businessId})`
-      : sql`${anchor.since.toISOString()}::timestamptz`;
-  const rows = await selectResults(db)
-    .where(
-      and(
-        eq(actionResults.businessId, businessId),
-        sql`${actionResults.createdDate} >= ${from} - make_interval(secs => ${marginSeconds})`,
-        sql`${actionResults.createdDate} > now() - interval '1 hour'`,
-        'afterId' in anchor ? sql`${actionResults.id} <> ${anchor.afterId}` : undefined,
-      ),
-    )
-    .orderBy(asc(actionResults.createdDate), asc(actionResults.id))
-    .limit(limit);
+/** The business's answers of `ids`, in no particular order; those deleted meanwhile are missing. */
+export async function findResultsByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ActionResult[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectResults(db).where(and(eq(actionResults.businessId, businessId), inArray(actionResults.id, [...ids])));
   return rows.map(toActionResult);
 }
 

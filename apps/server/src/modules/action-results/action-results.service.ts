@@ -13,11 +13,11 @@ import { actionRowOf } from '../actions/actions.service.ts';
 import { memberIdsOf } from '../members/members.service.ts';
 import { countLatestResults } from '../reports/reports.service.ts';
 import {
-  answersSince,
   findFlaggedResults,
   findLatestResults,
   findMemberActionResults,
   findResult,
+  findResultsByIds,
   findScheduleResults,
   insertResult,
   latestAnswers,
@@ -45,9 +45,8 @@ export const scheduleAnswers = (db: Db, businessId: number, scheduleId: number) 
 export const latestAnswersOf = (db: Db, businessId: number, scheduleIds: readonly number[], countedOnly: boolean) =>
   latestAnswers(db, businessId, scheduleIds, countedOnly);
 
-/** A business's answers stored since an answer or a moment, for a live viewer who reconnects (modules/live-feed). */
-export const answersStoredSince = (db: Db, businessId: number, anchor: { afterId: number } | { since: Date }, marginSeconds: number, limit: number) =>
-  answersSince(db, businessId, anchor, marginSeconds, limit);
+/** The business's answers of `ids`, in no particular order, for the live feed's replay (modules/live-feed). */
+export const answersByIds = (db: Db, businessId: number, ids: readonly number[]) => findResultsByIds(db, businessId, ids);
 
 /** The answer as the caller sees it, or 404 'Answer not found'. */
 export async function requireVisibleResult(db: Db, scope: ViewScope, id: number): Promise<ActionResult> {

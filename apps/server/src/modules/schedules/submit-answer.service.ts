@@ -154,14 +154,16 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       ...(body.capturedAt ? { capturedAt: body.capturedAt } : {}),
       held,
     });
-    // Delivered to the live feed when this transaction commits, never if it rolls back.
-    await notifyNewAnswer(tx, businessId, id);
     // An answer from outside the site, or held, is kept but never moves the schedule.
-    if (place.outside || held) return id;
-    const latest = await latestAnswersOf(tx, businessId, [state.id], true);
-    const { complete } = progressOf(ruleActions, answersByAction(latest));
-    const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
-    if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleActions, latest) : null);
+    if (!place.outside && !held) {
+      const latest = await latestAnswersOf(tx, businessId, [state.id], true);
+      const { complete } = progressOf(ruleActions, answersByAction(latest));
+      const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
+      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleActions, latest) : null);
+    }
+    // Delivered to the live feed when this transaction commits, never if it rolls back; last,
+    // as the business's next answer waits from here to the commit (lib/answer-notices.ts).
+    await notifyNewAnswer(tx, businessId, id);
     return id;
   });
   if (resultId === null) {
