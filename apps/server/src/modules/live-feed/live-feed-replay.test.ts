@@ -113,20 +113,17 @@ async function lateAnswer(): Promise<{ id: number; commit: () => Promise<void> }
     id,
     commit: () =>
       t.app.db.transaction(async (tx) => {
-        await tx
-          .insert(actionResults)
-          .overridingSystemValue()
-          .values({
-            id,
-            businessId: owner.business.id,
-            scheduleId: schedule.id,
-            actionId: action.id,
-            taskId: task.id,
-            teamId: siteId,
-            userId: member.userId,
-            value: 'YES',
-            createdDate,
-          });
+        await tx.insert(actionResults).overridingSystemValue().values({
+          id,
+          businessId: owner.business.id,
+          scheduleId: schedule.id,
+          actionId: action.id,
+          taskId: task.id,
+          teamId: siteId,
+          userId: member.userId,
+          value: 'YES',
+          createdDate,
+        });
         await notifyNewAnswer(tx, owner.business.id, id);
       }),
   };
@@ -186,6 +183,46 @@ describe('the live feed replay', () => {
     expect(await idsUntil(feed, next)).toEqual([...meanwhile, next]);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'gives places in commit order: while a transaction holds its place uncommitted, the next answer of the business waits for it (PostgreSQL)',
+    async () => {
+      let feed = await watch(t.app);
+      const first = await stored(t.app);
+      expect(await idsUntil(feed, first)).toEqual([first]);
+      const task = await createTask(t.app, owner, { geoRestrictionEnabled: false });
+      const action = await createAction(t.app, owner, task.id, { required: true });
+      const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId });
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let placed!: (id: number) => void;
+      const lateId = new Promise<number>((resolve) => (placed = resolve));
+      const late = t.app.db.transaction(async (tx) => {
+        const row = await createAnswerRow(tx, schedule, action.id);
+        await notifyNewAnswer(tx, owner.business.id, row.id);
+        placed(row.id);
+        await gate;
+      });
+      const id = await lateId;
+      // Another answer of the business, through the other instance, while that one is uncommitted.
+      const next = stored(second);
+      const early: number[] = [];
+      try {
+        for (;;) early.push((await feed.nextAnswer(1_000)).id);
+      } catch {
+        // Nothing more for now.
+      }
+      const left = feed.lastEventId;
+      await leave(feed);
+      release();
+      await late;
+      const nextId = await next;
+      feed = await watch(second, left);
+      await viewersOf(second, 1);
+      const live = await stored(t.app);
+      expect([...early, ...(await idsUntil(feed, live))]).toEqual([id, nextId, live]);
+    },
+  );
+
   it('sends a viewer who had no answer yet exactly what was stored after its stream opened', async () => {
     await stored(t.app);
     const feed = await openFeed(must(bases.get(second)), ownerThere);
@@ -219,6 +256,47 @@ describe('the live feed replay', () => {
     live = await stored(second);
     expect(await idsUntil(feed, live)).toEqual([...after, live]);
   });
+
+  it('sends a viewer far behind every answer it missed, page after page, then the ones stored while it caught up, each once and in order', async () => {
+    let feed = await watch(t.app);
+    const seen = await stored(second);
+    expect(await idsUntil(feed, seen)).toEqual([seen]);
+    const left = feed.lastEventId;
+    await leave(feed);
+    // 1,200 answers while it was away (three pages of the replay), placed in the feed as announced ones are.
+    const task = await createTask(t.app, owner);
+    const action = await createAction(t.app, owner, task.id);
+    const schedule = await createScheduleRow(t.app.db, { businessId: owner.business.id, taskId: task.id, teamId: siteId, userId: member.userId });
+    const missed = rowsOf<{ id: string }>(
+      await t.app.db.execute(sql`
+        with added as (
+          insert into action_results (business_id, schedule_id, action_id, task_id, team_id, user_id, value)
+          select ${owner.business.id}, ${schedule.id}, ${action.id}, ${task.id}, ${siteId}, ${member.userId}, '"YES"'::jsonb from generate_series(1, 1200)
+          returning id)
+        insert into answer_feed (answer_id, business_id) select id, ${owner.business.id} from added order by id returning answer_id as id`),
+    ).map((row) => Number(row.id));
+    // Answers keep coming, one after another as fast as they commit, while the viewer is sent what it missed.
+    const writes: number[] = [];
+    let stop = false;
+    const writing = (async () => {
+      while (!stop && writes.length < 400) {
+        await t.app.db.transaction(async (tx) => {
+          const row = await createAnswerRow(tx, schedule, action.id);
+          await notifyNewAnswer(tx, owner.business.id, row.id);
+          writes.push(row.id);
+        });
+      }
+    })();
+    while (writes.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    feed = await watch(second, left);
+    const received: number[] = [];
+    for (let i = 0; i < missed.length; i++) received.push((await feed.nextAnswer(10_000)).id);
+    stop = true;
+    await writing;
+    const live = await stored(t.app);
+    received.push(...(await idsUntil(feed, live)));
+    expect(received).toEqual([...missed, ...writes, live]);
+  }, 60_000);
 
   it('sends every answer once to a viewer who keeps reconnecting while answers are stored through both instances', async () => {
     let feed = await watch(t.app);

@@ -64,7 +64,7 @@ describe('live feed client', () => {
     const requests: Headers[] = [];
     const fetcher = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
       requests.push(new Headers(init?.headers));
-      if (requests.length === 1) return new Response(streamOf(['id: 41\nevent: answer\ndata: {}\n\nid: 42\nevent: answer\ndata: {}\n\n']), { status: 200 });
+      if (requests.length === 1) return new Response(streamOf(['id: f41\nevent: answer\ndata: {}\n\nid: f42\nevent: answer\ndata: {}\n\n']), { status: 200 });
       return new Response(streamOf([]), { status: 200 });
     });
     let close = () => {};
@@ -80,6 +80,6 @@ describe('live feed client', () => {
     });
     close();
     expect(requests[0].get('Last-Event-ID')).toBeNull();
-    expect(requests[1].get('Last-Event-ID')).toBe('42');
+    expect(requests[1].get('Last-Event-ID')).toBe('f42');
   });
 });

@@ -1,5 +1,6 @@
 // React side of the live feed: while `enabled`, keeps the connection open and hands each new
-// answer (an `answer` event) to `onAnswer` once, though a reconnection replays some again;
+// answer (an `answer` event) to `onAnswer` once (the server resumes a reconnection exactly after
+// the last event had; the ids seen guard against a server of an older version replaying some);
 // returns the connection state for the badge ("reconnecting" while it is down).
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_FEED_EVENT } from '@fieldops/shared/report-limits';
