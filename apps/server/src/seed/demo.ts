@@ -81,6 +81,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
         // The demo business made these accounts; the last person is still waiting to activate theirs.
         createdByBusinessId: businessId,
         activated: i < PEOPLE.length - 1,
+        // Sign-in by e-mail for the demo's active people; the pending one's account claims nothing yet.
+        emailClaimed: i < PEOPLE.length - 1,
         activationKey: i < PEOPLE.length - 1 ? null : hashKey(randomKey()),
         activationExpiresAt: i < PEOPLE.length - 1 ? null : new Date(Date.now() + 7 * 24 * 60 * 60 * 1000),
       })),
