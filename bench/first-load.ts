@@ -4,11 +4,13 @@
 // - Compression: the encoding each kind of file arrives in, and its size against the original.
 // - Bytes: the JavaScript of /login and of the dashboard, gzipped (what the goal counts) and as
 //   sent, from the browser's own network log, with the API calls the dashboard makes.
-// - Lighthouse (mobile and desktop, default throttling) on /login and on the dashboard signed in:
-//   performance score, LCP and total blocking time, the median of LIGHTHOUSE_RUNS (default 3).
+// - Lighthouse (mobile and desktop, default throttling) on /login and on the dashboard signed in,
+//   a first visit and a returning one apart, each run in a browser started for it on a new
+//   profile: performance score, LCP and total blocking time, the median of LIGHTHOUSE_RUNS
+//   (default 3), with every run's score.
 // FIRST_LOAD_FILES=1 lists each script a page loads with its gzipped size; LIGHTHOUSE_DETAILS=1
 // prints what Lighthouse found about each run's largest paint, request chains and script time;
-// LIGHTHOUSE_ONLY='mobile dashboard' (or another row's name) measures that row alone.
+// LIGHTHOUSE_ONLY='mobile dashboard' (or the start of another row's name) measures those rows alone.
 // LIGHTHOUSE_MOBILE_THROTTLING='{"rttMs":150,"throughputKbps":1638.4,"cpuSlowdownMultiplier":1}'
 // replaces the phone's simulated network and processor (the defaults are those figures with a
 // 4x slower processor): setting one part aside at a time shows what a phone's load waits on.
@@ -179,109 +181,122 @@ interface LighthouseFigures {
   scriptBytes: number;
 }
 
-async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, string>) {
+/** Lighthouse's settings for a form factor: its phone defaults, or a desktop on a fast line. */
+function lighthouseConfig(formFactor: 'mobile' | 'desktop') {
+  if (formFactor === 'desktop') {
+    return {
+      extends: 'lighthouse:default',
+      settings: {
+        formFactor: 'desktop' as const,
+        screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+        throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1, requestLatencyMs: 0, downloadThroughputKbps: 0, uploadThroughputKbps: 0 },
+      },
+    };
+  }
+  return MOBILE_THROTTLING ? { extends: 'lighthouse:default', settings: { throttling: MOBILE_THROTTLING } } : undefined;
+}
+
+/**
+ * One Lighthouse measurement in a browser of its own, started for it on a new, empty profile, so
+ * no run inherits anything from another:
+ * - a first visit finds nothing on the device: no cached files, no service worker; the dashboard's
+ *   visitor has only their sign-in (set on a blank page of the origin, then the caches emptied);
+ * - a returning visit comes back after one full load of the same page: the files are in the HTTP
+ *   cache and the service worker that load installed serves what it keeps.
+ */
+async function lighthouseOnce(
+  server: ServerProcess,
+  url: string,
+  formFactor: 'mobile' | 'desktop',
+  visit: 'first' | 'returning',
+  signedIn: Record<string, string> | null,
+) {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
-  const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chrome-'));
+  const chrome = await launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, userDataDir: profile });
   try {
-    // The dashboard needs a signed-in browser: the token goes into the origin's storage once, and
-    // each run then clears only the HTTP cache, the service worker and its caches, so every load
-    // is cold.
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const context = must(browser.contexts()[0], 'a browser reached over CDP has its default context');
     const page: Page = context.pages()[0] ?? (await context.newPage());
-    /**
-     * Signs the browser in (the dashboard) or out (/login, which sends a signed-in visitor on).
-     * The helper page leaves the app straight after: left open, it would register the service
-     * worker a second later, which would then serve Lighthouse's load from the device (every
-     * script counted as a few hundred bytes of headers).
-     */
-    const setSignedIn = async (on: boolean) => {
-      await page.goto(`${server.url}/login`);
-      await page.evaluate(
-        ({ entries, on: signIn }) => {
-          // Runs in the page (this file is type-checked for Node.js, without the DOM's types).
-          const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void } })
-            .localStorage;
-          for (const [key, value] of Object.entries(entries)) {
-            if (signIn) storage.setItem(key, value);
-            else storage.removeItem(key);
-          }
-        },
-        { entries: signedIn, on },
-      );
-      // A member who has opened the app before: what the dashboard leaves on the device (where its
-      // call goes, for index.html to ask early) is there; the caches are emptied before each run.
-      if (on) await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
-      await page.goto('about:blank');
-    };
     const cdp = await context.newCDPSession(page);
+    if (signedIn) {
+      // The origin's storage takes the sign-in on a page of the API (data, no scripts), so
+      // nothing of the app is loaded or cached by it.
+      await page.goto(`${server.url}/api/health`);
+      await page.evaluate((entries) => {
+        // Runs in the page (this file is type-checked for Node.js, without the DOM's types).
+        const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
+        for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
+      }, signedIn);
+    }
+    if (visit === 'returning') {
+      await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle' });
+      // The service worker installs and takes its copies after the load settles.
+      await page.waitForTimeout(3_000);
+    } else {
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
+    }
+    await page.goto('about:blank');
+    await browser.close();
+    const result = await lighthouse(
+      `${server.url}${url}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      lighthouseConfig(formFactor),
+    );
+    const lhr = result?.lhr;
+    if (!lhr) return null;
+    if (lhr.runtimeError) console.log(`  [${formFactor} ${url} ${visit}] failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (process.env.LIGHTHOUSE_DETAILS) {
+      for (const id of [
+        'largest-contentful-paint-element',
+        'lcp-breakdown-insight',
+        'network-dependency-tree-insight',
+        'bootup-time',
+        'mainthread-work-breakdown',
+        'render-blocking-insight',
+        'long-tasks',
+        'metrics',
+      ]) {
+        console.log(
+          `  [${formFactor} ${url} ${visit}] ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? lhr.audits[id]?.displayValue ?? null).slice(0, 3000)}`,
+        );
+      }
+    }
+    const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)?.items ?? [];
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      longest: Math.max(0, ...tasks.map((t) => t.duration)),
+      // What came over the network: a returning visit's scripts served by the service worker or
+      // the cache count a few hundred bytes each.
+      scriptBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    } satisfies LighthouseFigures;
+  } finally {
+    chrome.kill();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
 
-    console.log(`\nLighthouse (median of ${RUNS}) | score (goal)        | LCP (goal)              | TBT      | longest task | JS downloaded`);
-    for (const formFactor of ['mobile', 'desktop'] as const) {
-      for (const [name, url] of [
-        ['/login', '/login'],
-        ['dashboard', '/'],
-      ] as const) {
-        if (process.env.LIGHTHOUSE_ONLY && process.env.LIGHTHOUSE_ONLY !== `${formFactor} ${name}`) continue;
+async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, string>) {
+  console.log(
+    `\nLighthouse, a new browser each run (median of ${RUNS}) | score (goal)        | LCP (goal)              | TBT      | longest task | JS downloaded`,
+  );
+  for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const [name, url] of [
+      ['/login', '/login'],
+      ['dashboard', '/'],
+    ] as const) {
+      for (const visit of ['first', 'returning'] as const) {
+        const row = `${formFactor} ${name} ${visit}`;
+        if (process.env.LIGHTHOUSE_ONLY && !row.startsWith(process.env.LIGHTHOUSE_ONLY)) continue;
         const runs: LighthouseFigures[] = [];
-        await setSignedIn(name === 'dashboard');
         for (let i = 0; i < RUNS; i++) {
-          await cdp.send('Network.clearBrowserCache');
-          // The service worker a run installed would serve the next run from the device.
-          await cdp.send('Storage.clearDataForOrigin', { origin: server.url, storageTypes: 'service_workers,cache_storage' });
-          const result = await lighthouse(
-            `${server.url}${url}`,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
-            formFactor === 'desktop'
-              ? {
-                  extends: 'lighthouse:default',
-                  settings: {
-                    formFactor: 'desktop',
-                    screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
-                    throttling: {
-                      rttMs: 40,
-                      throughputKbps: 10240,
-                      cpuSlowdownMultiplier: 1,
-                      requestLatencyMs: 0,
-                      downloadThroughputKbps: 0,
-                      uploadThroughputKbps: 0,
-                    },
-                  },
-                }
-              : MOBILE_THROTTLING
-                ? { extends: 'lighthouse:default', settings: { throttling: MOBILE_THROTTLING } }
-                : undefined,
-          );
-          const lhr = result?.lhr;
-          if (!lhr) continue;
-          if (lhr.runtimeError) console.log(`  [${formFactor} ${name}] run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-          if (process.env.LIGHTHOUSE_DETAILS) {
-            for (const id of [
-              'largest-contentful-paint-element',
-              'lcp-breakdown-insight',
-              'network-dependency-tree-insight',
-              'bootup-time',
-              'mainthread-work-breakdown',
-              'render-blocking-insight',
-              'long-tasks',
-              'metrics',
-            ]) {
-              console.log(`  [${formFactor} ${name}] ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? lhr.audits[id]?.displayValue ?? null).slice(0, 3000)}`);
-            }
-          }
-          // What the simulated phone had to download: scripts served from the device would show
-          // here as a few hundred bytes each, and make every figure of the run meaningless.
-          const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-          const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-          const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration: number }[] } | undefined)?.items ?? [];
-          runs.push({
-            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-            lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-            tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-            longest: Math.max(0, ...tasks.map((t) => t.duration)),
-            scriptBytes,
-          });
+          const figures = await lighthouseOnce(server, url, formFactor, visit, name === 'dashboard' ? signedIn : null);
+          if (figures) runs.push(figures);
         }
         const score = median(runs.map((r) => r.score));
         const lcp = median(runs.map((r) => r.lcp));
@@ -293,13 +308,10 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
             ? `${longest.toFixed(0)} ms (≤ 200: ${met(longest <= GOALS.desktopLongTaskMs)})`
             : `${longest.toFixed(0)} ms`;
         console.log(
-          `${`${formFactor} ${name}`.padEnd(29)} | ${`${score} (≥ ${goalScore}: ${met(score >= goalScore)})`.padEnd(19)} | ${lcpCell.padEnd(23)} | ${`${median(runs.map((r) => r.tbt)).toFixed(0)} ms`.padEnd(8)} | ${longestCell.padEnd(12)} | ${kb(median(runs.map((r) => r.scriptBytes)))}`,
+          `${row.padEnd(52)} | ${`${score} (≥ ${goalScore}: ${met(score >= goalScore)})`.padEnd(19)} | ${lcpCell.padEnd(23)} | ${`${median(runs.map((r) => r.tbt)).toFixed(0)} ms`.padEnd(8)} | ${longestCell.padEnd(12)} | ${kb(median(runs.map((r) => r.scriptBytes)))}  (runs: ${runs.map((r) => r.score).join(', ')})`,
         );
       }
     }
-    await browser.close();
-  } finally {
-    chrome.kill();
   }
 }
 
