@@ -57,6 +57,7 @@ import { drainPlugin } from './plugins/drain.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { fileLinksPlugin } from './plugins/file-links.ts';
 import { scheduleFileSweep } from './lib/file-sweep.ts';
+import { REAP_INTERVAL_MS, registerWriter, scheduleWriterReap } from './lib/file-writers.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { SERVER_ROOT } from './lib/server-root.ts';
 import { documentIdempotencyKey, idempotencyPlugin } from './plugins/idempotency.ts';
@@ -98,8 +99,12 @@ export interface AppOptions {
   liveFeedHeartbeatMs?: number;
   /** Client addresses from X-Forwarded-For (TRUST_PROXY, behind a load balancer). */
   trustProxy?: boolean;
-  /** Removes stored files no row refers to, at start and every interval (lib/file-sweep.ts); off when absent. */
-  fileSweep?: { intervalMs: number; minAgeMs: number } | null;
+  /**
+   * Removes stored files no row refers to, at start and every interval (lib/file-sweep.ts); off
+   * when absent. With `writer`, the id this process's keys carry (lib/file-writers.ts): it is
+   * recorded, and the files of stopped processes are looked for every `reapIntervalMs`.
+   */
+  fileSweep?: { intervalMs: number; minAgeMs: number; writer?: number; reapIntervalMs?: number } | null;
   /** Folds the member rollup's changes at start and every interval (reports/member-fold.ts); off when absent. */
   memberFold?: { intervalMs: number } | null;
 }
@@ -244,6 +249,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     runWhileOpen(app, () => startMemberFold(app.db, { ...memberFold, log: app.log }));
   }
   const { fileSweep } = options;
+  const writer = fileSweep?.writer;
+  if (writer !== undefined) {
+    // Before this process stores anything.
+    await registerWriter(app.db, writer);
+    const kind = options.database.kind;
+    runWhileOpen(app, () => scheduleWriterReap(app.db, app.storage, app.log, { writer, kind, intervalMs: fileSweep?.reapIntervalMs ?? REAP_INTERVAL_MS }));
+  }
   if (fileSweep) {
     runWhileOpen(app, () => {
       const sweep = scheduleFileSweep(app.db, app.storage, app.log, fileSweep);

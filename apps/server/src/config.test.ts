@@ -34,7 +34,7 @@ describe('configuration', () => {
       trustProxy: false,
       s3: null,
       scheduleEngine: { intervalMs: 60_000, horizonDays: 14 },
-      fileSweep: { minAgeMs: 3_600_000 },
+      fileSweep: { minAgeMs: 3_600_000, reapIntervalMs: 30_000 },
     });
     expect(config.rateLimit).toMatchObject({ perSession: 600, perAddress: 3000 });
     expect(config.webRoot).toBeUndefined();

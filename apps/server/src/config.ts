@@ -41,8 +41,12 @@ export interface Config {
   trustProxy: boolean;
   /** The built web app to serve; null serves the API only (WEB_ROOT set empty). */
   webRoot: string | null | undefined;
-  /** The sweep of stored files no row refers to: every hour, on files older than FILE_SWEEP_MIN_AGE_MS. */
-  fileSweep: { intervalMs: number; minAgeMs: number };
+  /**
+   * The sweep of stored files no row refers to: every hour, on files older than
+   * FILE_SWEEP_MIN_AGE_MS; and every FILE_REAP_INTERVAL_MS, on the files of stopped server
+   * processes (lib/file-writers.ts).
+   */
+  fileSweep: { intervalMs: number; minAgeMs: number; reapIntervalMs: number };
   /** The object store for files when S3_BUCKET is set; null keeps them on disk in DATA_DIR/uploads. */
   s3: S3Settings | null;
 }
@@ -151,6 +155,7 @@ export const ENV_SCHEMA = z.object({
   RATE_LIMIT_PER_ADDRESS: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perAddress),
   TRUST_PROXY: flag.default(false),
   FILE_SWEEP_MIN_AGE_MS: whole(0, 30 * 24 * HOUR_MS).default(HOUR_MS),
+  FILE_REAP_INTERVAL_MS: whole(0, HOUR_MS).default(30_000),
   S3_ENDPOINT: urlOf(['http:', 'https:'], 'an http:// or https:// URL').optional(),
   S3_BUCKET: z
     .string()
@@ -199,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: rateLimitOf(e.RATE_LIMIT_PER_SESSION, e.RATE_LIMIT_PER_ADDRESS),
     trustProxy: e.TRUST_PROXY,
     webRoot: env.WEB_ROOT === undefined ? undefined : env.WEB_ROOT || null,
-    fileSweep: { intervalMs: HOUR_MS, minAgeMs: e.FILE_SWEEP_MIN_AGE_MS },
+    fileSweep: { intervalMs: HOUR_MS, minAgeMs: e.FILE_SWEEP_MIN_AGE_MS, reapIntervalMs: e.FILE_REAP_INTERVAL_MS },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT ?? null,

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseTarget } from './db/client.ts';
 import type { EmbeddedDatabase } from './db/embedded.ts';
 import { closeToOthers } from './lib/data-dir.ts';
 import { claimFileStore, FileStoreClaimedError } from './lib/storage-claim.ts';
+import { keyMaker, newWriterId } from './lib/file-writers.ts';
 import { logOptions } from './lib/log-options.ts';
 import { createLogOutput, ignoreLostStdout } from './lib/log-output.ts';
 import { FOLD_INTERVAL_MS } from './modules/reports/member-fold.ts';
@@ -28,12 +29,15 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
   const embedded = starting !== undefined;
   const pgDir = embeddedDir(config);
   const target = databaseTarget(config);
-  const storage = await openStorage(config);
+  // Every key this process stores carries its id, so that the files of its requests cut short by
+  // a crash are known as such (lib/file-writers.ts).
+  const writer = newWriterId();
+  const storage = await openStorage(config, keyMaker(writer));
   // Instances on one PostgreSQL share one file store, or one runs alone (lib/storage-claim.ts).
   let releaseFileStore: (() => Promise<void>) | null = null;
   if (config.databaseUrl) {
     try {
-      releaseFileStore = await claimFileStore(config.databaseUrl, !config.s3);
+      releaseFileStore = await claimFileStore(config.databaseUrl, !config.s3, writer);
     } catch (err) {
       if (!(err instanceof FileStoreClaimedError)) throw err;
       console.error(err.message);
@@ -79,7 +83,7 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
     corsOrigins: config.corsOrigins,
     scheduleEngine: config.scheduleEngine,
     rateLimit: config.rateLimit,
-    fileSweep: config.fileSweep,
+    fileSweep: { ...config.fileSweep, writer },
     memberFold: { intervalMs: FOLD_INTERVAL_MS },
   });
 

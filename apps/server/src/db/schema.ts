@@ -248,6 +248,18 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
 });
 
+/**
+ * The processes that store files (lib/file-writers.ts), one row each: every key a process writes
+ * carries its id, so once the process is gone (a crash, kill -9, a restart) the files it stored
+ * that no row refers to are known as the uploads it had in flight, and removed at once.
+ * `missing_since`: when another instance first found it holding no lock (PostgreSQL).
+ */
+export const fileWriters = pgTable('file_writers', {
+  id: integer('id').primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  missingSince: timestamp('missing_since', { withTimezone: true }),
+});
+
 export const throttleCounters = pgTable('throttle_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),

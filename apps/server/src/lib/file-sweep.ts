@@ -24,7 +24,7 @@ export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 
 /** Which of `keys` some row refers to. */
-async function referenced(db: Db, keys: string[]): Promise<Set<string>> {
+export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
   const checks: SQL[] = FILE_REFERENCES.map(({ table, column, holds }) => {
     const value = holds === 'key' ? sql.raw(`t.${column}`) : sql.raw(`substring(t.${column} from ${FILES_ROUTE.length + 2})`);
     const prefix = holds === 'key' ? sql`` : sql.raw(` AND t.${column} LIKE '${FILES_ROUTE}/%'`);
@@ -45,7 +45,7 @@ export async function sweepOrphanFiles(db: Db, storage: Storage, minAgeMs = SWEE
   let batch: string[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const kept = await referenced(db, batch);
+    const kept = await referencedKeys(db, batch);
     for (const key of batch) {
       if (kept.has(key)) continue;
       await storage.remove(key);

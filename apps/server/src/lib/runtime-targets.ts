@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { DatabaseTarget } from '../db/client.ts';
-import type { Storage } from '../plugins/storage.ts';
+import type { KeyMaker, Storage } from '../plugins/storage.ts';
 
 export const embeddedDir = (config: Config) => path.join(config.dataDir, 'pg');
 
@@ -19,9 +19,10 @@ export function databaseTarget(config: Config): DatabaseTarget {
 
 /**
  * The file store. Loaded when opened: the S3 client only when an object store is configured, and
- * neither before the server's entry has started the embedded database (server.ts).
+ * neither before the server's entry has started the embedded database (server.ts). `makeKey`: the
+ * server's keys carry its writer id (lib/file-writers.ts).
  */
-export async function openStorage(config: Config): Promise<Storage> {
-  if (config.s3) return (await import('../plugins/storage-s3.ts')).createS3Storage(config.s3);
-  return (await import('../plugins/storage.ts')).createDiskStorage(path.join(config.dataDir, 'uploads'));
+export async function openStorage(config: Config, makeKey?: KeyMaker): Promise<Storage> {
+  if (config.s3) return (await import('../plugins/storage-s3.ts')).createS3Storage(config.s3, makeKey);
+  return (await import('../plugins/storage.ts')).createDiskStorage(path.join(config.dataDir, 'uploads'), makeKey);
 }

@@ -3,8 +3,10 @@
 // the database: each holds an advisory lock for as long as it runs, on a connection of its own,
 // exclusive when its files are on disk and shared when they are in the object store. So one
 // instance on disk runs alone, any number on the object store run together, and a start that
-// would mix them is refused.
+// would mix them is refused. The same connection holds the lock on the instance's writer id, which
+// tells the others it still runs (lib/file-writers.ts).
 import pg from 'pg';
+import { WRITER_LOCK_CLASS } from './file-writers.ts';
 
 /** The advisory lock's key ("files" in ASCII): unlike the migrations' and the engine's. */
 const FILE_STORE_LOCK = 0x66696c6573;
@@ -23,10 +25,11 @@ function refusal(onDisk: boolean) {
 
 /**
  * Takes this instance's place among those on `databaseUrl`, or throws FileStoreClaimedError with
- * the reason. Resolves to the function that gives it back. A lost connection is opened again and
- * the lock taken again; if another instance took it meanwhile, that is logged loudly.
+ * the reason, and holds the lock on `writer`. Resolves to the function that gives both back. A
+ * lost connection is opened again and the locks taken again; if another instance took the file
+ * store meanwhile, that is logged loudly.
  */
-export async function claimFileStore(databaseUrl: string, onDisk: boolean): Promise<() => Promise<void>> {
+export async function claimFileStore(databaseUrl: string, onDisk: boolean, writer: number): Promise<() => Promise<void>> {
   const lock = onDisk ? 'pg_try_advisory_lock' : 'pg_try_advisory_lock_shared';
   let client: pg.Client | null = null;
   let stopped = false;
@@ -39,6 +42,12 @@ export async function claimFileStore(databaseUrl: string, onDisk: boolean): Prom
     if (!rows[0]?.taken) {
       await next.end();
       return false;
+    }
+    const { rows: mine } = await next.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS taken', [WRITER_LOCK_CLASS, writer]);
+    if (!mine[0]?.taken) {
+      // Another process with the same id (one chance in two billion): this one cannot prove it runs.
+      await next.end();
+      throw new Error(`The file writer id ${writer} is held by another process.`);
     }
     client = next;
     next.on('end', () => {

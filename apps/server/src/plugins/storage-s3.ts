@@ -7,7 +7,7 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey,
 import { Upload } from '@aws-sdk/lib-storage';
 import { randomKey } from '../lib/tokens.ts';
 import { MIME_BY_EXTENSION } from '../lib/uploads.ts';
-import { FILES_ROUTE, KEY_PATTERN, fileTooLarge, type Storage } from './storage.ts';
+import { FILES_ROUTE, KEY_PATTERN, fileTooLarge, type KeyMaker, type Storage } from './storage.ts';
 
 export interface S3Settings {
   /** The store's address; unset for AWS S3 itself. */
@@ -22,7 +22,7 @@ export interface S3Settings {
 
 const missing = (err: unknown) => err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 
-export function createS3Storage(settings: S3Settings): Storage {
+export function createS3Storage(settings: S3Settings, makeKey: KeyMaker = (extension) => `${randomKey(16)}.${extension}`): Storage {
   const client = new S3Client({
     endpoint: settings.endpoint ?? undefined,
     region: settings.region,
@@ -31,7 +31,7 @@ export function createS3Storage(settings: S3Settings): Storage {
   });
   const { bucket } = settings;
   const newKey = (extension: string) => {
-    const key = `${randomKey(16)}.${extension}`;
+    const key = makeKey(extension);
     return { key, url: `${FILES_ROUTE}/${key}`, contentType: MIME_BY_EXTENSION[extension] ?? 'application/octet-stream' };
   };
 

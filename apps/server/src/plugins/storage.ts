@@ -43,10 +43,14 @@ const FILE_MODE = 0o600;
 
 export const fileTooLarge = () => new AppError(413, MSG.fileTooLarge);
 
-export function createDiskStorage(root: string): Storage {
+/** A new random key; a server process's own carry its id (lib/file-writers.ts keyMaker). */
+export type KeyMaker = (extension: string) => string;
+const randomName: KeyMaker = (extension) => `${randomKey(16)}.${extension}`;
+
+export function createDiskStorage(root: string, makeKey: KeyMaker = randomName): Storage {
   const fileOf = (key: string) => path.join(root, key.slice(0, 2), key);
   const newFile = async (extension: string) => {
-    const key = `${randomKey(16)}.${extension}`;
+    const key = makeKey(extension);
     await fs.mkdir(path.dirname(fileOf(key)), { recursive: true, mode: DIR_MODE });
     return { key, file: fileOf(key), url: `${FILES_ROUTE}/${key}` };
   };
