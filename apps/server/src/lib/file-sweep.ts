@@ -1,8 +1,11 @@
 // Files no row refers to are removed. A file is stored before the row that refers to it commits
 // (plugins/storage.ts writes it whole, then renames it), so a crash between the two leaves a file
 // without a row, never a row without its file; and a request that fails removes its own files
-// (lib/uploads.ts), but a crash cannot. The sweep runs at start and every hour, on files older than
-// an hour: younger ones may belong to a request still in progress on any instance.
+// (lib/uploads.ts), but a crash cannot. The files a stopped process had in flight are known by the
+// writer id in their keys and removed within seconds (lib/file-writers.ts); this sweep takes what
+// is left (keys of no known writer, a row whose commit failed after its file was kept, a released
+// file whose removal failed). It runs at start and every hour, on files older than an hour:
+// younger ones may belong to a request still in progress on any instance.
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db } from '../db/client.ts';
