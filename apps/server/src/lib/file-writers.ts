@@ -58,7 +58,7 @@ export async function goneWriters(db: Db, kind: 'pglite' | 'postgres', self: num
   const held = sql`SELECT l.objid::bigint FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
     AND l.classid = ${sql.raw(String(WRITER_LOCK_CLASS))}::oid AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
   await db.execute(sql`UPDATE file_writers SET missing_since = CASE WHEN id IN (${held}) THEN NULL ELSE coalesce(missing_since, now()) END
-    WHERE id <> ${self} AND (id IN (${held})) = (missing_since IS NULL)`);
+    WHERE id <> ${self} AND (id IN (${held})) = (missing_since IS NOT NULL)`);
   const gone = await db.execute(sql`SELECT id FROM file_writers WHERE id <> ${self} AND missing_since <= now() - make_interval(secs => ${graceMs / 1000})`);
   return rowsOf<{ id: number }>(gone).map((r) => Number(r.id));
 }
