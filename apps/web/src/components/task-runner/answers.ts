@@ -51,6 +51,9 @@ export const isLocked = (state: SubmitState | undefined) =>
 
 export const emptyAnswer = (): AnswerDraft => ({ value: null, notes: '', file: null, voice: null });
 
+/** What an action not answered yet shows: one shared draft, so its row keeps the same props from one render to the next. */
+export const EMPTY_ANSWER: Readonly<AnswerDraft> = Object.freeze(emptyAnswer());
+
 /** Whether the action has an answer that counts (notes alone do not). */
 export function isAnswered(type: ActionType, draft: AnswerDraft | undefined): boolean {
   if (!draft) return false;

@@ -2,7 +2,8 @@
 // and, when answering for real, "Mark as important" and where its answer stands on the way to
 // the server. An answer being sent, or saved and counted, can no longer be changed; an earlier
 // answer kept from outside the site's area is shown as not counted above a fresh input.
-import { useId, type ReactNode } from 'react';
+// Memoised: its props stay the same while another action is answered (task-runner.tsx).
+import { memo, useId, type ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,24 +20,30 @@ interface RunnerItemProps {
   description: string;
   dim: boolean;
   draft: AnswerDraft;
-  onChange: (draft: AnswerDraft) => void;
+  /** The action's new draft; one function for every action, so it never changes. */
+  onChange: (actionId: number, draft: AnswerDraft) => void;
   disabled?: boolean;
   withImportant?: boolean;
   submitState?: SubmitState;
-  onRetry?: () => void;
+  onRetry?: (actionId: number) => void;
   /** Shown in place of the input once the answer is saved and counted, when the caller can show it. */
-  saved?: ReactNode;
+  renderSaved?: (action: RunnerAction) => ReactNode;
   /** An earlier answer kept but not counted (given outside the site's area), shown above the input. */
-  notCounted?: ReactNode;
+  renderNotCounted?: (action: RunnerAction) => ReactNode;
 }
 
-export function RunnerItem(props: RunnerItemProps) {
-  const { number, action, name, description, dim, draft, onChange, withImportant, submitState, onRetry, saved, notCounted } = props;
+export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
+  const { number, action, name, description, dim, draft, withImportant, submitState, renderSaved, renderNotCounted } = props;
   const { t, i18n } = useTranslation();
+  const onChange = (next: AnswerDraft) => props.onChange(action.id, next);
+  const onRetry = props.onRetry ? () => props.onRetry?.(action.id) : undefined;
+  const counted = isCounted(submitState);
+  const saved = counted ? renderSaved?.(action) : undefined;
+  const notCounted = counted ? undefined : renderNotCounted?.(action);
   const labelId = useId();
   const required = action.required && !dim;
   const disabled = props.disabled || isLocked(submitState);
-  const showSaved = isCounted(submitState) && saved;
+  const showSaved = counted && saved;
   // The not-counted panel already says what a status badge of the kept answer would.
   const hideStatus = Boolean(notCounted) && submitState?.status === 'saved';
   return (
@@ -120,7 +127,7 @@ export function RunnerItem(props: RunnerItemProps) {
       </Stack>
     </Paper>
   );
-}
+});
 
 /** The earlier answer the server keeps without counting it, and what to do about it. */
 function NotCountedAnswer({ children }: { children: ReactNode }) {

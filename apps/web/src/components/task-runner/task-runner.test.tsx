@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,6 +64,62 @@ describe('task runner', () => {
     // jsdom has no MediaRecorder.
     expect(screen.getByText(/Voice recording is not available in this browser/)).toBeInTheDocument();
   });
+});
+
+describe('task runner on a long checklist', () => {
+  // Every other action a text, the others yes/no; the last text shows once the first yes/no is "yes".
+  const checklist = Array.from({ length: 12 }, (_, i) =>
+    action(100 + i, i % 2 === 0 ? 'TEXT' : 'YES_NO', `Point ${i + 1}`, {
+      criteria: i === 10 ? { condition: { baseActionId: 101, answer: 'YES' }, visibility: 'DISPLAY' } : null,
+    }),
+  );
+  /** The actions drawn since the last call: each row asks `renderNotCounted` once as it draws. */
+  function drawnRows() {
+    const drawn = new Set<number>();
+    const render = (item: RunnerAction) => {
+      drawn.add(item.id);
+      return null;
+    };
+    const take = () => {
+      const found = [...drawn].sort((a, b) => a - b);
+      drawn.clear();
+      return found;
+    };
+    return { render, take };
+  }
+
+  function Held({ render }: { render: (item: RunnerAction) => null }) {
+    const [answers, setAnswers] = useState<AnswerDrafts>({});
+    return <TaskRunner actions={checklist} answers={answers} onAnswersChange={setAnswers} renderNotCounted={render} withImportant />;
+  }
+
+  it.each([
+    ['keeps the answers itself', false],
+    ['answers are held by the caller', true],
+  ])(
+    'draws again only the action answered when it %s',
+    async (_, held) => {
+      const user = userEvent.setup();
+      const rows = drawnRows();
+      renderWithProviders(held ? <Held render={rows.render} /> : <TaskRunner actions={checklist} renderNotCounted={rows.render} withImportant />);
+      expect(rows.take()).toHaveLength(11);
+
+      await user.type(screen.getByRole('textbox', { name: 'Point 3' }), 'ok');
+      expect(rows.take()).toEqual([102]);
+      await user.type(screen.getByRole('textbox', { name: 'Notes on Point 5' }), 'n');
+      expect(rows.take()).toEqual([104]);
+      await user.click(within(screen.getByRole('region', { name: 'Point 4' })).getByRole('button', { name: 'Yes' }));
+      expect(rows.take()).toEqual([103]);
+      expect(screen.getByRole('textbox', { name: 'Point 3' })).toHaveValue('ok');
+
+      // A chain rule still shows its action, and the rows after it are numbered again.
+      await user.click(within(screen.getByRole('region', { name: 'Point 2' })).getByRole('button', { name: 'Yes' }));
+      expect(screen.getByRole('region', { name: 'Point 11' })).toBeInTheDocument();
+      expect(rows.take()).toEqual([101, 110, 111]);
+      expect(screen.getByRole('status')).toHaveTextContent('3 of 12 required answered');
+    },
+    60_000,
+  );
 });
 
 describe('task runner answering for real', () => {

@@ -6,7 +6,10 @@
 // shows where each answer stands on its way to the server; saved answers count as answered,
 // except those given outside the site's area, which are shown as not counted and can be given
 // again.
-import { useMemo, type ReactNode } from 'react';
+// Typing or tapping in one action draws that action again, and the progress line, not the others:
+// each row is memoised and gets the same props until its own draft, visibility or state changes
+// (a member filling in a long checklist on a slow phone feels every letter otherwise).
+import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -16,7 +19,8 @@ import { requiredVisibleActionIds, resolveVisibility } from '@fieldops/shared/ta
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { localizedDescription, localizedName } from '../../lib/localized.ts';
-import { emptyAnswer, isAnswered, isCounted, ruleAnswers, type AnswerDraft, type AnswerDrafts, type RunnerAction, type SubmitStates } from './answers.ts';
+import { useStableCallback } from '../../lib/use-stable-callback.ts';
+import { EMPTY_ANSWER, isAnswered, isCounted, ruleAnswers, type AnswerDraft, type AnswerDrafts, type RunnerAction, type SubmitStates } from './answers.ts';
 import { RunnerItem } from './runner-item.tsx';
 
 interface TaskRunnerProps {
@@ -30,11 +34,15 @@ interface TaskRunnerProps {
   submitStates?: SubmitStates;
   /** Sends one failed answer again; everything typed, chosen or recorded is still there. */
   onRetry?: (actionId: number) => void;
-  /** How to show a counted answer the server already holds, in place of its input. */
+  /**
+   * How to show a counted answer the server already holds, in place of its input. Keep it the same
+   * function while what it shows stays the same (useCallback): a new one draws every action again.
+   */
   renderSaved?: (action: RunnerAction) => ReactNode;
   /**
    * How to show an earlier answer the server keeps but does not count (given outside the site's
-   * area), above the input, which stays open for a fresh answer; null when there is none.
+   * area), above the input, which stays open for a fresh answer; null when there is none. Kept
+   * the same function like `renderSaved`.
    */
   renderNotCounted?: (action: RunnerAction) => ReactNode;
 }
@@ -76,7 +84,17 @@ export function TaskRunner(props: TaskRunnerProps) {
   const required = state.requiredIds.length;
   const complete = required > 0 && state.answeredRequired === required;
 
-  const update = (id: number, draft: AnswerDraft) => setDrafts({ ...drafts, [id]: draft });
+  // The answers as last set, so two changes before the next render both keep their part.
+  const latest = useRef(drafts);
+  useLayoutEffect(() => {
+    latest.current = drafts;
+  }, [drafts]);
+  const update = useStableCallback((id: number, draft: AnswerDraft) => {
+    const next = { ...latest.current, [id]: draft };
+    latest.current = next;
+    setDrafts(next);
+  });
+  const retry = useStableCallback((actionId: number) => onRetry?.(actionId));
 
   return (
     <Stack gap="md">
@@ -112,14 +130,14 @@ export function TaskRunner(props: TaskRunnerProps) {
           name={localizedName(action, language) || t('taskRunner.untitled')}
           description={localizedDescription(action, language)}
           dim={state.visibility.get(action.id) === 'DIM'}
-          draft={drafts[action.id] ?? emptyAnswer()}
-          onChange={(draft) => update(action.id, draft)}
+          draft={drafts[action.id] ?? EMPTY_ANSWER}
+          onChange={update}
           disabled={disabled}
           withImportant={withImportant}
           submitState={submitStates?.[action.id]}
-          onRetry={onRetry ? () => onRetry(action.id) : undefined}
-          saved={isCounted(submitStates?.[action.id]) ? renderSaved?.(action) : undefined}
-          notCounted={isCounted(submitStates?.[action.id]) ? undefined : renderNotCounted?.(action)}
+          onRetry={onRetry ? retry : undefined}
+          renderSaved={renderSaved}
+          renderNotCounted={renderNotCounted}
         />
       ))}
     </Stack>

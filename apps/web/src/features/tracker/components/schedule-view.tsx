@@ -4,7 +4,7 @@
 // chosen or recorded. An answer kept from outside the site's area is shown as not counted and
 // the action stays open, so the member can answer again from inside; only counted answers make
 // the schedule's progress and "all saved". Otherwise: why not, and the answers given so far.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconMapPinOff } from '@tabler/icons-react';
@@ -47,7 +47,9 @@ export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
   const held = useMemo(() => heldAnswers(detail.answers), [detail.answers]);
   const states = useMemo(() => mergeStates(held, submission.states), [held, submission.states]);
   // What waits on the device comes back after a reload; what the member types since goes over it.
-  const answers = useMemo(() => ({ ...submission.drafts, ...drafts, ...savedDrafts(held.counted) }), [submission.drafts, drafts, held]);
+  // The saved answers keep their drafts from one keystroke to the next, so their rows stay still.
+  const saved = useMemo(() => savedDrafts(held.counted), [held]);
+  const answers = useMemo(() => ({ ...submission.drafts, ...drafts, ...saved }), [submission.drafts, drafts, saved]);
   const actions = detail.task.actions;
   const runner = runnerState(actions, answers, states);
   const toSend = actions.filter(
@@ -96,15 +98,21 @@ export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
       notifySuccess(t('tracker.submit.savedToast', { value: formatNumber(counted, currentLanguage(i18n)) }));
   };
 
-  const renderSaved = (action: RunnerAction) => {
-    const answer = held.counted.get(action.id);
-    return answer ? <AnswerSummary answer={answer} /> : null;
-  };
-  const renderNotCounted = (action: RunnerAction) => {
-    const answer = held.notCounted.get(action.id);
-    // The panel around it already says it was given outside the site area.
-    return answer ? <AnswerSummary answer={answer} withBadges={false} /> : null;
-  };
+  const renderSaved = useCallback(
+    (action: RunnerAction) => {
+      const answer = held.counted.get(action.id);
+      return answer ? <AnswerSummary answer={answer} /> : null;
+    },
+    [held],
+  );
+  const renderNotCounted = useCallback(
+    (action: RunnerAction) => {
+      const answer = held.notCounted.get(action.id);
+      // The panel around it already says it was given outside the site area.
+      return answer ? <AnswerSummary answer={answer} withBadges={false} /> : null;
+    },
+    [held],
+  );
 
   return (
     <Stack gap="md" maw={760} mx="auto" w="100%">
