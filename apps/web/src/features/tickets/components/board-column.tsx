@@ -1,6 +1,12 @@
 // One column of the board: its status and counter, its tickets (most recently changed first,
 // 20 at a time with "load more"), and the drop zone for a dragged ticket.
-import { useState, type DragEvent } from 'react';
+// Only the cards on screen (and a few around them) are drawn: the column keeps the height of all
+// its loaded cards and places the drawn ones where they belong as the page scrolls, so a column
+// of hundreds costs a phone no more than one of ten. The card being dragged, and the one about to
+// take the focus, are drawn wherever they are; the list tells assistive technology each card's
+// place and how many there are.
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { defaultRangeExtractor, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +39,15 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
   const language = currentLanguage(i18n);
   const query = useTicketColumnQuery(status, filters);
   const [over, setOver] = useState(false);
-  const tickets = columnTickets(query.data?.pages);
+  const tickets = useMemo(() => columnTickets(query.data?.pages), [query.data?.pages]);
   const titleId = `tickets-column-${status}`;
+  const list = useVirtualCards(tickets, [dragged?.id, focusing?.status === status ? focusing.id : undefined]);
+  const focusIndex = focusing?.status === status ? tickets.findIndex((ticket) => ticket.id === focusing.id) : -1;
+  const { scrollToIndex } = list.virtualizer;
+  // The card about to take the focus is drawn (see useVirtualCards) and brought on screen.
+  useEffect(() => {
+    if (focusIndex >= 0) scrollToIndex(focusIndex, { align: 'auto' });
+  }, [focusIndex, scrollToIndex]);
 
   const target = dragged && dragged.status !== status ? dragged : null;
   const allowed = target ? canTransition(target.status, status) : false;
@@ -78,18 +91,40 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
     >
       {() => (
         <>
-          {tickets.map((ticket) => (
-            <TicketCard
-              key={ticket.id}
-              ticket={ticket}
-              onMove={onMove}
-              onDragStart={onDragStart}
-              onDragEnd={onDragEnd}
-              dragging={dragged?.id === ticket.id}
-              focus={focusing?.id === ticket.id && focusing.status === status}
-              onFocused={onFocused}
-            />
-          ))}
+          <div ref={list.ref} role="list" aria-labelledby={titleId} style={{ position: 'relative', height: list.virtualizer.getTotalSize() }}>
+            {list.virtualizer.getVirtualItems().map((item) => {
+              const ticket = tickets[item.index];
+              if (!ticket) return null;
+              return (
+                <div
+                  key={item.key}
+                  role="listitem"
+                  aria-posinset={item.index + 1}
+                  aria-setsize={Math.max(count ?? 0, tickets.length)}
+                  data-index={item.index}
+                  ref={list.virtualizer.measureElement}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    insetInlineStart: 0,
+                    width: '100%',
+                    paddingBottom: CARD_GAP,
+                    transform: `translateY(${item.start - list.virtualizer.options.scrollMargin}px)`,
+                  }}
+                >
+                  <TicketCard
+                    ticket={ticket}
+                    onMove={onMove}
+                    onDragStart={onDragStart}
+                    onDragEnd={onDragEnd}
+                    dragging={dragged?.id === ticket.id}
+                    focus={item.index === focusIndex}
+                    onFocused={onFocused}
+                  />
+                </div>
+              );
+            })}
+          </div>
           {query.hasNextPage ? (
             <Button variant="subtle" size="xs" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
               {t('tickets.loadMore')}
@@ -142,4 +177,44 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
       <Stack gap="sm">{body}</Stack>
     </Paper>
   );
+}
+
+/** The space below each card (Mantine's "sm"). */
+const CARD_GAP = 12;
+/** A card's height before it is measured: title on two lines, category, assignee and site. */
+const CARD_ESTIMATE = 150;
+
+/**
+ * The cards of a column drawn against the page's scroll: those on screen and a few either side,
+ * plus the cards of `keep` (ticket ids) wherever they are.
+ */
+function useVirtualCards(tickets: readonly Ticket[], keep: readonly (number | undefined)[]) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Where the list starts on the page; it moves when what is above it changes height.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const top = element.getBoundingClientRect().top + window.scrollY;
+    if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
+  });
+  const kept = keep.map((id) => (id === undefined ? -1 : tickets.findIndex((ticket) => ticket.id === id))).filter((index) => index >= 0);
+  const keptKey = kept.join(',');
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range));
+      for (const index of keptKey ? keptKey.split(',').map(Number) : []) indexes.add(index);
+      return [...indexes].sort((a, b) => a - b);
+    },
+    [keptKey],
+  );
+  const virtualizer = useWindowVirtualizer({
+    count: tickets.length,
+    estimateSize: () => CARD_ESTIMATE,
+    overscan: 4,
+    scrollMargin,
+    getItemKey: (index) => tickets[index]?.id ?? index,
+    rangeExtractor,
+  });
+  return { ref, virtualizer };
 }

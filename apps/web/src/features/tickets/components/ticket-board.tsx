@@ -2,6 +2,8 @@
 // each with its counter. Tickets move by drag and drop or by their menu, through the same
 // transition rules and reason dialog as the ticket page. A moved card takes the focus in its new
 // column (its menu button), so a move made with the keyboard goes on from the card.
+// The handlers handed to the columns keep their identity, so a card that did not change is not
+// drawn again when another one is dragged or moved.
 import { useState } from 'react';
 import { Alert, Button, Group, ScrollArea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -9,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES } from '@fieldops/shared/enums';
 import type { Ticket } from '@fieldops/shared/helpdesk';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
+import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 import { useTicketCountsQuery } from '../api/get-ticket-counts.ts';
 import type { TicketFilters } from '../api/get-tickets.ts';
 import { BoardColumn } from './board-column.tsx';
@@ -28,10 +31,12 @@ export function TicketBoard({ filters, canManage }: TicketBoardProps) {
   const statusChange = useStatusChange({ onMoved: (ticket, status) => setFocusing({ id: ticket.id, status }) });
   const [dragged, setDragged] = useState<Ticket | null>(null);
 
-  const move = (ticket: Ticket, to: Ticket['status']) => {
+  const move = useStableCallback((ticket: Ticket, to: Ticket['status']) => {
     setDragged(null);
     statusChange.request(ticket, to);
-  };
+  });
+  const dragEnd = useStableCallback(() => setDragged(null));
+  const focused = useStableCallback(() => setFocusing(null));
 
   return (
     <>
@@ -56,10 +61,10 @@ export function TicketBoard({ filters, canManage }: TicketBoardProps) {
               count={counts.data?.[status]}
               dragged={dragged}
               onDragStart={setDragged}
-              onDragEnd={() => setDragged(null)}
+              onDragEnd={dragEnd}
               onMove={canManage ? move : undefined}
               focusing={focusing}
-              onFocused={() => setFocusing(null)}
+              onFocused={focused}
             />
           ))}
         </Group>

@@ -1,7 +1,8 @@
 // A ticket on the board: title, priority, category, assignee, site and the numbers of comments
 // and attachments. It opens the ticket, can be dragged to another column, and its menu moves it
-// to another status (forbidden targets are disabled).
-import { useEffect, useRef, type DragEvent, type MouseEvent } from 'react';
+// to another status (forbidden targets are disabled). Memoised: the board draws a card again
+// only when its ticket or its own state changes.
+import { memo, useEffect, useRef, type DragEvent, type MouseEvent } from 'react';
 import { ActionIcon, Anchor, Avatar, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconExternalLink, IconLink, IconMapPin, IconMessageCircle, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ interface TicketCardProps {
   onFocused?: () => void;
 }
 
-export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = false, focus = false, onFocused }: TicketCardProps) {
+export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = false, focus = false, onFocused }: TicketCardProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const navigate = useNavigate();
@@ -171,4 +172,4 @@ export function TicketCard({ ticket, onMove, onDragStart, onDragEnd, dragging = 
       </Stack>
     </Card>
   );
-}
+});
