@@ -57,6 +57,10 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
       data-submit={submitState?.status}
       bg={dim ? 'var(--mantine-color-gray-0)' : undefined}
       style={{
+        // An action off screen is not laid out or painted until it comes near: typing in one
+        // action of a long checklist (a textarea measuring its height) does not lay out all others.
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 260px',
         ...(dim ? { opacity: 0.6 } : null),
         ...(submitState?.status === 'failed' ? { borderColor: 'var(--mantine-color-red-5)' } : null),
       }}
