@@ -192,6 +192,8 @@ function useVirtualCards(tickets: readonly Ticket[], keep: readonly (number | un
   const ref = useRef<HTMLDivElement>(null);
   // Where the list starts on the page; it moves when what is above it changes height.
   const [scrollMargin, setScrollMargin] = useState(0);
+  // Measured after every render (what is above can change with any of them); set only when it moved.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- no list: on purpose, see above
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;

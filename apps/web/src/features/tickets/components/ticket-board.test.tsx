@@ -206,6 +206,33 @@ describe('ticket board', () => {
     expect(cardIds('NEW')).toEqual([1]);
   });
 
+  it('draws only the cards on screen, and says how many there are', async () => {
+    // jsdom lays nothing out: every card is 150 px tall (as the list measures it), the screen 768 px.
+    const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight');
+    Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.dataset.index === undefined ? 0 : 150;
+      },
+    });
+    try {
+      helpdesk(
+        Array.from({ length: 60 }, (_, i) => aTicket(i + 1, 'NEW')),
+        async () => Response.json({}),
+      );
+      renderWithSession(<TicketBoard filters={{}} canManage />);
+      await vi.waitFor(() => expect(cardIds('NEW').length).toBeGreaterThan(0), { timeout: 10_000 });
+      const drawn = cardIds('NEW');
+      expect(drawn.length).toBeGreaterThan(3);
+      expect(drawn.length).toBeLessThan(20);
+      expect(within(column('NEW')).getByRole('list', { name: 'New' })).toBeInTheDocument();
+      expect(within(column('NEW')).getAllByRole('listitem')[0]).toHaveAttribute('aria-setsize', '60');
+      expect(drawn).toEqual(Array.from({ length: drawn.length }, (_, i) => i + 1));
+    } finally {
+      if (offsetHeight) Object.defineProperty(HTMLElement.prototype, 'offsetHeight', offsetHeight);
+    }
+  });
+
   it('lets members open tickets but not move them', async () => {
     helpdesk([aTicket(1, 'NEW')], async () => Response.json({}));
     renderWithSession(<TicketBoard filters={{}} canManage={false} />, { session: fakeSession({ role: 'MEMBER' }) });
