@@ -40,6 +40,8 @@ const KEYSTROKES = 'Gate ok 42';
 const TAPS = 10;
 const PASSWORD = 'bench-pass-1';
 const WORKFLOW = '/services/workflow/api';
+/** The page's side of the measures, a plain browser script. */
+const PROBE = path.join(import.meta.dirname, 'lib/interaction-probe.js');
 
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
 const loadAverage = () =>
@@ -225,40 +227,11 @@ async function seedTickets(dataDir: string): Promise<Map<number, string>> {
 
 // ---------------------------------------------------------------- measuring in the page
 
-/** Collects the page's interactions (Event Timing, 16 ms threshold) and when the board's first cards show. */
-function pageProbe() {
-  const state = {
-    interactions: new Map<number, number>(),
-    firstCard: NaN,
-    allColumns: NaN,
-  };
-  (globalThis as unknown as { __probe: typeof state }).__probe = state;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
-      const id = entry.interactionId ?? 0;
-      if (id > 0) state.interactions.set(id, Math.max(state.interactions.get(id) ?? 0, entry.duration));
-    }
-  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-  const watch = () => {
-    const cards = document.querySelectorAll('[data-ticket-id]');
-    if (cards.length > 0 && Number.isNaN(state.firstCard)) state.firstCard = performance.now();
-    const columns = [...document.querySelectorAll('section[data-status]')];
-    // Every column shows its first card, or says it is empty.
-    if (
-      Number.isNaN(state.allColumns) &&
-      columns.length === 5 &&
-      columns.every((column) => column.querySelector('[data-ticket-id]') || !column.querySelector('[role="status"]'))
-    )
-      state.allColumns = performance.now();
-  };
-  const observer = new MutationObserver(watch);
-  document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
-}
-
 /** Waits until the page has painted after the last input, and a little more for Event Timing to report. */
 async function settle(page: Page) {
   await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 30)), 0))),
+    // A string: this file is type-checked for Node.js, without the DOM's types.
+    'new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 30)), 0)))',
   );
 }
 
@@ -277,14 +250,13 @@ async function openPhone(browser: Browser, server: ServerProcess, session: Sessi
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2, serviceWorkers: 'block' });
   await context.addInitScript(
     (entries) => {
-      const storage = (globalThis as unknown as { localStorage: Storage }).localStorage;
+      // Runs in the page (this file is type-checked for Node.js, without the DOM's types).
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage;
       for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
     },
     { [STORAGE_KEYS.token]: session.token, [STORAGE_KEYS.apiKey]: session.apiKey, [STORAGE_KEYS.language]: LANG },
   );
-  // tsx keeps function names with a helper the page does not have.
-  await context.addInitScript('globalThis.__name ??= (fn) => fn;');
-  await context.addInitScript(pageProbe);
+  await context.addInitScript({ path: PROBE });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
@@ -374,6 +346,7 @@ async function measureBoard(browser: Browser, server: ServerProcess, session: Se
     }
     const loaded = await page.evaluate(() => {
       const probe = (globalThis as unknown as { __probe: { firstCard: number; allColumns: number } }).__probe;
+      const { document } = globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } };
       return { firstCard: probe.firstCard, allColumns: probe.allColumns, cards: document.querySelectorAll('[data-ticket-id]').length };
     });
     await page.waitForTimeout(1_000);
@@ -407,7 +380,10 @@ async function measureBoard(browser: Browser, server: ServerProcess, session: Se
         await button.tap();
         // The interaction is the tap; the page of tickets it asks for shows a moment later.
         await page.waitForFunction(
-          ({ s, n }) => document.querySelectorAll(`section[data-status="${s}"] [data-ticket-id]`).length !== n,
+          ({ s, n }) =>
+            (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document.querySelectorAll(
+              `section[data-status="${s}"] [data-ticket-id]`,
+            ).length !== n,
           { s: status, n: before },
           { timeout: 60_000 },
         );
