@@ -15,7 +15,7 @@ export interface Task {
 
 export interface Setup {
   token: string;
-  member: { id: number; email: string; password: string };
+  member: { id: number; username: string; email: string; password: string };
   tasks: Task[];
   scheduleIds: number[];
 }
@@ -48,7 +48,7 @@ export async function prepare(request: APIRequestContext, lang: Lang, tasks: { n
     email: `offline.${suffix}@example.com`,
     password: 'field-pass-1',
   };
-  const userId = await addActiveMember(request, token, site.id, member);
+  const { userId, username } = await addActiveMember(request, token, site.id, member);
 
   const created: Task[] = [];
   const scheduleIds: number[] = [];
@@ -73,7 +73,7 @@ export async function prepare(request: APIRequestContext, lang: Lang, tasks: { n
     created.push({ id, name, actions: task.actions });
     scheduleIds.push(schedule.id);
   }
-  return { token, member: { id: userId, email: member.email, password: member.password }, tasks: created, scheduleIds };
+  return { token, member: { id: userId, username, email: member.email, password: member.password }, tasks: created, scheduleIds };
 }
 
 /** The member's phone: a persistent profile (its storage outlives the browser), a fake microphone. */
@@ -95,7 +95,7 @@ export async function openPhone(dir: string, offline = false): Promise<BrowserCo
 
 export async function signInAsMember(page: Page, lang: Lang, setup: Setup) {
   await page.goto('/login');
-  await page.getByLabel(t(lang, 'login.username')).fill(setup.member.email);
+  await page.getByLabel(t(lang, 'login.username')).fill(setup.member.username);
   await page.getByLabel(t(lang, 'login.password'), { exact: true }).fill(setup.member.password);
   await page.getByRole('button', { name: t(lang, 'actions.signIn') }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
