@@ -70,6 +70,13 @@ export type DatabaseTarget =
     };
 
 /**
+ * A PostgreSQL server's connection, with just-in-time compilation off: the app's queries are short,
+ * and the compiler, which starts on a plan's estimated cost, took a second over queries that run
+ * in milliseconds. An `options` parameter in the URL replaces this one.
+ */
+export const serverConnection = (url: string): pg.ClientConfig => ({ connectionString: url, options: '-c jit=off' });
+
+/**
  * `url` is a PostgreSQL connection string; otherwise the embedded database starts on a worker
  * thread (db/embedded.ts) and is reached the same way, through `pg`. Migrations are applied before
  * the database is handed out.
@@ -77,7 +84,7 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const embedded = 'url' in target ? null : await (target.started ?? startEmbedded({ dataDir: target.pgliteDir, loadDataDir: target.loadDataDir }));
   const kind = embedded ? 'pglite' : 'postgres';
-  const connection: pg.ClientConfig = embedded ? embedded.connection : { connectionString: (target as { url: string }).url };
+  const connection: pg.ClientConfig = embedded ? embedded.connection : serverConnection((target as { url: string }).url);
   const poolOf = (config: pg.ClientConfig) => {
     const made = new pg.Pool({ ...config, max: target.poolSize ?? DEFAULT_POOL_SIZE[kind], connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // A connection the server drops (a restart, a failover, an administrator) reports an error on
@@ -92,7 +99,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pool = poolOf(connection);
   const db = drizzle(pool, { schema });
   registerDatabaseKind(db as unknown as Db, kind);
-  const replicaPools = ('url' in target ? (target.readUrls ?? []) : []).map((url) => poolOf({ connectionString: url }));
+  const replicaPools = ('url' in target ? (target.readUrls ?? []) : []).map((url) => poolOf(serverConnection(url)));
   const replicas = replicaPools.map((replica) => {
     const replicaDb = drizzle(replica, { schema }) as unknown as Db;
     registerDatabaseKind(replicaDb, kind);

@@ -6,9 +6,10 @@ import { rowsOf, type Db } from '../db/client.ts';
 /**
  * For every member, site and day of every month they have anything in: the schedules from the
  * 1st to that day counted from scratch, and as the reports read them (the month-to-date row plus
- * the changes of those days not yet folded), as two lists of the days where they count anything.
+ * the changes of those days not yet folded), as two lists of the days where they count anything;
+ * of the businesses `ids` only.
  */
-export async function monthToDate(db: Db) {
+export async function monthToDate(db: Db, ids: number[]) {
   const month = (day: string) => `(${day} - (extract(day from ${day})::int - 1))`;
   const counts = ['done', 'missed', 'pending', 'in_progress', 'total'];
   const running = (alias: string) => sql.raw(counts.map((c) => `sum(coalesce(${alias}.${c}, 0)) over w as ${c}`).join(', '));
@@ -18,15 +19,15 @@ export async function monthToDate(db: Db) {
         select s.business_id, s.team_id, s.user_id, (s.start at time zone b.time_zone)::date as day,
           count(*) filter (where s.status = 'done') as done, count(*) filter (where s.status = 'missed') as missed,
           count(*) filter (where s.status = 'pending') as pending, count(*) filter (where s.status = 'inProgress') as in_progress, count(*) as total
-        from schedules s join businesses b on b.id = s.business_id group by 1, 2, 3, 4),
+        from schedules s join businesses b on b.id = s.business_id where s.business_id in ${ids} group by 1, 2, 3, 4),
       changes as (
         select business_id, team_id, user_id, day, sum(done) as done, sum(missed) as missed, sum(pending) as pending,
           sum(in_progress) as in_progress, sum(total) as total
-        from report_schedules_by_member_changes group by 1, 2, 3, 4),
+        from report_schedules_by_member_changes where business_id in ${ids} group by 1, 2, 3, 4),
       months as (
         select business_id, team_id, user_id, ${sql.raw(month('day'))} as month from scratch
         union select business_id, team_id, user_id, ${sql.raw(month('day'))} from changes
-        union select business_id, team_id, user_id, ${sql.raw(month('day'))} from report_schedules_by_member_to_date),
+        union select business_id, team_id, user_id, ${sql.raw(month('day'))} from report_schedules_by_member_to_date where business_id in ${ids}),
       grid as (
         select m.business_id, m.team_id, m.user_id, m.month, d::date as day from months m
         join businesses b on b.id = m.business_id
