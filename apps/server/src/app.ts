@@ -31,6 +31,7 @@ import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { executionPlansRoutes } from './modules/execution-plans/execution-plans.routes.ts';
 import { startScheduleEngine } from './modules/schedule-engine/schedule-engine-loop.ts';
+import { startFeedPrune } from './modules/live-feed/feed-prune.ts';
 import { startMemberFold } from './modules/reports/member-fold.ts';
 import type { Repeating } from './lib/repeat.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
@@ -107,6 +108,8 @@ export interface AppOptions {
   fileSweep?: { intervalMs: number; minAgeMs: number; writer?: number; reapIntervalMs?: number } | null;
   /** Folds the member rollup's changes at start and every interval (reports/member-fold.ts); off when absent. */
   memberFold?: { intervalMs: number } | null;
+  /** Removes the live feed's places older than `keepMs` at start and every interval (live-feed/feed-prune.ts); off when absent. */
+  feedPrune?: { intervalMs: number; keepMs?: number } | null;
 }
 
 export const SERVICE_PREFIXES: Record<ServiceName, string> = API_BASES;
@@ -247,6 +250,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { memberFold } = options;
   if (memberFold && memberFold.intervalMs > 0) {
     runWhileOpen(app, () => startMemberFold(app.db, { ...memberFold, log: app.log }));
+  }
+  const { feedPrune } = options;
+  if (feedPrune && feedPrune.intervalMs > 0) {
+    runWhileOpen(app, () => startFeedPrune(app.db, { ...feedPrune, log: app.log }));
   }
   const { fileSweep } = options;
   const writer = fileSweep?.writer;

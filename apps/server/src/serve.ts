@@ -11,6 +11,7 @@ import { keyMaker, newWriterId } from './lib/file-writers.ts';
 import { logOptions } from './lib/log-options.ts';
 import { createLogOutput, ignoreLostStdout } from './lib/log-output.ts';
 import { FOLD_INTERVAL_MS } from './modules/reports/member-fold.ts';
+import { FEED_PRUNE_INTERVAL_MS } from './modules/live-feed/feed-prune.ts';
 import { databaseTarget, embeddedDir, openStorage } from './lib/runtime-targets.ts';
 import { loadJwtSecret, sharedJwtSecret } from './lib/tokens.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
@@ -85,6 +86,7 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
     rateLimit: config.rateLimit,
     fileSweep: { ...config.fileSweep, writer },
     memberFold: { intervalMs: FOLD_INTERVAL_MS },
+    feedPrune: { intervalMs: FEED_PRUNE_INTERVAL_MS },
   });
 
   // A new embedded database was unpacked with modes past the umask (lib/data-dir.ts); the walk is

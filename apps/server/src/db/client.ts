@@ -44,6 +44,12 @@ export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** The one row of a query that always answers one, such as an aggregate without `group by`. */
 export const onlyRowOf = <T>(result: unknown) => must(rowsOf<T>(result)[0], 'an aggregate query answers one row');
 
+/** Rows changed by a statement, whichever driver ran it (node-postgres or PGlite). */
+export function affectedRows(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number | null };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}
+
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 /**

@@ -5,7 +5,7 @@
 // Each answer has its place in its business's feed, numbered in commit order (lib/answer-notices.ts);
 // a viewer is at a place and is sent only answers after it, so nothing comes twice. Nothing is
 // missed either: a viewer who reconnects names the place of the last event it had and is sent
-// every answer placed after it (replay); and when the listening connection was lost, notifications
+// every answer placed after it (replay; places are kept a day, feed-prune.ts); and when the listening connection was lost, notifications
 // sent meanwhile never arrive, so every stream is ended and its viewer reconnects and catches up.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

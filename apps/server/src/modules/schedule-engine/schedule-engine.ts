@@ -3,7 +3,7 @@
 // passes. Every pass is a handful of set-based statements; the unique key (plan, member, start)
 // makes it idempotent, and an advisory lock lets one instance at a time do a full pass.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { affectedRows, type Db } from '../../db/client.ts';
 import { scheduleEngineSettings } from '../../config.ts';
 
 /** The advisory lock key of a full pass ("sched" in ASCII); any constant shared by all instances. */
@@ -23,12 +23,6 @@ export interface EnginePass {
   created: number;
   missed: number;
   ms: number;
-}
-
-/** Rows changed by a statement, whichever driver ran it (node-postgres or PGlite). */
-export function affectedRows(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number | null };
-  return r.rowCount ?? r.affectedRows ?? 0;
 }
 
 const idArray = (ids: readonly number[]) =>
