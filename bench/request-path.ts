@@ -31,6 +31,12 @@ const LISTS = {
   members: '/api/v2/business-members?page=0&size=20',
 };
 type ListName = keyof typeof LISTS;
+/** What is measured: each list as fetched without compression, and the members page as a browser fetches it. */
+const CASES: { label: string; list: ListName; acceptEncoding?: string }[] = [
+  { label: 'tasks', list: 'tasks' },
+  { label: 'members', list: 'members' },
+  { label: 'members, br', list: 'members', acceptEncoding: 'gzip, deflate, br' },
+];
 
 /** Statements that find the caller (session, membership) are the app's own cost, not the list's. */
 const isCallerLookup = (text: string) => /from "sessions"/.test(text) || /"businesses"\."api_key"/.test(text);
@@ -76,10 +82,12 @@ async function load(port: number, path: string, headers: Record<string, string>)
   const until = Date.now() + ROUND_SECONDS * 1000;
   let done = 0;
   let failed = 0;
+  let compressed = 0;
   const one = () =>
     new Promise<void>((resolve) => {
       const req = http.get({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
         res.resume();
+        if (res.headers['content-encoding']) compressed++;
         res.on('end', () => {
           if (res.statusCode === 200) done++;
           else {
@@ -100,7 +108,7 @@ async function load(port: number, path: string, headers: Record<string, string>)
     }),
   );
   agent.destroy();
-  return { done, failed };
+  return { done, failed, compressed };
 }
 
 async function startBare(url: string, file: string) {
@@ -168,8 +176,9 @@ export async function run() {
             .map(([name, list]) => `${name} ${list.length}`)
             .join(', ')}`,
         );
-        console.log('list    | app req/s | bare req/s | app share, median of rounds (goal ≥ 70%) | app CPU/req | bare CPU/req');
-        for (const name of Object.keys(LISTS) as ListName[]) {
+        console.log('list        | app req/s | bare req/s | app share, median of rounds (goal ≥ 70%) | app CPU/req | bare CPU/req');
+        for (const { label, list: name, acceptEncoding } of CASES) {
+          const encoding: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
           const rates = { app: [] as number[], bare: [] as number[] };
           const cpu = { app: 0, bare: 0 };
           const count = { app: 0, bare: 0 };
@@ -180,8 +189,10 @@ export async function run() {
             for (const side of order) {
               const pid = (side === 'app' ? app.child : bare.child).pid!;
               const before = processCpuMs(pid) ?? 0;
-              const result = side === 'app' ? await load(appPort, LISTS[name], headers) : await load(bare.port, `/list/${name}`, {});
-              if (result.failed > 0) throw new Error(`${side} ${name}: ${result.failed} requests failed`);
+              const result = side === 'app' ? await load(appPort, LISTS[name], { ...headers, ...encoding }) : await load(bare.port, `/list/${name}`, encoding);
+              if (result.failed > 0) throw new Error(`${side} ${label}: ${result.failed} requests failed`);
+              if (result.compressed > 0 !== Boolean(acceptEncoding))
+                throw new Error(`${side} ${label}: ${result.compressed} of ${result.done} answers compressed`);
               done[side] = result.done;
               // The first round warms both up and is not counted.
               if (round === 0) continue;
@@ -199,7 +210,7 @@ export async function run() {
           const share = median(ratios);
           console.log(
             [
-              name.padEnd(7),
+              label.padEnd(11),
               median(rates.app).toFixed(0).padStart(9),
               median(rates.bare).toFixed(0).padStart(10),
               `${(share * 100).toFixed(0)}% ${share >= GOAL_SHARE ? 'met' : 'MISSED'}`.padStart(40),
