@@ -21,11 +21,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { must } from '@fieldops/shared/must';
-import { COMPILED_SERVER, startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { CHROME, missingForBrowserBench, WEB_ROOT } from './lib/built-app.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../apps/server/src/seed/demo.ts';
 import { STORAGE_KEYS } from '../packages/shared/src/limits.ts';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -41,7 +41,6 @@ const MOBILE_THROTTLING = process.env.LIGHTHOUSE_MOBILE_THROTTLING
   ? (JSON.parse(process.env.LIGHTHOUSE_MOBILE_THROTTLING) as { rttMs?: number; throughputKbps?: number; cpuSlowdownMultiplier?: number })
   : null;
 const GOALS = { loginJsKb: 150, dashboardJsKb: 300, mobileScore: 90, desktopScore: 95, mobileLcpMs: 2500, dashboardRequests: 6, desktopLongTaskMs: 200 };
-const WEB_ROOT = path.resolve(import.meta.dirname, '../apps/web/dist');
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -316,12 +315,9 @@ async function lighthouseRuns(server: ServerProcess, signedIn: Record<string, st
 }
 
 export async function run() {
-  if (!fs.existsSync(COMPILED_SERVER) || !fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
-    console.log('The built app is missing: run `npm run build` first.');
-    return;
-  }
-  if (!fs.existsSync(CHROME)) {
-    console.log(`Chromium is missing at ${CHROME} (set CHROME_PATH).`);
+  const missing = missingForBrowserBench();
+  if (missing) {
+    console.log(missing);
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-first-load-'));

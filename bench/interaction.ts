@@ -24,11 +24,10 @@ import { users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { createBusinessFor } from '../apps/server/src/modules/onboarding/onboarding.service.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../apps/server/src/seed/demo.ts';
-import { COMPILED_SERVER, startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
+import { CHROME, missingForBrowserBench, WEB_ROOT } from './lib/built-app.ts';
 import { STORAGE_KEYS } from '../packages/shared/src/limits.ts';
 
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const WEB_ROOT = path.resolve(import.meta.dirname, '../apps/web/dist');
 const LANG = process.env.INTERACTION_LANG === 'ar' ? 'ar' : 'en';
 const ONLY = process.env.INTERACTION_ONLY;
 const CPU_SLOWDOWN = 4;
@@ -417,12 +416,9 @@ async function timeFirstPage(server: ServerProcess, session: Session) {
 }
 
 export async function run() {
-  if (!fs.existsSync(COMPILED_SERVER) || !fs.existsSync(path.join(WEB_ROOT, 'index.html'))) {
-    console.log('The built app is missing: run `npm run build` first.');
-    return;
-  }
-  if (!fs.existsSync(CHROME)) {
-    console.log(`Chromium is missing at ${CHROME} (set CHROME_PATH).`);
+  const missing = missingForBrowserBench();
+  if (missing) {
+    console.log(missing);
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-interaction-'));
