@@ -52,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    // Server modules reach one another only through their services, never another module's
+    // Server modules (modules/<base>/<area>/) reach one another only through their services, never another module's
     // repository (relative paths included), and no chain of imports leads from a module folder
     // back to itself (docs/ARCHITECTURE.md). A module's own `./x.repository.ts` is its business.
     files: ['apps/server/src/modules/**/*.ts'],
@@ -63,13 +63,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./[^./][^/]*|(\\.\\./)+modules/[^/]+)/[^/]+\\.repository(\\.[cm]?[jt]s)?$',
+              regex: '^(\\.\\./[^./][^/]*|\\.\\./\\.\\./[^./][^/]*/[^./][^/]*|(\\.\\./)+modules/[^/]+(/[^./][^/]*)?)/[^/]+\\.repository(\\.[cm]?[jt]s)?$',
               message: 'Another module is reached through its service (*.service.ts), never its repository.',
             },
           ],
         },
       ],
-      'server-modules/no-module-cycles': ['error', { root: `${import.meta.dirname}/apps/server/src/modules` }],
+      'server-modules/no-module-cycles': ['error', { root: `${import.meta.dirname}/apps/server/src/modules`, depth: 2 }],
     },
   },
   {

@@ -22,7 +22,7 @@ import { must } from '@fieldops/shared/must';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
-import { createBusinessFor } from '../apps/server/src/modules/onboarding/onboarding.service.ts';
+import { createBusinessFor } from '../apps/server/src/modules/main/onboarding/onboarding.service.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../apps/server/src/seed/demo.ts';
 import { startServer, type ServerProcess } from '../apps/server/src/test/server-process.ts';
 import { CHROME, missingForBrowserBench, WEB_ROOT } from './lib/built-app.ts';

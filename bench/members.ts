@@ -14,7 +14,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { teams, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
-import { createBusinessFor } from '../apps/server/src/modules/onboarding/onboarding.service.ts';
+import { createBusinessFor } from '../apps/server/src/modules/main/onboarding/onboarding.service.ts';
 import { withPostgres } from './lib/bench-database.ts';
 
 const MEMBERS = 10_000;

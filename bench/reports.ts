@@ -25,11 +25,11 @@ import { KPI_KINDS, type KpiKind } from '@fieldops/shared/reports';
 import { must } from '@fieldops/shared/must';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
-import { findRanked, KPI_NEEDS, ranksOverLastMonth } from '../apps/server/src/modules/reports/kpi.repository.ts';
-import { foldMemberChanges } from '../apps/server/src/modules/reports/member-fold.ts';
-import { scheduleConditions, type ReportScope } from '../apps/server/src/modules/reports/report-filter.ts';
-import { addDays, localDate, type DateRange } from '../apps/server/src/modules/reports/report-range.ts';
-import { answerSource, dailyScheduleSource, scheduleSource } from '../apps/server/src/modules/reports/report-source.ts';
+import { findRanked, KPI_NEEDS, ranksOverLastMonth } from '../apps/server/src/modules/workflow/reports/kpi.repository.ts';
+import { foldMemberChanges } from '../apps/server/src/modules/workflow/reports/member-fold.ts';
+import { scheduleConditions, type ReportScope } from '../apps/server/src/modules/workflow/reports/report-filter.ts';
+import { addDays, localDate, type DateRange } from '../apps/server/src/modules/workflow/reports/report-range.ts';
+import { answerSource, dailyScheduleSource, scheduleSource } from '../apps/server/src/modules/workflow/reports/report-source.ts';
 import {
   countAnswers,
   countByDay,
@@ -38,7 +38,7 @@ import {
   countOrganisation,
   findActionKpis,
   findTagKpis,
-} from '../apps/server/src/modules/reports/reports.repository.ts';
+} from '../apps/server/src/modules/workflow/reports/reports.repository.ts';
 import { processCpuMs, withPostgres } from './lib/bench-database.ts';
 import { existingReportBusiness, generateReportBusiness, type ReportData, type ReportDataOptions } from './lib/report-data.ts';
 

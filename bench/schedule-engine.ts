@@ -16,8 +16,8 @@ import pg from 'pg';
 import { must } from '@fieldops/shared/must';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
-import { runScheduleEngine, type EnginePass } from '../apps/server/src/modules/schedule-engine/schedule-engine.ts';
-import { foldMemberChanges } from '../apps/server/src/modules/reports/member-fold.ts';
+import { runScheduleEngine, type EnginePass } from '../apps/server/src/modules/workflow/schedule-engine/schedule-engine.ts';
+import { foldMemberChanges } from '../apps/server/src/modules/workflow/reports/member-fold.ts';
 import { processCpuMs, withPostgres } from './lib/bench-database.ts';
 import { seedBusiness } from './members.ts';
 

@@ -64,3 +64,34 @@ new RuleTester({ languageOptions: { parser: tseslint.parser } }).run('no-module-
     },
   ],
 });
+
+// Modules grouped by base (modules/<base>/<area>/): each area is a module of its own, and a cycle
+// across bases is found as one within a base.
+const grouped = {
+  'main/members/members.service.ts': "import { feed } from '../../workflow/feed/feed.service.ts';\nexport const members = feed;",
+  'workflow/feed/feed.service.ts': "import { plans } from '../plans/plans.service.ts';\nexport const feed = plans;",
+  'workflow/plans/plans.service.ts': 'export const plans = 1;',
+};
+const groupedRoot = path.join(root, 'grouped');
+for (const [name, code] of Object.entries(grouped)) {
+  fs.mkdirSync(path.join(groupedRoot, path.dirname(name)), { recursive: true });
+  fs.writeFileSync(path.join(groupedRoot, name), code);
+}
+const inGroup = (name) => path.join(groupedRoot, name);
+const groupedOptions = [{ root: groupedRoot, depth: 2 }];
+
+new RuleTester({ languageOptions: { parser: tseslint.parser } }).run('no-module-cycles (depth 2)', noModuleCycles, {
+  valid: [
+    // Two areas of one base are two modules: plans importing nothing is fine, feed → plans is fine.
+    { code: grouped['workflow/feed/feed.service.ts'], filename: inGroup('workflow/feed/feed.service.ts'), options: groupedOptions },
+    { code: grouped['main/members/members.service.ts'], filename: inGroup('main/members/members.service.ts'), options: groupedOptions },
+  ],
+  invalid: [
+    {
+      code: "import { members } from '../../main/members/members.service.ts';\nexport const plans = members;",
+      filename: inGroup('workflow/plans/plans.service.ts'),
+      options: groupedOptions,
+      errors: [{ messageId: 'cycle', data: { chain: 'workflow/plans → main/members → workflow/feed → workflow/plans' } }],
+    },
+  ],
+});

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { must } from '@fieldops/shared/must';
 import type { Database, Db } from '../../apps/server/src/db/client.ts';
 import { hashPassword } from '../../apps/server/src/lib/password.ts';
-import { createBusinessFor } from '../../apps/server/src/modules/onboarding/onboarding.service.ts';
+import { createBusinessFor } from '../../apps/server/src/modules/main/onboarding/onboarding.service.ts';
 import { describeBusiness, rowsOf, type GeneratedBusiness } from './report-business.ts';
 
 export type { GeneratedBusiness } from './report-business.ts';

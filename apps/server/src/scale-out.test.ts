@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { MIGRATIONS_FOLDER, openDatabase, rowsOf, type Database } from './db/client.ts';
 import { INSIDE, memberAtSite } from './test/answer-test-kit.ts';
-import { openFeed, type Feed } from './modules/live-feed/live-feed-test-kit.ts';
+import { openFeed, type Feed } from './modules/workflow/live-feed/live-feed-test-kit.ts';
 import { IMAGES, PASSWORD, addMember, createAction, createPlan, createScheduleRow, createTask, type Caller } from './test/factories.ts';
 import { startS3Server, type S3TestServer } from './test/s3-server.ts';
 import { startServer, type ServerProcess } from './test/server-process.ts';

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { MARCH, placeSchedules, REPORT_API, reportBusiness, memberIn, type ReportPlace } from '../modules/reports/report-test-kit.ts';
+import { MARCH, placeSchedules, REPORT_API, reportBusiness, memberIn, type ReportPlace } from '../modules/workflow/reports/report-test-kit.ts';
 import { freePort } from '../test/server-process.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { openDatabase, rowsOf, type Database } from './client.ts';

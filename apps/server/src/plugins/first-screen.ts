@@ -18,7 +18,7 @@ import { API_BASES, API_KEY_HEADER, FIRST_SCREEN, LANGUAGES, type Language } fro
 import { DATE_PRESET_OFFSETS, DEFAULT_DATE_PRESET } from '@fieldops/shared/report-limits';
 import type { SessionBootstrap } from '@fieldops/shared/session';
 import { languageOf } from '../lib/language.ts';
-import { addDays, localDate } from '../modules/reports/report-range.ts';
+import { addDays, localDate } from '../modules/workflow/reports/report-range.ts';
 
 export const FIRST_SCREEN_COOKIE = 'fieldops_page';
 /** As long as the longest session ("remember me"); the token inside expires on its own. */

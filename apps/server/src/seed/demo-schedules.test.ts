@@ -12,7 +12,7 @@ import { actions, tasks } from '../db/schema-workflow.ts';
 import { sniffImage } from '../lib/uploads.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_HISTORY_DAYS, DEMO_PLANS } from './demo-schedules.ts';
-import { runScheduleEngine } from '../modules/schedule-engine/schedule-engine.ts';
+import { runScheduleEngine } from '../modules/workflow/schedule-engine/schedule-engine.ts';
 import { DEMO_PASSWORD, DEMO_USERNAME, seedDemo } from './demo.ts';
 
 const TZ = 'Asia/Riyadh';

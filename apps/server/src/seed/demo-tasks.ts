@@ -2,8 +2,8 @@
 // actions and chain rules), and three tags on some tasks and actions.
 import type { Db } from '../db/client.ts';
 import { tags } from '../db/schema-workflow.ts';
-import { insertContentActions } from '../modules/actions/actions.repository.ts';
-import { insertTask } from '../modules/tasks/tasks.repository.ts';
+import { insertContentActions } from '../modules/workflow/actions/actions.repository.ts';
+import { insertTask } from '../modules/workflow/tasks/tasks.repository.ts';
 import { TASK_LIBRARY } from './task-library.ts';
 
 const TAGS = {

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { businessMembers, industries, lookups, projects, teamMembers, teams, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
 import { hashKey, randomKey } from '../lib/tokens.ts';
-import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
+import { createBusinessFor } from '../modules/main/onboarding/onboarding.service.ts';
 import type { Storage } from '../plugins/storage.ts';
 import { seedDemoSchedules } from './demo-schedules.ts';
 import { seedDemoTasks } from './demo-tasks.ts';

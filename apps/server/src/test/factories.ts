@@ -11,7 +11,7 @@ import { actionResults, executionPlans, schedules } from '../db/schema-schedules
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { hashKey, randomKey } from '../lib/tokens.ts';
-import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
+import { createBusinessFor } from '../modules/main/onboarding/onboarding.service.ts';
 
 export const PASSWORD = 'secret-pass-1';
 let passwordHash: Promise<string> | null = null;

@@ -8,7 +8,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { users } from '../db/schema.ts';
 import { schedules } from '../db/schema-schedules.ts';
-import { createBusinessFor } from '../modules/onboarding/onboarding.service.ts';
+import { createBusinessFor } from '../modules/main/onboarding/onboarding.service.ts';
 import {
   IMAGES,
   addMember,

@@ -1,0 +1,48 @@
+// Sign-in and its sessions: POST /api/authenticate (username or e-mail and password for a
+// token), POST /api/v1/logout (ends this session) and POST /api/v1/account/sign-out-everywhere
+// (ends every session of the person, this one included).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginRequest, loginResponse } from '@fieldops/shared/account';
+import { problem } from '@fieldops/shared/common';
+import { endSession, endUserSessions } from '../../../lib/sessions.ts';
+import { forgetFirstScreen } from '../../../plugins/first-screen.ts';
+import { requireSession } from '../../../plugins/auth.ts';
+import { authenticate } from './auth.service.ts';
+import { createLoginLimiter } from './login-limiter.ts';
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = createLoginLimiter(app.db);
+  r.post('/authenticate', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['account'],
+      body: loginRequest,
+      response: { 200: loginResponse, 400: problem, 401: problem, 429: problem },
+    },
+    handler: async (request) => ({
+      id_token: await authenticate(app, limiter, request.ip, request.body),
+    }),
+  });
+
+  r.post('/v1/logout', {
+    config: { access: 'user', duringPasswordReset: true },
+    schema: { tags: ['account'], response: { 204: z.null(), 401: problem } },
+    handler: async (request, reply) => {
+      await endSession(app.db, requireSession(request).sessionId);
+      forgetFirstScreen(request, reply);
+      return reply.status(204).send(null);
+    },
+  });
+
+  r.post('/v1/account/sign-out-everywhere', {
+    config: { access: 'user', duringPasswordReset: true },
+    schema: { tags: ['account'], response: { 204: z.null(), 401: problem } },
+    handler: async (request, reply) => {
+      await endUserSessions(app.db, requireSession(request).userId);
+      return reply.status(204).send(null);
+    },
+  });
+}

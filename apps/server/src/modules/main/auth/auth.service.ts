@@ -1,0 +1,34 @@
+// Sign-in rules: username or e-mail, an activated account, throttled guesses, and a session
+// for every token.
+import type { FastifyInstance } from 'fastify';
+import type { LoginRequest } from '@fieldops/shared/account';
+import { MSG } from '@fieldops/shared/messages';
+import { AppError, badRequest, unauthorized } from '../../../lib/errors.ts';
+import { dummyPasswordHash, verifyPassword } from '../../../lib/password.ts';
+import { openSession } from '../../../lib/sessions.ts';
+import { secondsUntil } from '../../../lib/throttle.ts';
+import { findSignInUser } from './auth.repository.ts';
+import { accountKey, type LoginLimiter, type LoginRefusal } from './login-limiter.ts';
+
+export async function authenticate(app: FastifyInstance, limiter: LoginLimiter, address: string, body: LoginRequest) {
+  const login = body.username?.trim().toLowerCase();
+  if (!login || !body.password) throw badRequest(MSG.usernameOrPasswordMissing);
+  const user = await findSignInUser(app.db, login);
+  // The attempt takes its place in the counters before the password is checked, so a refusal
+  // tells nothing about a guess, and guesses sent at once are counted like guesses one by one.
+  const attempt = await limiter.attempt(accountKey(user?.id ?? null, login), address);
+  if (attempt.refused) throw refusedSignIn(attempt.refused);
+  // Verify against a dummy hash when there is no user, so timing does not reveal who exists.
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  await attempt.settle(Boolean(user && ok));
+  if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
+  if (!user.activated) throw unauthorized(MSG.accountNotActivated);
+  return openSession(app.db, app.tokens, user.id, body.rememberMe ?? false);
+}
+
+/** 429 with Retry-After: the address is refused, or the account is slowed for a moment. */
+export function refusedSignIn(refused: LoginRefusal) {
+  return new AppError(429, refused.kind === 'slowed' ? MSG.accountLocked : MSG.tooManyAttempts, {
+    headers: { 'retry-after': String(secondsUntil(refused.until)) },
+  });
+}

@@ -1,0 +1,93 @@
+// The rules of businesses: a business is read and changed only from inside it (a path naming
+// another business answers 404), its industry is one of the list, and a new logo replaces the
+// old file only once the row points at the new one.
+import type { FastifyInstance } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import type { z } from 'zod';
+import type { Business, businessUpdateRequest, Lookups } from '@fieldops/shared/account';
+import type { BusinessRole, LookupKind } from '@fieldops/shared/enums';
+import { MSG } from '@fieldops/shared/messages';
+import type { Db } from '../../../db/client.ts';
+import { fieldError, notFound } from '../../../lib/errors.ts';
+import { keepUploads, removeReleased, storePicture } from '../../../lib/uploads.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { keyOfUrl } from '../../../plugins/storage.ts';
+import {
+  findBusiness,
+  findBusinessesOfUser,
+  findIndustries,
+  findLookups,
+  industryExists,
+  lookupExists,
+  replaceLookups,
+  updateBusinessRow,
+  type BusinessRow,
+} from './businesses.repository.ts';
+
+export const toBusiness = (row: BusinessRow, role: BusinessRole): Business => ({
+  id: row.id,
+  name: row.name,
+  colour: row.colour,
+  logo: row.logo,
+  ownershipType: role,
+  apiKey: row.apiKey,
+  timeZone: row.timeZone,
+  industryId: row.industryId,
+  managedProfile: row.managedProfile,
+  lateAnswerHours: row.lateAnswerHours,
+});
+
+export const listIndustries = (db: Db) => findIndustries(db);
+
+export async function listBusinessesOfUser(db: Db, userId: number): Promise<Business[]> {
+  const rows = await findBusinessesOfUser(db, userId);
+  return rows.map((r) => toBusiness(r.business, r.role));
+}
+
+/** The business's row, or null when it is gone. */
+export const businessRowOf = (db: Db, businessId: number) => findBusiness(db, businessId);
+
+/** The request's own business, or 404 when the path names another one. */
+export async function requireOwnBusiness(db: Db, caller: Caller, businessId: number) {
+  const row = businessId === caller.businessId ? await findBusiness(db, businessId) : null;
+  if (!row) throw notFound(MSG.businessNotFound);
+  return row;
+}
+
+/** 400 on `industryId` unless it is one of the industries list. */
+export async function requireIndustry(db: Db, industryId: number) {
+  if (!(await industryExists(db, industryId))) throw fieldError('industryId', MSG.industryNotFound);
+}
+
+export async function updateBusiness(db: Db, caller: Caller, businessId: number, body: z.output<typeof businessUpdateRequest>) {
+  await requireOwnBusiness(db, caller, businessId);
+  const { industryId, ...rest } = body;
+  if (industryId) await requireIndustry(db, industryId);
+  return toBusiness(await updateBusinessRow(db, caller.businessId, { ...rest, industryId: industryId ?? null }), caller.role);
+}
+
+/** Stores the new logo first and removes the old file only after the row points at the new one. */
+export async function replaceLogo(app: FastifyInstance, caller: Caller, current: BusinessRow, file: MultipartFile) {
+  const stored = await storePicture(file);
+  const row = await updateBusinessRow(app.db, caller.businessId, { logo: stored.url });
+  keepUploads(file);
+  await removeReleased(app, keyOfUrl(current.logo));
+  return toBusiness(row, caller.role);
+}
+
+export const lookupsOf = (db: Db, businessId: number) => findLookups(db, businessId);
+
+/** Whether `id` is a lookup of that kind in the business. */
+export const isLookupOf = (db: Db, businessId: number, kind: LookupKind, id: number) => lookupExists(db, businessId, kind, id);
+
+/** Replaces the business's lookups: listed ids are kept and renamed, new ones added, the rest removed. */
+export async function updateLookups(db: Db, businessId: number, next: Lookups) {
+  await replaceLookups(db, businessId, next);
+  return findLookups(db, businessId);
+}
+
+/** Whether the business shows members the profile it manages (false when it is gone). */
+export async function managedProfileOf(db: Db, businessId: number) {
+  const row = await findBusiness(db, businessId);
+  return { managedProfile: row?.managedProfile ?? false };
+}

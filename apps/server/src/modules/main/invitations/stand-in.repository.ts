@@ -1,0 +1,70 @@
+// The account a business made by inviting an e-mail (invitations.service.ts) stands in for the
+// person until they join: when someone holding the invitation's key accepts it with an account of
+// their own, everything the business gave the stand-in passes to that account and the stand-in
+// goes. It never signed in, so what it holds is only what the business gave it: its membership,
+// its sites, plans and schedules with their figures, and tickets assigned to it.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../../db/client.ts';
+
+/**
+ * Every column that names a user, by table, and whether the hand-over moves it. The list is
+ * checked against the database's own (stand-in.test.ts), so a new column naming a user fails
+ * that test until it is placed here.
+ */
+export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  business_members: ['user_id'],
+  team_members: ['user_id'],
+  invitations: ['user_id', 'invited_by'],
+  execution_plans: ['user_id', 'creator_id'],
+  schedules: ['user_id'],
+  removed_schedules: ['user_id'],
+  held_answers: ['user_id'],
+  action_results: ['user_id'],
+  ticket_assignment_configs: ['user_id'],
+  tickets: ['agent_id', 'creator_id'],
+  ticket_history: ['agent_id', 'old_agent_id', 'actor_id'],
+  ticket_comments: ['creator_id'],
+  ticket_attachments: ['creator_id'],
+  tasks: ['creator_id'],
+  task_templates: ['creator_id'],
+  export_links: ['creator_id'],
+};
+
+/**
+ * Figures kept from the rows above by the database's triggers: moving a schedule moves its counts,
+ * so what is left under the stand-in is zeros, removed with it.
+ */
+export const DERIVED_USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  report_schedules_by_member: ['user_id'],
+  report_schedules_by_member_changes: ['user_id'],
+  report_schedules_by_member_to_date: ['user_id'],
+};
+
+/** Columns naming a user that go with the stand-in's own sign-ins, never handed over. */
+export const LEFT_WITH_ACCOUNT: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['user_id'],
+  idempotency_keys: ['user_id'],
+};
+
+/** The never-activated account the business created, locked; null for any other account. */
+export async function lockStandIn(db: Db, businessId: number, userId: number) {
+  const result = await db.execute(sql`select id from users where id = ${userId} and created_by_business_id = ${businessId} and not activated for update`);
+  return rowsOf<{ id: number }>(result)[0]?.id ?? null;
+}
+
+/**
+ * Gives `to` everything that names the stand-in `from`, then deletes the stand-in. `to` must not
+ * be in the business: then no row of this business names it, and nothing can collide (a unique
+ * violation, which the caller refuses, is left for what no one foresaw).
+ */
+export async function handOverStandIn(db: Db, from: number, to: number) {
+  for (const [table, columns] of Object.entries(USER_COLUMNS)) {
+    for (const column of columns) {
+      await db.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${to} where ${sql.identifier(column)} = ${from}`);
+    }
+  }
+  for (const [table, columns] of Object.entries(DERIVED_USER_COLUMNS)) {
+    for (const column of columns) await db.execute(sql`delete from ${sql.identifier(table)} where ${sql.identifier(column)} = ${from}`);
+  }
+  await db.execute(sql`delete from users where id = ${from}`);
+}

@@ -1,0 +1,76 @@
+// The rules of sites: the project and the site type must be the business's own, and deleting a
+// site takes its member placements with it in one transaction.
+import type { z } from 'zod';
+import { MSG } from '@fieldops/shared/messages';
+import type { siteRequest, siteUpdateRequest } from '@fieldops/shared/organisation';
+import { must } from '@fieldops/shared/must';
+import type { Db } from '../../../db/client.ts';
+import { fieldError, missingReference, notFound } from '../../../lib/errors.ts';
+import { isLookupOf } from '../businesses/businesses.service.ts';
+import { requireProjectRow } from '../projects/projects.service.ts';
+import { withRanksOverLastMonth } from '../../workflow/reports/reports.service.ts';
+import { deleteSiteRows, findSite, findSiteRows, findSites, insertSite, updateSiteRow, type SiteFilter } from './teams.repository.ts';
+
+type SiteInput = z.output<typeof siteRequest>;
+
+async function valuesOf(db: Db, businessId: number, body: SiteInput) {
+  await requireProjectRow(db, businessId, body.projectId, 'projectId');
+  const typeId = body.typeId ?? null;
+  if (typeId !== null && !(await isLookupOf(db, businessId, 'TEAM_TYPE', typeId))) {
+    throw fieldError('typeId', MSG.siteTypeNotFound);
+  }
+  const { name, projectId, latitude, longitude, radius, externalId, whatsApp } = body;
+  return { name, projectId, latitude, longitude, radius, typeId, externalId, whatsApp };
+}
+
+/** A page of the business's sites meeting the filter, each with its rank over the last 30 days. */
+export async function listSites(db: Db, businessId: number, filter: SiteFilter, page: { page: number; size: number }) {
+  const { items, total } = await findSites(db, businessId, filter, page);
+  return { items: await withRanksOverLastMonth(db, businessId, 'teams', items), total };
+}
+
+/** The sites of a project the business has (404 otherwise), a page at a time. */
+export async function listSitesOfProject(db: Db, businessId: number, projectId: number, page: { page: number; size: number }) {
+  await requireProjectRow(db, businessId, projectId);
+  return listSites(db, businessId, { projectId }, page);
+}
+
+export async function requireSite(db: Db, businessId: number, id: number) {
+  const found = await findSite(db, businessId, id);
+  if (!found) throw notFound(MSG.siteNotFound);
+  const [site] = await withRanksOverLastMonth(db, businessId, 'teams', [found]);
+  return must(site, 'withRanksOverLastMonth answers one item per item given');
+}
+
+/** The bare rows of those of `ids` that are sites of the business. */
+export const siteRowsOf = (db: Db, businessId: number, ids: number[]) => findSiteRows(db, businessId, ids);
+
+/** The bare rows of `ids`; 404 (naming `field` when given) unless every one is the business's. */
+export async function requireSiteRows(db: Db, businessId: number, ids: number[], field?: string) {
+  const rows = await findSiteRows(db, businessId, ids);
+  if (rows.length !== new Set(ids).size) throw field ? missingReference(field, MSG.siteNotFound) : notFound(MSG.siteNotFound);
+  return rows;
+}
+
+/** The one site's row, under the same rule as requireSiteRows. */
+export async function requireSiteRow(db: Db, businessId: number, id: number, field?: string) {
+  const [row] = await requireSiteRows(db, businessId, [id], field);
+  return must(row, 'requireSiteRows answers one row per id');
+}
+
+export async function createSite(db: Db, businessId: number, body: SiteInput) {
+  const id = await insertSite(db, businessId, await valuesOf(db, businessId, body));
+  return requireSite(db, businessId, id);
+}
+
+export async function updateSite(db: Db, businessId: number, body: z.output<typeof siteUpdateRequest>) {
+  await requireSiteRows(db, businessId, [body.id]);
+  await updateSiteRow(db, businessId, body.id, await valuesOf(db, businessId, body));
+  return requireSite(db, businessId, body.id);
+}
+
+export async function deleteSite(db: Db, businessId: number, id: number) {
+  await requireSiteRows(db, businessId, [id]);
+  // Execution plans of the site join this transaction when the schedules module arrives.
+  await db.transaction((tx) => deleteSiteRows(tx, businessId, id));
+}

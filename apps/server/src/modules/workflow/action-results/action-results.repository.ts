@@ -1,0 +1,284 @@
+// Queries on the members' answers. An answer is read with its action, task, site and member in
+// one query, so a page of answers costs two queries (the page and its count) whatever its size.
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ActionType } from '@fieldops/shared/enums';
+import type { ActionResult, AnswerValue } from '@fieldops/shared/answers';
+import { must } from '@fieldops/shared/must';
+import type { Db } from '../../../db/client.ts';
+import { teams, users } from '../../../db/schema.ts';
+import { actionResults, schedules } from '../../../db/schema-schedules.ts';
+import { actions, actionTags, tasks } from '../../../db/schema-workflow.ts';
+import { fileUrl } from '../../../plugins/storage.ts';
+import { scopeCondition, type ViewScope } from '../../../policies/schedules.ts';
+
+function selectResults(db: Db) {
+  return db
+    .select({
+      id: actionResults.id,
+      scheduleId: actionResults.scheduleId,
+      actionId: actionResults.actionId,
+      actionNameEn: actions.nameEn,
+      actionNameAr: actions.nameAr,
+      actionType: actions.type,
+      actionOptions: actions.options,
+      taskId: actionResults.taskId,
+      taskNameEn: tasks.nameEn,
+      taskNameAr: tasks.nameAr,
+      teamId: actionResults.teamId,
+      teamName: teams.name,
+      userId: actionResults.userId,
+      userFullName: users.fullName,
+      value: actionResults.value,
+      notes: actionResults.notes,
+      fileKey: actionResults.fileKey,
+      voiceKey: actionResults.voiceKey,
+      latitude: actionResults.latitude,
+      longitude: actionResults.longitude,
+      distance: actionResults.distance,
+      outside: actionResults.outside,
+      isFlagged: actionResults.isFlagged,
+      statusCode: actionResults.statusCode,
+      ticketId: actionResults.ticketId,
+      createdDate: actionResults.createdDate,
+      capturedAt: actionResults.capturedAt,
+      late: actionResults.late,
+      held: actionResults.held,
+    })
+    .from(actionResults)
+    .innerJoin(actions, eq(actions.id, actionResults.actionId))
+    .innerJoin(tasks, eq(tasks.id, actionResults.taskId))
+    .innerJoin(teams, eq(teams.id, actionResults.teamId))
+    .innerJoin(users, eq(users.id, actionResults.userId))
+    .$dynamic();
+}
+
+export type ResultRow = Awaited<ReturnType<typeof selectResults>>[number];
+
+export const toActionResult = (r: ResultRow): ActionResult => ({
+  id: r.id,
+  scheduleId: r.scheduleId,
+  action: { id: r.actionId, nameEn: r.actionNameEn, nameAr: r.actionNameAr, type: r.actionType as ActionType, options: r.actionOptions },
+  taskId: r.taskId,
+  taskNameEn: r.taskNameEn,
+  taskNameAr: r.taskNameAr,
+  teamId: r.teamId,
+  teamName: r.teamName,
+  userId: r.userId,
+  userFullName: r.userFullName,
+  value: r.value ?? null,
+  notes: r.notes,
+  file: r.fileKey ? fileUrl(r.fileKey) : null,
+  voice: r.voiceKey ? fileUrl(r.voiceKey) : null,
+  latitude: r.latitude,
+  longitude: r.longitude,
+  distance: r.distance,
+  outside: r.outside,
+  isFlagged: r.isFlagged,
+  statusCode: r.statusCode,
+  ticketId: r.ticketId,
+  createdDate: r.createdDate.toISOString(),
+  capturedAt: r.capturedAt.toISOString(),
+  late: r.late,
+  held: r.held,
+});
+
+export interface ResultPage {
+  page: number;
+  size: number;
+  dir: 'asc' | 'desc';
+}
+
+/** One page of answers meeting `where`, newest first by default, and how many there are (by `countAll` when given). */
+async function findResults(db: Db, where: SQL | undefined, page: ResultPage, countAll?: () => Promise<number>) {
+  const direction = page.dir === 'asc' ? asc : desc;
+  const [rows, total] = await Promise.all([
+    selectResults(db)
+      .where(where)
+      .orderBy(direction(actionResults.createdDate), direction(actionResults.id))
+      .limit(page.size)
+      .offset(page.page * page.size),
+    countAll
+      ? countAll()
+      : db
+          .select({ total: count() })
+          .from(actionResults)
+          .where(where)
+          .then(([{ total } = { total: 0 }]) => total),
+  ]);
+  return { items: rows.map(toActionResult), total };
+}
+
+/** Answers the caller's view sees (policies/schedules.ts). */
+const visibleResults = (scope: ViewScope) => scopeCondition(scope, actionResults.teamId, actionResults.userId);
+
+/** Answers created on the given calendar days of the business's time zone, both inclusive. */
+function createdBetween(timeZone: string, startDate?: string, endDate?: string): SQL | undefined {
+  const dayStart = (date: string, days: number) => sql`((${date}::date + ${days}::integer)::timestamp at time zone ${timeZone})`;
+  return and(
+    startDate ? sql`${actionResults.createdDate} >= ${dayStart(startDate, 0)}` : undefined,
+    endDate ? sql`${actionResults.createdDate} < ${dayStart(endDate, 1)}` : undefined,
+  );
+}
+
+interface Days {
+  startDate?: string;
+  endDate?: string;
+}
+
+/** A member's answers to one action that the view sees, given on the days (the answer history). */
+export function findMemberActionResults(db: Db, scope: ViewScope, userId: number, actionId: number, days: Days, page: ResultPage) {
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    eq(actionResults.userId, userId),
+    eq(actionResults.actionId, actionId),
+    visibleResults(scope),
+    createdBetween(scope.timeZone, days.startDate, days.endDate),
+  );
+  return findResults(db, where, page);
+}
+
+/** The answers the view sees that are flagged (or, with `isFlagged` false, not), of a task when given. */
+export function findFlaggedResults(db: Db, scope: ViewScope, filter: { isFlagged: boolean; task?: number }, page: ResultPage) {
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    eq(actionResults.isFlagged, filter.isFlagged),
+    filter.task ? eq(actionResults.taskId, filter.task) : undefined,
+    visibleResults(scope),
+  );
+  return findResults(db, where, page);
+}
+
+export interface LatestFilter extends Days {
+  projects?: number[];
+  teams?: number[];
+  users?: number[];
+  task?: number;
+  action?: number;
+  tag?: number;
+}
+
+/** The newest answers the view sees given on the days, of projects, sites, members, a task, an action or a tag's actions. */
+export function findLatestResults(db: Db, scope: ViewScope, filter: LatestFilter, page: ResultPage, countAll: () => Promise<number>) {
+  const where = and(
+    eq(actionResults.businessId, scope.businessId),
+    createdBetween(scope.timeZone, filter.startDate, filter.endDate),
+    filter.projects
+      ? inArray(
+          actionResults.teamId,
+          sql`(select ${teams.id} from ${teams} where ${teams.businessId} = ${scope.businessId} and ${inArray(teams.projectId, filter.projects)})`,
+        )
+      : undefined,
+    filter.teams ? inArray(actionResults.teamId, filter.teams) : undefined,
+    filter.users ? inArray(actionResults.userId, filter.users) : undefined,
+    filter.task ? eq(actionResults.taskId, filter.task) : undefined,
+    filter.action ? eq(actionResults.actionId, filter.action) : undefined,
+    filter.tag ? taggedWith(filter.tag) : undefined,
+    visibleResults(scope),
+  );
+  return findResults(db, where, page, countAll);
+}
+
+/** The answer if the view sees it (any answer of the business without a view), or null. */
+export async function findResult(db: Db, businessId: number, id: number, scope?: ViewScope): Promise<ActionResult | null> {
+  const [row] = await selectResults(db).where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id), scope && visibleResults(scope)));
+  return row ? toActionResult(row) : null;
+}
+
+/** Every answer of a schedule in the order they came. */
+export async function findScheduleResults(db: Db, businessId: number, scheduleId: number): Promise<ActionResult[]> {
+  const rows = await selectResults(db)
+    .where(and(eq(actionResults.businessId, businessId), eq(actionResults.scheduleId, scheduleId)))
+    .orderBy(asc(actionResults.id));
+  return rows.map(toActionResult);
+}
+
+/**
+ * The latest answer to each action of each schedule, through the (schedule_id, action_id, id)
+ * index, with when it was captured and whether it arrived late. `countedOnly` leaves out answers given outside the geofence
+ * and held ones.
+ */
+export async function latestAnswers(db: Db, businessId: number, scheduleIds: readonly number[], countedOnly: boolean) {
+  if (scheduleIds.length === 0) return [];
+  return db
+    .selectDistinctOn([actionResults.scheduleId, actionResults.actionId], {
+      scheduleId: actionResults.scheduleId,
+      actionId: actionResults.actionId,
+      value: actionResults.value,
+      capturedAt: actionResults.capturedAt,
+      late: actionResults.late,
+    })
+    .from(actionResults)
+    .where(
+      and(
+        eq(actionResults.businessId, businessId),
+        inArray(actionResults.scheduleId, [...scheduleIds]),
+        countedOnly ? and(eq(actionResults.outside, false), isNull(actionResults.held)) : undefined,
+      ),
+    )
+    .orderBy(asc(actionResults.scheduleId), asc(actionResults.actionId), desc(actionResults.id));
+}
+
+export type NewResult = Omit<typeof actionResults.$inferInsert, 'id' | 'createdDate' | 'value' | 'late'> & { value: AnswerValue };
+
+/** Stores an answer; it is late when it arrives (created_date, the same now()) at or after its schedule's deadline. */
+export async function insertResult(db: Db, values: NewResult) {
+  const late = sql<boolean>`(now() >= (select ${schedules.deadline} from ${schedules} where ${schedules.id} = ${values.scheduleId}))`;
+  const [row] = await db
+    .insert(actionResults)
+    .values({ ...values, late })
+    .returning({ id: actionResults.id });
+  return must(row, 'an insert returns its row').id;
+}
+
+/** The bare row of an answer, locked for the transaction when `lock` is set. */
+export async function findResultRow(db: Db, businessId: number, id: number, lock = false) {
+  const query = db
+    .select({ id: actionResults.id, ticketId: actionResults.ticketId, statusCode: actionResults.statusCode })
+    .from(actionResults)
+    .where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function updateResultRow(
+  db: Db,
+  businessId: number,
+  id: number,
+  values: Partial<Pick<typeof actionResults.$inferInsert, 'isFlagged' | 'statusCode' | 'ticketId'>>,
+) {
+  await db
+    .update(actionResults)
+    .set(values)
+    .where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id)));
+}
+
+/** Answers to actions carrying a tag: checked through the (action_id, tag_id) key. */
+const taggedWith = (tagId: number) =>
+  sql`exists (select 1 from ${actionTags} where ${actionTags.actionId} = ${actionResults.actionId} and ${actionTags.tagId} = ${tagId})`;
+
+/** The business's answers of `ids`, in no particular order; those deleted meanwhile are missing. */
+export async function findResultsByIds(db: Db, businessId: number, ids: readonly number[]): Promise<ActionResult[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectResults(db).where(and(eq(actionResults.businessId, businessId), inArray(actionResults.id, [...ids])));
+  return rows.map(toActionResult);
+}
+
+/**
+ * Which of `keys` are the photo or voice note of an answer the scope sees (held answers, kept
+ * from a paused plan and never listed, are not among them).
+ */
+export async function visibleAnswerFiles(db: Db, scope: ViewScope, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ file: actionResults.fileKey, voice: actionResults.voiceKey })
+    .from(actionResults)
+    .where(
+      and(
+        eq(actionResults.businessId, scope.businessId),
+        sql`(${actionResults.fileKey} = ANY(${sql.param([...keys])}::text[]) OR ${actionResults.voiceKey} = ANY(${sql.param([...keys])}::text[]))`,
+        visibleResults(scope),
+      ),
+    );
+  const wanted = new Set(keys);
+  return new Set(rows.flatMap((row) => [row.file, row.voice]).filter((key): key is string => key !== null && wanted.has(key)));
+}

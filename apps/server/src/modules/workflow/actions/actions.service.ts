@@ -1,0 +1,194 @@
+// The rules of a task's actions: they are kept in order 1..n, chain rules stay valid through
+// every change, and each change runs in one transaction that first locks the task row.
+import type { z } from 'zod';
+import { MSG } from '@fieldops/shared/messages';
+import type { Action, ActionCriteria, actionRequest, actionUpdateRequest, reorderActionsRequest } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
+import type { Db } from '../../../db/client.ts';
+import { AppError, fieldError, notFound } from '../../../lib/errors.ts';
+import { requireTagIds } from '../tags/tags.service.ts';
+import { lockTask, requireTaskRow } from '../tasks/tasks.service.ts';
+import {
+  copyActionTags,
+  deleteActionRow,
+  findActionRow,
+  findActionRows,
+  findActionRowsPage,
+  findDependents,
+  insertAction,
+  insertActionTags,
+  isCompact,
+  orderStats,
+  renumberActions,
+  updateActionRow,
+  withTags,
+  writeCriteria,
+  writeOrder,
+  type ActionRow,
+  type ActionValues,
+} from './actions.repository.ts';
+import { checkOrderKeepsRules, checkRule, namesOf, rulesBrokenBy } from './chain-rules.ts';
+
+type ActionInput = z.output<typeof actionRequest>;
+type ActionUpdateInput = z.output<typeof actionUpdateRequest>;
+
+const valuesOf = (body: ActionUpdateInput): ActionValues => ({
+  nameEn: body.nameEn,
+  nameAr: body.nameAr,
+  descriptionEn: body.descriptionEn,
+  descriptionAr: body.descriptionAr,
+  type: body.type,
+  options: body.options,
+  required: body.required,
+});
+
+/**
+ * A task's actions in order. Orders are renumbered 1..n when a task is read: when they are not
+ * (gaps, ties), they are rewritten in one statement under the task's lock and read again.
+ */
+export async function listActions(db: Db, businessId: number, taskId: number): Promise<Action[]> {
+  let rows = await findActionRows(db, businessId, taskId);
+  if (!isCompact(rows)) {
+    await renumber(db, businessId, taskId);
+    rows = await findActionRows(db, businessId, taskId);
+  }
+  return withTags(db, rows);
+}
+
+/** One page of a task's actions in order, renumbered first when needed. */
+export async function pageActions(db: Db, businessId: number, taskId: number, page: { page: number; size: number }) {
+  await requireTaskRow(db, businessId, taskId);
+  const stats = await orderStats(db, businessId, taskId);
+  if (!stats.compact) await renumber(db, businessId, taskId);
+  const rows = await findActionRowsPage(db, businessId, taskId, page);
+  return { items: await withTags(db, rows), total: stats.total };
+}
+
+async function renumber(db: Db, businessId: number, taskId: number) {
+  await db.transaction(async (tx) => {
+    await lockTask(tx, businessId, taskId);
+    await renumberActions(tx, businessId, taskId);
+  });
+}
+
+/** The bare action, without its tags; null when it is not the business's. */
+export const actionRowOf = (db: Db, businessId: number, id: number) => findActionRow(db, businessId, id);
+
+export async function requireAction(db: Db, businessId: number, id: number): Promise<Action> {
+  const row = await findActionRow(db, businessId, id);
+  if (!row) throw notFound(MSG.actionNotFound);
+  const [found] = await withTags(db, [row]);
+  return must(found, 'withTags gives back one action per row');
+}
+
+/**
+ * Locks the task of action `id` and answers its actions in order with the action among them.
+ * The action is looked up again under the lock, so one deleted meanwhile answers 404.
+ */
+async function lockActionAndTask(tx: Db, businessId: number, id: number) {
+  const row = await findActionRow(tx, businessId, id);
+  if (!row) throw notFound(MSG.actionNotFound);
+  await lockTask(tx, businessId, row.taskId);
+  const ordered = await findActionRows(tx, businessId, row.taskId);
+  const action = ordered.find((a) => a.id === id);
+  if (!action) throw notFound(MSG.actionNotFound);
+  return { action, ordered };
+}
+
+/** Appends an action at the end of its task, with its tags. */
+export async function createAction(db: Db, businessId: number, body: ActionInput) {
+  const id = await db.transaction(async (tx) => {
+    const ordered = await lockTaskAndList(tx, businessId, body.taskId);
+    const tagIds = await requireTagIds(tx, businessId, body.tagIds);
+    const last = ordered.at(-1)?.order ?? 0;
+    const newId = await insertAction(tx, businessId, body.taskId, Math.max(last, ordered.length) + 1, valuesOf(body));
+    await insertActionTags(tx, businessId, newId, tagIds);
+    return newId;
+  });
+  return requireAction(db, businessId, id);
+}
+
+async function lockTaskAndList(tx: Db, businessId: number, taskId: number) {
+  await lockTask(tx, businessId, taskId, 'taskId');
+  return findActionRows(tx, businessId, taskId);
+}
+
+/**
+ * Changes an action. A change of type or options that would leave a rule depending on this
+ * action with an answer the action no longer has is refused, naming those rules' actions.
+ */
+export async function updateAction(db: Db, businessId: number, id: number, body: ActionUpdateInput) {
+  await db.transaction(async (tx) => {
+    await lockActionAndTask(tx, businessId, id);
+    const broken = rulesBrokenBy(await findDependents(tx, businessId, id), body.type, body.options.length);
+    if (broken.length > 0) throw new AppError(409, MSG.actionAnswersInUse, { detail: namesOf(broken) });
+    await updateActionRow(tx, businessId, id, valuesOf(body));
+  });
+  return requireAction(db, businessId, id);
+}
+
+/** Deletes an action no rule depends on, then renumbers the rest 1..n. */
+export async function deleteAction(db: Db, businessId: number, id: number) {
+  await db.transaction(async (tx) => {
+    const { action, ordered } = await lockActionAndTask(tx, businessId, id);
+    const dependents = await findDependents(tx, businessId, id);
+    if (dependents.length > 0) throw new AppError(409, MSG.actionHasDependents, { detail: namesOf(dependents) });
+    await deleteActionRow(tx, businessId, id);
+    const rest = ordered.filter((a) => a.id !== id).map((a) => a.id);
+    await writeOrder(tx, businessId, action.taskId, rest);
+  });
+}
+
+/** Copies an action, with its rule and tags, right after the original; later ones move down. */
+export async function duplicateAction(db: Db, businessId: number, id: number) {
+  const copyId = await db.transaction(async (tx) => {
+    const { action, ordered } = await lockActionAndTask(tx, businessId, id);
+    const newId = await insertAction(tx, businessId, action.taskId, action.order + 1, {
+      nameEn: action.nameEn,
+      nameAr: action.nameAr,
+      descriptionEn: action.descriptionEn,
+      descriptionAr: action.descriptionAr,
+      type: action.type,
+      options: action.options,
+      required: action.required,
+    });
+    // The original's base is earlier than the original, so it is earlier than the copy too.
+    await writeCriteria(tx, businessId, newId, action.criteria);
+    await copyActionTags(tx, businessId, id, newId);
+    const ids = ordered.map((a) => a.id);
+    ids.splice(ids.indexOf(id) + 1, 0, newId);
+    await writeOrder(tx, businessId, action.taskId, ids);
+    return newId;
+  });
+  return requireAction(db, businessId, copyId);
+}
+
+/** Puts a task's actions in the given order: all of them, once each, every base before its targets. */
+export async function reorderActions(db: Db, businessId: number, body: z.output<typeof reorderActionsRequest>) {
+  await db.transaction(async (tx) => {
+    const current = await lockTaskAndList(tx, businessId, body.taskId);
+    const byId = new Map(current.map((a) => [a.id, a]));
+    const unique = new Set(body.actionIds);
+    if (unique.size !== body.actionIds.length || body.actionIds.length !== current.length || body.actionIds.some((a) => !byId.has(a))) {
+      throw fieldError('actionIds', MSG.reorderMismatch);
+    }
+    const ordered = body.actionIds.map((a) => byId.get(a) as ActionRow);
+    checkOrderKeepsRules(ordered);
+    await writeOrder(tx, businessId, body.taskId, body.actionIds);
+  });
+  return listActions(db, businessId, body.taskId);
+}
+
+/** Sets (or with null removes) the chain rule of an action. */
+export async function setCriteria(db: Db, businessId: number, id: number, criteria: ActionCriteria | null) {
+  await db.transaction(async (tx) => {
+    const { action, ordered } = await lockActionAndTask(tx, businessId, id);
+    if (criteria) {
+      const baseId = criteria.condition.baseActionId;
+      const base = ordered.find((a) => a.id === baseId) ?? (await findActionRow(tx, businessId, baseId));
+      checkRule(ordered, action, criteria, base);
+    }
+    await writeCriteria(tx, businessId, id, criteria);
+  });
+  return requireAction(db, businessId, id);
+}

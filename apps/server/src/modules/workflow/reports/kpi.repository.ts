@@ -1,0 +1,151 @@
+// Best, worst and load lists (DESIGN §8): schedules counted by status per member, site, project,
+// task or plan, ranked best first by completion rate, then volume, then id. One statement per
+// list whatever its size: the counts of a schedule source (report-source.ts: the rollups, or the
+// schedules themselves) are summed by one of its columns (member, site, task or plan group),
+// projects are then folded from sites (hundreds or thousands of rows, not the schedules), and the
+// ranking is a window over that.
+import { sql, type SQL } from 'drizzle-orm';
+import type { KpiKind, KpiOrder } from '@fieldops/shared/reports';
+import type { Db } from '../../../db/client.ts';
+import { preparedSql } from '../../../db/prepared.ts';
+import { businesses, teams } from '../../../db/schema.ts';
+import { scheduleSiteRollups } from '../../../db/schema-rollups.ts';
+import { completionRate, onlyRowOf, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
+import { entityNamesOf, toEntityNames, type EntityNames, type NameRow } from './kpi-entities.repository.ts';
+import { memberDaysSource, periodsJoin, type ScheduleNeeds } from './report-source.ts';
+
+/** The source column a kind groups by first, and how its groups fold into the kind's entity. */
+const GROUPING: Record<KpiKind, { column: SQL; fold?: { key: SQL; join: SQL } }> = {
+  members: { column: sql`user_id` },
+  teams: { column: sql`team_id` },
+  tasks: { column: sql`task_id` },
+  projects: { column: sql`team_id`, fold: { key: sql`${teams.projectId}`, join: sql`join ${teams} on ${teams.id} = g.key` } },
+  // A group plan counts the schedules of all its member plans together.
+  schedules: { column: sql`group_id` },
+};
+
+/** What a kind's list needs of a schedule source. */
+export const KPI_NEEDS: Record<KpiKind, ScheduleNeeds> = {
+  members: { user: true },
+  teams: {},
+  projects: {},
+  tasks: { task: true },
+  schedules: { task: true },
+};
+
+/** The `ranked` CTE: one row per entity with a schedule in `source`, with its best-first rank. */
+function rankedCte(kind: KpiKind, source: SQL): SQL {
+  const { column, fold } = GROUPING[kind];
+  const grouped = sql`select ${column} as key, ${statusSums} from (${source}) src group by ${column} having sum(total) > 0`;
+  const entities = fold
+    ? sql`select ${fold.key} as key, sum(g.done) as done, sum(g.missed) as missed, sum(g.pending) as pending,
+            sum(g."inProgress") as "inProgress", sum(g.total) as total
+          from (${grouped}) g ${fold.join} group by ${fold.key}`
+    : grouped;
+  return sql`ranked as (
+    select e.*, row_number() over (order by e.done::float8 / e.total desc, e.total desc, e.key) as rank
+    from (${entities}) e)`;
+}
+
+export interface RankedRow extends CountRow {
+  key: unknown;
+  rank: unknown;
+}
+
+export interface RankedEntity {
+  id: number;
+  rank: number;
+  counts: ReturnType<typeof toStatusCounts>;
+  names: EntityNames;
+}
+
+const toRanked = (r: RankedRow & NameRow): RankedEntity => ({
+  id: Number(r.key),
+  rank: Number(r.rank),
+  counts: toStatusCounts(r),
+  names: toEntityNames(Number(r.key), r),
+});
+
+const ORDER: Record<KpiOrder | 'worst', SQL> = {
+  rate: sql`rank`,
+  // Worst first: the lowest rate, and among equal rates the larger volume first, as in the best list.
+  worst: sql`done::float8 / total asc, total desc, key`,
+  load: sql`total desc, key`,
+};
+
+/** One page of ranked entities of the business in the asked order with their names, and how many are ranked. */
+export async function findRanked(db: Db, kind: KpiKind, businessId: number, source: SQL, order: KpiOrder | 'worst', page: { page: number; size: number }) {
+  const rows = rowsOf<RankedRow & NameRow & { ranked: unknown }>(
+    await db.execute(sql`with ${rankedCte(kind, source)},
+      page as (select *, count(*) over () as ranked from ranked order by ${ORDER[order]} limit ${page.size} offset ${page.page * page.size})
+      select page.*, n.name, n.name_en, n.name_ar, n.context
+      from page left join lateral (${entityNamesOf(kind, businessId, sql`page.key`)}) n on true
+      order by ${ORDER[order]}`),
+  );
+  // An empty page past the end still has to say how many there are.
+  const [first] = rows;
+  const total = first ? Number(first.ranked) : page.page === 0 ? 0 : await countRanked(db, kind, source);
+  return { items: rows.map(toRanked), total };
+}
+
+async function countRanked(db: Db, kind: KpiKind, source: SQL) {
+  const row = onlyRowOf<{ n: unknown }>(await db.execute(sql`with ${rankedCte(kind, source)} select count(*) as n from ranked`));
+  return Number(row.n);
+}
+
+/** One entity's counts and rank (null when it has no schedule in `source`), and how many are ranked. */
+export async function findStanding(db: Db, kind: KpiKind, source: SQL, id: number) {
+  const row = onlyRowOf<Partial<RankedRow> & { ranked: unknown }>(
+    await db.execute(sql`with ${rankedCte(kind, source)}
+      select r.*, (select count(*) from ranked) as ranked from (select 1) one left join ranked r on r.key = ${id}`),
+  );
+  return {
+    rank: row.rank === null || row.rank === undefined ? null : Number(row.rank),
+    counts: toStatusCounts(row as CountRow),
+    ranked: Number(row.ranked),
+  };
+}
+
+/**
+ * The best-first rank of each of `ids` over the last 30 days (in the business's time zone)
+ * across the whole business, in one statement; ids with no schedule in that time have none.
+ */
+export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' | 'projects' | 'teams', ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, number>();
+  // Built once per kind (a list page asks for it on every request); the values are placeholders.
+  // The business-wide rollups hold what it needs: members by member, sites and projects by site.
+  const statement = preparedSql(db, `ranks-last-month:${kind}`, () => {
+    const business = sql.placeholder('businessId');
+    const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${business})`;
+    const today = sql`(now() at time zone ${zone})::date`;
+    const t = scheduleSiteRollups;
+    const source =
+      kind === 'members'
+        ? memberDaysSource(sql`${today} - 29`, today, (c) => sql`${c.business} = ${business}`)
+        : sql`select ${t.teamId} as team_id, ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
+      from ${periodsJoin(t, sql`${today} - 29`, today, sql`${t.businessId} = ${business}`)}`;
+    return sql`with ${rankedCte(kind, source)} select key, rank from ranked where key = any(${sql.placeholder('ids')}::bigint[])`;
+  });
+  const rows = rowsOf<{ key: unknown; rank: unknown }>(await statement.execute({ businessId, ids }));
+  return new Map(rows.map((r) => [Number(r.key), Number(r.rank)]));
+}
+
+/**
+ * The completion rate (done of all, as a percentage) of each of `ids`' schedules over the last
+ * 30 days in the business's time zone, from the daily rollups; tasks with no schedule in that
+ * time have none.
+ */
+export async function completionOverLastMonth(db: Db, businessId: number, taskIds: readonly number[]) {
+  if (taskIds.length === 0) return new Map<number, number>();
+  const statement = preparedSql(db, 'task-completion-last-month', () => {
+    const business = sql.placeholder('businessId');
+    const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${business})`;
+    const today = sql`(now() at time zone ${zone})::date`;
+    const t = scheduleSiteRollups;
+    return sql`select ${t.taskId} as key, sum(${t.done}) as done, sum(${t.total}) as total
+      from ${periodsJoin(t, sql`${today} - 29`, today, sql`${t.businessId} = ${business} and ${t.taskId} = any(${sql.placeholder('ids')}::bigint[])`)}
+      group by ${t.taskId} having sum(${t.total}) > 0`;
+  });
+  const rows = rowsOf<{ key: unknown; done: unknown; total: unknown }>(await statement.execute({ businessId, ids: taskIds }));
+  return new Map(rows.map((r) => [Number(r.key), completionRate(Number(r.done), Number(r.total))]));
+}

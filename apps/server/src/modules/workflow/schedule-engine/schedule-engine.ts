@@ -1,0 +1,136 @@
+// The schedule engine (DESIGN §6): turns members' execution plans into schedule rows over a
+// horizon of days, in each business's time zone, and marks schedules missed once their deadline
+// passes. Every pass is a handful of set-based statements; the unique key (plan, member, start)
+// makes it idempotent, and an advisory lock lets one instance at a time do a full pass.
+import { sql, type SQL } from 'drizzle-orm';
+import { affectedRows, type Db } from '../../../db/client.ts';
+import { scheduleEngineSettings } from '../../../config.ts';
+
+/** The advisory lock key of a full pass ("sched" in ASCII); any constant shared by all instances. */
+export const ENGINE_LOCK_KEY = 0x7363686564;
+
+export interface MaterialiseScope {
+  businessId?: number;
+  /** Plans to materialise; a group plan's id stands for its members' plans too. */
+  planIds?: number[];
+  now?: Date;
+  horizonDays?: number;
+}
+
+export interface EnginePass {
+  /** False when another instance held the lock and this round was skipped. */
+  ran: boolean;
+  created: number;
+  missed: number;
+  ms: number;
+}
+
+const idArray = (ids: readonly number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
+
+/**
+ * One INSERT ... SELECT for every occurrence in the horizon of every plan in scope.
+ *
+ * Dates are local dates of the business; `local date + time` is a wall-clock timestamp that
+ * `AT TIME ZONE` turns into the right instant on either side of a daylight-saving change
+ * ("24:00" is a valid time and lands on the next midnight). Deadlines in minutes and hours are
+ * elapsed time; in days and months they are calendar steps on the wall clock, so "1 day" after
+ * 08:00 is 08:00 the next day even when that day has 23 hours.
+ */
+function materialiseStatement(now: Date, horizonDays: number, scope: MaterialiseScope): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const filters: SQL[] = [];
+  if (scope.businessId !== undefined) filters.push(sql`and p.business_id = ${scope.businessId}`);
+  if (scope.planIds) filters.push(sql`and (p.id = any(${idArray(scope.planIds)}) or p.parent_id = any(${idArray(scope.planIds)}))`);
+  return sql`
+    insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, status)
+    select p.business_id, p.id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at, o.deadline_at, 'pending'
+    from execution_plans p
+    join businesses b on b.id = p.business_id
+    cross join lateral (select (${at} at time zone b.time_zone)::date as today) t
+    cross join lateral generate_series(
+      greatest(p.start_date, p.active_from, t.today - 1)::timestamp,
+      least(case when p.schedule_type = 'ONCE' then p.start_date else p.end_date end, t.today + ${horizonDays}::int)::timestamp,
+      interval '1 day'
+    ) g(day)
+    cross join lateral (
+      select g.day::date + p.start_time::time as local_start, g.day::date + p.end_time::time as local_end
+    ) l
+    cross join lateral (
+      select l.local_start at time zone b.time_zone as start_at,
+             l.local_end at time zone b.time_zone as end_at,
+             case p.deadline_unit
+               when 'MINUTES' then (l.local_start at time zone b.time_zone) + p.deadline_after * interval '1 minute'
+               when 'HOURS' then (l.local_start at time zone b.time_zone) + p.deadline_after * interval '1 hour'
+               when 'DAYS' then (l.local_start + p.deadline_after * interval '1 day') at time zone b.time_zone
+               else (l.local_start + p.deadline_after * interval '1 month') at time zone b.time_zone
+             end as deadline_at
+    ) o
+    where p.user_id is not null
+      and not p.paused
+      and not p.canceled
+      and exists (select 1 from team_members tm where tm.team_id = p.team_id and tm.user_id = p.user_id)
+      and (
+        p.schedule_type in ('ONCE', 'DAILY')
+        or (extract(dow from g.day)::int = any(p.days)
+            and (p.schedule_type = 'WEEKLY' or extract(month from g.day)::int = any(p.months)))
+      )
+      -- Only occurrences a member can still do: none whose deadline came before the plan was
+      -- scheduled, and none already past (a time-zone change, a member back in the site, or an
+      -- engine that was down longer than the horizon must not invent missed work).
+      and o.deadline_at > greatest(p.scheduled_at, ${at})
+      ${sql.join(filters, sql` `)}
+    on conflict (plan_id, user_id, start) do nothing`;
+}
+
+/**
+ * Materialises the occurrences of some plans now (after a plan is created, changed, resumed or
+ * carried), without waiting for the next pass. Safe to run at any time and inside the caller's
+ * transaction: occurrences that exist are left alone.
+ */
+export async function materialisePlans(db: Db, scope: MaterialiseScope & { businessId: number }): Promise<number> {
+  if (scope.planIds && scope.planIds.length === 0) return 0;
+  const now = scope.now ?? new Date();
+  const horizonDays = scope.horizonDays ?? scheduleEngineSettings().horizonDays;
+  return affectedRows(await db.execute(materialiseStatement(now, horizonDays, scope)));
+}
+
+/** Marks every open schedule whose deadline has passed as missed (the partial index answers it). */
+async function markMissed(db: Db, now: Date): Promise<number> {
+  return affectedRows(
+    await db.execute(sql`
+      update schedules set status = 'missed'
+      where status in ('pending', 'inProgress') and deadline <= ${now.toISOString()}::timestamptz`),
+  );
+}
+
+/**
+ * Writers that delete and re-create a plan's future schedules take this (shared) lock in their
+ * transaction, so a full pass never reads a plan's old schedule while they replace it: the pass
+ * holds the exclusive lock, and skips its round while a writer is at work.
+ */
+export async function lockAgainstEngine(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${ENGINE_LOCK_KEY})`);
+}
+
+/**
+ * A full pass over every business: materialise the horizon, then mark missed schedules. When
+ * another instance is running a pass (or a writer is replacing schedules), this round is skipped.
+ */
+export async function runScheduleEngine(db: Db, options: { now?: Date; horizonDays?: number } = {}): Promise<EnginePass> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const horizonDays = options.horizonDays ?? scheduleEngineSettings().horizonDays;
+  const result = await db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${ENGINE_LOCK_KEY}) as locked`);
+    const [row] = (locked as unknown as { rows: { locked: boolean }[] }).rows;
+    if (!row?.locked) return { ran: false, created: 0, missed: 0 };
+    const created = affectedRows(await tx.execute(materialiseStatement(now, horizonDays, {})));
+    const missed = await markMissed(tx, now);
+    return { ran: true, created, missed };
+  });
+  return { ...result, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,220 @@
+// Submitting an answer (DESIGN §6, §7): a member answers an action of their own open schedule.
+// The files stream into storage as the form is read, before the checks; when anything then fails
+// they leave it again (lib/uploads.ts). The transaction locks the schedule row, inserts the answer
+// and moves the schedule pending → inProgress → done, so two answers at once cannot lose a
+// transition; after its deadline (a late delivery), missed → done once complete, else it stays
+// missed.
+//
+// An answer the device's outbox delivers later carries `capturedAt`, and its window is judged on
+// that moment, not its arrival (answer-status.ts captureRefusal). Delivered after the deadline, it
+// counts (even to a schedule already marked missed) only while the business still counts late
+// answers and when the member's device held the schedule at the claimed capture time; otherwise it
+// is kept as held (UNPROVEN) and not counted. While the plan is paused it is kept as held too, and
+// for a schedule a plan change removed meanwhile it is kept apart in held_answers for the manager (202).
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { MSG } from '@fieldops/shared/messages';
+import { actionResultFields, validAnswerValue } from '@fieldops/shared/answers';
+import { type HeldAnswerResult, type SubmitResult } from '@fieldops/shared/schedules';
+import { must } from '@fieldops/shared/must';
+import type { Db } from '../../../db/client.ts';
+import { notifyNewAnswer } from '../../../lib/answer-notices.ts';
+import { AppError, badRequest, conflict, fieldError, forbidden, notFound } from '../../../lib/errors.ts';
+import { keepUploads } from '../../../lib/uploads.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { viewScopeOf } from '../../../policies/schedules.ts';
+import { actionRowOf } from '../actions/actions.service.ts';
+import { findAnswer, insertAnswer, latestAnswersOf } from '../action-results/action-results.service.ts';
+import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD, type AnswerForm } from './answer-files.ts';
+import {
+  answersByAction,
+  asRuleActions,
+  captureRefusal,
+  completedAtOf,
+  geofence,
+  isHidden,
+  isOpen,
+  lateDeliveryCounts,
+  progressOf,
+  statusAfterCountedAnswer,
+  type AnswerWindow,
+} from './answer-status.ts';
+import { findRemovedSchedule, insertHeldAnswer } from './held-answers.repository.ts';
+import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from './schedules.repository.ts';
+import { requireSchedule, visibleSchedules, withCalculations } from './schedules.service.ts';
+
+type AnswerFields = z.output<typeof actionResultFields>;
+type ActionRow = NonNullable<Awaited<ReturnType<typeof actionRowOf>>>;
+
+function parseFields(fields: Record<string, string>): AnswerFields {
+  const parsed = actionResultFields.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const fieldErrors = parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+  throw badRequest(fieldErrors[0]?.message ?? MSG.invalid, fieldErrors);
+}
+
+/**
+ * Refuses an answer captured outside the schedule's window, or too far from the server's clock.
+ * Without a capture time the answer is captured now, and a schedule not open now is refused as
+ * such.
+ */
+function requireInWindow(window: AnswerWindow, capturedAt: Date | undefined, now: Date) {
+  if (!capturedAt) {
+    if (!isOpen(window, now)) throw conflict(MSG.scheduleNotOpen);
+    return;
+  }
+  switch (captureRefusal(window, capturedAt, now)) {
+    case 'future':
+      throw fieldError('capturedAt', MSG.capturedInFuture);
+    case 'beforeOpen':
+      throw fieldError('capturedAt', MSG.capturedBeforeOpen);
+    case 'closed':
+      throw conflict(MSG.scheduleNotOpen);
+    case 'tooOld':
+      throw fieldError('capturedAt', MSG.capturedTooLate);
+    case null:
+      return;
+  }
+}
+
+/**
+ * Refuses what may not be answered: not the caller's own, paused, or captured outside the window.
+ * A paused plan refuses an answer given now, but one that waited in the device's outbox is kept
+ * and held: the answer is 'PAUSED' then. One delivered after the deadline whose capture time
+ * nothing proves is kept and held too: 'UNPROVEN'.
+ */
+function requireAnswerable(state: ScheduleState, caller: Caller, capturedAt: Date | undefined, now: Date) {
+  if (state.userId !== caller.userId) throw forbidden(MSG.scheduleNotYours);
+  if (state.paused && !capturedAt) throw conflict(MSG.planPausedToday);
+  requireInWindow(state, capturedAt, now);
+  if (state.paused) return 'PAUSED' as const;
+  if (capturedAt && !lateDeliveryCounts(state, capturedAt, now, state)) return 'UNPROVEN' as const;
+  return null;
+}
+
+/** Refuses a value that does not fit the action's type, and a photo or voice action without its file. */
+function requireFitting(action: ActionRow, body: AnswerFields, form: AnswerForm) {
+  if (!validAnswerValue(action.type, body.value, action.options.length)) throw fieldError('value', MSG.answerInvalid);
+  if (action.type === 'PHOTO' && !form.photo) throw fieldError(PHOTO_FIELD, MSG.photoRequired);
+  if (action.type === 'VOICE' && !form.voice) throw fieldError(VOICE_FIELD, MSG.voiceRequired);
+}
+
+export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: AsyncIterableIterator<Multipart>): Promise<SubmitResult | HeldAnswerResult> {
+  const { db } = app;
+  const form = await readAnswerForm(parts);
+  const body = parseFields(form.fields);
+  const { businessId } = caller;
+
+  const scope = await viewScopeOf(db, caller);
+  const visible = visibleSchedules(scope);
+  const state = await findScheduleState(db, businessId, body.scheduleId, scope.timeZone, visible);
+  if (!state) {
+    if (body.capturedAt) return holdForRemovedSchedule(db, caller, body, body.capturedAt, form, parts);
+    throw notFound(MSG.scheduleNotFound);
+  }
+  // What does not exist for this caller is refused as such before any question of timing.
+  const action = await actionRowOf(db, businessId, body.actionId);
+  if (!action || action.taskId !== state.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
+  requireAnswerable(state, caller, body.capturedAt, new Date());
+  requireFitting(action, body, form);
+
+  const ruleActions = asRuleActions(await findRuleActions(db, businessId, [state.taskId]));
+  // The runner shows what the member's answers so far reveal, counted or not; an action those
+  // answers hide is not asked, so an answer to it is refused.
+  const given = answersByAction(await latestAnswersOf(db, businessId, [state.id], false));
+  if (isHidden(ruleActions, given, action.id)) throw fieldError('actionId', MSG.answerInvalid);
+
+  const place = geofence(state.geoRestrictionEnabled, state, body);
+  const { photo, voice } = form;
+  const resultId = await db.transaction(async (tx) => {
+    const locked = await findScheduleState(tx, businessId, state.id, scope.timeZone, visible, true);
+    // The deadline may have passed, the plan been paused or the schedule removed while the files
+    // were stored.
+    if (!locked) return null;
+    const held = requireAnswerable(locked, caller, body.capturedAt, new Date());
+    const id = await insertAnswer(tx, {
+      businessId,
+      scheduleId: state.id,
+      actionId: action.id,
+      taskId: state.taskId,
+      teamId: state.teamId,
+      userId: caller.userId,
+      value: body.value,
+      notes: body.notes,
+      fileKey: photo?.key ?? null,
+      voiceKey: voice?.key ?? null,
+      latitude: body.latitude ?? null,
+      longitude: body.longitude ?? null,
+      accuracy: body.accuracy ?? null,
+      distance: place.distance,
+      outside: place.outside,
+      isFlagged: body.important,
+      // Without a capture time, the moment it is stored (the column's default, as created_date).
+      ...(body.capturedAt ? { capturedAt: body.capturedAt } : {}),
+      held,
+    });
+    // An answer from outside the site, or held, is kept but never moves the schedule.
+    if (!place.outside && !held) {
+      const latest = await latestAnswersOf(tx, businessId, [state.id], true);
+      const { complete } = progressOf(ruleActions, answersByAction(latest));
+      const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
+      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleActions, latest) : null);
+    }
+    // Delivered to the live feed when this transaction commits, never if it rolls back; last,
+    // as the business's next answer waits from here to the commit (lib/answer-notices.ts).
+    await notifyNewAnswer(tx, businessId, id);
+    return id;
+  });
+  if (resultId === null) {
+    if (body.capturedAt) return holdForRemovedSchedule(db, caller, body, body.capturedAt, form, parts);
+    throw notFound(MSG.scheduleNotFound);
+  }
+  // The answer row holds the files now: reading it back may fail, but must not remove them.
+  keepUploads(parts);
+
+  const [result, schedule] = await Promise.all([findAnswer(db, businessId, resultId), requireSchedule(db, scope, state.id)]);
+  if (!result) throw new AppError(500, MSG.serverError);
+  const [calculated] = await withCalculations(db, businessId, [schedule]);
+  return { result, schedule: must(calculated, 'withCalculations answers one schedule per schedule given') };
+}
+
+/**
+ * An answer from the device's outbox to a schedule that no longer exists: when a plan change
+ * removed it and it was the caller's own, the answer is judged against its window as any other
+ * and kept apart, with its files, for the manager. Any other id is unknown (404), whoever's it was.
+ */
+async function holdForRemovedSchedule(
+  db: Db,
+  caller: Caller,
+  body: AnswerFields,
+  capturedAt: Date,
+  form: AnswerForm,
+  parts: AsyncIterableIterator<Multipart>,
+): Promise<HeldAnswerResult> {
+  const { businessId } = caller;
+  const removed = await findRemovedSchedule(db, businessId, body.scheduleId, caller.userId);
+  if (!removed) throw notFound(MSG.scheduleNotFound);
+  const action = await actionRowOf(db, businessId, body.actionId);
+  if (!action || action.taskId !== removed.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
+  requireInWindow(removed, capturedAt, new Date());
+  requireFitting(action, body, form);
+  const id = await insertHeldAnswer(db, {
+    businessId,
+    userId: caller.userId,
+    scheduleId: removed.id,
+    actionId: action.id,
+    value: body.value,
+    notes: body.notes,
+    important: body.important,
+    fileKey: form.photo?.key ?? null,
+    voiceKey: form.voice?.key ?? null,
+    latitude: body.latitude ?? null,
+    longitude: body.longitude ?? null,
+    accuracy: body.accuracy ?? null,
+    capturedAt,
+    reason: 'REMOVED',
+  });
+  keepUploads(parts);
+  return { held: 'REMOVED', id, message: MSG.answerHeldRemoved };
+}

@@ -1,0 +1,107 @@
+// The rules of tasks: a task's tag is one of the business's tags, deleting a task takes its
+// actions with it, and every change to a task's actions first locks the task's row (lockTask).
+import type { z } from 'zod';
+import { MSG } from '@fieldops/shared/messages';
+import type { Task, taskRequest, taskSettingsRequest } from '@fieldops/shared/tasks';
+import { must } from '@fieldops/shared/must';
+import type { Db } from '../../../db/client.ts';
+import { missingReference, notFound } from '../../../lib/errors.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { completionOverLastMonth } from '../reports/reports.service.ts';
+import { requireTagIds } from '../tags/tags.service.ts';
+import {
+  deleteTaskRows,
+  findTask,
+  findTaskRow,
+  findTasks,
+  insertTask,
+  updateTaskRow,
+  type TaskFilter,
+  type TaskListed,
+  type TaskPage,
+  type TaskValues,
+} from './tasks.repository.ts';
+
+export type { TaskValues };
+
+type TaskInput = z.output<typeof taskRequest>;
+
+/** Tasks with their completion rate over the last 30 days, from the report rollups (null without schedules then). */
+async function withCompletion(db: Db, businessId: number, items: TaskListed[]): Promise<Task[]> {
+  const completion = await completionOverLastMonth(
+    db,
+    businessId,
+    items.map((t) => t.id),
+  );
+  // The items were made for this answer: each takes its rate in place instead of being copied.
+  return items.map((t) => Object.assign(t, { completionRate: completion.get(t.id) ?? null }));
+}
+
+export async function listTasks(db: Db, businessId: number, filter: TaskFilter, page: TaskPage) {
+  const { items, total } = await findTasks(db, businessId, filter, page);
+  return { items: await withCompletion(db, businessId, items), total };
+}
+
+export async function requireTask(db: Db, businessId: number, id: number): Promise<Task> {
+  const found = await findTask(db, businessId, id);
+  if (!found) throw notFound(MSG.taskNotFound);
+  const [task] = await withCompletion(db, businessId, [found]);
+  return must(task, 'withCompletion answers one task per task given');
+}
+
+async function taskRowOf(db: Db, businessId: number, taskId: number, field: string | undefined, lock: boolean) {
+  const task = await findTaskRow(db, businessId, taskId, lock);
+  if (!task) throw field ? missingReference(field, MSG.taskNotFound) : notFound(MSG.taskNotFound);
+  return task;
+}
+
+/** The bare task row; 404 (naming `field` when the id came in a body) when it is not the business's. */
+export const requireTaskRow = (db: Db, businessId: number, taskId: number, field?: string) => taskRowOf(db, businessId, taskId, field, false);
+
+/**
+ * The task's row, locked until the transaction ends; 404 (naming `field` when given) otherwise.
+ * Every change to a task's actions takes it first, so orders and rules are checked against a
+ * list nobody else is changing.
+ */
+export const lockTask = (db: Db, businessId: number, taskId: number, field?: string) => taskRowOf(db, businessId, taskId, field, true);
+
+/** A task row as given, without createTask's checks: a copy of a task or a template, inside its transaction. */
+export function createTaskRow(db: Db, businessId: number, creatorId: number, values: TaskValues) {
+  return insertTask(db, businessId, creatorId, values);
+}
+
+async function valuesOf(db: Db, businessId: number, body: TaskInput): Promise<TaskValues> {
+  if (body.tagId !== null) await requireTagIds(db, businessId, [body.tagId], 'tagId');
+  return {
+    nameEn: body.nameEn,
+    nameAr: body.nameAr,
+    descriptionEn: body.descriptionEn,
+    descriptionAr: body.descriptionAr,
+    geoRestrictionEnabled: body.geoRestrictionEnabled,
+    tagId: body.tagId,
+  };
+}
+
+export async function createTask(db: Db, caller: Caller, body: TaskInput) {
+  const id = await insertTask(db, caller.businessId, caller.userId, await valuesOf(db, caller.businessId, body));
+  return requireTask(db, caller.businessId, id);
+}
+
+export async function updateTask(db: Db, businessId: number, id: number, body: TaskInput) {
+  await requireTask(db, businessId, id);
+  await updateTaskRow(db, businessId, id, await valuesOf(db, businessId, body));
+  return requireTask(db, businessId, id);
+}
+
+export async function updateTaskSettings(db: Db, businessId: number, id: number, body: z.output<typeof taskSettingsRequest>) {
+  await requireTask(db, businessId, id);
+  await updateTaskRow(db, businessId, id, { geoRestrictionEnabled: body.geoRestrictionEnabled });
+  return requireTask(db, businessId, id);
+}
+
+export async function deleteTask(db: Db, businessId: number, id: number) {
+  await db.transaction(async (tx) => {
+    await lockTask(tx, businessId, id);
+    await deleteTaskRows(tx, businessId, id);
+  });
+}
