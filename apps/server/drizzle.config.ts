@@ -8,6 +8,7 @@ export default defineConfig({
     './apps/server/src/db/schema-helpdesk.ts',
     './apps/server/src/db/schema-schedules.ts',
     './apps/server/src/db/schema-rollups.ts',
+    './apps/server/src/db/schema-platform.ts',
   ],
   out: './apps/server/drizzle',
 });

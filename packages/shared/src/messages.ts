@@ -170,6 +170,13 @@ export const MSG = {
   signedOutEverywhere: 'Signed out of all devices',
   signInUnlocked: 'Sign-in unlocked',
   activationKeyIssued: 'A new activation key was issued',
+  resetLinkSent: 'If an account uses this e-mail, a link to choose a new password is on its way. It works for 30 minutes.',
+  resetLinkInvalid: 'This link has expired or was already used. Ask for a new one.',
+  passwordResetDone: 'Your new password is set. Sign in with it.',
+  notificationsRead: 'All notifications marked as read',
+  notificationSettingsSaved: 'Notification settings saved',
+  jobRetried: 'The job will run again',
+  pushSubscribed: 'Notifications are on for this device',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

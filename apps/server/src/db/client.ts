@@ -11,11 +11,12 @@ import * as helpdesk from './schema-helpdesk.ts';
 import * as rollups from './schema-rollups.ts';
 import * as scheduling from './schema-schedules.ts';
 import * as workflow from './schema-workflow.ts';
+import * as platform from './schema-platform.ts';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 import { registerDatabaseKind } from './prepared.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 
-const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups };
+const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups, ...platform };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

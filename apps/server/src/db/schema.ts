@@ -46,6 +46,8 @@ export const users = pgTable(
      * else has the address, so inviting tells the business nothing about other accounts.
      */
     emailClaimed: boolean('email_claimed').notNull().default(true),
+    /** The language the person reads the app in ('en' or 'ar'): their e-mails and pushes use it. */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [
