@@ -4,7 +4,8 @@ CREATE TABLE "events" (
 	"kind" text NOT NULL,
 	"actor_id" bigint,
 	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"handled_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "mail_messages" (
@@ -82,6 +83,7 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" F
 ALTER TABLE "password_resets" ADD CONSTRAINT "password_resets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "events_business_idx" ON "events" USING btree ("business_id","id");--> statement-breakpoint
+CREATE INDEX "events_unhandled_idx" ON "events" USING btree ("business_id","kind","id") WHERE handled_at is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_messages_delivery_key" ON "mail_messages" USING btree ("delivery_key");--> statement-breakpoint
 CREATE INDEX "mail_messages_business_idx" ON "mail_messages" USING btree ("business_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_delivery_key" ON "notifications" USING btree ("delivery_key");--> statement-breakpoint

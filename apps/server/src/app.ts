@@ -52,6 +52,15 @@ import { ticketHistoryRoutes } from './modules/helpdesk/tickets/ticket-history.r
 import { ticketStatusRoutes } from './modules/helpdesk/tickets/ticket-status.routes.ts';
 import { ticketsRoutes } from './modules/helpdesk/tickets/tickets.routes.ts';
 import { usersRoutes } from './modules/main/users/users.routes.ts';
+import { passwordResetRoutes } from './modules/main/password-reset/password-reset.routes.ts';
+import { notificationsRoutes } from './modules/platform/notifications/notifications.routes.ts';
+import { createBellHub, type BellHub } from './modules/platform/notifications/bell-stream.ts';
+import { workNotifications, type PushEnqueuer } from './modules/platform/notifications/notifications.service.ts';
+import { mailRoutes } from './modules/platform/mail/mail.routes.ts';
+import { transportFor, workMail, type MailTransport } from './modules/platform/mail/mail.service.ts';
+import { jobsRoutes } from './modules/platform/queue/jobs.routes.ts';
+import { startQueue, type Queue } from './modules/platform/queue/queue.ts';
+import type { MailSettings } from './config.ts';
 import { apiHeadersPlugin } from './plugins/api-headers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { drainPlugin } from './plugins/drain.ts';
@@ -75,8 +84,16 @@ declare module 'fastify' {
     readDb: Db;
     tokens: TokenService;
     storage: Storage;
+    /** The job queue (modules/platform/queue). */
+    queue: Queue;
+    /** The bell's live counts (modules/platform/notifications/bell-stream.ts). */
+    bell: BellHub;
+    mailSettings: MailSettings;
   }
 }
+
+/** Without MAIL settings: no SMTP server, the default sender, links to the local app. */
+export const DEFAULT_MAIL: MailSettings = { smtpUrl: null, from: 'FieldOps <no-reply@localhost>', appUrl: 'http://localhost:8080' };
 
 export interface AppOptions {
   database: Database;
@@ -108,6 +125,12 @@ export interface AppOptions {
   fileSweep?: { intervalMs: number; minAgeMs: number; writer?: number; reapIntervalMs?: number } | null;
   /** Folds the member rollup's changes at start and every interval (reports/member-fold.ts); off when absent. */
   memberFold?: { intervalMs: number } | null;
+  /**
+   * Background jobs (modules/platform/queue): whether this instance works the queue (every
+   * instance does in production; tests say so when they need it), the e-mail settings, and the
+   * transport that sends (from `mail.smtpUrl` when absent; null keeps e-mails in the outbox).
+   */
+  jobs?: { work: boolean; mail?: MailSettings; mailTransport?: MailTransport | null; push?: PushEnqueuer | null } | null;
   /** Removes the live feed's places older than `keepMs` at start and every interval (live-feed/feed-prune.ts); off when absent. */
   feedPrune?: { intervalMs: number; keepMs?: number } | null;
 }
@@ -131,6 +154,11 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     membersRoutes,
     transfersRoutes,
     exportLinkFilesRoutes,
+    passwordResetRoutes,
+    // The platform serves every base; its routes live under the main one.
+    notificationsRoutes,
+    mailRoutes,
+    jobsRoutes,
   ],
   workflow: [
     tasksRoutes,
@@ -234,12 +262,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(liveFeedPlugin, { database: options.database, heartbeatMs: options.liveFeedHeartbeatMs ?? LIVE_FEED_HEARTBEAT_MS });
+  const mail = options.jobs?.mail ?? DEFAULT_MAIL;
+  app.decorate('mailSettings', mail);
+  const queue = await startQueue(app.db, app.log);
+  app.decorate('queue', queue);
+  const bell = createBellHub(options.database);
+  app.decorate('bell', bell);
+  app.addHook('onClose', async () => {
+    await bell.close();
+    await queue.stop();
+  });
   await ensureReferenceData(app.db);
   for (const service of options.services ?? ['main', 'workflow', 'helpdesk']) {
     const prefix = SERVICE_PREFIXES[service];
     for (const routes of SERVICE_MODULES[service]) await app.register(routes, { prefix });
   }
   await app.register(webPlugin, { root: options.webRoot ?? null });
+
+  if (options.jobs?.work) {
+    const jobs = options.jobs;
+    const transport = jobs.mailTransport === undefined ? transportFor(mail) : jobs.mailTransport;
+    app.addHook('onReady', async () => {
+      await workMail(queue, app.db, mail, transport, app.log);
+      await workNotifications(queue, app.db, { mail, push: jobs.push ?? null, log: app.log });
+    });
+    if (transport?.close) app.addHook('onClose', async () => transport.close?.());
+  }
 
   // The engine belongs to the workflow base.
   const engine = options.scheduleEngine;

@@ -49,6 +49,17 @@ export interface Config {
   fileSweep: { intervalMs: number; minAgeMs: number; reapIntervalMs: number };
   /** The object store for files when S3_BUCKET is set; null keeps them on disk in DATA_DIR/uploads. */
   s3: S3Settings | null;
+  /**
+   * E-mail: sent through `smtpUrl` (SMTP_URL) from `from` (MAIL_FROM); with no SMTP server the
+   * messages wait in the administrators' outbox. Links in them start with `appUrl` (APP_URL).
+   */
+  mail: MailSettings;
+}
+
+export interface MailSettings {
+  smtpUrl: string | null;
+  from: string;
+  appUrl: string;
 }
 
 /** The API's rate limit (plugins/rate-limit.ts). */
@@ -165,6 +176,14 @@ export const ENV_SCHEMA = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  SMTP_URL: urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => !/[\r\n]/.test(v) && /<?[^\s<>@]+@[^\s<>@]+>?$/.test(v), 'expected an address such as "FieldOps <no-reply@example.com>"')
+    .default('FieldOps <no-reply@localhost>'),
+  APP_URL: urlOf(['http:', 'https:'], 'an http:// or https:// URL').optional(),
 });
 
 /** What one variable's check cannot see: replicas go with a primary, the object-store keys with a bucket. */
@@ -215,6 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : null,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    },
   };
 }
 

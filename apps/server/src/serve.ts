@@ -87,6 +87,7 @@ export async function serve(config: Config, { embedded: starting, isNewDataDir, 
     fileSweep: { ...config.fileSweep, writer },
     memberFold: { intervalMs: FOLD_INTERVAL_MS },
     feedPrune: { intervalMs: FEED_PRUNE_INTERVAL_MS },
+    jobs: { work: true, mail: config.mail },
   });
 
   // A new embedded database was unpacked with modes past the umask (lib/data-dir.ts); the walk is

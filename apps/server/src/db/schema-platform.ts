@@ -19,8 +19,15 @@ export const events = pgTable(
     actorId: ref('actor_id').references(() => users.id, { onDelete: 'set null' }),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /** When its notifications were made (alone, or in a digest with others of its kind). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
   },
-  (t) => [index('events_business_idx').on(t.businessId, t.id)],
+  (t) => [
+    index('events_business_idx').on(t.businessId, t.id),
+    index('events_unhandled_idx')
+      .on(t.businessId, t.kind, t.id)
+      .where(sql`handled_at is null`),
+  ],
 );
 
 /** The bell: one row a recipient and event (or digest). */

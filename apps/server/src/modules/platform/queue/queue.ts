@@ -5,7 +5,7 @@
 // worker (SKIP LOCKED). A failed job is tried again after a delay that doubles each time, with
 // jitter, and after its last try stays failed: a dead letter administrators see and can retry.
 import PgBoss from 'pg-boss';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/client.ts';
@@ -32,10 +32,6 @@ export interface SendOptions {
 }
 
 export interface Queue {
-  /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
-  send<T extends JobData>(db: Db, name: string, data: T, options?: SendOptions): Promise<void>;
-  /** Many jobs of one name in one statement, in `db`'s transaction. */
-  sendMany<T extends JobData>(db: Db, name: string, items: T[]): Promise<void>;
   /** Works `name` in this instance, `concurrency` jobs at a time. */
   work<T extends JobData>(name: string, handler: JobHandler<T>, options?: { concurrency?: number; pollSeconds?: number }): Promise<void>;
   /** Jobs of `businessId` that used up their tries, newest first. */
@@ -56,25 +52,52 @@ export interface FailedJobRow {
   completedOn: Date;
 }
 
-/** pg-boss's statements ($1, $2, …) as one drizzle statement, so they run in the caller's transaction. */
-export function positional(text: string, values: readonly unknown[] = []): SQL {
-  const chunks: SQL[] = [];
-  let last = 0;
-  for (const match of text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(text.slice(last, match.index)));
-    chunks.push(sql`${values[Number(match[1]) - 1]}`);
-    last = match.index + match[0].length;
-  }
-  chunks.push(sql.raw(text.slice(last)));
-  return sql.join(chunks, sql.raw(''));
+/**
+ * pg-boss's statements run on the connection behind `db`: the pool, or the client a transaction
+ * holds, so a job sent inside a transaction commits or rolls back with it.
+ */
+export function executorOf(db: Db): PgBoss.Db {
+  const client = (db as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('the database handle has no connection to run jobs on');
+  const run = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+  return { executeSql: async (text, values) => ({ rows: (await run.query(text, values)).rows }) };
 }
 
-export const executorOf = (db: Db): PgBoss.Db => ({
-  executeSql: async (text, values) => ({ rows: rowsOf(await db.execute(positional(text, values ?? []))) }),
+/**
+ * Composes pg-boss's statements for jobs sent through a caller's connection; it never opens one of
+ * its own, so any instance (and any database a test opens) sends with it.
+ */
+const composer = new PgBoss({
+  db: {
+    executeSql: () => Promise.reject(new Error('jobs are sent through a connection')),
+  },
+  schema: QUEUE_SCHEMA,
 });
+const retry = { retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true } as const;
+
+/** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
+export async function sendJob<T extends JobData>(db: Db, name: QueueName, data: T, options: SendOptions = {}): Promise<void> {
+  await composer.send(name, data, {
+    db: executorOf(db),
+    ...retry,
+    ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+  });
+}
+
+/** Many jobs of one name in one statement, in `db`'s transaction. */
+export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items: readonly T[]): Promise<void> {
+  for (let at = 0; at < items.length; at += 1000) {
+    await composer.insert(
+      items.slice(at, at + 1000).map((data) => ({ name, data, ...retry })),
+      { db: executorOf(db) },
+    );
+  }
+}
 
 /** The queues the app uses; each is created at start (pg-boss keeps a table partition per queue). */
 export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: readonly string[] = []): Promise<Queue> {
   const boss = new PgBoss({
@@ -94,8 +117,10 @@ export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: re
   boss.on('error', (err) => log.error({ err }, 'job queue'));
   await boss.start();
   for (const name of [...QUEUE_NAMES, ...extraQueues]) {
+    // A digest queue holds at most one waiting job per key (policy 'short'): later events join it.
+    const policy = name === 'events.digest' ? 'short' : 'standard';
     if (!(await boss.getQueue(name)))
-      await boss.createQueue(name, { name, retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true }).catch(async (err) => {
+      await boss.createQueue(name, { name, policy, ...retry }).catch(async (err) => {
         // Another instance created it in the meantime.
         if (!(await boss.getQueue(name))) throw err;
       });
@@ -103,23 +128,6 @@ export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: re
   const workers: string[] = [];
   return {
     boss,
-    async send(tx, name, data, options = {}) {
-      await boss.send(name, data, {
-        db: executorOf(tx),
-        retryLimit: RETRY_LIMIT,
-        retryDelay: RETRY_DELAY_SECONDS,
-        retryBackoff: true,
-        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      });
-    },
-    async sendMany(tx, name, items) {
-      if (items.length === 0) return;
-      await boss.insert(
-        items.map((data) => ({ name, data, retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true })),
-        { db: executorOf(tx) },
-      );
-    },
     async work(name, handler, options = {}) {
       const concurrency = options.concurrency ?? 1;
       for (let i = 0; i < concurrency; i++) {

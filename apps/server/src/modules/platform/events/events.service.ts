@@ -1,0 +1,39 @@
+// The event log (DESIGN §12): a change someone may want to hear of is written as an event in the
+// change's own transaction, with the job that makes its notifications. Kinds that come in bursts
+// (flagged answers, new schedules) are told in digests: their job waits a minute, and every event
+// of the kind that arrives meanwhile joins the one waiting job.
+import type { Db } from '../../../db/client.ts';
+import { events } from '../../../db/schema-platform.ts';
+import { sendJob } from '../queue/queue.ts';
+
+export interface EventData {
+  'ticket.created': { ticketId: number; title: string; teamId: number | null; actorName: string };
+  'ticket.assigned': { ticketId: number; title: string; agentId: number; actorName: string };
+  'ticket.commented': { ticketId: number; title: string; creatorId: number | null; agentId: number | null; actorName: string };
+  'ticket.status': { ticketId: number; title: string; status: string; creatorId: number | null; agentId: number | null; actorName: string };
+  'answer.flagged': { teamId: number; siteName: string; scheduleId: number };
+  'schedules.assigned': { userIds: number[]; taskName: string; count: number };
+}
+export type EventKind = keyof EventData;
+
+/** Kinds told in digests, and how long a digest waits for more. */
+export const DIGEST_KINDS: ReadonlySet<EventKind> = new Set(['answer.flagged', 'schedules.assigned']);
+export const DIGEST_SECONDS = 60;
+
+/** Records the event and its notifications' job in `tx` (the change's own transaction). */
+export async function recordEvent<K extends EventKind>(tx: Db, event: { businessId: number; kind: K; actorId: number | null; data: EventData[K] }) {
+  const [row] = await tx
+    .insert(events)
+    .values({ businessId: event.businessId, kind: event.kind, actorId: event.actorId, data: event.data as unknown as Record<string, unknown> })
+    .returning({ id: events.id });
+  if (DIGEST_KINDS.has(event.kind)) {
+    await sendJob(
+      tx,
+      'events.digest',
+      { businessId: event.businessId, kind: event.kind },
+      { singletonKey: `${event.kind}:${event.businessId}`, startAfter: new Date(Date.now() + DIGEST_SECONDS * 1000) },
+    );
+  } else {
+    await sendJob(tx, 'events.fanout', { businessId: event.businessId, eventId: row!.id });
+  }
+}

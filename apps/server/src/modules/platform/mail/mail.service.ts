@@ -1,0 +1,105 @@
+// E-mails (DESIGN §12): each is rendered once, stored as a delivery keyed by (event, recipient,
+// channel), and sent by a job made in the same transaction, so a rolled-back change sends nothing
+// and a retried job never makes a second message. With no SMTP server the messages stay in the
+// administrators' outbox. A message keeps one Message-ID through its retries, so a copy that an
+// interrupted send left behind is one the receiving side can tell apart.
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { MailSettings } from '../../../config.ts';
+import type { Db } from '../../../db/client.ts';
+import { mailMessages } from '../../../db/schema-platform.ts';
+import { sendJob, type Queue } from '../queue/queue.ts';
+import { headerText, type RenderedMail } from './mail-layout.ts';
+
+export interface QueuedMail extends RenderedMail {
+  businessId: number | null;
+  userId: number | null;
+  kind: string;
+  to: string;
+  language: string;
+  /** (event, recipient, channel): the same key twice makes one message. */
+  deliveryKey: string;
+  /** A reset link or the like: no unsubscribe link, never held for quiet hours. */
+  security?: boolean;
+  notBefore?: Date | null;
+}
+
+/** Stores the message and its sending job in `tx`; false when a message with its key exists already. */
+export async function queueMail(tx: Db, mail: QueuedMail): Promise<boolean> {
+  const [row] = await tx
+    .insert(mailMessages)
+    .values({
+      businessId: mail.businessId,
+      userId: mail.userId,
+      kind: mail.kind,
+      toAddress: headerText(mail.to, 254),
+      language: mail.language,
+      subject: headerText(mail.subject),
+      html: mail.html,
+      text: mail.text,
+      security: mail.security ?? false,
+      notBefore: mail.notBefore ?? null,
+      deliveryKey: mail.deliveryKey,
+    })
+    .onConflictDoNothing()
+    .returning({ id: mailMessages.id });
+  if (!row) return false;
+  await sendJob(tx, 'mail.send', { businessId: mail.businessId, messageId: row.id }, mail.notBefore ? { startAfter: mail.notBefore } : {});
+  return true;
+}
+
+export interface MailTransport {
+  sendMail(message: nodemailer.SendMailOptions): Promise<unknown>;
+  close?(): void;
+}
+
+export const transportFor = (settings: MailSettings): MailTransport | null => (settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null);
+
+/** The host part of Message-IDs: the app's own. */
+const messageIdHost = (appUrl: string) => {
+  try {
+    return new URL(appUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+};
+
+/** Works the 'mail.send' jobs of this instance. */
+export async function workMail(queue: Queue, db: Db, settings: MailSettings, transport: MailTransport | null, log: FastifyBaseLogger) {
+  const host = messageIdHost(settings.appUrl);
+  await queue.work<{ businessId: number | null; messageId: number }>(
+    'mail.send',
+    async ({ messageId }) => {
+      const [message] = await db.select().from(mailMessages).where(eq(mailMessages.id, messageId));
+      if (!message || message.status === 'sent') return;
+      if (!transport) {
+        await db.update(mailMessages).set({ status: 'kept' }).where(eq(mailMessages.id, messageId));
+        return;
+      }
+      try {
+        await transport.sendMail({
+          from: settings.from,
+          to: message.toAddress,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          messageId: `<${message.deliveryKey.replace(/[^A-Za-z0-9.-]/g, '.')}.${message.id}@${host}>`,
+          headers: message.security ? {} : { 'List-Unsubscribe': `<${settings.appUrl}/profile?tab=notifications>` },
+        });
+      } catch (err) {
+        await db
+          .update(mailMessages)
+          .set({ attempts: sql`${mailMessages.attempts} + 1`, lastError: headerText(String((err as Error).message ?? err), 500) })
+          .where(eq(mailMessages.id, messageId));
+        log.warn({ err, messageId }, 'e-mail not sent; it will be tried again');
+        throw err;
+      }
+      await db
+        .update(mailMessages)
+        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailMessages.attempts} + 1`, lastError: null })
+        .where(eq(mailMessages.id, messageId));
+    },
+    { concurrency: 4 },
+  );
+}

@@ -1,0 +1,65 @@
+// What each notification says, in English and Arabic: the e-mail's subject and first line, and a
+// push's title and body. The bell words the same events in the web app's own texts.
+import type { Language, NotificationEvent } from '@fieldops/shared/notifications';
+
+export type NotificationParams = Record<string, string | number>;
+interface Wording {
+  title: (p: NotificationParams) => string;
+  body: (p: NotificationParams) => string;
+}
+
+const n = (p: NotificationParams, key = 'count') => Number(p[key] ?? 0);
+const s = (p: NotificationParams, key: string) => String(p[key] ?? '');
+
+const EN: Record<NotificationEvent, Wording> = {
+  schedulesAssigned: {
+    title: () => 'New schedules for you',
+    body: (p) => (n(p) === 1 ? `You have a new schedule: ${s(p, 'taskName')}.` : `You have ${n(p)} new schedules.`),
+  },
+  scheduleStarting: { title: (p) => `${s(p, 'taskName')} starts now`, body: (p) => `Your schedule at ${s(p, 'siteName')} has started.` },
+  scheduleDeadline: { title: (p) => `${s(p, 'taskName')} is due in 30 minutes`, body: (p) => `Answer it at ${s(p, 'siteName')} before the deadline.` },
+  ticketAssigned: {
+    title: (p) => `Ticket assigned to you: ${s(p, 'ticketTitle')}`,
+    body: (p) => `${s(p, 'actor')} assigned you the ticket "${s(p, 'ticketTitle')}".`,
+  },
+  ticketAnswered: { title: (p) => `New reply on ${s(p, 'ticketTitle')}`, body: (p) => `${s(p, 'actor')} replied to your ticket.` },
+  answersFlagged: {
+    title: (p) => (n(p) === 1 ? 'A flagged answer' : `${n(p)} flagged answers`),
+    body: (p) => (n(p) === 1 ? `An answer at ${s(p, 'siteName')} was flagged.` : `${n(p)} answers at your sites were flagged.`),
+  },
+  schedulesMissed: { title: (p) => `${n(p)} missed schedules yesterday`, body: (p) => `${n(p)} schedules at your sites were missed.` },
+  ticketCreated: { title: (p) => `New ticket: ${s(p, 'ticketTitle')}`, body: (p) => `${s(p, 'actor')} opened a ticket.` },
+  ticketCommented: { title: (p) => `New comment on ${s(p, 'ticketTitle')}`, body: (p) => `${s(p, 'actor')} commented on the ticket.` },
+  ticketStatusChanged: {
+    title: (p) => `${s(p, 'ticketTitle')}: ${s(p, 'status')}`,
+    body: (p) => `${s(p, 'actor')} changed the ticket's status to ${s(p, 'status')}.`,
+  },
+  invitation: { title: (p) => `Join ${s(p, 'businessName')}`, body: (p) => `${s(p, 'actor')} invited you to join ${s(p, 'businessName')}.` },
+};
+
+const AR: Record<NotificationEvent, Wording> = {
+  schedulesAssigned: {
+    title: () => 'جداول جديدة لك',
+    body: (p) => (n(p) === 1 ? `لديك جدول جديد: ${s(p, 'taskName')}.` : `عدد الجداول الجديدة لديك: ${n(p)}.`),
+  },
+  scheduleStarting: { title: (p) => `بدأ الآن: ${s(p, 'taskName')}`, body: (p) => `بدأ جدولك في ${s(p, 'siteName')}.` },
+  scheduleDeadline: { title: (p) => `يحين موعد ${s(p, 'taskName')} بعد 30 دقيقة`, body: (p) => `أجب عنه في ${s(p, 'siteName')} قبل الموعد النهائي.` },
+  ticketAssigned: { title: (p) => `أُسندت إليك تذكرة: ${s(p, 'ticketTitle')}`, body: (p) => `أسند إليك ${s(p, 'actor')} التذكرة «${s(p, 'ticketTitle')}».` },
+  ticketAnswered: { title: (p) => `رد جديد على ${s(p, 'ticketTitle')}`, body: (p) => `رد ${s(p, 'actor')} على تذكرتك.` },
+  answersFlagged: {
+    title: (p) => (n(p) === 1 ? 'إجابة مُعلَّمة' : `إجابات مُعلَّمة: ${n(p)}`),
+    body: (p) => (n(p) === 1 ? `عُلِّمت إجابة في ${s(p, 'siteName')}.` : `عدد الإجابات المُعلَّمة في مواقعك: ${n(p)}.`),
+  },
+  schedulesMissed: { title: (p) => `جداول فائتة أمس: ${n(p)}`, body: (p) => `عدد الجداول الفائتة في مواقعك: ${n(p)}.` },
+  ticketCreated: { title: (p) => `تذكرة جديدة: ${s(p, 'ticketTitle')}`, body: (p) => `فتح ${s(p, 'actor')} تذكرة.` },
+  ticketCommented: { title: (p) => `تعليق جديد على ${s(p, 'ticketTitle')}`, body: (p) => `علّق ${s(p, 'actor')} على التذكرة.` },
+  ticketStatusChanged: { title: (p) => `${s(p, 'ticketTitle')}: ${s(p, 'status')}`, body: (p) => `غيّر ${s(p, 'actor')} حالة التذكرة إلى ${s(p, 'status')}.` },
+  invitation: { title: (p) => `انضم إلى ${s(p, 'businessName')}`, body: (p) => `دعاك ${s(p, 'actor')} للانضمام إلى ${s(p, 'businessName')}.` },
+};
+
+export const languageOf = (value: string | null | undefined): Language => (value === 'ar' ? 'ar' : 'en');
+
+export function wordingOf(kind: NotificationEvent, language: Language, params: NotificationParams) {
+  const w = (language === 'ar' ? AR : EN)[kind];
+  return { title: w.title(params), body: w.body(params) };
+}
