@@ -11,6 +11,7 @@ import type { Caller } from '../../../policies/caller.ts';
 import { ticketAccessOf } from '../../../policies/tickets.ts';
 import { findComment, findCommentRow, insertComment, updateCommentRow } from './ticket-comments.repository.ts';
 import { requireVisibleTicketRow } from './tickets.service.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 
 const FILE_FIELD = 'file';
 
@@ -34,15 +35,24 @@ async function requireComment(app: FastifyInstance, businessId: number, ticketId
 }
 
 export async function addComment(app: FastifyInstance, caller: Caller, ticketId: number, parts: AsyncIterableIterator<Multipart>): Promise<TicketComment> {
-  await requireVisibleTicketRow(app.db, await ticketAccessOf(app.db, caller), ticketId);
+  const ticket = await requireVisibleTicketRow(app.db, await ticketAccessOf(app.db, caller), ticketId);
   const { text, image } = await readCommentForm(parts);
   if (!text && !image) throw emptyComment();
-  const id = await insertComment(app.db, {
-    businessId: caller.businessId,
-    ticketId,
-    creatorId: caller.userId,
-    text: text ?? null,
-    fileKey: image?.key ?? null,
+  const id = await app.db.transaction(async (tx) => {
+    const commentId = await insertComment(tx, {
+      businessId: caller.businessId,
+      ticketId,
+      creatorId: caller.userId,
+      text: text ?? null,
+      fileKey: image?.key ?? null,
+    });
+    await recordEvent(tx, {
+      businessId: caller.businessId,
+      kind: 'ticket.commented',
+      actorId: caller.userId,
+      data: { ticketId, title: ticket.title, creatorId: ticket.creatorId, agentId: ticket.agentId },
+    });
+    return commentId;
   });
   keepUploads(parts);
   return requireComment(app, caller.businessId, ticketId, id);

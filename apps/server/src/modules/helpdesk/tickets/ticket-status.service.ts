@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client.ts';
 import { conflict, forbidden } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { ticketAccessOf } from '../../../policies/tickets.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { insertHistory } from './ticket-history.repository.ts';
 import { updateTicketRow } from './tickets.repository.ts';
 import { requireVisibleTicket, requireVisibleTicketRow } from './tickets.service.ts';
@@ -21,6 +22,12 @@ export async function changeTicketStatus(db: Db, caller: Caller, id: number, sta
     if (!canTransition(row.status, status)) throw conflict(MSG.transitionUnavailable);
     await updateTicketRow(tx, businessId, id, { status, reason });
     await insertHistory(tx, [{ businessId, ticketId: id, field: 'STATUS', oldValue: row.status, newValue: status, reason, actorId: userId }]);
+    await recordEvent(tx, {
+      businessId,
+      kind: 'ticket.status',
+      actorId: userId,
+      data: { ticketId: id, title: row.title, status, creatorId: row.creatorId, agentId: row.agentId },
+    });
   });
   return requireVisibleTicket(db, access, id);
 }

@@ -17,6 +17,7 @@ import { holdCategory } from '../ticket-categories/ticket-categories.service.ts'
 import { pickAssignee } from '../ticket-assignment/ticket-assignment.service.ts';
 import { insertHistory, type HistoryValues } from './ticket-history.repository.ts';
 import { findTicket, findTicketRow, insertTicket, updateTicketRow } from './tickets.repository.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 
 type CreateInput = z.output<typeof ticketCreateRequest>;
 type UpdateInput = z.output<typeof ticketUpdateRequest>;
@@ -86,6 +87,8 @@ export async function createTicket(db: Db, caller: Caller, body: CreateInput): P
       creatorId: userId,
     });
     await insertHistory(tx, [{ businessId, ticketId, field: 'CREATED', newValue: 'NEW', agentId, actorId: userId }]);
+    await recordEvent(tx, { businessId, kind: 'ticket.created', actorId: userId, data: { ticketId, title: body.title, teamId: place.teamId } });
+    if (agentId !== null) await recordEvent(tx, { businessId, kind: 'ticket.assigned', actorId: userId, data: { ticketId, title: body.title, agentId } });
     return ticketId;
   });
   return requireTicket(db, businessId, id);
@@ -136,6 +139,14 @@ export async function updateTicket(db: Db, caller: Caller, id: number, body: Upd
     if (Object.keys(values).length === 0) return;
     await updateTicketRow(tx, businessId, id, values);
     await insertHistory(tx, history);
+    if (agentChanged && body.agentId != null) {
+      await recordEvent(tx, {
+        businessId,
+        kind: 'ticket.assigned',
+        actorId: userId,
+        data: { ticketId: id, title: values.title ?? row.title, agentId: body.agentId },
+      });
+    }
   });
   return requireTicket(db, businessId, id);
 }

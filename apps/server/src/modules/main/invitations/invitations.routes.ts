@@ -32,14 +32,15 @@ export async function invitationsRoutes(app: FastifyInstance) {
 
   r.post('/v1/teams/:teamId/users', {
     schema: { tags: ['sites'], params: teamParam, body: inviteMemberRequest, response: { 201: invitation, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await inviteMember(app.db, requireTenant(request), [request.params.teamId], request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await inviteMember(app.db, requireTenant(request), [request.params.teamId], request.body, undefined, app.mailSettings.appUrl)),
   });
 
   r.post('/v1/team-members', {
     schema: { tags: ['sites'], body: inviteToSitesRequest, response: { 201: invitation, ...errors } },
     handler: async (request, reply) => {
       const { teams, ...invite } = request.body;
-      return reply.status(201).send(await inviteMember(app.db, requireTenant(request), teams, invite, 'teams'));
+      return reply.status(201).send(await inviteMember(app.db, requireTenant(request), teams, invite, 'teams', app.mailSettings.appUrl));
     },
   });
 

@@ -34,6 +34,7 @@ import {
   upsertInvitation,
 } from './invitations.repository.ts';
 import { handOverStandIn, lockStandIn } from './stand-in.repository.ts';
+import { queueInvitationMail } from '../../platform/notifications/notifications.service.ts';
 
 type InviteInput = z.output<typeof inviteMemberRequest>;
 
@@ -47,16 +48,24 @@ type InviteInput = z.output<typeof inviteMemberRequest>;
  *   address: the business learns nothing of other accounts. A person who has one joins with it
  *   by the invitation's key instead (acceptInvitation), and the new account gives way to theirs.
  */
-export async function inviteMember(db: Db, caller: Caller, teamIds: number[], body: InviteInput, teamsField?: string): Promise<Invitation> {
+export async function inviteMember(
+  db: Db,
+  caller: Caller,
+  teamIds: number[],
+  body: InviteInput,
+  teamsField?: string,
+  appUrl = 'http://localhost:8080',
+): Promise<Invitation> {
   const { businessId } = caller;
   await requireSiteRows(db, businessId, teamIds, teamsField);
   await requireSiteManager(db, caller, teamIds);
   const passwordHash = await hashNewPassword(body.password, 'password');
   const member = await memberWithEmail(db, businessId, body.email);
   const invitationId = await db.transaction(async (tx) => {
-    const userId = member?.id ?? (await createAccount(tx, businessId, body, passwordHash));
+    const created = member ? null : await createAccount(tx, businessId, body, passwordHash);
+    const userId = member?.id ?? created!.id;
     await place(tx, businessId, userId, teamIds, body);
-    return upsertInvitation(tx, {
+    const id = await upsertInvitation(tx, {
       businessId,
       userId,
       email: body.email,
@@ -69,6 +78,21 @@ export async function inviteMember(db: Db, caller: Caller, teamIds: number[], bo
       // An account the business made and nobody activated yet: its invitation gains the sites.
       status: member?.activated ? 'ACCEPTED' : 'PENDING',
     });
+    // A new account: the e-mail carries its activation link, and the invitation's own link for a
+    // person who already has an account elsewhere and joins with it.
+    if (created) {
+      const invitationKey = randomKey();
+      await replaceInvitationKey(tx, businessId, id, hashKey(invitationKey));
+      await queueInvitationMail(tx, {
+        businessId,
+        inviterId: caller.userId,
+        invitationId: id,
+        to: body.email,
+        activateUrl: `${appUrl}/activate?key=${created.activationKey}`,
+        acceptUrl: `${appUrl}/invitations?key=${invitationKey}`,
+      });
+    }
+    return id;
   });
   const invitation = await findBusinessInvitation(db, businessId, invitationId);
   if (!invitation) throw notFound(MSG.invitationNotFound);
@@ -76,11 +100,12 @@ export async function inviteMember(db: Db, caller: Caller, teamIds: number[], bo
 }
 
 async function createAccount(tx: Db, businessId: number, body: InviteInput, passwordHash: string) {
+  const activationKey = randomKey();
   const values = {
     email: body.email,
     fullName: body.name,
     passwordHash,
-    activationKey: hashKey(randomKey()),
+    activationKey: hashKey(activationKey),
     activationExpiresAt: activationExpiry(),
     createdByBusinessId: businessId,
     mustChangePassword: true,
@@ -88,7 +113,7 @@ async function createAccount(tx: Db, businessId: number, body: InviteInput, pass
   // Null when someone took the username made from the e-mail between its look-up and now: once more.
   const id = (await createInvitedUser(tx, values)) ?? (await createInvitedUser(tx, values));
   if (id === null) throw conflict(MSG.usernameTaken, [{ field: 'email', message: MSG.usernameTaken }]);
-  return id;
+  return { id, activationKey };
 }
 
 async function place(tx: Db, businessId: number, userId: number, teamIds: number[], body: Pick<InviteInput, 'role' | 'position' | 'externalId'>) {

@@ -28,6 +28,8 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   tasks: ['creator_id'],
   task_templates: ['creator_id'],
   export_links: ['creator_id'],
+  events: ['actor_id'],
+  notifications: ['user_id'],
 };
 
 /**
@@ -44,6 +46,12 @@ export const DERIVED_USER_COLUMNS: Readonly<Record<string, readonly string[]>> =
 export const LEFT_WITH_ACCOUNT: Readonly<Record<string, readonly string[]>> = {
   sessions: ['user_id'],
   idempotency_keys: ['user_id'],
+  // A person's own: their settings, devices and reset links; the e-mails sent to the stand-in's
+  // address stay in the outbox as they were sent.
+  notification_settings: ['user_id'],
+  push_subscriptions: ['user_id'],
+  password_resets: ['user_id'],
+  mail_messages: ['user_id'],
 };
 
 /** The never-activated account the business created, locked; null for any other account. */

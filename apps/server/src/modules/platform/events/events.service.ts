@@ -7,12 +7,12 @@ import { events } from '../../../db/schema-platform.ts';
 import { sendJob } from '../queue/queue.ts';
 
 export interface EventData {
-  'ticket.created': { ticketId: number; title: string; teamId: number | null; actorName: string };
-  'ticket.assigned': { ticketId: number; title: string; agentId: number; actorName: string };
-  'ticket.commented': { ticketId: number; title: string; creatorId: number | null; agentId: number | null; actorName: string };
-  'ticket.status': { ticketId: number; title: string; status: string; creatorId: number | null; agentId: number | null; actorName: string };
-  'answer.flagged': { teamId: number; siteName: string; scheduleId: number };
-  'schedules.assigned': { userIds: number[]; taskName: string; count: number };
+  'ticket.created': { ticketId: number; title: string; teamId: number | null };
+  'ticket.assigned': { ticketId: number; title: string; agentId: number };
+  'ticket.commented': { ticketId: number; title: string; creatorId: number | null; agentId: number | null };
+  'ticket.status': { ticketId: number; title: string; status: string; creatorId: number | null; agentId: number | null };
+  'answer.flagged': { teamId: number; scheduleId: number };
+  'schedules.assigned': { userIds: number[]; taskName: string; taskNameAr: string; count: number };
 }
 export type EventKind = keyof EventData;
 

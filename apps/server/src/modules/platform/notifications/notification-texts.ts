@@ -40,7 +40,7 @@ const EN: Record<NotificationEvent, Wording> = {
 const AR: Record<NotificationEvent, Wording> = {
   schedulesAssigned: {
     title: () => 'جداول جديدة لك',
-    body: (p) => (n(p) === 1 ? `لديك جدول جديد: ${s(p, 'taskName')}.` : `عدد الجداول الجديدة لديك: ${n(p)}.`),
+    body: (p) => (n(p) === 1 ? `لديك جدول جديد: ${s(p, 'taskNameAr') || s(p, 'taskName')}.` : `عدد الجداول الجديدة لديك: ${n(p)}.`),
   },
   scheduleStarting: { title: (p) => `بدأ الآن: ${s(p, 'taskName')}`, body: (p) => `بدأ جدولك في ${s(p, 'siteName')}.` },
   scheduleDeadline: { title: (p) => `يحين موعد ${s(p, 'taskName')} بعد 30 دقيقة`, body: (p) => `أجب عنه في ${s(p, 'siteName')} قبل الموعد النهائي.` },

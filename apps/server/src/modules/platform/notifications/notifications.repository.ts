@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { NotificationChannel } from '@fieldops/shared/notifications';
 import type { Db } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/client.ts';
-import { businessMembers, businesses, teamMembers, users } from '../../../db/schema.ts';
+import { businessMembers, businesses, teamMembers, teams, users } from '../../../db/schema.ts';
 import { events, notificationSettings, notifications } from '../../../db/schema-platform.ts';
 
 export type Channels = Record<string, Partial<Record<NotificationChannel, boolean>>>;
@@ -59,6 +59,15 @@ export async function overseersOf(db: Db, businessId: number, teamId: number | n
           .from(teamMembers)
           .where(and(eq(teamMembers.businessId, businessId), eq(teamMembers.teamId, teamId), eq(teamMembers.authority, 'SUPERVISOR')));
   return [...new Set([...admins, ...supervisors].map((r) => r.id))];
+}
+
+export async function siteNames(db: Db, businessId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.businessId, businessId), inArray(teams.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function userNames(db: Db, ids: readonly number[]) {

@@ -34,6 +34,8 @@ import {
   markRead,
   overseersOf,
   recipientRows,
+  siteNames,
+  userNames,
   saveSettings,
   settingsOf,
   type Channels,
@@ -65,11 +67,12 @@ const ticketLink = (id: number) => `/tickets/${id}`;
 /** Who hears of one event, and what they are told. */
 async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
   const businessId = event.businessId!;
+  const actor = event.actorId === null ? '' : ((await userNames(tx, [event.actorId])).get(event.actorId) ?? '');
   const others = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null && id !== event.actorId))];
   switch (event.kind as EventKind) {
     case 'ticket.created': {
       const d = event.data as unknown as EventData['ticket.created'];
-      const params = { ticketTitle: d.title, actor: d.actorName, ticketId: d.ticketId };
+      const params = { ticketTitle: d.title, actor, ticketId: d.ticketId };
       return others(await overseersOf(tx, businessId, d.teamId)).map((userId) => ({ userId, kind: 'ticketCreated', params, link: ticketLink(d.ticketId) }));
     }
     case 'ticket.assigned': {
@@ -77,13 +80,13 @@ async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
       return others([d.agentId]).map((userId) => ({
         userId,
         kind: 'ticketAssigned',
-        params: { ticketTitle: d.title, actor: d.actorName, ticketId: d.ticketId },
+        params: { ticketTitle: d.title, actor, ticketId: d.ticketId },
         link: ticketLink(d.ticketId),
       }));
     }
     case 'ticket.commented': {
       const d = event.data as unknown as EventData['ticket.commented'];
-      const params = { ticketTitle: d.title, actor: d.actorName, ticketId: d.ticketId };
+      const params = { ticketTitle: d.title, actor, ticketId: d.ticketId };
       const creator = others([d.creatorId]).map((userId): Delivery => ({ userId, kind: 'ticketAnswered', params, link: ticketLink(d.ticketId) }));
       const agent = others([d.agentId])
         .filter((id) => id !== d.creatorId)
@@ -92,7 +95,7 @@ async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
     }
     case 'ticket.status': {
       const d = event.data as unknown as EventData['ticket.status'];
-      const params = { ticketTitle: d.title, actor: d.actorName, status: d.status, ticketId: d.ticketId };
+      const params = { ticketTitle: d.title, actor, status: d.status, ticketId: d.ticketId };
       return others([d.creatorId, d.agentId]).map((userId) => ({ userId, kind: 'ticketStatusChanged', params, link: ticketLink(d.ticketId) }));
     }
     default:
@@ -105,9 +108,10 @@ async function digestOf(tx: Db, businessId: number, kind: EventKind, rows: Event
   if (kind === 'answer.flagged') {
     const perUser = new Map<number, { count: number; sites: Set<string> }>();
     const bySite = new Map<number, { siteName: string; count: number }>();
-    for (const row of rows) {
-      const d = row.data as unknown as EventData['answer.flagged'];
-      const site = bySite.get(d.teamId) ?? { siteName: d.siteName, count: 0 };
+    const flagged = rows.map((row) => row.data as unknown as EventData['answer.flagged']);
+    const names = await siteNames(tx, businessId, [...new Set(flagged.map((d) => d.teamId))]);
+    for (const d of flagged) {
+      const site = bySite.get(d.teamId) ?? { siteName: names.get(d.teamId) ?? '', count: 0 };
       site.count++;
       bySite.set(d.teamId, site);
     }
@@ -127,16 +131,16 @@ async function digestOf(tx: Db, businessId: number, kind: EventKind, rows: Event
     }));
   }
   if (kind === 'schedules.assigned') {
-    const perUser = new Map<number, { count: number; taskName: string }>();
+    const perUser = new Map<number, { count: number; taskName: string; taskNameAr: string }>();
     for (const row of rows) {
       const d = row.data as unknown as EventData['schedules.assigned'];
       for (const userId of d.userIds) {
-        const entry = perUser.get(userId) ?? { count: 0, taskName: d.taskName };
+        const entry = perUser.get(userId) ?? { count: 0, taskName: d.taskName, taskNameAr: d.taskNameAr };
         entry.count += d.count;
         perUser.set(userId, entry);
       }
     }
-    return [...perUser].map(([userId, { count, taskName }]) => ({ userId, kind: 'schedulesAssigned', params: { count, taskName }, link: '/tracker' }));
+    return [...perUser].map(([userId, params]) => ({ userId, kind: 'schedulesAssigned', params, link: '/tracker' }));
   }
   return [];
 }
@@ -282,4 +286,58 @@ export async function updateSettings(db: Db, userId: number, body: NotificationS
     quietEnd: body.quietHours ? clockToMinutes(body.quietHours.end) : null,
   });
   return settingsFor(db, userId);
+}
+
+const INVITATION = {
+  en: {
+    heading: (business: string) => `You are invited to join ${business}`,
+    body: (actor: string, business: string) => `${actor} invited you to join ${business}.`,
+    activate: 'Activate your account',
+    orAccept: 'Already have an account? Sign in with it and accept the invitation:',
+    accept: 'Accept with my account',
+    footer: 'The activation link works once and expires. If you were not expecting this, ignore this e-mail.',
+  },
+  ar: {
+    heading: (business: string) => `أنت مدعو للانضمام إلى ${business}`,
+    body: (actor: string, business: string) => `دعاك ${actor} للانضمام إلى ${business}.`,
+    activate: 'فعّل حسابك',
+    orAccept: 'لديك حساب بالفعل؟ سجّل الدخول به واقبل الدعوة:',
+    accept: 'اقبل بحسابي',
+    footer: 'يعمل رابط التفعيل مرة واحدة وتنتهي صلاحيته. إن لم تكن تتوقع هذه الرسالة فتجاهلها.',
+  },
+} as const;
+
+/**
+ * The invitation of a new address, by e-mail, in the inviting person's language (nothing is known
+ * of the recipient yet): its activation link, and the invitation's link for someone who joins
+ * with an account they have.
+ */
+export async function queueInvitationMail(
+  tx: Db,
+  invite: { businessId: number; inviterId: number; invitationId: number; to: string; activateUrl: string; acceptUrl: string },
+) {
+  const business = await businessOf(tx, invite.businessId);
+  const [inviter] = await recipientRows(tx, invite.businessId, [invite.inviterId]);
+  if (!business) return;
+  const language = languageOf(inviter?.language);
+  const actor = (await userNames(tx, [invite.inviterId])).get(invite.inviterId) ?? business.name;
+  const t = INVITATION[language];
+  const rendered = renderMail({
+    language,
+    subject: t.heading(business.name),
+    business,
+    heading: t.heading(business.name),
+    paragraphs: [t.body(actor, business.name)],
+    action: { label: t.activate, url: invite.activateUrl },
+    footer: `${t.orAccept} ${invite.acceptUrl}\n${t.footer}`,
+  });
+  await queueMail(tx, {
+    businessId: invite.businessId,
+    userId: null,
+    kind: 'invitation',
+    to: invite.to,
+    language,
+    deliveryKey: `invitation:${invite.invitationId}:${invite.activateUrl.slice(-12)}`,
+    ...rendered,
+  });
 }

@@ -1,6 +1,7 @@
 // The rules of execution plans (DESIGN §6): a group plan for members of a site, changes to its
 // schedule or working hours, and pause/resume. Every change that replaces schedules deletes the
 // future ones nobody has answered and materialises the new ones in the same transaction.
+import { recordEvent } from '../../platform/events/events.service.ts';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { ExecutionPlan, groupPlanRequest, PlanHoursRequest, planUpdateRequest, PlanWithChildren, switchStatusRequest } from '@fieldops/shared/plans';
@@ -68,7 +69,7 @@ async function requireManagedPlan(db: Db, caller: Caller, id: number, lock = fal
 
 export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInput, now = new Date()): Promise<ExecutionPlan> {
   const { businessId } = caller;
-  await requireTaskRow(db, businessId, body.taskId, 'taskId');
+  const task = await requireTaskRow(db, businessId, body.taskId, 'taskId');
   await requireSiteRows(db, businessId, [body.teamId], 'teamId');
   await requirePlanManager(db, caller, body.teamId);
   const userIds = [...new Set(body.userIds)];
@@ -76,9 +77,21 @@ export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInp
   const placed = await placementsOf(db, businessId, [body.teamId], userIds);
   if (placed.length !== userIds.length) throw fieldError('userIds', MSG.planUsersNotInSite);
 
-  const groupId = await db.transaction((tx) =>
-    insertGroupPlan(tx, { ...scheduleOf(body), businessId, taskId: body.taskId, teamId: body.teamId, creatorId: caller.userId, scheduledAt: now }, userIds),
-  );
+  const groupId = await db.transaction(async (tx) => {
+    const id = await insertGroupPlan(
+      tx,
+      { ...scheduleOf(body), businessId, taskId: body.taskId, teamId: body.teamId, creatorId: caller.userId, scheduledAt: now },
+      userIds,
+    );
+    // Its members hear of it in one digest with the other plans given to them meanwhile.
+    await recordEvent(tx, {
+      businessId,
+      kind: 'schedules.assigned',
+      actorId: caller.userId,
+      data: { userIds, taskName: task.nameEn ?? task.nameAr ?? '', taskNameAr: task.nameAr ?? task.nameEn ?? '', count: 1 },
+    });
+    return id;
+  });
   // A new plan's occurrences exist at once (today's too, when its deadline is still ahead).
   await materialisePlans(db, { businessId, planIds: [groupId], now });
   return getPlan(db, caller, groupId, now);

@@ -43,6 +43,7 @@ import {
 import { findRemovedSchedule, insertHeldAnswer } from './held-answers.repository.ts';
 import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from './schedules.repository.ts';
 import { requireSchedule, visibleSchedules, withCalculations } from './schedules.service.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 
 type AnswerFields = z.output<typeof actionResultFields>;
 type ActionRow = NonNullable<Awaited<ReturnType<typeof actionRowOf>>>;
@@ -161,6 +162,8 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
       if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleActions, latest) : null);
     }
+    if (body.important)
+      await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
     // Delivered to the live feed when this transaction commits, never if it rolls back; last,
     // as the business's next answer waits from here to the commit (lib/answer-notices.ts).
     await notifyNewAnswer(tx, businessId, id);
