@@ -18,7 +18,7 @@ export type EventKind = keyof EventData;
 
 /** Kinds told in digests, and how long a digest waits for more. */
 export const DIGEST_KINDS: ReadonlySet<EventKind> = new Set(['answer.flagged', 'schedules.assigned']);
-export const DIGEST_SECONDS = 60;
+export const digestSettings = { seconds: 60 };
 
 /** Records the event and its notifications' job in `tx` (the change's own transaction). */
 export async function recordEvent<K extends EventKind>(tx: Db, event: { businessId: number; kind: K; actorId: number | null; data: EventData[K] }) {
@@ -31,7 +31,7 @@ export async function recordEvent<K extends EventKind>(tx: Db, event: { business
       tx,
       'events.digest',
       { businessId: event.businessId, kind: event.kind },
-      { singletonKey: `${event.kind}:${event.businessId}`, startAfter: new Date(Date.now() + DIGEST_SECONDS * 1000) },
+      { singletonKey: `${event.kind}:${event.businessId}`, startAfter: new Date(Date.now() + digestSettings.seconds * 1000) },
     );
   } else {
     await sendJob(tx, 'events.fanout', { businessId: event.businessId, eventId: row!.id });

@@ -12,9 +12,11 @@ import { rowsOf } from '../../../db/client.ts';
 
 export const QUEUE_SCHEMA = 'pgboss';
 
-/** Tries after the first, and the first retry's delay in seconds (then 2×, 4×, … with jitter). */
-export const RETRY_LIMIT = 8;
-export const RETRY_DELAY_SECONDS = 5;
+/**
+ * Tries after the first, and the first retry's delay in seconds (then 2×, 4×, … with jitter):
+ * eight tries spread over about half an hour. Read when a job is sent (tests shorten them).
+ */
+export const retrySettings = { limit: 8, delaySeconds: 5 };
 
 /** What every job carries: the business it works for (null for a person's own, such as a reset link). */
 export interface JobData {
@@ -73,13 +75,13 @@ const composer = new PgBoss({
   },
   schema: QUEUE_SCHEMA,
 });
-const retry = { retryLimit: RETRY_LIMIT, retryDelay: RETRY_DELAY_SECONDS, retryBackoff: true } as const;
+const retry = () => ({ retryLimit: retrySettings.limit, retryDelay: retrySettings.delaySeconds, retryBackoff: true });
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
 export async function sendJob<T extends JobData>(db: Db, name: QueueName, data: T, options: SendOptions = {}): Promise<void> {
   await composer.send(name, data, {
     db: executorOf(db),
-    ...retry,
+    ...retry(),
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
   });
@@ -89,7 +91,7 @@ export async function sendJob<T extends JobData>(db: Db, name: QueueName, data: 
 export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items: readonly T[]): Promise<void> {
   for (let at = 0; at < items.length; at += 1000) {
     await composer.insert(
-      items.slice(at, at + 1000).map((data) => ({ name, data, ...retry })),
+      items.slice(at, at + 1000).map((data) => ({ name, data, ...retry() })),
       { db: executorOf(db) },
     );
   }
@@ -106,9 +108,7 @@ export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: re
     // Maintenance and the clock are pg-boss's own and run on every instance under its locks.
     supervise: true,
     schedule: false,
-    retryLimit: RETRY_LIMIT,
-    retryDelay: RETRY_DELAY_SECONDS,
-    retryBackoff: true,
+    ...retry(),
     expireInSeconds: 15 * 60,
     archiveCompletedAfterSeconds: 60 * 60,
     archiveFailedAfterSeconds: 14 * 24 * 60 * 60,
@@ -120,7 +120,7 @@ export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: re
     // A digest queue holds at most one waiting job per key (policy 'short'): later events join it.
     const policy = name === 'events.digest' ? 'short' : 'standard';
     if (!(await boss.getQueue(name)))
-      await boss.createQueue(name, { name, policy, ...retry }).catch(async (err) => {
+      await boss.createQueue(name, { name, policy, ...retry() }).catch(async (err) => {
         // Another instance created it in the meantime.
         if (!(await boss.getQueue(name))) throw err;
       });
