@@ -22,6 +22,9 @@ import { activationRoutes } from './modules/main/activation/activation.routes.ts
 import { authRoutes } from './modules/main/auth/auth.routes.ts';
 import { businessesRoutes } from './modules/main/businesses/businesses.routes.ts';
 import { healthRoutes } from './modules/platform/health/health.routes.ts';
+import { pushRoutes } from './modules/platform/push/push.routes.ts';
+import { enqueuePushes } from './modules/platform/push/push.service.ts';
+import { workPushes, type PushWorkerOptions } from './modules/platform/push/push-worker.ts';
 import { invitationsRoutes } from './modules/main/invitations/invitations.routes.ts';
 import { membersRoutes } from './modules/main/members/members.routes.ts';
 import { onboardingRoutes } from './modules/main/onboarding/onboarding.routes.ts';
@@ -130,7 +133,14 @@ export interface AppOptions {
    * instance does in production; tests say so when they need it), the e-mail settings, and the
    * transport that sends (from `mail.smtpUrl` when absent; null keeps e-mails in the outbox).
    */
-  jobs?: { work: boolean; mail?: MailSettings; mailTransport?: MailTransport | null; push?: PushEnqueuer | null } | null;
+  jobs?: {
+    work: boolean;
+    mail?: MailSettings;
+    mailTransport?: MailTransport | null;
+    /** How new bell entries become pushes (push/push.service.ts by default; null sends none). */
+    push?: PushEnqueuer | null;
+    pushWorker?: PushWorkerOptions;
+  } | null;
   /** Removes the live feed's places older than `keepMs` at start and every interval (live-feed/feed-prune.ts); off when absent. */
   feedPrune?: { intervalMs: number; keepMs?: number } | null;
 }
@@ -159,6 +169,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     notificationsRoutes,
     mailRoutes,
     jobsRoutes,
+    pushRoutes,
   ],
   workflow: [
     tasksRoutes,
@@ -284,7 +295,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const transport = jobs.mailTransport === undefined ? transportFor(mail) : jobs.mailTransport;
     app.addHook('onReady', async () => {
       await workMail(queue, app.db, mail, transport, app.log);
-      await workNotifications(queue, app.db, { mail, push: jobs.push ?? null, log: app.log });
+      await workNotifications(queue, app.db, { mail, push: jobs.push === undefined ? enqueuePushes : jobs.push, log: app.log });
+      await workPushes(queue, app.db, app.log, jobs.pushWorker);
     });
     if (transport?.close) app.addHook('onClose', async () => transport.close?.());
   }

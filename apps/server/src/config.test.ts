@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { ConfigError, ENV_NAMES, loadConfig } from './config.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -35,6 +36,7 @@ describe('configuration', () => {
       s3: null,
       scheduleEngine: { intervalMs: 60_000, horizonDays: 14 },
       fileSweep: { minAgeMs: 3_600_000, reapIntervalMs: 30_000 },
+      push: { vapid: null, subject: 'mailto:push@fieldops.invalid', localEndpoints: false },
     });
     expect(config.rateLimit).toMatchObject({ perSession: 600, perAddress: 3000 });
     expect(config.webRoot).toBeUndefined();
@@ -98,6 +100,26 @@ describe('configuration', () => {
         ? { DATABASE_URL: 'postgres://primary/x' }
         : {};
     expect(problemsOf({ [name]: value, ...keys })).toEqual([message]);
+  });
+
+  it('takes a VAPID key pair whole, and only as one pair, never echoing the private key', () => {
+    const pair = webpush.generateVAPIDKeys();
+    const other = webpush.generateVAPIDKeys();
+    const keys = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
+    expect(loadConfig({ ...keys, VAPID_SUBJECT: 'https://ops.example.com/contact' }).push).toEqual({
+      vapid: pair,
+      subject: 'https://ops.example.com/contact',
+      localEndpoints: false,
+    });
+    expect(problemsOf({ VAPID_PUBLIC_KEY: pair.publicKey })).toEqual(['VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set']);
+    expect(problemsOf({ VAPID_PRIVATE_KEY: pair.privateKey })).toEqual(['VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set']);
+    const mismatched = problemsOf({ VAPID_PUBLIC_KEY: other.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+    expect(mismatched).toEqual(['VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY']);
+    const short = problemsOf({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: `${pair.privateKey}AA` });
+    expect(short).toEqual(['VAPID_PRIVATE_KEY: expected a P-256 private key (32 bytes) in base64url']);
+    expect([...mismatched, ...short].join('\n')).not.toContain(pair.privateKey);
+    expect(problemsOf({ VAPID_SUBJECT: 'http://example.com' })).toEqual(['VAPID_SUBJECT: expected a mailto: address or an https: URL']);
+    expect(problemsOf({ VAPID_SUBJECT: 'mailto:ops@example.com' })).toEqual([]);
   });
 
   it('wants the primary beside its replicas', () => {

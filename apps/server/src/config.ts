@@ -2,6 +2,7 @@
 // variable the server reads is here, with its default. A bad value stops the server before
 // anything starts, with one line per problem naming the variable (and never echoing a secret).
 // `.env.example` lists them all; config.test.ts keeps it and the README in step with this file.
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './plugins/storage-s3.ts';
@@ -49,6 +50,7 @@ export interface Config {
   fileSweep: { intervalMs: number; minAgeMs: number; reapIntervalMs: number };
   /** The object store for files when S3_BUCKET is set; null keeps them on disk in DATA_DIR/uploads. */
   s3: S3Settings | null;
+  push: PushSettings;
   /**
    * E-mail: sent through `smtpUrl` (SMTP_URL) from `from` (MAIL_FROM); with no SMTP server the
    * messages wait in the administrators' outbox. Links in them start with `appUrl` (APP_URL).
@@ -61,6 +63,18 @@ export interface MailSettings {
   from: string;
   appUrl: string;
 }
+
+/** Web Push (modules/platform/push). */
+export interface PushSettings {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url); null: a pair generated once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT: how a push service reaches whoever runs the app (mailto: or https:). */
+  subject: string;
+  /** PUSH_LOCAL_ENDPOINTS: accept subscriptions whose endpoint is on this machine or a private network (tests). */
+  localEndpoints: boolean;
+}
+
+export const DEFAULT_VAPID_SUBJECT = 'mailto:push@fieldops.invalid';
 
 /** The API's rate limit (plugins/rate-limit.ts). */
 export interface RateLimitSettings {
@@ -132,6 +146,24 @@ const origins = z.string().transform((value, ctx) => {
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** `bytes` bytes in base64url (a VAPID key); the value is never echoed. */
+const base64url = (bytes: number, expected: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes, `expected ${expected}`);
+
+/** Whether a VAPID private key gives this public key (a pair from two different generations would sign tokens no push service accepts). */
+function vapidPairMatches(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
+}
+
 /** Every variable, its check and its default (the README's configuration table says the same). */
 export const ENV_SCHEMA = z.object({
   PORT: whole(0, 65535).default(8080), // 0: any free port
@@ -184,14 +216,36 @@ export const ENV_SCHEMA = z.object({
     .refine((v) => !/[\r\n]/.test(v) && /<?[^\s<>@]+@[^\s<>@]+>?$/.test(v), 'expected an address such as "FieldOps <no-reply@example.com>"')
     .default('FieldOps <no-reply@localhost>'),
   APP_URL: urlOf(['http:', 'https:'], 'an http:// or https:// URL').optional(),
+  VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key (65 bytes) in base64url').optional(),
+  VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key (32 bytes) in base64url').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || urlOf(['https:'], '').safeParse(value).success, 'expected a mailto: address or an https: URL')
+    .default(DEFAULT_VAPID_SUBJECT),
+  PUSH_LOCAL_ENDPOINTS: flag.default(false),
 });
 
 /** What one variable's check cannot see: replicas go with a primary, the object-store keys with a bucket. */
 function missingTogether(given: Record<string, string | undefined>): string[] {
   // Replicas are of a PostgreSQL server: the embedded database has none.
   const replicas = given.DATABASE_READ_URL && !given.DATABASE_URL ? ['DATABASE_READ_URL: needs DATABASE_URL (the primary) as well'] : [];
-  if (!given.S3_BUCKET) return replicas;
-  return [...replicas, ...['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !given[name]).map((name) => `${name}: required when S3_BUCKET is set`)];
+  const vapid = vapidProblems(given.VAPID_PUBLIC_KEY?.trim(), given.VAPID_PRIVATE_KEY?.trim());
+  if (!given.S3_BUCKET) return [...replicas, ...vapid];
+  return [
+    ...replicas,
+    ...vapid,
+    ...['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !given[name]).map((name) => `${name}: required when S3_BUCKET is set`),
+  ];
+}
+
+/** The two VAPID keys come together, and as one pair. */
+function vapidProblems(publicKey: string | undefined, privateKey: string | undefined): string[] {
+  if (!publicKey && !privateKey) return [];
+  if (!publicKey) return ['VAPID_PUBLIC_KEY: required when VAPID_PRIVATE_KEY is set'];
+  if (!privateKey) return ['VAPID_PRIVATE_KEY: required when VAPID_PUBLIC_KEY is set'];
+  const shaped = ENV_SCHEMA.shape.VAPID_PUBLIC_KEY.safeParse(publicKey).success && ENV_SCHEMA.shape.VAPID_PRIVATE_KEY.safeParse(privateKey).success;
+  return shaped && !vapidPairMatches(publicKey, privateKey) ? ['VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY'] : [];
 }
 
 /** WEB_ROOT is read apart: set empty, it means "serve the API only". */
@@ -239,7 +293,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
       appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+      subject: e.VAPID_SUBJECT,
+      localEndpoints: e.PUSH_LOCAL_ENDPOINTS,
+    },
   };
+}
+
+/**
+ * Web Push's settings alone, for the push module (which the app builds without the whole
+ * configuration); the start has already stopped on a bad value, so a failure here means none set.
+ */
+export function pushSettings(env: NodeJS.ProcessEnv = process.env): PushSettings {
+  try {
+    return loadConfig(env).push;
+  } catch {
+    return { vapid: null, subject: DEFAULT_VAPID_SUBJECT, localEndpoints: false };
+  }
 }
 
 /** The schedule engine's settings alone (its default horizon, for materialising outside a pass). */

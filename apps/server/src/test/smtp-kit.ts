@@ -57,6 +57,11 @@ export async function startSmtp(): Promise<SmtpKit> {
   };
   await listen();
 
+  const stop = async () => {
+    const s = server;
+    server = null;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
@@ -77,14 +82,8 @@ export async function startSmtp(): Promise<SmtpKit> {
         check();
       });
     },
-    async stop() {
-      const s = server;
-      server = null;
-      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
+    stop,
     start: listen,
-    async close() {
-      await this.stop();
-    },
+    close: stop,
   };
 }

@@ -54,7 +54,7 @@ export interface Delivery {
 }
 
 /** Makes the pushes of new bell entries (the push channel registers itself here). */
-export type PushEnqueuer = (tx: Db, notificationIds: number[]) => Promise<void>;
+export type PushEnqueuer = (tx: Db, notificationIds: number[], startAfter?: Date) => Promise<void>;
 
 export interface NotifierOptions {
   mail: MailSettings;
@@ -170,19 +170,24 @@ async function deliver(tx: Db, businessId: number, key: string, deliveries: Deli
     inApp.map((d) => ({ businessId, userId: d.userId, kind: d.kind, params: d.params, link: d.link, deliveryKey: `${key}:u${d.userId}` })),
   );
   if (made.length > 0) await announceBell(tx, businessId);
+  const releaseOf = (person: RecipientRow) =>
+    releaseTime(now, business.timeZone, person.quietStart !== null && person.quietEnd !== null ? { start: person.quietStart, end: person.quietEnd } : null);
   if (options.push) {
-    const pushTo = new Set(inApp.filter((d) => wants(people.get(d.userId)!.channels, d.kind, 'push')).map((d) => d.userId));
-    await options.push(
-      tx,
-      made.filter((m) => pushTo.has(m.userId)).map((m) => m.id),
-    );
+    // A push goes with its bell entry; quiet hours hold it until they end.
+    const pushTo = new Map(inApp.filter((d) => wants(people.get(d.userId)!.channels, d.kind, 'push')).map((d) => [d.userId, releaseOf(people.get(d.userId)!)]));
+    const byRelease = new Map<number, number[]>();
+    for (const m of made) {
+      const release = pushTo.get(m.userId);
+      if (release === undefined) continue;
+      byRelease.set(release.getTime(), [...(byRelease.get(release.getTime()) ?? []), m.id]);
+    }
+    for (const [release, ids] of byRelease) await options.push(tx, ids, release > now.getTime() ? new Date(release) : undefined);
   }
   for (const d of deliveries) {
     const person = people.get(d.userId);
     if (!person || !person.emailClaimed || !wants(person.channels, d.kind, 'email')) continue;
     const language = languageOf(person.language);
-    const quiet = person.quietStart !== null && person.quietEnd !== null ? { start: person.quietStart, end: person.quietEnd } : null;
-    const release = releaseTime(now, business.timeZone, quiet);
+    const release = releaseOf(person);
     await queueMail(tx, {
       businessId,
       userId: d.userId,

@@ -88,10 +88,11 @@ export async function sendJob<T extends JobData>(db: Db, name: QueueName, data: 
 }
 
 /** Many jobs of one name in one statement, in `db`'s transaction. */
-export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items: readonly T[]): Promise<void> {
+export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items: readonly T[], options: { startAfter?: Date } = {}): Promise<void> {
+  const startAfter = options.startAfter?.toISOString();
   for (let at = 0; at < items.length; at += 1000) {
     await composer.insert(
-      items.slice(at, at + 1000).map((data) => ({ name, data, ...retry() })),
+      items.slice(at, at + 1000).map((data) => ({ name, data, ...retry(), ...(startAfter ? { startAfter } : {}) })),
       { db: executorOf(db) },
     );
   }
