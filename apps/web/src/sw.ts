@@ -4,12 +4,14 @@
 // there for any address that is not the API, so the app opens without a network; a new version
 // waits until the page asks it to take over. Background Sync: when answers wait in the outbox
 // and the network returns, the browser wakes this worker, which sends them even with the app
-// closed (lib/offline/outbox.ts, the same queue the page sends).
+// closed (lib/offline/outbox.ts, the same queue the page sends). Web Push: a push is shown as a
+// notification in its recipient's language, and a tap opens its screen (lib/pwa/push-events.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { SYNC_TAG, flushOutbox } from './lib/offline/outbox.ts';
 import { readWorkerAuth } from './lib/offline/worker-auth.ts';
 import { workerTransport } from './lib/offline/worker-transport.ts';
+import { linkAddress, notificationOf, openAddress } from './lib/pwa/push-events.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -36,4 +38,21 @@ async function sendOutbox() {
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag === SYNC_TAG) sync.waitUntil(sendOutbox());
+});
+
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json();
+  } catch {
+    // Not JSON: shown as a plain notification of the app.
+  }
+  const { title, options } = notificationOf(data);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = (event.notification.data as { link?: unknown } | null)?.link;
+  event.waitUntil(openAddress(self.clients, self.location.origin, linkAddress(link, self.location.origin)));
 });

@@ -68,6 +68,8 @@ export const STORAGE_KEYS = {
   photoSize: 'photoSize',
   /** Where the dashboard's one call goes and the business's zone, for index.html's first script to ask early. */
   dashboardHint: 'dashboardHint',
+  /** The person said "Not now" to the tracker's offer of notifications on this device. */
+  pushPrompt: 'pushPrompt',
 } as const;
 
 export const LANGUAGES = ['en', 'ar'] as const;

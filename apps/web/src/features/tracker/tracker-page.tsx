@@ -15,6 +15,7 @@ import { useDraftTasksQuery } from './api/get-draft-tasks.ts';
 import { useScheduleKpisQuery } from './api/get-schedule-kpis.ts';
 import { CopySavedLine, OfflineTracker } from './components/offline-tracker.tsx';
 import { OutboxPanel } from './components/outbox-panel.tsx';
+import { PushPrompt } from './components/push-prompt.tsx';
 import { DraftTab, ScheduleTab } from './components/tracker-lists.tsx';
 import { TrackerTabs } from './components/tracker-tabs.tsx';
 import { PERIODS, isDueTab, listParams, periodRange, useTrackerView, type Period } from './components/tracker-view.ts';
@@ -35,6 +36,9 @@ export function TrackerPage() {
   const online = useOnline();
   const unreachable = due.error instanceof ApiError && due.error.status === 0 && !due.data;
   const offline = !online || unreachable;
+
+  // Notifications on this device are offered once there is a schedule to hear about.
+  const hasSchedules = (due.data?.total ?? 0) + (next.data?.total ?? 0) > 0;
 
   const counts = {
     all: due.data?.total,
@@ -67,6 +71,7 @@ export function TrackerPage() {
         }
       />
       <OutboxPanel />
+      {hasSchedules && !offline ? <PushPrompt /> : null}
       {offline ? (
         <OfflineTracker />
       ) : (

@@ -1,6 +1,6 @@
-// Logout (spec §4): ends the session on the server (best effort), then clears the token,
-// business key, saved projects and teams (the language stays), drops every cached answer and
-// goes to the sign-in page.
+// Logout (spec §4): takes this device's push subscription back and ends the session on the server
+// (both best effort), then clears the token, business key, saved projects and teams (the language
+// stays), drops every cached answer and goes to the sign-in page.
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,8 @@ export function useLogout(userId?: number) {
   return useCallback(async () => {
     const unsent = userId === undefined ? 0 : await unsentAnswers(userId);
     if (unsent > 0 && !window.confirm(t('offlineBar.unsentLogout', { value: formatNumber(unsent, currentLanguage(i18n)) }))) return;
+    // This device stops hearing of the person who leaves, while the session can still say so.
+    await import('../pwa/device-push.ts').then(({ turnOffPush }) => turnOffPush()).catch(() => {});
     try {
       await logoutOnServer();
     } catch {
