@@ -54,7 +54,14 @@ export interface MailTransport {
   close?(): void;
 }
 
-export const transportFor = (settings: MailSettings): MailTransport | null => (settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null);
+/** A pool of a few connections to the SMTP server, reused from message to message. */
+export function transportFor(settings: MailSettings): MailTransport | null {
+  if (!settings.smtpUrl) return null;
+  const url = new URL(settings.smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '5');
+  return nodemailer.createTransport(url.toString());
+}
 
 /** The host part of Message-IDs: the app's own. */
 const messageIdHost = (appUrl: string) => {
@@ -100,6 +107,6 @@ export async function workMail(queue: Queue, db: Db, settings: MailSettings, tra
         .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailMessages.attempts} + 1`, lastError: null })
         .where(eq(mailMessages.id, messageId));
     },
-    { concurrency: 4 },
+    { batch: 20 },
   );
 }

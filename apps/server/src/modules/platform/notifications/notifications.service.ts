@@ -232,7 +232,7 @@ export async function workNotifications(queue: Queue, db: Db, options: NotifierO
         await deliver(tx, businessId, `e${event.id}`, await deliveriesOf(tx, event), options);
       });
     },
-    { concurrency: 2 },
+    { batch: 2 },
   );
   await queue.work<{ businessId: number; kind: EventKind }>('events.digest', async ({ businessId, kind }) => {
     await db.transaction(async (tx) => {

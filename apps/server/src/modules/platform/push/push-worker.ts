@@ -49,7 +49,7 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 
 export async function workPushes(queue: Queue, db: Db, log: FastifyBaseLogger, options: PushWorkerOptions = {}): Promise<void> {
   const settings = options.settings ?? pushSettings();
-  await queue.work<PushJob>(PUSH_QUEUE, (job) => sendPush(db, settings, job, log, options.agent), { concurrency: options.concurrency ?? 4 });
+  await queue.work<PushJob>(PUSH_QUEUE, (job) => sendPush(db, settings, job, log, options.agent), { batch: options.concurrency ?? 20 });
 }
 
 export async function sendPush(db: Db, settings: PushSettings, job: PushJob, log: FastifyBaseLogger, agent?: https.Agent): Promise<void> {

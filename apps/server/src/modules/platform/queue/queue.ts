@@ -34,8 +34,8 @@ export interface SendOptions {
 }
 
 export interface Queue {
-  /** Works `name` in this instance, `concurrency` jobs at a time. */
-  work<T extends JobData>(name: string, handler: JobHandler<T>, options?: { concurrency?: number; pollSeconds?: number }): Promise<void>;
+  /** Works `name` in this instance, up to `batch` jobs at a time. */
+  work<T extends JobData>(name: string, handler: JobHandler<T>, options?: { batch?: number; pollSeconds?: number }): Promise<void>;
   /** Jobs of `businessId` that used up their tries, newest first. */
   failed(db: Db, businessId: number): Promise<FailedJobRow[]>;
   /** Runs a failed job of `businessId` again; false when there is no such job. */
@@ -77,11 +77,19 @@ const composer = new PgBoss({
 });
 const retry = () => ({ retryLimit: retrySettings.limit, retryDelay: retrySettings.delaySeconds, retryBackoff: true });
 
+/**
+ * How long a job may run before it counts as failed and is tried again: an instance that died
+ * mid-job (kill -9, a lost machine) leaves it active, and another instance takes it over then.
+ * A message is sent in seconds; a fan-out to thousands takes longer.
+ */
+const EXPIRE_SECONDS: Record<QueueName, number> = { 'mail.send': 60, 'push.send': 60, 'events.fanout': 300, 'events.digest': 300 };
+
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
 export async function sendJob<T extends JobData>(db: Db, name: QueueName, data: T, options: SendOptions = {}): Promise<void> {
   await composer.send(name, data, {
     db: executorOf(db),
     ...retry(),
+    expireInSeconds: EXPIRE_SECONDS[name],
     ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
   });
@@ -92,7 +100,7 @@ export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items
   const startAfter = options.startAfter?.toISOString();
   for (let at = 0; at < items.length; at += 1000) {
     await composer.insert(
-      items.slice(at, at + 1000).map((data) => ({ name, data, ...retry(), ...(startAfter ? { startAfter } : {}) })),
+      items.slice(at, at + 1000).map((data) => ({ name, data, ...retry(), expireInSeconds: EXPIRE_SECONDS[name], ...(startAfter ? { startAfter } : {}) })),
       { db: executorOf(db) },
     );
   }
@@ -111,6 +119,8 @@ export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: re
     schedule: false,
     ...retry(),
     expireInSeconds: 15 * 60,
+    // Expired jobs are found (and tried again) within this.
+    maintenanceIntervalSeconds: 15,
     archiveCompletedAfterSeconds: 60 * 60,
     archiveFailedAfterSeconds: 14 * 24 * 60 * 60,
     deleteAfterDays: 14,
@@ -130,15 +140,24 @@ export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: re
   return {
     boss,
     async work(name, handler, options = {}) {
-      const concurrency = options.concurrency ?? 1;
-      for (let i = 0; i < concurrency; i++) {
-        workers.push(
-          await boss.work<JobData>(name, { pollingIntervalSeconds: options.pollSeconds ?? 1, batchSize: 1 }, async ([job]) => {
-            if (!job) return;
-            await handler(job.data as never, { id: job.id, name: job.name });
+      // A worker takes up to `batch` jobs at a time and runs them side by side; each that throws
+      // fails alone (and is tried again later). After a full fetch it fetches again at once
+      // instead of waiting out the polling interval.
+      const batch = options.batch ?? 1;
+      let workerId = '';
+      workerId = await boss.work<JobData>(name, { pollingIntervalSeconds: options.pollSeconds ?? 1, batchSize: batch }, async (jobs) => {
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler(job.data as never, { id: job.id, name: job.name });
+            } catch (err) {
+              await boss.fail(name, job.id, { message: String((err as Error)?.message ?? err).slice(0, 500) });
+            }
           }),
         );
-      }
+        if (jobs.length === batch) boss.notifyWorker(workerId);
+      });
+      workers.push(workerId);
     },
     async failed(tx, businessId) {
       const rows = rowsOf<{ id: string; name: string; data: JobData; output: unknown; retry_count: number; completed_on: Date }>(
