@@ -27,6 +27,9 @@ const ActivatePage = lazyPage(
   withAppTexts(() => import('../features/auth/activate-page.tsx')),
   'ActivatePage',
 );
+// Sign-in's texts are theirs: they arrive without the rest of the app's.
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const ProjectsPage = lazyPage(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
 const ProjectDetailPage = lazyPage(() => import('../features/projects/project-detail-page.tsx'), 'ProjectDetailPage');
@@ -103,6 +106,8 @@ export const routes: RouteObject[] = [
           children: [
             pageRoute(OnboardingPage, { path: paths.onboarding }, false),
             pageRoute(ActivatePage, { path: paths.activate }, false),
+            pageRoute(ForgotPasswordPage, { path: paths.forgotPassword }, false),
+            pageRoute(ResetPasswordPage, { path: paths.resetPassword }, false),
             {
               // The check is not in the shell's chunk: a visitor who is not signed in goes to sign in.
               path: paths.home,

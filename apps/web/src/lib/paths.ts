@@ -36,6 +36,10 @@ export const paths = {
   /** Onboarding started at its business step (a signed-in person without a business). */
   onboardingBusiness: `/onboarding${queryString({ step: 'business' })}`,
   activate: '/activate',
+  /** Asking for a link to choose a new password (public). */
+  forgotPassword: '/forgot-password',
+  /** Where a password-reset e-mail's link lands, with its `?token=` (public). */
+  resetPassword: '/reset-password',
   projects: '/projects',
   /** The project list with its create dialog open. */
   newProject: `/projects${queryString({ new: 1 })}`,

@@ -1,20 +1,27 @@
-// /login: sign in, then go back to where the user was headed.
+// /login: sign in, then go back to where the user was headed. A page that sends people here
+// with a line to read (a new password was set) says so in the navigation's state.
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { LoginForm } from './components/login-form.tsx';
+import { readSignInNotice } from './components/sign-in-notice.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { state } = useLocation();
   useDocumentTitle(t('login.title'));
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
-      <LoginForm initialUsername={params.get('username') ?? ''} onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })} />
+      <LoginForm
+        initialUsername={params.get('username') ?? ''}
+        notice={readSignInNotice(state)}
+        onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })}
+      />
     </AuthLayout>
   );
 }

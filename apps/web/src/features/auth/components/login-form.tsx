@@ -1,6 +1,7 @@
 // Sign-in form: username or e-mail, password, remember me (spec §2 Login).
 import { useEffect, useState, type FormEvent } from 'react';
-import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
@@ -17,6 +18,8 @@ import { authenticate } from '../api/authenticate.ts';
 
 interface LoginFormProps {
   initialUsername?: string;
+  /** A line to show above the form until the person signs in or fails to (an English message text). */
+  notice?: string | null;
   onSignedIn: () => void;
 }
 
@@ -26,7 +29,7 @@ export function minutesToWait(error: unknown): number | null {
   return Math.max(1, Math.ceil(error.retryAfter / 60));
 }
 
-export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) {
+export function LoginForm({ initialUsername = '', notice = null, onSignedIn }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -84,6 +87,10 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
               </Text>
             ) : null}
           </FormAlert>
+        ) : notice ? (
+          <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
+            {translateMessage(notice)}
+          </Alert>
         ) : null}
         <TextInput
           label={t('login.username')}
@@ -100,7 +107,12 @@ export function LoginForm({ initialUsername = '', onSignedIn }: LoginFormProps) 
           onChange={(event) => setPassword(event.currentTarget.value)}
           autoFocus={Boolean(initialUsername)}
         />
-        <Checkbox label={t('login.rememberMe')} checked={rememberMe} onChange={(event) => setRememberMe(event.currentTarget.checked)} />
+        <Group justify="space-between" gap="sm">
+          <Checkbox label={t('login.rememberMe')} checked={rememberMe} onChange={(event) => setRememberMe(event.currentTarget.checked)} />
+          <Anchor component={Link} to={paths.forgotPassword} size="sm">
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Group>
         <Button type="submit" fullWidth loading={pending}>
           {t('actions.signIn')}
         </Button>
