@@ -50,6 +50,7 @@ const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'
 const TicketsPage = lazyPage(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
 const TicketDetailPage = lazyPage(() => import('../features/tickets/ticket-detail-page.tsx'), 'TicketDetailPage');
 const InvitationsPage = lazyPage(() => import('../features/invitations/invitations-page.tsx'), 'InvitationsPage');
+const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
 
 function PublicLayout() {
   return (
@@ -137,6 +138,7 @@ export const routes: RouteObject[] = [
                     pageRoute(SettingsPage, { path: paths.settings }),
                     pageRoute(ProfilePage, { path: paths.profile }),
                     pageRoute(InvitationsPage, { path: paths.invitations }),
+                    pageRoute(NotificationsPage, { path: paths.notifications }),
                     pageRoute(TicketsPage, { path: paths.tickets }),
                     pageRoute(TicketDetailPage, { path: paths.ticket() }),
                     { path: '*', element: <NotFoundPage /> },

@@ -64,8 +64,14 @@ export const paths = {
   reports: '/reports',
   business: '/business',
   settings: '/settings',
+  /** The e-mails the app sent or keeps (owners and admins), in the settings area. */
+  mailOutbox: '/settings/outbox',
+  /** Background jobs that used up their tries (owners and admins), in the settings area. */
+  failedJobs: '/settings/jobs',
   profile: '/profile',
   invitations: '/invitations',
+  /** Everything the bell has said; `?filter=unread` shows only what is not read yet. */
+  notifications: '/notifications',
   /** An invitation's link, as the inviting business hands it over: its key opens it. */
   invitationWithKey: (key: string) => `/invitations${queryString({ key })}`,
   tickets: '/tickets',

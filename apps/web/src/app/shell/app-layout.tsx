@@ -1,4 +1,4 @@
-// The signed-in shell: header (brand, quick actions, language, user), sidebar on the
+// The signed-in shell: header (brand, quick actions, language, the notification bell, user), sidebar on the
 // inline-start side (a burger on small screens), the pending-invitations banner and the routed
 // page.
 import { Suspense, useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { firstScreenPath, setFirstScreenPath } from '../first-screen-answers.ts'
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { AppNavbar } from './app-navbar.tsx';
 import { BusinessBrand } from './business-brand.tsx';
 import { InvitationsBanner } from './invitations-banner.tsx';
@@ -52,6 +53,7 @@ export function AppLayout() {
           <Group gap="sm" wrap="nowrap">
             <QuickActions />
             {narrow ? null : <LanguageSwitch />}
+            <NotificationBell />
             <UserMenu />
           </Group>
         </Group>

@@ -1,0 +1,24 @@
+// The words of one notification: `notifications.kinds.<kind>` with its params, and the plural
+// forms of each language for the kinds that count (schedules assigned, answers flagged, schedules
+// missed). A param the server left out reads as a neutral word rather than a bare placeholder.
+import type { TFunction } from 'i18next';
+import type { Notification } from '@fieldops/shared/notifications';
+
+/** The path an entry opens, when it is one of the app's own (never another site). */
+export function notificationTarget(link: string | null): string | null {
+  return link && link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') ? link : null;
+}
+
+export function notificationText(t: TFunction, notification: Notification): string {
+  const { params } = notification;
+  const text = (name: string) => (params[name] === undefined || params[name] === '' ? undefined : String(params[name]));
+  const count = Number(params.count ?? 1);
+  return t(`notifications.kinds.${notification.kind}`, {
+    ...params,
+    count: Number.isFinite(count) ? count : 1,
+    actor: text('actor') ?? t('notifications.someone'),
+    ticketTitle: text('ticketTitle') ?? (text('ticketId') ? `#${text('ticketId')}` : t('notifications.aTicket')),
+    taskName: text('taskName') ?? t('notifications.aSchedule'),
+    siteName: text('siteName') ?? t('notifications.yourSites'),
+  });
+}
