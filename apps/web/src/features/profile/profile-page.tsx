@@ -1,7 +1,9 @@
-// /profile: the signed-in user's own details, their password, and signing out everywhere.
+// /profile: the signed-in user's own details, their password, which notifications reach them
+// and how, and signing out everywhere.
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
+import { NotificationSettingsCard } from './components/notification-settings-card.tsx';
 import { PasswordCard } from './components/password-card.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
 import { SessionsCard } from './components/sessions-card.tsx';
@@ -14,6 +16,7 @@ export function ProfilePage() {
       <Stack gap="lg">
         <ProfileForm />
         <PasswordCard />
+        <NotificationSettingsCard />
         <SessionsCard />
       </Stack>
     </>

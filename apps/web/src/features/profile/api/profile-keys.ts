@@ -1,0 +1,4 @@
+// The Profile page's own query keys (the account and session keys live in lib/session).
+export const profileKeys = {
+  notificationSettings: ['account', 'notification-settings'] as const,
+};

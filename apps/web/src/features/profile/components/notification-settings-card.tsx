@@ -1,0 +1,30 @@
+// The Profile page's "Notifications" section: the person's channels per event and quiet hours.
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { QueryGate } from '../../../components/query-gate.tsx';
+import { useNotificationSettingsQuery } from '../api/get-notification-settings.ts';
+import { NotificationSettingsForm } from './notification-settings-form.tsx';
+
+export function NotificationSettingsCard() {
+  const { t } = useTranslation();
+  const query = useNotificationSettingsQuery();
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-notifications-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="h4" id="profile-notifications-title">
+            {t('profile.notifications.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('profile.notifications.text')}
+          </Text>
+        </div>
+        <QueryGate query={query} fallbackKey="fetchNotificationSettingsFailed" withCard={false} loaderHeight={160}>
+          {/* Keyed by the saved settings, so the form starts from them again after a save. */}
+          {(settings) => <NotificationSettingsForm key={JSON.stringify(settings)} initial={settings} />}
+        </QueryGate>
+        {/* The push channel's device switch (this browser's subscription) belongs here, beside the choices. */}
+      </Stack>
+    </Card>
+  );
+}
