@@ -51,6 +51,8 @@ const TicketsPage = lazyPage(() => import('../features/tickets/tickets-page.tsx'
 const TicketDetailPage = lazyPage(() => import('../features/tickets/ticket-detail-page.tsx'), 'TicketDetailPage');
 const InvitationsPage = lazyPage(() => import('../features/invitations/invitations-page.tsx'), 'InvitationsPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
+const MailOutboxPage = lazyPage(() => import('../features/system/mail-outbox-page.tsx'), 'MailOutboxPage');
+const FailedJobsPage = lazyPage(() => import('../features/system/failed-jobs-page.tsx'), 'FailedJobsPage');
 
 function PublicLayout() {
   return (
@@ -136,6 +138,8 @@ export const routes: RouteObject[] = [
                     pageRoute(ReportsPage, { path: paths.reports }),
                     pageRoute(BusinessPage, { path: paths.business }),
                     pageRoute(SettingsPage, { path: paths.settings }),
+                    pageRoute(MailOutboxPage, { path: paths.mailOutbox }),
+                    pageRoute(FailedJobsPage, { path: paths.failedJobs }),
                     pageRoute(ProfilePage, { path: paths.profile }),
                     pageRoute(InvitationsPage, { path: paths.invitations }),
                     pageRoute(NotificationsPage, { path: paths.notifications }),

@@ -1,5 +1,6 @@
 // /settings: the business configuration: project and site types (English and Arabic names)
-// and the managed-profile flag. Owners and admins change them; others see them.
+// and the managed-profile flag. Owners and admins change them; others see them. Owners and admins
+// also find the e-mail outbox and the failed jobs here.
 import { Alert, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { useSession } from '../../lib/session/session-context.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { LookupsForm } from './components/lookups-form.tsx';
 import { ManagedProfileCard } from './components/managed-profile-card.tsx';
+import { OperationsCard } from './components/operations-card.tsx';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export function SettingsPage() {
         )}
         {content}
         <ManagedProfileCard readOnly={!isAdmin} />
+        {isAdmin ? <OperationsCard /> : null}
       </Stack>
     </>
   );
