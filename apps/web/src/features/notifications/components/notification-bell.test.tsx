@@ -24,7 +24,14 @@ const entries: Notification[] = [
     createdAt: minutesAgo(5),
     readAt: null,
   },
-  { id: 11, kind: 'schedulesAssigned', params: { count: 3 }, link: '/tracker', createdAt: minutesAgo(120), readAt: null },
+  {
+    id: 11,
+    kind: 'schedulesAssigned',
+    params: { count: 3, taskName: 'Lobby check', taskNameAr: 'فحص الردهة' },
+    link: '/tracker',
+    createdAt: minutesAgo(120),
+    readAt: null,
+  },
   { id: 10, kind: 'answersFlagged', params: { count: 1, siteName: 'Tower A' }, link: null, createdAt: minutesAgo(60 * 24 * 2), readAt: null },
   { id: 9, kind: 'schedulesMissed', params: { count: 2 }, link: 'https://elsewhere.example/phish', createdAt: minutesAgo(60 * 24 * 3), readAt: minutesAgo(60) },
 ];

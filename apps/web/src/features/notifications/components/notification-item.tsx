@@ -31,7 +31,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Text size="sm" fw={unread ? 600 : 400} style={{ overflowWrap: 'anywhere' }}>
           {unread ? <VisuallyHidden>{`${t('notifications.unreadMark')} `}</VisuallyHidden> : null}
-          {notificationText(t, notification)}
+          {notificationText(t, notification, language)}
         </Text>
         <Text size="xs" c="dimmed">
           <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt, language)}>

@@ -1,15 +1,16 @@
 // The words of one notification: `notifications.kinds.<kind>` with its params, and the plural
 // forms of each language for the kinds that count (schedules assigned, answers flagged, schedules
-// missed). A param the server left out reads as a neutral word rather than a bare placeholder.
+// missed). A param the server left out reads as a neutral word rather than a bare placeholder; a
+// task's Arabic name (`taskNameAr`) is used in Arabic when the server sent one.
 import type { TFunction } from 'i18next';
-import type { Notification } from '@fieldops/shared/notifications';
+import type { Language, Notification } from '@fieldops/shared/notifications';
 
 /** The path an entry opens, when it is one of the app's own (never another site). */
 export function notificationTarget(link: string | null): string | null {
   return link && link.startsWith('/') && !link.startsWith('//') && !link.startsWith('/\\') ? link : null;
 }
 
-export function notificationText(t: TFunction, notification: Notification): string {
+export function notificationText(t: TFunction, notification: Notification, language: Language): string {
   const { params } = notification;
   const text = (name: string) => (params[name] === undefined || params[name] === '' ? undefined : String(params[name]));
   const count = Number(params.count ?? 1);
@@ -18,7 +19,8 @@ export function notificationText(t: TFunction, notification: Notification): stri
     count: Number.isFinite(count) ? count : 1,
     actor: text('actor') ?? t('notifications.someone'),
     ticketTitle: text('ticketTitle') ?? (text('ticketId') ? `#${text('ticketId')}` : t('notifications.aTicket')),
-    taskName: text('taskName') ?? t('notifications.aSchedule'),
+    taskName: (language === 'ar' ? text('taskNameAr') : undefined) ?? text('taskName') ?? t('notifications.aSchedule'),
+    businessName: text('businessName') ?? t('notifications.aBusiness'),
     siteName: text('siteName') ?? t('notifications.yourSites'),
   });
 }
