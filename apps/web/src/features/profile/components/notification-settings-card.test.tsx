@@ -45,6 +45,8 @@ describe('notification settings', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Event', 'In the app', 'E-mail', 'Push']);
     expect(within(table).getAllByRole('checkbox')).toHaveLength(SETTABLE_EVENTS.length * 3);
+    // This browser (jsdom) has no push: the device switch says so instead.
+    expect(screen.getByText(/This browser cannot show notifications/)).toBeInTheDocument();
     const email = screen.getByRole('checkbox', { name: 'E-mail: A ticket is assigned to me' });
     expect(email).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Push: New schedules assigned to me' })).not.toBeChecked();

@@ -1,8 +1,10 @@
-// The Profile page's "Notifications" section: the person's channels per event and quiet hours.
+// The Profile page's "Notifications" section: the person's channels per event and quiet hours, and
+// whether this device receives pushes.
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { QueryGate } from '../../../components/query-gate.tsx';
 import { useNotificationSettingsQuery } from '../api/get-notification-settings.ts';
+import { DevicePushSwitch } from './device-push-switch.tsx';
 import { NotificationSettingsForm } from './notification-settings-form.tsx';
 
 export function NotificationSettingsCard() {
@@ -23,7 +25,7 @@ export function NotificationSettingsCard() {
           {/* Keyed by the saved settings, so the form starts from them again after a save. */}
           {(settings) => <NotificationSettingsForm key={JSON.stringify(settings)} initial={settings} />}
         </QueryGate>
-        {/* The push channel's device switch (this browser's subscription) belongs here, beside the choices. */}
+        <DevicePushSwitch />
       </Stack>
     </Card>
   );
