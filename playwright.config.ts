@@ -6,6 +6,9 @@ import { defineConfig } from '@playwright/test';
 // database (with its demo business), in the system Chromium.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = path.join(os.tmpdir(), `fieldops-e2e-${PORT}`);
+// The journeys' SMTP server (e2e/mail-catcher.ts), and the page that lists what it received.
+export const SMTP_PORT = PORT + 1;
+export const MAIL_PORT = PORT + 2;
 
 export default defineConfig({
   testDir: './e2e',
@@ -29,11 +32,28 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && npm run serve --silent`,
-    url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', DATABASE_URL: '', ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  webServer: [
+    {
+      command: `node --import tsx e2e/mail-catcher.ts`,
+      url: `http://127.0.0.1:${MAIL_PORT}/health`,
+      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAIL_PORT: String(MAIL_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && npm run serve --silent`,
+      url: `http://localhost:${PORT}/api/health`,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        APP_URL: `http://localhost:${PORT}`,
+        ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
 });

@@ -92,7 +92,7 @@ export async function workMail(queue: Queue, db: Db, settings: MailSettings, tra
           html: message.html,
           text: message.text,
           messageId: `<${message.deliveryKey.replace(/[^A-Za-z0-9.-]/g, '.')}.${message.id}@${host}>`,
-          headers: message.security ? {} : { 'List-Unsubscribe': `<${settings.appUrl}/profile?tab=notifications>` },
+          headers: message.security ? {} : { 'List-Unsubscribe': `<${settings.appUrl}/profile#notifications>` },
         });
       } catch (err) {
         await db

@@ -217,7 +217,7 @@ function notificationMail(mail: MailSettings, language: Language, business: { na
     paragraphs: [body],
     action: d.link ? { label: OPEN[language], url: `${mail.appUrl}${d.link}` } : undefined,
     footer: WHY[language](business.name),
-    unsubscribeUrl: `${mail.appUrl}/profile?tab=notifications`,
+    unsubscribeUrl: `${mail.appUrl}/profile#notifications`,
   });
 }
 

@@ -62,7 +62,7 @@ describe('a ticket assigned', () => {
     expect(html).not.toContain('<b>lobby</b>');
     expect(html).toContain(`href="${APP_URL}/tickets/${ticketId}"`);
     expect(mail!.parsed.text).toContain(`${APP_URL}/tickets/${ticketId}`);
-    expect(mail!.raw).toMatch(new RegExp(`^List-Unsubscribe: <${APP_URL}/profile\\?tab=notifications>`, 'm'));
+    expect(mail!.raw).toMatch(new RegExp(`^List-Unsubscribe: <${APP_URL}/profile#notifications>`, 'm'));
     expect(mail!.parsed.from?.text).toContain('ops@example.com');
 
     const bell = await member.request({ method: 'GET', url: '/api/v1/notifications' });
