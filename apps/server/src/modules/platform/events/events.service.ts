@@ -16,9 +16,12 @@ export interface EventData {
 }
 export type EventKind = keyof EventData;
 
-/** Kinds told in digests, and how long a digest waits for more. */
-export const DIGEST_KINDS: ReadonlySet<EventKind> = new Set(['answer.flagged', 'schedules.assigned']);
-export const digestSettings = { seconds: 60 };
+/**
+ * Kinds told in digests, and how long a digest waits for more: flagged answers come in bursts and
+ * a minute of them makes one message; plans given one after another (a member in several) make one
+ * message after a short pause. Read when an event is recorded (tests shorten them).
+ */
+export const digestSeconds: Partial<Record<EventKind, number>> = { 'answer.flagged': 60, 'schedules.assigned': 10 };
 
 /** Records the event and its notifications' job in `tx` (the change's own transaction). */
 export async function recordEvent<K extends EventKind>(tx: Db, event: { businessId: number; kind: K; actorId: number | null; data: EventData[K] }) {
@@ -26,12 +29,13 @@ export async function recordEvent<K extends EventKind>(tx: Db, event: { business
     .insert(events)
     .values({ businessId: event.businessId, kind: event.kind, actorId: event.actorId, data: event.data as unknown as Record<string, unknown> })
     .returning({ id: events.id });
-  if (DIGEST_KINDS.has(event.kind)) {
+  const wait = digestSeconds[event.kind];
+  if (wait !== undefined) {
     await sendJob(
       tx,
       'events.digest',
       { businessId: event.businessId, kind: event.kind },
-      { singletonKey: `${event.kind}:${event.businessId}`, startAfter: new Date(Date.now() + digestSettings.seconds * 1000) },
+      { singletonKey: `${event.kind}:${event.businessId}`, startAfter: new Date(Date.now() + wait * 1000) },
     );
   } else {
     await sendJob(tx, 'events.fanout', { businessId: event.businessId, eventId: row!.id });

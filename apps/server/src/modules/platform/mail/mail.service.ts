@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { MailSettings } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { mailMessages } from '../../../db/schema-platform.ts';
-import { sendJob, type Queue } from '../queue/queue.ts';
+import { sendJob, sendJobs, type Queue } from '../queue/queue.ts';
 import { headerText, type RenderedMail } from './mail-layout.ts';
 
 export interface QueuedMail extends RenderedMail {
@@ -25,25 +25,48 @@ export interface QueuedMail extends RenderedMail {
   notBefore?: Date | null;
 }
 
+const rowOf = (mail: QueuedMail) => ({
+  businessId: mail.businessId,
+  userId: mail.userId,
+  kind: mail.kind,
+  toAddress: headerText(mail.to, 254),
+  language: mail.language,
+  subject: headerText(mail.subject),
+  html: mail.html,
+  text: mail.text,
+  security: mail.security ?? false,
+  notBefore: mail.notBefore ?? null,
+  deliveryKey: mail.deliveryKey,
+});
+
+/**
+ * Many messages at once (a fan-out): stored a few hundred to a statement, with one job each sent
+ * in bulk; those whose keys exist already are skipped. Messages held for quiet hours go one by one.
+ */
+export async function queueMails(tx: Db, mails: readonly QueuedMail[]): Promise<void> {
+  const now = [] as QueuedMail[];
+  for (const mail of mails) {
+    if (mail.notBefore) await queueMail(tx, mail);
+    else now.push(mail);
+  }
+  for (let at = 0; at < now.length; at += 500) {
+    const chunk = now.slice(at, at + 500);
+    const made = await tx
+      .insert(mailMessages)
+      .values(chunk.map(rowOf))
+      .onConflictDoNothing()
+      .returning({ id: mailMessages.id, businessId: mailMessages.businessId });
+    await sendJobs(
+      tx,
+      'mail.send',
+      made.map((m) => ({ businessId: m.businessId, messageId: m.id })),
+    );
+  }
+}
+
 /** Stores the message and its sending job in `tx`; false when a message with its key exists already. */
 export async function queueMail(tx: Db, mail: QueuedMail): Promise<boolean> {
-  const [row] = await tx
-    .insert(mailMessages)
-    .values({
-      businessId: mail.businessId,
-      userId: mail.userId,
-      kind: mail.kind,
-      toAddress: headerText(mail.to, 254),
-      language: mail.language,
-      subject: headerText(mail.subject),
-      html: mail.html,
-      text: mail.text,
-      security: mail.security ?? false,
-      notBefore: mail.notBefore ?? null,
-      deliveryKey: mail.deliveryKey,
-    })
-    .onConflictDoNothing()
-    .returning({ id: mailMessages.id });
+  const [row] = await tx.insert(mailMessages).values(rowOf(mail)).onConflictDoNothing().returning({ id: mailMessages.id });
   if (!row) return false;
   await sendJob(tx, 'mail.send', { businessId: mail.businessId, messageId: row.id }, mail.notBefore ? { startAfter: mail.notBefore } : {});
   return true;
@@ -59,7 +82,7 @@ export function transportFor(settings: MailSettings): MailTransport | null {
   if (!settings.smtpUrl) return null;
   const url = new URL(settings.smtpUrl);
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
-  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '5');
+  if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '10');
   return nodemailer.createTransport(url.toString());
 }
 
@@ -107,6 +130,6 @@ export async function workMail(queue: Queue, db: Db, settings: MailSettings, tra
         .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailMessages.attempts} + 1`, lastError: null })
         .where(eq(mailMessages.id, messageId));
     },
-    { batch: 20 },
+    { batch: 40 },
   );
 }

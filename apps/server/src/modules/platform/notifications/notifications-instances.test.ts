@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startSmtp, type SmtpKit } from '../../../test/smtp-kit.ts';
 import { createBusinessWithOwner, PASSWORD, type Caller } from '../../../test/factories.ts';
 import { hashPassword } from '../../../lib/password.ts';
-import { digestSettings, recordEvent } from '../events/events.service.ts';
+import { digestSeconds, recordEvent } from '../events/events.service.ts';
 
 const PEOPLE = 600;
 let smtp: SmtpKit;
@@ -15,7 +15,8 @@ let t: TestApp;
 let owner: Caller;
 
 beforeAll(async () => {
-  digestSettings.seconds = 1;
+  digestSeconds['answer.flagged'] = 1;
+  digestSeconds['schedules.assigned'] = 1;
   smtp = await startSmtp();
   const jobs = { work: true, mail: { smtpUrl: smtp.url, from: 'Field Ops <ops@example.com>', appUrl: 'http://app.test' } };
   t = await createTestApp({ jobs });

@@ -19,7 +19,7 @@ import { notFound } from '../../../lib/errors.ts';
 import type { events } from '../../../db/schema-platform.ts';
 import type { EventData, EventKind } from '../events/events.service.ts';
 import { renderMail } from '../mail/mail-layout.ts';
-import { queueMail } from '../mail/mail.service.ts';
+import { queueMail, queueMails, type QueuedMail } from '../mail/mail.service.ts';
 import type { Queue } from '../queue/queue.ts';
 import { languageOf, wordingOf, type NotificationParams } from './notification-texts.ts';
 import {
@@ -183,12 +183,13 @@ async function deliver(tx: Db, businessId: number, key: string, deliveries: Deli
     }
     for (const [release, ids] of byRelease) await options.push(tx, ids, release > now.getTime() ? new Date(release) : undefined);
   }
+  const mails: QueuedMail[] = [];
   for (const d of deliveries) {
     const person = people.get(d.userId);
     if (!person || !person.emailClaimed || !wants(person.channels, d.kind, 'email')) continue;
     const language = languageOf(person.language);
     const release = releaseOf(person);
-    await queueMail(tx, {
+    mails.push({
       businessId,
       userId: d.userId,
       kind: d.kind,
@@ -199,6 +200,7 @@ async function deliver(tx: Db, businessId: number, key: string, deliveries: Deli
       ...notificationMail(options.mail, language, business, d),
     });
   }
+  await queueMails(tx, mails);
 }
 
 const OPEN = { en: 'Open in the app', ar: 'افتح في التطبيق' };

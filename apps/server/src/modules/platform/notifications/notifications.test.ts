@@ -8,7 +8,7 @@ import { rowsOf } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startSmtp, type SmtpKit } from '../../../test/smtp-kit.ts';
 import { addMember, addSupervisor, createBusinessWithOwner, createProjectAndSite, type Caller } from '../../../test/factories.ts';
-import { digestSettings, recordEvent } from '../events/events.service.ts';
+import { digestSeconds, recordEvent } from '../events/events.service.ts';
 import { retrySettings } from '../queue/queue.ts';
 
 const APP_URL = 'http://app.test';
@@ -25,7 +25,8 @@ const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 beforeAll(async () => {
   retrySettings.limit = 6;
   retrySettings.delaySeconds = 1;
-  digestSettings.seconds = 1;
+  digestSeconds['answer.flagged'] = 1;
+  digestSeconds['schedules.assigned'] = 1;
   smtp = await startSmtp();
   t = await createTestApp({ jobs: { work: true, mail: { smtpUrl: smtp.url, from: 'Field Ops <ops@example.com>', appUrl: APP_URL } } });
   await t.app.ready();
@@ -106,7 +107,7 @@ describe('a ticket assigned', () => {
 describe('no storms', () => {
   it('tells each supervisor of 200 flagged answers in one digest', async () => {
     // A digest waits this long after the first event for more (a minute in production).
-    digestSettings.seconds = 8;
+    digestSeconds['answer.flagged'] = 8;
     const { site } = await createProjectAndSite(t.app, owner, 'North Gate');
     const supervisor = await addSupervisor(t.app, owner, [site.id]);
     userIdToName.set(supervisor.userId, supervisor.username);
@@ -124,7 +125,7 @@ describe('no storms', () => {
     const bell = (await supervisor.request({ method: 'GET', url: '/api/v1/notifications' })).json();
     expect(bell.items).toHaveLength(1);
     expect(bell.items[0]).toMatchObject({ kind: 'answersFlagged', params: { count: 200, siteName: 'North Gate' } });
-    digestSettings.seconds = 1;
+    digestSeconds['answer.flagged'] = 1;
   }, 30_000);
 });
 
