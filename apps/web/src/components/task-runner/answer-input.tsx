@@ -1,6 +1,6 @@
 // The input that answers one action, chosen by its type. Inputs are named by the action's
 // title (labelId), so each reads as "<action name>" to assistive technology.
-import { Button, Checkbox, Group, NumberInput, Radio, Rating, Stack, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Radio, Rating, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconCheck, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { ActionOption } from '@fieldops/shared/tasks';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import type { Language } from '../../lib/i18n/language.ts';
 import type { AnswerDraft, AnswerValue, RunnerAction } from './answers.ts';
+import { GrowingTextarea } from './growing-textarea.tsx';
 import { PhotoInput } from './photo-input.tsx';
 import { VoiceRecorder } from './voice-recorder.tsx';
 
@@ -36,9 +37,8 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
   switch (action.type) {
     case 'TEXT':
       return (
-        <Textarea
+        <GrowingTextarea
           {...labelled}
-          autosize
           minRows={2}
           maxRows={8}
           placeholder={t('taskRunner.textPlaceholder')}

@@ -4,13 +4,14 @@
 // answer kept from outside the site's area is shown as not counted above a fresh input.
 // Memoised: its props stay the same while another action is answered (task-runner.tsx).
 import { memo, useId, type ReactNode } from 'react';
-import { Badge, Group, Paper, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { AnswerInput } from './answer-input.tsx';
 import { isCounted, isLocked, type AnswerDraft, type RunnerAction, type SubmitState } from './answers.ts';
+import { GrowingTextarea } from './growing-textarea.tsx';
 import { NotCountedNote, SubmitStatus } from './submit-status.tsx';
 
 interface RunnerItemProps {
@@ -102,12 +103,11 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
           <>
             {notCounted ? <NotCountedAnswer>{notCounted}</NotCountedAnswer> : null}
             <AnswerInput action={action} draft={draft} onChange={onChange} labelId={labelId} disabled={disabled} />
-            <Textarea
+            <GrowingTextarea
               label={t('taskRunner.notes')}
               aria-label={t('taskRunner.notesFor', { name })}
               placeholder={t('taskRunner.notesPlaceholder')}
               size="xs"
-              autosize
               minRows={1}
               maxRows={4}
               value={draft.notes}
