@@ -1,21 +1,21 @@
 // A ticket on the board: title, priority, category, assignee, site and the numbers of comments
 // and attachments. It opens the ticket, can be dragged to another column, and its menu moves it
-// to another status (forbidden targets are disabled). Memoised: the board draws a card again
-// only when its ticket or its own state changes.
-import { memo, useEffect, useRef, type DragEvent, type MouseEvent } from 'react';
-import { ActionIcon, Anchor, Avatar, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowsExchange, IconDots, IconExternalLink, IconLink, IconMapPin, IconMessageCircle, IconPaperclip } from '@tabler/icons-react';
+// to another status (forbidden targets are disabled; ticket-card-menu.tsx). Memoised: the board
+// draws a card again only when its ticket or its own state changes. What only opening the menu
+// or the mouse reveals (the menu's items, the counts' tooltips) is made when first needed.
+import { memo, useEffect, useRef, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
+import { Anchor, Avatar, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconMapPin, IconMessageCircle, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { TICKET_STATUSES, type TicketStatus } from '@fieldops/shared/enums';
-import { canTransition, type Ticket } from '@fieldops/shared/helpdesk';
-import { absoluteUrl } from '../../../components/item-context-menu.tsx';
+import type { TicketStatus } from '@fieldops/shared/enums';
+import type { Ticket } from '@fieldops/shared/helpdesk';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf, localizedName } from '../../../lib/localized.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { STATUS_COLORS, PriorityBadge } from './ticket-badges.tsx';
+import { TicketCardMenu } from './ticket-card-menu.tsx';
 
 interface TicketCardProps {
   ticket: Ticket;
@@ -34,8 +34,6 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
   const language = currentLanguage(i18n);
   const navigate = useNavigate();
   const path = paths.ticket(ticket.id);
-  const moves = TICKET_STATUSES.filter((status) => status !== ticket.status);
-  const firstMove = moves.find((status) => canTransition(ticket.status, status));
   const agentName = ticket.agent ? ticket.agent.fullName || ticket.agent.username : null;
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -55,15 +53,6 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
   const open = (event: MouseEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('a, button, [role="menu"]')) return;
     void navigate(path);
-  };
-
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(absoluteUrl(path));
-      notifySuccess(t('feedback.linkCopied'));
-    } catch {
-      notifyError(t('feedback.copyFailed'));
-    }
   };
 
   return (
@@ -93,41 +82,7 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
             </Text>
             <PriorityBadge priority={ticket.priority} size="sm" />
           </Group>
-          <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-            <Menu.Target>
-              <ActionIcon ref={menuButton} variant="subtle" color="gray" size="sm" aria-label={t('tickets.card.menu', { title: ticket.title })}>
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {onMove ? (
-                <>
-                  <Menu.Label>{t('tickets.card.moveTo')}</Menu.Label>
-                  {moves.map((status) => (
-                    <Menu.Item
-                      key={status}
-                      leftSection={<IconArrowsExchange size={16} />}
-                      disabled={!canTransition(ticket.status, status)}
-                      // The menu's focus goes to the first move it can make: left to itself it
-                      // would try the first item, which may be disabled, and keep the focus (and
-                      // Escape) on the card.
-                      data-autofocus={status === firstMove || undefined}
-                      onClick={() => onMove(ticket, status)}
-                    >
-                      {t(`tickets.status.${status}`)}
-                    </Menu.Item>
-                  ))}
-                  <Menu.Divider />
-                </>
-              ) : null}
-              <Menu.Item component="a" href={path} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} />}>
-                {t('actions.openInNewTab')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void copyLink()}>
-                {t('actions.copyLink')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <TicketCardMenu ticket={ticket} onMove={onMove} label={t('tickets.card.menu', { title: ticket.title })} buttonRef={menuButton} />
         </Group>
         <Anchor component={Link} to={path} fw={600} size="sm" c="inherit" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {ticket.title}
@@ -147,18 +102,12 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
             </Text>
           </Group>
           <Group gap={8} wrap="nowrap" c="dimmed">
-            <Tooltip label={t('tickets.card.comments', { count: ticket.commentsCount })} withinPortal>
-              <Group gap={2} wrap="nowrap" aria-label={t('tickets.card.comments', { count: ticket.commentsCount })}>
-                <IconMessageCircle size={14} aria-hidden />
-                <Text size="xs">{formatNumber(ticket.commentsCount, language)}</Text>
-              </Group>
-            </Tooltip>
-            <Tooltip label={t('tickets.card.attachments', { count: ticket.attachmentsCount })} withinPortal>
-              <Group gap={2} wrap="nowrap" aria-label={t('tickets.card.attachments', { count: ticket.attachmentsCount })}>
-                <IconPaperclip size={14} aria-hidden />
-                <Text size="xs">{formatNumber(ticket.attachmentsCount, language)}</Text>
-              </Group>
-            </Tooltip>
+            <CardCount label={t('tickets.card.comments', { count: ticket.commentsCount })} icon={<IconMessageCircle size={14} aria-hidden />}>
+              {formatNumber(ticket.commentsCount, language)}
+            </CardCount>
+            <CardCount label={t('tickets.card.attachments', { count: ticket.attachmentsCount })} icon={<IconPaperclip size={14} aria-hidden />}>
+              {formatNumber(ticket.attachmentsCount, language)}
+            </CardCount>
           </Group>
         </Group>
         {ticket.team ? (
@@ -173,3 +122,22 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
     </Card>
   );
 });
+
+/**
+ * A count on the card, named for assistive technology, with its tooltip under the mouse. The
+ * tooltip (a floating element with its own hooks) is made the first time the mouse comes over
+ * the count: a board draws dozens of cards and a phone never hovers them.
+ */
+function CardCount({ label, icon, children }: { label: string; icon: ReactNode; children: ReactNode }) {
+  const target = useRef<HTMLDivElement>(null);
+  const [pointed, setPointed] = useState(false);
+  return (
+    <>
+      <Group ref={target} gap={2} wrap="nowrap" aria-label={label} onMouseEnter={pointed ? undefined : () => setPointed(true)}>
+        {icon}
+        <Text size="xs">{children}</Text>
+      </Group>
+      {pointed ? <Tooltip target={target} label={label} defaultOpened /> : null}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+// The menu of a ticket's card on the board: move it to another status (the moves the rules forbid
+// are disabled, and the focus goes to the first allowed one), open it in a new tab, copy its link.
+// What it offers is drawn only while it is open: a board draws dozens of cards, and the texts of
+// every closed menu's items made up half of what each card asked its translations for.
+import type { RefObject } from 'react';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconArrowsExchange, IconDots, IconExternalLink, IconLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TICKET_STATUSES, type TicketStatus } from '@fieldops/shared/enums';
+import { canTransition, type Ticket } from '@fieldops/shared/helpdesk';
+import { absoluteUrl } from '../../../components/item-context-menu.tsx';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '../../../lib/paths.ts';
+
+interface TicketCardMenuProps {
+  ticket: Ticket;
+  /** Present when the user may change the ticket's status. */
+  onMove?: (ticket: Ticket, to: TicketStatus) => void;
+  /** The menu button's name. */
+  label: string;
+  /** The menu's button (the card gives it the focus after a move). */
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}
+
+export function TicketCardMenu({ ticket, onMove, label, buttonRef }: TicketCardMenuProps) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+      <Menu.Target>
+        <ActionIcon ref={buttonRef} variant="subtle" color="gray" size="sm" aria-label={label}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <TicketCardMenuItems ticket={ticket} onMove={onMove} />
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** What the open menu offers; drawn only while it is open. */
+function TicketCardMenuItems({ ticket, onMove }: Pick<TicketCardMenuProps, 'ticket' | 'onMove'>) {
+  const { t } = useTranslation();
+  const path = paths.ticket(ticket.id);
+  const moves = TICKET_STATUSES.filter((status) => status !== ticket.status);
+  const firstMove = moves.find((status) => canTransition(ticket.status, status));
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(absoluteUrl(path));
+      notifySuccess(t('feedback.linkCopied'));
+    } catch {
+      notifyError(t('feedback.copyFailed'));
+    }
+  };
+
+  return (
+    <>
+      {onMove ? (
+        <>
+          <Menu.Label>{t('tickets.card.moveTo')}</Menu.Label>
+          {moves.map((status) => (
+            <Menu.Item
+              key={status}
+              leftSection={<IconArrowsExchange size={16} />}
+              disabled={!canTransition(ticket.status, status)}
+              // The menu's focus goes to the first move it can make: left to itself it would try
+              // the first item, which may be disabled, and keep the focus (and Escape) on the card.
+              data-autofocus={status === firstMove || undefined}
+              onClick={() => onMove(ticket, status)}
+            >
+              {t(`tickets.status.${status}`)}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+        </>
+      ) : null}
+      <Menu.Item component="a" href={path} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} />}>
+        {t('actions.openInNewTab')}
+      </Menu.Item>
+      <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void copyLink()}>
+        {t('actions.copyLink')}
+      </Menu.Item>
+    </>
+  );
+}
