@@ -9,6 +9,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { useFlagParam, useSearchParam } from '../../lib/url-state.ts';
+import { usePrefetchTicketCounts } from './api/get-ticket-counts.ts';
+import { usePrefetchBoardColumns } from './api/get-tickets.ts';
 import { CreateTicketModal } from './components/create-ticket-modal.tsx';
 import { TicketBoard } from './components/ticket-board.tsx';
 import { TicketFiltersBar } from './components/ticket-filters.tsx';
@@ -27,6 +29,9 @@ export function TicketsPage() {
   const state = useTicketFilters();
   const clearFilters = useClearTicketFilters();
   const view: View = viewParam === 'list' ? 'list' : 'board';
+  // The board's calls leave before the page below is drawn, not after.
+  usePrefetchBoardColumns(state.filters, view === 'board');
+  usePrefetchTicketCounts(state.filters, view === 'board');
 
   const openCreate = () => {
     const next = new URLSearchParams(params);

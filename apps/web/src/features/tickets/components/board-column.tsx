@@ -217,6 +217,9 @@ function useVirtualCards(tickets: readonly Ticket[], keep: readonly (number | un
     scrollMargin,
     getItemKey: (index) => tickets[index]?.id ?? index,
     rangeExtractor,
+    // A scroll draws the five columns again in one render, not each column in a render of its own
+    // (with a layout read after each): scrolling the board on a phone held it for most of a second.
+    useFlushSync: false,
   });
   return { ref, virtualizer };
 }

@@ -4,12 +4,14 @@
 // column (its menu button), so a move made with the keyboard goes on from the card.
 // The handlers handed to the columns keep their identity, so a card that did not change is not
 // drawn again when another one is dragged or moved.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Group, ScrollArea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES } from '@fieldops/shared/enums';
 import type { Ticket } from '@fieldops/shared/helpdesk';
+import { formatNumber } from '../../../lib/format.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 import { useTicketCountsQuery } from '../api/get-ticket-counts.ts';
@@ -24,8 +26,17 @@ interface TicketBoardProps {
 }
 
 export function TicketBoard({ filters, canManage }: TicketBoardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
   const counts = useTicketCountsQuery(filters);
+  // The first figure a page shows builds the language's number format, tens of milliseconds on a
+  // phone: built while the page waits for its columns, if the browser tells when it is idle, not
+  // while their first cards are drawn.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') return undefined;
+    const idle = window.requestIdleCallback(() => formatNumber(0, language));
+    return () => window.cancelIdleCallback(idle);
+  }, [language]);
   // The card to focus once it shows in its column: the one just moved, or put back.
   const [focusing, setFocusing] = useState<{ id: number; status: Ticket['status'] } | null>(null);
   const statusChange = useStatusChange({ onMoved: (ticket, status) => setFocusing({ id: ticket.id, status }) });
