@@ -213,7 +213,9 @@ function useVirtualCards(tickets: readonly Ticket[], keep: readonly (number | un
   const virtualizer = useWindowVirtualizer({
     count: tickets.length,
     estimateSize: () => CARD_ESTIMATE,
-    overscan: 4,
+    // Two cards either side: on a phone the board starts half a screen down, so four drew twice
+    // as many cards as were on screen, and the first ones waited for them.
+    overscan: 2,
     scrollMargin,
     getItemKey: (index) => tickets[index]?.id ?? index,
     rangeExtractor,
