@@ -422,7 +422,8 @@ export async function run() {
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-interaction-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: '', DEMO: 'true', WEB_ROOT };
+  // PORT, when given, is where the server listens (another run on the same machine keeps its own).
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', DEMO: 'true', WEB_ROOT, ...(process.env.PORT ? { PORT: process.env.PORT } : {}) };
   let server = await startServer(env, 180_000, { compiled: true });
   let browser: Browser | null = null;
   try {
