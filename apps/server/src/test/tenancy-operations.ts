@@ -104,6 +104,9 @@ const WORDS: Record<string, Entity> = {
   invitation: 'invitation',
   invitations: 'invitation',
   'export-links': 'exportLink',
+  notifications: 'notification',
+  outbox: 'mail',
+  jobs: 'job',
 };
 /** Lists whose items' `id` is of an entity (`projectTypes: [{ id, nameEn, nameAr }]`). */
 const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamTypes: 'siteType' };

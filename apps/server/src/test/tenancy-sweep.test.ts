@@ -16,7 +16,8 @@ import { createTestApp, type TestApp } from './test-app.ts';
 import { ENTITIES, buildWorld, type Entity, type World } from './tenancy-world.ts';
 
 /** Ids that exist nowhere (one per kind, so two of them never look like "the same site twice"): what a foreign id must be indistinguishable from. */
-const missing = (entity: Entity) => (entity === 'apiKey' ? 'sweep-missing-api-key' : 987_654_321 + ENTITIES.indexOf(entity));
+const missing = (entity: Entity) =>
+  entity === 'apiKey' ? 'sweep-missing-api-key' : entity === 'job' ? '00000000-0000-4000-8000-000000000000' : 987_654_321 + ENTITIES.indexOf(entity);
 
 /**
  * Leaks the sweep finds today, each `METHOD path [slot]`: kept failing under `it.fails` below

@@ -4,10 +4,13 @@
 // Every name and e-mail of a world carries one random marker, so "did a response show any of this
 // business's data?" is one substring test.
 import crypto from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { users } from '../db/schema.ts';
 import { schedules } from '../db/schema-schedules.ts';
+import { mailMessages, notifications } from '../db/schema-platform.ts';
+import { rowsOf } from '../db/client.ts';
+import { sendJob } from '../modules/platform/queue/queue.ts';
 import { createBusinessFor } from '../modules/main/onboarding/onboarding.service.ts';
 import {
   IMAGES,
@@ -51,6 +54,9 @@ export const ENTITIES = [
   'category',
   'invitation',
   'exportLink',
+  'notification',
+  'mail',
+  'job',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -197,6 +203,46 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   const attachment = idOf((attachments as unknown[])[0]);
   await send(owner, { method: 'PUT', url: `${H}/assignment-config`, payload: { targetType: 'MEMBER', userId: member.userId } }, 200);
 
+  // The member's bell entry, an e-mail in the outbox and a job that used up its tries.
+  const notification = idOf(
+    (
+      await app.db
+        .insert(notifications)
+        .values({
+          businessId: business.id,
+          userId: member.userId,
+          kind: 'ticketAssigned',
+          params: { ticketTitle: named('Ticket') },
+          deliveryKey: `world:${marker}`,
+        })
+        .returning()
+    )[0],
+  );
+  const mail = idOf(
+    (
+      await app.db
+        .insert(mailMessages)
+        .values({
+          businessId: business.id,
+          kind: 'ticketAssigned',
+          toAddress: `${marker}@example.com`,
+          language: 'en',
+          subject: named('Subject'),
+          html: named('Html'),
+          text: named('Text'),
+          deliveryKey: `world:${marker}`,
+        })
+        .returning()
+    )[0],
+  );
+  await sendJob(app.db, 'mail.send', { businessId: business.id, messageId: mail });
+  const [job] = rowsOf<{ id: string }>(
+    await app.db.execute(
+      sql`update pgboss.job set state = 'failed', completed_on = now() where name = 'mail.send' and (data->>'messageId')::bigint = ${mail} returning id`,
+    ),
+  );
+  if (!job) throw new Error('building the world: no failed job');
+
   return {
     owner,
     member,
@@ -225,6 +271,9 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       category,
       invitation,
       exportLink,
+      notification,
+      mail,
+      job: job.id,
     },
   };
 }
