@@ -11,13 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
-import { businessMembers, teamMembers, users } from '../apps/server/src/db/schema.ts';
+import { businessMembers, projects, teamMembers, teams, users } from '../apps/server/src/db/schema.ts';
+import { tasks } from '../apps/server/src/db/schema-workflow.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
+import { createBusinessFor } from '../apps/server/src/modules/main/onboarding/onboarding.service.ts';
 import { startSmtp } from '../apps/server/src/test/smtp-kit.ts';
-import { createBusinessWithOwner, createProjectAndSite, createTask, type Caller } from '../apps/server/src/test/factories.ts';
 import { withPostgres } from './lib/bench-database.ts';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,6 +36,43 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 };
+
+/** A business owner, signed in: `request` sends their token and the business's key. */
+interface Caller {
+  business: { id: number; apiKey: string };
+  token: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+const one = <T>(rows: T[]): T => {
+  const [row] = rows;
+  if (row === undefined) throw new Error('an insert returns its row');
+  return row;
+};
+
+/** The business, its owner, a site and a task, straight into the database; the owner signs in. */
+async function setUp(app: FastifyInstance) {
+  const passwordHash = await hashPassword('bench-pass-123');
+  const user = one(
+    await app.db
+      .insert(users)
+      .values({ username: 'benchowner', email: 'owner@bench.test', fullName: 'Bench Owner', passwordHash, activated: true })
+      .returning(),
+  );
+  const business = await createBusinessFor(app.db, user.id, { name: 'Bench Cleaning' });
+  const project = one(await app.db.insert(projects).values({ businessId: business.id, name: 'Bench project' }).returning());
+  const site = one(await app.db.insert(teams).values({ businessId: business.id, projectId: project.id, name: 'Bench site' }).returning());
+  const task = one(await app.db.insert(tasks).values({ businessId: business.id, creatorId: user.id, nameEn: 'Night round' }).returning());
+  const signedIn = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: user.username, password: 'bench-pass-123' } });
+  const token = signedIn.json<{ id_token: string }>().id_token;
+  return { owner: callerOn(app, business, token), site, task };
+}
+
+const callerOn = (app: FastifyInstance, business: { id: number; apiKey: string }, token: string): Caller => ({
+  business,
+  token,
+  request: (options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}`, 'x-api-key': business.apiKey, ...(options.headers ?? {}) } }),
+});
 
 async function addMembers(app: FastifyInstance, owner: Caller, siteId: number, prefix: string) {
   const passwordHash = await hashPassword('bench-pass-123');
@@ -99,9 +137,7 @@ export async function run() {
       // Without notifications: nobody works the queue.
       const quiet = await build(database, false);
       await quiet.ready();
-      const owner = await createBusinessWithOwner(quiet, 'Bench Cleaning');
-      const { site } = await createProjectAndSite(quiet, owner, 'Bench site');
-      const task = await createTask(quiet, owner);
+      const { owner, site, task } = await setUp(quiet);
       const first = await addMembers(quiet, owner, site.id, 'quiet');
       const second = await addMembers(quiet, owner, site.id, 'crew');
       await assign(owner, task.id, site.id, first.slice(0, PER_PLAN)); // warm-up
