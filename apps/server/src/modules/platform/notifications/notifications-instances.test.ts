@@ -1,17 +1,19 @@
 // Two instances on one database both work the queue: a fan-out to 600 people reaches each of them
 // once, whichever instance took which job.
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { businessMembers, users } from '../../../db/schema.ts';
 import { mailMessages } from '../../../db/schema-platform.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startSmtp, type SmtpKit } from '../../../test/smtp-kit.ts';
-import { createBusinessWithOwner, PASSWORD, type Caller } from '../../../test/factories.ts';
+import { addMember, callerFor, createBusinessWithOwner, PASSWORD, type Caller } from '../../../test/factories.ts';
 import { hashPassword } from '../../../lib/password.ts';
 import { digestSeconds, recordEvent } from '../events/events.service.ts';
 
 const PEOPLE = 600;
 let smtp: SmtpKit;
 let t: TestApp;
+let second: FastifyInstance;
 let owner: Caller;
 
 beforeAll(async () => {
@@ -21,7 +23,7 @@ beforeAll(async () => {
   const jobs = { work: true, mail: { smtpUrl: smtp.url, from: 'Field Ops <ops@example.com>', appUrl: 'http://app.test' } };
   t = await createTestApp({ jobs });
   await t.app.ready();
-  const second = await t.secondInstance({ jobs });
+  second = await t.secondInstance({ jobs });
   await second.ready();
   owner = await createBusinessWithOwner(t.app);
 });
@@ -55,3 +57,36 @@ it('sends each of 600 members one e-mail for a plan given to them all', async ()
   expect(await t.app.db.$count(mailMessages)).toBe(PEOPLE);
   expect(smtp.received[0]!.parsed.subject).toBe('New schedules for you');
 }, 180_000);
+
+it("updates a bell's count live, when the change is made on the other instance", async () => {
+  const member = await addMember(t.app, owner);
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const controller = new AbortController();
+  const res = await fetch(`${address}/api/v1/notifications/stream`, {
+    headers: { authorization: `Bearer ${member.token}`, 'x-api-key': member.business.apiKey },
+    signal: controller.signal,
+  });
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const reader = res.body!.getReader();
+  let text = '';
+  const until = async (pattern: RegExp) => {
+    const deadline = Date.now() + 20_000;
+    while (!pattern.test(text) && Date.now() < deadline) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    return pattern.test(text);
+  };
+  expect(await until(/event: unread\ndata: \{"unread":0\}/)).toBe(true);
+  // The owner, through the second instance, assigns the member a ticket.
+  const onSecond = callerFor(second, { id: owner.userId, username: owner.username }, owner.token, owner.business);
+  const created = await onSecond.request({
+    method: 'POST',
+    url: '/services/helpdesk/api/v1/tickets',
+    payload: { title: 'Live one', description: 'x', agentId: member.userId },
+  });
+  expect(created.statusCode).toBe(201);
+  expect(await until(/event: unread\ndata: \{"unread":1\}/)).toBe(true);
+  controller.abort();
+}, 60_000);

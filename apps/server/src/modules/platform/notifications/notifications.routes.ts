@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, problem } from '@fieldops/shared/common';
 import { languageRequest, notificationList, notificationSettings, notificationsQuery, unreadCount } from '@fieldops/shared/notifications';
-import { requireSession, requireTenant, requireUser, stillAdmitted, watchAdmission } from '../../../plugins/auth.ts';
+import { requireSession, requireTenant, requireUser } from '../../../plugins/auth.ts';
+import { keepWhileAdmitted, sendEventStream } from '../../../plugins/event-stream.ts';
 import { setLanguage } from './notifications.repository.ts';
 import { notificationsOf, readAll, readOne, settingsFor, unreadOf, updateSettings } from './notifications.service.ts';
 
@@ -75,28 +76,11 @@ export async function notificationsRoutes(app: FastifyInstance) {
         },
         unread,
       );
-      const unwatch = watchAdmission(app.callers, caller, sessionId, () => stream.end());
-      const heartbeat = setInterval(() => {
-        stream.write(': ping\n\n');
-        stillAdmitted(app.callers, caller, sessionId)
-          .then((admitted) => {
-            if (!admitted) stream.end();
-          })
-          .catch(() => {});
-      }, HEARTBEAT_MS);
-      const stop = () => {
-        clearInterval(heartbeat);
-        unwatch();
+      const keepWatching = keepWhileAdmitted(app.callers, caller, sessionId, stream, HEARTBEAT_MS);
+      return sendEventStream(reply, stream, () => {
+        keepWatching();
         unsubscribe();
-        stream.end();
-      };
-      reply.raw.on('close', stop);
-      stream.on('close', stop);
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store, no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(stream);
+      });
     },
   });
 

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { problem } from '@fieldops/shared/common';
 import { LIVE_FEED_EVENT } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/answers';
-import { requireSession, requireTenant, stillAdmitted, watchAdmission } from '../../../plugins/auth.ts';
+import { requireSession, requireTenant } from '../../../plugins/auth.ts';
+import { keepWhileAdmitted, sendEventStream } from '../../../plugins/event-stream.ts';
 import { filesOfRow } from '../../../plugins/file-links.ts';
 import { viewScopeOf } from '../../../policies/schedules.ts';
 import type { FeedPosition, LiveFeedViewer } from './live-feed.hub.ts';
@@ -74,30 +75,13 @@ export async function liveFeedRoutes(app: FastifyInstance) {
       // A session that ended, or a membership that did, ends the stream as soon as the database
       // announces it; the heartbeat asks again in case the announcement could not be heard. A
       // site the caller starts or stops supervising counts from the next heartbeat on.
-      const unwatch = watchAdmission(app.callers, caller, sessionId, () => stream.end());
-      const heartbeat = setInterval(() => {
-        stream.write(': ping\n\n');
-        stillAdmitted(app.callers, caller, sessionId)
-          .then(async (admitted) => {
-            if (!admitted) return stream.end();
-            viewer.scope = await viewScopeOf(app.db, caller);
-          })
-          .catch(() => {});
-      }, app.liveFeed.heartbeatMs);
-      const stop = () => {
-        clearInterval(heartbeat);
-        unwatch();
+      const keepWatching = keepWhileAdmitted(app.callers, caller, sessionId, stream, app.liveFeed.heartbeatMs, async () => {
+        viewer.scope = await viewScopeOf(app.db, caller);
+      });
+      return sendEventStream(reply, stream, () => {
+        keepWatching();
         unsubscribe();
-        stream.end();
-      };
-      // The response closes when the client goes away or the stream ends.
-      reply.raw.on('close', stop);
-      stream.on('close', stop);
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store, no-cache, no-transform')
-        .header('x-accel-buffering', 'no')
-        .send(stream);
+      });
     },
   });
 }
