@@ -236,11 +236,15 @@ describe('sending', () => {
       expect(received.headers.ttl).toBe('86400');
       expect(received.headers.urgency).toBe('normal');
     }
-    const delivered = await t.app.db
-      .select()
-      .from(pushDeliveries)
-      .where(eq(pushDeliveries.deliveryKey, deliveryKeyOf(n1.id, phone.id)));
-    expect(delivered[0]?.sentAt).toBeInstanceOf(Date);
+    // The worker records the send once the push service has answered, a moment after it received it.
+    const sentAt = async () =>
+      (
+        await t.app.db
+          .select()
+          .from(pushDeliveries)
+          .where(eq(pushDeliveries.deliveryKey, deliveryKeyOf(n1.id, phone.id)))
+      )[0]?.sentAt;
+    await expect.poll(sentAt, { timeout: 5_000 }).toBeInstanceOf(Date);
     // The queue records each job done, so none runs again.
     await expect.poll(() => jobStates(n1.id), { timeout: 10_000 }).toEqual(['completed', 'completed']);
   });
