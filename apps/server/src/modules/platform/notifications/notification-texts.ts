@@ -27,7 +27,10 @@ const EN: Record<NotificationEvent, Wording> = {
     title: (p) => (n(p) === 1 ? 'A flagged answer' : `${n(p)} flagged answers`),
     body: (p) => (n(p) === 1 ? `An answer at ${s(p, 'siteName')} was flagged.` : `${n(p)} answers at your sites were flagged.`),
   },
-  schedulesMissed: { title: (p) => `${n(p)} missed schedules yesterday`, body: (p) => `${n(p)} schedules at your sites were missed.` },
+  schedulesMissed: {
+    title: (p) => (n(p) === 1 ? 'A missed schedule yesterday' : `${n(p)} missed schedules yesterday`),
+    body: (p) => (n(p) === 1 ? `A schedule at ${s(p, 'siteName') || 'your sites'} was missed.` : `${n(p)} schedules at your sites were missed.`),
+  },
   ticketCreated: { title: (p) => `New ticket: ${s(p, 'ticketTitle')}`, body: (p) => `${s(p, 'actor')} opened a ticket.` },
   ticketCommented: { title: (p) => `New comment on ${s(p, 'ticketTitle')}`, body: (p) => `${s(p, 'actor')} commented on the ticket.` },
   ticketStatusChanged: {
@@ -42,8 +45,11 @@ const AR: Record<NotificationEvent, Wording> = {
     title: () => 'جداول جديدة لك',
     body: (p) => (n(p) === 1 ? `لديك جدول جديد: ${s(p, 'taskNameAr') || s(p, 'taskName')}.` : `عدد الجداول الجديدة لديك: ${n(p)}.`),
   },
-  scheduleStarting: { title: (p) => `بدأ الآن: ${s(p, 'taskName')}`, body: (p) => `بدأ جدولك في ${s(p, 'siteName')}.` },
-  scheduleDeadline: { title: (p) => `يحين موعد ${s(p, 'taskName')} بعد 30 دقيقة`, body: (p) => `أجب عنه في ${s(p, 'siteName')} قبل الموعد النهائي.` },
+  scheduleStarting: { title: (p) => `بدأ الآن: ${s(p, 'taskNameAr') || s(p, 'taskName')}`, body: (p) => `بدأ جدولك في ${s(p, 'siteName')}.` },
+  scheduleDeadline: {
+    title: (p) => `يحين موعد ${s(p, 'taskNameAr') || s(p, 'taskName')} بعد 30 دقيقة`,
+    body: (p) => `أجب عنه في ${s(p, 'siteName')} قبل الموعد النهائي.`,
+  },
   ticketAssigned: { title: (p) => `أُسندت إليك تذكرة: ${s(p, 'ticketTitle')}`, body: (p) => `أسند إليك ${s(p, 'actor')} التذكرة «${s(p, 'ticketTitle')}».` },
   ticketAnswered: { title: (p) => `رد جديد على ${s(p, 'ticketTitle')}`, body: (p) => `رد ${s(p, 'actor')} على تذكرتك.` },
   answersFlagged: {

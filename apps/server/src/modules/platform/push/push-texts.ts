@@ -18,6 +18,8 @@ interface Params {
   count: number;
   siteName: string;
   taskName: string;
+  /** The task's Arabic name, when it has one (Arabic texts prefer it). */
+  taskNameAr: string;
   ticketTitle: string;
   businessName: string;
   status: TicketStatus | null;
@@ -34,6 +36,7 @@ function paramsOf(params: NotificationParams): Params {
     count: Number.isSafeInteger(count) && count > 0 ? count : 1,
     siteName: text('siteName'),
     taskName: text('taskName'),
+    taskNameAr: text('taskNameAr'),
     ticketTitle: text('ticketTitle'),
     businessName: text('businessName'),
     status: (TICKET_STATUSES as readonly string[]).includes(status) ? (status as TicketStatus) : null,
@@ -90,10 +93,10 @@ const EN: Texts = {
 
 const AR: Texts = {
   schedulesAssigned: (p) => ({ title: 'جداول جديدة', body: `لديك ${ar(p.count, SCHEDULES_AR)}${inSite(p.siteName)}.` }),
-  scheduleStarting: (p) => ({ title: 'يبدأ جدول الآن', body: `${p.taskName || 'جدولك'}${inSite(p.siteName)} يبدأ الآن.` }),
+  scheduleStarting: (p) => ({ title: 'يبدأ جدول الآن', body: `${p.taskNameAr || p.taskName || 'جدولك'}${inSite(p.siteName)} يبدأ الآن.` }),
   scheduleDeadline: (p) => ({
     title: `الموعد النهائي بعد ${THIRTY_AR} دقيقة`,
-    body: `ينتهي موعد ${p.taskName || 'جدولك'}${inSite(p.siteName)} بعد ${THIRTY_AR} دقيقة.`,
+    body: `ينتهي موعد ${p.taskNameAr || p.taskName || 'جدولك'}${inSite(p.siteName)} بعد ${THIRTY_AR} دقيقة.`,
   }),
   ticketAssigned: (p) => ({ title: 'أُسندت إليك تذكرة', body: p.ticketTitle || 'أُسندت إليك تذكرة جديدة.' }),
   ticketAnswered: (p) => ({ title: 'وصل رد على تذكرتك', body: p.ticketTitle || 'هناك رد جديد على تذكرتك.' }),
