@@ -62,6 +62,7 @@ import { workNotifications, type PushEnqueuer } from './modules/platform/notific
 import { mailRoutes } from './modules/platform/mail/mail.routes.ts';
 import { transportFor, workMail, type MailTransport } from './modules/platform/mail/mail.service.ts';
 import { jobsRoutes } from './modules/platform/queue/jobs.routes.ts';
+import { workReminders } from './modules/platform/notifications/reminders.ts';
 import { startQueue, type Queue } from './modules/platform/queue/queue.ts';
 import type { MailSettings } from './config.ts';
 import { apiHeadersPlugin } from './plugins/api-headers.ts';
@@ -295,7 +296,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const transport = jobs.mailTransport === undefined ? transportFor(mail) : jobs.mailTransport;
     app.addHook('onReady', async () => {
       await workMail(queue, app.db, mail, transport, app.log);
-      await workNotifications(queue, app.db, { mail, push: jobs.push === undefined ? enqueuePushes : jobs.push, log: app.log });
+      const notifier = { mail, push: jobs.push === undefined ? enqueuePushes : jobs.push, log: app.log };
+      await workNotifications(queue, app.db, notifier);
+      await workReminders(queue, app.db, notifier);
       await workPushes(queue, app.db, app.log, jobs.pushWorker);
     });
     if (transport?.close) app.addHook('onClose', async () => transport.close?.());

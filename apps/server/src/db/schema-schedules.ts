@@ -143,6 +143,11 @@ export const schedules = pgTable(
     index('schedules_open_deadline_idx')
       .on(t.deadline)
       .where(sql`status in ('pending', 'inProgress')`),
+    // The morning digest counts a day's missed schedules of a business by site (by deadline,
+    // which may come months after the start), an index-only range.
+    index('schedules_business_missed_deadline_idx')
+      .on(t.businessId, t.deadline, t.teamId)
+      .where(sql`status = 'missed'`),
     // Schedules open right now (the dashboard's count): of the open ones, few have started.
     index('schedules_business_open_start_idx')
       .on(t.businessId, t.start, t.deadline, t.teamId, t.userId)

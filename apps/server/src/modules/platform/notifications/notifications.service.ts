@@ -51,6 +51,8 @@ export interface Delivery {
   kind: NotificationEvent;
   params: NotificationParams;
   link: string | null;
+  /** What this delivery is of, when not the job's event or digest (a reminder of one schedule). */
+  key?: string;
 }
 
 /** Makes the pushes of new bell entries (the push channel registers itself here). */
@@ -149,8 +151,11 @@ async function digestOf(tx: Db, businessId: number, kind: EventKind, rows: Event
 const DEFAULT_ON = true;
 const wants = (channels: Channels | null, kind: NotificationEvent, channel: NotificationChannel) => channels?.[kind]?.[channel] ?? DEFAULT_ON;
 
-/** Writes the bell entries, e-mails and pushes of `deliveries`, keyed by `key` (the event or digest). */
-async function deliver(tx: Db, businessId: number, key: string, deliveries: Delivery[], options: NotifierOptions) {
+/**
+ * Writes the bell entries, e-mails and pushes of `deliveries`, each keyed by its own `key` or else
+ * by `key` (the event or digest), and by its recipient: a key written once is never written again.
+ */
+export async function deliver(tx: Db, businessId: number, key: string, deliveries: Delivery[], options: NotifierOptions) {
   if (deliveries.length === 0) return;
   const business = await businessOf(tx, businessId);
   if (!business) return;
@@ -167,7 +172,7 @@ async function deliver(tx: Db, businessId: number, key: string, deliveries: Deli
   const inApp = deliveries.filter((d) => people.has(d.userId) && wants(people.get(d.userId)!.channels, d.kind, 'inApp'));
   const made = await insertNotifications(
     tx,
-    inApp.map((d) => ({ businessId, userId: d.userId, kind: d.kind, params: d.params, link: d.link, deliveryKey: `${key}:u${d.userId}` })),
+    inApp.map((d) => ({ businessId, userId: d.userId, kind: d.kind, params: d.params, link: d.link, deliveryKey: `${d.key ?? key}:u${d.userId}` })),
   );
   if (made.length > 0) await announceBell(tx, businessId);
   const releaseOf = (person: RecipientRow) =>
@@ -195,7 +200,7 @@ async function deliver(tx: Db, businessId: number, key: string, deliveries: Deli
       kind: d.kind,
       to: person.email,
       language,
-      deliveryKey: `${key}:u${d.userId}:email`,
+      deliveryKey: `${d.key ?? key}:u${d.userId}:email`,
       notBefore: release > now ? release : null,
       ...notificationMail(options.mail, language, business, d),
     });

@@ -82,7 +82,7 @@ const retry = () => ({ retryLimit: retrySettings.limit, retryDelay: retrySetting
  * mid-job (kill -9, a lost machine) leaves it active, and another instance takes it over then.
  * A message is sent in seconds; a fan-out to thousands takes longer.
  */
-const EXPIRE_SECONDS: Record<QueueName, number> = { 'mail.send': 60, 'push.send': 60, 'events.fanout': 300, 'events.digest': 300 };
+const EXPIRE_SECONDS: Record<QueueName, number> = { 'mail.send': 60, 'push.send': 60, 'events.fanout': 300, 'events.digest': 300, 'reminders.scan': 300 };
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
 export async function sendJob<T extends JobData>(db: Db, name: QueueName, data: T, options: SendOptions = {}): Promise<void> {
@@ -107,16 +107,17 @@ export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items
 }
 
 /** The queues the app uses; each is created at start (pg-boss keeps a table partition per queue). */
-export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send'] as const;
+export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send', 'reminders.scan'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: readonly string[] = []): Promise<Queue> {
   const boss = new PgBoss({
     db: executorOf(db),
     schema: QUEUE_SCHEMA,
-    // Maintenance and the clock are pg-boss's own and run on every instance under its locks.
+    // Maintenance and the clock are pg-boss's own and run on every instance under its locks. The
+    // clock (`schedule`) turns each cron slot of `boss.schedule` into one job across instances.
     supervise: true,
-    schedule: false,
+    schedule: true,
     ...retry(),
     expireInSeconds: 15 * 60,
     // Expired jobs are found (and tried again) within this.

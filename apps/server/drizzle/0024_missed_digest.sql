@@ -1,0 +1,1 @@
+CREATE INDEX "schedules_business_missed_deadline_idx" ON "schedules" USING btree ("business_id","deadline","team_id") WHERE status = 'missed';
