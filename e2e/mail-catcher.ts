@@ -29,6 +29,8 @@ const smtp = new SMTPServer({
       .catch(callback);
   },
 });
+// A sender that drops its connection (the app stopped mid-send) is no reason to stop.
+smtp.on('error', () => {});
 smtp.listen(SMTP_PORT, '127.0.0.1');
 
 http
