@@ -110,32 +110,64 @@ export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items
 export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send', 'reminders.scan'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
+/** What instances that install the queue's tables at the same moment run into: someone else made them first, or a deadlock with them. */
+const installRace = (err: unknown) => {
+  const e = err as { code?: string; message?: string };
+  return ['23505', '40P01', '42P06', '42P07', '42710'].includes(e.code ?? '') || /already exists/.test(e.message ?? '');
+};
+
+/**
+ * Starts pg-boss, which makes its tables on a new database. Instances that start together on one
+ * race to make them (the schema's name is taken by whoever commits first); the one that loses
+ * starts again with a new pg-boss, which then finds them made.
+ */
+async function startInstalling(make: () => PgBoss, tries = 5): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt++) {
+    const boss = make();
+    try {
+      await boss.start();
+      return boss;
+    } catch (err) {
+      if (attempt >= tries || !installRace(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: readonly string[] = []): Promise<Queue> {
-  const boss = new PgBoss({
-    db: executorOf(db),
-    schema: QUEUE_SCHEMA,
-    // Maintenance and the clock are pg-boss's own and run on every instance under its locks. The
-    // clock (`schedule`) turns each cron slot of `boss.schedule` into one job across instances.
-    supervise: true,
-    schedule: true,
-    ...retry(),
-    expireInSeconds: 15 * 60,
-    // Expired jobs are found (and tried again) within this.
-    maintenanceIntervalSeconds: 15,
-    archiveCompletedAfterSeconds: 60 * 60,
-    archiveFailedAfterSeconds: 14 * 24 * 60 * 60,
-    deleteAfterDays: 14,
-  });
-  boss.on('error', (err) => log.error({ err }, 'job queue'));
-  await boss.start();
+  const make = () => {
+    const made = new PgBoss({
+      db: executorOf(db),
+      schema: QUEUE_SCHEMA,
+      // Maintenance and the clock are pg-boss's own and run on every instance under its locks. The
+      // clock (`schedule`) turns each cron slot of `boss.schedule` into one job across instances.
+      supervise: true,
+      schedule: true,
+      ...retry(),
+      expireInSeconds: 15 * 60,
+      // Expired jobs are found (and tried again) within this.
+      maintenanceIntervalSeconds: 15,
+      archiveCompletedAfterSeconds: 60 * 60,
+      archiveFailedAfterSeconds: 14 * 24 * 60 * 60,
+      deleteAfterDays: 14,
+    });
+    made.on('error', (err) => log.error({ err }, 'job queue'));
+    return made;
+  };
+  const boss = await startInstalling(make);
   for (const name of [...QUEUE_NAMES, ...extraQueues]) {
     // A digest queue holds at most one waiting job per key (policy 'short'): later events join it.
     const policy = name === 'events.digest' ? 'short' : 'standard';
-    if (!(await boss.getQueue(name)))
-      await boss.createQueue(name, { name, policy, ...retry() }).catch(async (err) => {
-        // Another instance created it in the meantime.
-        if (!(await boss.getQueue(name))) throw err;
-      });
+    // Instances starting together may make the same queue at once (a deadlock or a taken name for
+    // the losers): each tries again until the queue is there.
+    for (let attempt = 1; !(await boss.getQueue(name)); attempt++) {
+      try {
+        await boss.createQueue(name, { name, policy, ...retry() });
+      } catch (err) {
+        if (attempt >= 5 || !installRace(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
   }
   const workers: string[] = [];
   return {
