@@ -97,7 +97,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     const username = memberPage.getByLabel(t(lang, 'login.username'));
     await expect(username).toHaveValue(new RegExp(`^flow\\.${suffix}\\.\\d{4}$`));
     await signIn(memberPage, lang, await username.inputValue(), 'my-own-pass-1');
-    await memberPage.waitForLoadState('networkidle');
+    // The signed-in page keeps the bell's stream open, so the network never goes idle: wait for its count.
+    await expect(memberPage.getByRole('button', { name: t(lang, 'notifications.bellLabel_zero') })).toBeVisible();
     await shot(memberPage, `${lang}-org-07-member-signed-in`);
     await memberContext.close();
 
