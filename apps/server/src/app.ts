@@ -64,7 +64,7 @@ import { transportFor, workMail, type MailTransport } from './modules/platform/m
 import { jobsRoutes } from './modules/platform/queue/jobs.routes.ts';
 import { workReminders } from './modules/platform/notifications/reminders.ts';
 import { startQueue, type Queue } from './modules/platform/queue/queue.ts';
-import type { MailSettings } from './config.ts';
+import { DEFAULT_MAIL_FROM, type MailSettings } from './config.ts';
 import { apiHeadersPlugin } from './plugins/api-headers.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { drainPlugin } from './plugins/drain.ts';
@@ -97,7 +97,7 @@ declare module 'fastify' {
 }
 
 /** Without MAIL settings: no SMTP server, the default sender, links to the local app. */
-export const DEFAULT_MAIL: MailSettings = { smtpUrl: null, from: 'FieldOps <no-reply@localhost>', appUrl: 'http://localhost:8080' };
+export const DEFAULT_MAIL: MailSettings = { smtpUrl: null, from: DEFAULT_MAIL_FROM, appUrl: 'http://localhost:8080' };
 
 export interface AppOptions {
   database: Database;

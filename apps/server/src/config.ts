@@ -58,6 +58,9 @@ export interface Config {
   mail: MailSettings;
 }
 
+/** The sender when MAIL_FROM does not say. */
+export const DEFAULT_MAIL_FROM = 'FieldOps <no-reply@localhost>';
+
 export interface MailSettings {
   smtpUrl: string | null;
   from: string;
@@ -214,7 +217,7 @@ export const ENV_SCHEMA = z.object({
     .trim()
     .max(200)
     .refine((v) => !/[\r\n]/.test(v) && /<?[^\s<>@]+@[^\s<>@]+>?$/.test(v), 'expected an address such as "FieldOps <no-reply@example.com>"')
-    .default('FieldOps <no-reply@localhost>'),
+    .default(DEFAULT_MAIL_FROM),
   APP_URL: urlOf(['http:', 'https:'], 'an http:// or https:// URL').optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key (65 bytes) in base64url').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key (32 bytes) in base64url').optional(),

@@ -10,6 +10,7 @@ export type Channels = Record<string, Partial<Record<NotificationChannel, boolea
 
 export interface RecipientRow {
   id: number;
+  fullName: string;
   email: string;
   emailClaimed: boolean;
   language: string;
@@ -24,6 +25,7 @@ export async function recipientRows(db: Db, businessId: number, userIds: readonl
   return db
     .select({
       id: users.id,
+      fullName: users.fullName,
       email: users.email,
       emailClaimed: users.emailClaimed,
       language: users.language,

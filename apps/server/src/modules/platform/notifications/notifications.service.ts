@@ -332,7 +332,7 @@ export async function queueInvitationMail(
   const [inviter] = await recipientRows(tx, invite.businessId, [invite.inviterId]);
   if (!business) return;
   const language = languageOf(inviter?.language);
-  const actor = (await userNames(tx, [invite.inviterId])).get(invite.inviterId) ?? business.name;
+  const actor = inviter?.fullName ?? business.name;
   const t = INVITATION[language];
   const rendered = renderMail({
     language,

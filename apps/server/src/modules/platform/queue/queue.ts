@@ -134,7 +134,7 @@ async function startInstalling(make: () => PgBoss, tries = 5): Promise<PgBoss> {
   }
 }
 
-export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: readonly string[] = []): Promise<Queue> {
+export async function startQueue(db: Db, log: FastifyBaseLogger): Promise<Queue> {
   const make = () => {
     const made = new PgBoss({
       db: executorOf(db),
@@ -155,7 +155,7 @@ export async function startQueue(db: Db, log: FastifyBaseLogger, extraQueues: re
     return made;
   };
   const boss = await startInstalling(make);
-  for (const name of [...QUEUE_NAMES, ...extraQueues]) {
+  for (const name of QUEUE_NAMES) {
     // A digest queue holds at most one waiting job per key (policy 'short'): later events join it.
     const policy = name === 'events.digest' ? 'short' : 'standard';
     // Instances starting together may make the same queue at once (a deadlock or a taken name for
