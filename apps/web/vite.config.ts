@@ -86,6 +86,13 @@ const browserBuild: UserConfig = {
             { name: 'data', test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|dayjs)[\\/]/, priority: 30 },
             { name: 'ui', test: UI_LIBRARIES, tags: ['$initial'], priority: 20 },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 15 },
+            // The number field and its formatter are for forms: out of the file the dashboard loads.
+            {
+              name: 'number-input',
+              test: /node_modules[\\/](react-number-format[\\/]|@mantine[\\/]core[\\/]esm[\\/]components[\\/]NumberInput[\\/])/,
+              includeDependenciesRecursively: false,
+              priority: 12,
+            },
             { name: 'ui-more', test: UI_LIBRARIES, minShareCount: 6, priority: 10 },
             { name: 'app', test: /apps[\\/]web[\\/]src[\\/]/, tags: ['$initial'], priority: 6 },
             { name: 'app-shared', test: /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]/, minShareCount: 6, priority: 5 },

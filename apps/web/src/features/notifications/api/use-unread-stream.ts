@@ -5,7 +5,7 @@
 // connection's state: while it is not live, the count is read again on coming back to the window.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { unreadCount } from '@fieldops/shared/notifications';
+import { afterLoad } from '../../../lib/after-load.ts';
 import { API_BASES } from '../../../lib/api-client.ts';
 import { openLiveFeed, type LiveState } from '../../../lib/live-feed/live-feed-client.ts';
 import type { UnreadCount } from './get-unread-count.ts';
@@ -15,34 +15,51 @@ export const NOTIFICATIONS_STREAM_PATH = '/v1/notifications/stream';
 /** The event that carries the count. */
 export const UNREAD_EVENT = 'unread';
 
-function readCount(data: string): number | null {
+/**
+ * The count in an event's data, or null. Checked by hand: the schema library is not part of the
+ * signed-in shell's first load, and this is its only use there.
+ */
+export function readCount(data: string): number | null {
   try {
-    const parsed = unreadCount.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data.unread : null;
+    const parsed: unknown = JSON.parse(data);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const unread = (parsed as { unread?: unknown }).unread;
+    return typeof unread === 'number' && Number.isInteger(unread) && unread >= 0 ? unread : null;
   } catch {
     return null;
   }
 }
+
+/**
+ * The stream opens this long after the page's load event: the count's own call answers first,
+ * and the stream, which holds a connection for as long as the page is open, stays out of the
+ * first screen's requests (six at a time to one host over HTTP/1.1).
+ */
+export const STREAM_AFTER_LOAD_MS = 1_500;
 
 export function useUnreadStream(): LiveState {
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>('closed');
 
   useEffect(() => {
-    const close = openLiveFeed({
-      url: `${API_BASES.main}${NOTIFICATIONS_STREAM_PATH}`,
-      onState: setState,
-      onEvent: (event) => {
-        if (event.event !== UNREAD_EVENT) return;
-        const unread = readCount(event.data);
-        if (unread === null) return;
-        const before = queryClient.getQueryData<UnreadCount>(notificationKeys.unreadCount)?.unread;
-        queryClient.setQueryData<UnreadCount>(notificationKeys.unreadCount, { unread });
-        if (before !== unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
-      },
-    });
+    let close: (() => void) | null = null;
+    const cancel = afterLoad(() => {
+      close = openLiveFeed({
+        url: `${API_BASES.main}${NOTIFICATIONS_STREAM_PATH}`,
+        onState: setState,
+        onEvent: (event) => {
+          if (event.event !== UNREAD_EVENT) return;
+          const unread = readCount(event.data);
+          if (unread === null) return;
+          const before = queryClient.getQueryData<UnreadCount>(notificationKeys.unreadCount)?.unread;
+          queryClient.setQueryData<UnreadCount>(notificationKeys.unreadCount, { unread });
+          if (before !== unread) void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
+        },
+      });
+    }, STREAM_AFTER_LOAD_MS);
     return () => {
-      close();
+      cancel();
+      close?.();
       setState('closed');
     };
   }, [queryClient]);
