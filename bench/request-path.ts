@@ -114,10 +114,9 @@ async function load(port: number, path: string, headers: Record<string, string>)
 async function startBare(url: string, file: string) {
   const port = await freePort();
   // The same Node.js flags as the app (`npm run serve`): what differs between the two is the code.
-  const flags = PRODUCTION_NODE_FLAGS.filter((flag) => flag !== '--enable-source-maps');
   const child: ChildProcess = spawn(
     process.execPath,
-    [...flags, '--import', 'tsx', path.join(import.meta.dirname, 'lib', 'bare-server.ts'), String(port), url, file],
+    [...PRODUCTION_NODE_FLAGS, '--import', 'tsx', path.join(import.meta.dirname, 'lib', 'bare-server.ts'), String(port), url, file],
     {
       stdio: ['ignore', 'inherit', 'inherit'],
     },

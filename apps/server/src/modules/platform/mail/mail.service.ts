@@ -3,7 +3,7 @@
 // and a retried job never makes a second message. With no SMTP server the messages stay in the
 // administrators' outbox. A message keeps one Message-ID through its retries, so a copy that an
 // interrupted send left behind is one the receiving side can tell apart.
-import nodemailer from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { MailSettings } from '../../../config.ts';
@@ -73,17 +73,29 @@ export async function queueMail(tx: Db, mail: QueuedMail): Promise<boolean> {
 }
 
 export interface MailTransport {
-  sendMail(message: nodemailer.SendMailOptions): Promise<unknown>;
+  sendMail(message: SendMailOptions): Promise<unknown>;
   close?(): void;
 }
 
-/** A pool of a few connections to the SMTP server, reused from message to message. */
+/**
+ * A pool of a few connections to the SMTP server, reused from message to message. The mail library
+ * is loaded, and the pool made, with the first message this instance sends, not with its start.
+ */
 export function transportFor(settings: MailSettings): MailTransport | null {
   if (!settings.smtpUrl) return null;
   const url = new URL(settings.smtpUrl);
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
   if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', '10');
-  return nodemailer.createTransport(url.toString());
+  let pool: Promise<Transporter> | null = null;
+  return {
+    async sendMail(message) {
+      pool ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url.toString()));
+      return (await pool).sendMail(message);
+    },
+    close() {
+      void pool?.then((transport) => transport.close());
+    },
+  };
 }
 
 /** The host part of Message-IDs: the app's own. */

@@ -5,7 +5,6 @@
 // gone (404, 410) has it removed; any other failure throws and the queue tries again later.
 import type https from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import { LANGUAGES, type Language } from '@fieldops/shared/notifications';
 import { pushSettings, type PushSettings } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
@@ -68,6 +67,8 @@ export async function sendPush(db: Db, settings: PushSettings, job: PushJob, log
     lang,
   };
   const vapid = await vapidKeys(db, settings);
+  // Loaded with the first push this instance sends, not with its start.
+  const { default: webpush } = await import('web-push');
   const timeSensitive = TIME_SENSITIVE.has(push.kind);
   try {
     await webpush.sendNotification({ endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } }, JSON.stringify(payload), {

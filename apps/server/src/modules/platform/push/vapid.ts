@@ -2,7 +2,6 @@
 // pair generated once and kept in the database, so that every instance, on PostgreSQL or the
 // embedded database, signs with the key the browsers subscribed with, across restarts and releases.
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { PushSettings } from '../../../config.ts';
 import type { Db } from '../../../db/client.ts';
 import { serverSecrets } from '../../../db/schema.ts';
@@ -33,6 +32,8 @@ export function vapidKeys(db: Db, settings: Pick<PushSettings, 'vapid' | 'subjec
 
 /** Instances starting together each offer a pair; the first stored is the one every instance uses. */
 async function keptPair(db: Db): Promise<{ publicKey: string; privateKey: string }> {
+  // The push library is loaded when first needed, not with every instance's start.
+  const { default: webpush } = await import('web-push');
   const offered = webpush.generateVAPIDKeys();
   await db
     .insert(serverSecrets)
