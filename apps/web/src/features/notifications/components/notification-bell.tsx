@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ActionIcon, Indicator, Popover, VisuallyHidden } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../../../components/error-boundary.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { useUnreadCountQuery } from '../api/get-unread-count.ts';
 import { useUnreadStream } from '../api/use-unread-stream.ts';
@@ -43,9 +44,12 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
         <Popover.Dropdown p={0} aria-labelledby={titleId} maw="calc(100vw - 16px)">
-          <Suspense fallback={<LoadingState minHeight={160} />}>
-            <BellPanel titleId={titleId} count={count} onClose={close} />
-          </Suspense>
+          {/* The list's code failing to arrive (offline before the app was kept) shows in the popover. */}
+          <ErrorBoundary fullScreen={false}>
+            <Suspense fallback={<LoadingState minHeight={160} />}>
+              <BellPanel titleId={titleId} count={count} onClose={close} />
+            </Suspense>
+          </ErrorBoundary>
         </Popover.Dropdown>
       </Popover>
       <VisuallyHidden role="status" aria-live="polite">
