@@ -8,13 +8,11 @@ import { FormAlert } from '../../components/form-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
 import { Segments } from '../../components/segments.tsx';
-import { errorMessage } from '../../lib/i18n/translate-message.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useSearchParam } from '../../lib/url-state.ts';
 import { useNotificationPagesQuery } from './api/get-notifications.ts';
 import { useUnreadCountQuery } from './api/get-unread-count.ts';
-import { useMarkAllReadMutation } from './api/mark-all-read.ts';
 import { NotificationList } from './components/notification-list.tsx';
+import { useReadAll } from './components/use-read-all.ts';
 
 type Filter = 'all' | 'unread';
 
@@ -25,13 +23,7 @@ export function NotificationsPage() {
   const query = useNotificationPagesQuery(filter === 'unread');
   // The bell keeps the count current; this page only reads it.
   const unread = useUnreadCountQuery(true).data ?? 0;
-  const markAll = useMarkAllReadMutation();
-
-  const readAll = () =>
-    markAll.mutate(undefined, {
-      onSuccess: () => notifySuccess(t('messages.notificationsRead')),
-      onError: (error) => notifyError(errorMessage(error, 'markNotificationsFailed')),
-    });
+  const { readAll, pending } = useReadAll();
 
   return (
     <>
@@ -39,7 +31,7 @@ export function NotificationsPage() {
         title={t('notifications.title')}
         description={t('notifications.description')}
         actions={
-          <Button variant="default" leftSection={<IconChecks size={16} />} onClick={readAll} loading={markAll.isPending} disabled={unread === 0}>
+          <Button variant="default" leftSection={<IconChecks size={16} />} onClick={readAll} loading={pending} disabled={unread === 0}>
             {t('notifications.markAllRead')}
           </Button>
         }

@@ -6,12 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { QueryGate } from '../../../components/query-gate.tsx';
-import { errorMessage } from '../../../lib/i18n/translate-message.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useLatestNotificationsQuery } from '../api/get-notifications.ts';
-import { useMarkAllReadMutation } from '../api/mark-all-read.ts';
 import { NotificationList } from './notification-list.tsx';
+import { useReadAll } from './use-read-all.ts';
 
 /** How many entries the popover shows; the rest are on the Notifications page. */
 export const BELL_SIZE = 8;
@@ -25,13 +23,7 @@ interface BellPanelProps {
 export function BellPanel({ titleId, count, onClose }: BellPanelProps) {
   const { t } = useTranslation();
   const latest = useLatestNotificationsQuery(BELL_SIZE, true);
-  const markAll = useMarkAllReadMutation();
-
-  const readAll = () =>
-    markAll.mutate(undefined, {
-      onSuccess: () => notifySuccess(t('messages.notificationsRead')),
-      onError: (error) => notifyError(errorMessage(error, 'markNotificationsFailed')),
-    });
+  const { readAll, pending } = useReadAll();
 
   return (
     <Stack gap={0}>
@@ -39,7 +31,7 @@ export function BellPanel({ titleId, count, onClose }: BellPanelProps) {
         <Text fw={700} id={titleId}>
           {t('notifications.title')}
         </Text>
-        <Button size="compact-sm" variant="subtle" leftSection={<IconChecks size={16} />} onClick={readAll} loading={markAll.isPending} disabled={count === 0}>
+        <Button size="compact-sm" variant="subtle" leftSection={<IconChecks size={16} />} onClick={readAll} loading={pending} disabled={count === 0}>
           {t('notifications.markAllRead')}
         </Button>
       </Group>
