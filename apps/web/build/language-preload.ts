@@ -58,13 +58,15 @@ export function languageScript(files: Record<string, string>, fallback: string, 
       // Fetched now, applied when the code that needs them asks (as a preload they draw nothing).
       `(s.styles||[]).forEach(function(u){var k=document.createElement("link");k.rel="preload";k.setAttribute("as","style");k.crossOrigin="";k.href=u;document.head.appendChild(k)});` +
       // On `/` with the default filters, the dashboard's one call, where the dashboard left its
-      // hint: the default range (last week) ends today in the business's zone.
-      `if(w==="/"&&!location.search){try{var d=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.dashboardHint)})||"null");` +
+      // hint: the default range (last week) ends today in the business's zone. In a task of its
+      // own: the zone's first date format loads the runtime's zone data (tens of milliseconds on
+      // a phone), which would otherwise lengthen the parser's task that runs this script.
+      `if(w==="/"&&!location.search)setTimeout(function(){try{var d=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.dashboardHint)})||"null");` +
       // Only ever to the app's own API: the token goes with it.
       `if(d&&typeof d.path==="string"&&d.path.indexOf(${JSON.stringify(API_BASES.workflow + '/')})===0&&typeof d.zone==="string"){var o={};` +
       `new Intl.DateTimeFormat("en-CA",{timeZone:d.zone,year:"numeric",month:"2-digit",day:"2-digit"}).formatToParts(new Date()).forEach(function(x){o[x.type]=x.value});` +
       `var e=o.year+"-"+o.month+"-"+o.day,b=new Date(Date.parse(e+"T00:00:00Z")+(${EARLY_DASHBOARD_FIRST_DAY})*864e5).toISOString().slice(0,10),u=d.path+"?startDate="+b+"&endDate="+e;` +
-      `window[${JSON.stringify(EARLY_DASHBOARD_GLOBAL)}]={url:u,response:fetch(u,{headers:q}).catch(function(){return null})}}}catch(x){}}}`
+      `window[${JSON.stringify(EARLY_DASHBOARD_GLOBAL)}]={url:u,response:fetch(u,{headers:q}).catch(function(){return null})}}}catch(x){}},0)}`
     : '';
   return (
     `(function(){${preload}var f=${JSON.stringify(files)},l=null;try{l=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.language)})}catch(e){}` +
