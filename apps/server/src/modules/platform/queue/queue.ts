@@ -117,19 +117,16 @@ const installRace = (err: unknown) => {
 };
 
 /**
- * Starts pg-boss, which makes its tables on a new database. Instances that start together on one
- * race to make them (the schema's name is taken by whoever commits first); the one that loses
- * starts again with a new pg-boss, which then finds them made.
+ * Runs `step` until it succeeds, again after an install race (up to five tries, with a short
+ * growing, jittered wait), and throws anything else at once.
  */
-async function startInstalling(make: () => PgBoss, tries = 5): Promise<PgBoss> {
+async function throughInstallRace<T>(step: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const boss = make();
     try {
-      await boss.start();
-      return boss;
+      return await step();
     } catch (err) {
-      if (attempt >= tries || !installRace(err)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      if (attempt >= 5 || !installRace(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
     }
   }
 }
@@ -154,20 +151,22 @@ export async function startQueue(db: Db, log: FastifyBaseLogger): Promise<Queue>
     made.on('error', (err) => log.error({ err }, 'job queue'));
     return made;
   };
-  const boss = await startInstalling(make);
+  // pg-boss makes its tables on a new database. Instances that start together on one race to make
+  // them (the schema's name is taken by whoever commits first); the one that loses starts again
+  // with a new pg-boss, which then finds them made.
+  const boss = await throughInstallRace(async () => {
+    const made = make();
+    await made.start();
+    return made;
+  });
   for (const name of QUEUE_NAMES) {
     // A digest queue holds at most one waiting job per key (policy 'short'): later events join it.
     const policy = name === 'events.digest' ? 'short' : 'standard';
     // Instances starting together may make the same queue at once (a deadlock or a taken name for
     // the losers): each tries again until the queue is there.
-    for (let attempt = 1; !(await boss.getQueue(name)); attempt++) {
-      try {
-        await boss.createQueue(name, { name, policy, ...retry() });
-      } catch (err) {
-        if (attempt >= 5 || !installRace(err)) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-      }
-    }
+    await throughInstallRace(async () => {
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy, ...retry() });
+    });
   }
   const workers: string[] = [];
   return {
