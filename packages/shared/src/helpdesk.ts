@@ -2,31 +2,14 @@
 // (spec §3, §4 and §7 "Tickets").
 import { z } from 'zod';
 import { basicInfo } from './account.ts';
-import { ASSIGNMENT_TARGETS, TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES, type TicketStatus } from './enums.ts';
+import { ASSIGNMENT_TARGETS, TICKET_HISTORY_FIELDS, TICKET_PRIORITIES, TICKET_STATUSES } from './enums.ts';
 import { entityName, id, optionalText, pageQuery, requiredText } from './common.ts';
 import { COMMENTS_PAGE_SIZE } from './limits.ts';
 import { MSG, maxMessage } from './messages.ts';
 
 // ---------------------------------------------------------------- transitions (spec §4)
 
-const FORBIDDEN: ReadonlyArray<readonly [TicketStatus | '*', TicketStatus | '*']> = [
-  ['RESOLVED', 'NEW'],
-  ['RESOLVED', 'IN_PROGRESS'],
-  ['CLOSED', '*'],
-  ['NEW', 'CLOSED'],
-  ['NEW', 'RESOLVED'],
-  ['IN_PROGRESS', 'NEW'],
-  ['IN_PROGRESS', 'CLOSED'],
-];
-
-/** Whether a ticket may move from one status to another; staying put is not a move. */
-export function canTransition(from: TicketStatus, to: TicketStatus): boolean {
-  if (from === to) return false;
-  return !FORBIDDEN.some(([a, b]) => (a === '*' || a === from) && (b === '*' || b === to));
-}
-
-/** The statuses a ticket in `from` may move to. */
-export const allowedTransitions = (from: TicketStatus): TicketStatus[] => TICKET_STATUSES.filter((to) => canTransition(from, to));
+export { allowedTransitions, canTransition } from './ticket-transitions.ts';
 
 // ---------------------------------------------------------------- categories
 

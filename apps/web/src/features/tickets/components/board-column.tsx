@@ -11,7 +11,8 @@ import { Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from 
 import { IconBan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TicketStatus } from '@fieldops/shared/enums';
-import { canTransition, type Ticket } from '@fieldops/shared/helpdesk';
+import type { Ticket } from '@fieldops/shared/helpdesk';
+import { canTransition } from '@fieldops/shared/ticket-transitions';
 import { QueryGate } from '../../../components/query-gate.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';

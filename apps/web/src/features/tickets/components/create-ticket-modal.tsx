@@ -1,8 +1,13 @@
-// The new-ticket dialog, opened by "New ticket" (?new=1 in the address).
+// The new-ticket dialog, opened by "New ticket" (?new=1 in the address). Its form arrives with the
+// dialog's first opening: it checks with the shared rules, which bring the schema library, and
+// neither the board nor the list needs them until then.
+import { lazy, Suspense } from 'react';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@fieldops/shared/helpdesk';
-import { TicketCreateForm } from './ticket-create-form.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+
+const TicketCreateForm = lazy(async () => ({ default: (await import('./ticket-create-form.tsx')).TicketCreateForm }));
 
 interface CreateTicketModalProps {
   opened: boolean;
@@ -15,13 +20,15 @@ export function CreateTicketModal({ opened, onClose, onCreated }: CreateTicketMo
   return (
     <Modal opened={opened} onClose={onClose} title={t('tickets.form.newTitle')} size="lg" centered>
       {opened ? (
-        <TicketCreateForm
-          onCancel={onClose}
-          onCreated={(ticket) => {
-            onClose();
-            onCreated?.(ticket);
-          }}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <TicketCreateForm
+            onCancel={onClose}
+            onCreated={(ticket) => {
+              onClose();
+              onCreated?.(ticket);
+            }}
+          />
+        </Suspense>
       ) : null}
     </Modal>
   );

@@ -56,7 +56,9 @@ async function moveWithMenu(title: string, target: string, reason: string) {
   await userEvent.click(screen.getByRole('button', { name: `More actions for ${title}` }));
   await userEvent.click(await screen.findByRole('menuitem', { name: target }));
   const dialog = await screen.findByRole('dialog', { name: 'Provide Reason' });
-  if (reason) await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), reason);
+  // The form arrives with the dialog's first opening.
+  const reasonBox = await within(dialog).findByRole('textbox', { name: /Reason/ });
+  if (reason) await userEvent.type(reasonBox, reason);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Change status' }));
 }
 
@@ -134,7 +136,10 @@ describe('ticket board', () => {
     await vi.waitFor(() => expect(target).toHaveFocus());
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Provide Reason' });
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'started');
+    // The reason takes the focus, though the form arrived after the dialog opened.
+    const reasonBox = await within(dialog).findByRole('textbox', { name: /Reason/ });
+    await vi.waitFor(() => expect(reasonBox).toHaveFocus());
+    await user.type(reasonBox, 'started');
     within(dialog).getByRole('button', { name: 'Change status' }).focus();
     await user.keyboard('{Enter}');
 

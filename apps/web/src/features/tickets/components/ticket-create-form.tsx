@@ -1,7 +1,7 @@
 // The new-ticket form: title and description (required), category, priority, assignee,
 // project and site (the sites of the chosen project), and images. The ticket is created first,
 // then its images are uploaded.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,10 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
   const projectId = form.values.projectId ? Number(form.values.projectId) : null;
   const options = useTicketOptions(projectId);
   const pending = create.isPending || upload.isPending;
+  // The dialog puts the focus on the title when it opens; the first time, this form arrives after
+  // the dialog has opened, and takes it here.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus(), []);
 
   const finish = async (ticket: Ticket) => {
     await refreshTicketViews(ticket.id);
@@ -84,7 +88,7 @@ export function TicketCreateForm({ onCancel, onCreated }: TicketCreateFormProps)
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <TicketTextFields field={form.field} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketStatus } from '@fieldops/shared/enums';
-import { canTransition, type Ticket } from '@fieldops/shared/helpdesk';
+import type { Ticket } from '@fieldops/shared/helpdesk';
+import { canTransition } from '@fieldops/shared/ticket-transitions';
 import { MSG } from '@fieldops/shared/messages';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
