@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@fieldops/shared/helpdesk';
+import { ErrorBoundary } from '../../../components/error-boundary.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 
 const TicketCreateForm = lazy(async () => ({ default: (await import('./ticket-create-form.tsx')).TicketCreateForm }));
@@ -20,15 +21,18 @@ export function CreateTicketModal({ opened, onClose, onCreated }: CreateTicketMo
   return (
     <Modal opened={opened} onClose={onClose} title={t('tickets.form.newTitle')} size="lg" centered>
       {opened ? (
-        <Suspense fallback={<LoadingState />}>
-          <TicketCreateForm
-            onCancel={onClose}
-            onCreated={(ticket) => {
-              onClose();
-              onCreated?.(ticket);
-            }}
-          />
-        </Suspense>
+        // A form that fails to arrive says so in the dialog, not over the page.
+        <ErrorBoundary fullScreen={false}>
+          <Suspense fallback={<LoadingState />}>
+            <TicketCreateForm
+              onCancel={onClose}
+              onCreated={(ticket) => {
+                onClose();
+                onCreated?.(ticket);
+              }}
+            />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
     </Modal>
   );

@@ -3,6 +3,7 @@
 import { lazy, Suspense } from 'react';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../../../components/error-boundary.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import type { ReasonMove } from './reason-form.tsx';
 
@@ -20,9 +21,12 @@ export function ReasonModal({ move, onConfirm, onClose }: ReasonModalProps) {
   return (
     <Modal opened={move !== null} onClose={onClose} title={t('tickets.reason.title')} centered>
       {move ? (
-        <Suspense fallback={<LoadingState minHeight={200} />}>
-          <ReasonForm move={move} onConfirm={onConfirm} onClose={onClose} />
-        </Suspense>
+        // A form that fails to arrive says so in the dialog, not over the page.
+        <ErrorBoundary fullScreen={false}>
+          <Suspense fallback={<LoadingState minHeight={200} />}>
+            <ReasonForm move={move} onConfirm={onConfirm} onClose={onClose} />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
     </Modal>
   );
