@@ -30,6 +30,7 @@ import { membersRoutes } from './modules/main/members/members.routes.ts';
 import { onboardingRoutes } from './modules/main/onboarding/onboarding.routes.ts';
 import { projectsRoutes } from './modules/main/projects/projects.routes.ts';
 import { actionsRoutes } from './modules/workflow/actions/actions.routes.ts';
+import { sectionsRoutes } from './modules/workflow/actions/sections.routes.ts';
 import { tagsRoutes } from './modules/workflow/tags/tags.routes.ts';
 import { tasksRoutes } from './modules/workflow/tasks/tasks.routes.ts';
 import { executionPlansRoutes } from './modules/workflow/execution-plans/execution-plans.routes.ts';
@@ -176,6 +177,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     tasksRoutes,
     templatesRoutes,
     actionsRoutes,
+    sectionsRoutes,
     tagsRoutes,
     executionPlansRoutes,
     schedulesRoutes,

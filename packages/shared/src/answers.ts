@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { ACTION_TYPES, ANSWER_HOLDS, TICKET_PRIORITIES, type ActionType } from './enums.ts';
 import { id, optionalText, pageQuery, queryFlag } from './common.ts';
-import { actionOption } from './tasks.ts';
+import { actionOption, actionSettingsOut } from './tasks.ts';
+import { DEFAULT_SETTINGS, RATING_STARS, type ActionSettings } from './inspection-score.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 import { isoDate } from './plans.ts';
 
@@ -27,29 +28,45 @@ export const provesPresence = (distance: number, accuracy: number | null | undef
 /** The value of an answer by action type (PHOTO and VOICE answers carry a file instead). */
 export type AnswerValue = string | string[] | number | boolean | null;
 
-/** Whether `value` is a complete answer for an action of this type with this many options. */
-export function validAnswerValue(type: ActionType, value: AnswerValue, optionsCount: number): boolean {
+/** Whether a number lies on a slider: within its ends, on one of its steps. */
+function onSlider(settings: ActionSettings, value: number): boolean {
+  const { min, max, step } = settings;
+  if (min === null || max === null || value < min || value > max) return false;
+  if (step === null) return true;
+  const steps = (value - min) / step;
+  return Math.abs(steps - Math.round(steps)) < 1e-9;
+}
+
+/** Whether `value` is a complete answer for an action of this type with this many options and these settings. */
+export function validAnswerValue(type: ActionType, value: AnswerValue, optionsCount: number, settings: ActionSettings = DEFAULT_SETTINGS): boolean {
   const index = (v: unknown) => typeof v === 'string' && /^\d+$/.test(v) && Number(v) < optionsCount;
   switch (type) {
     case 'TEXT':
       return typeof value === 'string' && value.trim() !== '' && value.length <= 5000;
     case 'DATE':
       return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+    case 'TIME':
+      return typeof value === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
     case 'NUMBER':
       return typeof value === 'number' && Number.isFinite(value);
     case 'YES_NO':
-      return value === 'YES' || value === 'NO';
+      return value === 'YES' || value === 'NO' || (settings.allowNa && value === 'NA');
     case 'SINGLE_CHOICE':
       return index(value);
     case 'MULTIPLE_CHOICE':
       return Array.isArray(value) && value.length > 0 && value.every(index) && new Set(value).size === value.length;
     case 'RATING':
-      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 5;
+      return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= RATING_STARS;
+    case 'SLIDER':
+      return typeof value === 'number' && Number.isFinite(value) && onSlider(settings, value);
     case 'CHECK':
       return value === true;
     case 'PHOTO':
     case 'VOICE':
+    case 'SIGNATURE':
       return value === null;
+    case 'INSTRUCTION':
+      return false;
   }
 }
 
@@ -101,6 +118,11 @@ export const actionResult = z.object({
     nameAr: z.string().nullable(),
     type: z.enum(ACTION_TYPES),
     options: z.array(actionOption),
+    /**
+     * The unit of a number, the range it should fall in, a slider's ends. Always sent; optional so
+     * that an answer from a server of the version before (a rolling update, the live feed) still reads.
+     */
+    settings: actionSettingsOut.optional(),
   }),
   taskId: z.number(),
   taskNameEn: z.string().nullable(),

@@ -41,11 +41,34 @@ export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export const DEADLINE_UNITS = ['MINUTES', 'HOURS', 'DAYS', 'MONTHS'] as const;
 export type DeadlineUnit = (typeof DEADLINE_UNITS)[number];
 
-/** Action types offered by `GET /v1/action-types`. CHECK is a step the member marks done. */
-export const ACTION_TYPES = ['TEXT', 'NUMBER', 'YES_NO', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'PHOTO', 'VOICE', 'DATE', 'RATING', 'CHECK'] as const;
+/**
+ * Action types offered by `GET /v1/action-types`. CHECK is a step the member marks done; a
+ * SIGNATURE is drawn on the screen and kept as an image; an INSTRUCTION is text (and an image) to
+ * read, with no answer.
+ */
+export const ACTION_TYPES = [
+  'TEXT',
+  'NUMBER',
+  'YES_NO',
+  'SINGLE_CHOICE',
+  'MULTIPLE_CHOICE',
+  'PHOTO',
+  'VOICE',
+  'DATE',
+  'TIME',
+  'RATING',
+  'SLIDER',
+  'CHECK',
+  'SIGNATURE',
+  'INSTRUCTION',
+] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 /** Types whose answers are picked from the action's options. */
 export const OPTION_ACTION_TYPES: readonly ActionType[] = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE'];
+/** Types that are read, not answered: never required, never counted. */
+export const UNANSWERED_ACTION_TYPES: readonly ActionType[] = ['INSTRUCTION'];
+/** Types answered with an image file (the photo part of an answer). */
+export const FILE_ACTION_TYPES: readonly ActionType[] = ['PHOTO', 'SIGNATURE'];
 /** Types whose answer can drive a chain rule. */
 export const CHAINABLE_ACTION_TYPES: readonly ActionType[] = ['YES_NO', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE'];
 /** The answers of a yes/no action, as chain rules and answers store them. */

@@ -5,6 +5,7 @@ import {
   ACTION_VISIBILITIES,
   CHAINABLE_ACTION_TYPES,
   OPTION_ACTION_TYPES,
+  UNANSWERED_ACTION_TYPES,
   YES_NO_ANSWERS,
   type ActionType,
   type ActionVisibility,
@@ -12,6 +13,7 @@ import {
 import { entityName, id, optionalText, pageQuery } from './common.ts';
 import { MAX_PAGE_SIZE, TEMPLATES_PAGE_SIZE } from './limits.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
+import { DEFAULT_SETTINGS, ruleKeysFor, type ActionSettings, type AnswerRule } from './inspection-score.ts';
 
 const NAME_MAX = 200;
 const DESCRIPTION_MAX = 2000;
@@ -31,6 +33,56 @@ export const actionCriteria = z.object({
   visibility: z.enum(ACTION_VISIBILITIES),
 });
 export type ActionCriteria = z.infer<typeof actionCriteria>;
+
+const SCORE_MAX = 1000;
+const bound = z.number({ error: MSG.invalid }).min(-1_000_000, minMessage(-1_000_000)).max(1_000_000, maxMessage(1_000_000));
+
+/** What one answer of an action means (inspection-score.ts): its score and the evidence it asks for. */
+export const answerRule = z.object({
+  score: z.number({ error: MSG.invalid }).min(0, minMessage(0)).max(SCORE_MAX, maxMessage(SCORE_MAX)).nullable().default(null),
+  na: z.boolean().default(false),
+  photoRequired: z.boolean().default(false),
+  noteRequired: z.boolean().default(false),
+  flag: z.boolean().default(false),
+}) satisfies z.ZodType<AnswerRule, unknown>;
+
+/** An action's settings by type; what a type does not read is kept as given and ignored. */
+export const actionSettings = z.object({
+  min: bound.nullable().default(null),
+  max: bound.nullable().default(null),
+  unit: z
+    .string()
+    .trim()
+    .max(20, maxMessage(20))
+    .nullish()
+    .transform((v) => v || null),
+  step: z.number({ error: MSG.invalid }).positive(MSG.invalid).max(1_000_000, maxMessage(1_000_000)).nullable().default(null),
+  allowNa: z.boolean().default(false),
+  scored: z.boolean().default(false),
+}) satisfies z.ZodType<ActionSettings, unknown>;
+
+/** Rules by answer key ('YES', 'NO', 'NA', or an option's index). */
+export const answerRules = z.record(z.string().max(20, maxMessage(20)), answerRule);
+
+/** The same as answered: every field present, nothing to fill in or transform. */
+export const answerRuleOut = z.object({
+  score: z.number().nullable(),
+  na: z.boolean(),
+  photoRequired: z.boolean(),
+  noteRequired: z.boolean(),
+  flag: z.boolean(),
+});
+export const actionSettingsOut = z.object({
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  unit: z.string().nullable(),
+  step: z.number().nullable(),
+  allowNa: z.boolean(),
+  scored: z.boolean(),
+});
+
+/** The most a slider may offer: the member picks one of its positions. */
+export const SLIDER_MAX_STEPS = 1000;
 
 /** Bilingual name and description; either name is enough (DESIGN §10). */
 const bilingualFields = {
@@ -70,7 +122,12 @@ const taskFields = z.object({
 });
 export const taskRequest = taskFields.superRefine(eitherName);
 export type TaskRequest = z.input<typeof taskRequest>;
-export const taskSettingsRequest = z.object({ geoRestrictionEnabled: z.boolean() });
+/** A task's pass mark: the least total score, in percent, that passes an inspection. */
+const passMark = z.number({ error: MSG.invalid }).min(0, minMessage(0)).max(100, maxMessage(100));
+/** Either setting may be left out, which leaves it as it is; a null pass mark removes it. */
+export const taskSettingsRequest = z
+  .object({ geoRestrictionEnabled: z.boolean().optional(), passMark: passMark.nullable().optional() })
+  .refine((v) => v.geoRestrictionEnabled !== undefined || v.passMark !== undefined, { message: MSG.required, path: ['geoRestrictionEnabled'] });
 export type TaskSettingsRequest = z.input<typeof taskSettingsRequest>;
 
 export const tasksQuery = pageQuery.extend({
@@ -91,6 +148,8 @@ export const task = z.object({
   descriptionEn: z.string().nullable(),
   descriptionAr: z.string().nullable(),
   geoRestrictionEnabled: z.boolean(),
+  /** Null: inspections of the task are scored (when its answers carry scores) but not passed or failed. */
+  passMark: z.number().nullable(),
   tagId: z.number().nullable(),
   tag: tagRef.nullable(),
   creatorId: z.number().nullable(),
@@ -118,6 +177,12 @@ const actionFields = z.object({
   options: z.array(actionOption).max(50, maxMessage(50)).default([]),
   /** New actions must be answered unless made optional. */
   required: z.boolean().default(true),
+  /** The section the action belongs to; null for the part before the first section. */
+  sectionId: id.nullish().transform((v) => v ?? null),
+  /** How much the action's score counts; 0 leaves it out of the score. */
+  weight: z.number({ error: MSG.invalid }).int(MSG.invalid).min(0, minMessage(0)).max(100, maxMessage(100)).default(1),
+  settings: actionSettings.default(DEFAULT_SETTINGS),
+  rules: answerRules.default({}),
 });
 type ActionFieldsValue = z.infer<typeof actionFields>;
 const validAction = (value: ActionFieldsValue, ctx: z.RefinementCtx) => {
@@ -125,9 +190,27 @@ const validAction = (value: ActionFieldsValue, ctx: z.RefinementCtx) => {
   if (OPTION_ACTION_TYPES.includes(value.type) && value.options.length < 2) {
     ctx.addIssue({ code: 'custom', path: ['options'], message: MSG.optionsMin });
   }
+  const keys = ruleKeysFor(value.type, value.options.length, value.settings);
+  for (const key of Object.keys(value.rules)) {
+    if (!keys.includes(key)) ctx.addIssue({ code: 'custom', path: ['rules', key], message: MSG.ruleKeyInvalid });
+  }
+  const { min, max, step } = value.settings;
+  if (min !== null && max !== null && min > max) ctx.addIssue({ code: 'custom', path: ['settings', 'max'], message: MSG.rangeInvalid });
+  if (value.type === 'SLIDER') {
+    if (min === null || max === null || min >= max) ctx.addIssue({ code: 'custom', path: ['settings', 'max'], message: MSG.rangeInvalid });
+    else if (step !== null && (max - min) / step > SLIDER_MAX_STEPS)
+      ctx.addIssue({ code: 'custom', path: ['settings', 'step'], message: maxMessage(SLIDER_MAX_STEPS) });
+  }
 };
-/** Options matter only for choice types; other types drop them. */
-const keepOptionsForChoices = <T extends ActionFieldsValue>(value: T): T => (OPTION_ACTION_TYPES.includes(value.type) ? value : { ...value, options: [] });
+/** Options matter only for choice types, rules only for answers that have keys; other types drop them. */
+const keepOptionsForChoices = <T extends ActionFieldsValue>(value: T): T => {
+  const options = OPTION_ACTION_TYPES.includes(value.type) ? value.options : [];
+  const keys = ruleKeysFor(value.type, options.length, value.settings);
+  const rules = Object.fromEntries(Object.entries(value.rules).filter(([key]) => keys.includes(key)));
+  // What is only read is never required.
+  const required = UNANSWERED_ACTION_TYPES.includes(value.type) ? false : value.required;
+  return { ...value, options, rules, required };
+};
 
 /** `POST /v1/actions`; tags may be given at once. */
 export const actionRequest = actionFields
@@ -152,11 +235,58 @@ export const action = z.object({
   required: z.boolean(),
   criteria: actionCriteria.nullable(),
   tags: z.array(tagRef),
+  sectionId: z.number().nullable(),
+  weight: z.number(),
+  settings: actionSettingsOut,
+  rules: z.record(z.string(), answerRuleOut),
 });
 export type Action = z.infer<typeof action>;
 
+// ---------------------------------------------------------------- sections
+
+/**
+ * A named part of a task. Its actions follow one another in the task's order; a chain rule on the
+ * section shows, dims or hides all of them by the answer of an action before it.
+ */
+export const section = z.object({
+  id: z.number(),
+  taskId: z.number(),
+  order: z.number(),
+  nameEn: z.string().nullable(),
+  nameAr: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
+  criteria: actionCriteria.nullable(),
+});
+export type Section = z.infer<typeof section>;
+
+/** `PUT /v1/sections/{id}`. */
+export const sectionUpdateRequest = z.object(bilingualFields).superRefine(eitherName);
+export type SectionUpdateRequest = z.input<typeof sectionUpdateRequest>;
+/** `POST /v1/sections`: a new section at the end of its task, empty. */
+export const sectionRequest = z.object({ ...bilingualFields, taskId: id }).superRefine(eitherName);
+export type SectionRequest = z.input<typeof sectionRequest>;
+
+/**
+ * `PUT /v1/tasks/{taskId}/layout`: the whole task as the builder leaves it after a move. The first
+ * group is the part before any section (`sectionId` null), then every section once, in order, each
+ * with its actions in order; every action of the task appears once.
+ */
+export const layoutRequest = z.object({
+  groups: z
+    .array(
+      z.object({
+        sectionId: id.nullable(),
+        actionIds: z.array(id).max(MAX_PAGE_SIZE, maxMessage(MAX_PAGE_SIZE)),
+      }),
+    )
+    .min(1, MSG.required)
+    .max(MAX_PAGE_SIZE, maxMessage(MAX_PAGE_SIZE)),
+});
+export type LayoutRequest = z.input<typeof layoutRequest>;
+
 /** `GET /v2/tasks/{taskId}?eagerLoad=true`. */
-export const taskWithActions = task.extend({ actions: z.array(action) });
+export const taskWithActions = task.extend({ actions: z.array(action), sections: z.array(section) });
 export type TaskWithActions = z.infer<typeof taskWithActions>;
 
 /** `POST /v1/actions/order`: every action of the task, once, in the new order. */
@@ -176,7 +306,26 @@ export type TagAction = z.infer<typeof tagAction>;
 
 // ---------------------------------------------------------------- templates
 
-/** An action inside a template; a rule names its base by position in the list. */
+/** A chain rule inside a template: its base named by position in the list of actions. */
+const templateCriteria = z.object({
+  condition: z.object({ baseIndex: z.number().int().min(0), answer: z.string() }),
+  visibility: z.enum(ACTION_VISIBILITIES),
+});
+
+/** A section inside a template; its actions name it by position in the list of sections. */
+export const templateSection = z.object({
+  nameEn: z.string().nullable(),
+  nameAr: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
+  criteria: templateCriteria.nullable(),
+});
+export type TemplateSection = z.infer<typeof templateSection>;
+
+/**
+ * An action inside a template; a rule names its base by position in the list. Sections, weights,
+ * settings and rules came later: a template kept without them reads as none, 1, the defaults and none.
+ */
 export const templateAction = z.object({
   nameEn: z.string().nullable(),
   nameAr: z.string().nullable(),
@@ -185,15 +334,19 @@ export const templateAction = z.object({
   type: z.enum(ACTION_TYPES),
   options: z.array(actionOption),
   required: z.boolean(),
-  criteria: z
-    .object({
-      condition: z.object({ baseIndex: z.number().int().min(0), answer: z.string() }),
-      visibility: z.enum(ACTION_VISIBILITIES),
-    })
-    .nullable(),
+  criteria: templateCriteria.nullable(),
+  section: z.number().int().min(0).nullable().optional(),
+  weight: z.number().optional(),
+  settings: actionSettingsOut.optional(),
+  rules: z.record(z.string(), answerRuleOut).optional(),
 });
 export type TemplateAction = z.infer<typeof templateAction>;
-export const templateContent = z.object({ geoRestrictionEnabled: z.boolean(), actions: z.array(templateAction) });
+export const templateContent = z.object({
+  geoRestrictionEnabled: z.boolean(),
+  actions: z.array(templateAction),
+  sections: z.array(templateSection).optional(),
+  passMark: z.number().nullable().optional(),
+});
 export type TemplateContent = z.infer<typeof templateContent>;
 
 export const templatesQuery = pageQuery.extend({
@@ -223,6 +376,14 @@ export interface RuleAction {
   type: ActionType;
   required: boolean;
   criteria: ActionCriteria | null;
+  /** The action's section, whose own rule governs it too; none when absent. */
+  sectionId?: number | null;
+}
+
+/** A section as chain rules read it. */
+export interface RuleSection {
+  id: number;
+  criteria: ActionCriteria | null;
 }
 
 /** An answer as chain rules read it: 'YES'/'NO', an option index, or several indexes. */
@@ -234,25 +395,48 @@ export function answerMatches(answer: RuleAnswer, expected: string): boolean {
   return Array.isArray(answer) ? answer.includes(expected) : answer === expected;
 }
 
+/** What one rule makes of its target, given the visibility of its base so far. */
+function ruleOutcome(rule: ActionCriteria, resolved: ReadonlyMap<number, ActionVisibility>, answers: Readonly<Record<number, RuleAnswer>>): ActionVisibility {
+  const base = rule.condition.baseActionId;
+  const holds = resolved.get(base) !== 'HIDDEN' && answerMatches(answers[base], rule.condition.answer);
+  if (holds) return rule.visibility;
+  return rule.visibility === 'DISPLAY' ? 'HIDDEN' : 'DISPLAY';
+}
+
+const RANK: Record<ActionVisibility, number> = { DISPLAY: 0, DIM: 1, HIDDEN: 2 };
+/** The stronger of two visibilities: hidden over dimmed over displayed. */
+const stronger = (a: ActionVisibility, b: ActionVisibility) => (RANK[a] >= RANK[b] ? a : b);
+
 /**
  * The visibility of each action given the answers so far (DESIGN §7). A target whose rule
  * holds takes the rule's visibility. Otherwise a rule that would DISPLAY it keeps it HIDDEN
  * until the answer comes, and a rule that would DIM or HIDE it leaves it displayed. A target
- * whose base is itself hidden is hidden too.
+ * whose base is itself hidden is hidden too. A section's rule works the same way on every action
+ * of the section (its base comes before the section): a hidden section hides them all, a dimmed
+ * one dims those not hidden by their own rule.
  */
-export function resolveVisibility(actions: readonly RuleAction[], answers: Readonly<Record<number, RuleAnswer>>): Map<number, ActionVisibility> {
+export function resolveVisibility(
+  actions: readonly RuleAction[],
+  answers: Readonly<Record<number, RuleAnswer>>,
+  sections: readonly RuleSection[] = [],
+): Map<number, ActionVisibility> {
   const result = new Map<number, ActionVisibility>();
+  const sectionRules = new Map(sections.map((s) => [s.id, s.criteria]));
+  const sectionSeen = new Map<number, ActionVisibility>();
   for (const item of actions) {
-    const rule = item.criteria;
-    if (!rule) {
-      result.set(item.id, 'DISPLAY');
-      continue;
+    let visibility: ActionVisibility = item.criteria ? ruleOutcome(item.criteria, result, answers) : 'DISPLAY';
+    const sectionId = item.sectionId ?? null;
+    if (sectionId !== null) {
+      // Judged once, on the section's first action: its base is earlier than all of them.
+      let ofSection = sectionSeen.get(sectionId);
+      if (ofSection === undefined) {
+        const rule = sectionRules.get(sectionId) ?? null;
+        ofSection = rule ? ruleOutcome(rule, result, answers) : 'DISPLAY';
+        sectionSeen.set(sectionId, ofSection);
+      }
+      visibility = stronger(visibility, ofSection);
     }
-    const base = rule.condition.baseActionId;
-    const baseVisible = result.get(base) !== 'HIDDEN';
-    const holds = baseVisible && answerMatches(answers[base], rule.condition.answer);
-    if (holds) result.set(item.id, rule.visibility);
-    else result.set(item.id, rule.visibility === 'DISPLAY' ? 'HIDDEN' : 'DISPLAY');
+    result.set(item.id, visibility);
   }
   return result;
 }
@@ -261,8 +445,12 @@ export function resolveVisibility(actions: readonly RuleAction[], answers: Reado
  * Required actions that must be answered: required and displayed. A hidden action is not
  * asked, and a dimmed one is shown as optional, so neither is required.
  */
-export function requiredVisibleActionIds(actions: readonly RuleAction[], answers: Readonly<Record<number, RuleAnswer>>): number[] {
-  const visibility = resolveVisibility(actions, answers);
+export function requiredVisibleActionIds(
+  actions: readonly RuleAction[],
+  answers: Readonly<Record<number, RuleAnswer>>,
+  sections: readonly RuleSection[] = [],
+): number[] {
+  const visibility = resolveVisibility(actions, answers, sections);
   return actions.filter((a) => a.required && visibility.get(a.id) === 'DISPLAY').map((a) => a.id);
 }
 

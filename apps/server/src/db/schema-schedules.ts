@@ -11,6 +11,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -122,6 +123,12 @@ export const schedules = pgTable(
     status: text('status').$type<ScheduleStatus>().notNull().default('pending'),
     /** When the last required answer was captured (before the deadline, however late it arrived). */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The task as it was when the schedule was first answered (DESIGN §13); null until then. No
+     * foreign key: a version goes only with its task, whose schedules go with it, and a key would
+     * have every deleted version search this, the largest table, for rows naming it.
+     */
+    taskVersionId: ref('task_version_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -193,9 +200,12 @@ export const actionResults = pgTable(
     scheduleId: ref('schedule_id')
       .notNull()
       .references(() => schedules.id, { onDelete: 'cascade' }),
-    actionId: ref('action_id')
-      .notNull()
-      .references(() => actions.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key: the answers of an action deleted from its task stay with their schedule, read
+     * through the task version they were given in (task_versions). The lists read answers with
+     * their action, so they show the current actions' answers only.
+     */
+    actionId: ref('action_id').notNull(),
     taskId: ref('task_id')
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
@@ -325,4 +335,33 @@ export const heldAnswers = pgTable(
     reason: text('reason').$type<AnswerHold>().notNull(),
   },
   (t) => [index('held_answers_business_created_idx').on(t.businessId, t.createdAt, t.id)],
+);
+
+/**
+ * The score of a schedule's inspection (DESIGN §13: computed on the server as each answer is
+ * stored), for tasks whose answers carry scores: weighted points, the percentage, passed or failed
+ * on the task's pass mark, the failed items and each section's part, read with the schedule's
+ * task version. Member, site and task are the schedule's, for the reports' averages.
+ */
+export const scheduleScores = pgTable(
+  'schedule_scores',
+  {
+    scheduleId: ref('schedule_id')
+      .primaryKey()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id').notNull(),
+    taskId: ref('task_id').notNull(),
+    teamId: ref('team_id').notNull(),
+    userId: ref('user_id').notNull(),
+    /** The task version it was scored with (no foreign key, as schedules.task_version_id). */
+    versionId: ref('version_id').notNull(),
+    achieved: doublePrecision('achieved').notNull(),
+    possible: doublePrecision('possible').notNull(),
+    percent: doublePrecision('percent'),
+    passed: boolean('passed'),
+    failed: jsonb('failed').$type<number[]>().notNull(),
+    sections: jsonb('sections').$type<{ sectionId: number | null; achieved: number; possible: number; percent: number | null }[]>().notNull(),
+    scoredAt: timestamp('scored_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('schedule_scores_business_task_idx').on(t.businessId, t.taskId, t.scoredAt)],
 );

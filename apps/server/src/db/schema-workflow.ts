@@ -1,7 +1,9 @@
 // Workflow tables: tasks, their ordered actions, tags and task templates (DESIGN §1, workflow base).
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ActionSettings, AnswerRules } from '@fieldops/shared/inspection-score';
 import type { ActionCriteria, ActionOption, TemplateContent } from '@fieldops/shared/tasks';
+import type { TaskVersionContent } from '@fieldops/shared/inspections';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, users } from './schema.ts';
 
@@ -37,11 +39,45 @@ export const tasks = pgTable(
     descriptionEn: text('description_en'),
     descriptionAr: text('description_ar'),
     geoRestrictionEnabled: boolean('geo_restriction_enabled').notNull().default(true),
+    /** The least total score, in percent, that passes an inspection; null: none is passed or failed. */
+    passMark: doublePrecision('pass_mark'),
     tagId: ref('tag_id').references(() => tags.id, { onDelete: 'set null' }),
     creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('tasks_business_idx').on(t.businessId, t.id), index('tasks_tag_idx').on(t.tagId)],
+);
+
+/**
+ * A named part of a task. Its actions follow one another in the task's order: the actions of the
+ * first section come after those in no section, and so on. `criteria` is a chain rule over all of
+ * them, whose base comes before the section.
+ */
+export const taskSections = pgTable(
+  'task_sections',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    nameEn: text('name_en'),
+    nameAr: text('name_ar'),
+    descriptionEn: text('description_en'),
+    descriptionAr: text('description_ar'),
+    criteria: jsonb('criteria').$type<ActionCriteria>(),
+    /** The base action of `criteria`, so an action's delete guard finds sections too. */
+    baseActionId: ref('base_action_id').references((): AnyPgColumn => actions.id, { onDelete: 'no action' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('task_sections_task_order_idx').on(t.taskId, t.order, t.id),
+    index('task_sections_business_idx').on(t.businessId, t.id),
+    index('task_sections_base_action_idx').on(t.baseActionId),
+  ],
 );
 
 /**
@@ -69,9 +105,16 @@ export const actions = pgTable(
     criteria: jsonb('criteria').$type<ActionCriteria>(),
     /** The base action of `criteria`, kept as a column so the delete guard is one indexed query. */
     baseActionId: ref('base_action_id').references((): AnyPgColumn => actions.id, { onDelete: 'no action' }),
+    /** Null: in no section, before the first one. A section is deleted only empty. */
+    sectionId: ref('section_id').references((): AnyPgColumn => taskSections.id, { onDelete: 'no action' }),
+    /** How much its score counts (0 leaves it out), its settings by type, and its answers' rules. */
+    weight: integer('weight').notNull().default(1),
+    settings: jsonb('settings').$type<ActionSettings>(),
+    rules: jsonb('rules').$type<AnswerRules>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
+    index('actions_section_idx').on(t.sectionId),
     index('actions_task_order_idx').on(t.taskId, t.order, t.id),
     index('actions_business_idx').on(t.businessId, t.id),
     index('actions_base_action_idx').on(t.baseActionId),
@@ -137,4 +180,29 @@ export const exportLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('export_links_token_idx').on(t.tokenHash), index('export_links_business_idx').on(t.businessId, t.id)],
+);
+
+/**
+ * A task's content as it was when a schedule was first answered (DESIGN §13, task versions): its
+ * sections, actions, options, scores and rules, so the schedule's answers and report read as they
+ * were given whatever the task becomes. Content-addressed: the same content is one version.
+ */
+export const taskVersions = pgTable(
+  'task_versions',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    taskId: ref('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    /** 1, 2, ... per task, in the order the versions were first answered. */
+    number: integer('number').notNull(),
+    /** SHA-256 of the content as canonical JSON. */
+    hash: text('hash').notNull(),
+    content: jsonb('content').$type<TaskVersionContent>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('task_versions_task_hash_key').on(t.taskId, t.hash), uniqueIndex('task_versions_task_number_key').on(t.taskId, t.number)],
 );

@@ -108,8 +108,13 @@ function valueFor(
     }
     case 'TEXT':
       return { value: pick(rand, TEXTS[lang]), problem: false };
+    case 'TIME':
+      return { value: `0${7 + Math.floor(rand() * 3)}:${pick(rand, ['00', '15', '30', '45'])}`, problem: false };
     case 'PHOTO':
     case 'VOICE':
+    case 'SIGNATURE':
+    case 'SLIDER':
+    case 'INSTRUCTION':
       return { value: null, problem: false };
   }
 }
@@ -123,7 +128,8 @@ export function answerSheet(actions: readonly DemoAction[], rand: Random, option
   const sheet: PlannedAnswer[] = [];
   for (const action of actions) {
     const visibility = resolveVisibility(actions, given).get(action.id);
-    if (visibility === 'HIDDEN') continue;
+    // The demo's library has no instructions or sliders; an instruction has no answer to give.
+    if (visibility === 'HIDDEN' || action.type === 'INSTRUCTION' || action.type === 'SLIDER') continue;
     const needed = action.required && visibility === 'DISPLAY';
     if (!needed && rand() > (action.type === 'TEXT' ? 0.3 : 0.6)) continue;
     const { value, problem } = valueFor(action, actions, rand, options.lang, options.day, options.problemRate);

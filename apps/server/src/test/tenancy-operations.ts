@@ -84,6 +84,8 @@ const WORDS: Record<string, Entity> = {
   action: 'action',
   actions: 'action',
   baseAction: 'action',
+  section: 'section',
+  sections: 'section',
   tag: 'tag',
   tags: 'tag',
   template: 'template',
@@ -237,8 +239,9 @@ const FILE_FIELDS: Record<string, string> = { '/services/helpdesk/api/v1/tickets
 
 /**
  * Values for what a schema cannot say: times that make a valid range, an answer as JSON text, a
- * name where either language's is required, a real time zone, and a capture time, so that an
- * answer is swept as the device's outbox sends it (where a removed schedule's answer is kept).
+ * name where either language's is required, a real time zone, a capture time, so that an
+ * answer is swept as the device's outbox sends it (where a removed schedule's answer is kept), and
+ * one of a task's settings, where one of them is required.
  */
 const HINTS: Record<string, unknown> = {
   startTime: '08:00',
@@ -247,6 +250,7 @@ const HINTS: Record<string, unknown> = {
   nameEn: 'Sweep',
   timeZone: 'Asia/Riyadh',
   capturedAt: new Date().toISOString(),
+  geoRestrictionEnabled: true,
 };
 const today = () => new Date().toISOString().slice(0, 10);
 

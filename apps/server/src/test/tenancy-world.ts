@@ -43,6 +43,7 @@ export const ENTITIES = [
   'siteType',
   'task',
   'action',
+  'section',
   'tag',
   'template',
   'plan',
@@ -152,6 +153,9 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
     200,
   );
   await send(owner, { method: 'POST', url: `${W}/actions/assign/tags`, payload: { actionId: gate.id, tagIds: [tag] } }, 200);
+  // A section holding the follow-up, shown by the same answer.
+  const section = idOf(await send(owner, { method: 'POST', url: `${W}/sections`, payload: { taskId: task.id, nameEn: named('Section') } }, 201));
+  await send(owner, { method: 'PUT', url: `${W}/actions/${follow.id}`, payload: { nameEn: named('Follow'), type: 'TEXT', sectionId: section } }, 200);
   const template = idOf(await send(owner, { method: 'POST', url: `${W}/tasks/${task.id}/template` }, 201));
 
   const plan = await createPlan(owner, { taskId: task.id, teamId: site.id, userIds: [member.userId] });
@@ -260,6 +264,7 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       siteType,
       task: task.id,
       action: gate.id,
+      section,
       tag,
       template,
       plan: plan.id,

@@ -18,6 +18,16 @@ export function formatCalendarDate(value: string, language: Language): string {
   return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
+/** "14:30" as a time of day in the current language. */
+export function formatClockTime(value: string, language: Language): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])));
+  return new Intl.DateTimeFormat(locale(language), { timeStyle: 'short', timeZone: 'UTC' }).format(date);
+}
+
+const withUnit = (text: string, unit: string | null | undefined) => (unit ? `${text} ${unit}` : text);
+
 function optionText(answer: AnswerLike, index: string, language: Language): string {
   const option = answer.action.options[Number(index)];
   if (!option) return index;
@@ -34,6 +44,7 @@ export function answerValueText(answer: AnswerLike, language: Language, t: TFunc
     case 'YES_NO':
       if (value === 'YES') return t('answerView.yes');
       if (value === 'NO') return t('answerView.no');
+      if (value === 'NA') return t('answerView.notApplicable');
       return String(value);
     case 'SINGLE_CHOICE':
       return optionText(answer, String(value), language);
@@ -49,13 +60,18 @@ export function answerValueText(answer: AnswerLike, language: Language, t: TFunc
     case 'DATE':
       return typeof value === 'string' ? formatCalendarDate(value, language) : String(value);
     case 'NUMBER':
-      return typeof value === 'number' ? formatNumber(value, language) : String(value);
+    case 'SLIDER':
+      return typeof value === 'number' ? withUnit(formatNumber(value, language), answer.action.settings?.unit) : String(value);
+    case 'TIME':
+      return typeof value === 'string' ? formatClockTime(value, language) : String(value);
     case 'CHECK':
       return value === true ? t('answerView.checked') : t('answerView.notChecked');
     case 'TEXT':
       return String(value);
     case 'PHOTO':
     case 'VOICE':
+    case 'SIGNATURE':
+    case 'INSTRUCTION':
       return null;
   }
 }

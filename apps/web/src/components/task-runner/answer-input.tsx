@@ -1,15 +1,18 @@
 // The input that answers one action, chosen by its type. Inputs are named by the action's
 // title (labelId), so each reads as "<action name>" to assistive technology.
-import { Button, Checkbox, Group, NumberInput, Radio, Rating, Stack } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconCheck, IconX } from '@tabler/icons-react';
+import { Button, Checkbox, Group, NumberInput, Radio, Rating, Slider, Stack, Text } from '@mantine/core';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
+import { IconCalendar, IconCheck, IconClock, IconMinus, IconX } from '@tabler/icons-react';
+import { DEFAULT_SETTINGS, outOfRange, RATING_STARS, type ActionSettings } from '@fieldops/shared/inspection-score';
 import { useTranslation } from 'react-i18next';
 import type { ActionOption } from '@fieldops/shared/tasks';
+import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import type { Language } from '../../lib/i18n/language.ts';
 import type { AnswerDraft, AnswerValue, RunnerAction } from './answers.ts';
 import { GrowingTextarea } from './growing-textarea.tsx';
 import { PhotoInput } from './photo-input.tsx';
+import { SignaturePad } from './signature-pad.tsx';
 import { VoiceRecorder } from './voice-recorder.tsx';
 
 interface AnswerInputProps {
@@ -20,7 +23,23 @@ interface AnswerInputProps {
   disabled?: boolean;
 }
 
-export const RATING_STARS = 5;
+export { RATING_STARS };
+
+/** The range a number should fall in, in words: "2 to 8 °C", "at least 0". */
+export function rangeText(settings: ActionSettings, language: Language, t: (key: string, values?: Record<string, string>) => string): string {
+  const unit = settings.unit ? ` ${settings.unit}` : '';
+  const min = settings.min === null ? null : formatNumber(settings.min, language);
+  const max = settings.max === null ? null : formatNumber(settings.max, language);
+  if (min !== null && max !== null) return `${t('taskRunner.rangeBetween', { min, max })}${unit}`;
+  if (min !== null) return `${t('taskRunner.rangeAtLeast', { min })}${unit}`;
+  return `${t('taskRunner.rangeAtMost', { max: max ?? '' })}${unit}`;
+}
+
+const YES_NO_LOOK = {
+  YES: { color: 'teal', icon: <IconCheck size={16} />, label: 'taskRunner.yes' },
+  NO: { color: 'red', icon: <IconX size={16} />, label: 'taskRunner.no' },
+  NA: { color: 'gray', icon: <IconMinus size={16} />, label: 'taskRunner.notApplicable' },
+} as const;
 
 export function optionLabel(option: ActionOption, language: Language): string {
   const en = option.labelEn.trim();
@@ -33,6 +52,7 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
   const language = currentLanguage(i18n);
   const setValue = (value: AnswerValue) => onChange({ ...draft, value });
   const labelled = { 'aria-labelledby': labelId };
+  const settings = action.settings ?? DEFAULT_SETTINGS;
 
   switch (action.type) {
     case 'TEXT':
@@ -47,28 +67,43 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
           disabled={disabled}
         />
       );
-    case 'NUMBER':
+    case 'NUMBER': {
+      const ranged = settings.min !== null || settings.max !== null;
+      const outside = outOfRange(settings, draft.value);
       return (
-        <NumberInput
-          {...labelled}
-          maw={{ base: '100%', sm: 240 }}
-          placeholder={t('taskRunner.numberPlaceholder')}
-          value={typeof draft.value === 'number' ? draft.value : ''}
-          onChange={(value) => setValue(typeof value === 'number' ? value : null)}
-          disabled={disabled}
-        />
+        <Stack gap={4}>
+          <NumberInput
+            {...labelled}
+            maw={{ base: '100%', sm: 240 }}
+            placeholder={t('taskRunner.numberPlaceholder')}
+            value={typeof draft.value === 'number' ? draft.value : ''}
+            onChange={(value) => setValue(typeof value === 'number' ? value : null)}
+            rightSection={settings.unit ? <Text size="sm">{settings.unit}</Text> : undefined}
+            rightSectionWidth={settings.unit ? Math.max(36, settings.unit.length * 10 + 16) : undefined}
+            error={outside}
+            aria-describedby={ranged ? `${labelId}-range` : undefined}
+            disabled={disabled}
+          />
+          {ranged ? (
+            <Text id={`${labelId}-range`} size="xs" c={outside ? 'red' : 'dimmed'} role={outside ? 'alert' : undefined}>
+              {outside ? t('taskRunner.outOfRange', { range: rangeText(settings, language, t) }) : rangeText(settings, language, t)}
+            </Text>
+          ) : null}
+        </Stack>
       );
+    }
     case 'YES_NO':
       return (
         <Group gap="sm" role="group" aria-labelledby={labelId}>
-          {(['YES', 'NO'] as const).map((answer) => {
+          {(settings.allowNa ? (['YES', 'NO', 'NA'] as const) : (['YES', 'NO'] as const)).map((answer) => {
             const chosen = draft.value === answer;
+            const look = YES_NO_LOOK[answer];
             return (
               <Button
                 key={answer}
                 variant={chosen ? 'filled' : 'default'}
-                color={answer === 'YES' ? 'teal' : 'red'}
-                leftSection={answer === 'YES' ? <IconCheck size={16} /> : <IconX size={16} />}
+                color={look.color}
+                leftSection={look.icon}
                 aria-pressed={chosen}
                 onClick={() => setValue(chosen ? null : answer)}
                 disabled={disabled}
@@ -77,13 +112,13 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
                 style={
                   disabled && chosen
                     ? {
-                        backgroundColor: `var(--mantine-color-${answer === 'YES' ? 'teal' : 'red'}-light)`,
-                        color: `var(--mantine-color-${answer === 'YES' ? 'teal' : 'red'}-light-color)`,
+                        backgroundColor: `var(--mantine-color-${look.color}-light)`,
+                        color: `var(--mantine-color-${look.color}-light-color)`,
                       }
                     : undefined
                 }
               >
-                {t(answer === 'YES' ? 'taskRunner.yes' : 'taskRunner.no')}
+                {t(look.label)}
               </Button>
             );
           })}
@@ -113,6 +148,48 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
       return <PhotoInput labelId={labelId} file={draft.file} onChange={(file) => onChange({ ...draft, file })} disabled={disabled} />;
     case 'VOICE':
       return <VoiceRecorder labelId={labelId} voice={draft.voice} onChange={(voice) => onChange({ ...draft, voice })} disabled={disabled} />;
+    case 'SIGNATURE':
+      return <SignaturePad labelId={labelId} file={draft.file} onChange={(file) => onChange({ ...draft, file })} disabled={disabled} />;
+    case 'INSTRUCTION':
+      return null;
+    case 'TIME':
+      return (
+        <TimeInput
+          {...labelled}
+          maw={{ base: '100%', sm: 200 }}
+          leftSection={<IconClock size={16} />}
+          value={typeof draft.value === 'string' ? draft.value : ''}
+          onChange={(event) => setValue(event.currentTarget.value || null)}
+          disabled={disabled}
+        />
+      );
+    case 'SLIDER': {
+      const min = settings.min ?? 0;
+      const max = settings.max ?? 10;
+      const value = typeof draft.value === 'number' ? draft.value : null;
+      return (
+        <Stack gap={6} maw={{ base: '100%', sm: 420 }}>
+          <Text size="sm" fw={600} aria-hidden>
+            {value === null ? '—' : t('taskRunner.sliderValue', { value: formatNumber(value, language), max: formatNumber(max, language) })}
+          </Text>
+          <Slider
+            thumbProps={{ 'aria-labelledby': labelId }}
+            min={min}
+            max={max}
+            step={settings.step ?? 1}
+            value={value ?? min}
+            onChange={(next) => setValue(next)}
+            label={(next) => formatNumber(next, language)}
+            marks={[
+              { value: min, label: formatNumber(min, language) },
+              { value: max, label: formatNumber(max, language) },
+            ]}
+            disabled={disabled}
+            mb="md"
+          />
+        </Stack>
+      );
+    }
     case 'DATE':
       return (
         <DatePickerInput

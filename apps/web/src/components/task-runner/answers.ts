@@ -2,10 +2,12 @@
 // answer is 'YES' or 'NO', a choice is the option's index ("0", "1", ...), several choices a
 // list of indexes (packages/shared tasks.ts).
 import type { ActionType } from '@fieldops/shared/enums';
+import { evidenceOf } from '@fieldops/shared/inspection-score';
 import type { Action, RuleAnswer } from '@fieldops/shared/tasks';
 
 /** What the runner needs of an action: its words, its type and options, its rule. */
-export type RunnerAction = Pick<Action, 'id' | 'type' | 'required' | 'criteria' | 'nameEn' | 'nameAr' | 'descriptionEn' | 'descriptionAr' | 'options'>;
+export type RunnerAction = Pick<Action, 'id' | 'type' | 'required' | 'criteria' | 'nameEn' | 'nameAr' | 'descriptionEn' | 'descriptionAr' | 'options'> &
+  Partial<Pick<Action, 'sectionId' | 'settings' | 'rules'>>;
 
 /** The value by type: text, a number, 'YES'/'NO', an option index or indexes, a date, stars, a done step. */
 export type AnswerValue = string | string[] | number | boolean | null;
@@ -13,7 +15,7 @@ export type AnswerValue = string | string[] | number | boolean | null;
 export interface AnswerDraft {
   value: AnswerValue;
   notes: string;
-  /** The photo of a PHOTO action. */
+  /** The photo of a PHOTO action, the drawing of a SIGNATURE, or the photo an answer's rule asks for. */
   file: File | null;
   /** The recording of a VOICE action. */
   voice: Blob | null;
@@ -60,23 +62,42 @@ export function isAnswered(type: ActionType, draft: AnswerDraft | undefined): bo
   const { value } = draft;
   switch (type) {
     case 'PHOTO':
+    case 'SIGNATURE':
       return draft.file !== null;
     case 'VOICE':
       return draft.voice !== null;
+    case 'INSTRUCTION':
+      return false;
     case 'TEXT':
     case 'DATE':
+    case 'TIME':
     case 'YES_NO':
     case 'SINGLE_CHOICE':
       return typeof value === 'string' && value.trim() !== '';
     case 'MULTIPLE_CHOICE':
       return Array.isArray(value) && value.length > 0;
     case 'NUMBER':
+    case 'SLIDER':
       return typeof value === 'number' && Number.isFinite(value);
     case 'RATING':
       return typeof value === 'number' && value > 0;
     case 'CHECK':
       return value === true;
   }
+}
+
+/** What the answer's rules ask for that it does not carry yet: a photo, a note. */
+export function missingEvidence(action: Pick<RunnerAction, 'type' | 'rules'>, draft: AnswerDraft | undefined): { photo: boolean; note: boolean } {
+  if (!draft || !action.rules) return { photo: false, note: false };
+  const asked = evidenceOf({ rules: action.rules }, draft.value);
+  return { photo: asked.photo && draft.file === null, note: asked.note && draft.notes.trim() === '' };
+}
+
+/** Answered, with the evidence its rules ask for: ready to send. */
+export function isReady(action: Pick<RunnerAction, 'type' | 'rules'>, draft: AnswerDraft | undefined): boolean {
+  if (!isAnswered(action.type, draft)) return false;
+  const missing = missingEvidence(action, draft);
+  return !missing.photo && !missing.note;
 }
 
 /** The answer as chain rules compare it; only yes/no and choice answers drive rules. */

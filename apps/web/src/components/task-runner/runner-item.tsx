@@ -4,13 +4,16 @@
 // answer kept from outside the site's area is shown as not counted above a fresh input.
 // Memoised: its props stay the same while another action is answered (task-runner.tsx).
 import { memo, useId, type ReactNode } from 'react';
-import { Badge, Group, Paper, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
-import { IconFlag } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Switch, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { IconFlag, IconInfoCircle } from '@tabler/icons-react';
+import { FILE_ACTION_TYPES } from '@fieldops/shared/enums';
+import { evidenceOf } from '@fieldops/shared/inspection-score';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { AnswerInput } from './answer-input.tsx';
-import { isCounted, isLocked, type AnswerDraft, type RunnerAction, type SubmitState } from './answers.ts';
+import { isAnswered, isCounted, isLocked, missingEvidence, type AnswerDraft, type RunnerAction, type SubmitState } from './answers.ts';
+import { PhotoInput } from './photo-input.tsx';
 import { GrowingTextarea } from './growing-textarea.tsx';
 import { NotCountedNote, SubmitStatus } from './submit-status.tsx';
 
@@ -47,6 +50,11 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
   const showSaved = counted && saved;
   // The not-counted panel already says what a status badge of the kept answer would.
   const hideStatus = Boolean(notCounted) && submitState?.status === 'saved';
+  if (action.type === 'INSTRUCTION') return <InstructionItem labelId={labelId} name={name} description={description} />;
+  // What the answer's rules ask for (a photo when the answer is No, a note), and what is still missing.
+  const asked = action.rules ? evidenceOf({ rules: action.rules }, draft.value) : { photo: false, note: false, flag: false };
+  const missing = isAnswered(action.type, draft) ? missingEvidence(action, draft) : { photo: false, note: false };
+  const evidencePhoto = asked.photo && !FILE_ACTION_TYPES.includes(action.type);
   return (
     <Paper
       withBorder
@@ -103,8 +111,33 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
           <>
             {notCounted ? <NotCountedAnswer>{notCounted}</NotCountedAnswer> : null}
             <AnswerInput action={action} draft={draft} onChange={onChange} labelId={labelId} disabled={disabled} />
+            {asked.flag ? (
+              <Group gap={6} wrap="nowrap">
+                <IconFlag size={14} color="var(--mantine-color-orange-8)" aria-hidden />
+                <Text size="xs" c="orange.9">
+                  {t('taskRunner.evidence.flag')}
+                </Text>
+              </Group>
+            ) : null}
+            {evidencePhoto ? (
+              <Stack gap={4}>
+                <Text id={`${labelId}-photo`} size="sm" fw={500}>
+                  {t('taskRunner.evidence.photoLabel')}{' '}
+                  <Text span c="red" aria-hidden>
+                    *
+                  </Text>
+                </Text>
+                <PhotoInput labelId={`${labelId}-photo`} file={draft.file} onChange={(file) => onChange({ ...draft, file })} disabled={disabled} />
+              </Stack>
+            ) : null}
+            {missing.photo || missing.note ? (
+              <Text size="sm" c="red.8">
+                {t(missing.photo ? 'taskRunner.evidence.photo' : 'taskRunner.evidence.note')}
+              </Text>
+            ) : null}
             <GrowingTextarea
-              label={t('taskRunner.notes')}
+              label={t(asked.note ? 'taskRunner.notesRequired' : 'taskRunner.notes')}
+              withAsterisk={asked.note}
               aria-label={t('taskRunner.notesFor', { name })}
               placeholder={t('taskRunner.notesPlaceholder')}
               size="xs"
@@ -145,6 +178,37 @@ function NotCountedAnswer({ children }: { children: ReactNode }) {
           {t('taskRunner.submit.answerAgain')}
         </Text>
       </Stack>
+    </Paper>
+  );
+}
+
+/** An instruction: text to read before going on, with nothing to answer. */
+function InstructionItem({ labelId, name, description }: { labelId: string; name: string; description: string }) {
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby={labelId}
+      bg="var(--mantine-color-blue-light)"
+      style={{ contentVisibility: 'auto', containIntrinsicSize: 'auto 120px' }}
+    >
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <ThemeIcon variant="transparent" color="blue" size="md" aria-hidden>
+          <IconInfoCircle size={20} />
+        </ThemeIcon>
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Text id={labelId} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          {description ? (
+            <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              {description}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
     </Paper>
   );
 }

@@ -223,3 +223,107 @@ describe('task runner answering for real', () => {
     expect(screen.getByRole('status')).toHaveTextContent('0 of 1 required answered');
   });
 });
+
+describe('task runner: inspections', () => {
+  const rule = (extra: Partial<{ score: number | null; photoRequired: boolean; noteRequired: boolean; flag: boolean }>) => ({
+    score: null,
+    na: false,
+    photoRequired: false,
+    noteRequired: false,
+    flag: false,
+    ...extra,
+  });
+  const settings = (extra: Record<string, unknown> = {}) => ({ min: null, max: null, unit: null, step: null, allowNa: false, scored: false, ...extra });
+
+  it('groups actions in sections that fold away, hides a section its rule hides, and counts per section', async () => {
+    const user = userEvent.setup();
+    const sectioned: RunnerAction[] = [
+      action(1, 'YES_NO', 'Kitchen open?'),
+      action(2, 'CHECK', 'Hob wiped', { sectionId: 10 }),
+      action(3, 'CHECK', 'Bins out', { sectionId: 20 }),
+    ];
+    const sections = [
+      {
+        id: 10,
+        nameEn: 'Kitchen',
+        nameAr: 'المطبخ',
+        descriptionEn: null,
+        descriptionAr: null,
+        criteria: { condition: { baseActionId: 1, answer: 'YES' }, visibility: 'DISPLAY' as const },
+      },
+      { id: 20, nameEn: 'Yard', nameAr: 'الفناء', descriptionEn: null, descriptionAr: null, criteria: null },
+    ];
+    renderWithProviders(<TaskRunner actions={sectioned} sections={sections} />);
+    expect(screen.queryByRole('button', { name: /Kitchen/ })).not.toBeInTheDocument();
+    const yard = screen.getByRole('button', { name: /Yard/ });
+    expect(yard).toHaveAttribute('aria-expanded', 'true');
+    expect(yard).toHaveTextContent('0 of 1 required');
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 2 required answered');
+
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(screen.getByRole('button', { name: /Kitchen/ })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 3 required answered');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Bins out' }));
+    expect(yard).toHaveTextContent('1 of 1 required');
+    // Folded, the section keeps its answers.
+    await user.click(yard);
+    expect(yard).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('checkbox', { name: 'Bins out' })).not.toBeInTheDocument();
+    await user.click(yard);
+    expect(screen.getByRole('checkbox', { name: 'Bins out' })).toBeChecked();
+  });
+
+  it('asks for the photo and the note an answer needs before it counts, and says it will be flagged', async () => {
+    const user = userEvent.setup();
+    const audited: RunnerAction[] = [
+      action(1, 'YES_NO', 'Floor clean?', { rules: { NO: rule({ photoRequired: true, flag: true }) } }),
+      action(2, 'YES_NO', 'Stock full?', { rules: { NO: rule({ noteRequired: true }) } }),
+    ];
+    renderWithProviders(<TaskRunner actions={audited} />);
+    const floor = screen.getByRole('region', { name: 'Floor clean?' });
+    await user.click(within(floor).getByRole('button', { name: 'No' }));
+    expect(within(floor).getByText("This answer will be flagged for the team's attention")).toBeInTheDocument();
+    expect(within(floor).getByText('This answer needs a photo')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 2 required answered');
+    const camera = floor.querySelector<HTMLInputElement>('input[type="file"]');
+    expect(camera).not.toBeNull();
+    await user.upload(camera as HTMLInputElement, new File(['x'], 'floor.png', { type: 'image/png' }));
+    expect(within(floor).queryByText('This answer needs a photo')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 2 required answered');
+
+    const stock = screen.getByRole('region', { name: 'Stock full?' });
+    await user.click(within(stock).getByRole('button', { name: 'No' }));
+    expect(within(stock).getByText('This answer needs a note')).toBeInTheDocument();
+    await user.type(within(stock).getByRole('textbox', { name: 'Notes on Stock full?' }), 'Delivery late');
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 2 required answered');
+  });
+
+  it('answers times, sliders, N/A and ranged numbers, and shows an instruction without asking anything', async () => {
+    const user = userEvent.setup();
+    const typed: RunnerAction[] = [
+      action(1, 'INSTRUCTION', 'Wear gloves', { required: false, descriptionEn: 'Put on gloves before you start.' }),
+      action(2, 'TIME', 'Arrival'),
+      action(3, 'NUMBER', 'Fridge', { settings: settings({ min: 2, max: 8, unit: '°C' }) }),
+      action(4, 'YES_NO', 'Exit clear?', { settings: settings({ allowNa: true }) }),
+      action(5, 'SLIDER', 'Fill level', { settings: settings({ min: 0, max: 10, step: 5 }) }),
+    ];
+    renderWithProviders(<TaskRunner actions={typed} />);
+    const instruction = screen.getByRole('region', { name: 'Wear gloves' });
+    expect(within(instruction).getByText('Put on gloves before you start.')).toBeInTheDocument();
+    expect(within(instruction).queryByRole('textbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 4 required answered');
+
+    await user.type(screen.getByLabelText('Arrival', { selector: 'input' }), '07:30');
+    const fridge = screen.getByRole('region', { name: 'Fridge' });
+    expect(within(fridge).getByText('2 to 8 °C')).toBeInTheDocument();
+    await user.type(within(fridge).getByRole('textbox', { name: 'Fridge' }), '9');
+    expect(within(fridge).getByRole('alert')).toHaveTextContent('Outside the expected range (2 to 8 °C)');
+    await user.click(screen.getByRole('button', { name: 'N/A' }));
+    const slider = screen.getByRole('slider', { name: 'Fill level' });
+    slider.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuenow', '5');
+    expect(screen.getByRole('status')).toHaveTextContent('4 of 4 required answered');
+  });
+});

@@ -9,22 +9,28 @@
 // Typing or tapping in one action draws that action again, and the progress line, not the others:
 // each row is memoised and gets the same props until its own draft, visibility or state changes
 // (a member filling in a long checklist on a slow phone feels every letter otherwise).
-import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
-import { Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Group, Paper, Progress, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconChevronDown, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActionVisibility } from '@fieldops/shared/enums';
-import { requiredVisibleActionIds, resolveVisibility } from '@fieldops/shared/tasks';
+import { requiredVisibleActionIds, resolveVisibility, type Section } from '@fieldops/shared/tasks';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import type { Language } from '../../lib/i18n/language.ts';
 import { localizedDescription, localizedName } from '../../lib/localized.ts';
 import { useStableCallback } from '../../lib/use-stable-callback.ts';
-import { EMPTY_ANSWER, isAnswered, isCounted, ruleAnswers, type AnswerDraft, type AnswerDrafts, type RunnerAction, type SubmitStates } from './answers.ts';
+import { EMPTY_ANSWER, isCounted, isReady, ruleAnswers, type AnswerDraft, type AnswerDrafts, type RunnerAction, type SubmitStates } from './answers.ts';
 import { RunnerItem } from './runner-item.tsx';
+
+/** What the runner needs of a section: its names and its rule. */
+export type RunnerSection = Pick<Section, 'id' | 'nameEn' | 'nameAr' | 'descriptionEn' | 'descriptionAr' | 'criteria'>;
 
 interface TaskRunnerProps {
   actions: readonly RunnerAction[];
+  /** The task's sections in order; its actions name theirs. */
+  sections?: readonly RunnerSection[];
   answers?: AnswerDrafts;
   onAnswersChange?: (answers: AnswerDrafts) => void;
   disabled?: boolean;
@@ -58,20 +64,25 @@ export interface RunnerState {
  * answer the server already holds counts as answered even when it has no draft (a saved photo);
  * one kept from outside the site's area does not, until a fresh draft replaces it.
  */
-export function runnerState(actions: readonly RunnerAction[], drafts: AnswerDrafts, submitStates: SubmitStates = {}): RunnerState {
+export function runnerState(
+  actions: readonly RunnerAction[],
+  drafts: AnswerDrafts,
+  submitStates: SubmitStates = {},
+  sections: readonly RunnerSection[] = [],
+): RunnerState {
   const answers = ruleAnswers(actions, drafts);
-  const visibility = resolveVisibility(actions, answers);
-  const requiredIds = requiredVisibleActionIds(actions, answers);
+  const visibility = resolveVisibility(actions, answers, sections);
+  const requiredIds = requiredVisibleActionIds(actions, answers, sections);
   const byId = new Map(actions.map((action) => [action.id, action]));
   const answeredRequired = requiredIds.filter((id) => {
     const action = byId.get(id);
-    return action ? isCounted(submitStates[id]) || isAnswered(action.type, drafts[id]) : false;
+    return action ? isCounted(submitStates[id]) || isReady(action, drafts[id]) : false;
   }).length;
   return { visibility, requiredIds, answeredRequired };
 }
 
 export function TaskRunner(props: TaskRunnerProps) {
-  const { actions, answers, onAnswersChange, disabled, withImportant, submitStates, onRetry, renderSaved, renderNotCounted } = props;
+  const { actions, sections = NO_SECTIONS, answers, onAnswersChange, disabled, withImportant, submitStates, onRetry, renderSaved, renderNotCounted } = props;
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const [drafts, setDrafts] = useUncontrolled<AnswerDrafts>({
@@ -79,8 +90,10 @@ export function TaskRunner(props: TaskRunnerProps) {
     defaultValue: {},
     onChange: onAnswersChange,
   });
-  const state = useMemo(() => runnerState(actions, drafts, submitStates), [actions, drafts, submitStates]);
+  const state = useMemo(() => runnerState(actions, drafts, submitStates, sections), [actions, drafts, submitStates, sections]);
   const shown = actions.filter((action) => state.visibility.get(action.id) !== 'HIDDEN');
+  const groups = groupBySection(shown, sections);
+  const byId = useMemo(() => new Map(actions.map((action) => [action.id, action])), [actions]);
   const required = state.requiredIds.length;
   const complete = required > 0 && state.answeredRequired === required;
 
@@ -122,24 +135,114 @@ export function TaskRunner(props: TaskRunnerProps) {
           {t(required === 0 ? 'taskRunner.doneRuleNoRequired' : 'taskRunner.doneRule')}
         </Text>
       </Paper>
-      {shown.map((action, index) => (
-        <RunnerItem
-          key={action.id}
-          number={index + 1}
-          action={action}
-          name={localizedName(action, language) || t('taskRunner.untitled')}
-          description={localizedDescription(action, language)}
-          dim={state.visibility.get(action.id) === 'DIM'}
-          draft={drafts[action.id] ?? EMPTY_ANSWER}
-          onChange={update}
-          disabled={disabled}
-          withImportant={withImportant}
-          submitState={submitStates?.[action.id]}
-          onRetry={onRetry ? retry : undefined}
-          renderSaved={renderSaved}
-          renderNotCounted={renderNotCounted}
-        />
-      ))}
+      {groups.map((group) => {
+        const items = group.actions.map(({ action, number }) => (
+          <RunnerItem
+            key={action.id}
+            number={number}
+            action={action}
+            name={localizedName(action, language) || t('taskRunner.untitled')}
+            description={localizedDescription(action, language)}
+            dim={state.visibility.get(action.id) === 'DIM'}
+            draft={drafts[action.id] ?? EMPTY_ANSWER}
+            onChange={update}
+            disabled={disabled}
+            withImportant={withImportant}
+            submitState={submitStates?.[action.id]}
+            onRetry={onRetry ? retry : undefined}
+            renderSaved={renderSaved}
+            renderNotCounted={renderNotCounted}
+          />
+        ));
+        if (!group.section) return items;
+        const ids = new Set(group.actions.map(({ action }) => action.id));
+        const sectionRequired = state.requiredIds.filter((id) => ids.has(id));
+        const sectionAnswered = sectionRequired.filter((id) => isCounted(submitStates?.[id]) || isReady(byId.get(id) as RunnerAction, drafts[id])).length;
+        return (
+          <SectionBlock
+            key={`section-${group.section.id}`}
+            section={group.section}
+            language={language}
+            answered={sectionAnswered}
+            required={sectionRequired.length}
+          >
+            {items}
+          </SectionBlock>
+        );
+      })}
+    </Stack>
+  );
+}
+
+const NO_SECTIONS: readonly RunnerSection[] = [];
+
+interface Group {
+  section: RunnerSection | null;
+  actions: { action: RunnerAction; number: number }[];
+}
+
+/** The shown actions by section, in order, numbered through the task; sections with nothing shown are left out. */
+function groupBySection(shown: readonly RunnerAction[], sections: readonly RunnerSection[]): Group[] {
+  const byId = new Map(sections.map((section) => [section.id, section]));
+  const groups: Group[] = [];
+  shown.forEach((action, index) => {
+    const section = action.sectionId == null ? null : (byId.get(action.sectionId) ?? null);
+    const last = groups.at(-1);
+    if (last && last.section?.id === section?.id) last.actions.push({ action, number: index + 1 });
+    else groups.push({ section, actions: [{ action, number: index + 1 }] });
+  });
+  return groups;
+}
+
+interface SectionBlockProps {
+  section: RunnerSection;
+  language: Language;
+  answered: number;
+  required: number;
+  children: ReactNode;
+}
+
+/** A section of the runner: its name and progress as a button that folds its actions away and back. */
+function SectionBlock({ section, language, answered, required, children }: SectionBlockProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const bodyId = useId();
+  const name = localizedName(section, language) || t('taskRunner.section.untitled');
+  const description = localizedDescription(section, language);
+  const complete = required > 0 && answered === required;
+  return (
+    <Stack gap="sm" component="section" aria-label={name}>
+      <UnstyledButton
+        onClick={() => setOpen((was) => !was)}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        p="sm"
+        style={{ borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-gray-1)' }}
+      >
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text component="h2" fw={700} size="md" style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            {description ? (
+              <Text size="xs" c="dimmed">
+                {description}
+              </Text>
+            ) : null}
+          </Stack>
+          <Group gap={6} wrap="nowrap">
+            {required > 0 ? (
+              <Text size="xs" c={complete ? 'teal.9' : 'dimmed'} fw={600}>
+                {t('taskRunner.section.progress', { answered: formatNumber(answered, language), total: formatNumber(required, language) })}
+              </Text>
+            ) : null}
+            <IconChevronDown size={18} aria-hidden style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
+          </Group>
+        </Group>
+      </UnstyledButton>
+      <Stack gap="md" id={bodyId} hidden={!open}>
+        {children}
+      </Stack>
     </Stack>
   );
 }

@@ -17,6 +17,8 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   invitations: ['user_id', 'invited_by'],
   execution_plans: ['user_id', 'creator_id'],
   schedules: ['user_id'],
+  // A copy of its schedule's member, for the averages of scores by member.
+  schedule_scores: ['user_id'],
   removed_schedules: ['user_id'],
   held_answers: ['user_id'],
   action_results: ['user_id'],

@@ -10,42 +10,59 @@ import { actionResults, schedules } from '../../../db/schema-schedules.ts';
 import { actions, actionTags, tasks } from '../../../db/schema-workflow.ts';
 import { fileUrl } from '../../../plugins/storage.ts';
 import { scopeCondition, type ViewScope } from '../../../policies/schedules.ts';
+import { settingsOf } from '@fieldops/shared/inspection-score';
+
+/** What an answer is read with: its action, task, site and member. */
+const resultColumns = {
+  id: actionResults.id,
+  scheduleId: actionResults.scheduleId,
+  actionId: actionResults.actionId,
+  actionNameEn: actions.nameEn,
+  actionNameAr: actions.nameAr,
+  actionType: actions.type,
+  actionOptions: actions.options,
+  actionSettings: actions.settings,
+  taskId: actionResults.taskId,
+  taskNameEn: tasks.nameEn,
+  taskNameAr: tasks.nameAr,
+  teamId: actionResults.teamId,
+  teamName: teams.name,
+  userId: actionResults.userId,
+  userFullName: users.fullName,
+  value: actionResults.value,
+  notes: actionResults.notes,
+  fileKey: actionResults.fileKey,
+  voiceKey: actionResults.voiceKey,
+  latitude: actionResults.latitude,
+  longitude: actionResults.longitude,
+  distance: actionResults.distance,
+  outside: actionResults.outside,
+  isFlagged: actionResults.isFlagged,
+  statusCode: actionResults.statusCode,
+  ticketId: actionResults.ticketId,
+  createdDate: actionResults.createdDate,
+  capturedAt: actionResults.capturedAt,
+  late: actionResults.late,
+  held: actionResults.held,
+};
 
 function selectResults(db: Db) {
   return db
-    .select({
-      id: actionResults.id,
-      scheduleId: actionResults.scheduleId,
-      actionId: actionResults.actionId,
-      actionNameEn: actions.nameEn,
-      actionNameAr: actions.nameAr,
-      actionType: actions.type,
-      actionOptions: actions.options,
-      taskId: actionResults.taskId,
-      taskNameEn: tasks.nameEn,
-      taskNameAr: tasks.nameAr,
-      teamId: actionResults.teamId,
-      teamName: teams.name,
-      userId: actionResults.userId,
-      userFullName: users.fullName,
-      value: actionResults.value,
-      notes: actionResults.notes,
-      fileKey: actionResults.fileKey,
-      voiceKey: actionResults.voiceKey,
-      latitude: actionResults.latitude,
-      longitude: actionResults.longitude,
-      distance: actionResults.distance,
-      outside: actionResults.outside,
-      isFlagged: actionResults.isFlagged,
-      statusCode: actionResults.statusCode,
-      ticketId: actionResults.ticketId,
-      createdDate: actionResults.createdDate,
-      capturedAt: actionResults.capturedAt,
-      late: actionResults.late,
-      held: actionResults.held,
-    })
+    .select(resultColumns)
     .from(actionResults)
     .innerJoin(actions, eq(actions.id, actionResults.actionId))
+    .innerJoin(tasks, eq(tasks.id, actionResults.taskId))
+    .innerJoin(teams, eq(teams.id, actionResults.teamId))
+    .innerJoin(users, eq(users.id, actionResults.userId))
+    .$dynamic();
+}
+
+/** The same, keeping the answers of actions deleted since (their action's fields then null). */
+function selectResultsWithRemovedActions(db: Db) {
+  return db
+    .select(resultColumns)
+    .from(actionResults)
+    .leftJoin(actions, eq(actions.id, actionResults.actionId))
     .innerJoin(tasks, eq(tasks.id, actionResults.taskId))
     .innerJoin(teams, eq(teams.id, actionResults.teamId))
     .innerJoin(users, eq(users.id, actionResults.userId))
@@ -57,7 +74,14 @@ export type ResultRow = Awaited<ReturnType<typeof selectResults>>[number];
 export const toActionResult = (r: ResultRow): ActionResult => ({
   id: r.id,
   scheduleId: r.scheduleId,
-  action: { id: r.actionId, nameEn: r.actionNameEn, nameAr: r.actionNameAr, type: r.actionType as ActionType, options: r.actionOptions },
+  action: {
+    id: r.actionId,
+    nameEn: r.actionNameEn,
+    nameAr: r.actionNameAr,
+    type: r.actionType as ActionType,
+    options: r.actionOptions,
+    settings: settingsOf(r.actionSettings),
+  },
   taskId: r.taskId,
   taskNameEn: r.taskNameEn,
   taskNameAr: r.taskNameAr,
@@ -190,6 +214,27 @@ export async function findScheduleResults(db: Db, businessId: number, scheduleId
     .where(and(eq(actionResults.businessId, businessId), eq(actionResults.scheduleId, scheduleId)))
     .orderBy(asc(actionResults.id));
   return rows.map(toActionResult);
+}
+
+/**
+ * Every answer of a schedule in the order they came, those to actions deleted since included,
+ * each with the action as `actionOf` gives it (the schedule's task version), or as it is now.
+ */
+export async function findScheduleResultsAsGiven(
+  db: Db,
+  businessId: number,
+  scheduleId: number,
+  actionOf: (actionId: number) => ActionResult['action'] | undefined,
+): Promise<ActionResult[]> {
+  const rows = await selectResultsWithRemovedActions(db)
+    .where(and(eq(actionResults.businessId, businessId), eq(actionResults.scheduleId, scheduleId)))
+    .orderBy(asc(actionResults.id));
+  return rows.flatMap((r) => {
+    const given = actionOf(r.actionId);
+    const { actionType, actionOptions } = r;
+    if (given) return [{ ...toActionResult({ ...r, actionType: given.type, actionOptions: given.options }), action: given }];
+    return actionType === null || actionOptions === null ? [] : [toActionResult({ ...r, actionType, actionOptions })];
+  });
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   findResult,
   findResultsByIds,
   findScheduleResults,
+  findScheduleResultsAsGiven,
   insertResult,
   latestAnswers,
   updateResultRow,
@@ -40,6 +41,10 @@ export const insertAnswer = (tx: Db, values: NewResult) => insertResult(tx, valu
 
 /** Every answer of a schedule in the order they came. */
 export const scheduleAnswers = (db: Db, businessId: number, scheduleId: number) => findScheduleResults(db, businessId, scheduleId);
+
+/** Every answer of a schedule, those to deleted actions too, each with its action as `actionOf` gives it. */
+export const scheduleAnswersAsGiven = (db: Db, businessId: number, scheduleId: number, actionOf: Parameters<typeof findScheduleResultsAsGiven>[3]) =>
+  findScheduleResultsAsGiven(db, businessId, scheduleId, actionOf);
 
 /** The latest answer to each action of each schedule; `countedOnly` leaves out answers given outside the geofence and held ones. */
 export const latestAnswersOf = (db: Db, businessId: number, scheduleIds: readonly number[], countedOnly: boolean) =>

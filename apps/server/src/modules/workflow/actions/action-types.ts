@@ -11,8 +11,12 @@ const NAMES: Record<ActionType, { nameEn: string; nameAr: string }> = {
   PHOTO: { nameEn: 'Photo', nameAr: 'صورة' },
   VOICE: { nameEn: 'Voice note', nameAr: 'ملاحظة صوتية' },
   DATE: { nameEn: 'Date', nameAr: 'تاريخ' },
+  TIME: { nameEn: 'Time', nameAr: 'وقت' },
   RATING: { nameEn: 'Rating', nameAr: 'تقييم' },
+  SLIDER: { nameEn: 'Slider', nameAr: 'شريط تمرير' },
   CHECK: { nameEn: 'Check step', nameAr: 'خطوة تأكيد' },
+  SIGNATURE: { nameEn: 'Signature', nameAr: 'توقيع' },
+  INSTRUCTION: { nameEn: 'Instruction', nameAr: 'تعليمات' },
 };
 
 export const ACTION_TYPE_INFOS: readonly ActionTypeInfo[] = ACTION_TYPES.map((type) => ({

@@ -2,6 +2,7 @@
 // ("order", id) order; their tags come in one more query, so a list costs two queries.
 import { and, asc, count, countDistinct, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { ActionType } from '@fieldops/shared/enums';
+import { settingsOf, type ActionSettings, type AnswerRules } from '@fieldops/shared/inspection-score';
 import type { Action, ActionCriteria, ActionOption, TagRef, TemplateAction } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
@@ -21,6 +22,10 @@ export interface ActionRow {
   required: boolean;
   criteria: ActionCriteria | null;
   baseActionId: number | null;
+  sectionId: number | null;
+  weight: number;
+  settings: ActionSettings;
+  rules: AnswerRules;
 }
 
 export interface ActionValues {
@@ -31,6 +36,10 @@ export interface ActionValues {
   type: ActionType;
   options: ActionOption[];
   required: boolean;
+  sectionId: number | null;
+  weight: number;
+  settings: ActionSettings;
+  rules: AnswerRules;
 }
 
 const columns = {
@@ -46,9 +55,17 @@ const columns = {
   required: actions.required,
   criteria: actions.criteria,
   baseActionId: actions.baseActionId,
+  sectionId: actions.sectionId,
+  weight: actions.weight,
+  settings: actions.settings,
+  rules: actions.rules,
 };
 
-const asRow = (r: { type: string } & Omit<ActionRow, 'type'>): ActionRow => ({ ...r, type: r.type as ActionType });
+const asRow = (r: { type: string; settings: ActionSettings | null } & Omit<ActionRow, 'type' | 'settings'>): ActionRow => ({
+  ...r,
+  type: r.type as ActionType,
+  settings: settingsOf(r.settings),
+});
 
 /** The name people know an action by: English, else Arabic, else its id. */
 export const actionLabel = (a: { id: number; nameEn: string | null; nameAr: string | null }) => a.nameEn ?? a.nameAr ?? `#${a.id}`;
@@ -150,6 +167,10 @@ export const toAction = (r: ActionRow, tagList: TagRef[]): Action => ({
   required: r.required,
   criteria: r.criteria,
   tags: tagList,
+  sectionId: r.sectionId,
+  weight: r.weight,
+  settings: r.settings,
+  rules: r.rules,
 });
 
 /** Rows with their tags: one query whatever the number of rows. */
@@ -230,11 +251,12 @@ export async function findTagActionRows(db: Db, businessId: number, tagId: numbe
       .offset(page.page * page.size),
     db.select({ total: count() }).from(actionTags).where(where),
   ]);
-  return { rows: rows as (ActionRow & { taskNameEn: string | null; taskNameAr: string | null })[], total };
+  return { rows: rows.map((r) => ({ ...asRow(r), taskNameEn: r.taskNameEn, taskNameAr: r.taskNameAr })), total };
 }
 
 /**
- * Adds `content` to an empty task as actions 1..n, re-points the rules at the new actions and
+ * Adds `content` to an empty task as actions 1..n, re-points the rules at the new actions, puts
+ * each in the section `sectionIds[section]` (the content's sections, inserted first) and
  * links each action to `tagIdsByIndex[i]`. Three statements whatever the number of actions;
  * call inside a transaction. Answers the new ids in order.
  */
@@ -244,6 +266,7 @@ export async function insertContentActions(
   taskId: number,
   content: readonly TemplateAction[],
   tagIdsByIndex: readonly (readonly number[])[] = [],
+  sectionIds: readonly number[] = [],
 ): Promise<number[]> {
   if (content.length === 0) return [];
   const inserted = await db
@@ -260,6 +283,10 @@ export async function insertContentActions(
         type: a.type,
         options: a.options,
         required: a.required,
+        sectionId: a.section === undefined || a.section === null ? null : (sectionIds[a.section] ?? null),
+        weight: a.weight ?? 1,
+        settings: a.settings ?? null,
+        rules: a.rules ?? {},
       })),
     )
     .returning({ id: actions.id, order: actions.order });

@@ -5,7 +5,10 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Action, ActionCriteria, actionRequest, actionUpdateRequest, reorderActionsRequest } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
-import { AppError, fieldError, notFound } from '../../../lib/errors.ts';
+import { AppError, fieldError, missingReference, notFound } from '../../../lib/errors.ts';
+import { arrangeBySection, checkLayoutKeepsSectionRules } from './layout.ts';
+import { findSectionDependents, type SectionRow } from './sections.repository.ts';
+import { sectionsOfTask } from './sections.service.ts';
 import { requireTagIds } from '../tags/tags.service.ts';
 import { lockTask, requireTaskRow } from '../tasks/tasks.service.ts';
 import {
@@ -40,7 +43,42 @@ const valuesOf = (body: ActionUpdateInput): ActionValues => ({
   type: body.type,
   options: body.options,
   required: body.required,
+  sectionId: body.sectionId,
+  weight: body.weight,
+  settings: body.settings,
+  rules: body.rules,
 });
+
+/** Refuses a section that is not one of the task's (404 when the business has no such section). */
+function requireSectionOf(sections: readonly SectionRow[], sectionId: number | null) {
+  if (sectionId !== null && !sections.some((s) => s.id === sectionId)) throw missingReference('sectionId', MSG.sectionNotFound);
+}
+
+/**
+ * Writes the task's order after an action came into or moved to a section: each section's actions
+ * together, in the sections' order, the moved one last in its section. Refused if a rule would
+ * then point forwards.
+ */
+async function placeInSection(tx: Db, businessId: number, taskId: number, movedId: number) {
+  const [rows, sections] = await Promise.all([findActionRows(tx, businessId, taskId), sectionsOfTask(tx, businessId, taskId)]);
+  const moved = rows.find((a) => a.id === movedId);
+  if (!moved) return;
+  const ordered = arrangeBySection([...rows.filter((a) => a.id !== movedId), moved], sections);
+  checkOrderKeepsRules(ordered);
+  checkLayoutKeepsSectionRules(new Map(ordered.map((a) => [a.id, a])), sections);
+  await writeOrder(
+    tx,
+    businessId,
+    taskId,
+    ordered.map((a) => a.id),
+  );
+}
+
+/** The rules, of actions and of sections, that depend on the answers of action `id`. */
+async function dependentsOf(tx: Db, businessId: number, id: number) {
+  const [actionsDepending, sectionsDepending] = await Promise.all([findDependents(tx, businessId, id), findSectionDependents(tx, businessId, id)]);
+  return [...actionsDepending, ...sectionsDepending];
+}
 
 /**
  * A task's actions in order. Orders are renumbered 1..n when a task is read: when they are not
@@ -95,14 +133,16 @@ async function lockActionAndTask(tx: Db, businessId: number, id: number) {
   return { action, ordered };
 }
 
-/** Appends an action at the end of its task, with its tags. */
+/** Appends an action at the end of its section (or of its task), with its tags. */
 export async function createAction(db: Db, businessId: number, body: ActionInput) {
   const id = await db.transaction(async (tx) => {
     const ordered = await lockTaskAndList(tx, businessId, body.taskId);
+    requireSectionOf(await sectionsOfTask(tx, businessId, body.taskId), body.sectionId);
     const tagIds = await requireTagIds(tx, businessId, body.tagIds);
     const last = ordered.at(-1)?.order ?? 0;
     const newId = await insertAction(tx, businessId, body.taskId, Math.max(last, ordered.length) + 1, valuesOf(body));
     await insertActionTags(tx, businessId, newId, tagIds);
+    if (body.sectionId !== null) await placeInSection(tx, businessId, body.taskId, newId);
     return newId;
   });
   return requireAction(db, businessId, id);
@@ -119,10 +159,14 @@ async function lockTaskAndList(tx: Db, businessId: number, taskId: number) {
  */
 export async function updateAction(db: Db, businessId: number, id: number, body: ActionUpdateInput) {
   await db.transaction(async (tx) => {
-    await lockActionAndTask(tx, businessId, id);
-    const broken = rulesBrokenBy(await findDependents(tx, businessId, id), body.type, body.options.length);
+    const { action } = await lockActionAndTask(tx, businessId, id);
+    // What does not exist is refused as such before any question of rules.
+    const moves = body.sectionId !== action.sectionId;
+    if (moves) requireSectionOf(await sectionsOfTask(tx, businessId, action.taskId), body.sectionId);
+    const broken = rulesBrokenBy(await dependentsOf(tx, businessId, id), body.type, body.options.length);
     if (broken.length > 0) throw new AppError(409, MSG.actionAnswersInUse, { detail: namesOf(broken) });
     await updateActionRow(tx, businessId, id, valuesOf(body));
+    if (moves) await placeInSection(tx, businessId, action.taskId, id);
   });
   return requireAction(db, businessId, id);
 }
@@ -131,7 +175,7 @@ export async function updateAction(db: Db, businessId: number, id: number, body:
 export async function deleteAction(db: Db, businessId: number, id: number) {
   await db.transaction(async (tx) => {
     const { action, ordered } = await lockActionAndTask(tx, businessId, id);
-    const dependents = await findDependents(tx, businessId, id);
+    const dependents = await dependentsOf(tx, businessId, id);
     if (dependents.length > 0) throw new AppError(409, MSG.actionHasDependents, { detail: namesOf(dependents) });
     await deleteActionRow(tx, businessId, id);
     const rest = ordered.filter((a) => a.id !== id).map((a) => a.id);
@@ -151,6 +195,10 @@ export async function duplicateAction(db: Db, businessId: number, id: number) {
       type: action.type,
       options: action.options,
       required: action.required,
+      sectionId: action.sectionId,
+      weight: action.weight,
+      settings: action.settings,
+      rules: action.rules,
     });
     // The original's base is earlier than the original, so it is earlier than the copy too.
     await writeCriteria(tx, businessId, newId, action.criteria);
@@ -172,9 +220,18 @@ export async function reorderActions(db: Db, businessId: number, body: z.output<
     if (unique.size !== body.actionIds.length || body.actionIds.length !== current.length || body.actionIds.some((a) => !byId.has(a))) {
       throw fieldError('actionIds', MSG.reorderMismatch);
     }
-    const ordered = body.actionIds.map((a) => byId.get(a) as ActionRow);
+    // Actions stay in their sections: the order given decides within each.
+    const ordered = arrangeBySection(
+      body.actionIds.map((a) => byId.get(a) as ActionRow),
+      await sectionsOfTask(tx, businessId, body.taskId),
+    );
     checkOrderKeepsRules(ordered);
-    await writeOrder(tx, businessId, body.taskId, body.actionIds);
+    await writeOrder(
+      tx,
+      businessId,
+      body.taskId,
+      ordered.map((a) => a.id),
+    );
   });
   return listActions(db, businessId, body.taskId);
 }

@@ -48,8 +48,12 @@ describe('GET /v1/action-types', () => {
       'PHOTO',
       'VOICE',
       'DATE',
+      'TIME',
       'RATING',
+      'SLIDER',
       'CHECK',
+      'SIGNATURE',
+      'INSTRUCTION',
     ]);
     expect(types[2]).toEqual({ type: 'YES_NO', nameEn: 'Yes or no', nameAr: 'نعم أو لا', hasOptions: false, chainable: true });
     expect(types[4]).toEqual({ type: 'MULTIPLE_CHOICE', nameEn: 'Multiple choice', nameAr: 'اختيار متعدد', hasOptions: true, chainable: true });
@@ -81,6 +85,10 @@ describe('POST /v1/actions', () => {
       required: true,
       criteria: null,
       tags: [{ id: tag.id, nameEn: 'Checks', nameAr: 'فحوصات' }],
+      sectionId: null,
+      weight: 1,
+      settings: { min: null, max: null, unit: null, step: null, allowNa: false, scored: false },
+      rules: {},
     });
   });
 

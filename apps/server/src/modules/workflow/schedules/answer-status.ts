@@ -5,7 +5,7 @@
 import type { ActionType, ScheduleStatus } from '@fieldops/shared/enums';
 import { CAPTURE_CLOCK_SKEW_MS, MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
 import { distanceMetres, provesPresence, type AnswerValue } from '@fieldops/shared/answers';
-import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer } from '@fieldops/shared/tasks';
+import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer, type RuleSection } from '@fieldops/shared/tasks';
 
 export interface Site {
   latitude: number | null;
@@ -54,10 +54,17 @@ export interface StoredRuleAction {
   type: string;
   required: boolean;
   criteria: ActionCriteria | null;
+  sectionId: number | null;
+}
+
+/** A task's actions and sections as chain rules read them. */
+export interface RuleSet {
+  actions: RuleAction[];
+  sections: RuleSection[];
 }
 
 export const asRuleActions = (rows: readonly StoredRuleAction[]): RuleAction[] =>
-  rows.map((r) => ({ id: r.id, type: r.type as ActionType, required: r.required, criteria: r.criteria }));
+  rows.map((r) => ({ id: r.id, type: r.type as ActionType, required: r.required, criteria: r.criteria, sectionId: r.sectionId }));
 
 /** The latest answers by action, as chain rules read them. */
 export function answersByAction(rows: readonly { actionId: number; value: AnswerValue | null }[]): Record<number, RuleAnswer> {
@@ -70,16 +77,16 @@ export function answersByAction(rows: readonly { actionId: number; value: Answer
  * How far a schedule is: of the required actions still displayed, how many have a counted
  * answer. Optional answers do not count, so progress never reads "7 of 6".
  */
-export function progressOf(actions: readonly RuleAction[], counted: Readonly<Record<number, RuleAnswer>>) {
-  const required = requiredVisibleActionIds(actions, counted);
+export function progressOf({ actions, sections }: RuleSet, counted: Readonly<Record<number, RuleAnswer>>) {
+  const required = requiredVisibleActionIds(actions, counted, sections);
   const answered = required.filter((id) => id in counted).length;
   const complete = required.every((id) => id in counted);
   return { answered, required: required.length, complete };
 }
 
 /** Whether an action is hidden by the chain rules given these answers. */
-export const isHidden = (actions: readonly RuleAction[], answers: Readonly<Record<number, RuleAnswer>>, actionId: number) =>
-  resolveVisibility(actions, answers).get(actionId) === 'HIDDEN';
+export const isHidden = ({ actions, sections }: RuleSet, answers: Readonly<Record<number, RuleAnswer>>, actionId: number) =>
+  resolveVisibility(actions, answers, sections).get(actionId) === 'HIDDEN';
 
 /**
  * The status after a counted answer: done once every required displayed action has a counted
@@ -127,8 +134,8 @@ export function captureRefusal(schedule: AnswerWindow, capturedAt: Date, now: Da
  * displayed actions (of all its counted answers when it requires none). Answers that arrive out of
  * order still give the moment the work was finished.
  */
-export function completedAtOf(actions: readonly RuleAction[], latest: readonly { actionId: number; value: AnswerValue | null; capturedAt: Date }[]) {
-  const required = new Set(requiredVisibleActionIds(actions, answersByAction(latest)));
+export function completedAtOf({ actions, sections }: RuleSet, latest: readonly { actionId: number; value: AnswerValue | null; capturedAt: Date }[]) {
+  const required = new Set(requiredVisibleActionIds(actions, answersByAction(latest), sections));
   const counted = required.size > 0 ? latest.filter((a) => required.has(a.actionId)) : latest;
   return counted.length > 0 ? new Date(Math.max(...counted.map((a) => a.capturedAt.getTime()))) : null;
 }

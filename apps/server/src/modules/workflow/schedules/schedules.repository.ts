@@ -9,7 +9,8 @@ import type { Schedule, ScheduleKpis, ScheduleTiming } from '@fieldops/shared/sc
 import type { Db } from '../../../db/client.ts';
 import { businesses, projects, teams, users } from '../../../db/schema.ts';
 import { executionPlans, scheduleHandovers, schedules } from '../../../db/schema-schedules.ts';
-import { actions, tasks } from '../../../db/schema-workflow.ts';
+import { actions, tasks, taskSections } from '../../../db/schema-workflow.ts';
+import { asRuleActions, type RuleSet } from './answer-status.ts';
 
 export interface ScheduleFilter {
   projects?: number[];
@@ -154,6 +155,7 @@ export async function findScheduleState(db: Db, businessId: number, id: number, 
       start: schedules.start,
       deadline: schedules.deadline,
       status: schedules.status,
+      taskVersionId: schedules.taskVersionId,
       paused: sql<boolean>`(${executionPlans.paused} or coalesce(${groupPlan.paused}, false) or (${executionPlans.activeFrom} is not null and (${schedules.start} at time zone ${timeZone})::date < ${executionPlans.activeFrom}))`,
       geoRestrictionEnabled: tasks.geoRestrictionEnabled,
       siteName: teams.name,
@@ -177,15 +179,40 @@ export async function findScheduleState(db: Db, businessId: number, id: number, 
 
 export type ScheduleState = NonNullable<Awaited<ReturnType<typeof findScheduleState>>>;
 
-/** The actions of the given tasks, as chain rules read them. */
-export async function findRuleActions(db: Db, businessId: number, taskIds: readonly number[]) {
-  if (taskIds.length === 0) return [];
-  const rows = await db
-    .select({ id: actions.id, taskId: actions.taskId, type: actions.type, required: actions.required, criteria: actions.criteria })
-    .from(actions)
-    .where(and(eq(actions.businessId, businessId), inArray(actions.taskId, [...taskIds])))
-    .orderBy(asc(actions.taskId), asc(actions.order), asc(actions.id));
-  return rows;
+/** The actions and sections of the given tasks as chain rules read them, by task. */
+export async function findRuleSets(db: Db, businessId: number, taskIds: readonly number[]): Promise<Map<number, RuleSet>> {
+  const sets = new Map<number, RuleSet>(taskIds.map((id) => [id, { actions: [], sections: [] }]));
+  if (taskIds.length === 0) return sets;
+  const [actionRows, sectionRows] = await Promise.all([
+    db
+      .select({
+        id: actions.id,
+        taskId: actions.taskId,
+        type: actions.type,
+        required: actions.required,
+        criteria: actions.criteria,
+        sectionId: actions.sectionId,
+      })
+      .from(actions)
+      .where(and(eq(actions.businessId, businessId), inArray(actions.taskId, [...taskIds])))
+      .orderBy(asc(actions.taskId), asc(actions.order), asc(actions.id)),
+    db
+      .select({ id: taskSections.id, taskId: taskSections.taskId, criteria: taskSections.criteria })
+      .from(taskSections)
+      .where(and(eq(taskSections.businessId, businessId), inArray(taskSections.taskId, [...taskIds]))),
+  ]);
+  for (const row of actionRows) sets.get(row.taskId)?.actions.push(...asRuleActions([row]));
+  for (const row of sectionRows) sets.get(row.taskId)?.sections.push({ id: row.id, criteria: row.criteria });
+  return sets;
+}
+
+/** The task version a schedule of the business was answered with, or null (none yet, or no such schedule). */
+export async function findScheduleVersionId(db: Db, businessId: number, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ versionId: schedules.taskVersionId })
+    .from(schedules)
+    .where(and(eq(schedules.businessId, businessId), eq(schedules.id, id)));
+  return row?.versionId ?? null;
 }
 
 export async function updateScheduleStatus(db: Db, id: number, status: ScheduleStatus, completedAt: Date | null) {

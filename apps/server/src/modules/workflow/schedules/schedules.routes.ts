@@ -3,6 +3,8 @@
 // /schedules/{id} (with eagerLoad=true, everything the runner needs). The fixed paths are
 // registered before the one with an id. Answering a schedule: POST /v1/action-results (a member
 // submits an answer, which moves their schedule).
+import { inspection } from '@fieldops/shared/inspections';
+import { getInspection } from './inspection.service.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -96,6 +98,11 @@ export async function schedulesRoutes(app: FastifyInstance) {
       request.query.eagerLoad === 'true'
         ? getScheduleDetail(app.db, requireTenant(request), request.params.id)
         : getSchedule(app.db, requireTenant(request), request.params.id),
+  });
+
+  r.get('/schedules/:id/inspection', {
+    schema: { tags: ['schedules'], params: idParam('id'), response: { 200: inspection, ...errors } },
+    handler: (request) => getInspection(app.db, requireTenant(request), request.params.id),
   });
 
   r.post('/v1/action-results', {

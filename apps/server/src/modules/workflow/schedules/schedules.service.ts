@@ -12,8 +12,8 @@ import type { Caller } from '../../../policies/caller.ts';
 import { scopeCondition, viewScopeOf, type ViewScope } from '../../../policies/schedules.ts';
 import { getTaskWithActions } from '../actions/task-actions.service.ts';
 import { latestAnswersOf, scheduleAnswers } from '../action-results/action-results.service.ts';
-import { answersByAction, asRuleActions, isOpen, progressOf } from './answer-status.ts';
-import { countSchedules, findRuleActions, findSchedule, findSchedules, findScheduleState, recordHandover, type ScheduleWhere } from './schedules.repository.ts';
+import { answersByAction, isOpen, progressOf } from './answer-status.ts';
+import { countSchedules, findRuleSets, findSchedule, findSchedules, findScheduleState, recordHandover, type ScheduleWhere } from './schedules.repository.ts';
 
 type SchedulesQuery = z.output<typeof schedulesQuery>;
 
@@ -40,8 +40,8 @@ function whereFor(scope: ViewScope, kind: ScheduleListKind, query: SchedulesQuer
 export async function withCalculations(db: Db, businessId: number, items: Schedule[]): Promise<Schedule[]> {
   if (items.length === 0) return items;
   const taskIds = [...new Set(items.map((s) => s.taskId))];
-  const [actionRows, answerRows] = await Promise.all([
-    findRuleActions(db, businessId, taskIds),
+  const [ruleSets, answerRows] = await Promise.all([
+    findRuleSets(db, businessId, taskIds),
     latestAnswersOf(
       db,
       businessId,
@@ -51,7 +51,7 @@ export async function withCalculations(db: Db, businessId: number, items: Schedu
   ]);
   return items.map((s) => {
     const answers = answerRows.filter((a) => a.scheduleId === s.id);
-    const progress = progressOf(asRuleActions(actionRows.filter((a) => a.taskId === s.taskId)), answersByAction(answers));
+    const progress = progressOf(ruleSets.get(s.taskId) ?? { actions: [], sections: [] }, answersByAction(answers));
     return { ...s, answeredActions: progress.answered, requiredActions: progress.required, lateAnswers: answers.filter((a) => a.late).length };
   });
 }

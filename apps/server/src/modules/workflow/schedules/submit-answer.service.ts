@@ -16,6 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import { actionResultFields, validAnswerValue } from '@fieldops/shared/answers';
+import { FILE_ACTION_TYPES } from '@fieldops/shared/enums';
+import { evidenceOf } from '@fieldops/shared/inspection-score';
 import { type HeldAnswerResult, type SubmitResult } from '@fieldops/shared/schedules';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
@@ -29,7 +31,6 @@ import { findAnswer, insertAnswer, latestAnswersOf } from '../action-results/act
 import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD, type AnswerForm } from './answer-files.ts';
 import {
   answersByAction,
-  asRuleActions,
   captureRefusal,
   completedAtOf,
   geofence,
@@ -41,7 +42,9 @@ import {
   type AnswerWindow,
 } from './answer-status.ts';
 import { findRemovedSchedule, insertHeldAnswer } from './held-answers.repository.ts';
-import { findRuleActions, findScheduleState, updateScheduleStatus, type ScheduleState } from './schedules.repository.ts';
+import { findRuleSets, findScheduleState, updateScheduleStatus, type ScheduleState } from './schedules.repository.ts';
+import { scoreOfAnswers, writeScheduleScore } from './schedule-scores.ts';
+import { pinVersion } from '../actions/task-versions.service.ts';
 import { requireSchedule, visibleSchedules, withCalculations } from './schedules.service.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
 
@@ -94,11 +97,18 @@ function requireAnswerable(state: ScheduleState, caller: Caller, capturedAt: Dat
   return null;
 }
 
-/** Refuses a value that does not fit the action's type, and a photo or voice action without its file. */
+/**
+ * Refuses a value that does not fit the action's type and settings, a photo, signature or voice
+ * action without its file, and an answer without the evidence its rules ask for (a photo, a note).
+ */
 function requireFitting(action: ActionRow, body: AnswerFields, form: AnswerForm) {
-  if (!validAnswerValue(action.type, body.value, action.options.length)) throw fieldError('value', MSG.answerInvalid);
-  if (action.type === 'PHOTO' && !form.photo) throw fieldError(PHOTO_FIELD, MSG.photoRequired);
+  if (!validAnswerValue(action.type, body.value, action.options.length, action.settings)) throw fieldError('value', MSG.answerInvalid);
+  if (FILE_ACTION_TYPES.includes(action.type) && !form.photo)
+    throw fieldError(PHOTO_FIELD, action.type === 'SIGNATURE' ? MSG.signatureRequired : MSG.photoRequired);
   if (action.type === 'VOICE' && !form.voice) throw fieldError(VOICE_FIELD, MSG.voiceRequired);
+  const evidence = evidenceOf(action, body.value);
+  if (evidence.photo && !form.photo) throw fieldError(PHOTO_FIELD, MSG.answerNeedsPhoto);
+  if (evidence.note && !body.notes) throw fieldError('notes', MSG.answerNeedsNote);
 }
 
 export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: AsyncIterableIterator<Multipart>): Promise<SubmitResult | HeldAnswerResult> {
@@ -120,14 +130,16 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   requireAnswerable(state, caller, body.capturedAt, new Date());
   requireFitting(action, body, form);
 
-  const ruleActions = asRuleActions(await findRuleActions(db, businessId, [state.taskId]));
+  const ruleSet = (await findRuleSets(db, businessId, [state.taskId])).get(state.taskId) ?? { actions: [], sections: [] };
   // The runner shows what the member's answers so far reveal, counted or not; an action those
   // answers hide is not asked, so an answer to it is refused.
   const given = answersByAction(await latestAnswersOf(db, businessId, [state.id], false));
-  if (isHidden(ruleActions, given, action.id)) throw fieldError('actionId', MSG.answerInvalid);
+  if (isHidden(ruleSet, given, action.id)) throw fieldError('actionId', MSG.answerInvalid);
 
   const place = geofence(state.geoRestrictionEnabled, state, body);
   const { photo, voice } = form;
+  // An answer whose rule raises a flag is flagged as if the member had marked it.
+  const flagged = body.important || evidenceOf(action, body.value).flag;
   const resultId = await db.transaction(async (tx) => {
     const locked = await findScheduleState(tx, businessId, state.id, scope.timeZone, visible, true);
     // The deadline may have passed, the plan been paused or the schedule removed while the files
@@ -150,20 +162,23 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       accuracy: body.accuracy ?? null,
       distance: place.distance,
       outside: place.outside,
-      isFlagged: body.important,
+      isFlagged: flagged,
       // Without a capture time, the moment it is stored (the column's default, as created_date).
       ...(body.capturedAt ? { capturedAt: body.capturedAt } : {}),
       held,
     });
     // An answer from outside the site, or held, is kept but never moves the schedule.
+    // The first answer holds the schedule to the task as it is now (its version).
+    const version = await pinVersion(tx, businessId, locked);
     if (!place.outside && !held) {
       const latest = await latestAnswersOf(tx, businessId, [state.id], true);
-      const { complete } = progressOf(ruleActions, answersByAction(latest));
+      const { complete } = progressOf(ruleSet, answersByAction(latest));
       const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
-      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleActions, latest) : null);
+      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleSet, latest) : null);
+      const score = scoreOfAnswers(version, latest);
+      if (score) await writeScheduleScore(tx, { businessId, id: state.id, taskId: state.taskId, teamId: state.teamId, userId: state.userId }, version, score);
     }
-    if (body.important)
-      await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
+    if (flagged) await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
     // Delivered to the live feed when this transaction commits, never if it rolls back; last,
     // as the business's next answer waits from here to the commit (lib/answer-notices.ts).
     await notifyNewAnswer(tx, businessId, id);
@@ -209,7 +224,7 @@ async function holdForRemovedSchedule(
     actionId: action.id,
     value: body.value,
     notes: body.notes,
-    important: body.important,
+    important: body.important || evidenceOf(action, body.value).flag,
     fileKey: form.photo?.key ?? null,
     voiceKey: form.voice?.key ?? null,
     latitude: body.latitude ?? null,

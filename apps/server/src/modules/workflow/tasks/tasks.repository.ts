@@ -5,7 +5,7 @@ import type { Task } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
 import { prepared, readBoth } from '../../../db/prepared.ts';
-import { actions, tags, tasks } from '../../../db/schema-workflow.ts';
+import { actions, tags, tasks, taskSections } from '../../../db/schema-workflow.ts';
 import { executionPlans } from '../../../db/schema-schedules.ts';
 
 export interface TaskValues {
@@ -15,6 +15,8 @@ export interface TaskValues {
   descriptionAr: string | null;
   geoRestrictionEnabled: boolean;
   tagId: number | null;
+  /** Left out, it stays as it is (a new task has none). */
+  passMark?: number | null;
 }
 
 export const TASK_SORT_FIELDS = ['id', 'nameEn', 'nameAr', 'createdDate'] as const;
@@ -45,6 +47,7 @@ function selectTasks(db: Db) {
       descriptionEn: tasks.descriptionEn,
       descriptionAr: tasks.descriptionAr,
       geoRestrictionEnabled: tasks.geoRestrictionEnabled,
+      passMark: tasks.passMark,
       tagId: tasks.tagId,
       tagNameEn: tags.nameEn,
       tagNameAr: tags.nameAr,
@@ -69,6 +72,7 @@ const toTask = (r: TaskRow): TaskListed => ({
   descriptionEn: r.descriptionEn,
   descriptionAr: r.descriptionAr,
   geoRestrictionEnabled: r.geoRestrictionEnabled,
+  passMark: r.passMark,
   tagId: r.tagId,
   tag: r.tagId !== null && r.tagNameEn !== null && r.tagNameAr !== null ? { id: r.tagId, nameEn: r.tagNameEn, nameAr: r.tagNameAr } : null,
   creatorId: r.creatorId,
@@ -140,6 +144,7 @@ export async function findTaskRow(db: Db, businessId: number, id: number, lock =
       descriptionEn: tasks.descriptionEn,
       descriptionAr: tasks.descriptionAr,
       geoRestrictionEnabled: tasks.geoRestrictionEnabled,
+      passMark: tasks.passMark,
       tagId: tasks.tagId,
     })
     .from(tasks)
@@ -165,7 +170,12 @@ export async function updateTaskRow(db: Db, businessId: number, id: number, valu
 
 /** Removes a task and its actions (their tag links go with them); call inside a transaction. */
 export async function deleteTaskRows(db: Db, businessId: number, id: number) {
-  // One statement for all the actions, so rules between them never block the delete.
+  // Section rules point at actions and actions at sections: the rules go first, then one statement
+  // for all the actions, so rules between them never block the delete; the sections go with the task.
+  await db
+    .update(taskSections)
+    .set({ criteria: null, baseActionId: null })
+    .where(and(eq(taskSections.businessId, businessId), eq(taskSections.taskId, id)));
   await db.delete(actions).where(and(eq(actions.businessId, businessId), eq(actions.taskId, id)));
   await db.delete(tasks).where(and(eq(tasks.businessId, businessId), eq(tasks.id, id)));
 }

@@ -95,7 +95,10 @@ export async function updateTask(db: Db, businessId: number, id: number, body: T
 
 export async function updateTaskSettings(db: Db, businessId: number, id: number, body: z.output<typeof taskSettingsRequest>) {
   await requireTask(db, businessId, id);
-  await updateTaskRow(db, businessId, id, { geoRestrictionEnabled: body.geoRestrictionEnabled });
+  const values: Partial<TaskValues> = {};
+  if (body.geoRestrictionEnabled !== undefined) values.geoRestrictionEnabled = body.geoRestrictionEnabled;
+  if (body.passMark !== undefined) values.passMark = body.passMark;
+  if (Object.keys(values).length > 0) await updateTaskRow(db, businessId, id, values);
   return requireTask(db, businessId, id);
 }
 

@@ -26,8 +26,9 @@ export async function createTaskFromTemplate(db: Db, caller: Caller, templateId:
       descriptionAr: template.descriptionAr,
       geoRestrictionEnabled: template.content.geoRestrictionEnabled,
       tagId: null,
+      passMark: template.content.passMark ?? null,
     });
-    await insertTaskContent(tx, caller.businessId, id, template.content.actions);
+    await insertTaskContent(tx, caller.businessId, id, template.content);
     return id;
   });
   return requireTask(db, caller.businessId, taskId);
@@ -37,13 +38,13 @@ export async function createTaskFromTemplate(db: Db, caller: Caller, templateId:
 export async function saveTaskAsTemplate(db: Db, caller: Caller, taskId: number) {
   const templateId = await db.transaction(async (tx) => {
     // The lock keeps the actions from changing while they are read.
-    const { task, actions } = await lockTaskContent(tx, caller.businessId, taskId);
+    const { task, actions, sections } = await lockTaskContent(tx, caller.businessId, taskId);
     return insertTemplate(tx, caller.businessId, caller.userId, {
       nameEn: task.nameEn,
       nameAr: task.nameAr,
       descriptionEn: task.descriptionEn,
       descriptionAr: task.descriptionAr,
-      content: { geoRestrictionEnabled: task.geoRestrictionEnabled, actions },
+      content: { geoRestrictionEnabled: task.geoRestrictionEnabled, passMark: task.passMark, actions, sections },
     });
   });
   const { content: _content, ...template } = await requireTemplate(db, caller.businessId, templateId);

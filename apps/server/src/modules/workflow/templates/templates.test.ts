@@ -183,10 +183,13 @@ describe('POST /v1/tasks/{taskId}/template', () => {
       createdDate: expect.any(String),
     });
     const detail = (await owner.request({ method: 'GET', url: `${W}/v1/tasks/templates/${saved.json().id}` })).json();
+    const scoring = { section: null, weight: 1, settings: { min: null, max: null, unit: null, step: null, allowNa: false, scored: false }, rules: {} };
     expect(detail.content).toEqual({
       geoRestrictionEnabled: false,
+      passMark: null,
+      sections: [],
       actions: [
-        { nameEn: 'Door', nameAr: null, descriptionEn: null, descriptionAr: null, type: 'SINGLE_CHOICE', options, required: true, criteria: null },
+        { nameEn: 'Door', nameAr: null, descriptionEn: null, descriptionAr: null, type: 'SINGLE_CHOICE', options, required: true, criteria: null, ...scoring },
         {
           nameEn: 'Why open',
           nameAr: null,
@@ -196,6 +199,7 @@ describe('POST /v1/tasks/{taskId}/template', () => {
           options: [],
           required: false,
           criteria: { condition: { baseIndex: 0, answer: '0' }, visibility: 'DISPLAY' },
+          ...scoring,
         },
       ],
     });

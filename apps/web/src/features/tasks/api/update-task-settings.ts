@@ -1,4 +1,4 @@
-// PUT /services/workflow/api/v2/tasks/{taskId}/settings: switches the geofence on or off.
+// PUT /services/workflow/api/v2/tasks/{taskId}/settings: switches the geofence on or off, sets the pass mark.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Task, TaskSettingsRequest, TaskWithActions } from '@fieldops/shared/tasks';
 import { api } from '../../../lib/api-client.ts';
@@ -19,7 +19,11 @@ export function useUpdateTaskSettingsMutation(task: TaskWithActions) {
     mutationKey: updateTaskSettingsMutationKey,
     mutationFn: updateTaskSettings,
     onMutate: ({ body }) => {
-      queryClient.setQueryData<TaskWithActions>(key, { ...task, geoRestrictionEnabled: body.geoRestrictionEnabled });
+      queryClient.setQueryData<TaskWithActions>(key, {
+        ...task,
+        geoRestrictionEnabled: body.geoRestrictionEnabled ?? task.geoRestrictionEnabled,
+        passMark: body.passMark === undefined ? task.passMark : body.passMark,
+      });
     },
     onError: () => queryClient.setQueryData<TaskWithActions>(key, { ...task }),
     onSettled: () => void refreshTask(task.id),

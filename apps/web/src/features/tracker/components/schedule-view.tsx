@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
 import type { RunnerSchedule } from '../api/get-schedule.ts';
-import { emptyAnswer, isAnswered, isCounted, isLocked, type AnswerDrafts, type RunnerAction } from '../../../components/task-runner/answers.ts';
-import { TaskRunner, runnerState } from '../../../components/task-runner/task-runner.tsx';
+import { emptyAnswer, isCounted, isLocked, isReady, type AnswerDrafts, type RunnerAction } from '../../../components/task-runner/answers.ts';
+import { TaskRunner, runnerState, type RunnerSection } from '../../../components/task-runner/task-runner.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { useGeolocation } from '../../../lib/geolocation.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -31,6 +31,8 @@ import { geofenceCheck, heldAnswers, mergeStates, readOnlyReason, savedDrafts } 
 import { ScheduleHeader } from './schedule-header.tsx';
 import { SubmitBar } from './submit-bar.tsx';
 import { useAnswerSubmission } from './use-answer-submission.ts';
+
+const NO_SECTIONS: RunnerSection[] = [];
 
 export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
   const { t, i18n } = useTranslation();
@@ -51,9 +53,11 @@ export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
   const saved = useMemo(() => savedDrafts(held.counted), [held]);
   const answers = useMemo(() => ({ ...submission.drafts, ...drafts, ...saved }), [submission.drafts, drafts, saved]);
   const actions = detail.task.actions;
-  const runner = runnerState(actions, answers, states);
+  // A copy kept on the device before tasks had sections has none.
+  const sections = detail.task.sections ?? NO_SECTIONS;
+  const runner = runnerState(actions, answers, states, sections);
   const toSend = actions.filter(
-    (action) => runner.visibility.get(action.id) !== 'HIDDEN' && isAnswered(action.type, answers[action.id]) && !isLocked(states[action.id]),
+    (action) => runner.visibility.get(action.id) !== 'HIDDEN' && isReady(action, answers[action.id]) && !isLocked(states[action.id]),
   );
   const failed = toSend.filter((action) => states[action.id]?.status === 'failed').length;
   const anySaved = Object.values(states).some((state) => state.status === 'saved');
@@ -133,6 +137,7 @@ export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
           <GeofenceNotice check={geofenceCheck(detail, geo.state)} onLocate={() => void geo.refresh()} />
           <TaskRunner
             actions={actions}
+            sections={sections}
             answers={answers}
             onAnswersChange={setDrafts}
             withImportant

@@ -19,7 +19,7 @@ export function PreviewTab({ task }: { task: TaskWithActions }) {
     return <EmptyState withCard icon={<IconEye size={28} />} title={t('tasks.preview.emptyTitle')} description={t('tasks.preview.emptyText')} />;
   }
 
-  const hidden = [...runnerState(task.actions, answers).visibility.values()].filter((value) => value === 'HIDDEN').length;
+  const hidden = [...runnerState(task.actions, answers, {}, task.sections).visibility.values()].filter((value) => value === 'HIDDEN').length;
 
   return (
     <div style={{ maxWidth: 720 }}>
@@ -33,7 +33,7 @@ export function PreviewTab({ task }: { task: TaskWithActions }) {
           </Button>
         </Group>
       </Alert>
-      <TaskRunner actions={task.actions} answers={answers} onAnswersChange={setAnswers} />
+      <TaskRunner actions={task.actions} sections={task.sections} answers={answers} onAnswersChange={setAnswers} />
       {hidden > 0 ? (
         <Text size="sm" c="dimmed" mt="md" role="note">
           {t('tasks.preview.hiddenCount', { value: formatNumber(hidden, currentLanguage(i18n)) })}

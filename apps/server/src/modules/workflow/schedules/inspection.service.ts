@@ -1,0 +1,43 @@
+// One inspection as it was given (DESIGN §13): the schedule, the task version it was answered
+// with, the latest answer to each action read with that version's words, options and settings,
+// and the kept score. Whoever may read the schedule may read its inspection.
+import type { ActionResult } from '@fieldops/shared/answers';
+import type { Inspection } from '@fieldops/shared/inspections';
+import type { Db } from '../../../db/client.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { viewScopeOf } from '../../../policies/schedules.ts';
+import { scheduleAnswersAsGiven } from '../action-results/action-results.service.ts';
+import { requireSchedule } from './schedules.service.ts';
+import { findScheduleVersionId } from './schedules.repository.ts';
+import { findVersion } from '../actions/task-versions.service.ts';
+import { findScheduleScore } from './schedule-scores.ts';
+
+export async function getInspection(db: Db, caller: Caller, id: number): Promise<Inspection> {
+  const scope = await viewScopeOf(db, caller);
+  const schedule = await requireSchedule(db, scope, id);
+  const versionId = await findScheduleVersionId(db, scope.businessId, id);
+  const [version, score] = await Promise.all([
+    versionId === null ? null : findVersion(db, scope.businessId, versionId),
+    findScheduleScore(db, scope.businessId, id),
+  ]);
+  const asGiven = new Map<number, ActionResult['action']>(
+    (version?.content.actions ?? []).map((a) => [
+      a.id,
+      { id: a.id, nameEn: a.nameEn, nameAr: a.nameAr, type: a.type, options: a.options, settings: a.settings },
+    ]),
+  );
+  const all = await scheduleAnswersAsGiven(db, scope.businessId, id, (actionId) => asGiven.get(actionId));
+  // The latest answer to each action, in the version's order (answers to actions it lacks last).
+  const latest = new Map<number, ActionResult>();
+  for (const answer of all) latest.set(answer.action.id, answer);
+  const order = new Map((version?.content.actions ?? []).map((a, i) => [a.id, i]));
+  const answers = [...latest.values()].sort((a, b) => (order.get(a.action.id) ?? Infinity) - (order.get(b.action.id) ?? Infinity) || a.id - b.id);
+  return {
+    schedule,
+    version,
+    answers,
+    score: score
+      ? { achieved: score.achieved, possible: score.possible, percent: score.percent, passed: score.passed, failed: score.failed, sections: score.sections }
+      : null,
+  };
+}
