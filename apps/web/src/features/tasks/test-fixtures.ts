@@ -8,6 +8,7 @@ export const actionTypes: ActionTypeInfo[] = [
   { type: 'SINGLE_CHOICE', nameEn: 'Single choice', nameAr: 'اختيار واحد', hasOptions: true, chainable: true },
   { type: 'MULTIPLE_CHOICE', nameEn: 'Multiple choice', nameAr: 'اختيار متعدد', hasOptions: true, chainable: true },
   { type: 'PHOTO', nameEn: 'Photo', nameAr: 'صورة', hasOptions: false, chainable: false },
+  { type: 'NUMBER', nameEn: 'Number', nameAr: 'رقم', hasOptions: false, chainable: false },
 ];
 
 export function makeAction(id: number, order: number, type: ActionType, nameEn: string, extra: Partial<Action> = {}): Action {
@@ -24,6 +25,10 @@ export function makeAction(id: number, order: number, type: ActionType, nameEn: 
     required: false,
     criteria: null,
     tags: [],
+    sectionId: null,
+    weight: 1,
+    settings: { min: null, max: null, unit: null, step: null, allowNa: false, scored: false },
+    rules: {},
     ...extra,
   };
 }
@@ -36,6 +41,7 @@ export function makeTask(extra: Partial<Task> = {}): Task {
     descriptionEn: 'Daily walk-through',
     descriptionAr: null,
     geoRestrictionEnabled: true,
+    passMark: null,
     tagId: null,
     tag: null,
     creatorId: 7,
@@ -56,5 +62,5 @@ export function chainedTask(): TaskWithActions {
     }),
     makeAction(13, 3, 'TEXT', 'Remarks'),
   ];
-  return { ...makeTask({ actionsCount: actions.length }), actions };
+  return { ...makeTask({ actionsCount: actions.length }), actions, sections: [] };
 }

@@ -48,6 +48,10 @@ export function makeAction(id: number, order: number, type: ActionType, nameEn: 
     required: false,
     criteria: null,
     tags: [],
+    sectionId: null,
+    weight: 1,
+    settings: { min: null, max: null, unit: null, step: null, allowNa: false, scored: false },
+    rules: {},
     ...extra,
   };
 }
@@ -73,6 +77,7 @@ export function makeDetail(extra: Partial<ScheduleDetail> = {}): ScheduleDetail 
       descriptionEn: null,
       descriptionAr: null,
       geoRestrictionEnabled: true,
+      passMark: null,
       tagId: null,
       tag: null,
       creatorId: 7,
@@ -80,6 +85,7 @@ export function makeDetail(extra: Partial<ScheduleDetail> = {}): ScheduleDetail 
       completionRate: null,
       createdDate: iso(-48 * hour),
       actions,
+      sections: [],
     },
     site: { id: 4, name: 'Tower A', ...SITE, radius: 200 },
     answers: [],

@@ -12,6 +12,7 @@ import { formatNumber } from '../../../../lib/format.ts';
 import { currentLanguage } from '../../../../lib/i18n/i18n.ts';
 import { localizedDescription, localizedName } from '../../../../lib/localized.ts';
 import { ruleSentence } from './rule-text.ts';
+import type { SortableProps } from './sections-board.tsx';
 
 export interface ActionCardHandlers {
   onMoveUp?: () => void;
@@ -33,9 +34,11 @@ interface ActionCardProps {
   busy?: boolean;
   /** This action was just moved with its Move up or Move down button: that button keeps the focus. */
   keepFocus?: 'up' | 'down';
+  /** Its place in the draggable list: the card's element, its moving style and its drag handle. */
+  sortable?: SortableProps;
 }
 
-export function ActionCard({ action, position, base, typeName, handlers, busy, keepFocus }: ActionCardProps) {
+export function ActionCard({ action, position, base, typeName, handlers, busy, keepFocus, sortable }: ActionCardProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const name = localizedName(action, language) || t('tasks.untitledAction');
@@ -75,8 +78,9 @@ export function ActionCard({ action, position, base, typeName, handlers, busy, k
   );
 
   return (
-    <Paper withBorder radius="md" p="sm" component="li" aria-label={name} style={{ listStyle: 'none' }}>
+    <Paper withBorder radius="md" p="sm" component="li" aria-label={name} ref={sortable?.ref} style={{ listStyle: 'none', ...sortable?.style }}>
       <Group gap="sm" wrap="nowrap" align="flex-start">
+        {sortable?.handle}
         <Badge variant="light" radius="sm" size="lg" style={{ flexShrink: 0 }} aria-label={t('tasks.actions.position', { number: position })}>
           {formatNumber(position, language)}
         </Badge>

@@ -100,3 +100,66 @@ describe('action form', () => {
     expect(screen.getByText('Action Updated Successfully')).toBeInTheDocument();
   });
 });
+
+describe('action form: section, score and evidence', () => {
+  const sections = [{ id: 7, taskId: 5, order: 1, nameEn: 'Front of house', nameAr: 'الواجهة', descriptionEn: null, descriptionAr: null, criteria: null }];
+
+  it('keeps the section, weight, settings and rules of an action it edits', async () => {
+    const action = makeAction(41, 2, 'YES_NO', 'Floor clean?', {
+      sectionId: 7,
+      weight: 3,
+      settings: { min: null, max: null, unit: null, step: null, allowNa: true, scored: false },
+      rules: {
+        NO: { score: 0, na: false, photoRequired: true, noteRequired: false, flag: true },
+        YES: { score: 1, na: false, photoRequired: false, noteRequired: false, flag: false },
+      },
+    });
+    const { calls, fetchMock } = stubFetch(({ path, method }) => {
+      if (path === `${WORKFLOW}/v1/action-types`) return Response.json(actionTypes);
+      if (path === `${WORKFLOW}/v1/tags`) return Response.json([]);
+      if (method === 'PUT' && path === `${WORKFLOW}/v1/actions/41`) return Response.json(action);
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onSaved = vi.fn();
+    renderWithSession(<ActionForm taskId={5} sections={sections} action={action} onSaved={onSaved} onCancel={() => undefined} />);
+    expect(screen.getByRole('checkbox', { name: 'Photo required for No' })).toBeChecked();
+    // Yes now scores 2.
+    const yesScore = screen.getByRole('textbox', { name: 'Score for Yes' });
+    await userEvent.clear(yesScore);
+    await userEvent.type(yesScore, '2');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Note required for N/A' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      sectionId: 7,
+      weight: 3,
+      settings: { allowNa: true },
+      rules: {
+        YES: { score: 2 },
+        NO: { score: 0, photoRequired: true, flag: true },
+        NA: { noteRequired: true },
+      },
+    });
+  });
+
+  it('adds a number with its range and unit into the section it was opened from', async () => {
+    const calls = stubServer();
+    renderWithSession(<ActionForm taskId={5} sections={sections} defaultSectionId={7} onSaved={() => undefined} onCancel={() => undefined} />);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name in English' }), 'Fridge');
+    await chooseType('Number');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Lowest expected value' }), '2');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Highest expected value' }), '8');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Unit' }), '°C');
+    await userEvent.click(screen.getByRole('switch', { name: 'Score it: full marks inside the range, none outside' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add action' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      taskId: 5,
+      type: 'NUMBER',
+      sectionId: 7,
+      settings: { min: 2, max: 8, unit: '°C', scored: true },
+    });
+  });
+});

@@ -6,15 +6,18 @@ import { Select, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { OPTION_ACTION_TYPES, type ActionType } from '@fieldops/shared/enums';
-import { actionRequest, actionUpdateRequest, type Action, type ActionOption } from '@fieldops/shared/tasks';
+import { DEFAULT_SETTINGS, ruleKeysFor, type AnswerRules } from '@fieldops/shared/inspection-score';
+import { actionRequest, actionUpdateRequest, type Action, type ActionOption, type Section } from '@fieldops/shared/tasks';
 import { FormActions } from '../../../../components/form-actions.tsx';
 import { issuesToErrors, useFormState } from '../../../../lib/form.ts';
 import { currentLanguage } from '../../../../lib/i18n/i18n.ts';
+import { translateMessage } from '../../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../../lib/localized.ts';
 import { useActionTypesQuery } from '../../api/get-action-types.ts';
 import { ActionOptionsField, MIN_OPTIONS, emptyOption, type OptionErrors } from './action-options-field.tsx';
 import { BilingualFields, withoutEitherNameError } from '../bilingual-fields.tsx';
 import { TagMultiSelect } from '../task/tag-select.tsx';
+import { ActionScoringFields, type ScoringValues } from './action-scoring-fields.tsx';
 import { useSaveAction } from './use-save-action.ts';
 
 interface ActionFormValues {
@@ -26,11 +29,16 @@ interface ActionFormValues {
   options: ActionOption[];
   required: boolean;
   tagIds: string[];
+  scoring: ScoringValues;
 }
 
 interface ActionFormProps {
   taskId: number;
-  /** The action to edit; without it the form adds one at the end of the task. */
+  /** The task's sections, one of which the action may sit in. */
+  sections?: readonly Section[];
+  /** The section a new action goes in. */
+  defaultSectionId?: number | null;
+  /** The action to edit; without it the form adds one at the end of its section (or of the task). */
   action?: Action;
   onSaved: () => void;
   onCancel: () => void;
@@ -50,7 +58,16 @@ export function splitIssues(issues: readonly z.core.$ZodIssue[]) {
   return { errors: issuesToErrors<ActionFormValues>(rest), rows };
 }
 
-export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProps) {
+/** The rules worth keeping: of answers the action has, and saying something. */
+function rulesToSend(rules: AnswerRules, keys: readonly string[]): AnswerRules {
+  return Object.fromEntries(
+    Object.entries(rules).filter(
+      ([key, rule]) => keys.includes(key) && (rule.score !== null || rule.na || rule.photoRequired || rule.noteRequired || rule.flag),
+    ),
+  );
+}
+
+export function ActionForm({ taskId, sections = [], defaultSectionId = null, action, onSaved, onCancel }: ActionFormProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const types = useActionTypesQuery();
@@ -64,6 +81,12 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
     options: action?.options.length ? action.options : [],
     required: action?.required ?? true,
     tagIds: action?.tags.map((tag) => String(tag.id)) ?? [],
+    scoring: {
+      sectionId: action ? (action.sectionId == null ? null : String(action.sectionId)) : defaultSectionId === null ? null : String(defaultSectionId),
+      weight: action?.weight ?? 1,
+      settings: action?.settings ?? DEFAULT_SETTINGS,
+      rules: action?.rules ?? {},
+    },
   });
   const { values } = form;
   const [rowErrors, setRowErrors] = useState<OptionErrors>([]);
@@ -104,6 +127,13 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
       // Options belong to choice types only; rows left over from another type are not sent.
       options: isChoice(values.type) ? values.options : [],
       required: values.required,
+      sectionId: values.scoring.sectionId === null ? null : Number(values.scoring.sectionId),
+      weight: values.scoring.weight,
+      settings: values.scoring.settings,
+      rules:
+        values.type === ''
+          ? {}
+          : rulesToSend(values.scoring.rules, ruleKeysFor(values.type, isChoice(values.type) ? values.options.length : 0, values.scoring.settings)),
     };
     const tagIds = values.tagIds.map(Number);
     if (action) {
@@ -160,6 +190,20 @@ export function ActionForm({ taskId, action, onSaved, onCancel }: ActionFormProp
           checked={values.required}
           onChange={(event) => form.setValue('required', event.currentTarget.checked)}
         />
+        {values.type !== 'INSTRUCTION' ? (
+          <ActionScoringFields
+            type={values.type}
+            options={values.options}
+            sections={sections}
+            values={values.scoring}
+            onChange={(scoring) => form.setValue('scoring', scoring)}
+            errorOf={(field) => {
+              // The schema names the first part of the path ("settings", "rules", "weight").
+              const message = (form.errors as Record<string, string | undefined>)[field.split('.')[0] ?? field];
+              return message ? translateMessage(message) : undefined;
+            }}
+          />
+        ) : null}
         <TagMultiSelect label={t('tasks.actionForm.tags')} {...form.field('tagIds')} />
         <FormActions submitLabel={action ? t('actions.saveChanges') : t('tasks.actionForm.add')} pending={save.pending} onCancel={onCancel} />
       </Stack>

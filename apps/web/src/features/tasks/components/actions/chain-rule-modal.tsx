@@ -38,18 +38,8 @@ export function ChainRuleModal({ taskId, action, actions, onClose }: ChainRuleMo
 
 function ChainRuleForm({ taskId, action, actions, onClose }: ChainRuleModalProps & { action: Action }) {
   const { t, i18n } = useTranslation();
-  const language = currentLanguage(i18n);
   const save = useUpdateActionCriteriaMutation(taskId);
   const bases = useMemo(() => ruleBasesFor(action, actions), [action, actions]);
-  const current = action.criteria;
-  const [baseId, setBaseId] = useState<string>(current ? String(current.condition.baseActionId) : '');
-  const [answer, setAnswer] = useState<string>(current?.condition.answer ?? '');
-  const [visibility, setVisibility] = useState<ActionVisibility>(current?.visibility ?? 'DISPLAY');
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const base = bases.find((item) => String(item.id) === baseId);
-  const answerOptions = base ? ruleAnswersFor(base.type, base.options.length).map((value) => ({ value, label: ruleAnswerText(base, value, t, language) })) : [];
-
   const send = (criteria: ActionCriteria | null) =>
     save.mutate(
       { actionId: action.id, body: { criteria } },
@@ -61,6 +51,43 @@ function ChainRuleForm({ taskId, action, actions, onClose }: ChainRuleModalProps
         onError: (error) => notifyError(errorMessage(error), t('messages.updateActionCriteriaFailed')),
       },
     );
+  return (
+    <RuleForm
+      intro={t('tasks.rule.intro', { name: localizedName(action, currentLanguage(i18n)) || t('tasks.untitledAction') })}
+      bases={bases}
+      current={action.criteria}
+      onSave={send}
+      pending={save.isPending}
+      onClose={onClose}
+      idSuffix={`action-${action.id}`}
+    />
+  );
+}
+
+interface RuleFormProps {
+  /** What the rule governs, in a sentence. */
+  intro: string;
+  /** The earlier actions whose answers the rule may follow. */
+  bases: readonly Action[];
+  current: ActionCriteria | null;
+  onSave: (criteria: ActionCriteria | null) => void;
+  pending: boolean;
+  onClose: () => void;
+  idSuffix: string;
+}
+
+/** A chain rule as a sentence, for an action or a whole section. */
+export function RuleForm({ intro, bases, current, onSave, pending, onClose, idSuffix }: RuleFormProps) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const [baseId, setBaseId] = useState<string>(current ? String(current.condition.baseActionId) : '');
+  const [answer, setAnswer] = useState<string>(current?.condition.answer ?? '');
+  const [visibility, setVisibility] = useState<ActionVisibility>(current?.visibility ?? 'DISPLAY');
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = onSave;
+
+  const base = bases.find((item) => String(item.id) === baseId);
+  const answerOptions = base ? ruleAnswersFor(base.type, base.options.length).map((value) => ({ value, label: ruleAnswerText(base, value, t, language) })) : [];
 
   const submit = () => {
     if (!base || !answer) {
@@ -79,7 +106,7 @@ function ChainRuleForm({ taskId, action, actions, onClose }: ChainRuleModalProps
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {t('tasks.rule.intro', { name: localizedName(action, language) || t('tasks.untitledAction') })}
+        {intro}
       </Text>
       <Select
         label={t('tasks.rule.ifAnswerTo')}
@@ -108,11 +135,11 @@ function ChainRuleForm({ taskId, action, actions, onClose }: ChainRuleModalProps
         comboboxProps={{ withinPortal: true }}
       />
       <Stack gap={4}>
-        <Text size="sm" fw={500} id={`rule-visibility-${action.id}`}>
+        <Text size="sm" fw={500} id={`rule-visibility-${idSuffix}`}>
           {t('tasks.rule.thenShowAs')}
         </Text>
         <SegmentedControl
-          aria-labelledby={`rule-visibility-${action.id}`}
+          aria-labelledby={`rule-visibility-${idSuffix}`}
           value={visibility}
           onChange={(value) => setVisibility(value as ActionVisibility)}
           data={ACTION_VISIBILITIES.map((value) => ({ value, label: t(`tasks.rule.visibility.${value}`) }))}
@@ -129,17 +156,17 @@ function ChainRuleForm({ taskId, action, actions, onClose }: ChainRuleModalProps
       ) : null}
       <Group justify="space-between" gap="sm">
         {current ? (
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => send(null)} loading={save.isPending}>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => send(null)} loading={pending}>
             {t('tasks.rule.remove')}
           </Button>
         ) : (
           <span />
         )}
         <Group gap="sm">
-          <Button variant="default" onClick={onClose} disabled={save.isPending}>
+          <Button variant="default" onClick={onClose} disabled={pending}>
             {t('actions.cancel')}
           </Button>
-          <Button onClick={submit} loading={save.isPending} leftSection={<IconDeviceFloppy size={16} />}>
+          <Button onClick={submit} loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
             {t('tasks.rule.save')}
           </Button>
         </Group>

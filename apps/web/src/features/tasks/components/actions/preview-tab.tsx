@@ -1,7 +1,7 @@
 // The Preview tab: the task as a member will answer it, with real inputs and the chain rules
 // applied live. Nothing entered here is sent to the server.
 import { useState } from 'react';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TaskWithActions } from '@fieldops/shared/tasks';
@@ -33,7 +33,10 @@ export function PreviewTab({ task }: { task: TaskWithActions }) {
           </Button>
         </Group>
       </Alert>
-      <TaskRunner actions={task.actions} sections={task.sections} answers={answers} onAnswersChange={setAnswers} />
+      {/* At a phone's width, as a member sees it. */}
+      <Paper withBorder radius="lg" p="sm" maw={412} aria-label={t('tasks.previewPhone')} component="section">
+        <TaskRunner actions={task.actions} sections={task.sections} answers={answers} onAnswersChange={setAnswers} />
+      </Paper>
       {hidden > 0 ? (
         <Text size="sm" c="dimmed" mt="md" role="note">
           {t('tasks.preview.hiddenCount', { value: formatNumber(hidden, currentLanguage(i18n)) })}

@@ -1,6 +1,8 @@
 // The Settings tab: the task's names, descriptions and tag (PUT /v2/tasks/{id}, the id read from
-// the page's path), and the geofence switch, saved on its own (PUT /v2/tasks/{id}/settings).
-import { Card, Stack, Title } from '@mantine/core';
+// the page's path), and the geofence switch and the pass mark, each saved on its own
+// (PUT /v2/tasks/{id}/settings).
+import { useState, type FormEvent } from 'react';
+import { Button, Card, Group, NumberInput, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TaskWithActions } from '@fieldops/shared/tasks';
@@ -61,6 +63,51 @@ export function SettingsTab({ task, canManage }: { task: TaskWithActions; canMan
         </Title>
         <GeofenceSwitch checked={task.geoRestrictionEnabled} onChange={toggleGeofence} disabled={!canManage || settings.isPending} />
       </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="h4" mb="md">
+          {t('tasks.passMark.label')}
+        </Title>
+        <PassMarkForm key={String(task.passMark)} task={task} canManage={canManage} />
+      </Card>
     </Stack>
+  );
+}
+
+/** The least total score, in percent, that passes an inspection; empty for none. */
+function PassMarkForm({ task, canManage }: { task: TaskWithActions; canManage: boolean }) {
+  const { t } = useTranslation();
+  const settings = useUpdateTaskSettingsMutation(task);
+  const [value, setValue] = useState<number | ''>(task.passMark ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    settings.mutate(
+      { taskId: task.id, body: { passMark: value === '' ? null : value } },
+      {
+        onSuccess: () => notifySuccess(t('tasks.passMark.saved')),
+        onError: (error) => notifyError(errorMessage(error), t('messages.updateTaskSettingsFailed')),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-end" gap="sm">
+        <NumberInput
+          label={t('tasks.passMark.label')}
+          description={t('tasks.passMark.hint')}
+          min={0}
+          max={100}
+          suffix=" %"
+          value={value}
+          onChange={(next) => setValue(typeof next === 'number' ? next : '')}
+          readOnly={!canManage}
+          maw={320}
+        />
+        {canManage ? (
+          <Button type="submit" loading={settings.isPending}>
+            {t('tasks.passMark.save')}
+          </Button>
+        ) : null}
+      </Group>
+    </form>
   );
 }
