@@ -2,11 +2,12 @@
 // pick up, arrows to move within a section or into the next, space to drop), each move announced
 // to screen readers in the interface's language. A move shows at once and is saved as the whole
 // layout; when the server refuses it (a rule would point forwards) the layout before comes back.
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useDroppable,
   useSensor,
@@ -58,6 +59,8 @@ export function SectionsBoard({ task, canManage, renderAction, sectionHandlers }
   const language = currentLanguage(i18n);
   const saved = useMemo(() => groupsOf(task), [task]);
   const [dragging, setDragging] = useState<Groups | null>(null);
+  // The layout as the drag has left it, read by the announcements, which may run before a render.
+  const live = useRef<Groups | null>(null);
   const groups = dragging ?? saved;
   const layout = useUpdateLayoutMutation(task);
   const sensors = useSensors(
@@ -87,33 +90,38 @@ export function SectionsBoard({ task, canManage, renderAction, sectionHandlers }
     };
   };
 
+  /** The layout the drag would leave if dropped where it is over now. */
+  const wouldBe = (active: unknown, over: { id: string | number } | null) => {
+    const base = live.current ?? saved;
+    return over ? moveInGroups(base, Number(active), over.id) : base;
+  };
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('tasks.dnd.picked', { name: actionName(active.id) }),
-    onDragOver: ({ active }) => {
-      const place = placeOf(active.id, dragging ?? saved);
+    onDragOver: ({ active, over: target }) => {
+      const place = placeOf(active.id, wouldBe(active.id, target));
       return place ? t('tasks.dnd.over', { name: actionName(active.id), ...place }) : undefined;
     },
-    onDragEnd: ({ active }) => {
-      const place = placeOf(active.id, dragging ?? saved);
+    onDragEnd: ({ active, over: target }) => {
+      const place = placeOf(active.id, wouldBe(active.id, target));
       return place ? t('tasks.dnd.dropped', { name: actionName(active.id), ...place }) : undefined;
     },
     onDragCancel: ({ active }) => t('tasks.dnd.cancelled', { name: actionName(active.id) }),
   };
 
-  const start = (_event: DragStartEvent) => setDragging(saved);
+  const show = (next: Groups | null) => {
+    live.current = next;
+    setDragging(next);
+  };
+  const start = (_event: DragStartEvent) => show(saved);
   const over = ({ active, over: target }: DragOverEvent) => {
-    if (!target) return;
-    setDragging((current) => {
-      const base = current ?? saved;
-      // Across groups the card follows the pointer or the arrows at once; within one, on drop.
-      if (groupIndexOf(base, Number(active.id)) === groupIndexOf(base, target.id)) return base;
-      return moveInGroups(base, Number(active.id), target.id);
-    });
+    const base = live.current ?? saved;
+    // Across groups the card follows the pointer or the arrows at once; within one, on drop.
+    if (!target || groupIndexOf(base, Number(active.id)) === groupIndexOf(base, target.id)) return;
+    show(moveInGroups(base, Number(active.id), target.id));
   };
   const end = ({ active, over: target }: DragEndEvent) => {
-    const base = dragging ?? saved;
-    const next = target ? moveInGroups(base, Number(active.id), target.id) : base;
-    setDragging(null);
+    const next = wouldBe(active.id, target);
+    show(null);
     if (sameLayout(next, saved)) return;
     layout.mutate({ groups: next }, { onError: (error) => notifyError(refusalText(error), t('tasks.sections.moveFailed')) });
   };
@@ -122,10 +130,12 @@ export function SectionsBoard({ task, canManage, renderAction, sectionHandlers }
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      // The sections grow and shrink as a card passes between them: measured all along the drag.
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={start}
       onDragOver={over}
       onDragEnd={end}
-      onDragCancel={() => setDragging(null)}
+      onDragCancel={() => show(null)}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('tasks.dnd.instructions') } }}
     >
       <Stack gap="md">
@@ -189,7 +199,7 @@ function SectionGroup({ group, section, name, canManage, handlers, children }: S
         p={0}
         m={0}
         ref={setNodeRef}
-        aria-label={t('tasks.sections.actionsIn', { name })}
+        aria-label={section ? t('tasks.sections.actionsIn', { name }) : t('tasks.actions.listLabel')}
         mih={section ? 48 : undefined}
         style={{ outline: isOver ? '2px dashed var(--mantine-color-blue-5)' : undefined, borderRadius: 'var(--mantine-radius-md)' }}
       >

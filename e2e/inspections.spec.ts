@@ -1,0 +1,97 @@
+// Building an inspection, in English and in Arabic: sections added on the Actions tab, an action
+// moved into a section with the keyboard alone (space to pick it up, the arrows to move it, space
+// to drop it) and kept after a reload, a score and a photo-required rule given to an answer in the
+// action form, and the preview at a phone's width asking for that photo when the answer is No.
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, WORKFLOW, apiToken, call, expectAccessible, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+
+/** Through the API: a task with three yes/no actions named in the journey's language. */
+async function taskWithActions(page: Page, lang: Lang, names: string[]) {
+  const token = await apiToken(page.request, DEMO.username, DEMO.password);
+  const named = (name: string) => ({ nameEn: lang === 'en' ? name : null, nameAr: lang === 'ar' ? name : null });
+  const task = await call<{ id: number }>(page.request, token, 'POST', `${WORKFLOW}/v1/tasks`, {
+    ...named(`${names[0]} ${unique()}`),
+    geoRestrictionEnabled: false,
+  });
+  for (const name of names) await call(page.request, token, 'POST', `${WORKFLOW}/v1/actions`, { taskId: task.id, ...named(name), type: 'YES_NO' });
+  return task.id;
+}
+
+for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
+  test(`building an inspection with sections, scores and evidence in ${lang}`, async ({ page }) => {
+    const suffix = unique();
+    const [floor, shelves, fridge] = (
+      lang === 'en' ? ['Floor clean', 'Shelves stocked', 'Fridge cold'] : ['الأرضية نظيفة', 'الرفوف ممتلئة', 'الثلاجة باردة']
+    ).map((name) => `${name} ${suffix}`);
+    const sectionName = lang === 'en' ? `Back room ${suffix}` : `الغرفة الخلفية ${suffix}`;
+    const taskId = await taskWithActions(page, lang, [floor, shelves, fridge]);
+
+    await useLanguage(page, lang);
+    await signIn(page, lang, DEMO.username, DEMO.password);
+    await page.goto(`/tasks/${taskId}?tab=actions`);
+    await expectDirection(page, lang);
+
+    // A section, named in the journey's language.
+    await page
+      .getByRole('button', { name: t(lang, 'tasks.sections.add') })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: t(lang, 'tasks.sections.newTitle') });
+    await dialog.getByRole('textbox', { name: t(lang, lang === 'en' ? 'tasks.sections.nameEn' : 'tasks.sections.nameAr') }).fill(sectionName);
+    await dialog.getByRole('button', { name: t(lang, 'tasks.sections.add') }).click();
+    const section = page.getByRole('region', { name: sectionName });
+    await expect(section).toBeVisible();
+    await expect(section.getByText(t(lang, 'tasks.sections.empty'))).toBeVisible();
+
+    // The last action moves into the section by keyboard: space picks it up, the arrow moves it
+    // down into the section below, space drops it; the move is saved as the task's layout.
+    const handle = page.getByRole('button', { name: t(lang, 'tasks.dnd.handle', { name: fridge }) });
+    // What a screen reader is told, in the page's language, as the action is picked up and moved.
+    const announced = page.locator('[id^="DndLiveRegion"]');
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(announced).toHaveText(t(lang, 'tasks.dnd.over', { name: fridge, position: '3', total: '3', section: t(lang, 'tasks.sections.unsectioned') }));
+    await page.keyboard.press('ArrowDown');
+    await expect(announced).toContainText(sectionName);
+    const saved = page.waitForResponse((res) => res.url().endsWith(`/v1/tasks/${taskId}/layout`) && res.request().method() === 'PUT');
+    await page.keyboard.press('Space');
+    expect((await saved).ok()).toBeTruthy();
+    await expect(announced).toContainText(t(lang, 'tasks.dnd.dropped', { name: fridge, position: '1', total: '1', section: sectionName }));
+    const inSection = section.getByRole('list', { name: t(lang, 'tasks.sections.actionsIn', { name: sectionName }) });
+    await expect(inSection.getByRole('listitem', { name: fridge })).toBeVisible();
+    await shot(page, `inspections-${lang}-01-section`);
+    await expectAccessible(page, `inspections builder ${lang}`);
+    await page.reload();
+    await expect(page.getByRole('region', { name: sectionName }).getByRole('listitem', { name: fridge })).toBeVisible();
+
+    // The floor scores 1 for Yes and 0 for No, and No needs a photo.
+    const floorCard = page.getByRole('listitem', { name: floor });
+    await floorCard.getByRole('button', { name: t(lang, 'tasks.actions.menuOf', { name: floor }) }).click();
+    await page.getByRole('menuitem', { name: t(lang, 'actions.edit') }).click();
+    const form = page.getByRole('dialog', { name: t(lang, 'tasks.actionForm.editTitle') });
+    const yes = t(lang, 'tasks.scoring.yes');
+    const no = t(lang, 'tasks.scoring.no');
+    await form.getByRole('textbox', { name: t(lang, 'tasks.scoring.scoreOf', { answer: yes }) }).fill('1');
+    await form.getByRole('textbox', { name: t(lang, 'tasks.scoring.scoreOf', { answer: no }) }).fill('0');
+    await form.getByRole('checkbox', { name: t(lang, 'tasks.scoring.photoOf', { answer: no }) }).check();
+    await shot(page, `inspections-${lang}-02-scoring`);
+    const put = page.waitForResponse((res) => /\/v1\/actions\/\d+$/.test(res.url()) && res.request().method() === 'PUT');
+    await form.getByRole('button', { name: t(lang, 'actions.saveChanges') }).click();
+    const response = await put;
+    expect(response.ok(), await response.text()).toBeTruthy();
+    expect(((await response.json()) as { rules: Record<string, { score: number | null; photoRequired: boolean }> }).rules).toMatchObject({
+      YES: { score: 1 },
+      NO: { score: 0, photoRequired: true },
+    });
+
+    // In the preview, at a phone's width, No asks for the photo.
+    await page.goto(`/tasks/${taskId}?tab=preview`);
+    const preview = page.getByRole('region', { name: t(lang, 'tasks.previewPhone') });
+    const floorItem = preview.getByRole('region', { name: floor });
+    await floorItem.getByRole('button', { name: t(lang, 'taskRunner.no') }).click();
+    await expect(floorItem.getByText(t(lang, 'taskRunner.evidence.photo'))).toBeVisible();
+    await expect(preview.getByRole('button', { name: new RegExp(sectionName) })).toHaveAttribute('aria-expanded', 'true');
+    await shot(page, `inspections-${lang}-03-preview`);
+    await expectAccessible(page, `inspections preview ${lang}`);
+  });
+}
