@@ -1,36 +1,16 @@
 // An inspection: one schedule's answers read with the task version they were given to, and their
 // score (DESIGN §13). `GET /schedules/{id}/inspection` answers it; the report and its PDF draw it.
 import { z } from 'zod';
-import { ACTION_TYPES } from './enums.ts';
 import { actionResult } from './answers.ts';
 import { schedule } from './schedules.ts';
-import { actionCriteria, actionOption, actionSettingsOut, answerRuleOut } from './tasks.ts';
+import { action, section } from './tasks.ts';
 
-export const versionSection = z.object({
-  id: z.number(),
-  nameEn: z.string().nullable(),
-  nameAr: z.string().nullable(),
-  descriptionEn: z.string().nullable(),
-  descriptionAr: z.string().nullable(),
-  criteria: actionCriteria.nullable(),
-});
+/** A section as the version keeps it: its place is its place in the list. */
+export const versionSection = section.omit({ taskId: true, order: true });
 export type VersionSection = z.infer<typeof versionSection>;
 
-export const versionAction = z.object({
-  id: z.number(),
-  sectionId: z.number().nullable(),
-  nameEn: z.string().nullable(),
-  nameAr: z.string().nullable(),
-  descriptionEn: z.string().nullable(),
-  descriptionAr: z.string().nullable(),
-  type: z.enum(ACTION_TYPES),
-  options: z.array(actionOption),
-  required: z.boolean(),
-  criteria: actionCriteria.nullable(),
-  weight: z.number(),
-  settings: actionSettingsOut,
-  rules: z.record(z.string(), answerRuleOut),
-});
+/** An action as the version keeps it: its place is its place in the list; tags are not part of it. */
+export const versionAction = action.omit({ taskId: true, order: true, tags: true });
 export type VersionAction = z.infer<typeof versionAction>;
 
 /** A task's content as one version: its names, pass mark, sections and actions in order. */

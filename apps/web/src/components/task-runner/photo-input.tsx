@@ -1,12 +1,13 @@
 // The answer of a photo action: the camera on a phone, a file elsewhere, with a thumbnail of
 // the chosen picture. Only PNG, JPG and GIF under 10MB are taken (spec §5).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { translateMessage } from '../../lib/i18n/translate-message.ts';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/gif'];
 
@@ -27,17 +28,7 @@ export function photoProblem(file: File): string | null {
 export function PhotoInput({ file, onChange, labelId, disabled }: PhotoInputProps) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return undefined;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const preview = useObjectUrl(file);
 
   const pick = (picked: File | null) => {
     if (!picked) return;

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Box, Button, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { IconEraser, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 
 interface SignaturePadProps {
   file: File | null;
@@ -39,20 +40,11 @@ export function SignaturePad({ file, onChange, labelId, disabled }: SignaturePad
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const [typed, setTyped] = useState('');
-  const [preview, setPreview] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
 
   useEffect(() => {
     if (canvas.current) blank(canvas.current);
   }, []);
-  useEffect(() => {
-    if (!file) {
-      setPreview(null);
-      return undefined;
-    }
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
 
   const point = (event: PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
