@@ -184,17 +184,23 @@ const actionFields = z.object({
   settings: actionSettings.default(DEFAULT_SETTINGS),
   rules: answerRules.default({}),
 });
-type ActionFieldsValue = z.infer<typeof actionFields>;
+/** The fields the checks read; a change may leave the inspection ones out (they then stay as they are). */
+type ActionFieldsValue = Omit<z.infer<typeof actionFields>, 'sectionId' | 'weight' | 'settings' | 'rules'> & {
+  settings?: ActionSettings;
+  rules?: Record<string, AnswerRule>;
+};
 const validAction = (value: ActionFieldsValue, ctx: z.RefinementCtx) => {
   eitherName(value, ctx);
   if (OPTION_ACTION_TYPES.includes(value.type) && value.options.length < 2) {
     ctx.addIssue({ code: 'custom', path: ['options'], message: MSG.optionsMin });
   }
-  const keys = ruleKeysFor(value.type, value.options.length, value.settings);
-  for (const key of Object.keys(value.rules)) {
+  const settings = value.settings ?? DEFAULT_SETTINGS;
+  const keys = ruleKeysFor(value.type, value.options.length, settings);
+  for (const key of Object.keys(value.rules ?? {})) {
     if (!keys.includes(key)) ctx.addIssue({ code: 'custom', path: ['rules', key], message: MSG.ruleKeyInvalid });
   }
-  const { min, max, step } = value.settings;
+  if (!value.settings) return;
+  const { min, max, step } = settings;
   if (min !== null && max !== null && min > max) ctx.addIssue({ code: 'custom', path: ['settings', 'max'], message: MSG.rangeInvalid });
   if (value.type === 'SLIDER') {
     if (min === null || max === null || min >= max) ctx.addIssue({ code: 'custom', path: ['settings', 'max'], message: MSG.rangeInvalid });
@@ -205,11 +211,11 @@ const validAction = (value: ActionFieldsValue, ctx: z.RefinementCtx) => {
 /** Options matter only for choice types, rules only for answers that have keys; other types drop them. */
 const keepOptionsForChoices = <T extends ActionFieldsValue>(value: T): T => {
   const options = OPTION_ACTION_TYPES.includes(value.type) ? value.options : [];
-  const keys = ruleKeysFor(value.type, options.length, value.settings);
-  const rules = Object.fromEntries(Object.entries(value.rules).filter(([key]) => keys.includes(key)));
+  const keys = ruleKeysFor(value.type, options.length, value.settings ?? DEFAULT_SETTINGS);
+  const rules = value.rules && Object.fromEntries(Object.entries(value.rules).filter(([key]) => keys.includes(key)));
   // What is only read is never required.
   const required = UNANSWERED_ACTION_TYPES.includes(value.type) ? false : value.required;
-  return { ...value, options, rules, required };
+  return { ...value, options, ...(rules ? { rules } : {}), required };
 };
 
 /** `POST /v1/actions`; tags may be given at once. */
@@ -218,8 +224,19 @@ export const actionRequest = actionFields
   .superRefine(validAction)
   .transform(keepOptionsForChoices);
 export type ActionRequest = z.input<typeof actionRequest>;
-/** `PUT /v1/actions/{id}`: the same fields, the task stays. */
-export const actionUpdateRequest = actionFields.superRefine(validAction).transform(keepOptionsForChoices);
+/**
+ * `PUT /v1/actions/{id}`: the same fields, the task stays. The section, weight, settings and rules
+ * left out stay as they are, so a client that does not know them changes none of them.
+ */
+export const actionUpdateRequest = actionFields
+  .extend({
+    sectionId: id.nullable().optional(),
+    weight: actionFields.shape.weight.unwrap().optional(),
+    settings: actionSettings.optional(),
+    rules: answerRules.optional(),
+  })
+  .superRefine(validAction)
+  .transform(keepOptionsForChoices);
 export type ActionUpdateRequest = z.input<typeof actionUpdateRequest>;
 
 export const action = z.object({

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { Action, ActionCriteria, actionRequest, actionUpdateRequest, reorderActionsRequest } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
+import { DEFAULT_SETTINGS, ruleKeysFor } from '@fieldops/shared/inspection-score';
 import type { Db } from '../../../db/client.ts';
 import { AppError, fieldError, missingReference, notFound } from '../../../lib/errors.ts';
 import { arrangeBySection, checkLayoutKeepsSectionRules } from './layout.ts';
@@ -35,19 +36,28 @@ import { checkOrderKeepsRules, checkRule, namesOf, rulesBrokenBy } from './chain
 type ActionInput = z.output<typeof actionRequest>;
 type ActionUpdateInput = z.output<typeof actionUpdateRequest>;
 
-const valuesOf = (body: ActionUpdateInput): ActionValues => ({
-  nameEn: body.nameEn,
-  nameAr: body.nameAr,
-  descriptionEn: body.descriptionEn,
-  descriptionAr: body.descriptionAr,
-  type: body.type,
-  options: body.options,
-  required: body.required,
-  sectionId: body.sectionId,
-  weight: body.weight,
-  settings: body.settings,
-  rules: body.rules,
-});
+/**
+ * The values to store. A change that leaves out the section, weight, settings or rules keeps the
+ * action's own (`current`); its kept rules are those of answers the action still has.
+ */
+function valuesOf(body: ActionInput | ActionUpdateInput, current?: ActionRow): ActionValues {
+  const settings = body.settings ?? current?.settings ?? DEFAULT_SETTINGS;
+  const keys = ruleKeysFor(body.type, body.options.length, settings);
+  const kept = Object.fromEntries(Object.entries(current?.rules ?? {}).filter(([key]) => keys.includes(key)));
+  return {
+    nameEn: body.nameEn,
+    nameAr: body.nameAr,
+    descriptionEn: body.descriptionEn,
+    descriptionAr: body.descriptionAr,
+    type: body.type,
+    options: body.options,
+    required: body.required,
+    sectionId: body.sectionId === undefined ? (current?.sectionId ?? null) : body.sectionId,
+    weight: body.weight ?? current?.weight ?? 1,
+    settings,
+    rules: body.rules ?? kept,
+  };
+}
 
 /** Refuses a section that is not one of the task's (404 when the business has no such section). */
 function requireSectionOf(sections: readonly SectionRow[], sectionId: number | null) {
@@ -160,12 +170,13 @@ async function lockTaskAndList(tx: Db, businessId: number, taskId: number) {
 export async function updateAction(db: Db, businessId: number, id: number, body: ActionUpdateInput) {
   await db.transaction(async (tx) => {
     const { action } = await lockActionAndTask(tx, businessId, id);
+    const values = valuesOf(body, action);
     // What does not exist is refused as such before any question of rules.
-    const moves = body.sectionId !== action.sectionId;
-    if (moves) requireSectionOf(await sectionsOfTask(tx, businessId, action.taskId), body.sectionId);
+    const moves = values.sectionId !== action.sectionId;
+    if (moves) requireSectionOf(await sectionsOfTask(tx, businessId, action.taskId), values.sectionId);
     const broken = rulesBrokenBy(await dependentsOf(tx, businessId, id), body.type, body.options.length);
     if (broken.length > 0) throw new AppError(409, MSG.actionAnswersInUse, { detail: namesOf(broken) });
-    await updateActionRow(tx, businessId, id, valuesOf(body));
+    await updateActionRow(tx, businessId, id, values);
     if (moves) await placeInSection(tx, businessId, action.taskId, id);
   });
   return requireAction(db, businessId, id);

@@ -286,6 +286,45 @@ describe('scoring and evidence settings of an action', () => {
     expect((await owner.request({ method: 'PUT', url: `${W}/v2/tasks/${task.id}/settings`, payload: {} })).statusCode).toBe(400);
   });
 
+  it('keeps the section, weight, settings and rules when a change leaves them out, and drops rules of options gone', async () => {
+    const { task, front } = await taskWithSections();
+    const options = [
+      { labelEn: 'Full', labelAr: 'ممتلئ' },
+      { labelEn: 'Half', labelAr: 'نصف' },
+      { labelEn: 'Empty', labelAr: 'فارغ' },
+    ];
+    const made = await owner.request({
+      method: 'POST',
+      url: `${W}/v1/actions`,
+      payload: {
+        taskId: task.id,
+        nameEn: 'Stock',
+        type: 'SINGLE_CHOICE',
+        options,
+        sectionId: front.id,
+        weight: 4,
+        rules: { '0': { score: 2 }, '2': { score: 0, photoRequired: true } },
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    // A client that knows nothing of inspections renames the action and drops the last option.
+    const renamed = await owner.request({
+      method: 'PUT',
+      url: `${W}/v1/actions/${made.json().id}`,
+      payload: { nameEn: 'Stock level', type: 'SINGLE_CHOICE', options: options.slice(0, 2) },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ nameEn: 'Stock level', sectionId: front.id, weight: 4, rules: { '0': { score: 2 } } });
+    expect(renamed.json().rules['2']).toBeUndefined();
+    // Said outright, a null section takes it out of its section.
+    const out = await owner.request({
+      method: 'PUT',
+      url: `${W}/v1/actions/${made.json().id}`,
+      payload: { nameEn: 'Stock level', type: 'SINGLE_CHOICE', options, sectionId: null },
+    });
+    expect(out.json()).toMatchObject({ sectionId: null, weight: 4 });
+  });
+
   it('copies sections, section rules, scores and the pass mark into a duplicate and through a template', async () => {
     const { task, actions, front, back } = await taskWithSections();
     const [a, b, c, d] = actions.map((x) => x.id) as [number, number, number, number];

@@ -167,9 +167,9 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       ...(body.capturedAt ? { capturedAt: body.capturedAt } : {}),
       held,
     });
-    // An answer from outside the site, or held, is kept but never moves the schedule.
     // The first answer holds the schedule to the task as it is now (its version).
     const version = await pinVersion(tx, businessId, locked);
+    // An answer from outside the site, or held, is kept but never moves the schedule or its score.
     if (!place.outside && !held) {
       const latest = await latestAnswersOf(tx, businessId, [state.id], true);
       const { complete } = progressOf(ruleSet, answersByAction(latest));
