@@ -3,7 +3,7 @@
 // they were given. Two documents with the same content have the same hash whatever order their
 // keys were read in.
 import { createHash } from 'node:crypto';
-import type { ScoringAction } from '@fieldops/shared/inspection-score';
+import { possiblePoints, type ScoringAction } from '@fieldops/shared/inspection-score';
 import type { TaskVersionContent } from '@fieldops/shared/inspections';
 import type { RuleAction, RuleSection } from '@fieldops/shared/tasks';
 
@@ -42,5 +42,4 @@ export const scoringActionsOf = (content: TaskVersionContent): ScoringAction[] =
   }));
 
 /** Whether any answer of the version can score: only then is a schedule's score kept. */
-export const isScored = (content: TaskVersionContent, possible: (a: ScoringAction) => number | null) =>
-  content.passMark !== null || scoringActionsOf(content).some((a) => possible(a) !== null);
+export const isScored = (content: TaskVersionContent) => content.passMark !== null || scoringActionsOf(content).some((a) => possiblePoints(a) !== null);

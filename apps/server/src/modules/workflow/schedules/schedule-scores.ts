@@ -3,7 +3,7 @@
 // for the reports' averages. A task version with nothing to score keeps no score.
 import { and, eq } from 'drizzle-orm';
 import type { AnswerValue } from '@fieldops/shared/answers';
-import { possiblePoints, scoreInspection, type InspectionScore } from '@fieldops/shared/inspection-score';
+import { scoreInspection, type InspectionScore } from '@fieldops/shared/inspection-score';
 import { resolveVisibility } from '@fieldops/shared/tasks';
 import type { Db } from '../../../db/client.ts';
 import { scheduleScores } from '../../../db/schema-schedules.ts';
@@ -14,7 +14,7 @@ import { isScored, ruleActionsOf, ruleSectionsOf, scoringActionsOf } from '../ac
 /** The score of these answers (the latest counted one per action) under the version, or null when it scores nothing. */
 export function scoreOfAnswers(version: TaskVersion, latest: readonly { actionId: number; value: AnswerValue | null }[]): InspectionScore | null {
   const { content } = version;
-  if (!isScored(content, possiblePoints)) return null;
+  if (!isScored(content)) return null;
   const visibility = resolveVisibility(ruleActionsOf(content), answersByAction(latest), ruleSectionsOf(content));
   const values = Object.fromEntries(latest.map((a) => [a.actionId, a.value]));
   return scoreInspection(

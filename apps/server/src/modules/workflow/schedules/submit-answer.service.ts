@@ -100,6 +100,7 @@ function requireAnswerable(state: ScheduleState, caller: Caller, capturedAt: Dat
 /**
  * Refuses a value that does not fit the action's type and settings, a photo, signature or voice
  * action without its file, and an answer without the evidence its rules ask for (a photo, a note).
+ * Answers what the rules ask of the answer, its flag included.
  */
 function requireFitting(action: ActionRow, body: AnswerFields, form: AnswerForm) {
   if (!validAnswerValue(action.type, body.value, action.options.length, action.settings)) throw fieldError('value', MSG.answerInvalid);
@@ -109,6 +110,7 @@ function requireFitting(action: ActionRow, body: AnswerFields, form: AnswerForm)
   const evidence = evidenceOf(action, body.value);
   if (evidence.photo && !form.photo) throw fieldError(PHOTO_FIELD, MSG.answerNeedsPhoto);
   if (evidence.note && !body.notes) throw fieldError('notes', MSG.answerNeedsNote);
+  return evidence;
 }
 
 export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: AsyncIterableIterator<Multipart>): Promise<SubmitResult | HeldAnswerResult> {
@@ -128,7 +130,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   const action = await actionRowOf(db, businessId, body.actionId);
   if (!action || action.taskId !== state.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
   requireAnswerable(state, caller, body.capturedAt, new Date());
-  requireFitting(action, body, form);
+  const evidence = requireFitting(action, body, form);
 
   const ruleSet = (await findRuleSets(db, businessId, [state.taskId])).get(state.taskId) ?? { actions: [], sections: [] };
   // The runner shows what the member's answers so far reveal, counted or not; an action those
@@ -139,7 +141,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   const place = geofence(state.geoRestrictionEnabled, state, body);
   const { photo, voice } = form;
   // An answer whose rule raises a flag is flagged as if the member had marked it.
-  const flagged = body.important || evidenceOf(action, body.value).flag;
+  const flagged = body.important || evidence.flag;
   const resultId = await db.transaction(async (tx) => {
     const locked = await findScheduleState(tx, businessId, state.id, scope.timeZone, visible, true);
     // The deadline may have passed, the plan been paused or the schedule removed while the files
@@ -216,7 +218,7 @@ async function holdForRemovedSchedule(
   const action = await actionRowOf(db, businessId, body.actionId);
   if (!action || action.taskId !== removed.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
   requireInWindow(removed, capturedAt, new Date());
-  requireFitting(action, body, form);
+  const evidence = requireFitting(action, body, form);
   const id = await insertHeldAnswer(db, {
     businessId,
     userId: caller.userId,
@@ -224,7 +226,7 @@ async function holdForRemovedSchedule(
     actionId: action.id,
     value: body.value,
     notes: body.notes,
-    important: body.important || evidenceOf(action, body.value).flag,
+    important: body.important || evidence.flag,
     fileKey: form.photo?.key ?? null,
     voiceKey: form.voice?.key ?? null,
     latitude: body.latitude ?? null,

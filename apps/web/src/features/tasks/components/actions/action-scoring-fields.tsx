@@ -1,7 +1,7 @@
 // The inspection part of the action form: the section the action sits in, how much its score
 // weighs, its type's settings (a number's range and unit, a slider's scale, N/A on a yes/no) and,
 // for each answer of a yes/no or a choice, its score and the evidence it asks for.
-import { Checkbox, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ActionType } from '@fieldops/shared/enums';
 import { DEFAULT_RULE, ruleKeysFor, type ActionSettings, type AnswerRule, type AnswerRules } from '@fieldops/shared/inspection-score';
@@ -174,13 +174,11 @@ export function ActionScoringFields({ type, options, sections, values, onChange,
                           />
                         </Table.Td>
                         <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Checkbox
-                              aria-label={t('tasks.scoring.flagOf', { answer: label })}
-                              checked={rule.flag}
-                              onChange={(event) => setRule(key, { flag: event.currentTarget.checked })}
-                            />
-                          </Group>
+                          <Checkbox
+                            aria-label={t('tasks.scoring.flagOf', { answer: label })}
+                            checked={rule.flag}
+                            onChange={(event) => setRule(key, { flag: event.currentTarget.checked })}
+                          />
                         </Table.Td>
                       </Table.Tr>
                     );

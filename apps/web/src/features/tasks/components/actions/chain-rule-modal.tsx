@@ -84,7 +84,6 @@ export function RuleForm({ intro, bases, current, onSave, pending, onClose, idSu
   const [answer, setAnswer] = useState<string>(current?.condition.answer ?? '');
   const [visibility, setVisibility] = useState<ActionVisibility>(current?.visibility ?? 'DISPLAY');
   const [problem, setProblem] = useState<string | null>(null);
-  const send = onSave;
 
   const base = bases.find((item) => String(item.id) === baseId);
   const answerOptions = base ? ruleAnswersFor(base.type, base.options.length).map((value) => ({ value, label: ruleAnswerText(base, value, t, language) })) : [];
@@ -100,7 +99,7 @@ export function RuleForm({ intro, bases, current, onSave, pending, onClose, idSu
       return;
     }
     setProblem(null);
-    send(parsed.data);
+    onSave(parsed.data);
   };
 
   return (
@@ -156,7 +155,7 @@ export function RuleForm({ intro, bases, current, onSave, pending, onClose, idSu
       ) : null}
       <Group justify="space-between" gap="sm">
         {current ? (
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => send(null)} loading={pending}>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => onSave(null)} loading={pending}>
             {t('tasks.rule.remove')}
           </Button>
         ) : (
