@@ -2,6 +2,9 @@
 // score (DESIGN §13). `GET /schedules/{id}/inspection` answers it; the report and its PDF draw it.
 import { z } from 'zod';
 import { actionResult } from './answers.ts';
+import { email } from './common.ts';
+import { INSPECTION_MAIL_MAX_TO, INSPECTION_SHARE_MAX_DAYS } from './limits.ts';
+import { maxMessage, minMessage } from './messages.ts';
 import { schedule } from './schedules.ts';
 import { action, section } from './tasks.ts';
 
@@ -41,3 +44,48 @@ export const inspection = z.object({
   score: inspectionScore.nullable(),
 });
 export type Inspection = z.infer<typeof inspection>;
+
+/**
+ * One inspection's report (`GET /schedules/{id}/inspection/report`, and the shared page's
+ * `GET /api/shared/inspections/{token}`): the inspection, the business it belongs to as its cover
+ * shows it, and the member's position at the site. Through a shared link, the answers' files are
+ * addresses of that link, so they open without a sign-in.
+ */
+export const inspectionReport = z.object({
+  business: z.object({ name: z.string(), colour: z.string(), logo: z.string().nullable(), timeZone: z.string() }),
+  positionEn: z.string().nullable(),
+  positionAr: z.string().nullable(),
+  inspection,
+});
+export type InspectionReport = z.infer<typeof inspectionReport>;
+
+export const REPORT_LANGUAGES = ['en', 'ar'] as const;
+export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
+export const reportLanguageQuery = z.object({ lang: z.enum(REPORT_LANGUAGES).default('en') });
+
+/** `POST /schedules/{id}/inspection/mail`: the report as a PDF to these addresses, in this language. */
+export const inspectionMailRequest = z.object({
+  to: z.array(email).min(1, minMessage(1)).max(INSPECTION_MAIL_MAX_TO, maxMessage(INSPECTION_MAIL_MAX_TO)),
+  language: z.enum(REPORT_LANGUAGES),
+});
+export type InspectionMailRequest = z.infer<typeof inspectionMailRequest>;
+
+/** `POST /schedules/{id}/inspection/shares`: how many days the link works unless revoked. */
+export const inspectionShareRequest = z.object({
+  days: z.number().int().min(1, minMessage(1)).max(INSPECTION_SHARE_MAX_DAYS, maxMessage(INSPECTION_SHARE_MAX_DAYS)).optional(),
+});
+export type InspectionShareRequest = z.infer<typeof inspectionShareRequest>;
+
+export const inspectionShare = z.object({
+  id: z.number(),
+  scheduleId: z.number(),
+  creatorName: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type InspectionShare = z.infer<typeof inspectionShare>;
+
+/** A new link: its address is shown once (only its hash is kept). */
+export const inspectionShareCreated = inspectionShare.extend({ url: z.string() });
+export type InspectionShareCreated = z.infer<typeof inspectionShareCreated>;

@@ -15,6 +15,11 @@ export const FILE_LINK_MIN_LIFETIME_MS = 10 * 60_000;
  */
 export const EXPORT_LINK_DEFAULT_DAYS = 365;
 export const EXPORT_LINK_MAX_DAYS = 3650;
+/** A shared inspection report works this many days unless asked otherwise, and at most the second. */
+export const INSPECTION_SHARE_DEFAULT_DAYS = 30;
+export const INSPECTION_SHARE_MAX_DAYS = 365;
+/** One e-mail of an inspection report goes to at most this many addresses. */
+export const INSPECTION_MAIL_MAX_TO = 10;
 export const EXPORT_LINK_MAX_FILES = 20_000;
 export const MEMBER_SEARCH_MIN_LENGTH = 4;
 export const DEFAULT_PAGE_SIZE = 20;

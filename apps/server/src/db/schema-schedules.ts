@@ -365,3 +365,27 @@ export const scheduleScores = pgTable(
   },
   (t) => [index('schedule_scores_business_task_idx').on(t.businessId, t.taskId, t.scoredAt)],
 );
+
+/**
+ * Links that show one inspection's report to someone without a sign-in (DESIGN §13, public
+ * links): a row per link, scoped to one schedule of one business, expiring and revocable. The
+ * link holds a random token; the row keeps only its hash, so the table alone opens nothing.
+ */
+export const inspectionShares = pgTable(
+  'inspection_shares',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    scheduleId: ref('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('inspection_shares_token_idx').on(t.tokenHash), index('inspection_shares_schedule_idx').on(t.businessId, t.scheduleId, t.id)],
+);
