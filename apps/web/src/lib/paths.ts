@@ -61,6 +61,10 @@ export const paths = {
   /** The tracker as a list left it: `search` is that list's own `?…` (tab, period, page). */
   trackerAt: (search = '') => `/tracker${search}`,
   schedule: (scheduleId: Id = ':scheduleId') => `/tracker/${scheduleId}`,
+  /** One schedule's inspection report: its answers, score and result, to download, e-mail or share. */
+  scheduleReport: (scheduleId: Id = ':scheduleId') => `/schedules/${scheduleId}/report`,
+  /** An inspection report opened through a shared link (public: no sign-in). */
+  sharedInspection: (token: string = ':token') => `/shared/inspections/${encodeURIComponent(token)}`,
   reports: '/reports',
   business: '/business',
   settings: '/settings',

@@ -8,7 +8,7 @@ import { pdfFonts, pdfImages, pdfLinks, pdfText, pngOf, sampleTable } from './ex
 import { buildJson } from './json.ts';
 import { buildPdf } from './pdf.ts';
 import { loadThumbnails, photoUrls, thumbnailLoader } from './pdf-images.ts';
-import { visualRuns } from './pdf-text.ts';
+import { visualRuns } from '@fieldops/shared/pdf-text';
 import { buildXlsx } from './xlsx.ts';
 
 describe('export builders', () => {

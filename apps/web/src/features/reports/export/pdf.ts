@@ -7,9 +7,9 @@
 import { PDFDocument, PDFName, PDFString, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { must } from '@fieldops/shared/must';
 import { cellText, linkOf, type ExportCell, type ExportTable } from './export-table.ts';
-import { EmbeddedFont } from './pdf-font.ts';
+import { EmbeddedFont } from '@fieldops/shared/pdf-font';
 import type { Thumbnail } from './pdf-images.ts';
-import { isRtlText, visualRuns } from './pdf-text.ts';
+import { isRtlText, visualRuns, wrapText as wrapLines, type Measure } from '@fieldops/shared/pdf-text';
 
 export interface PdfFonts {
   regular: Uint8Array;
@@ -24,6 +24,10 @@ const HEADER_SIZE = 8.5;
 const LINE_GAP = 3.5;
 /** A cell longer than this many lines is cut with an ellipsis so that a row fits on a page. */
 const MAX_CELL_LINES = 30;
+
+/** The text as lines (logical order) no wider than `max` points; long cells end with "…". */
+const wrapText = (text: string, max: number, width: Measure) => wrapLines(text, max, width, MAX_CELL_LINES);
+
 const GRID = rgb(0.82, 0.84, 0.87);
 const HEADER_FILL = rgb(0.93, 0.95, 0.98);
 const TEXT = '0.1 0.11 0.13 rg';
@@ -32,62 +36,6 @@ const LINK = '0.11 0.31 0.69 rg';
 /** A thumbnail fits the column's width and at most this height (points). */
 const THUMBNAIL_HEIGHT = 54;
 const THUMBNAIL_GAP = 3;
-
-/** Text without control characters the font cannot draw (line breaks stay); tabs become spaces. */
-const clean = (text: string) =>
-  Array.from(text.replace(/\t/g, ' '))
-    .filter((char) => {
-      const code = char.charCodeAt(0);
-      return code === 10 || code === 13 || (code >= 32 && code !== 127);
-    })
-    .join('');
-
-type Measure = (text: string) => number;
-
-function breakWord(word: string, max: number, width: Measure): string[] {
-  const pieces: string[] = [];
-  let piece = '';
-  for (const char of Array.from(word)) {
-    if (piece && width(piece + char) > max) {
-      pieces.push(piece);
-      piece = char;
-    } else {
-      piece += char;
-    }
-  }
-  if (piece) pieces.push(piece);
-  return pieces;
-}
-
-/** The text as lines (logical order) no wider than `max` points; long cells end with "…". */
-export function wrapText(text: string, max: number, width: Measure): string[] {
-  const lines: string[] = [];
-  for (const paragraph of clean(text).split(/\r?\n/)) {
-    let line = '';
-    for (const word of paragraph.split(/ +/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (width(candidate) <= max) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      if (width(word) <= max) {
-        line = word;
-      } else {
-        const pieces = breakWord(word, max, width);
-        line = pieces.pop() ?? '';
-        lines.push(...pieces);
-      }
-    }
-    lines.push(line);
-  }
-  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  if (lines.length > MAX_CELL_LINES) {
-    lines.length = MAX_CELL_LINES;
-    lines[MAX_CELL_LINES - 1] = `${lines[MAX_CELL_LINES - 1]}…`;
-  }
-  return lines;
-}
 
 export type PdfProgress = (done: number, total: number) => void;
 

@@ -7,7 +7,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import type { Font, Glyph, GlyphPosition } from '@pdf-lib/fontkit';
 import { PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
-import { must } from '@fieldops/shared/must';
+import { must } from './must.ts';
 import { mirrorOf, type VisualRun } from './pdf-text.ts';
 
 interface Shaped {

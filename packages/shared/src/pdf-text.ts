@@ -54,3 +54,60 @@ export function visualRuns(line: string, base: BaseDirection = 'auto'): VisualRu
   flush();
   return runs;
 }
+
+/** Text without control characters the font cannot draw (line breaks stay); tabs become spaces. */
+const clean = (text: string) =>
+  Array.from(text.replace(/\t/g, ' '))
+    .filter((char) => {
+      const code = char.charCodeAt(0);
+      return code === 10 || code === 13 || (code >= 32 && code !== 127);
+    })
+    .join('');
+
+/** The width in points of a piece of text. */
+export type Measure = (text: string) => number;
+
+function breakWord(word: string, max: number, width: Measure): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const char of Array.from(word)) {
+    if (piece && width(piece + char) > max) {
+      pieces.push(piece);
+      piece = char;
+    } else {
+      piece += char;
+    }
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/** The text as lines (logical order) no wider than `max` points, words kept whole where they fit; past `maxLines` the last ends with "…". */
+export function wrapText(text: string, max: number, width: Measure, maxLines = Infinity): string[] {
+  const lines: string[] = [];
+  for (const paragraph of clean(text).split(/\r?\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/ +/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (width(candidate) <= max) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      if (width(word) <= max) {
+        line = word;
+      } else {
+        const pieces = breakWord(word, max, width);
+        line = pieces.pop() ?? '';
+        lines.push(...pieces);
+      }
+    }
+    lines.push(line);
+  }
+  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  if (lines.length > maxLines) {
+    lines.length = maxLines;
+    lines[maxLines - 1] = `${lines[maxLines - 1]}…`;
+  }
+  return lines;
+}
