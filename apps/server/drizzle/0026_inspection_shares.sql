@@ -9,6 +9,8 @@ CREATE TABLE "inspection_shares" (
 	"revoked_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "mail_messages" ADD COLUMN "attachment_key" text;--> statement-breakpoint
+ALTER TABLE "mail_messages" ADD COLUMN "attachment_name" text;--> statement-breakpoint
 ALTER TABLE "inspection_shares" ADD CONSTRAINT "inspection_shares_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_shares" ADD CONSTRAINT "inspection_shares_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_shares" ADD CONSTRAINT "inspection_shares_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

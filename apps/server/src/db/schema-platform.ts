@@ -78,6 +78,9 @@ export const mailMessages = pgTable(
     /** Not sent before this instant (quiet hours). */
     notBefore: timestamp('not_before', { withTimezone: true }),
     deliveryKey: text('delivery_key').notNull(),
+    /** A stored file sent with the message (an inspection's report), and the name it goes by. */
+    attachmentKey: text('attachment_key'),
+    attachmentName: text('attachment_name'),
     /** queued → sent, or kept (no SMTP server: the outbox holds it). */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
