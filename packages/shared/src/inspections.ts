@@ -53,8 +53,8 @@ export type Inspection = z.infer<typeof inspection>;
  */
 export const inspectionReport = z.object({
   business: z.object({ name: z.string(), colour: z.string(), logo: z.string().nullable(), timeZone: z.string() }),
-  positionEn: z.string().nullable(),
-  positionAr: z.string().nullable(),
+  /** The member's position at the site (else in the business), as the business wrote it. */
+  position: z.string().nullable(),
   inspection,
 });
 export type InspectionReport = z.infer<typeof inspectionReport>;
