@@ -20,6 +20,7 @@ const TEST_FILES = [
   'apps/web/src/**/*-fixtures.ts',
   'apps/web/src/**/*-test-kit.ts',
   'packages/shared/src/**/*.test.ts',
+  'packages/shared/src/testing/**/*.ts',
 ];
 const TEST_PROJECTS = ['./apps/server/tsconfig.test.json', './apps/web/tsconfig.test.json', './packages/shared/tsconfig.test.json'];
 

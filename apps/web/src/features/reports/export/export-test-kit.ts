@@ -1,12 +1,12 @@
 // For the export tests: a sample table with Arabic, English, quotes, commas and line breaks,
-// the font files, a PNG of any size, and a PDF read back: its text with pdf.js (as a reader would
-// copy it), its pictures and its links with pdf-lib.
+// the font files, a PNG of any size, and a PDF read back (@fieldops/shared/testing/pdf-read).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import zlib from 'node:zlib';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFString } from 'pdf-lib';
 import type { ExportTable } from './export-table.ts';
 import type { PdfFonts } from './pdf.ts';
+
+export { pdfImages, pdfLinks, pdfText } from '@fieldops/shared/testing/pdf-read';
 
 const require = createRequire(import.meta.url);
 
@@ -37,19 +37,6 @@ export function sampleTable(direction: 'ltr' | 'rtl' = 'rtl'): ExportTable {
   };
 }
 
-/** The text of every page (pages apart by a form feed), as pdf.js reads it. */
-export async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: bytes.slice(), useSystemFonts: false, disableFontFace: true }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number += 1) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
-  }
-  await document.destroy();
-  return pages.join('\f');
-}
-
 /** A real PNG of `width` × `height` pixels, all of one colour. */
 export function pngOf(width: number, height: number): Uint8Array {
   const chunk = (type: string, data: Buffer) => {
@@ -68,41 +55,4 @@ export function pngOf(width: number, height: number): Uint8Array {
   const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]));
-}
-
-/**
- * The pictures each page draws (its image XObjects, a picture drawn twice counted twice) with
- * their size in pixels, and how many pictures the file stores.
- */
-export async function pdfImages(bytes: Uint8Array): Promise<{ drawn: { width: number; height: number }[][]; stored: number }> {
-  const document = await PDFDocument.load(bytes);
-  const isImage = (object: unknown): object is PDFRawStream => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
-  const drawn = document.getPages().map((page) => {
-    const objects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
-    if (!objects) return [];
-    return objects
-      .values()
-      .map((value) => document.context.lookup(value))
-      .filter(isImage)
-      .map((image) => ({
-        width: image.dict.lookup(PDFName.of('Width'), PDFNumber).asNumber(),
-        height: image.dict.lookup(PDFName.of('Height'), PDFNumber).asNumber(),
-      }));
-  });
-  const stored = document.context.enumerateIndirectObjects().filter(([, object]) => isImage(object)).length;
-  return { drawn, stored };
-}
-
-/** The addresses the pages' link annotations open, in the order they were added. */
-export async function pdfLinks(bytes: Uint8Array): Promise<string[]> {
-  const document = await PDFDocument.load(bytes);
-  return document.getPages().flatMap((page) => {
-    const annotations = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
-    if (!annotations) return [];
-    return annotations.asArray().flatMap((ref) => {
-      const action = document.context.lookup(ref, PDFDict).lookupMaybe(PDFName.of('A'), PDFDict);
-      const uri = action?.lookupMaybe(PDFName.of('URI'), PDFString);
-      return uri ? [uri.decodeText()] : [];
-    });
-  });
 }
