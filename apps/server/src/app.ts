@@ -43,6 +43,8 @@ import { actionResultsRoutes } from './modules/workflow/action-results/action-re
 import { liveFeedPlugin } from './modules/workflow/live-feed/live-feed.hub.ts';
 import { liveFeedRoutes } from './modules/workflow/live-feed/live-feed.routes.ts';
 import { exportLinkFilesRoutes, exportLinksRoutes } from './modules/workflow/export-links/export-links.routes.ts';
+import { inspectionReportsRoutes, sharedInspectionsRoutes } from './modules/workflow/inspection-reports/inspection-reports.routes.ts';
+import { workInspectionMail } from './modules/workflow/inspection-reports/report-mail.ts';
 import { reportsRoutes } from './modules/workflow/reports/reports.routes.ts';
 import { templatesRoutes } from './modules/workflow/templates/templates.routes.ts';
 import { teamMembersRoutes } from './modules/main/teams/team-members.routes.ts';
@@ -166,6 +168,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     membersRoutes,
     transfersRoutes,
     exportLinkFilesRoutes,
+    sharedInspectionsRoutes,
     passwordResetRoutes,
     // The platform serves every base; its routes live under the main one.
     notificationsRoutes,
@@ -185,6 +188,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     reportsRoutes,
     liveFeedRoutes,
     exportLinksRoutes,
+    inspectionReportsRoutes,
   ],
   helpdesk: [
     ticketsRoutes,
@@ -297,7 +301,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const jobs = options.jobs;
     const transport = jobs.mailTransport === undefined ? transportFor(mail) : jobs.mailTransport;
     app.addHook('onReady', async () => {
-      await workMail(queue, app.db, mail, transport, app.log);
+      await workMail(queue, app.db, mail, transport, app.log, (key) => app.storage.read(key));
+      await workInspectionMail(queue, app);
       const notifier = { mail, push: jobs.push === undefined ? enqueuePushes : jobs.push, log: app.log };
       await workNotifications(queue, app.db, notifier);
       await workReminders(queue, app.db, notifier);

@@ -21,6 +21,7 @@ export const FILE_REFERENCES = [
   { table: 'ticket_comments', column: 'file_key', holds: 'key' },
   { table: 'users', column: 'avatar', holds: 'url' },
   { table: 'businesses', column: 'logo', holds: 'url' },
+  { table: 'mail_messages', column: 'attachment_key', holds: 'key' },
 ] as const;
 
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;

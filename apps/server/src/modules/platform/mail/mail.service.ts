@@ -23,6 +23,8 @@ export interface QueuedMail extends RenderedMail {
   /** A reset link or the like: no unsubscribe link, never held for quiet hours. */
   security?: boolean;
   notBefore?: Date | null;
+  /** A stored file sent with the message, and the name it goes by (a report's PDF). */
+  attachment?: { key: string; name: string };
 }
 
 const rowOf = (mail: QueuedMail) => ({
@@ -37,6 +39,8 @@ const rowOf = (mail: QueuedMail) => ({
   security: mail.security ?? false,
   notBefore: mail.notBefore ?? null,
   deliveryKey: mail.deliveryKey,
+  attachmentKey: mail.attachment?.key ?? null,
+  attachmentName: mail.attachment?.name ?? null,
 });
 
 /**
@@ -107,8 +111,11 @@ const messageIdHost = (appUrl: string) => {
   }
 };
 
+/** Reads a stored file: a message's attachment. */
+export type ReadFile = (key: string) => Promise<Buffer | null>;
+
 /** Works the 'mail.send' jobs of this instance. */
-export async function workMail(queue: Queue, db: Db, settings: MailSettings, transport: MailTransport | null, log: FastifyBaseLogger) {
+export async function workMail(queue: Queue, db: Db, settings: MailSettings, transport: MailTransport | null, log: FastifyBaseLogger, readFile?: ReadFile) {
   const host = messageIdHost(settings.appUrl);
   await queue.work<{ businessId: number | null; messageId: number }>(
     'mail.send',
@@ -119,8 +126,16 @@ export async function workMail(queue: Queue, db: Db, settings: MailSettings, tra
         await db.update(mailMessages).set({ status: 'kept' }).where(eq(mailMessages.id, messageId));
         return;
       }
+      let attachments: SendMailOptions['attachments'];
+      if (message.attachmentKey) {
+        // An attachment that cannot be read now is tried again with the message.
+        const content = await readFile?.(message.attachmentKey);
+        if (!content) throw new Error(`attachment ${message.attachmentKey} of message ${message.id} is not readable`);
+        attachments = [{ filename: message.attachmentName ?? message.attachmentKey, content }];
+      }
       try {
         await transport.sendMail({
+          attachments,
           from: settings.from,
           to: message.toAddress,
           subject: message.subject,

@@ -14,6 +14,7 @@ const SUMMARIES: Record<string, string> = {
   'push.send': 'Push notification',
   'events.fanout': 'Notifications of an event',
   'events.digest': 'Notification digest',
+  'inspection.mail': 'Inspection report by e-mail',
 };
 
 const errorOf = (output: unknown) => {

@@ -82,7 +82,14 @@ const retry = () => ({ retryLimit: retrySettings.limit, retryDelay: retrySetting
  * mid-job (kill -9, a lost machine) leaves it active, and another instance takes it over then.
  * A message is sent in seconds; a fan-out to thousands takes longer.
  */
-const EXPIRE_SECONDS: Record<QueueName, number> = { 'mail.send': 60, 'push.send': 60, 'events.fanout': 300, 'events.digest': 300, 'reminders.scan': 300 };
+const EXPIRE_SECONDS: Record<QueueName, number> = {
+  'mail.send': 60,
+  'push.send': 60,
+  'events.fanout': 300,
+  'events.digest': 300,
+  'reminders.scan': 300,
+  'inspection.mail': 300,
+};
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
 export async function sendJob<T extends JobData>(db: Db, name: QueueName, data: T, options: SendOptions = {}): Promise<void> {
@@ -107,7 +114,7 @@ export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items
 }
 
 /** The queues the app uses; each is created at start (pg-boss keeps a table partition per queue). */
-export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send', 'reminders.scan'] as const;
+export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send', 'reminders.scan', 'inspection.mail'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** What instances that install the queue's tables at the same moment run into: someone else made them first, or a deadlock with them. */

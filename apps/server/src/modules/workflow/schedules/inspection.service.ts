@@ -5,7 +5,7 @@ import type { ActionResult } from '@fieldops/shared/answers';
 import type { Inspection } from '@fieldops/shared/inspections';
 import type { Db } from '../../../db/client.ts';
 import type { Caller } from '../../../policies/caller.ts';
-import { viewScopeOf } from '../../../policies/schedules.ts';
+import { viewScopeOf, type ViewScope } from '../../../policies/schedules.ts';
 import { scheduleAnswersAsGiven } from '../action-results/action-results.service.ts';
 import { requireSchedule } from './schedules.service.ts';
 import { findScheduleVersionId } from './schedules.repository.ts';
@@ -13,7 +13,11 @@ import { findVersion } from '../actions/task-versions.service.ts';
 import { findScheduleScore } from './schedule-scores.ts';
 
 export async function getInspection(db: Db, caller: Caller, id: number): Promise<Inspection> {
-  const scope = await viewScopeOf(db, caller);
+  return inspectionIn(db, await viewScopeOf(db, caller), id);
+}
+
+/** The inspection of a schedule the scope sees; 404 otherwise. */
+export async function inspectionIn(db: Db, scope: ViewScope, id: number): Promise<Inspection> {
   const schedule = await requireSchedule(db, scope, id);
   const versionId = await findScheduleVersionId(db, scope.businessId, id);
   const [version, score] = await Promise.all([

@@ -1,0 +1,62 @@
+// What a report's PDF needs besides its data: the font (Noto Sans Arabic, which holds Latin
+// letters and digits too), read once per process, and the answers' photos and signatures and the
+// business's logo as pictures, read from storage and shrunk with sharp (libvips: a few MB per
+// picture however large the photo, turned as the camera held it, on a white ground).
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import type { Storage } from '../../../plugins/storage.ts';
+import type { ReportFonts, ReportPicture } from './report-pdf.ts';
+
+const require = createRequire(import.meta.url);
+let fonts: Promise<ReportFonts> | null = null;
+
+export function reportFonts(): Promise<ReportFonts> {
+  fonts ??= Promise.all([
+    fs.readFile(require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf')),
+    fs.readFile(require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular: new Uint8Array(regular), bold: new Uint8Array(bold) }));
+  fonts.catch(() => {
+    fonts = null;
+  });
+  return fonts;
+}
+
+// Pictures are shrunk one at a time per report and nothing is kept between them: memory stays flat.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** Longest side in pixels: about twice the size drawn, for print. */
+const PICTURE_PIXELS = 480;
+const PARALLEL = 2;
+
+/** One stored image as a picture of at most `pixels` on its longest side; null when it is not an image we can read. */
+export async function pictureOf(data: Buffer, pixels = PICTURE_PIXELS): Promise<ReportPicture | null> {
+  try {
+    const { data: bytes, info } = await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: pixels, height: pixels, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 78, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: new Uint8Array(bytes), format: 'jpg', width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
+/** Pictures of the stored files `keys`, a couple at a time; a missing or unreadable file has none. */
+export async function picturesOf(storage: Storage, keys: readonly string[]): Promise<Map<string, ReportPicture>> {
+  const found = new Map<string, ReportPicture>();
+  let next = 0;
+  const worker = async () => {
+    for (let key = keys[next]; key !== undefined; key = keys[next]) {
+      next += 1;
+      const data = await storage.read(key).catch(() => null);
+      const picture = data ? await pictureOf(data) : null;
+      if (picture) found.set(key, picture);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, keys.length) }, worker));
+  return found;
+}
