@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeReport } from '../features/inspections/test/fixtures.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { sessionAnswer } from '../test/session.tsx';
@@ -126,6 +127,29 @@ describe('routes', () => {
     expect(localStorage.getItem('id_token')).toBeNull();
     expect(localStorage.getItem('apiKey')).toBeNull();
     expect(localStorage.getItem('language')).toBe('en');
+  });
+
+  it("opens a schedule's inspection report inside the shell", async () => {
+    localStorage.setItem('id_token', 'tok');
+    stubServer();
+    renderRoutes(routes, { route: '/schedules/40/report' });
+    // The fake server knows no schedule 40.
+    expect(await screen.findByText('This report was not found', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the task' })).toHaveAttribute('href', '/tracker/40');
+  });
+
+  it('opens a shared inspection report without signing in, and without the rest of the app', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => (input === '/api/shared/inspections/tok-abc' ? Response.json(makeReport()) : new Response('', { status: 404 }))),
+    );
+    const { router } = renderRoutes(routes, { route: '/shared/inspections/tok-abc' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kitchen check' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/shared/inspections/tok-abc');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/api/shared/inspections/tok-abc/report.pdf?lang=en');
   });
 
   it('shows the not-found page for an unknown address', async () => {

@@ -43,6 +43,12 @@ const TaskTemplatesPage = lazyPage(() => import('../features/tasks/task-template
 const TaskDetailPage = lazyPage(() => import('../features/tasks/task-detail-page.tsx'), 'TaskDetailPage');
 const TrackerPage = lazyPage(() => import('../features/tracker/tracker-page.tsx'), 'TrackerPage');
 const SchedulePage = lazyPage(() => import('../features/tracker/schedule-page.tsx'), 'SchedulePage');
+const InspectionReportPage = lazyPage(() => import('../features/inspections/inspection-report-page.tsx'), 'InspectionReportPage');
+// A shared report is read without signing in, in the app's texts.
+const SharedInspectionPage = lazyPage(
+  withAppTexts(() => import('../features/inspections/shared-inspection-page.tsx')),
+  'SharedInspectionPage',
+);
 const ReportsPage = lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
 const BusinessPage = lazyPage(() => import('../features/business/business-page.tsx'), 'BusinessPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
@@ -111,6 +117,7 @@ export const routes: RouteObject[] = [
             pageRoute(ActivatePage, { path: paths.activate }, false),
             pageRoute(ForgotPasswordPage, { path: paths.forgotPassword }, false),
             pageRoute(ResetPasswordPage, { path: paths.resetPassword }, false),
+            pageRoute(SharedInspectionPage, { path: paths.sharedInspection() }, false),
             {
               // The check is not in the shell's chunk: a visitor who is not signed in goes to sign in.
               path: paths.home,
@@ -135,6 +142,7 @@ export const routes: RouteObject[] = [
                     pageRoute(TaskDetailPage, { path: paths.task() }),
                     pageRoute(TrackerPage, { path: paths.tracker }),
                     pageRoute(SchedulePage, { path: paths.schedule() }),
+                    pageRoute(InspectionReportPage, { path: paths.scheduleReport() }),
                     pageRoute(ReportsPage, { path: paths.reports }),
                     pageRoute(BusinessPage, { path: paths.business }),
                     pageRoute(SettingsPage, { path: paths.settings }),

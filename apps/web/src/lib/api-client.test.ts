@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG, NETWORK_ERROR, STATUS_MESSAGES, UNEXPECTED_ERROR } from '@fieldops/shared/messages';
 import { ApiError, errorText } from './api-error.ts';
-import { api, buildUrl, request, setUnauthorizedHandler } from './api-client.ts';
+import { api, buildUrl, fileNameOf, request, setUnauthorizedHandler } from './api-client.ts';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -102,6 +102,34 @@ describe('requests', () => {
     expect(buildUrl('helpdesk', '/v1/tickets', { page: 0, teams: [1, 2], searchKey: '', task: undefined })).toBe(
       '/services/helpdesk/api/v1/tickets?page=0&teams=1%2C2',
     );
+  });
+
+  it('reads a file with the credentials, whole, under the name the server gives it', async () => {
+    localStorage.setItem('id_token', 'tok');
+    localStorage.setItem('apiKey', 'key-1');
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xff, 0x00]);
+    const fetchMock = stubFetch(
+      () =>
+        new Response(bytes, {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="report.pdf"; filename*=UTF-8''${encodeURIComponent('تقرير.pdf')}`,
+          },
+        }),
+    );
+
+    const file = await api.file('/schedules/4/inspection/report.pdf', { base: 'workflow', params: { lang: 'ar' } });
+
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/services/workflow/api/schedules/4/inspection/report.pdf?lang=ar');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer tok');
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(bytes);
+    expect(file.fileName).toBe('تقرير.pdf');
+    expect(fileNameOf('attachment; filename="report.pdf"')).toBe('report.pdf');
+    expect(fileNameOf('attachment')).toBeNull();
+    // A refusal reads as any other call's.
+    stubFetch(() => problem(404, MSG.scheduleNotFound));
+    expect((await failure(api.file('/schedules/5/inspection/report.pdf', { base: 'workflow' }))).message).toBe(MSG.scheduleNotFound);
   });
 
   it('treats an empty 204 answer as null', async () => {

@@ -106,11 +106,12 @@ export function handleUnauthorized(): void {
   }
 }
 
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+/** Sends a call with the session's credentials; a failed answer is thrown as an ApiError. */
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const base = options.base ?? 'main';
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers = new Headers(options.headers);
-  headers.set('Accept', 'application/json, application/problem+json');
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json, application/problem+json');
   // The language the person is using, for what the server writes on their behalf (a ticket raised from an answer).
   if (!headers.has('Accept-Language') && document.documentElement.lang) headers.set('Accept-Language', document.documentElement.lang);
   const token = getToken();
@@ -139,8 +140,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   if (!isRetryableStatus(response.status)) intent.answered();
 
-  const payload = await readBody(response);
   if (!response.ok) {
+    const payload = await readBody(response);
     const signIn = base === 'main' && path === '/authenticate';
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
     const error: ApiError = errorFromResponse(response.status, payload, signIn, retryAfter);
@@ -148,6 +149,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     if (response.status === 403 && error.serverMessage === MSG.passwordChangeRequired) onPasswordChangeRequired();
     throw error;
   }
+  return response;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const response = await send(path, options);
+  const payload = await readBody(response);
   return {
     data: payload as T,
     total: parseTotal(response.headers.get(TOTAL_COUNT_HEADER)),
@@ -157,6 +164,27 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+
+export interface ApiFile {
+  blob: Blob;
+  /** The name the server gave the file (Content-Disposition), when it gave one. */
+  fileName: string | null;
+}
+
+/** `filename*=UTF-8''…` (any script) before the plain `filename="…"`. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // Not valid percent-encoding: the plain name, if any, follows.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
 
 async function dataOf<T>(path: string, options: RequestOptions): Promise<T> {
   return (await request<T>(path, options)).data;
@@ -168,6 +196,11 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: BodylessOptions) => dataOf<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: BodylessOptions) => dataOf<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = null>(path: string, options?: Omit<RequestOptions, 'method'>) => dataOf<T>(path, { ...options, method: 'DELETE' }),
+  /** A file the API serves to the signed-in caller (a report's PDF): a plain link would carry no credentials. */
+  file: async (path: string, options?: BodylessOptions): Promise<ApiFile> => {
+    const response = await send(path, { ...options, headers: { Accept: '*/*', ...options?.headers }, method: 'GET' });
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  },
   /** A paged list: the items and X-Total-Count (the item count when the header is missing). */
   list: async <T>(path: string, options?: BodylessOptions): Promise<ListResult<T>> => {
     const response = await request<T[] | null>(path, { ...options, method: 'GET' });

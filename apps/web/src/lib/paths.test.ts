@@ -30,6 +30,13 @@ describe('paths', () => {
     expect(paths.onboardingBusiness).toBe('/onboarding?step=business');
   });
 
+  it("gives a schedule's inspection report, and a shared report's address with its token kept whole", () => {
+    expect(paths.scheduleReport()).toBe('/schedules/:scheduleId/report');
+    expect(paths.scheduleReport(40)).toBe('/schedules/40/report');
+    expect(paths.sharedInspection()).toBe('/shared/inspections/:token');
+    expect(paths.sharedInspection('a/b c')).toBe('/shared/inspections/a%2Fb%20c');
+  });
+
   it('returns to the tracker list as it was left', () => {
     expect(paths.trackerAt()).toBe('/tracker');
     expect(paths.trackerAt('?tab=done&page=2')).toBe('/tracker?tab=done&page=2');

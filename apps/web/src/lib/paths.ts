@@ -64,7 +64,7 @@ export const paths = {
   /** One schedule's inspection report: its answers, score and result, to download, e-mail or share. */
   scheduleReport: (scheduleId: Id = ':scheduleId') => `/schedules/${scheduleId}/report`,
   /** An inspection report opened through a shared link (public: no sign-in). */
-  sharedInspection: (token: string = ':token') => `/shared/inspections/${encodeURIComponent(token)}`,
+  sharedInspection: (token?: string) => `/shared/inspections/${token === undefined ? ':token' : encodeURIComponent(token)}`,
   reports: '/reports',
   business: '/business',
   settings: '/settings',

@@ -280,6 +280,7 @@ describe('schedule runner page', () => {
     expect(within(answer).getByText(/Cracked tile/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit answers' })).not.toBeInTheDocument();
     expect(requests.count).toBe(0);
+    expect(screen.getByRole('link', { name: 'Inspection report' })).toHaveAttribute('href', '/schedules/40/report');
   });
 
   it('says whose schedule it is when it belongs to someone else', async () => {
@@ -287,6 +288,8 @@ describe('schedule runner page', () => {
     renderPage();
     expect(await screen.findByText(/This is Sara Ali's task/)).toBeInTheDocument();
     expect(screen.getByText('No answers were given')).toBeInTheDocument();
+    // Nothing to report before the first answer.
+    expect(screen.queryByRole('link', { name: 'Inspection report' })).not.toBeInTheDocument();
   });
 
   it("shows 'No schedule found with this ID.' for an unknown schedule", async () => {

@@ -1,12 +1,22 @@
 // The top of the runner page: back to the tracker list it came from, the task's name and
 // status, the site, the time window and the deadline in the business's time zone.
 import { Anchor, Badge, Group, Stack, Text, Title, useDirection } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconClockHour4, IconHourglassHigh, IconMapPin, IconPlayerPause, IconUser } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconClockHour4,
+  IconFileAnalytics,
+  IconHourglassHigh,
+  IconMapPin,
+  IconPlayerPause,
+  IconUser,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
 import { useBusinessTime } from '../../../lib/business-time.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LateBadge, ScheduleStatusBadge, SiteAndProject, displayStatus } from './schedule-status.tsx';
 
@@ -16,6 +26,8 @@ interface ScheduleHeaderProps {
   backTo: string;
   /** Shown when the schedule is someone else's. */
   showMember: boolean;
+  /** Links to the schedule's inspection report (once it has answers, and not from the device's copy). */
+  withReport?: boolean;
 }
 
 export function BackToTracker({ to }: { to: string }) {
@@ -32,7 +44,7 @@ export function BackToTracker({ to }: { to: string }) {
   );
 }
 
-export function ScheduleHeader({ detail, name, backTo, showMember }: ScheduleHeaderProps) {
+export function ScheduleHeader({ detail, name, backTo, showMember, withReport = false }: ScheduleHeaderProps) {
   const { t } = useTranslation();
   const time = useBusinessTime();
   useDocumentTitle(name);
@@ -57,6 +69,14 @@ export function ScheduleHeader({ detail, name, backTo, showMember }: ScheduleHea
       {showMember ? <Fact icon={<IconUser size={16} />} text={detail.userFullName} /> : null}
       <Fact icon={<IconClockHour4 size={16} />} text={time.window(detail.start, detail.end)} />
       <Fact icon={<IconHourglassHigh size={16} />} text={t('tracker.deadlineAt', { time: time.dateTime(detail.deadline) })} />
+      {withReport ? (
+        <Anchor component={Link} to={paths.scheduleReport(detail.id)} size="sm" fw={600}>
+          <Group gap={6} wrap="nowrap" component="span">
+            <IconFileAnalytics size={16} aria-hidden />
+            {t('tracker.runner.report')}
+          </Group>
+        </Anchor>
+      ) : null}
     </Stack>
   );
 }

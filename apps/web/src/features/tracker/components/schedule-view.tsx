@@ -120,7 +120,13 @@ export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
 
   return (
     <Stack gap="md" maw={760} mx="auto" w="100%">
-      <ScheduleHeader detail={detail} name={name} backTo={paths.trackerAt(from?.trackerSearch)} showMember={detail.userId !== account.id} />
+      <ScheduleHeader
+        detail={detail}
+        name={name}
+        backTo={paths.trackerAt(from?.trackerSearch)}
+        showMember={detail.userId !== account.id}
+        withReport={detail.answers.length > 0 && !detail.copiedAt}
+      />
       {detail.copiedAt ? <OfflineNotice copiedAt={detail.copiedAt} /> : null}
       {submission.refusal ? (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
