@@ -46,6 +46,20 @@ describe('answer view', () => {
     expect(screen.getByText('لا')).toBeInTheDocument();
   });
 
+  it('names a drawn signature as a signature, in both languages', async () => {
+    const signed = makeAnswer(3, 'SIGNATURE', null, {
+      file: PHOTO_URL,
+      action: { ...makeAnswer(3, 'SIGNATURE', null).action, nameEn: 'Manager', nameAr: 'المدير' },
+    });
+    const { unmount } = renderWithSession(<AnswerView answer={signed} />);
+    expect(screen.getByRole('img', { name: 'Signature for Manager' })).toHaveAttribute('src', PHOTO_URL);
+    expect(screen.getByRole('button', { name: 'Open the signature at full size' })).toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('ar');
+    renderWithSession(<AnswerView answer={signed} />);
+    expect(screen.getByRole('img', { name: 'توقيع لـ المدير' })).toBeInTheDocument();
+  });
+
   it('shows the photo as a thumbnail that opens at full size, and plays the voice note', async () => {
     const user = userEvent.setup();
     renderWithSession(

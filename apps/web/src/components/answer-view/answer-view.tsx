@@ -47,7 +47,9 @@ export function AnswerView({ answer, withNotes = true, withBadges = true }: Answ
           {t('answerView.noValue')}
         </Text>
       ) : null}
-      {answer.file ? <AnswerPhoto url={answer.file} actionName={localizedName(answer.action, language)} /> : null}
+      {answer.file ? (
+        <AnswerPhoto url={answer.file} actionName={localizedName(answer.action, language)} signature={answer.action.type === 'SIGNATURE'} />
+      ) : null}
       {answer.voice ? <audio controls preload="none" src={answer.voice} aria-label={t('answerView.voice')} style={{ maxInlineSize: '100%' }} /> : null}
       {withNotes && answer.notes ? (
         <Text size="sm" c="dimmed" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -120,15 +122,21 @@ export function AnswerBadges({ answer }: { answer: ActionResult }) {
   );
 }
 
-/** A thumbnail that opens the photo at full size. */
-function AnswerPhoto({ url, actionName }: { url: string; actionName: string }) {
+/** A thumbnail that opens the photo (or the drawn signature) at full size. */
+function AnswerPhoto({ url, actionName, signature }: { url: string; actionName: string; signature: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const alt = actionName ? t('answerView.photoOf', { name: actionName }) : t('answerView.photo');
+  const alt = signature
+    ? actionName
+      ? t('answerView.signatureOf', { name: actionName })
+      : t('answerView.signature')
+    : actionName
+      ? t('answerView.photoOf', { name: actionName })
+      : t('answerView.photo');
   return (
     <>
-      <UnstyledButton onClick={() => setOpen(true)} aria-label={t('answerView.openPhoto')} w={120}>
-        <Image src={url} alt={alt} radius="sm" h={90} w={120} fit="cover" />
+      <UnstyledButton onClick={() => setOpen(true)} aria-label={t(signature ? 'answerView.openSignature' : 'answerView.openPhoto')} w={120}>
+        <Image src={url} alt={alt} radius="sm" h={90} w={120} fit={signature ? 'contain' : 'cover'} bg={signature ? 'white' : undefined} />
       </UnstyledButton>
       <Modal opened={open} onClose={() => setOpen(false)} title={alt} size="auto" centered>
         <Stack gap="sm" align="center">

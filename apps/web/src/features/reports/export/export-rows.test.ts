@@ -62,8 +62,10 @@ describe('answers as an export table', () => {
       makeAnswer(4, 'YES_NO', 'NO', { file: '/files/door.jpg' }),
       makeAnswer(5, 'PHOTO', null, { file: '/files/q.png', voice: '/files/q.webm' }),
       makeAnswer(6, 'VOICE', null, { voice: '/files/v.webm' }),
+      makeAnswer(7, 'SIGNATURE', null, { file: '/files/s.png' }),
     ];
     const cells = toExportTable(withMedia, context('en')).rows.map((row) => row[6]);
+    expect(cells[3]).toMatchObject({ media: 'photo', url: `${window.location.origin}/files/s.png`, text: 'Signature' });
     expect(cells[0]).toEqual({ kind: 'link', url: `${window.location.origin}/files/door.jpg`, text: 'No', media: 'photo', caption: 'No' });
     expect(cells[1]).toMatchObject({ media: 'photo', url: `${window.location.origin}/files/q.png`, text: 'Photo, Voice note', caption: 'Voice note' });
     expect(cells[2]).toEqual({ kind: 'link', url: `${window.location.origin}/files/v.webm`, text: 'Voice note', media: 'voice', caption: '' });

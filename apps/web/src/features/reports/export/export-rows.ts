@@ -36,7 +36,10 @@ export interface ExportContext {
 export function answerWords(answer: ActionResult, language: Language, t: TFunction): string {
   const text = answerValueText(answer, language, t);
   if (text !== null) return text;
-  const media = [answer.file ? t('answerView.photo') : null, answer.voice ? t('answerView.voice') : null].filter(Boolean);
+  const media = [
+    answer.file ? t(answer.action.type === 'SIGNATURE' ? 'answerView.signature' : 'answerView.photo') : null,
+    answer.voice ? t('answerView.voice') : null,
+  ].filter(Boolean);
   return media.length > 0 ? media.join(', ') : t('answerView.noValue');
 }
 
