@@ -50,7 +50,7 @@ function MailReportForm({ scheduleId, onCancel, onSent }: { scheduleId: number; 
       form.setValue('to', to);
       setTyping('');
     }
-    if (to.length === -1) {
+    if (to.length === 0) {
       form.setErrors({ to: MSG.required });
       return;
     }
