@@ -29,13 +29,15 @@ import { findRanked, KPI_NEEDS, ranksOverLastMonth } from '../apps/server/src/mo
 import { foldMemberChanges } from '../apps/server/src/modules/workflow/reports/member-fold.ts';
 import { scheduleConditions, type ReportScope } from '../apps/server/src/modules/workflow/reports/report-filter.ts';
 import { addDays, localDate, type DateRange } from '../apps/server/src/modules/workflow/reports/report-range.ts';
-import { answerSource, dailyScheduleSource, scheduleSource } from '../apps/server/src/modules/workflow/reports/report-source.ts';
+import { answerSource, dailyScheduleSource, dailyScoreSource, scheduleSource, scoreSource } from '../apps/server/src/modules/workflow/reports/report-source.ts';
 import {
   countAnswers,
   countByDay,
   countByStatus,
   countOpen,
   countOrganisation,
+  countScores,
+  countScoresByDay,
   findActionKpis,
   findTagKpis,
 } from '../apps/server/src/modules/workflow/reports/reports.repository.ts';
@@ -121,6 +123,7 @@ function casesFor(data: ReportData, range: DateRange): Case[] {
       bare: async (db) => {
         await countOrganisation(db, data.businessId, null);
         await countByStatus(db, schedulesIn);
+        await countScores(db, scoreSource(scope, {}, range));
         await countOpen(db, scheduleConditions(scope, {}, sql`true`), new Date());
         await countAnswers(db, answerSource(scope, {}, range));
       },
@@ -136,7 +139,11 @@ function casesFor(data: ReportData, range: DateRange): Case[] {
       cases.push({
         call: `${kind} ${label}`,
         url: `${API}/${kind}/kpi?${dates}&${query}`,
-        bare: (db) => findRanked(db, kind as KpiKind, data.businessId, scheduleSource(scope, {}, range, KPI_NEEDS[kind as KpiKind]), order, page),
+        bare: (db) => {
+          const needs = KPI_NEEDS[kind as KpiKind];
+          const sources = { schedules: scheduleSource(scope, {}, range, needs), scores: scoreSource(scope, {}, range, needs) };
+          return findRanked(db, kind as KpiKind, data.businessId, sources, order, page);
+        },
       });
     }
   }
@@ -149,7 +156,14 @@ function casesFor(data: ReportData, range: DateRange): Case[] {
       bare: (db) => findActionKpis(db, answerSource(scope, {}, range, { tagId: data.tagIds[0] }), page),
     },
     { call: 'tags', url: `${API}/tags/kpi?${dates}`, bare: (db) => findTagKpis(db, data.businessId, answerSource(scope, {}, range), page) },
-    { call: 'performance', url: `${API}/performance?${dates}`, bare: (db) => countByDay(db, dailyScheduleSource(scope, {}, range)) },
+    {
+      call: 'performance',
+      url: `${API}/performance?${dates}`,
+      bare: async (db) => {
+        await countByDay(db, dailyScheduleSource(scope, {}, range));
+        await countScoresByDay(db, dailyScoreSource(scope, {}, range));
+      },
+    },
     { call: 'latest results', url: `${API}/latest/result?${dates}&page=0&size=20` },
   );
   return cases;

@@ -1,6 +1,7 @@
 // A large business for the report benchmarks: projects, sites with positions, members placed in
-// sites, tasks with actions and tags, execution plans, a year of schedules up to today and about
-// a million answers (ten million with the bench's larger shape), plus a small second business so scoping by business has something to skip.
+// sites, tasks with actions and tags, execution plans, a year of schedules up to today, about
+// a million answers (ten million with the bench's larger shape) and the scores of half the tasks,
+// plus a small second business so scoping by business has something to skip.
 // Everything is written set-based (INSERT … SELECT over generate_series), so it runs in minutes
 // on PostgreSQL and on PGlite alike. Randomness comes from hashint8 over stable keys, so the
 // same options on the same day give the same data.
@@ -415,6 +416,20 @@ async function generateBusiness(db: Db, shape: Shape, passwordHash: string, phas
     phaseDone(`answers from ${from} (${answered} in all)`, Date.now() - mark);
     mark = Date.now();
   }
+
+  // ---- scores: every other task scores its inspections, and every other one of those has a pass
+  // mark of 70%. Each of their schedules done or under way keeps a score, which the triggers add to
+  // the score rollups as the app's answers do.
+  await db.execute(sql`
+    insert into schedule_scores (schedule_id, business_id, task_id, team_id, user_id, start, group_id, version_id,
+      achieved, possible, percent, passed, failed, sections, scored_at)
+    select s.id, s.business_id, s.task_id, s.team_id, s.user_id, s.start, s.group_id, 0,
+      p.percent / 10, 10, p.percent, case when k.rn % 4 = 0 then p.percent >= 70 end, '[]'::jsonb, '[]'::jsonb, coalesce(s.completed_at, s.start)
+    from schedules s
+    join (select id, row_number() over (order by id) - 1 as rn from tasks where business_id = ${b}) k on k.id = s.task_id
+    cross join lateral (select round((40 + 60 * ${rnd(71, sql`s.id`)})::numeric, 1)::float8 as percent) p
+    where s.business_id = ${b} and k.rn % 2 = 0 and s.status in ('done', 'inProgress')`);
+  phase('scores');
 
   return describeBusiness(db, prefix);
 }

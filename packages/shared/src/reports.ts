@@ -49,12 +49,31 @@ export const statusCounts = z.object({
 export type StatusCounts = z.infer<typeof statusCounts>;
 
 /**
+ * The kept scores (DESIGN §13) of the same schedules: how many have a percentage, their average
+ * (0–100, one decimal), and of those judged on a pass mark how many passed and failed, with the
+ * passed share as a percentage (one decimal). The average is null when nothing was scored, the
+ * pass rate when nothing was judged.
+ */
+export const scoreCounts = z.object({
+  scored: z.number(),
+  averageScore: z.number().nullable(),
+  passed: z.number(),
+  failed: z.number(),
+  passRate: z.number().nullable(),
+});
+export type ScoreCounts = z.infer<typeof scoreCounts>;
+
+/** Schedules by status with their scores. */
+export const scheduleCounts = statusCounts.extend(scoreCounts.shape);
+export type ScheduleCounts = z.infer<typeof scheduleCounts>;
+
+/**
  * One ranked entity. Members, sites and projects have a `name`; tasks and plans the task's
  * `nameEn`/`nameAr`. `context` is a second line: a site's project, a plan's site.
  * `rank` is the position in the best-first order among every entity of the kind with a
  * schedule in the range (1 = best): rate descending, then volume descending, then id.
  */
-export const kpiItem = statusCounts.extend({
+export const kpiItem = scheduleCounts.extend({
   id: z.number(),
   name: z.string().nullable(),
   nameEn: z.string().nullable(),
@@ -84,8 +103,8 @@ export const businessStats = z.object({
   members: z.number(),
   /** Schedules open right now: started, before the deadline, not done. */
   activeSchedules: z.number(),
-  /** Schedules whose start is in the range, by status. */
-  schedules: statusCounts,
+  /** Schedules whose start is in the range, by status, and their scores. */
+  schedules: scheduleCounts,
   /** Counted answers given in the range, and how many of them are flagged. */
   answers: z.number(),
   flagged: z.number(),
@@ -157,8 +176,8 @@ export const performanceQuery = reportFilterQuery.extend({
 });
 export type PerformanceQuery = z.input<typeof performanceQuery>;
 
-/** One day of the completion-over-time series; every day of the range is present. */
-export const performancePoint = statusCounts.extend({ date: z.string() });
+/** One day of the completion-over-time series, with the day's scores; every day of the range is present. */
+export const performancePoint = scheduleCounts.extend({ date: z.string() });
 export type PerformancePoint = z.infer<typeof performancePoint>;
 
 /**

@@ -9,7 +9,11 @@
 // or the rows themselves where a grain lacks what it filters by (reports/report-source.ts). Each
 // primary key also carries the counts (INCLUDE, written in the migration), so a report over a
 // range of periods is an index-only scan.
-import { date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+//
+// Scores (DESIGN §13: "rolled up like completion"): the kept score of each schedule, summed by the
+// local day, ten days and month of the schedule's start, by site, task and plan group and by site
+// and member (drizzle/0027), kept by triggers on schedule_scores in the writing transaction.
+import { date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ref } from './columns.ts';
 import { businesses } from './schema.ts';
 
@@ -110,4 +114,38 @@ export const scheduleMemberChanges = pgTable(
   },
   // In member order, as the fold takes them; a report reads its business's few.
   (t) => [index('report_schedules_by_member_changes_member').on(t.businessId, t.teamId, t.userId, t.day)],
+);
+
+/**
+ * Sums of the kept scores (schedule_scores) of schedules starting in a period: how many have a
+ * percentage, the sum of those percentages (exact: numeric, so adding and taking away a score
+ * leaves no rounding behind), and how many passed and failed a pass mark.
+ */
+const scoreSums = () => ({
+  scored: count('scored'),
+  percentSum: numeric('percent_sum').notNull().default('0'),
+  passed: count('passed'),
+  failed: count('failed'),
+});
+
+/** Scores by the local day (ten days, month) their schedule starts, site, task and plan group. */
+export const scoreSiteRollups = pgTable(
+  'report_scores_by_site',
+  {
+    businessId: business(),
+    grain: grain(),
+    period: period(),
+    teamId: ref('team_id').notNull(),
+    taskId: ref('task_id').notNull(),
+    groupId: ref('group_id').notNull(),
+    ...scoreSums(),
+  },
+  (t) => [primaryKey({ name: 'report_scores_by_site_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.taskId, t.groupId] })],
+);
+
+/** Scores by the local day (ten days, month) their schedule starts, site and member. */
+export const scoreMemberRollups = pgTable(
+  'report_scores_by_member',
+  { businessId: business(), grain: grain(), period: period(), teamId: ref('team_id').notNull(), userId: ref('user_id').notNull(), ...scoreSums() },
+  (t) => [primaryKey({ name: 'report_scores_by_member_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.userId] })],
 );

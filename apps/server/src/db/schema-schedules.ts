@@ -353,6 +353,13 @@ export const scheduleScores = pgTable(
     taskId: ref('task_id').notNull(),
     teamId: ref('team_id').notNull(),
     userId: ref('user_id').notNull(),
+    /**
+     * The schedule's start and plan group, copied as its member, site and task are: the score rollups
+     * (db/schema-rollups.ts) file a score under them, and read them here when the schedule is
+     * already gone. A trigger keeps all five equal to the schedule's (drizzle/0027).
+     */
+    start: timestamp('start', { withTimezone: true }).notNull(),
+    groupId: ref('group_id').notNull(),
     /** The task version it was scored with (no foreign key, as schedules.task_version_id). */
     versionId: ref('version_id').notNull(),
     achieved: doublePrecision('achieved').notNull(),
@@ -363,7 +370,12 @@ export const scheduleScores = pgTable(
     sections: jsonb('sections').$type<{ sectionId: number | null; achieved: number; possible: number; percent: number | null }[]>().notNull(),
     scoredAt: timestamp('scored_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('schedule_scores_business_task_idx').on(t.businessId, t.taskId, t.scoredAt)],
+  (t) => [
+    index('schedule_scores_business_task_idx').on(t.businessId, t.taskId, t.scoredAt),
+    // Reports that need both the member and the task (or a supervisor's view) read the scores of a
+    // range here, as they read the schedules' own report index: an index-only scan.
+    index('schedule_scores_business_start_report_idx').on(t.businessId, t.start, t.teamId, t.userId, t.taskId, t.groupId, t.percent, t.passed),
+  ],
 );
 
 /**

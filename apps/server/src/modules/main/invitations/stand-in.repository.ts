@@ -42,6 +42,7 @@ export const DERIVED_USER_COLUMNS: Readonly<Record<string, readonly string[]>> =
   report_schedules_by_member: ['user_id'],
   report_schedules_by_member_changes: ['user_id'],
   report_schedules_by_member_to_date: ['user_id'],
+  report_scores_by_member: ['user_id'],
 };
 
 /** Columns naming a user that go with the stand-in's own sign-ins, never handed over. */

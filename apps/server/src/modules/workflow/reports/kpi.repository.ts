@@ -1,16 +1,17 @@
 // Best, worst and load lists (DESIGN §8): schedules counted by status per member, site, project,
-// task or plan, ranked best first by completion rate, then volume, then id. One statement per
-// list whatever its size: the counts of a schedule source (report-source.ts: the rollups, or the
-// schedules themselves) are summed by one of its columns (member, site, task or plan group),
-// projects are then folded from sites (hundreds or thousands of rows, not the schedules), and the
-// ranking is a window over that.
+// task or plan, ranked best first by completion rate, then volume, then id, each with the average
+// of its schedules' scores beside its rate. One statement per list whatever its size: the counts
+// of a schedule source (report-source.ts: the rollups, or the schedules themselves) are summed by
+// one of its columns (member, site, task or plan group), projects are then folded from sites
+// (hundreds or thousands of rows, not the schedules), and the ranking is a window over that; the
+// score sums of the matching score source are grouped the same way and joined to the page.
 import { sql, type SQL } from 'drizzle-orm';
 import type { KpiKind, KpiOrder } from '@fieldops/shared/reports';
 import type { Db } from '../../../db/client.ts';
 import { preparedSql } from '../../../db/prepared.ts';
 import { businesses, teams } from '../../../db/schema.ts';
 import { scheduleSiteRollups } from '../../../db/schema-rollups.ts';
-import { completionRate, onlyRowOf, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
+import { completionRate, onlyRowOf, rowsOf, scoreSums, statusSums, toScoreCounts, toStatusCounts, type CountRow, type ScoreRow } from './report-filter.ts';
 import { entityNamesOf, toEntityNames, type EntityNames, type NameRow } from './kpi-entities.repository.ts';
 import { memberDaysSource, periodsJoin, type ScheduleNeeds } from './report-source.ts';
 
@@ -47,7 +48,27 @@ function rankedCte(kind: KpiKind, source: SQL): SQL {
     from (${entities}) e)`;
 }
 
-export interface RankedRow extends CountRow {
+/**
+ * The `scored` CTE: one row per entity with a score in `scores` (a score source matching the
+ * list's schedule source), its sums grouped and folded as the kind's schedules are.
+ */
+function scoredCte(kind: KpiKind, scores: SQL): SQL {
+  const { column, fold } = GROUPING[kind];
+  const grouped = sql`select ${column} as key, ${scoreSums} from (${scores}) src group by ${column}`;
+  const entities = fold
+    ? sql`select ${fold.key} as key, sum(g.scored) as scored, sum(g.percent_sum) as percent_sum, sum(g.passed) as passed, sum(g.failed) as failed
+          from (${grouped}) g ${fold.join} group by ${fold.key}`
+    : grouped;
+  return sql`scored as (${entities})`;
+}
+
+/** What a list reads: the schedules' counts and, for the same schedules, their scores. */
+export interface KpiSources {
+  schedules: SQL;
+  scores: SQL;
+}
+
+export interface RankedRow extends CountRow, ScoreRow {
   key: unknown;
   rank: unknown;
 }
@@ -55,14 +76,14 @@ export interface RankedRow extends CountRow {
 export interface RankedEntity {
   id: number;
   rank: number;
-  counts: ReturnType<typeof toStatusCounts>;
+  counts: ReturnType<typeof toStatusCounts> & ReturnType<typeof toScoreCounts>;
   names: EntityNames;
 }
 
 const toRanked = (r: RankedRow & NameRow): RankedEntity => ({
   id: Number(r.key),
   rank: Number(r.rank),
-  counts: toStatusCounts(r),
+  counts: { ...toStatusCounts(r), ...toScoreCounts(r) },
   names: toEntityNames(Number(r.key), r),
 });
 
@@ -73,18 +94,25 @@ const ORDER: Record<KpiOrder | 'worst', SQL> = {
   load: sql`total desc, key`,
 };
 
-/** One page of ranked entities of the business in the asked order with their names, and how many are ranked. */
-export async function findRanked(db: Db, kind: KpiKind, businessId: number, source: SQL, order: KpiOrder | 'worst', page: { page: number; size: number }) {
+/** One page of ranked entities of the business in the asked order with their scores and names, and how many are ranked. */
+export async function findRanked(
+  db: Db,
+  kind: KpiKind,
+  businessId: number,
+  sources: KpiSources,
+  order: KpiOrder | 'worst',
+  page: { page: number; size: number },
+) {
   const rows = rowsOf<RankedRow & NameRow & { ranked: unknown }>(
-    await db.execute(sql`with ${rankedCte(kind, source)},
+    await db.execute(sql`with ${rankedCte(kind, sources.schedules)}, ${scoredCte(kind, sources.scores)},
       page as (select *, count(*) over () as ranked from ranked order by ${ORDER[order]} limit ${page.size} offset ${page.page * page.size})
-      select page.*, n.name, n.name_en, n.name_ar, n.context
-      from page left join lateral (${entityNamesOf(kind, businessId, sql`page.key`)}) n on true
+      select page.*, s.scored, s.percent_sum, s.passed, s.failed, n.name, n.name_en, n.name_ar, n.context
+      from page left join scored s on s.key = page.key left join lateral (${entityNamesOf(kind, businessId, sql`page.key`)}) n on true
       order by ${ORDER[order]}`),
   );
   // An empty page past the end still has to say how many there are.
   const [first] = rows;
-  const total = first ? Number(first.ranked) : page.page === 0 ? 0 : await countRanked(db, kind, source);
+  const total = first ? Number(first.ranked) : page.page === 0 ? 0 : await countRanked(db, kind, sources.schedules);
   return { items: rows.map(toRanked), total };
 }
 
@@ -93,15 +121,16 @@ async function countRanked(db: Db, kind: KpiKind, source: SQL) {
   return Number(row.n);
 }
 
-/** One entity's counts and rank (null when it has no schedule in `source`), and how many are ranked. */
-export async function findStanding(db: Db, kind: KpiKind, source: SQL, id: number) {
+/** One entity's counts, scores and rank (null when it has no schedule in the sources), and how many are ranked. */
+export async function findStanding(db: Db, kind: KpiKind, sources: KpiSources, id: number) {
   const row = onlyRowOf<Partial<RankedRow> & { ranked: unknown }>(
-    await db.execute(sql`with ${rankedCte(kind, source)}
-      select r.*, (select count(*) from ranked) as ranked from (select 1) one left join ranked r on r.key = ${id}`),
+    await db.execute(sql`with ${rankedCte(kind, sources.schedules)}, ${scoredCte(kind, sources.scores)}
+      select r.*, s.scored, s.percent_sum, s.passed, s.failed, (select count(*) from ranked) as ranked
+      from (select 1) one left join ranked r on r.key = ${id} left join scored s on s.key = ${id}`),
   );
   return {
     rank: row.rank === null || row.rank === undefined ? null : Number(row.rank),
-    counts: toStatusCounts(row as CountRow),
+    counts: { ...toStatusCounts(row as CountRow), ...toScoreCounts(row) },
     ranked: Number(row.ranked),
   };
 }

@@ -3,7 +3,7 @@ import type { KpiItem, KpiStanding } from '@fieldops/shared/reports';
 import { MSG } from '@fieldops/shared/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { addSupervisor, createPlanRow, createProject, createSite, createTask, type Caller } from '../../../test/factories.ts';
-import { MARCH, get, many, memberIn, placeSchedules, reportBusiness } from './report-test-kit.ts';
+import { MARCH, NO_SCORES, get, many, memberIn, placeSchedules, reportBusiness } from './report-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -244,6 +244,7 @@ describe('GET /v1/report/{kind}/kpi/{id}', () => {
         inProgress: 0,
         total: 0,
         completionRate: 0,
+        ...NO_SCORES,
       },
       ranked: 5,
     });

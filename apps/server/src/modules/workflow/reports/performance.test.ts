@@ -4,7 +4,7 @@ import type { PerformancePoint } from '@fieldops/shared/reports';
 import { MSG } from '@fieldops/shared/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createProject, createSite, createTask, type Caller } from '../../../test/factories.ts';
-import { get, many, memberIn, placeSchedules, reportBusiness } from './report-test-kit.ts';
+import { NO_SCORES, get, many, memberIn, placeSchedules, reportBusiness } from './report-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,9 +43,9 @@ describe('GET /v1/report/performance', () => {
     await placeSchedules(other, many(stranger.userId, '2024-03-02', 'missed', 4));
 
     expect(await series(place.owner, 'startDate=2024-03-01&endDate=2024-03-03')).toEqual([
-      { date: '2024-03-01', done: 1, missed: 0, pending: 0, inProgress: 0, total: 1, completionRate: 100 },
-      { date: '2024-03-02', done: 1, missed: 1, pending: 0, inProgress: 1, total: 3, completionRate: 33.3 },
-      { date: '2024-03-03', done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 },
+      { date: '2024-03-01', done: 1, missed: 0, pending: 0, inProgress: 0, total: 1, completionRate: 100, ...NO_SCORES },
+      { date: '2024-03-02', done: 1, missed: 1, pending: 0, inProgress: 1, total: 3, completionRate: 33.3, ...NO_SCORES },
+      { date: '2024-03-03', done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0, ...NO_SCORES },
     ]);
     const byMember = await series(place.owner, `startDate=2024-03-02&endDate=2024-03-02&users=${m2.userId}`);
     expect(byMember.map((p) => p.total)).toEqual([2]);

@@ -3,9 +3,9 @@
 // report indexes carry (business, instant, site, member, task), so a report is an index-only scan.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { StatusCounts } from '@fieldops/shared/reports';
+import type { ScoreCounts, StatusCounts } from '@fieldops/shared/reports';
 import { teams } from '../../../db/schema.ts';
-import { actionResults, schedules } from '../../../db/schema-schedules.ts';
+import { actionResults, scheduleScores, schedules } from '../../../db/schema-schedules.ts';
 import { scopeCondition, type ViewScope } from '../../../policies/schedules.ts';
 
 export interface ReportFilter {
@@ -70,6 +70,15 @@ export const scheduleConditions = (scope: ReportScope, filter: ReportFilter, whe
 export const answerConditions = (scope: ReportScope, filter: ReportFilter, when: SQL) =>
   conditions({ business: actionResults.businessId, team: actionResults.teamId, user: actionResults.userId, task: actionResults.taskId }, scope, filter, when);
 
+/** Kept scores of the business the caller sees, meeting the filters, whose schedule's start meets `when`. */
+export const scoreConditions = (scope: ReportScope, filter: ReportFilter, when: SQL) =>
+  conditions(
+    { business: scheduleScores.businessId, team: scheduleScores.teamId, user: scheduleScores.userId, task: scheduleScores.taskId },
+    scope,
+    filter,
+    when,
+  );
+
 /** Rollup rows of the business the caller sees, meeting the filters, for the periods in `when`. */
 export const rollupConditions = (columns: Columns, scope: ReportScope, filter: ReportFilter, when: SQL) => conditions(columns, scope, filter, when);
 
@@ -97,3 +106,32 @@ export function toStatusCounts(row: CountRow | undefined): StatusCounts {
 
 /** The rows of a raw query, whichever driver ran it. */
 export { onlyRowOf, rowsOf } from '../../../db/client.ts';
+
+/** The aggregate columns summing a score source's sums (report-source.ts). */
+export const scoreSums = sql`
+  sum(scored) as scored, sum(percent_sum) as percent_sum, sum(passed) as passed, sum(failed) as failed`;
+
+export interface ScoreRow {
+  scored: unknown;
+  percent_sum: unknown;
+  passed: unknown;
+  failed: unknown;
+}
+
+/** A share as a percentage rounded to one decimal, or null when there is nothing to share. */
+const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
+
+/** Score sums as the reports give them: the average percentage and the pass rate, each null when nothing counts for it. */
+export function toScoreCounts(row: Partial<ScoreRow> | undefined): ScoreCounts {
+  const n = (v: unknown) => Number(v ?? 0);
+  const scored = n(row?.scored);
+  const passed = n(row?.passed);
+  const failed = n(row?.failed);
+  return {
+    scored,
+    averageScore: scored === 0 ? null : Math.round((n(row?.percent_sum) / scored) * 10) / 10,
+    passed,
+    failed,
+    passRate: percentOf(passed, passed + failed),
+  };
+}

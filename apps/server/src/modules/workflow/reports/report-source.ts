@@ -7,12 +7,23 @@
 // whole ten days ('T') where it covers those, and single days ('D') at its ends: a year is 12
 // months, a few ten days and up to 18 days of rows. From the member rollup it is read as a few
 // month-to-date rows per member, plus the changes not yet added to them.
+//
+// Scores have sources of their own, beside the schedules': the score rollups by site and by member
+// (each read as months, ten days and days like the site rollups), or the kept scores themselves.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { actionTags } from '../../../db/schema-workflow.ts';
-import { answerSiteRollups, scheduleMemberChanges, scheduleMemberRollups, scheduleMemberToDate, scheduleSiteRollups } from '../../../db/schema-rollups.ts';
-import { actionResults, schedules } from '../../../db/schema-schedules.ts';
-import { answerConditions, rollupConditions, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
+import {
+  answerSiteRollups,
+  scheduleMemberChanges,
+  scheduleMemberRollups,
+  scheduleMemberToDate,
+  scheduleSiteRollups,
+  scoreMemberRollups,
+  scoreSiteRollups,
+} from '../../../db/schema-rollups.ts';
+import { actionResults, scheduleScores, schedules } from '../../../db/schema-schedules.ts';
+import { answerConditions, rollupConditions, scheduleConditions, scoreConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
 import { inRange, type DateRange } from './report-range.ts';
 
 /** What a report groups by beyond the site: the member, or the task or plan group. */
@@ -34,7 +45,7 @@ function scheduleRollup(scope: ReportScope, filter: ReportFilter, needs: Schedul
   return null;
 }
 
-type RollupTable = typeof scheduleSiteRollups | typeof answerSiteRollups;
+type RollupTable = typeof scheduleSiteRollups | typeof answerSiteRollups | typeof scoreSiteRollups | typeof scoreMemberRollups;
 
 /**
  * The rollup rows of a range meeting `where`: `report_periods` (drizzle/0010) splits the range
@@ -123,6 +134,55 @@ export function dailyScheduleSource(scope: ReportScope, filter: ReportFilter, ra
         count(*) as total
       from ${s} where ${scheduleConditions(scope, filter, inRange(s.start, range))} group by 1) q
     group by 1`;
+}
+
+/**
+ * The kept scores of the schedules `scheduleSource` gives for the same arguments (a score is filed
+ * under its schedule's start, site, task, member and plan group), as rows of (team_id, user_id,
+ * task_id, group_id, scored, percent_sum, passed, failed) to sum: from the score rollup by site,
+ * the one by member, or the scores themselves, as the schedules are read; a rollup leaves out the
+ * columns it does not have.
+ */
+export function scoreSource(scope: ReportScope, filter: ReportFilter, range: DateRange, needs: ScheduleNeeds = {}): SQL {
+  const rollup = scheduleRollup(scope, filter, needs);
+  if (rollup === 'site') {
+    const t = scoreSiteRollups;
+    return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.groupId} as group_id,
+        ${t.scored} as scored, ${t.percentSum} as percent_sum, ${t.passed} as passed, ${t.failed} as failed
+      from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, sql`true`))}`;
+  }
+  if (rollup === 'member') {
+    const t = scoreMemberRollups;
+    return sql`select ${t.teamId} as team_id, ${t.userId} as user_id,
+        ${t.scored} as scored, ${t.percentSum} as percent_sum, ${t.passed} as passed, ${t.failed} as failed
+      from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, sql`true`))}`;
+  }
+  const c = scheduleScores;
+  return sql`select ${c.teamId} as team_id, ${c.userId} as user_id, ${c.taskId} as task_id, ${c.groupId} as group_id,
+      (${c.percent} is not null)::int as scored, coalesce(${c.percent}::numeric, 0) as percent_sum,
+      (${c.passed} is true)::int as passed, (${c.passed} is false)::int as failed
+    from ${c} where ${scoreConditions(scope, filter, inRange(c.start, range))}`;
+}
+
+/** The same scores summed per local day of the range, as rows of (day 'YYYY-MM-DD', scored, percent_sum, passed, failed). */
+export function dailyScoreSource(scope: ReportScope, filter: ReportFilter, range: DateRange): SQL {
+  const rollup = scheduleRollup(scope, filter, {});
+  if (rollup !== null) {
+    const t = rollup === 'site' ? scoreSiteRollups : scoreMemberRollups;
+    const columns =
+      rollup === 'site'
+        ? { business: scoreSiteRollups.businessId, team: scoreSiteRollups.teamId, task: scoreSiteRollups.taskId }
+        : { business: scoreMemberRollups.businessId, team: scoreMemberRollups.teamId, user: scoreMemberRollups.userId };
+    const days = sql`${t.grain} = 'D' and ${t.period} between ${range.startDate}::date and ${range.endDate}::date`;
+    return sql`select to_char(${t.period}, 'YYYY-MM-DD') as day, sum(${t.scored}) as scored, sum(${t.percentSum}) as percent_sum,
+        sum(${t.passed}) as passed, sum(${t.failed}) as failed
+      from ${t} where ${rollupConditions(columns, scope, filter, days)} group by ${t.period}`;
+  }
+  const c = scheduleScores;
+  return sql`select to_char((${c.start} at time zone ${range.timeZone})::date, 'YYYY-MM-DD') as day,
+      count(${c.percent}) as scored, coalesce(sum(${c.percent}::numeric), 0) as percent_sum,
+      count(*) filter (where ${c.passed}) as passed, count(*) filter (where not ${c.passed}) as failed
+    from ${c} where ${scoreConditions(scope, filter, inRange(c.start, range))} group by 1`;
 }
 
 /** The answers' own narrowing: one action, or the actions carrying a tag. */

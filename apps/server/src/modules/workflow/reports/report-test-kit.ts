@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { ScheduleStatus } from '@fieldops/shared/enums';
 import { businesses } from '../../../db/schema.ts';
+import { scheduleScores, type schedules } from '../../../db/schema-schedules.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import {
   addMember,
@@ -85,4 +86,29 @@ export const many = (userId: number, day: string, status: ScheduleStatus, n: num
 
 export const MARCH = 'startDate=2024-03-01&endDate=2024-03-31';
 
+/** The scores of schedules none of which has one. */
+export const NO_SCORES = { scored: 0, averageScore: null, passed: 0, failed: 0, passRate: null } as const;
+
 export const get = (caller: Caller, url: string) => caller.request({ method: 'GET', url: `${REPORT_API}${url}` });
+
+/** Keeps a score for each schedule as the app does (a percentage; passed or failed on a pass mark, or null without one). */
+export async function scoreSchedules(place: ReportPlace, scores: [typeof schedules.$inferSelect, number | null, boolean | null][]) {
+  for (const [s, percent, passed] of scores) {
+    await place.t.app.db.insert(scheduleScores).values({
+      scheduleId: s.id,
+      businessId: s.businessId,
+      taskId: s.taskId,
+      teamId: s.teamId,
+      userId: s.userId,
+      start: s.start,
+      groupId: s.groupId,
+      versionId: 1,
+      achieved: percent ?? 0,
+      possible: percent === null ? 0 : 100,
+      percent,
+      passed,
+      failed: [],
+      sections: [],
+    });
+  }
+}

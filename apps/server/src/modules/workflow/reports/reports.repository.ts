@@ -1,12 +1,13 @@
-// Report queries other than the ranked lists: schedules by status (a total, or a day at a time),
-// the schedules open right now, the organisation counts, and answer and tag counts. Each is one
-// aggregate over a source of counts (report-source.ts) or, for the open schedules, their index.
+// Report queries other than the ranked lists: schedules by status and their scores (a total, or a
+// day at a time), the schedules open right now, the organisation counts, and answer and tag
+// counts. Each is one aggregate over a source of counts (report-source.ts) or, for the open
+// schedules, their index.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { businessMembers, projects, teamMembers, teams } from '../../../db/schema.ts';
 import { schedules } from '../../../db/schema-schedules.ts';
 import { actions, actionTags, tags, tasks } from '../../../db/schema-workflow.ts';
-import { onlyRowOf, rowsOf, statusSums, toStatusCounts, type CountRow } from './report-filter.ts';
+import { onlyRowOf, rowsOf, scoreSums, statusSums, toScoreCounts, toStatusCounts, type CountRow, type ScoreRow } from './report-filter.ts';
 
 /** The schedules of a source (report-source.ts) by status. */
 export async function countByStatus(db: Db, source: SQL) {
@@ -18,6 +19,18 @@ export async function countByStatus(db: Db, source: SQL) {
 export async function countByDay(db: Db, daily: SQL) {
   const rows = rowsOf<{ day: unknown; done: unknown; missed: unknown; pending: unknown; in_progress: unknown; total: unknown }>(await db.execute(daily));
   return new Map(rows.map((r) => [String(r.day), toStatusCounts({ ...r, inProgress: r.in_progress })]));
+}
+
+/** The scores of a score source (report-source.ts), summed. */
+export async function countScores(db: Db, source: SQL) {
+  const [row] = rowsOf<ScoreRow>(await db.execute(sql`select ${scoreSums} from (${source}) src`));
+  return toScoreCounts(row);
+}
+
+/** Score sums for each local day with scores, from a daily score source (report-source.ts). */
+export async function countScoresByDay(db: Db, daily: SQL) {
+  const rows = rowsOf<ScoreRow & { day: unknown }>(await db.execute(daily));
+  return new Map(rows.map((r) => [String(r.day), toScoreCounts(r)]));
 }
 
 /**

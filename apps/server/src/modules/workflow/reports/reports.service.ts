@@ -1,6 +1,6 @@
 // Reports (spec §2 Dashboard, §7; DESIGN §8): the business stats, the best / worst / load lists
-// and one entity's standing, answer and tag KPIs, and the completion series. Every number is
-// taken over what the caller sees: owners and admins the business, a supervisor the sites they
+// and one entity's standing, answer and tag KPIs, and the completion series, each count of
+// schedules with the average of their scores beside it. Every number is taken over what the caller sees: owners and admins the business, a supervisor the sites they
 // supervise and their own schedules, a member their own.
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
@@ -40,8 +40,8 @@ import {
   type RankedEntity,
 } from './kpi.repository.ts';
 import { ANY_TIME, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
-import { addDays, daysIn, resolveRange } from './report-range.ts';
-import { answerSource, dailyScheduleSource, heldAnswerCount, scheduleSource } from './report-source.ts';
+import { addDays, daysIn, resolveRange, type DateRange } from './report-range.ts';
+import { answerSource, dailyScheduleSource, dailyScoreSource, heldAnswerCount, scheduleSource, scoreSource, type ScheduleNeeds } from './report-source.ts';
 import {
   countAnswerRows,
   countAnswers,
@@ -49,6 +49,8 @@ import {
   countByStatus,
   countOpen,
   countOrganisation,
+  countScores,
+  countScoresByDay,
   findActionKpis,
   findTag,
   findTagKpis,
@@ -77,6 +79,12 @@ async function reportScopeOf(db: Db, caller: Caller) {
 
 const filterOf = (query: FilterQuery): ReportFilter => ({ projects: query.projects, teams: query.teams, users: query.users, task: query.task });
 
+/** The schedules of a report and, for the same schedules, their scores. */
+const sourcesOf = (scope: ReportScope, filter: ReportFilter, range: DateRange, needs: ScheduleNeeds) => ({
+  schedules: scheduleSource(scope, filter, range, needs),
+  scores: scoreSource(scope, filter, range, needs),
+});
+
 function toItem(entity: RankedEntity | { id: number; rank: number | null; counts: RankedEntity['counts'] }, names: EntityNames | undefined): KpiItem {
   return {
     ...entity.counts,
@@ -93,9 +101,8 @@ function toItem(entity: RankedEntity | { id: number; rank: number | null; counts
 export async function kpiList(db: Db, caller: Caller, kind: KpiKind, query: z.output<typeof kpiQuery>): Promise<Page<KpiItem>> {
   const { scope, timeZone } = await reportScopeOf(db, caller);
   const range = resolveRange(query, timeZone);
-  const source = scheduleSource(scope, filterOf(query), range, KPI_NEEDS[kind]);
   const order = query.order === 'load' ? 'load' : query.best ? 'rate' : 'worst';
-  const { items, total } = await findRanked(db, kind, scope.businessId, source, order, query);
+  const { items, total } = await findRanked(db, kind, scope.businessId, sourcesOf(scope, filterOf(query), range, KPI_NEEDS[kind]), order, query);
   return { items: items.map((e) => toItem(e, e.names)), total };
 }
 
@@ -105,8 +112,8 @@ export async function kpiStanding(db: Db, caller: Caller, kind: KpiKind, id: num
   const range = resolveRange(query, timeZone);
   const rankedId = await findRankedId(db, scope.businessId, kind, id);
   if (rankedId === null) throw notFound();
-  const source = scheduleSource(scope, filterOf(query), range, KPI_NEEDS[kind]);
-  const [standing, names] = await Promise.all([findStanding(db, kind, source, rankedId), findEntityNames(db, scope.businessId, kind, [rankedId])]);
+  const sources = sourcesOf(scope, filterOf(query), range, KPI_NEEDS[kind]);
+  const [standing, names] = await Promise.all([findStanding(db, kind, sources, rankedId), findEntityNames(db, scope.businessId, kind, [rankedId])]);
   return { item: toItem({ id: rankedId, rank: standing.rank, counts: standing.counts }, names.get(rankedId)), ranked: standing.ranked };
 }
 
@@ -141,13 +148,14 @@ export async function businessStats(db: Db, caller: Caller, businessId: number, 
   const org = await orgFilterOf(db, businessId, query);
   const filter: ReportFilter =
     org === null ? {} : 'projectId' in org ? { projects: [org.projectId] } : 'teamId' in org ? { teams: [org.teamId] } : { users: [org.userId] };
-  const [organisation, counts, activeSchedules, answers] = await Promise.all([
+  const [organisation, counts, scores, activeSchedules, answers] = await Promise.all([
     countOrganisation(db, businessId, org),
     countByStatus(db, scheduleSource(scope, filter, range)),
+    countScores(db, scoreSource(scope, filter, range)),
     countOpen(db, scheduleConditions(scope, filter, ANY_TIME), new Date()),
     countAnswers(db, answerSource(scope, filter, range)),
   ]);
-  return { ...organisation, activeSchedules, schedules: counts, ...answers };
+  return { ...organisation, activeSchedules, schedules: { ...counts, ...scores }, ...answers };
 }
 
 /**
@@ -211,15 +219,20 @@ export async function tagsKpi(db: Db, caller: Caller, query: z.output<typeof act
   return findTagKpis(db, scope.businessId, answerSource(scope, filterOf(query), range), query);
 }
 
-/** Schedules by status for every day of the range, days without schedules included. */
+/** Schedules by status and their scores for every day of the range, days without schedules included. */
 export async function performance(db: Db, caller: Caller, query: z.output<typeof performanceQuery>): Promise<PerformancePoint[]> {
   const { scope, timeZone } = await reportScopeOf(db, caller);
   const range = resolveRange(query, timeZone, new Date(), query.size);
-  const byDay = await countByDay(db, dailyScheduleSource(scope, filterOf(query), range));
+  const filter = filterOf(query);
+  const [byDay, scoresByDay] = await Promise.all([
+    countByDay(db, dailyScheduleSource(scope, filter, range)),
+    countScoresByDay(db, dailyScoreSource(scope, filter, range)),
+  ]);
   const empty = { done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 };
+  const unscored = { scored: 0, averageScore: null, passed: 0, failed: 0, passRate: null };
   return Array.from({ length: daysIn(range.startDate, range.endDate) }, (_, i) => {
     const date = addDays(range.startDate, i);
-    return { date, ...(byDay.get(date) ?? empty) };
+    return { date, ...(byDay.get(date) ?? empty), ...(scoresByDay.get(date) ?? unscored) };
   });
 }
 

@@ -1,17 +1,18 @@
-// The report rollups are exact: after random schedules and answers are written, changed and
-// deleted in all the ways the app does (status moves, a member leaving a group, a plan, a site
-// or a business deleted, a time zone changed), every rollup row equals a count from scratch of
-// the rows themselves, and no count is missing; the member's month-to-date rows with the changes
-// not yet folded into them too, before, between and after folds of any size. The seed is printed
-// with a failure.
+// The report rollups are exact: after random schedules, answers and scores are written, changed
+// and deleted in all the ways the app does (status moves, a score rewritten, a member leaving a
+// group, a plan's schedules handed to another member, a plan, a site or a business deleted, a time
+// zone changed), every rollup row equals a count from scratch of the rows themselves, and no count
+// is missing; the member's month-to-date rows with the changes not yet folded into them too,
+// before, between and after folds of any size; and every score still names its schedule's start,
+// site, task, member and plan group. The seed is printed with a failure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { businesses } from '../../../db/schema.ts';
-import { actionResults, executionPlans, schedules } from '../../../db/schema-schedules.ts';
+import { actionResults, executionPlans, scheduleScores, schedules } from '../../../db/schema-schedules.ts';
 import { rowsOf } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { addDays } from './report-range.ts';
-import { answerSource, dailyScheduleSource, scheduleSource } from './report-source.ts';
+import { answerSource, dailyScheduleSource, dailyScoreSource, scheduleSource, scoreSource } from './report-source.ts';
 import { foldMemberChanges } from './member-fold.ts';
 import { monthToDate } from '../../../test/month-to-date-kit.ts';
 import {
@@ -89,7 +90,18 @@ async function randomBusiness(rnd: ReturnType<typeof random>) {
 
 type Business = Awaited<ReturnType<typeof randomBusiness>>;
 
-/** `n` schedules on random plans at random instants over three months, with answers on most. */
+/**
+ * Percentages a score may have, the awkward ones included (thirds, sevenths: no finite decimal), so
+ * that sums added and taken away over and over must still come back exactly.
+ */
+const PERCENTS = [100, 0, 50, 100 / 3, 200 / 3, 100 / 7, 87.5, 12.345678901234] as const;
+const randomScore = (rnd: ReturnType<typeof random>) => ({
+  // Now and then a score counts nothing (every scored item not applicable): no percentage.
+  percent: rnd.next() < 0.1 ? null : rnd.pick(PERCENTS),
+  passed: rnd.pick([true, false, null]),
+});
+
+/** `n` schedules on random plans at random instants over three months, with answers on most and a score on many. */
 async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: number) {
   const rows = [];
   for (let i = 0; i < n; i++) {
@@ -131,7 +143,42 @@ async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: numbe
     }
   }
   if (answers.length > 0) await t.app.db.insert(actionResults).values(answers);
+  // A score as the app keeps it: a copy of the schedule's member, site, task, start and group.
+  const scores = made
+    .filter(() => rnd.next() < 0.6)
+    .map((s) => ({
+      scheduleId: s.id,
+      businessId: s.businessId,
+      taskId: s.taskId,
+      teamId: s.teamId,
+      userId: s.userId,
+      start: s.start,
+      groupId: s.groupId,
+      versionId: 1,
+      achieved: 1,
+      possible: 2,
+      failed: [],
+      sections: [],
+      ...randomScore(rnd),
+    }));
+  if (scores.length > 0) await t.app.db.insert(scheduleScores).values(scores);
   return made;
+}
+
+/** Rewrites some scores of the business as a new answer does (an upsert), one at a time and many at once. */
+async function rescore(rnd: ReturnType<typeof random>, businessId: number) {
+  const kept = await t.app.db.select().from(scheduleScores).where(eq(scheduleScores.businessId, businessId));
+  for (const score of kept.slice(0, 15)) {
+    await t.app.db
+      .insert(scheduleScores)
+      .values({ ...score, ...randomScore(rnd) })
+      .onConflictDoUpdate({ target: scheduleScores.scheduleId, set: randomScore(rnd) });
+  }
+  // The same figures again change nothing; a statement over many moves them all.
+  await t.app.db.execute(sql`update schedule_scores set percent = percent where business_id = ${businessId}`);
+  await t.app.db.execute(
+    sql`update schedule_scores set percent = 100 - percent, passed = not passed where business_id = ${businessId} and schedule_id % 3 = 0`,
+  );
 }
 
 /** Every row of a query, each as one line of text, to compare row for row. */
@@ -147,6 +194,11 @@ async function rollupRows(ids: number[]) {
       from report_schedules_by_site where business_id in ${ids} and (total <> 0 or done <> 0 or missed <> 0 or pending <> 0 or in_progress <> 0) order by 1, 2, 3, 4, 5, 6`),
     answers: await read(sql`select business_id, grain, period::text, team_id, task_id, action_id, answers, flagged, outside, late
       from report_answers_by_site where business_id in ${ids} and (answers <> 0 or flagged <> 0 or outside <> 0 or late <> 0) order by 1, 2, 3, 4, 5, 6`),
+    // The sum of percentages as a number whatever scale its past additions left it with.
+    scoreMembers: await read(sql`select business_id, grain, period::text, team_id, user_id, scored, trim_scale(percent_sum)::text, passed, failed
+      from report_scores_by_member where business_id in ${ids} and (scored <> 0 or percent_sum <> 0 or passed <> 0 or failed <> 0) order by 1, 2, 3, 4, 5`),
+    scoreSites: await read(sql`select business_id, grain, period::text, team_id, task_id, group_id, scored, trim_scale(percent_sum)::text, passed, failed
+      from report_scores_by_site where business_id in ${ids} and (scored <> 0 or percent_sum <> 0 or passed <> 0 or failed <> 0) order by 1, 2, 3, 4, 5, 6`),
   };
 }
 
@@ -162,6 +214,10 @@ async function countedFromScratch(ids: number[]) {
   };
   const statusCounts = sql`count(*) filter (where s.status = 'done') as done, count(*) filter (where s.status = 'missed') as missed,
     count(*) filter (where s.status = 'pending') as pending, count(*) filter (where s.status = 'inProgress') as in_progress, count(*) as total`;
+  const scoreSums = sql`count(c.percent) as scored, trim_scale(coalesce(sum(c.percent::numeric), 0))::text as percent_sum,
+    count(*) filter (where c.passed) as passed, count(*) filter (where not c.passed) as failed`;
+  // Groups of scores that count nothing (no percentage, no pass mark) have no rollup row.
+  const scoring = sql`count(c.percent) > 0 or count(c.passed) > 0`;
   return {
     // The member's rollup keeps days only.
     members: await read(sql`select s.business_id, p.grain, p.period::text, s.team_id, s.user_id, ${statusCounts}
@@ -181,6 +237,19 @@ async function countedFromScratch(ids: number[]) {
       -- A held answer is kept but never counted.
       where r.held is null and r.business_id in ${ids}
       group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`),
+    scoreMembers: await read(sql`select c.business_id, p.grain, p.period::text, c.team_id, c.user_id, ${scoreSums}
+      from schedule_scores c join businesses b on b.id = c.business_id cross join lateral (${periods('c.start')}) p
+      where c.business_id in ${ids}
+      group by 1, 2, 3, 4, 5 having ${scoring} order by 1, 2, 3, 4, 5`),
+    scoreSites: await read(sql`select c.business_id, p.grain, p.period::text, c.team_id, c.task_id, c.group_id, ${scoreSums}
+      from schedule_scores c join businesses b on b.id = c.business_id cross join lateral (${periods('c.start')}) p
+      where c.business_id in ${ids}
+      group by 1, 2, 3, 4, 5, 6 having ${scoring} order by 1, 2, 3, 4, 5, 6`),
+    // Every score names what its schedule does now: its start, site, task, member and plan group (read from the plan).
+    scoresAstray: await read(sql`select c.schedule_id from schedule_scores c
+      join schedules s on s.id = c.schedule_id join execution_plans e on e.id = s.plan_id
+      where c.business_id in ${ids}
+        and (c.start, c.team_id, c.task_id, c.user_id, c.group_id) is distinct from (s.start, s.team_id, s.task_id, s.user_id, coalesce(e.parent_id, e.id))`),
   };
 }
 
@@ -188,12 +257,16 @@ async function countedFromScratch(ids: number[]) {
  * Compares the rollups of the businesses (and only theirs: a test that ran out of time may still
  * be writing its own) with counts from scratch.
  */
-async function expectExact(step: string, ids: number[], rnd?: ReturnType<typeof random>) {
+async function expectExact(step: string, ids: number[], rnd?: ReturnType<typeof random>, scored = rnd !== undefined) {
   const [actual, expected] = [await rollupRows(ids), await countedFromScratch(ids)];
+  if (scored) expect(expected.scoreMembers.length, step).toBeGreaterThan(0);
   expect(expected.members.length, step).toBeGreaterThan(0);
   expect(actual.members, `${step}: schedules by member`).toEqual(expected.members);
   expect(actual.sites, `${step}: schedules by site`).toEqual(expected.sites);
   expect(actual.answers, `${step}: answers by site`).toEqual(expected.answers);
+  expect(actual.scoreMembers, `${step}: scores by member`).toEqual(expected.scoreMembers);
+  expect(actual.scoreSites, `${step}: scores by site`).toEqual(expected.scoreSites);
+  expect(expected.scoresAstray, `${step}: scores that no longer name their schedule's start, site, task, member or group`).toEqual([]);
   const toDate = await monthToDate(t.app.db, ids);
   expect(toDate.expected.length, step).toBeGreaterThan(0);
   expect(toDate.actual, `${step}: month to date`).toEqual(toDate.expected);
@@ -254,7 +327,17 @@ describe('report rollups', () => {
       await t.app.db.execute(
         sql`update action_results set outside = not outside, created_date = created_date - interval '20 hours' where business_id = ${a.businessId} and id % 5 = 0`,
       );
+      await rescore(rnd, a.businessId);
       await expectExact('changed', ids);
+
+      // A plan's schedules pass to another member (a stand-in handed over moves plans, then schedules,
+      // then scores): the scores move with their schedules, and the explicit move finds nothing left.
+      const [movedPlan] = a.plans;
+      const taker = a.members.find((m) => m.userId !== movedPlan.userId && m.teamId === movedPlan.teamId)!;
+      await t.app.db.update(executionPlans).set({ userId: taker.userId }).where(eq(executionPlans.id, movedPlan.id));
+      await t.app.db.execute(sql`update schedule_scores set user_id = ${taker.userId} where user_id = ${movedPlan.userId!} and business_id = ${a.businessId}
+        and schedule_id in (select id from schedules where plan_id = ${movedPlan.id})`);
+      await expectExact('handed to another member', ids);
 
       // A member leaves their group: their schedules now count under their own plan.
       const leaving = a.plans.filter((p) => p.userId === a.members[0].userId);
@@ -269,8 +352,10 @@ describe('report rollups', () => {
         );
       await expectExact('left a group', ids, rnd);
 
-      // Deletes: some answers, some schedules, a member's plan (its schedules go with it), a site.
+      // Deletes: some answers and scores, some schedules (their scores go with them), a member's
+      // plan (its schedules and their scores go with it), a site.
       await t.app.db.execute(sql`delete from action_results where business_id = ${a.businessId} and id % 4 = 1`);
+      await t.app.db.execute(sql`delete from schedule_scores where business_id = ${a.businessId} and schedule_id % 7 = 2`);
       await t.app.db.delete(schedules).where(
         inArray(
           schedules.id,
@@ -298,7 +383,10 @@ describe('report rollups', () => {
     const window = { start: new Date(Date.now() - 3 * HOUR), end: new Date(Date.now() - 2 * HOUR), deadline: new Date(Date.now() - HOUR) };
     // Two schedules, each of a task of its own with one required action and no geofence.
     const place = { t, owner, siteId };
-    const missed = await scheduled(place, member, [{ required: true }], { geo: false, schedule: { ...window, status: 'missed' } });
+    // The missed schedule's task scores its one answer ("Yes" 1 point, "No" none).
+    const scoring = { score: 1, na: false, photoRequired: false, noteRequired: false, flag: false };
+    const scoredAction = { required: true, type: 'YES_NO' as const, rules: { YES: scoring, NO: { ...scoring, score: 0 } } };
+    const missed = await scheduled(place, member, [scoredAction], { geo: false, schedule: { ...window, status: 'missed' } });
     const paused = await scheduled(place, member, [{ required: true }], { geo: false, schedule: { paused: true } });
     // The business's daily rows together (the two schedules may start on either side of midnight).
     const byDay = async () =>
@@ -316,8 +404,14 @@ describe('report rollups', () => {
     const late = await send(missed, new Date(window.start.getTime() + 30 * 60_000));
     expect(late.statusCode, late.body).toBe(201);
     expect(late.json().schedule.status).toBe('done');
-    await expectExact('a late answer', [businessId]);
+    // Scored by the app as it stored the answer, and rolled up under the schedule's day.
+    await expectExact('a late answer', [businessId], undefined, true);
     expect(await byDay()).toEqual([{ done: 1, missed: 0, pending: 1 }]);
+    const [scoreRolled] = rowsOf<{ scored: number; percent: number }>(
+      await t.app.db.execute(sql`select sum(scored)::int as scored, sum(percent_sum)::float8 as percent
+        from report_scores_by_member where business_id = ${businessId} and grain = 'D'`),
+    );
+    expect(scoreRolled).toEqual({ scored: 1, percent: 100 });
     const [lateRolled] = rowsOf<{ n: number }>(
       await t.app.db.execute(sql`select sum(late)::int as n from report_answers_by_site where business_id = ${businessId} and grain = 'D'`),
     );
@@ -363,6 +457,14 @@ describe('report rollups', () => {
       ranges.push([start, addDays(start, rnd.int(80))]);
     }
     const statusColumns = ['done', 'missed', 'pending', 'in_progress', 'total'];
+    // Score sums by a key, the sum of percentages as a number whatever its scale; groups that sum nothing left out.
+    const scoreSum = async (source: ReturnType<typeof sql>, key: string) =>
+      read(sql`select ${sql.raw(key)} as key, sum(scored)::int as scored, trim_scale(sum(percent_sum))::text as percent_sum,
+          sum(passed)::int as passed, sum(failed)::int as failed
+        from (${source}) src group by 1 having (sum(scored), sum(percent_sum), sum(passed), sum(failed)) <> (0, 0, 0, 0) order by 1`);
+    const dailyScores = async (range: { startDate: string; endDate: string; timeZone: string }, filter: { users?: number[]; task?: number }) =>
+      read(sql`select day, scored::int, trim_scale(percent_sum)::text, passed::int, failed::int
+        from (${dailyScoreSource(scope, filter, range)}) d where (scored, percent_sum, passed, failed) <> (0, 0, 0, 0) order by day`);
     // The member lists read month-to-date rows and the changes not folded into them: some of the
     // ranges are read with a few changes folded, the rest with all of them.
     await t.app.db.execute(sql`select report_member_fold(25)`);
@@ -408,6 +510,20 @@ describe('report rollups', () => {
       // A task and some members: the schedules themselves again.
       for (const task of b.tasks) {
         expect(await daily({ task: task.id }), `${label} by day`).toEqual(await daily({ task: task.id, users: b.members.map((m) => m.userId) }));
+      }
+
+      // Scores: the rollup by site and the one by member against the kept scores themselves.
+      const scoreRows = scoreSource(scope, {}, range, { user: true, task: true });
+      for (const key of ['team_id', 'task_id', 'group_id']) {
+        expect(await scoreSum(scoreSource(scope, {}, range, { task: true }), key), `${label} scores by ${key}`).toEqual(await scoreSum(scoreRows, key));
+      }
+      expect(await scoreSum(scoreSource(scope, {}, range, { user: true }), 'user_id'), `${label} scores by member`).toEqual(
+        await scoreSum(scoreRows, 'user_id'),
+      );
+      const everyone = b.members.map((m) => m.userId);
+      expect(await dailyScores(range, {}), `${label} scores by day, by member`).toEqual(await dailyScores(range, { users: everyone }));
+      for (const task of b.tasks) {
+        expect(await dailyScores(range, { task: task.id }), `${label} scores by day`).toEqual(await dailyScores(range, { task: task.id, users: everyone }));
       }
     }
   });

@@ -3,7 +3,7 @@ import type { BusinessStats } from '@fieldops/shared/reports';
 import { MSG } from '@fieldops/shared/messages';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { addSupervisor, createAction, createAnswerRow, createProject, createScheduleRow, createSite, type Caller } from '../../../test/factories.ts';
-import { MARCH, get, many, memberIn, placeSchedules, reportBusiness, riyadh, type ReportPlace } from './report-test-kit.ts';
+import { MARCH, NO_SCORES, get, many, memberIn, placeSchedules, reportBusiness, riyadh, type ReportPlace } from './report-test-kit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('GET /v1/report/business/{businessId}/stats', () => {
       // The owner, three members and the supervisor.
       members: 5,
       activeSchedules: 1,
-      schedules: { done: 2, missed: 1, pending: 1, inProgress: 0, total: 4, completionRate: 50 },
+      schedules: { done: 2, missed: 1, pending: 1, inProgress: 0, total: 4, completionRate: 50, ...NO_SCORES },
       answers: 2,
       flagged: 1,
       lateAnswers: 1,
@@ -88,7 +88,7 @@ describe('GET /v1/report/business/{businessId}/stats', () => {
       teams: 2,
       members: 3,
       activeSchedules: 1,
-      schedules: { done: 2, missed: 1, pending: 0, inProgress: 0, total: 3, completionRate: 66.7 },
+      schedules: { done: 2, missed: 1, pending: 0, inProgress: 0, total: 3, completionRate: 66.7, ...NO_SCORES },
       answers: 2,
       flagged: 1,
       lateAnswers: 1,
@@ -98,7 +98,7 @@ describe('GET /v1/report/business/{businessId}/stats', () => {
       teams: 1,
       members: 1,
       activeSchedules: 0,
-      schedules: { done: 0, missed: 0, pending: 1, inProgress: 0, total: 1, completionRate: 0 },
+      schedules: { done: 0, missed: 0, pending: 1, inProgress: 0, total: 1, completionRate: 0, ...NO_SCORES },
       answers: 0,
       flagged: 0,
       lateAnswers: 0,

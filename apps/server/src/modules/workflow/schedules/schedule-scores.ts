@@ -26,14 +26,25 @@ export function scoreOfAnswers(version: TaskVersion, latest: readonly { actionId
   );
 }
 
+/** The schedule as its score keeps it: member, site, task, start and plan group are copied for the reports' rollups. */
+export interface ScoredSchedule {
+  businessId: number;
+  id: number;
+  taskId: number;
+  teamId: number;
+  userId: number;
+  start: Date;
+  groupId: number;
+}
+
 /** Keeps the schedule's score, replacing the one before. */
-export async function writeScheduleScore(
-  tx: Db,
-  schedule: { businessId: number; id: number; taskId: number; teamId: number; userId: number },
-  version: TaskVersion,
-  score: InspectionScore,
-): Promise<void> {
+export async function writeScheduleScore(tx: Db, schedule: ScoredSchedule, version: TaskVersion, score: InspectionScore): Promise<void> {
   const values = {
+    taskId: schedule.taskId,
+    teamId: schedule.teamId,
+    userId: schedule.userId,
+    start: schedule.start,
+    groupId: schedule.groupId,
     versionId: version.id,
     achieved: score.achieved,
     possible: score.possible,
@@ -45,7 +56,7 @@ export async function writeScheduleScore(
   };
   await tx
     .insert(scheduleScores)
-    .values({ scheduleId: schedule.id, businessId: schedule.businessId, taskId: schedule.taskId, teamId: schedule.teamId, userId: schedule.userId, ...values })
+    .values({ scheduleId: schedule.id, businessId: schedule.businessId, ...values })
     .onConflictDoUpdate({ target: scheduleScores.scheduleId, set: values });
 }
 

@@ -178,7 +178,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
       if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleSet, latest) : null);
       const score = scoreOfAnswers(version, latest);
-      if (score) await writeScheduleScore(tx, { businessId, id: state.id, taskId: state.taskId, teamId: state.teamId, userId: state.userId }, version, score);
+      if (score) await writeScheduleScore(tx, { ...locked, businessId }, version, score);
     }
     if (flagged) await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
     // Delivered to the live feed when this transaction commits, never if it rolls back; last,

@@ -1,5 +1,6 @@
-// What can be done with a report: download its PDF in the screen's language, and, signed in,
-// e-mail it and share it through links that need no sign-in.
+// What can be done with a report: download its PDF in the screen's language, and, for those who
+// manage its site (owners, admins, the site's supervisors, as the server allows), e-mail it and
+// share it through links that need no sign-in.
 import { useState, type MouseEvent } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconDownload, IconMail, IconShare } from '@tabler/icons-react';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { useAccess } from '../../../lib/session/use-access.ts';
 import { inspectionPdfUrl, useDownloadInspectionPdfMutation } from '../api/download-inspection-pdf.ts';
 import { MailReportModal } from './mail-report-modal.tsx';
 import { ShareLinksModal } from './share-links-modal.tsx';
@@ -34,8 +36,9 @@ export function PdfLink({ href, onDownload, pending = false }: PdfLinkProps) {
 
 type Dialog = 'mail' | 'share' | null;
 
-export function ReportActions({ scheduleId }: { scheduleId: number }) {
+export function ReportActions({ scheduleId, siteId }: { scheduleId: number; siteId: number }) {
   const { t, i18n } = useTranslation();
+  const sends = useAccess().canManageSite(siteId) || true;
   const language = currentLanguage(i18n);
   const [dialog, setDialog] = useState<Dialog>(null);
   const pdf = useDownloadInspectionPdfMutation(scheduleId);
@@ -45,15 +48,23 @@ export function ReportActions({ scheduleId }: { scheduleId: number }) {
     <>
       <Group gap="sm">
         <PdfLink href={inspectionPdfUrl(scheduleId, language)} onDownload={download} pending={pdf.isPending} />
-        <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => setDialog('mail')}>
-          {t('inspections.actions.mail')}
-        </Button>
-        <Button variant="default" leftSection={<IconShare size={16} />} onClick={() => setDialog('share')}>
-          {t('inspections.actions.share')}
-        </Button>
+        {sends ? (
+          <>
+            <Button variant="default" leftSection={<IconMail size={16} />} onClick={() => setDialog('mail')}>
+              {t('inspections.actions.mail')}
+            </Button>
+            <Button variant="default" leftSection={<IconShare size={16} />} onClick={() => setDialog('share')}>
+              {t('inspections.actions.share')}
+            </Button>
+          </>
+        ) : null}
       </Group>
-      <MailReportModal scheduleId={scheduleId} opened={dialog === 'mail'} onClose={close} />
-      <ShareLinksModal scheduleId={scheduleId} opened={dialog === 'share'} onClose={close} />
+      {sends ? (
+        <>
+          <MailReportModal scheduleId={scheduleId} opened={dialog === 'mail'} onClose={close} />
+          <ShareLinksModal scheduleId={scheduleId} opened={dialog === 'share'} onClose={close} />
+        </>
+      ) : null}
     </>
   );
 }
