@@ -16,13 +16,13 @@ afterEach(async () => {
 
 const REPORT = `${WORKFLOW}/schedules/40/inspection/report`;
 
-function renderPage(route = '/schedules/40/report') {
+function renderPage(route = '/schedules/40/report', session = fakeSession()) {
   return renderRoutes(
     [
       {
         path: '/schedules/:scheduleId/report',
         element: (
-          <SessionContext.Provider value={fakeSession()}>
+          <SessionContext.Provider value={session}>
             <InspectionReportPage />
           </SessionContext.Provider>
         ),
@@ -150,6 +150,20 @@ describe('inspection report page', () => {
     expect(screen.queryByTestId('inspection-score')).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Failed items' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'E-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share link' })).toBeInTheDocument();
+  });
+
+  it("offers e-mail and links only to those who manage the report's site; the PDF to anyone who reads it", async () => {
+    serve();
+    const member = renderPage('/schedules/40/report', fakeSession({ role: 'MEMBER' }));
+    expect(await screen.findByRole('link', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'E-mail' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share link' })).not.toBeInTheDocument();
+    member.unmount();
+
+    // The supervisor of Tower A, the schedule's site.
+    renderPage('/schedules/40/report', fakeSession({ role: 'MEMBER', teams: [{ id: 4, name: 'Tower A', authority: 'SUPERVISOR', position: null }] }));
+    expect(await screen.findByRole('button', { name: 'E-mail' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share link' })).toBeInTheDocument();
   });
 

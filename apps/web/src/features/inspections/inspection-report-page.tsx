@@ -34,7 +34,7 @@ export function InspectionReportPage() {
     if (query.data) {
       return (
         <>
-          {query.data.inspection.version !== null ? <ReportActions scheduleId={id} /> : null}
+          {query.data.inspection.version !== null ? <ReportActions scheduleId={id} siteId={query.data.inspection.schedule.teamId} /> : null}
           <InspectionReport report={query.data} />
         </>
       );

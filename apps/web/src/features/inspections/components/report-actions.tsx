@@ -38,7 +38,7 @@ type Dialog = 'mail' | 'share' | null;
 
 export function ReportActions({ scheduleId, siteId }: { scheduleId: number; siteId: number }) {
   const { t, i18n } = useTranslation();
-  const sends = useAccess().canManageSite(siteId) || true;
+  const sends = useAccess().canManageSite(siteId);
   const language = currentLanguage(i18n);
   const [dialog, setDialog] = useState<Dialog>(null);
   const pdf = useDownloadInspectionPdfMutation(scheduleId);
