@@ -106,6 +106,7 @@ const WORDS: Record<string, Entity> = {
   invitation: 'invitation',
   invitations: 'invitation',
   'export-links': 'exportLink',
+  'inspection-shares': 'inspectionShare',
   notifications: 'notification',
   outbox: 'mail',
   jobs: 'job',

@@ -55,6 +55,7 @@ export const ENTITIES = [
   'category',
   'invitation',
   'exportLink',
+  'inspectionShare',
   'notification',
   'mail',
   'job',
@@ -177,6 +178,9 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   const stored = await app.storage.put(IMAGES.png, 'png');
   await createAnswerRow(app.db, schedule, gate.id, { fileKey: stored.key });
   const exportLink = idOf(await send(owner, { method: 'POST', url: `${W}/report/export-links`, payload: { files: [stored.key] } }, 201));
+  const inspectionShare = idOf(
+    await send(owner, { method: 'POST', url: `/services/workflow/api/schedules/${schedule.id}/inspection/shares`, payload: {} }, 201),
+  );
 
   const category = idOf(await send(owner, { method: 'POST', url: `${H}/ticket-categories`, payload: { nameEn: named('Category'), nameAr: 'فئة' } }, 201));
   const ticket = idOf(
@@ -276,6 +280,7 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       category,
       invitation,
       exportLink,
+      inspectionShare,
       notification,
       mail,
       job: job.id,

@@ -1,8 +1,10 @@
 // Scores beside completion (DESIGN §13): every report that counts schedules gives the average of
 // their kept scores and the share that passed a pass mark, over the same schedules (the range by
 // start, the filters, the caller's view), from the score rollups or the scores themselves; null
-// where nothing was scored. Another business's scores never count.
+// where nothing was scored; and each listed answer the score of its inspection. Another business's
+// scores never count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActionResult } from '@fieldops/shared/answers';
 import type { BusinessStats, DashboardReport, KpiItem, KpiStanding, PerformancePoint } from '@fieldops/shared/reports';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { INSIDE, memberAtSite, scheduled, submit } from '../../../test/answer-test-kit.ts';
@@ -207,10 +209,20 @@ describe('scores in the reports', () => {
     };
     // The last 30 days by default: the schedule started an hour ago.
     const standing = async () => scoresIn((await read<KpiStanding>(owner, `/members/kpi/${member.userId}`)).item);
+    // The answers list (and so its exports) gives each answer its inspection's score as it stands.
+    const listed = async () => (await read<ActionResult[]>(owner, '/latest/result')).map((a) => a.scheduleScore);
     expect(await standing()).toEqual(NO_SCORES);
     await answer('YES');
     expect(await standing()).toEqual({ scored: 1, averageScore: 100, passed: 0, failed: 0, passRate: null });
+    expect(await listed()).toEqual([100]);
     await answer('NO');
     expect(await standing()).toEqual({ scored: 1, averageScore: 0, passed: 0, failed: 0, passRate: null });
+    expect(await listed()).toEqual([0, 0]);
+    // An answer to a task that scores nothing has no score.
+    const plain = await scheduled({ t, owner, siteId }, member, [{ required: true }], { geo: false });
+    const res = await submit(member, { scheduleId: String(plain.schedule.id), actionId: String(plain.actions[0].id), value: '"YES"', ...INSIDE });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<{ result: ActionResult }>().result.scheduleScore).toBeNull();
+    expect(await listed()).toEqual([null, 0, 0]);
   });
 });
