@@ -6,6 +6,7 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as core from '../db/schema.ts';
 import * as helpdesk from '../db/schema-helpdesk.ts';
+import * as platform from '../db/schema-platform.ts';
 import * as scheduling from '../db/schema-schedules.ts';
 import * as workflow from '../db/schema-workflow.ts';
 import { businesses, users } from '../db/schema.ts';
@@ -61,13 +62,13 @@ describe('the sweep of stored files', () => {
   });
 
   it('knows every column that can hold a stored file', () => {
-    const tables = (Object.values({ ...core, ...workflow, ...helpdesk, ...scheduling }) as unknown[]).filter(
+    const tables = (Object.values({ ...core, ...workflow, ...helpdesk, ...scheduling, ...platform }) as unknown[]).filter(
       (value): value is PgTable => typeof value === 'object' && value !== null && Symbol.for('drizzle:IsDrizzleTable') in value,
     );
     const fileColumns = tables.flatMap((table) => {
       const config = getTableConfig(table);
       return config.columns
-        .filter((c) => /file|voice|avatar|logo|image|photo|attachment/.test(c.name) && c.getSQLType() === 'text')
+        .filter((c) => /file|voice|avatar|logo|image|photo|attachment/.test(c.name) && !c.name.endsWith('_name') && c.getSQLType() === 'text')
         .map((c) => `${config.name}.${c.name}`);
     });
     expect(fileColumns.length).toBeGreaterThan(0);
