@@ -2,6 +2,7 @@
 // moved into a section with the keyboard alone (space to pick it up, the arrows to move it, space
 // to drop it) and kept after a reload, a score and a photo-required rule given to an answer in the
 // action form, and the preview at a phone's width asking for that photo when the answer is No.
+// On a phone's screen, two sections and an action dragged by the pointer into the second.
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, WORKFLOW, apiToken, call, expectAccessible, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
@@ -93,5 +94,48 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(preview.getByRole('button', { name: new RegExp(sectionName) })).toHaveAttribute('aria-expanded', 'true');
     await shot(page, `inspections-${lang}-03-preview`);
     await expectAccessible(page, `inspections preview ${lang}`);
+  });
+}
+
+for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
+  test(`on a phone, an action dragged into a second section stays there, in ${lang}`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const suffix = unique();
+    const [first, second] = (lang === 'en' ? ['Lights on', 'Doors locked'] : ['الأضواء مضاءة', 'الأبواب مقفلة']).map((name) => `${name} ${suffix}`);
+    const sections = lang === 'en' ? [`Entrance ${suffix}`, `Exit ${suffix}`] : [`المدخل ${suffix}`, `المخرج ${suffix}`];
+    const taskId = await taskWithActions(page, lang, [first, second]);
+    await useLanguage(page, lang);
+    await signIn(page, lang, DEMO.username, DEMO.password);
+    await page.goto(`/tasks/${taskId}?tab=actions`);
+    await expectDirection(page, lang);
+    for (const name of sections) {
+      await page
+        .getByRole('button', { name: t(lang, 'tasks.sections.add') })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: t(lang, 'tasks.sections.newTitle') });
+      await dialog.getByRole('textbox', { name: t(lang, lang === 'en' ? 'tasks.sections.nameEn' : 'tasks.sections.nameAr') }).fill(name);
+      await dialog.getByRole('button', { name: t(lang, 'tasks.sections.add') }).click();
+      await expect(page.getByRole('region', { name })).toBeVisible();
+    }
+    // The pointer picks the second action up by its handle and drops it on the last section.
+    const handle = page.getByRole('button', { name: t(lang, 'tasks.dnd.handle', { name: second }) });
+    const target = page.getByRole('region', { name: sections[1] });
+    await target.scrollIntoViewIfNeeded();
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
+    const to = (await target.boundingBox())!;
+    const saved = page.waitForResponse((res) => res.url().endsWith(`/v1/tasks/${taskId}/layout`) && res.request().method() === 'PUT');
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 12 });
+    await page.mouse.up();
+    expect((await saved).ok()).toBeTruthy();
+    await page.reload();
+    await expect(page.getByRole('region', { name: sections[1] }).getByRole('listitem', { name: second })).toBeVisible();
+    await expect(page.getByRole('region', { name: sections[0] }).getByRole('listitem', { name: second })).toHaveCount(0);
+    await shot(page, `inspections-${lang}-04-phone-dragged`);
+    await expectAccessible(page, `inspections builder on a phone ${lang}`);
   });
 }
