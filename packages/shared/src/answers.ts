@@ -155,6 +155,12 @@ export const actionResult = z.object({
    * delivered late without proof of its capture time (a REMOVED one is kept apart, not listed with answers).
    */
   held: z.enum(ANSWER_HOLDS).nullable(),
+  /**
+   * The score of the answer's schedule as it stands now (0–100; DESIGN §13), null when its task
+   * scores nothing or nothing counted yet. Optional, so that an answer from a server of the version
+   * before still reads.
+   */
+  scheduleScore: z.number().nullable().optional(),
 });
 export type ActionResult = z.infer<typeof actionResult>;
 

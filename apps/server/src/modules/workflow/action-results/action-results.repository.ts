@@ -1,18 +1,18 @@
-// Queries on the members' answers. An answer is read with its action, task, site and member in
-// one query, so a page of answers costs two queries (the page and its count) whatever its size.
+// Queries on the members' answers. An answer is read with its action, task, site, member and its
+// schedule's score in one query, so a page of answers costs two queries (the page and its count) whatever its size.
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ActionType } from '@fieldops/shared/enums';
 import type { ActionResult, AnswerValue } from '@fieldops/shared/answers';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
 import { teams, users } from '../../../db/schema.ts';
-import { actionResults, schedules } from '../../../db/schema-schedules.ts';
+import { actionResults, scheduleScores, schedules } from '../../../db/schema-schedules.ts';
 import { actions, actionTags, tasks } from '../../../db/schema-workflow.ts';
 import { fileUrl } from '../../../plugins/storage.ts';
 import { scopeCondition, type ViewScope } from '../../../policies/schedules.ts';
 import { settingsOf } from '@fieldops/shared/inspection-score';
 
-/** What an answer is read with: its action, task, site and member. */
+/** What an answer is read with: its action, task, site, member and its schedule's score. */
 const resultColumns = {
   id: actionResults.id,
   scheduleId: actionResults.scheduleId,
@@ -44,6 +44,7 @@ const resultColumns = {
   capturedAt: actionResults.capturedAt,
   late: actionResults.late,
   held: actionResults.held,
+  scheduleScore: scheduleScores.percent,
 };
 
 function selectResults(db: Db) {
@@ -54,6 +55,7 @@ function selectResults(db: Db) {
     .innerJoin(tasks, eq(tasks.id, actionResults.taskId))
     .innerJoin(teams, eq(teams.id, actionResults.teamId))
     .innerJoin(users, eq(users.id, actionResults.userId))
+    .leftJoin(scheduleScores, eq(scheduleScores.scheduleId, actionResults.scheduleId))
     .$dynamic();
 }
 
@@ -66,6 +68,7 @@ function selectResultsWithRemovedActions(db: Db) {
     .innerJoin(tasks, eq(tasks.id, actionResults.taskId))
     .innerJoin(teams, eq(teams.id, actionResults.teamId))
     .innerJoin(users, eq(users.id, actionResults.userId))
+    .leftJoin(scheduleScores, eq(scheduleScores.scheduleId, actionResults.scheduleId))
     .$dynamic();
 }
 
@@ -104,6 +107,7 @@ export const toActionResult = (r: ResultRow): ActionResult => ({
   capturedAt: r.capturedAt.toISOString(),
   late: r.late,
   held: r.held,
+  scheduleScore: r.scheduleScore,
 });
 
 export interface ResultPage {

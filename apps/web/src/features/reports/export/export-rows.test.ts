@@ -9,7 +9,7 @@ import { buildJson } from './json.ts';
 const answers = [
   makeAnswer(1, 'MULTIPLE_CHOICE', ['0', '2'], { isFlagged: true, ticketId: 12, notes: 'Mopped, then dried' }),
   makeAnswer(2, 'PHOTO', null, { file: '/files/p.png', outside: true }),
-  makeAnswer(3, 'NUMBER', 7879.5, { ticketId: 1234 }),
+  makeAnswer(3, 'NUMBER', 7879.5, { ticketId: 1234, scheduleScore: 76.5 }),
 ];
 
 const context = (language: 'en' | 'ar') => ({
@@ -36,6 +36,7 @@ describe('answers as an export table', () => {
       'Needs attention',
       'Outside the site area',
       'Ticket',
+      'Inspection score (%)',
     ]);
     // 07:30 UTC is 10:30 in Riyadh.
     expect(table.rows[0].map(cellText)).toEqual([
@@ -50,10 +51,13 @@ describe('answers as an export table', () => {
       'Yes',
       'No',
       '#12',
+      '',
     ]);
     expect(table.rows[0][0]).toMatchObject({ kind: 'time', local: '2025-03-14 10:30' });
     expect(table.rows[1][6]).toEqual({ kind: 'link', url: `${window.location.origin}/files/p.png`, text: 'Photo', media: 'photo', caption: '' });
-    expect(table.rows[1].slice(8).map(cellText)).toEqual(['No', 'Yes', '']);
+    expect(table.rows[1].slice(8).map(cellText)).toEqual(['No', 'Yes', '', '']);
+    // The score of the answer's inspection, a number a spreadsheet can average; none where its task scores nothing.
+    expect(table.rows[2][11]).toEqual({ kind: 'number', value: 76.5, text: '76.5%' });
     expect(table.rows[2][6]).toEqual({ kind: 'number', value: 7879.5, text: '7,879.5' });
   });
 
@@ -75,7 +79,7 @@ describe('answers as an export table', () => {
     const table = toExportTable(answers, context('ar'));
     const csv = buildCsv(table).split('\r\n');
     // A number a spreadsheet can sum (not "7,879.5" nor Arabic digits), a time it can sort, the photo's address.
-    expect(csv[3]).toMatch(/^2025-03-14 10:30,.*,7879\.5,.*,1234$/);
+    expect(csv[3]).toMatch(/^2025-03-14 10:30,.*,7879\.5,.*,1234,76\.5$/);
     expect(csv[2]).toContain(`${window.location.origin}/files/p.png`);
     const records = JSON.parse(buildJson(table)) as Record<string, unknown>[];
     expect(Object.values(records[2])).toContain(7879.5);
@@ -104,5 +108,7 @@ describe('answers as an export table', () => {
     expect(table.rows[0][6]).toBe('نظيف وأرضية مبللة');
     expect(cellText(table.rows[0][0])).toContain('10:30');
     expect(table.rows[0][8]).toBe('نعم');
+    expect(table.columns[11].label).toBe('درجة الفحص (%)');
+    expect(cellText(table.rows[2][11])).toBe('76.5%');
   });
 });

@@ -1,10 +1,11 @@
 // Answers as an export table: translated column titles and every value in words in the current
-// language, times in the business's time zone (the same words the page shows).
+// language, times in the business's time zone (the same words the page shows), and the score of
+// each answer's inspection as a number (empty where its task scores nothing).
 import type { TFunction } from 'i18next';
 import type { ActionResult } from '@fieldops/shared/answers';
 import { answerValueText } from '../../../components/answer-view/answer-text.ts';
 import { formatZonedDateTime } from '../../../lib/business-time.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import type { Language } from '../../../lib/i18n/language.ts';
 import { localizedName } from '../../../lib/localized.ts';
 import { EXPORT_COLUMNS, type ExportCell, type ExportColumnKey, type ExportTable } from './export-table.ts';
@@ -21,6 +22,7 @@ const WIDTHS: Record<ExportColumnKey, number> = {
   flagged: 9,
   outside: 9,
   ticket: 6,
+  score: 7,
 };
 
 export interface ExportContext {
@@ -96,6 +98,11 @@ export function exportRow(answer: ActionResult, context: ExportContext): ExportC
     flagged: yesNo(answer.isFlagged),
     outside: yesNo(answer.outside),
     ticket: answer.ticketId === null ? '' : { kind: 'number', value: answer.ticketId, text: `#${formatNumber(answer.ticketId, language)}` },
+    // A percentage, written as the number a spreadsheet can average; the column's title says "%".
+    score:
+      answer.scheduleScore === null || answer.scheduleScore === undefined
+        ? ''
+        : { kind: 'number', value: answer.scheduleScore, text: formatPercent(answer.scheduleScore, language) },
   };
   return EXPORT_COLUMNS.map((key) => values[key]);
 }

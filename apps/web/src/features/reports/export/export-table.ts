@@ -6,7 +6,7 @@
 export const EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const EXPORT_COLUMNS = ['time', 'task', 'action', 'member', 'site', 'project', 'answer', 'notes', 'flagged', 'outside', 'ticket'] as const;
+export const EXPORT_COLUMNS = ['time', 'task', 'action', 'member', 'site', 'project', 'answer', 'notes', 'flagged', 'outside', 'ticket', 'score'] as const;
 export type ExportColumnKey = (typeof EXPORT_COLUMNS)[number];
 
 export interface ExportColumn {
