@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { i18n } from '../../lib/i18n/i18n.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { CompletionChart, LoadChart } from './charts.tsx';
-import { kpiItem, point } from './test-fixtures.ts';
+import { kpiItem, point, scores } from './test-fixtures.ts';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -49,6 +49,41 @@ describe('the completion chart', () => {
     expect(screen.getByTestId('chart-tooltip')).toHaveTextContent('Mar 3Completion rate: 100%');
     fireEvent.pointerLeave(svg);
     expect(screen.queryByTestId('chart-tooltip')).not.toBeInTheDocument();
+  });
+});
+
+describe('the completion chart with scores', () => {
+  const SCORED = [
+    point('2026-03-01', { completionRate: 50, ...scores(2, 80) }),
+    point('2026-03-02', { total: 0, done: 0, missed: 0, completionRate: 0 }),
+    point('2026-03-03', { completionRate: 100, ...scores(1, 40) }),
+  ];
+
+  it("draws the average score by day beside the rate, with a legend, and gives each day's score as text", () => {
+    renderWithProviders(<CompletionChart points={SCORED} />);
+    const chart = screen.getByTestId('completion-chart');
+    expect(within(chart).getByRole('img', { name: 'Completion rate and average score over time' })).toBeInTheDocument();
+    expect(within(chart).getByTestId('score-line')).toBeInTheDocument();
+    expect(screen.getByTestId('completion-legend')).toHaveTextContent('Completion rateAverage score');
+    const rows = within(chart)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['Mar 150%Average score: 80%', 'Mar 2No dataAverage score: No data', 'Mar 3100%Average score: 40%']);
+    // Two days with a rate and two with a score: a dot each.
+    expect(dotsX()).toHaveLength(4);
+    fireEvent.pointerMove(within(chart).getByRole('img'), { clientX: 10_000 });
+    expect(screen.getByTestId('chart-tooltip')).toHaveTextContent('Mar 3Completion rate: 100%Average score: 40%');
+  });
+
+  it('draws no score line and no legend where nothing was scored, and speaks Arabic where something was', async () => {
+    const { unmount } = renderWithProviders(<CompletionChart points={POINTS} />);
+    expect(screen.queryByTestId('score-line')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('completion-legend')).not.toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('ar');
+    renderWithProviders(<CompletionChart points={SCORED} />);
+    expect(screen.getByRole('img', { name: 'نسبة الإنجاز ومتوسط الدرجة عبر الوقت' })).toBeInTheDocument();
+    expect(screen.getByTestId('completion-legend')).toHaveTextContent('نسبة الإنجازمتوسط الدرجة');
   });
 });
 

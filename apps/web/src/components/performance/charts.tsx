@@ -38,7 +38,14 @@ export interface CompletionChartProps {
   points: readonly PerformancePoint[];
 }
 
-/** Completion rate by day, as an area; days without schedules have no rate and are bridged. */
+const RATE_COLOR = 'var(--mantine-color-indigo-6)';
+const SCORE_COLOR = 'var(--mantine-color-orange-6)';
+
+/**
+ * Completion rate by day, as an area; days without schedules have no rate and are bridged. Where
+ * any schedule of the range was scored, the average score by day runs beside it as a dashed line
+ * (days without a score bridged too), with a legend.
+ */
 export function CompletionChart({ points }: CompletionChartProps) {
   const { t, language, rtl } = useLanguage();
   const { ref, width: measured } = useElementSize();
@@ -50,7 +57,10 @@ export function CompletionChart({ points }: CompletionChartProps) {
   const days = points.map((point) => ({
     label: formatDay(point.date, language, false),
     rate: point.total > 0 ? point.completionRate : null,
+    score: point.averageScore,
   }));
+  const scored = days.flatMap((day, index) => (day.score === null ? [] : [{ index, rate: day.score }]));
+  const scoring = scored.length > 0;
   const step = days.length > 1 ? plotWidth / (days.length - 1) : 0;
   // Along the reading direction: from the left in English, from the right in Arabic.
   const xOf = (index: number) => {
@@ -62,7 +72,10 @@ export function CompletionChart({ points }: CompletionChartProps) {
   const plotRight = plotLeft + plotWidth;
 
   const known = days.flatMap((day, index) => (day.rate === null ? [] : [{ index, rate: day.rate }]));
-  const line = known.map((p, i) => `${i === 0 ? 'M' : 'L'}${xOf(p.index).toFixed(1)},${yOf(p.rate).toFixed(1)}`).join('');
+  const pathOf = (values: { index: number; rate: number }[]) =>
+    values.map((p, i) => `${i === 0 ? 'M' : 'L'}${xOf(p.index).toFixed(1)},${yOf(p.rate).toFixed(1)}`).join('');
+  const line = pathOf(known);
+  const scoreLine = pathOf(scored);
   const baseline = yOf(0);
   const first = known.at(0);
   const last = known.at(-1);
@@ -79,81 +92,108 @@ export function CompletionChart({ points }: CompletionChartProps) {
   };
   const shown = active === null ? null : days[active];
 
+  const scoreOf = (score: number | null) => (score === null ? t('performance.noData') : formatPercent(score, language));
+
   return (
-    <Box ref={ref} pos="relative" h={CHART_HEIGHT} data-testid="completion-chart">
-      <svg
-        width={width}
-        height={CHART_HEIGHT}
-        role="img"
-        aria-label={t('performance.completionOverTime')}
-        onPointerMove={onPointerMove}
-        onPointerLeave={() => setActive(null)}
-        style={{ display: 'block', overflow: 'visible', touchAction: 'pan-y' }}
-      >
-        {[0, 25, 50, 75, 100].map((rate) => (
-          <g key={rate}>
-            <line
-              x1={plotLeft}
-              x2={plotRight}
-              y1={yOf(rate)}
-              y2={yOf(rate)}
-              stroke="var(--mantine-color-gray-3)"
-              strokeDasharray={rate === 0 ? undefined : '4 4'}
-            />
-            <text x={rtl ? plotRight + 8 : plotLeft - 8} y={yOf(rate)} dy="0.32em" textAnchor={rtl ? 'start' : 'end'} fontSize={12} fill="currentColor">
-              {formatPercent(rate, language)}
-            </text>
-          </g>
-        ))}
-        {area && <path d={area} fill="var(--mantine-color-indigo-6)" fillOpacity={0.15} />}
-        {line && <path d={line} fill="none" stroke="var(--mantine-color-indigo-6)" strokeWidth={2} strokeLinejoin="round" />}
-        {days.length <= 31 && known.map((p) => <circle key={p.index} cx={xOf(p.index)} cy={yOf(p.rate)} r={3} fill="var(--mantine-color-indigo-6)" />)}
-        {days.map((day, index) =>
-          index % labelEvery === 0 ? (
-            <text key={index} x={xOf(index)} y={CHART_HEIGHT - 8} textAnchor="middle" fontSize={12} fill="currentColor">
-              {day.label}
-            </text>
-          ) : null,
-        )}
-        {shown && active !== null && <line x1={xOf(active)} x2={xOf(active)} y1={MARGIN.top} y2={baseline} stroke="var(--mantine-color-gray-5)" />}
-      </svg>
-      {shown && active !== null && (
-        <Box
-          pos="absolute"
-          top={0}
-          style={{
-            insetInlineStart: rtl ? width - xOf(active) : xOf(active),
-            transform: `translateX(${rtl ? '50%' : '-50%'})`,
-            pointerEvents: 'none',
-          }}
-          bg="var(--mantine-color-body)"
-          bd="1px solid var(--mantine-color-gray-3)"
-          px="xs"
-          py={4}
-          fz="sm"
-          data-testid="chart-tooltip"
-        >
-          <Text fz="sm" fw={600}>
-            {shown.label}
-          </Text>
-          <Text fz="sm">
-            {t('performance.completionRate')}: {shown.rate === null ? t('performance.noData') : formatPercent(shown.rate, language)}
-          </Text>
-        </Box>
+    <>
+      {scoring && (
+        <Group gap="md" justify="center" mb="xs" aria-hidden data-testid="completion-legend">
+          {[
+            { key: 'completionRate', color: RATE_COLOR, dashed: false },
+            { key: 'averageScore', color: SCORE_COLOR, dashed: true },
+          ].map((entry) => (
+            <Group key={entry.key} gap={6} wrap="nowrap">
+              <Box w={16} h={0} style={{ borderTop: `2px ${entry.dashed ? 'dashed' : 'solid'} ${entry.color}` }} />
+              <Text fz="xs">{t(`performance.${entry.key}`)}</Text>
+            </Group>
+          ))}
+        </Group>
       )}
-      <VisuallyHidden>
-        <table>
-          <tbody>
-            {days.map((day, index) => (
-              <tr key={index}>
-                <th scope="row">{day.label}</th>
-                <td>{day.rate === null ? t('performance.noData') : formatPercent(day.rate, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
-    </Box>
+      <Box ref={ref} pos="relative" h={CHART_HEIGHT} data-testid="completion-chart">
+        <svg
+          width={width}
+          height={CHART_HEIGHT}
+          role="img"
+          aria-label={t(scoring ? 'performance.completionAndScoreOverTime' : 'performance.completionOverTime')}
+          onPointerMove={onPointerMove}
+          onPointerLeave={() => setActive(null)}
+          style={{ display: 'block', overflow: 'visible', touchAction: 'pan-y' }}
+        >
+          {[0, 25, 50, 75, 100].map((rate) => (
+            <g key={rate}>
+              <line
+                x1={plotLeft}
+                x2={plotRight}
+                y1={yOf(rate)}
+                y2={yOf(rate)}
+                stroke="var(--mantine-color-gray-3)"
+                strokeDasharray={rate === 0 ? undefined : '4 4'}
+              />
+              <text x={rtl ? plotRight + 8 : plotLeft - 8} y={yOf(rate)} dy="0.32em" textAnchor={rtl ? 'start' : 'end'} fontSize={12} fill="currentColor">
+                {formatPercent(rate, language)}
+              </text>
+            </g>
+          ))}
+          {area && <path d={area} fill={RATE_COLOR} fillOpacity={0.15} />}
+          {line && <path d={line} fill="none" stroke={RATE_COLOR} strokeWidth={2} strokeLinejoin="round" />}
+          {days.length <= 31 && known.map((p) => <circle key={p.index} cx={xOf(p.index)} cy={yOf(p.rate)} r={3} fill={RATE_COLOR} />)}
+          {scoreLine && (
+            <path d={scoreLine} fill="none" stroke={SCORE_COLOR} strokeWidth={2} strokeDasharray="6 4" strokeLinejoin="round" data-testid="score-line" />
+          )}
+          {days.length <= 31 && scored.map((p) => <circle key={p.index} cx={xOf(p.index)} cy={yOf(p.rate)} r={3} fill={SCORE_COLOR} />)}
+          {days.map((day, index) =>
+            index % labelEvery === 0 ? (
+              <text key={index} x={xOf(index)} y={CHART_HEIGHT - 8} textAnchor="middle" fontSize={12} fill="currentColor">
+                {day.label}
+              </text>
+            ) : null,
+          )}
+          {shown && active !== null && <line x1={xOf(active)} x2={xOf(active)} y1={MARGIN.top} y2={baseline} stroke="var(--mantine-color-gray-5)" />}
+        </svg>
+        {shown && active !== null && (
+          <Box
+            pos="absolute"
+            top={0}
+            style={{
+              insetInlineStart: rtl ? width - xOf(active) : xOf(active),
+              transform: `translateX(${rtl ? '50%' : '-50%'})`,
+              pointerEvents: 'none',
+            }}
+            bg="var(--mantine-color-body)"
+            bd="1px solid var(--mantine-color-gray-3)"
+            px="xs"
+            py={4}
+            fz="sm"
+            data-testid="chart-tooltip"
+          >
+            <Text fz="sm" fw={600}>
+              {shown.label}
+            </Text>
+            <Text fz="sm">
+              {t('performance.completionRate')}: {shown.rate === null ? t('performance.noData') : formatPercent(shown.rate, language)}
+            </Text>
+            {scoring && (
+              <Text fz="sm">
+                {t('performance.averageScore')}: {scoreOf(shown.score)}
+              </Text>
+            )}
+          </Box>
+        )}
+        <VisuallyHidden>
+          <table>
+            <tbody>
+              {days.map((day, index) => (
+                <tr key={index}>
+                  <th scope="row">{day.label}</th>
+                  <td>{day.rate === null ? t('performance.noData') : formatPercent(day.rate, language)}</td>
+                  {scoring && <td>{t('performance.averageScoreOf', { value: scoreOf(day.score) })}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </VisuallyHidden>
+      </Box>
+    </>
   );
 }
 

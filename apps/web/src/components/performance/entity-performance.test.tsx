@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '../../lib/i18n/i18n.ts';
 import { list, problem, renderWithSession, stubFetch, type StubCall } from '../../test/session.tsx';
 import { EntityPerformance } from './entity-performance.tsx';
-import { kpiItem, point, WORKFLOW } from './test-fixtures.ts';
+import { kpiItem, point, scores, WORKFLOW } from './test-fixtures.ts';
 
 const PERFORMANCE = `${WORKFLOW}/v1/report/performance`;
 const kpiPath = (kind: string) => `${WORKFLOW}/v1/report/${kind}/kpi`;
@@ -12,19 +12,30 @@ const kpiPath = (kind: string) => `${WORKFLOW}/v1/report/${kind}/kpi`;
 interface ServerOptions {
   standingTotal?: number;
   failPerformance?: boolean;
+  /** The entity's schedules were scored: 1 on the first day at 50%, 3 on the second at 70%, one passed and one failed. */
+  scored?: boolean;
 }
 
-function stubServer({ standingTotal = 8, failPerformance = false }: ServerOptions = {}) {
+function stubServer({ standingTotal = 8, failPerformance = false, scored = false }: ServerOptions = {}) {
   let broken = failPerformance;
   const stub = stubFetch(({ path, search }) => {
     const standing = /^\/services\/workflow\/api\/v1\/report\/(\w+)\/kpi\/(\d+)$/.exec(path);
     if (standing) {
-      const item = kpiItem(Number(standing[2]), { name: 'Downtown', rank: standingTotal ? 3 : null, total: standingTotal, done: standingTotal ? 7 : 0 });
+      const item = kpiItem(Number(standing[2]), {
+        name: 'Downtown',
+        rank: standingTotal ? 3 : null,
+        total: standingTotal,
+        done: standingTotal ? 7 : 0,
+        ...(scored ? scores(4, 65, 1, 1) : {}),
+      });
       return Response.json({ item, ranked: 12 });
     }
     if (path === PERFORMANCE) {
       if (broken) return problem(500, 'error.internal');
-      return Response.json([point('2025-02-28', { done: 1, total: 2, completionRate: 50 }), point('2025-03-01', { done: 3, total: 3, completionRate: 100 })]);
+      return Response.json([
+        point('2025-02-28', { done: 1, total: 2, completionRate: 50, ...(scored ? scores(1, 50, 0, 1) : {}) }),
+        point('2025-03-01', { done: 3, total: 3, completionRate: 100, ...(scored ? scores(3, 70, 1, 0) : {}) }),
+      ]);
     }
     if (path === kpiPath('teams')) return list([kpiItem(4, { name: 'Tower A', context: 'Downtown' })]);
     if (path === kpiPath('members')) return list([kpiItem(9, { name: 'Sara Ali', completionRate: search.get('best') === 'false' ? 10 : 90 })]);
@@ -73,6 +84,26 @@ describe('Performance tab', () => {
     const load = lastTo(calls, kpiPath('teams'), (c) => c.search.get('order') === 'load');
     expect(load?.search.get('projects')).toBe('2');
     expect(screen.getByRole('region', { name: 'Schedules per site' })).toBeInTheDocument();
+  });
+
+  it('shows the average score and pass rate beside the completion rate, and the score by day with its average over the range', async () => {
+    stubServer({ scored: true });
+    renderWithSession(<EntityPerformance entity="members" id={9} />);
+    expect(await screen.findByTestId('standing-score')).toHaveTextContent('65%');
+    expect(screen.getByTestId('standing-score-pass')).toHaveTextContent('Pass rate: 50%');
+    // (50 × 1 + 70 × 3) / 4 over the range, beside 80% done.
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('Average score: 65%');
+    expect(screen.getByTestId('overall-rate')).toHaveTextContent('80%');
+    expect(screen.getByTestId('score-line')).toBeInTheDocument();
+  });
+
+  it('shows no score where nothing was scored', async () => {
+    stubServer();
+    renderWithSession(<EntityPerformance entity="members" id={9} />);
+    expect(await screen.findByTestId('overall-rate')).toHaveTextContent('80%');
+    expect(screen.getByTestId('standing-rate')).toBeInTheDocument();
+    expect(screen.queryByTestId('standing-score')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('overall-score')).not.toBeInTheDocument();
   });
 
   it('has its own date filter, kept in the address', async () => {
@@ -132,5 +163,14 @@ describe('Performance tab', () => {
     expect(await screen.findByTestId('standing-rank')).toHaveTextContent('3 من 12');
     expect(await screen.findByRole('link', { name: 'فحص الردهة' })).toBeInTheDocument();
     expect((screen.getByRole('option', { name: 'آخر أسبوع' }) as HTMLOptionElement).selected).toBe(true);
+  });
+
+  it('names the scores in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    stubServer({ scored: true });
+    renderWithSession(<EntityPerformance entity="members" id={9} />);
+    expect(await screen.findByTestId('standing-score-pass')).toHaveTextContent('نسبة النجاح: 50%');
+    expect(within(card('الترتيب')).getByText('متوسط الدرجة')).toBeInTheDocument();
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('متوسط الدرجة: 65%');
   });
 });

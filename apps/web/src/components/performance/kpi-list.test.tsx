@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { i18n } from '../../lib/i18n/i18n.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { KpiList } from './kpi-list.tsx';
-import { kpiItem } from './test-fixtures.ts';
+import { kpiItem, scores } from './test-fixtures.ts';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
@@ -40,6 +40,24 @@ describe('KPI list', () => {
     expect(within(rows[0]).getByText('المركز 1')).toBeInTheDocument();
     expect(within(rows[0]).getByText('أُنجز 7 من 8')).toBeInTheDocument();
     expect(within(rows[1]).getByRole('link', { name: 'Fire drill' })).toBeInTheDocument();
+  });
+
+  it('shows the average score under each rate where any entity was scored, a dash for one that was not, and nothing where none was', async () => {
+    const scored = [kpiItem(3, { name: 'Sara Ali', ...scores(2, 70, 1, 1) }), kpiItem(4, { name: 'Omar Haddad' })];
+    const { unmount } = renderWithProviders(<KpiList kind="members" items={scored} />);
+    const rows = screen.getAllByTestId('kpi-row');
+    expect(within(rows[0]).getByTestId('kpi-score')).toHaveTextContent('Average score: 70%');
+    expect(within(rows[0]).getByLabelText('Average score of Sara Ali: 70%')).toBeInTheDocument();
+    expect(within(rows[1]).getByTestId('kpi-score')).toHaveTextContent('Average score: —');
+    unmount();
+
+    const { unmount: unmountPlain } = renderWithProviders(<KpiList kind="tasks" items={tasks} />);
+    expect(screen.queryByTestId('kpi-score')).not.toBeInTheDocument();
+    unmountPlain();
+
+    await i18n.changeLanguage('ar');
+    renderWithProviders(<KpiList kind="members" items={scored} />);
+    expect(screen.getAllByTestId('kpi-score').map((row) => row.textContent)).toEqual(['متوسط الدرجة: 70%', 'متوسط الدرجة: —']);
   });
 
   it('names members, sites and projects by name and links each to its page', () => {

@@ -1,5 +1,6 @@
 // Ranked entities, one row each: rank, name (a link to its page) and second line, completion
-// rate as a value followed by % with a bar, and how many of its schedules were done.
+// rate as a value followed by % with a bar, how many of its schedules were done, and the average
+// score of its schedules (a dash for one with none scored) when any entity of the list has one.
 import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import type { KpiItem, KpiKind } from '@fieldops/shared/reports';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { kpiItemName, kpiItemPath } from '../../lib/reports/kpi-entities.ts';
+import { scoreText } from './score-text.ts';
 
 /** Green from 80%, amber from 50%, red below. */
 export function rateColor(rate: number): string {
@@ -23,12 +25,15 @@ interface KpiListProps {
 export function KpiList({ kind, items }: KpiListProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
+  // A business that does not score its inspections is not shown a column of dashes.
+  const scoring = items.some((item) => item.averageScore !== null);
   return (
     <Stack component="ol" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
       {items.map((item) => {
         const name = kpiItemName(item, language) || t('performance.unnamed');
         const path = kpiItemPath(kind, item.id);
         const rate = formatPercent(item.completionRate, language);
+        const score = scoreText(item.averageScore, language);
         return (
           <li key={item.id} data-testid="kpi-row">
             <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
@@ -68,6 +73,11 @@ export function KpiList({ kind, items }: KpiListProps) {
                 <Text size="xs" c="dimmed">
                   {t('performance.doneOfTotal', { done: formatNumber(item.done, language), total: formatNumber(item.total, language) })}
                 </Text>
+                {scoring ? (
+                  <Text size="xs" c="dimmed" data-testid="kpi-score" aria-label={t('performance.scoreOf', { name, value: score })}>
+                    {t('performance.averageScoreOf', { value: score })}
+                  </Text>
+                ) : null}
               </Stack>
             </Group>
             <Progress

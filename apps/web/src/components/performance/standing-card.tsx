@@ -1,5 +1,6 @@
 // An entity's standing in the range: its rank among every entity of its kind with schedules,
-// its completion rate and its schedules by status.
+// its completion rate, the average score of its schedules when any was scored, and its schedules
+// by status.
 import { useId } from 'react';
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
@@ -11,6 +12,7 @@ import type { DateRange } from '../../lib/reports/date-presets.ts';
 import { useKpiStandingQuery } from '../../lib/reports/get-kpi-standing.ts';
 import { RateRing } from './rate-ring.tsx';
 import { ReportCard } from './report-card.tsx';
+import { ScoreFigure } from './score-figure.tsx';
 import { StatusFigures } from './status-figures.tsx';
 
 interface StandingCardProps {
@@ -54,6 +56,7 @@ export function StandingCard({ kind, entityId, range }: StandingCardProps) {
                 {t('performance.completionRate')}
               </Text>
             </Group>
+            <ScoreFigure counts={item} testId="standing-score" />
           </Group>
           <StatusFigures counts={item} />
         </Stack>

@@ -1,10 +1,18 @@
 // Report answers as the server sends them, for the report screens' tests.
-import type { BusinessStats, KpiItem, PerformancePoint, StatusCounts, TagKpi } from '@fieldops/shared/reports';
+import type { BusinessStats, KpiItem, PerformancePoint, ScheduleCounts, ScoreCounts, TagKpi } from '@fieldops/shared/reports';
 
 export const WORKFLOW = '/services/workflow/api';
 
-export function counts(extra: Partial<StatusCounts> = {}): StatusCounts {
-  return { done: 7, missed: 1, pending: 0, inProgress: 0, total: 8, completionRate: 87.5, ...extra };
+/** Scores of schedules none of which was scored. */
+export const NO_SCORES: ScoreCounts = { scored: 0, averageScore: null, passed: 0, failed: 0, passRate: null };
+
+/** `n` scores averaging `average`, of which `passed` passed and `failed` failed a pass mark. */
+export function scores(scored: number, averageScore: number, passed = 0, failed = 0): ScoreCounts {
+  return { scored, averageScore, passed, failed, passRate: passed + failed === 0 ? null : Math.round((passed / (passed + failed)) * 1000) / 10 };
+}
+
+export function counts(extra: Partial<ScheduleCounts> = {}): ScheduleCounts {
+  return { done: 7, missed: 1, pending: 0, inProgress: 0, total: 8, completionRate: 87.5, ...NO_SCORES, ...extra };
 }
 
 export function kpiItem(id: number, extra: Partial<KpiItem> = {}): KpiItem {

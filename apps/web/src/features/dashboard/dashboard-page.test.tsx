@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { kpiItem, stats, tag, WORKFLOW } from '../../components/performance/test-fixtures.ts';
+import { kpiItem, NO_SCORES, scores, stats, tag, WORKFLOW } from '../../components/performance/test-fixtures.ts';
 import { fakeSession, list, problem, renderWithSession, stubFetch, type StubCall } from '../../test/session.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
@@ -20,9 +20,11 @@ interface ServerOptions {
   empty?: boolean;
   /** Whether the one dashboard call answers (else it is not found, and the cards ask one by one). */
   batch?: boolean;
+  /** Whether schedules were scored: 76.7% on average in the range, one passed and one failed; each listed entity 70%. */
+  scored?: boolean;
 }
 
-function stubServer({ failing = [], empty = false, batch = false }: ServerOptions = {}) {
+function stubServer({ failing = [], empty = false, batch = false, scored = false }: ServerOptions = {}) {
   const broken = new Set(failing);
   /** The one call's answer, put together from the single calls' answers under the same filter. */
   const dashboard = async (search: URLSearchParams) => {
@@ -45,8 +47,13 @@ function stubServer({ failing = [], empty = false, batch = false }: ServerOption
     if (path === STATS) {
       return Response.json(
         empty
-          ? stats({ activeSchedules: 0, answers: 0, flagged: 0, schedules: { done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 } })
-          : stats({ lateAnswers: 3 }),
+          ? stats({
+              activeSchedules: 0,
+              answers: 0,
+              flagged: 0,
+              schedules: { done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0, ...NO_SCORES },
+            })
+          : stats({ lateAnswers: 3, ...(scored ? { schedules: { ...stats().schedules, ...scores(3, 76.7, 1, 1) } } : {}) }),
       );
     }
     if (path === TAGS) return list(empty ? [] : [tag(1, { nameEn: 'Safety', answers: 12 }), tag(2, { nameEn: 'Cleaning', answers: 4 })]);
@@ -55,7 +62,7 @@ function stubServer({ failing = [], empty = false, batch = false }: ServerOption
       if (empty) return list([]);
       const best = search.get('best') !== 'false';
       const item = kind === 'tasks' ? { nameEn: NAMES.tasks, nameAr: 'فحص الردهة' } : { name: NAMES[kind] };
-      return list([kpiItem(1, { ...item, completionRate: best ? 87.5 : 12.5 })]);
+      return list([kpiItem(1, { ...item, completionRate: best ? 87.5 : 12.5, ...(scored ? scores(2, 70) : {}) })]);
     }
     if (path === '/api/v1/projects')
       return list([
@@ -128,6 +135,27 @@ describe('dashboard', () => {
     expect(within(card('Top tags')).getByText('Safety')).toBeInTheDocument();
     expect(within(card('Top tags')).getByText('Answers: 12')).toBeInTheDocument();
     expect(dates(lastTo(calls, TAGS))).toEqual(['2025-02-24', '2025-03-02']);
+  });
+
+  it('shows the average score and pass rate beside the completion rate where schedules were scored, and under each ranked rate', async () => {
+    stubServer({ scored: true, batch: true });
+    renderWithSession(<DashboardPage />);
+    expect(await screen.findByTestId('range-average-score')).toHaveTextContent('76.7%');
+    expect(screen.getByTestId('range-average-score-pass')).toHaveTextContent('Pass rate: 50%');
+    expect(within(card('Active Schedules')).getByText('Average score in the range')).toBeInTheDocument();
+    expect(screen.getByTestId('range-completion-rate')).toHaveTextContent('87.5%');
+    const tasks = card('Tasks');
+    expect(await within(tasks).findByTestId('kpi-score', {}, { timeout: 10_000 })).toHaveTextContent('Average score: 70%');
+    expect(within(card('Members')).getByTestId('kpi-score')).toHaveTextContent('Average score: 70%');
+  });
+
+  it('shows no score where nothing was scored', async () => {
+    stubServer({ batch: true });
+    renderWithSession(<DashboardPage />);
+    expect(await screen.findByTestId('range-completion-rate')).toHaveTextContent('87.5%');
+    expect(await within(card('Tasks')).findByText('87.5%', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('range-average-score')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('kpi-score')).not.toBeInTheDocument();
   });
 
   it('sends the chosen date preset and the chosen project, site or member to every call, and keeps them in the address', async () => {

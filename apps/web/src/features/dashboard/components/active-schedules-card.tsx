@@ -1,6 +1,7 @@
 // Active Schedules: how many schedules are open right now, then the schedules that started in
-// the range by status with their completion rate, and the answers given in the range (how many
-// flagged, and how many counted though the device delivered them after the deadline).
+// the range by status with their completion rate and, where any was scored, their average score,
+// and the answers given in the range (how many flagged, and how many counted though the device
+// delivered them after the deadline).
 import { Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconCalendarTime } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { BusinessStats } from '@fieldops/shared/reports';
 import { RateRing } from '../../../components/performance/rate-ring.tsx';
 import { ReportCard } from '../../../components/performance/report-card.tsx';
+import { ScoreFigure } from '../../../components/performance/score-figure.tsx';
 import { StatusFigures } from '../../../components/performance/status-figures.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -43,6 +45,7 @@ export function ActiveSchedulesCard({ stats }: { stats: UseQueryResult<BusinessS
                 {t('dashboard.activeSchedules.rateInRange')}
               </Text>
             </Group>
+            <ScoreFigure counts={data.schedules} label={t('dashboard.activeSchedules.scoreInRange')} testId="range-average-score" />
           </Group>
           <StatusFigures counts={data.schedules} />
           <Text size="sm" c="dimmed" data-testid="answers-in-range">
