@@ -25,7 +25,7 @@ import { KPI_KINDS, type KpiKind } from '@fieldops/shared/reports';
 import { must } from '@fieldops/shared/must';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
-import { findRanked, KPI_NEEDS, ranksOverLastMonth } from '../apps/server/src/modules/workflow/reports/kpi.repository.ts';
+import { findRanked, kpiSources, ranksOverLastMonth } from '../apps/server/src/modules/workflow/reports/kpi.repository.ts';
 import { foldMemberChanges } from '../apps/server/src/modules/workflow/reports/member-fold.ts';
 import { scheduleConditions, type ReportScope } from '../apps/server/src/modules/workflow/reports/report-filter.ts';
 import { addDays, localDate, type DateRange } from '../apps/server/src/modules/workflow/reports/report-range.ts';
@@ -139,11 +139,7 @@ function casesFor(data: ReportData, range: DateRange): Case[] {
       cases.push({
         call: `${kind} ${label}`,
         url: `${API}/${kind}/kpi?${dates}&${query}`,
-        bare: (db) => {
-          const needs = KPI_NEEDS[kind as KpiKind];
-          const sources = { schedules: scheduleSource(scope, {}, range, needs), scores: scoreSource(scope, {}, range, needs) };
-          return findRanked(db, kind as KpiKind, data.businessId, sources, order, page);
-        },
+        bare: (db) => findRanked(db, kind as KpiKind, data.businessId, kpiSources(scope, {}, range, kind as KpiKind), order, page),
       });
     }
   }

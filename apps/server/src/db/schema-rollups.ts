@@ -143,9 +143,16 @@ export const scoreSiteRollups = pgTable(
   (t) => [primaryKey({ name: 'report_scores_by_site_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.taskId, t.groupId] })],
 );
 
-/** Scores by the local day (ten days, month) their schedule starts, site and member. */
+/**
+ * Scores by the local day (ten days, month) their schedule starts, site and member. A list of
+ * members reads the scores of its page's members only, each by its own range of the second key
+ * (which carries the sums too, drizzle/0028), not the scores of every member of the range.
+ */
 export const scoreMemberRollups = pgTable(
   'report_scores_by_member',
   { businessId: business(), grain: grain(), period: period(), teamId: ref('team_id').notNull(), userId: ref('user_id').notNull(), ...scoreSums() },
-  (t) => [primaryKey({ name: 'report_scores_by_member_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.userId] })],
+  (t) => [
+    primaryKey({ name: 'report_scores_by_member_pkey', columns: [t.businessId, t.grain, t.period, t.teamId, t.userId] }),
+    index('report_scores_by_member_user').on(t.businessId, t.userId, t.grain, t.period),
+  ],
 );

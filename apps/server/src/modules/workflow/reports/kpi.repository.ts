@@ -4,7 +4,8 @@
 // of a schedule source (report-source.ts: the rollups, or the schedules themselves) are summed by
 // one of its columns (member, site, task or plan group), projects are then folded from sites
 // (hundreds or thousands of rows, not the schedules), and the ranking is a window over that; the
-// score sums of the matching score source are grouped the same way and joined to the page.
+// score sums of the matching score source are grouped the same way and joined to the page (of a
+// list of members, read for the page's members only).
 import { sql, type SQL } from 'drizzle-orm';
 import type { KpiKind, KpiOrder } from '@fieldops/shared/reports';
 import type { Db } from '../../../db/client.ts';
@@ -13,7 +14,9 @@ import { businesses, teams } from '../../../db/schema.ts';
 import { scheduleSiteRollups } from '../../../db/schema-rollups.ts';
 import { completionRate, onlyRowOf, rowsOf, scoreSums, statusSums, toScoreCounts, toStatusCounts, type CountRow, type ScoreRow } from './report-filter.ts';
 import { entityNamesOf, toEntityNames, type EntityNames, type NameRow } from './kpi-entities.repository.ts';
-import { memberDaysSource, periodsJoin, type ScheduleNeeds } from './report-source.ts';
+import { memberDaysSource, periodsJoin, scheduleSource, scoreSource, type ScheduleNeeds } from './report-source.ts';
+import type { ReportFilter, ReportScope } from './report-filter.ts';
+import type { DateRange } from './report-range.ts';
 
 /** The source column a kind groups by first, and how its groups fold into the kind's entity. */
 const GROUPING: Record<KpiKind, { column: SQL; fold?: { key: SQL; join: SQL } }> = {
@@ -62,11 +65,24 @@ function scoredCte(kind: KpiKind, scores: SQL): SQL {
   return sql`scored as (${entities})`;
 }
 
-/** What a list reads: the schedules' counts and, for the same schedules, their scores. */
+/**
+ * What a list reads: the schedules' counts and, for the same schedules, their scores, given the
+ * entities (a bigint[] expression) whose scores are read: a source may read only theirs.
+ */
 export interface KpiSources {
   schedules: SQL;
-  scores: SQL;
+  scores: (keys: SQL) => SQL;
 }
+
+/**
+ * The sources of a list of `kind` for the caller's view, filters and range: the schedules, and
+ * their scores; of a list of members, the scores of the members it names only (its page, or the
+ * one member of a standing), each read by the member.
+ */
+export const kpiSources = (scope: ReportScope, filter: ReportFilter, range: DateRange, kind: KpiKind): KpiSources => ({
+  schedules: scheduleSource(scope, filter, range, KPI_NEEDS[kind]),
+  scores: (keys) => scoreSource(scope, filter, range, KPI_NEEDS[kind], kind === 'members' ? keys : undefined),
+});
 
 export interface RankedRow extends CountRow, ScoreRow {
   key: unknown;
@@ -104,8 +120,9 @@ export async function findRanked(
   page: { page: number; size: number },
 ) {
   const rows = rowsOf<RankedRow & NameRow & { ranked: unknown }>(
-    await db.execute(sql`with ${rankedCte(kind, sources.schedules)}, ${scoredCte(kind, sources.scores)},
-      page as (select *, count(*) over () as ranked from ranked order by ${ORDER[order]} limit ${page.size} offset ${page.page * page.size})
+    await db.execute(sql`with ${rankedCte(kind, sources.schedules)},
+      page as (select *, count(*) over () as ranked from ranked order by ${ORDER[order]} limit ${page.size} offset ${page.page * page.size}),
+      ${scoredCte(kind, sources.scores(sql`array(select key from page)::bigint[]`))}
       select page.*, s.scored, s.percent_sum, s.passed, s.failed, n.name, n.name_en, n.name_ar, n.context
       from page left join scored s on s.key = page.key left join lateral (${entityNamesOf(kind, businessId, sql`page.key`)}) n on true
       order by ${ORDER[order]}`),
@@ -124,7 +141,7 @@ async function countRanked(db: Db, kind: KpiKind, source: SQL) {
 /** One entity's counts, scores and rank (null when it has no schedule in the sources), and how many are ranked. */
 export async function findStanding(db: Db, kind: KpiKind, sources: KpiSources, id: number) {
   const row = onlyRowOf<Partial<RankedRow> & { ranked: unknown }>(
-    await db.execute(sql`with ${rankedCte(kind, sources.schedules)}, ${scoredCte(kind, sources.scores)}
+    await db.execute(sql`with ${rankedCte(kind, sources.schedules)}, ${scoredCte(kind, sources.scores(sql`array[${id}]::bigint[]`))}
       select r.*, s.scored, s.percent_sum, s.passed, s.failed, (select count(*) from ranked) as ranked
       from (select 1) one left join ranked r on r.key = ${id} left join scored s on s.key = ${id}`),
   );

@@ -141,9 +141,10 @@ export function dailyScheduleSource(scope: ReportScope, filter: ReportFilter, ra
  * under its schedule's start, site, task, member and plan group), as rows of (team_id, user_id,
  * task_id, group_id, scored, percent_sum, passed, failed) to sum: from the score rollup by site,
  * the one by member, or the scores themselves, as the schedules are read; a rollup leaves out the
- * columns it does not have.
+ * columns it does not have. `members` (a bigint[] expression) narrows a source by member to those
+ * members, read by the member first (a page of a list of members, not all of them).
  */
-export function scoreSource(scope: ReportScope, filter: ReportFilter, range: DateRange, needs: ScheduleNeeds = {}): SQL {
+export function scoreSource(scope: ReportScope, filter: ReportFilter, range: DateRange, needs: ScheduleNeeds = {}, members?: SQL): SQL {
   const rollup = scheduleRollup(scope, filter, needs);
   if (rollup === 'site') {
     const t = scoreSiteRollups;
@@ -153,15 +154,18 @@ export function scoreSource(scope: ReportScope, filter: ReportFilter, range: Dat
   }
   if (rollup === 'member') {
     const t = scoreMemberRollups;
-    return sql`select ${t.teamId} as team_id, ${t.userId} as user_id,
-        ${t.scored} as scored, ${t.percentSum} as percent_sum, ${t.passed} as passed, ${t.failed} as failed
-      from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, sql`true`))}`;
+    const columns = sql`${t.teamId} as team_id, ${t.userId} as user_id,
+        ${t.scored} as scored, ${t.percentSum} as percent_sum, ${t.passed} as passed, ${t.failed} as failed`;
+    const where = rollupConditions({ business: t.businessId, team: t.teamId, user: t.userId }, scope, filter, sql`true`);
+    if (members === undefined) return sql`select ${columns} from ${periodsOf(t, range, where)}`;
+    // Each member's periods by the member first (report_scores_by_member_user): a few rows each.
+    return sql`select ${columns} from unnest(${members}) as k(member_id) cross join ${periodsOf(t, range, sql`${where} and ${t.userId} = k.member_id`)}`;
   }
   const c = scheduleScores;
   return sql`select ${c.teamId} as team_id, ${c.userId} as user_id, ${c.taskId} as task_id, ${c.groupId} as group_id,
       (${c.percent} is not null)::int as scored, coalesce(${c.percent}::numeric, 0) as percent_sum,
       (${c.passed} is true)::int as passed, (${c.passed} is false)::int as failed
-    from ${c} where ${scoreConditions(scope, filter, inRange(c.start, range))}`;
+    from ${c} where ${scoreConditions(scope, filter, members === undefined ? inRange(c.start, range) : sql`${inRange(c.start, range)} and ${c.userId} = any(${members})`)}`;
 }
 
 /** The same scores summed per local day of the range, as rows of (day 'YYYY-MM-DD', scored, percent_sum, passed, failed). */

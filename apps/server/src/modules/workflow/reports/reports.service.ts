@@ -35,13 +35,13 @@ import {
   completionOverLastMonth as completionRows,
   findRanked,
   findStanding,
-  KPI_NEEDS,
+  kpiSources,
   ranksOverLastMonth as rankRows,
   type RankedEntity,
 } from './kpi.repository.ts';
 import { ANY_TIME, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
-import { addDays, daysIn, resolveRange, type DateRange } from './report-range.ts';
-import { answerSource, dailyScheduleSource, dailyScoreSource, heldAnswerCount, scheduleSource, scoreSource, type ScheduleNeeds } from './report-source.ts';
+import { addDays, daysIn, resolveRange } from './report-range.ts';
+import { answerSource, dailyScheduleSource, dailyScoreSource, heldAnswerCount, scheduleSource, scoreSource } from './report-source.ts';
 import {
   countAnswerRows,
   countAnswers,
@@ -79,12 +79,6 @@ async function reportScopeOf(db: Db, caller: Caller) {
 
 const filterOf = (query: FilterQuery): ReportFilter => ({ projects: query.projects, teams: query.teams, users: query.users, task: query.task });
 
-/** The schedules of a report and, for the same schedules, their scores. */
-const sourcesOf = (scope: ReportScope, filter: ReportFilter, range: DateRange, needs: ScheduleNeeds) => ({
-  schedules: scheduleSource(scope, filter, range, needs),
-  scores: scoreSource(scope, filter, range, needs),
-});
-
 function toItem(entity: RankedEntity | { id: number; rank: number | null; counts: RankedEntity['counts'] }, names: EntityNames | undefined): KpiItem {
   return {
     ...entity.counts,
@@ -102,7 +96,7 @@ export async function kpiList(db: Db, caller: Caller, kind: KpiKind, query: z.ou
   const { scope, timeZone } = await reportScopeOf(db, caller);
   const range = resolveRange(query, timeZone);
   const order = query.order === 'load' ? 'load' : query.best ? 'rate' : 'worst';
-  const { items, total } = await findRanked(db, kind, scope.businessId, sourcesOf(scope, filterOf(query), range, KPI_NEEDS[kind]), order, query);
+  const { items, total } = await findRanked(db, kind, scope.businessId, kpiSources(scope, filterOf(query), range, kind), order, query);
   return { items: items.map((e) => toItem(e, e.names)), total };
 }
 
@@ -112,7 +106,7 @@ export async function kpiStanding(db: Db, caller: Caller, kind: KpiKind, id: num
   const range = resolveRange(query, timeZone);
   const rankedId = await findRankedId(db, scope.businessId, kind, id);
   if (rankedId === null) throw notFound();
-  const sources = sourcesOf(scope, filterOf(query), range, KPI_NEEDS[kind]);
+  const sources = kpiSources(scope, filterOf(query), range, kind);
   const [standing, names] = await Promise.all([findStanding(db, kind, sources, rankedId), findEntityNames(db, scope.businessId, kind, [rankedId])]);
   return { item: toItem({ id: rankedId, rank: standing.rank, counts: standing.counts }, names.get(rankedId)), ranked: standing.ranked };
 }
