@@ -10,18 +10,13 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import sharp from 'sharp';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
-import {
-  createAction,
-  createBusinessWithOwner,
-  createProject,
-  createScheduleRow,
-  createSite,
-  createTask,
-  addMember,
-  multipart,
-  placeInSite,
-} from '../apps/server/src/test/factories.ts';
+import { businessMembers, projects, teamMembers, teams, users } from '../apps/server/src/db/schema.ts';
+import { executionPlans, schedules } from '../apps/server/src/db/schema-schedules.ts';
+import { tasks } from '../apps/server/src/db/schema-workflow.ts';
+import { hashPassword } from '../apps/server/src/lib/password.ts';
+import { createBusinessFor } from '../apps/server/src/modules/main/onboarding/onboarding.service.ts';
 import { withPostgres } from './lib/bench-database.ts';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -52,6 +47,95 @@ const cameraPhoto = (seed: number) =>
     .jpeg({ quality: 85 })
     .toBuffer();
 
+const one = <T>(rows: T[]): T => {
+  const [row] = rows;
+  if (row === undefined) throw new Error('an insert returns its row');
+  return row;
+};
+
+type Send = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+/** A person in the business, signed in: their requests carry their token and the business's key. */
+async function signedIn(app: FastifyInstance, username: string, apiKey: string): Promise<Send> {
+  const res = await app.inject({ method: 'POST', url: '/api/authenticate', payload: { username, password: 'bench-pass-123' } });
+  const token = res.json<{ id_token: string }>().id_token;
+  return (options) => app.inject({ ...options, headers: { authorization: `Bearer ${token}`, 'x-api-key': apiKey, ...(options.headers ?? {}) } });
+}
+
+/** The business, its owner, a site with a member in it, and the task, straight into the database. */
+async function setUp(app: FastifyInstance) {
+  const passwordHash = await hashPassword('bench-pass-123');
+  const person = async (username: string, fullName: string) =>
+    one(
+      await app.db
+        .insert(users)
+        .values({ username, email: `${username}@bench.test`, fullName, passwordHash, activated: true })
+        .returning(),
+    );
+  const ownerUser = await person('benchowner', 'Bench Owner');
+  const business = await createBusinessFor(app.db, ownerUser.id, { name: 'Bench Facilities' });
+  const project = one(await app.db.insert(projects).values({ businessId: business.id, name: 'Bench malls' }).returning());
+  const site = one(await app.db.insert(teams).values({ businessId: business.id, projectId: project.id, name: 'Bench mall' }).returning());
+  const memberUser = await person('benchmember', 'Bench Inspector');
+  await app.db.insert(businessMembers).values({ businessId: business.id, userId: memberUser.id, role: 'MEMBER' });
+  await app.db.insert(teamMembers).values({ businessId: business.id, teamId: site.id, userId: memberUser.id, authority: 'MEMBER', position: 'Inspector' });
+  const task = one(
+    await app.db
+      .insert(tasks)
+      .values({
+        businessId: business.id,
+        creatorId: ownerUser.id,
+        nameEn: 'Monthly store audit',
+        nameAr: 'تدقيق المتجر الشهري',
+        geoRestrictionEnabled: false,
+        passMark: 80,
+      })
+      .returning(),
+  );
+  return {
+    owner: await signedIn(app, ownerUser.username, business.apiKey),
+    member: await signedIn(app, memberUser.username, business.apiKey),
+    memberId: memberUser.id,
+    site,
+    task,
+  };
+}
+
+/** A schedule of the member, open now, with a one-off plan of its own. */
+async function scheduleNow(app: FastifyInstance, values: { businessId: number; taskId: number; teamId: number; userId: number }) {
+  const hour = 60 * 60 * 1000;
+  const plan = one(
+    await app.db
+      .insert(executionPlans)
+      .values({ ...values, scheduleType: 'ONCE', startDate: '2024-01-01', startTime: '08:00', endTime: '17:00', deadlineAfter: 2, deadlineUnit: 'HOURS' })
+      .returning(),
+  );
+  const now = Date.now();
+  return one(
+    await app.db
+      .insert(schedules)
+      .values({ ...values, planId: plan.id, groupId: plan.groupId, start: new Date(now - hour), end: new Date(now + hour), deadline: new Date(now + hour) })
+      .returning(),
+  );
+}
+
+/** A multipart body as a browser's FormData sends it. */
+function multipart(fields: Record<string, string>, files: { field: string; filename: string; type: string; data: Buffer }[]) {
+  const boundary = `----bench${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const f of files) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 export async function run() {
   console.log(`load average at the start: ${load()}`);
   const jwtSecret = crypto.randomBytes(32);
@@ -66,12 +150,7 @@ export async function run() {
         jobs: { work: false, mail: { smtpUrl: null, from: 'b@bench.test', appUrl: 'http://bench.test' } },
       });
       await app.ready();
-      const owner = await createBusinessWithOwner(app, 'Bench Facilities');
-      const project = await createProject(app, owner);
-      const site = await createSite(app, owner, project.id, { name: 'Bench mall' });
-      const member = await addMember(app, owner);
-      await placeInSite(app, owner, site.id, member.userId);
-      const task = await createTask(app, owner, { nameEn: 'Monthly store audit', nameAr: 'تدقيق المتجر الشهري', geoRestrictionEnabled: false, passMark: 80 });
+      const { owner, member, memberId, site, task } = await setUp(app);
 
       // 60 actions: 20 yes/no questions answered with a photo, 20 numbers, 10 choices, 10 texts.
       const rule = (score: number) => ({ score, na: false, photoRequired: false, noteRequired: false, flag: false });
@@ -107,16 +186,17 @@ export async function run() {
                     rules: { '0': rule(2), '1': rule(0) },
                   }
                 : { nameEn: `Remarks ${i}`, nameAr: `ملاحظات ${i}`, type: 'TEXT' };
-        const action = await createAction(app, owner, task.id, { required: false, ...(values as object) });
-        made.push({ id: action.id, kind });
+        const res = await owner({ method: 'POST', url: `${W}/v1/actions`, payload: { taskId: task.id, required: false, ...values } });
+        if (res.statusCode !== 201) throw new Error(`action refused: ${res.statusCode} ${res.body}`);
+        made.push({ id: res.json<{ id: number }>().id, kind });
       }
       // Three sections of 20.
       const sections: number[] = [];
       for (const name of ['Entrance', 'Sales floor', 'Stock room']) {
-        const res = await owner.request({ method: 'POST', url: `${W}/v1/sections`, payload: { taskId: task.id, nameEn: name } });
+        const res = await owner({ method: 'POST', url: `${W}/v1/sections`, payload: { taskId: task.id, nameEn: name } });
         sections.push(res.json<{ id: number }>().id);
       }
-      await owner.request({
+      await owner({
         method: 'PUT',
         url: `${W}/v1/tasks/${task.id}/layout`,
         payload: {
@@ -127,7 +207,7 @@ export async function run() {
         },
       });
 
-      const schedule = await createScheduleRow(app.db, { businessId: owner.business.id, taskId: task.id, teamId: site.id, userId: member.userId });
+      const schedule = await scheduleNow(app, { businessId: site.businessId, taskId: task.id, teamId: site.id, userId: memberId });
       let photos = 0;
       for (const [i, action] of made.entries()) {
         const value =
@@ -143,13 +223,13 @@ export async function run() {
           { scheduleId: String(schedule.id), actionId: String(action.id), value: JSON.stringify(value), latitude: '24.7', longitude: '46.6', accuracy: '10' },
           files,
         );
-        const res = await member.request({ method: 'POST', url: `${W}/v1/action-results`, payload: form.payload, headers: form.headers });
+        const res = await member({ method: 'POST', url: `${W}/v1/action-results`, payload: form.payload, headers: form.headers });
         if (res.statusCode !== 201) throw new Error(`answer refused: ${res.statusCode} ${res.body}`);
       }
       console.log(`an inspection of ${made.length} answers, ${photos} with a photo of 1600 × 1200`);
 
       const pdf = async (lang: 'en' | 'ar') => {
-        const res = await owner.request({ method: 'GET', url: `${W}/schedules/${schedule.id}/inspection/report.pdf?lang=${lang}` });
+        const res = await owner({ method: 'GET', url: `${W}/schedules/${schedule.id}/inspection/report.pdf?lang=${lang}` });
         if (res.statusCode !== 200) throw new Error(`report refused: ${res.statusCode} ${res.body}`);
         return res.rawPayload.length;
       };

@@ -286,7 +286,8 @@ describe('a report by e-mail', () => {
 
   it('refuses bad addresses, too many, a member who does not manage the site, and another business', async () => {
     const { schedule } = await answeredAudit();
-    const send = (caller: Caller, payload: unknown) => caller.request({ method: 'POST', url: `${W}/schedules/${schedule.id}/inspection/mail`, payload });
+    const send = (caller: Caller, payload: Record<string, unknown>) =>
+      caller.request({ method: 'POST', url: `${W}/schedules/${schedule.id}/inspection/mail`, payload });
     for (const payload of [
       { to: [], language: 'en' },
       { to: ['not an address'], language: 'en' },
