@@ -30,6 +30,7 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   tasks: ['creator_id'],
   task_templates: ['creator_id'],
   export_links: ['creator_id'],
+  inspection_shares: ['creator_id'],
   events: ['actor_id'],
   notifications: ['user_id'],
 };
