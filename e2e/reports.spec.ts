@@ -204,7 +204,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       await page.keyboard.press('Escape');
       await expect(drawer).toBeHidden();
 
-      const columns = ['time', 'task', 'action', 'member', 'site', 'project', 'answer', 'notes', 'flagged', 'outside', 'ticket'].map((key) =>
+      const columns = ['time', 'task', 'action', 'member', 'site', 'project', 'answer', 'notes', 'flagged', 'outside', 'ticket', 'score'].map((key) =>
         t(lang, `reports.columns.${key}`),
       );
 
