@@ -6,7 +6,7 @@
 // copying or searching the text returns what was written.
 import fontkit from '@pdf-lib/fontkit';
 import type { Font, Glyph, GlyphPosition } from '@pdf-lib/fontkit';
-import { PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
+import { PDFName, PDFString, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
 import { must } from './must.ts';
 import { mirrorOf, type VisualRun } from './pdf-text.ts';
 
@@ -296,4 +296,36 @@ function subsetTag(seed: string): string {
     hash = Math.floor(hash / 26) + index * 7;
   }
   return tag;
+}
+
+/** A clickable area of `page` (left, bottom, right, top in points) that opens `url`. */
+export function addLink(doc: PDFDocument, page: PDFPage, rect: readonly [number, number, number, number], url: string): void {
+  const annotation = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: [...rect],
+    Border: [0, 0, 0],
+    A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
+  });
+  page.node.addAnnot(doc.context.register(annotation));
+}
+
+/**
+ * Puts each page's text operators on it, with `regular` as font FR and `bold` as FB, then writes
+ * the two fonts (once, after all drawing) and the file.
+ */
+export async function savePages(
+  doc: PDFDocument,
+  pages: readonly { page: PDFPage; ops: readonly string[] }[],
+  regular: EmbeddedFont,
+  bold: EmbeddedFont,
+): Promise<Uint8Array> {
+  for (const { page, ops } of pages) {
+    page.node.setFontDictionary(PDFName.of('FR'), regular.ref);
+    page.node.setFontDictionary(PDFName.of('FB'), bold.ref);
+    page.node.addContentStream(doc.context.register(doc.context.flateStream(ops.join('\n'))));
+  }
+  await regular.finish('NotoSansArabic');
+  await bold.finish('NotoSansArabicBold');
+  return doc.save();
 }

@@ -6,11 +6,11 @@
 // the signature as a picture and voice notes as links. Text is real and selectable, shaped and
 // ordered right to left in Arabic by the shared PDF text code; in Arabic everything runs from
 // the right.
-import { PDFDocument, PDFName, PDFString, rgb, type Color, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type Color, type PDFImage, type PDFPage } from 'pdf-lib';
 import { answerValueWords, formatNumberIn, localeOf } from '@fieldops/shared/answer-words';
 import { outOfRange } from '@fieldops/shared/inspection-score';
 import type { InspectionReport, ReportLanguage } from '@fieldops/shared/inspections';
-import { EmbeddedFont } from '@fieldops/shared/pdf-font';
+import { EmbeddedFont, addLink, savePages } from '@fieldops/shared/pdf-font';
 import { isRtlText, visualRuns, wrapText } from '@fieldops/shared/pdf-text';
 import { REPORT_TEXTS } from './report-texts.ts';
 import { reportGroups, type ReportItem } from './report-model.ts';
@@ -140,16 +140,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
     }
     return spans;
   };
-  const link = (x1: number, y1: number, x2: number, y2: number, url: string) => {
-    const annotation = doc.context.obj({
-      Type: 'Annot',
-      Subtype: 'Link',
-      Rect: [x1, y1, x2, y2],
-      Border: [0, 0, 0],
-      A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
-    });
-    current.page.node.addAnnot(doc.context.register(annotation));
-  };
+  const link = (x1: number, y1: number, x2: number, y2: number, url: string) => addLink(doc, current.page, [x1, y1, x2, y2], url);
 
   const embedded = new Map<string, PDFImage>();
   const embed = async (key: string, picture: ReportPicture): Promise<PDFImage | null> => {
@@ -339,12 +330,5 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
     line(`${business.name} · ${generated}`, regular, 8, MUTED);
   });
 
-  for (const { page, ops } of pages) {
-    page.node.setFontDictionary(PDFName.of('FR'), regular.ref);
-    page.node.setFontDictionary(PDFName.of('FB'), bold.ref);
-    page.node.addContentStream(doc.context.register(doc.context.flateStream(ops.join('\n'))));
-  }
-  await regular.finish('NotoSansArabic');
-  await bold.finish('NotoSansArabicBold');
-  return doc.save();
+  return savePages(doc, pages, regular, bold);
 }

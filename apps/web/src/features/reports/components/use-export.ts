@@ -13,7 +13,8 @@ import type { ExportFormat } from '../export/export-table.ts';
 import { createExportLinks } from '../api/create-export-links.ts';
 import { toExportTable } from '../export/export-rows.ts';
 import { addLastingLinks } from '../export/lasting-links.ts';
-import { buildInWorker, downloadBlob, exportFileName, fetchAllSubmissions } from '../export/run-export.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { buildInWorker, exportFileName, fetchAllSubmissions } from '../export/run-export.ts';
 import type { SubmissionFilters } from '../submission-filters.ts';
 
 export type ExportKind = ExportFormat | 'image' | 'print';
@@ -59,7 +60,7 @@ export function useExport(filters: SubmissionFilters, subtitle: (count: number) 
         // The links the file keeps work for as long as the business wants, not the page's minutes.
         await addLastingLinks(table, (keys) => createExportLinks(keys, signal));
         const blob = await buildInWorker(format, table, progress(format, 'building'), signal);
-        downloadBlob(blob, exportFileName(time.today(), format));
+        saveFile(blob, exportFileName(time.today(), format));
         notifySuccess(t('reports.export.done', { count: answers.length }));
       } catch (error) {
         fail(error);
@@ -85,7 +86,7 @@ export function useExport(filters: SubmissionFilters, subtitle: (count: number) 
         });
         if (signal.aborted) return;
         if (!blob) throw new Error('No image');
-        downloadBlob(blob, exportFileName(time.today(), 'png'));
+        saveFile(blob, exportFileName(time.today(), 'png'));
       } catch (error) {
         fail(error);
       } finally {

@@ -4,10 +4,10 @@
 // the right. The header row repeats on every page; pages are numbered. A photo is drawn as a
 // thumbnail when its picture was loaded (pdf-images.ts), else named in words; either way it and a
 // voice note link to the file.
-import { PDFDocument, PDFName, PDFString, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { must } from '@fieldops/shared/must';
 import { cellText, linkOf, type ExportCell, type ExportTable } from './export-table.ts';
-import { EmbeddedFont } from '@fieldops/shared/pdf-font';
+import { EmbeddedFont, addLink, savePages } from '@fieldops/shared/pdf-font';
 import type { Thumbnail } from './pdf-images.ts';
 import { isRtlText, visualRuns, wrapText as wrapLines, type Measure } from '@fieldops/shared/pdf-text';
 
@@ -97,16 +97,7 @@ export async function buildPdf(
   };
 
   /** A clickable area of the page that opens `url`. */
-  const link = (x1: number, y1: number, x2: number, y2: number, url: string) => {
-    const annotation = doc.context.obj({
-      Type: 'Annot',
-      Subtype: 'Link',
-      Rect: [x1, y1, x2, y2],
-      Border: [0, 0, 0],
-      A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
-    });
-    current.page.node.addAnnot(doc.context.register(annotation));
-  };
+  const link = (x1: number, y1: number, x2: number, y2: number, url: string) => addLink(doc, current.page, [x1, y1, x2, y2], url);
 
   // Each picture goes into the file once, however many cells show it.
   const pictures = new Map<string, PDFImage>();
@@ -204,12 +195,5 @@ export async function buildPdf(
     current.ops.push(regular.showRuns(runs, x, MARGIN / 2, 8, 'FR', MUTED));
   });
 
-  for (const { page, ops } of pages) {
-    page.node.setFontDictionary(PDFName.of('FR'), regular.ref);
-    page.node.setFontDictionary(PDFName.of('FB'), bold.ref);
-    page.node.addContentStream(doc.context.register(doc.context.flateStream(ops.join('\n'))));
-  }
-  await regular.finish('NotoSansArabic');
-  await bold.finish('NotoSansArabicBold');
-  return doc.save();
+  return savePages(doc, pages, regular, bold);
 }

@@ -87,17 +87,4 @@ export function buildInWorker(format: ExportFormat, table: ExportTable, onProgre
   });
 }
 
-/** Saves a file through a temporary link. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export const exportFileName = (today: string, extension: string) => `submissions-${today}.${extension}`;
