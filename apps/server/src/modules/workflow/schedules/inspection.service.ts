@@ -9,7 +9,7 @@ import { viewScopeOf, type ViewScope } from '../../../policies/schedules.ts';
 import { scheduleAnswersAsGiven } from '../action-results/action-results.service.ts';
 import { requireSchedule } from './schedules.service.ts';
 import { findScheduleVersionId } from './schedules.repository.ts';
-import { findVersion } from '../actions/task-versions.service.ts';
+import { findVersion, pinVersion } from '../actions/task-versions.service.ts';
 import { findScheduleScore } from './schedule-scores.ts';
 
 export async function getInspection(db: Db, caller: Caller, id: number): Promise<Inspection> {
@@ -21,7 +21,12 @@ export async function inspectionIn(db: Db, scope: ViewScope, id: number): Promis
   const schedule = await requireSchedule(db, scope, id);
   const versionId = await findScheduleVersionId(db, scope.businessId, id);
   const [version, score] = await Promise.all([
-    versionId === null ? null : findVersion(db, scope.businessId, versionId),
+    versionId !== null
+      ? findVersion(db, scope.businessId, versionId)
+      : // Answered before tasks kept versions: it takes the task as it is now, once, as an answer would.
+        schedule.status === 'pending'
+        ? null
+        : db.transaction((tx) => pinVersion(tx, scope.businessId, { id, taskId: schedule.taskId, taskVersionId: null })),
     findScheduleScore(db, scope.businessId, id),
   ]);
   const asGiven = new Map<number, ActionResult['action']>(

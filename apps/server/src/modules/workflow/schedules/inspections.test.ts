@@ -8,7 +8,7 @@ import { actionResults, scheduleScores, schedules } from '../../../db/schema-sch
 import { taskSections } from '../../../db/schema-workflow.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { INSIDE, memberAtSite, photo, scheduled as scheduledTask, statusOf, submit } from '../../../test/answer-test-kit.ts';
-import { addMember, createBusinessWithOwner, createScheduleRow, placeInSite, type Caller } from '../../../test/factories.ts';
+import { addMember, createAnswerRow, createBusinessWithOwner, createScheduleRow, placeInSite, type Caller } from '../../../test/factories.ts';
 
 const W = '/services/workflow/api';
 
@@ -253,5 +253,16 @@ describe('an inspection reads as it was answered', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('Floor clean?');
     }
+  });
+
+  it('reads a schedule answered before tasks kept versions with the task as it is, pinned from then on', async () => {
+    const { actions, schedule } = await audit();
+    await createAnswerRow(t.app.db, schedule, actions[0]?.id ?? 0, { value: 'YES' });
+    await t.app.db.update(schedules).set({ status: 'done' }).where(eq(schedules.id, schedule.id));
+    const read = await inspectionOf(schedule.id);
+    expect(read.version?.content.actions.map((a) => a.nameEn)).toEqual(['Floor clean?', 'Shelves', 'Fridge', 'Remarks']);
+    expect(read.answers.map((a) => [a.action.nameEn, a.value])).toEqual([['Floor clean?', 'YES']]);
+    const [pinned] = await t.app.db.select({ version: schedules.taskVersionId }).from(schedules).where(eq(schedules.id, schedule.id));
+    expect(pinned?.version).toBe(read.version?.id);
   });
 });
