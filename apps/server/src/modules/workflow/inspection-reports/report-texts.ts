@@ -95,7 +95,7 @@ export const REPORT_TEXTS: Record<ReportLanguage, ReportTexts> = {
     score: 'النتيجة',
     passed: 'ناجح',
     failed: 'راسب',
-    notScored: 'بلا نتيجة',
+    notScored: 'بلا درجة',
     passMark: (percent) => `درجة النجاح ${percent}`,
     failedItems: 'البنود الراسبة',
     noFailedItems: 'لا توجد بنود راسبة',
