@@ -13,7 +13,10 @@ export const versionSection = section.omit({ taskId: true, order: true });
 export type VersionSection = z.infer<typeof versionSection>;
 
 /** An action as the version keeps it: its place is its place in the list; tags are not part of it. */
-export const versionAction = action.omit({ taskId: true, order: true, tags: true });
+export const versionAction = action
+  .omit({ taskId: true, order: true, tags: true })
+  // Absent when the instruction had no image (versions kept before images read so too).
+  .extend({ image: action.shape.image.optional() });
 export type VersionAction = z.infer<typeof versionAction>;
 
 /** A task's content as one version: its names, pass mark, sections and actions in order. */

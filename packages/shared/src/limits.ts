@@ -2,6 +2,11 @@
 export const MAX_TAGS_PER_BUSINESS = 3;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /**
+ * An instruction's image is read by every member who runs the task, often on a phone network and
+ * kept on the device for offline work: smaller than other uploads.
+ */
+export const INSTRUCTION_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
  * Stored files are served through signed links that expire (DESIGN §11): each link lives 10 to 15
  * minutes and stays the same for 5, so the browser can cache it; a view that stays open reads its
  * links again at least every FILE_LINK_BUCKET_MS.

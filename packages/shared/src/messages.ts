@@ -52,6 +52,9 @@ export const MSG = {
   notAnImage: 'This file is not an image: choose a PNG, JPEG or GIF picture.',
   fileTooLarge: 'Each file must be under 10MB',
   fileMissing: 'A file is required',
+  instructionImageType: 'This file is not an image we can show: choose a JPEG, PNG or WebP picture.',
+  instructionImageTooLarge: 'An instruction image must be under 5MB',
+  instructionImageOnly: 'Only an instruction can have an image',
   userNotFound: 'User not found',
   businessNotFound: 'Business not found',
   // projects, sites, members and transfers

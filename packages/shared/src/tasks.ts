@@ -154,8 +154,10 @@ export const task = z.object({
   tag: tagRef.nullable(),
   creatorId: z.number().nullable(),
   actionsCount: z.number(),
-  /** Null until schedules are answered. */
+  /** Of its schedules over the last 30 days; null until schedules are answered. */
   completionRate: z.number().nullable(),
+  /** The average score (0–100) of its finished inspections over the last 30 days; null when none was scored. */
+  averageScore: z.number().nullable(),
   createdDate: z.string(),
 });
 export type Task = z.infer<typeof task>;
@@ -256,6 +258,11 @@ export const action = z.object({
   weight: z.number(),
   settings: actionSettingsOut,
   rules: z.record(z.string(), answerRuleOut),
+  /**
+   * An instruction's picture (`/api/files/{key}`, signed in answers), or null. Set with
+   * `PUT /v1/actions/{id}/image` and removed with `DELETE /v1/actions/{id}/image`.
+   */
+  image: z.string().nullable(),
 });
 export type Action = z.infer<typeof action>;
 
@@ -356,6 +363,8 @@ export const templateAction = z.object({
   weight: z.number().optional(),
   settings: actionSettingsOut.optional(),
   rules: z.record(z.string(), answerRuleOut).optional(),
+  /** An instruction's picture, shared with the task it was saved from (absent: none). */
+  image: z.string().nullable().optional(),
 });
 export type TemplateAction = z.infer<typeof templateAction>;
 export const templateContent = z.object({

@@ -1,5 +1,5 @@
 // Workflow tables: tasks, their ordered actions, tags and task templates (DESIGN §1, workflow base).
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ActionSettings, AnswerRules } from '@fieldops/shared/inspection-score';
 import type { ActionCriteria, ActionOption, TemplateContent } from '@fieldops/shared/tasks';
@@ -111,10 +111,15 @@ export const actions = pgTable(
     weight: integer('weight').notNull().default(1),
     settings: jsonb('settings').$type<ActionSettings>(),
     rules: jsonb('rules').$type<AnswerRules>().notNull().default({}),
+    /** An instruction's picture: its address, `/api/files/{key}` (lib/file-sweep.ts keeps the file while named). */
+    image: text('image'),
     createdAt: createdAt(),
   },
   (t) => [
     index('actions_section_idx').on(t.sectionId),
+    index('actions_image_idx')
+      .on(t.image)
+      .where(sql`${t.image} IS NOT NULL`),
     index('actions_task_order_idx').on(t.taskId, t.order, t.id),
     index('actions_business_idx').on(t.businessId, t.id),
     index('actions_base_action_idx').on(t.baseActionId),
@@ -138,6 +143,13 @@ export const actionTags = pgTable(
 );
 
 /**
+ * The instructions' picture addresses of a document of actions (a template's, a version's), as a
+ * JSON array: a column generated from it can never disagree with it, and its GIN index answers
+ * "which of these files does some document name" for the file sweep and the file links.
+ */
+const IMAGES_OF_CONTENT = sql`jsonb_path_query_array(content, '$.actions[*].image ? (@ != null)')`;
+
+/**
  * A task kept as a document to copy from. The shipped library has no business (and a stable
  * `key`); a business's own templates carry its id.
  */
@@ -152,11 +164,19 @@ export const taskTemplates = pgTable(
     descriptionEn: text('description_en'),
     descriptionAr: text('description_ar'),
     content: jsonb('content').$type<TemplateContent>().notNull(),
+    /** The addresses of the instructions' pictures in `content`, kept by the database itself (lib/file-sweep.ts). */
+    imageUrls: jsonb('image_urls')
+      .$type<string[]>()
+      .generatedAlwaysAs((): SQL => IMAGES_OF_CONTENT),
     actionsCount: integer('actions_count').notNull().default(0),
     creatorId: ref('creator_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('task_templates_business_idx').on(t.businessId, t.id), uniqueIndex('task_templates_key_key').on(t.key)],
+  (t) => [
+    index('task_templates_business_idx').on(t.businessId, t.id),
+    uniqueIndex('task_templates_key_key').on(t.key),
+    index('task_templates_image_urls_idx').using('gin', t.imageUrls),
+  ],
 );
 
 /**
@@ -202,7 +222,15 @@ export const taskVersions = pgTable(
     /** SHA-256 of the content as canonical JSON. */
     hash: text('hash').notNull(),
     content: jsonb('content').$type<TaskVersionContent>().notNull(),
+    /** The addresses of the instructions' pictures in `content`, kept by the database itself (lib/file-sweep.ts). */
+    imageUrls: jsonb('image_urls')
+      .$type<string[]>()
+      .generatedAlwaysAs((): SQL => IMAGES_OF_CONTENT),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('task_versions_task_hash_key').on(t.taskId, t.hash), uniqueIndex('task_versions_task_number_key').on(t.taskId, t.number)],
+  (t) => [
+    uniqueIndex('task_versions_task_hash_key').on(t.taskId, t.hash),
+    uniqueIndex('task_versions_task_number_key').on(t.taskId, t.number),
+    index('task_versions_image_urls_idx').using('gin', t.imageUrls),
+  ],
 );

@@ -1,5 +1,6 @@
 // Whose a stored file is: the business whose row names it (an answer's photo or voice, a held
-// answer's, a ticket's attachment or comment image, the business's logo), or the person whose
+// answer's, a ticket's attachment or comment image, the business's logo, an instruction's picture
+// on an action, a task version or a template), or the person whose
 // avatar it is, with the businesses that person belongs to. A file link is signed only for a
 // caller the file's owner admits, and its signature names that owner (plugins/file-links.ts).
 import { sql } from 'drizzle-orm';
@@ -29,6 +30,11 @@ export async function ownersOf(db: Db, keys: readonly string[]): Promise<Map<str
       UNION ALL SELECT file_key, business_id, NULL FROM ticket_attachments WHERE file_key = ANY(${sql.param(keys)}::text[])
       UNION ALL SELECT file_key, business_id, NULL FROM ticket_comments WHERE file_key = ANY(${sql.param(keys)}::text[])
       UNION ALL SELECT logo, id, NULL FROM businesses WHERE logo = ANY(${sql.param(urls)}::text[])
+      UNION ALL SELECT image, business_id, NULL FROM actions WHERE image = ANY(${sql.param(urls)}::text[])
+      UNION ALL SELECT u.url, v.business_id, NULL FROM task_versions v, jsonb_array_elements_text(v.image_urls) AS u(url)
+        WHERE v.image_urls ?| ${sql.param(urls)}::text[] AND u.url = ANY(${sql.param(urls)}::text[])
+      UNION ALL SELECT u.url, t.business_id, NULL FROM task_templates t, jsonb_array_elements_text(t.image_urls) AS u(url)
+        WHERE t.business_id IS NOT NULL AND t.image_urls ?| ${sql.param(urls)}::text[] AND u.url = ANY(${sql.param(urls)}::text[])
       UNION ALL SELECT u.avatar, m.business_id, u.id FROM users u LEFT JOIN business_members m ON m.user_id = u.id
         WHERE u.avatar = ANY(${sql.param(urls)}::text[])`),
   );

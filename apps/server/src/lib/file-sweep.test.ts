@@ -67,9 +67,13 @@ describe('the sweep of stored files', () => {
     );
     const fileColumns = tables.flatMap((table) => {
       const config = getTableConfig(table);
-      return config.columns
-        .filter((c) => /file|voice|avatar|logo|image|photo|attachment/.test(c.name) && !c.name.endsWith('_name') && c.getSQLType() === 'text')
-        .map((c) => `${config.name}.${c.name}`);
+      return (
+        config.columns
+          // Text columns hold one key or address; JSON arrays of addresses are named `…_urls`.
+          .filter((c) => /file|voice|avatar|logo|image|photo|attachment/.test(c.name) && !c.name.endsWith('_name'))
+          .filter((c) => c.getSQLType() === 'text' || (c.getSQLType() === 'jsonb' && c.name.endsWith('_urls')))
+          .map((c) => `${config.name}.${c.name}`)
+      );
     });
     expect(fileColumns.length).toBeGreaterThan(0);
     expect(fileColumns.sort()).toEqual(FILE_REFERENCES.map((r) => `${r.table}.${r.column}`).sort());

@@ -11,7 +11,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db } from '../db/client.ts';
 import { FILES_ROUTE, type Storage } from '../plugins/storage.ts';
 
-/** Every column that refers to a stored file: by its key, or by its URL (`/api/files/<key>`). */
+/**
+ * Every column that refers to a stored file: by its key, by its URL (`/api/files/<key>`), or by
+ * URLs in a JSON array (`urls`, the pictures a version or template of a task names; a GIN index
+ * answers `?|` on it).
+ */
 export const FILE_REFERENCES = [
   { table: 'action_results', column: 'file_key', holds: 'key' },
   { table: 'action_results', column: 'voice_key', holds: 'key' },
@@ -22,6 +26,9 @@ export const FILE_REFERENCES = [
   { table: 'users', column: 'avatar', holds: 'url' },
   { table: 'businesses', column: 'logo', holds: 'url' },
   { table: 'mail_messages', column: 'attachment_key', holds: 'key' },
+  { table: 'actions', column: 'image', holds: 'url' },
+  { table: 'task_versions', column: 'image_urls', holds: 'urls' },
+  { table: 'task_templates', column: 'image_urls', holds: 'urls' },
 ] as const;
 
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
@@ -29,13 +36,35 @@ const BATCH = 500;
 
 /** Which of `keys` some row refers to. */
 export async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const urls = keys.map((key) => `${FILES_ROUTE}/${key}`);
   const checks: SQL[] = FILE_REFERENCES.map(({ table, column, holds }) => {
+    if (holds === 'urls') {
+      return sql`SELECT substring(u.url from ${sql.raw(String(FILES_ROUTE.length + 2))}) AS key FROM ${sql.raw(table)} t, jsonb_array_elements_text(t.${sql.raw(column)}) AS u(url)
+        WHERE t.${sql.raw(column)} ?| ${sql.param(urls)}::text[] AND u.url = ANY(${sql.param(urls)}::text[])`;
+    }
     const value = holds === 'key' ? sql.raw(`t.${column}`) : sql.raw(`substring(t.${column} from ${FILES_ROUTE.length + 2})`);
     const prefix = holds === 'key' ? sql`` : sql.raw(` AND t.${column} LIKE '${FILES_ROUTE}/%'`);
     return sql`SELECT ${value} AS key FROM ${sql.raw(table)} t WHERE ${value} = ANY(${sql.param(keys)}::text[])${prefix}`;
   });
   const rows = rowsOf<{ key: string }>(await db.execute(sql.join(checks, sql` UNION `)));
   return new Set(rows.map((r) => r.key));
+}
+
+/**
+ * Removes a file that a change just let go of (an instruction's replaced picture) unless some row
+ * still names it: a copy of the task, a template or a version answered with it keeps it. Call once
+ * the change has committed. A failure is logged: the sweep removes the file later.
+ */
+export async function removeIfUnreferenced(db: Db, storage: Storage, log: FastifyBaseLogger, key: string | null): Promise<boolean> {
+  if (!key) return false;
+  try {
+    if ((await referencedKeys(db, [key])).has(key)) return false;
+    await storage.remove(key);
+    return true;
+  } catch (err) {
+    log.warn({ err, key }, 'a released file was not removed; the sweep will');
+    return false;
+  }
 }
 
 export interface SweepResult {

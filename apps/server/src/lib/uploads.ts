@@ -33,11 +33,18 @@ export function sniffImage(data: Buffer): ImageKind | null {
   return null;
 }
 
-/** Content types of the stored files by key extension: answer photos and ticket images, and voice notes. */
+/** Recognises WebP ("RIFF", a size, "WEBP") by its first bytes. */
+export function sniffWebp(data: Buffer): FileKind | null {
+  const riff = data.length >= 12 && data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP';
+  return riff ? { extension: 'webp', mime: 'image/webp' } : null;
+}
+
+/** Content types of the stored files by key extension: answer photos, ticket and instruction images, and voice notes. */
 export const MIME_BY_EXTENSION: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',
+  webp: 'image/webp',
   webm: 'audio/webm',
   ogg: 'audio/ogg',
   m4a: 'audio/mp4',
@@ -122,14 +129,22 @@ export async function discardPart(part: MultipartFile): Promise<void> {
 /** Enough of a file's first bytes for every format recognised here. */
 const HEAD_BYTES = 16;
 
+/** A smaller limit than MAX_UPLOAD_BYTES for one kind of file, and what a file past it is told. */
+export interface UploadLimit {
+  bytes: number;
+  message: string;
+}
+
 /**
  * Streams one file part into storage when `sniff` recognises its first bytes: 400 naming the
- * field when it does not (empty files included) with `refusal`, 413 past MAX_UPLOAD_BYTES.
+ * field when it does not (empty files included) with `refusal`, 413 past MAX_UPLOAD_BYTES (or
+ * past `limit`, with its message).
  */
 export async function storeUpload<K extends FileKind>(
   part: MultipartFile,
   sniff: (head: Buffer) => K | null,
   refusal: string = MSG.invalidFile,
+  limit?: UploadLimit,
 ): Promise<Upload<K>> {
   const uploads = uploadsOfSource.get(part);
   if (!uploads) throw new Error('An upload must come from uploadParts(request) or uploadFile(request).');
@@ -165,18 +180,19 @@ export async function storeUpload<K extends FileKind>(
     if (ended) return;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   }
+  const tooLarge = () => (limit ? new AppError(413, limit.message) : fileTooLarge());
   let stored: StoredFile & { size: number };
   try {
-    stored = await uploads.storage.putStream(whole(), kind.extension, MAX_UPLOAD_BYTES);
+    stored = await uploads.storage.putStream(whole(), kind.extension, limit?.bytes ?? MAX_UPLOAD_BYTES);
   } catch (err) {
     await dropRest();
-    throw err;
+    throw limit && err instanceof AppError && err.status === 413 ? tooLarge() : err;
   }
   // The parser stops a file at one byte over the limit (plugins/multipart.ts), so the count
   // above sees it; a truncated part is refused all the same.
   if (part.file.truncated) {
     await uploads.storage.remove(stored.key);
-    throw fileTooLarge();
+    throw tooLarge();
   }
   uploads.stored.push(stored);
   return { ...stored, kind };

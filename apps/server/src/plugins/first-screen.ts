@@ -1,20 +1,23 @@
-// A signed-in visitor's `/` drawn on the server: the dashboard as markup in the page, so a phone
-// shows it as soon as the page and its styles have arrived, before the app's code (about 280 KB)
-// has. The web app's server build (apps/web/src/entry-server.tsx, in apps/web/dist-server) draws
-// it; the page carries the two answers it was drawn from, and the app starts from them.
+// A signed-in visitor's `/` (the dashboard) or `/tickets` (the ticket board) drawn on the server:
+// the page as markup, so a phone shows it as soon as the page and its styles have arrived, before
+// the app's code (about 280 KB) has. The web app's server build (apps/web/src/entry-server.tsx, in
+// apps/web/dist-server) draws it; the page carries the answers it was drawn from, and the app
+// starts from them.
 //
 // The page needs to know who is asking, which a page load cannot say with the bearer token the app
 // keeps in local storage. So the session call, which every start of the app makes, leaves a
 // cookie: that token, the business key it was sent with and the language it asked in. The cookie
-// is HttpOnly and SameSite=Strict, and is read for nothing else: the page's two answers are asked
-// of the API itself (in-process, with that token and key), so the same checks decide what is
-// shown, a closed session shows nothing, and the cookie can change nothing. Logout clears it.
-// Anything missing or failing serves the plain page, which the app draws itself as before.
+// is HttpOnly and SameSite=Strict, and is read for nothing else: the page's answers are asked of
+// the API itself (in-process, with that token and key), so the same checks decide what is shown
+// (the business, the caller's role and which tickets they may see), a closed session shows
+// nothing, and the cookie can change nothing. Logout clears it. Anything missing or failing serves
+// the plain page, which the app draws itself as before.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASES, API_KEY_HEADER, FIRST_SCREEN, LANGUAGES, type Language } from '@fieldops/shared/limits';
+import type { FastifyInstance, FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import { TICKET_STATUSES } from '@fieldops/shared/enums';
+import { API_BASES, API_KEY_HEADER, DEFAULT_PAGE_SIZE, FIRST_SCREEN, LANGUAGES, TOTAL_COUNT_HEADER, type Language } from '@fieldops/shared/limits';
 import { DATE_PRESET_OFFSETS, DEFAULT_DATE_PRESET } from '@fieldops/shared/report-limits';
 import type { SessionBootstrap } from '@fieldops/shared/session';
 import { languageOf } from '../lib/language.ts';
@@ -88,15 +91,52 @@ export function forgetFirstScreen(request: FastifyRequest, reply: FastifyReply):
 }
 
 interface Drawer {
-  renderFirstScreen(
-    first: { language: Language; session: SessionBootstrap; dashboard: { url: string; report: unknown } },
-    token: string,
-  ): Promise<string | null>;
+  renderFirstScreen(first: { path: string; language: Language; session: SessionBootstrap }, token: string): Promise<string | null>;
 }
+
+/** A GET of the API in-process, as the caller the cookie names. */
+type Inject = (url: string) => Promise<LightMyRequestResponse>;
+
+/** The dashboard's one call with its default range in the business's zone, as the app asks for it. */
+async function dashboardAnswers(ask: Inject, business: { id: number; timeZone: string }) {
+  const today = localDate(new Date(), business.timeZone);
+  const [firstDay, lastDay] = DATE_PRESET_OFFSETS[DEFAULT_DATE_PRESET];
+  const url = `${API_BASES.workflow}/v1/report/business/${business.id}/dashboard?startDate=${addDays(today, firstDay)}&endDate=${addDays(today, lastDay)}`;
+  const dashboard = await ask(url);
+  return dashboard.statusCode === 200 ? { dashboard: { url, report: dashboard.json<unknown>() } } : null;
+}
+
+/** How the board asks for a column's first page (web: features/tickets/api/get-tickets.ts); the app checks both. */
+const BOARD_PAGE = { size: DEFAULT_PAGE_SIZE, sort: 'updatedDate,desc' } as const;
+
+/**
+ * The board without filters: each column's first page and the counters, by the list and counts
+ * calls the board makes, so the API's own checks decide whose tickets and which of them show.
+ */
+async function boardAnswers(ask: Inject) {
+  const helpdesk = `${API_BASES.helpdesk}/v1/tickets`;
+  const [counts, ...pages] = await Promise.all([
+    ask(`${helpdesk}/counts`),
+    ...TICKET_STATUSES.map((status) => ask(`${helpdesk}?ticketStatus=${status}&page=0&size=${BOARD_PAGE.size}&sort=${encodeURIComponent(BOARD_PAGE.sort)}`)),
+  ]);
+  if (counts.statusCode !== 200 || pages.some((page) => page.statusCode !== 200)) return null;
+  const columns: Record<string, { tickets: unknown; total: number }> = {};
+  TICKET_STATUSES.forEach((status, i) => {
+    const page = pages[i];
+    if (page) columns[status] = { tickets: page.json<unknown>(), total: Number(page.headers[TOTAL_COUNT_HEADER.toLowerCase()]) };
+  });
+  if (Object.values(columns).some((column) => !Number.isFinite(column.total))) return null;
+  return { board: { ...BOARD_PAGE, counts: counts.json<unknown>(), columns } };
+}
+
+/** The pages drawn on the server, as they open (filters in the address are drawn by the app). */
+export const FIRST_SCREEN_PATHS = ['/', '/tickets'] as const;
+type FirstScreenPath = (typeof FIRST_SCREEN_PATHS)[number];
+const isFirstScreenPath = (url: string): url is FirstScreenPath => (FIRST_SCREEN_PATHS as readonly string[]).includes(url);
 
 /**
  * The web app's page made ready once for drawing: the app's script tags out (its first script adds
- * them after the first paint) and the stylesheets of the shell and of `/`, named by the build,
+ * them after the first paint) and the stylesheets of the shell and of the pages drawn, named by the build,
  * linked, so the first paint waits for them in every browser. Drawn in another language than the
  * device's (the first script marks it), the page stays hidden until the app has drawn it again.
  */
@@ -145,12 +185,13 @@ export function createFirstScreen(app: FastifyInstance, webRoot: string) {
   /** The page for this request drawn with its first screen, or null for the plain page. */
   return async function draw(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
     const kept = readCookie(request);
-    // Only `/` as it opens: filters in the address are another call, drawn by the app. A HEAD
-    // request has no body to draw into.
+    // Only the pages as they open: filters in the address are another call, drawn by the app. A
+    // HEAD request has no body to draw into.
+    const at = request.url;
     if (
       !kept ||
       request.method !== 'GET' ||
-      request.url !== '/' ||
+      !isFirstScreenPath(at) ||
       !isPhone(request) ||
       waiting >= MAX_WAITING ||
       !request.headers.accept?.includes('text/html')
@@ -162,19 +203,16 @@ export function createFirstScreen(app: FastifyInstance, webRoot: string) {
       if (!render) return null;
       const headers: Record<string, string> = { authorization: `Bearer ${kept.token}`, 'accept-language': kept.language, accept: 'application/json' };
       if (kept.apiKey) headers[API_KEY_HEADER.toLowerCase()] = kept.apiKey;
-      const session = await app.inject({ method: 'GET', url: `${API_BASES.main}/v1/account/session`, headers, remoteAddress: request.ip });
+      const ask: Inject = (url) => app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+      const session = await ask(`${API_BASES.main}/v1/account/session`);
       if (session.statusCode === 401) forgetFirstScreen(request, reply);
       if (session.statusCode !== 200) return null;
       const bootstrap = session.json<SessionBootstrap>();
       const business = bootstrap.workspace?.business;
       if (!business || bootstrap.account.mustChangePassword) return null;
-      const today = localDate(new Date(), business.timeZone);
-      // The dashboard's default range, as the app asks for it.
-      const [firstDay, lastDay] = DATE_PRESET_OFFSETS[DEFAULT_DATE_PRESET];
-      const url = `${API_BASES.workflow}/v1/report/business/${business.id}/dashboard?startDate=${addDays(today, firstDay)}&endDate=${addDays(today, lastDay)}`;
-      const dashboard = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
-      if (dashboard.statusCode !== 200) return null;
-      const first = { language: kept.language, session: bootstrap, dashboard: { url, report: dashboard.json() } };
+      const answers = at === '/tickets' ? await boardAnswers(ask) : await dashboardAnswers(ask, business);
+      if (!answers) return null;
+      const first = { path: at, language: kept.language, session: bootstrap, ...answers };
       const markup = await render.renderFirstScreen(first, kept.token);
       return markup === null ? null : firstScreenPage(template, kept.language, markup, first);
     } catch (error) {

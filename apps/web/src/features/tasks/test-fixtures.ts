@@ -29,6 +29,7 @@ export function makeAction(id: number, order: number, type: ActionType, nameEn: 
     weight: 1,
     settings: { min: null, max: null, unit: null, step: null, allowNa: false, scored: false },
     rules: {},
+    image: null,
     ...extra,
   };
 }

@@ -26,6 +26,8 @@ export interface ActionRow {
   weight: number;
   settings: ActionSettings;
   rules: AnswerRules;
+  /** An instruction's picture, `/api/files/{key}`; set and removed on its own (instruction-images.service.ts). */
+  image: string | null;
 }
 
 export interface ActionValues {
@@ -40,6 +42,8 @@ export interface ActionValues {
   weight: number;
   settings: ActionSettings;
   rules: AnswerRules;
+  /** Left out: none on a new action, unchanged on a changed one. */
+  image?: string | null;
 }
 
 const columns = {
@@ -59,6 +63,7 @@ const columns = {
   weight: actions.weight,
   settings: actions.settings,
   rules: actions.rules,
+  image: actions.image,
 };
 
 const asRow = (r: { type: string; settings: ActionSettings | null } & Omit<ActionRow, 'type' | 'settings'>): ActionRow => ({
@@ -171,6 +176,7 @@ export const toAction = (r: ActionRow, tagList: TagRef[]): Action => ({
   weight: r.weight,
   settings: r.settings,
   rules: r.rules,
+  image: r.image,
 });
 
 /** Rows with their tags: one query whatever the number of rows. */
@@ -287,6 +293,7 @@ export async function insertContentActions(
         weight: a.weight ?? 1,
         settings: a.settings ?? null,
         rules: a.rules ?? {},
+        image: a.type === 'INSTRUCTION' ? (a.image ?? null) : null,
       })),
     )
     .returning({ id: actions.id, order: actions.order });

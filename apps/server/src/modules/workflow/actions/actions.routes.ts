@@ -1,6 +1,7 @@
 // Actions of tasks: GET /v1/tasks/{taskId}/actions (all, in order), GET /v2/tasks/{taskId}/actions
 // (paged), GET/POST /v1/actions, PUT/DELETE /v1/actions/{id}, POST /v1/actions/{id}/duplicate,
-// POST /v1/actions/order, PUT /v1/actions/{id}/criteria and GET /v1/action-types; a task with its
+// POST /v1/actions/order, PUT /v1/actions/{id}/criteria, PUT and DELETE /v1/actions/{id}/image (an
+// instruction's picture, a multipart form with one file "file") and GET /v1/action-types; a task with its
 // actions: GET /v2/tasks/{taskId} (eagerLoad) and POST /v1/tasks/{taskId}/duplicate; tags on
 // actions: GET /v1/tags/{id}/actions, POST /v1/actions/assign/tags, DELETE /v1/actions/remove/tags
 // (with a body).
@@ -22,12 +23,14 @@ import {
   task,
   taskWithActions,
 } from '@fieldops/shared/tasks';
+import { uploadFile } from '../../../lib/uploads.ts';
 import { requireTenant } from '../../../plugins/auth.ts';
 import { workflowEditorsOnly } from '../../../policies/workflow.ts';
 import { requireTaskRow } from '../tasks/tasks.service.ts';
 import { assignTags, pageTagActions, unassignTags } from './action-tags.service.ts';
 import { ACTION_TYPE_INFOS } from './action-types.ts';
 import { createAction, deleteAction, duplicateAction, listActions, pageActions, reorderActions, setCriteria, updateAction } from './actions.service.ts';
+import { removeInstructionImage, setInstructionImage } from './instruction-images.service.ts';
 import { duplicateTask, getTaskWithActions } from './task-actions.service.ts';
 
 const eagerQuery = z.object({ eagerLoad: z.enum(['true', 'false'], { error: MSG.invalid }).optional() });
@@ -105,6 +108,27 @@ export async function actionsRoutes(app: FastifyInstance) {
     ...editors,
     schema: { tags: ['actions'], params: actionParams, body: criteriaRequest, response: { 200: action, ...errors } },
     handler: (request) => setCriteria(app.db, requireTenant(request).businessId, request.params.id, request.body.criteria),
+  });
+
+  r.put('/v1/actions/:id/image', {
+    ...editors,
+    schema: {
+      tags: ['actions'],
+      params: actionParams,
+      consumes: ['multipart/form-data'],
+      response: { 200: action, ...errors, 413: problem },
+    },
+    handler: async (request) => {
+      const { businessId } = requireTenant(request);
+      // The action is checked before the form is read; a form without a file is refused after.
+      return setInstructionImage(app, businessId, request.params.id, () => uploadFile(request));
+    },
+  });
+
+  r.delete('/v1/actions/:id/image', {
+    ...editors,
+    schema: { tags: ['actions'], params: actionParams, response: { 200: action, ...errors } },
+    handler: (request) => removeInstructionImage(app, requireTenant(request).businessId, request.params.id),
   });
 
   const taskParams = idParam('taskId');

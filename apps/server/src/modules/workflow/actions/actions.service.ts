@@ -176,7 +176,9 @@ export async function updateAction(db: Db, businessId: number, id: number, body:
     if (moves) requireSectionOf(await sectionsOfTask(tx, businessId, action.taskId), values.sectionId);
     const broken = rulesBrokenBy(await dependentsOf(tx, businessId, id), body.type, body.options.length);
     if (broken.length > 0) throw new AppError(409, MSG.actionAnswersInUse, { detail: namesOf(broken) });
-    await updateActionRow(tx, businessId, id, values);
+    // Only an instruction shows a picture: one that becomes another type lets go of it (the file
+    // sweep removes the file once nothing names it).
+    await updateActionRow(tx, businessId, id, body.type === 'INSTRUCTION' ? values : { ...values, image: null });
     if (moves) await placeInSection(tx, businessId, action.taskId, id);
   });
   return requireAction(db, businessId, id);
@@ -210,6 +212,7 @@ export async function duplicateAction(db: Db, businessId: number, id: number) {
       weight: action.weight,
       settings: action.settings,
       rules: action.rules,
+      image: action.image,
     });
     // The original's base is earlier than the original, so it is earlier than the copy too.
     await writeCriteria(tx, businessId, newId, action.criteria);

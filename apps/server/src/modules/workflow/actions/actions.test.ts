@@ -89,6 +89,7 @@ describe('POST /v1/actions', () => {
       weight: 1,
       settings: { min: null, max: null, unit: null, step: null, allowNa: false, scored: false },
       rules: {},
+      image: null,
     });
   });
 

@@ -28,6 +28,8 @@ export function contentOfActions(rows: readonly ActionRow[], sections: readonly 
     weight: r.weight,
     settings: r.settings,
     rules: r.rules,
+    // The copy names the same file: the sweep keeps it while any action, template or version does.
+    ...(r.image ? { image: r.image } : {}),
   }));
 }
 

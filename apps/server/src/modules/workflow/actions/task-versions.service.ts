@@ -49,6 +49,8 @@ export async function currentContent(db: Db, businessId: number, taskId: number)
       weight: a.weight,
       settings: a.settings,
       rules: a.rules,
+      // Absent rather than null without one, so a task's content hashes as it did before images.
+      ...(a.image ? { image: a.image } : {}),
     })),
   };
 }

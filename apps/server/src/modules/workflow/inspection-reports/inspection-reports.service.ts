@@ -3,8 +3,8 @@
 // Whoever may read the schedule may read and download its report; sharing and e-mailing it out of
 // the app are for those who manage its site (owners, admins, the site's supervisors). A shared
 // link holds a random token whose hash is the row's; it opens that one report, its PDF and the
-// files of its answers (and the business's logo) until it expires or is revoked, and nothing
-// else: unknown, expired and revoked links all answer the same 404.
+// files of its answers and its instructions' pictures (and the business's logo) until it expires
+// or is revoked, and nothing else: unknown, expired and revoked links all answer the same 404.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASES, INSPECTION_SHARE_DEFAULT_DAYS } from '@fieldops/shared/limits';
@@ -61,9 +61,17 @@ export async function getInspectionReport(db: Db, caller: Caller, scheduleId: nu
 const answerFileKeys = (report: InspectionReport) => [
   ...new Set(report.inspection.answers.flatMap((a) => [keyOfUrl(a.file), keyOfUrl(a.voice)]).filter((key): key is string => key !== null)),
 ];
-/** The pictures among them (a voice note is a link only). */
+/** The pictures of the instructions of the version the report reads (as they were when it was answered). */
+const instructionImageKeys = (report: InspectionReport) => [
+  ...new Set(
+    (report.inspection.version?.content.actions ?? [])
+      .map((a) => (a.type === 'INSTRUCTION' ? keyOfUrl(a.image ?? null) : null))
+      .filter((key): key is string => key !== null),
+  ),
+];
+/** The pictures among them (a voice note is a link only), and the instructions'. */
 const pictureKeys = (report: InspectionReport) => [
-  ...new Set(report.inspection.answers.map((a) => keyOfUrl(a.file)).filter((key): key is string => key !== null)),
+  ...new Set([...report.inspection.answers.map((a) => keyOfUrl(a.file)).filter((key): key is string => key !== null), ...instructionImageKeys(report)]),
 ];
 
 interface PdfParts {
@@ -168,10 +176,18 @@ export async function sharedReport(db: Db, token: string): Promise<InspectionRep
     const key = keyOfUrl(url);
     return key ? sharedFileUrl(token, key) : null;
   };
+  const { version } = report.inspection;
   return {
     ...report,
     business: { ...report.business, logo: viaLink(report.business.logo) },
-    inspection: { ...report.inspection, answers: report.inspection.answers.map((a) => ({ ...a, file: viaLink(a.file), voice: viaLink(a.voice) })) },
+    inspection: {
+      ...report.inspection,
+      answers: report.inspection.answers.map((a) => ({ ...a, file: viaLink(a.file), voice: viaLink(a.voice) })),
+      version: version && {
+        ...version,
+        content: { ...version.content, actions: version.content.actions.map((a) => (a.image ? { ...a, image: viaLink(a.image) } : a)) },
+      },
+    },
   };
 }
 
@@ -182,11 +198,11 @@ export async function sharedReportPdf(app: FastifyInstance, token: string, langu
   return { bytes, fileName: REPORT_TEXTS[language].fileName(share.scheduleId) };
 }
 
-/** One file the shared report shows (an answer's, or the logo); any other is 404. */
+/** One file the shared report shows (an answer's, an instruction's picture, or the logo); any other is 404. */
 export async function sharedReportFile(app: FastifyInstance, token: string, key: string): Promise<Buffer> {
   const share = await liveShare(app.db, token);
   const report = await reportIn(app.db, linkScope(share.businessId), share.scheduleId);
-  const allowed = new Set([...answerFileKeys(report), keyOfUrl(report.business.logo)]);
+  const allowed = new Set([...answerFileKeys(report), ...instructionImageKeys(report), keyOfUrl(report.business.logo)]);
   if (!allowed.has(key)) throw notFound();
   const data = await app.storage.read(key);
   if (!data) throw notFound();

@@ -3,9 +3,9 @@
 // the task, site, member, position and time in the business's zone, the score and passed or
 // failed with the failed items; then each part of the task with its score, and each question
 // shown to the member with its answer, note, flag, photos as pictures linking to their files,
-// the signature as a picture and voice notes as links. Text is real and selectable, shaped and
-// ordered right to left in Arabic by the shared PDF text code; in Arabic everything runs from
-// the right.
+// the signature as a picture and voice notes as links; an instruction with its text and picture.
+// Text is real and selectable, shaped and ordered right to left in Arabic by the shared PDF text
+// code; in Arabic everything runs from the right.
 import { PDFDocument, rgb, type Color, type PDFImage, type PDFPage } from 'pdf-lib';
 import { answerValueWords, formatNumberIn, localeOf } from '@fieldops/shared/answer-words';
 import { outOfRange } from '@fieldops/shared/inspection-score';
@@ -32,7 +32,7 @@ export interface ReportPdfInput {
   report: InspectionReport;
   language: ReportLanguage;
   fonts: ReportFonts;
-  /** Pictures of the answers' photos and signatures, by storage key; a file without one is named in words. */
+  /** Pictures of the answers' photos and signatures and of the instructions, by storage key; a file without one is named in words. */
   pictures: ReadonlyMap<string, ReportPicture>;
   logo: ReportPicture | null;
   /** The address a file of an answer opens at from the PDF (absolute), or null for none. */
@@ -276,6 +276,9 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
     if (action.type === 'INSTRUCTION') {
       const description = nameIn(language, action.descriptionEn, action.descriptionAr);
       if (description) paragraph(description, regular, 9.5, MUTED, { indent: 8 });
+      // Its picture as the version had it, at a photo's size.
+      const imageKey = input.keyOf(action.image ?? null);
+      if (imageKey) await drawPicture(imageKey, t.photo, PHOTO_BOX);
     } else if (!answer) {
       paragraph(t.noAnswer, regular, 9.5, MUTED, { indent: 8 });
     } else {

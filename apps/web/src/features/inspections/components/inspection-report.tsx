@@ -1,5 +1,6 @@
 // The body of one inspection's report, the same for the signed-in page and a shared link: the
-// cover, then each section with its score and each action with its answer as the member gave it.
+// cover, then each section with its score (the questions before the first one under "General")
+// and each action with its answer as the member gave it.
 // An inspection not answered yet has a cover and says so.
 import { useId } from 'react';
 import { Group, Stack, Text, Title } from '@mantine/core';
@@ -23,24 +24,27 @@ export function InspectionReport({ report }: { report: Report }) {
       {version === null ? (
         <EmptyState withCard icon={<IconClipboardOff size={28} />} title={t('inspections.notAnswered.title')} description={t('inspections.notAnswered.text')} />
       ) : (
-        reportGroups(version.content, answers, score).map((group) => <ReportGroupView key={group.section?.id ?? 'none'} group={group} />)
+        reportGroups(version.content, answers, score).map((group) => (
+          <ReportGroupView key={group.section?.id ?? 'none'} group={group} titled={version.content.sections.length > 0} />
+        ))
       )}
     </Stack>
   );
 }
 
-function ReportGroupView({ group }: { group: ReportGroup }) {
+/** A section with its heading and score; the questions before the first section are "General" when the task has sections, else untitled. */
+function ReportGroupView({ group, titled }: { group: ReportGroup; titled: boolean }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const headingId = useId();
   const items = group.items.map((item) => <ReportItemView key={item.action.id} item={item} />);
-  if (group.section === null) return <Stack gap="sm">{items}</Stack>;
-  const description = localizedDescription(group.section, language);
+  if (group.section === null && !titled) return <Stack gap="sm">{items}</Stack>;
+  const description = group.section ? localizedDescription(group.section, language) : null;
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" align="baseline" gap="xs" wrap="wrap">
         <Title order={2} fz="h3" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-          {localizedName(group.section, language) || t('inspections.untitledSection')}
+          {group.section ? localizedName(group.section, language) || t('inspections.untitledSection') : t('inspections.general')}
         </Title>
         {group.percent !== null ? (
           <Text fw={600} size="sm">

@@ -3,7 +3,7 @@
 // task's pass mark, and the items that failed, by name.
 import { useId } from 'react';
 import { Avatar, Badge, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconMinus } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleX, IconHourglass, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { InspectionReport } from '@fieldops/shared/inspections';
 import { formatZonedDateTime, formatZonedWindow } from '../../../lib/business-time.ts';
@@ -93,8 +93,10 @@ function Fact({ label, value }: { label: string; value: string }) {
 function ReportResult({ report }: { report: InspectionReport }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  const { score, version } = report.inspection;
+  const { score, version, schedule } = report.inspection;
   const percent = score?.percent ?? null;
+  // Scored so far but not finished: neither passed nor failed yet.
+  const unfinished = percent !== null && schedule.status !== 'done';
   const passMark = version?.content.passMark ?? null;
   const names = new Map((version?.content.actions ?? []).map((action) => [action.id, localizedName(action, language) || t('inspections.untitledAction')]));
   const headingId = useId();
@@ -114,8 +116,19 @@ function ReportResult({ report }: { report: InspectionReport }) {
             {formatPercent(percent, language)}
           </Text>
         ) : null}
-        <ResultBadge passed={percent === null ? undefined : (score?.passed ?? null)} />
+        {unfinished ? (
+          <Badge size="lg" color="gray" variant="light" leftSection={<IconHourglass size={14} />}>
+            {t('inspections.result.unfinished')}
+          </Badge>
+        ) : (
+          <ResultBadge passed={percent === null ? undefined : (score?.passed ?? null)} />
+        )}
       </Group>
+      {unfinished ? (
+        <Text size="sm" c="dimmed">
+          {t('inspections.result.soFar')}
+        </Text>
+      ) : null}
       {passMark !== null ? (
         <Text size="sm" c="dimmed">
           {t('inspections.result.passMark', { value: formatPercent(passMark, language) })}

@@ -1,10 +1,11 @@
 // One action of the report: the question and, as the member gave it, the answer in words (a number
-// with its unit and an out-of-range mark), the notes, the flag, photos as thumbnails that open the
-// full file, the signature as drawn and voice notes as links. An instruction shows its text only;
-// an action asked but not answered says so.
+// with its unit and an out-of-range mark), the notes, the flag, a mark when it was given outside
+// the site, photos as thumbnails that open the
+// full file, the signature as drawn and voice notes as links. An instruction shows its text and
+// its picture as the task version had it; an action asked but not answered says so.
 import { useId } from 'react';
 import { Anchor, Badge, Group, Paper, Rating, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconFlag, IconMicrophone } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFlag, IconMapPinOff, IconMicrophone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ActionResult } from '@fieldops/shared/answers';
 import { RATING_MAX, answerValueText } from '../../../components/answer-view/answer-text.ts';
@@ -34,6 +35,16 @@ export function ReportItemView({ item }: { item: ReportItem }) {
             {description}
           </Text>
         ) : null}
+        {action.image ? (
+          <a href={action.image} target="_blank" rel="noopener noreferrer" style={{ display: 'inline-block', inlineSize: 'fit-content', marginBlockStart: 8 }}>
+            <img
+              src={action.image}
+              alt={name}
+              loading="lazy"
+              style={{ display: 'block', maxInlineSize: '100%', inlineSize: 320, blockSize: 'auto', borderRadius: 4 }}
+            />
+          </a>
+        ) : null}
       </Paper>
     );
   }
@@ -49,6 +60,11 @@ export function ReportItemView({ item }: { item: ReportItem }) {
             {outside ? (
               <Badge color="orange" variant="light" leftSection={<IconAlertTriangle size={12} />}>
                 {t('inspections.item.outOfRange')}
+              </Badge>
+            ) : null}
+            {answer?.outside ? (
+              <Badge color="orange" variant="light" leftSection={<IconMapPinOff size={12} />}>
+                {t('inspections.item.outside')}
               </Badge>
             ) : null}
             {answer?.isFlagged ? (
