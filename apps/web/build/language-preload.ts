@@ -3,7 +3,7 @@
 // and direction before anything is drawn, and starts fetching that language's texts alongside the
 // app's code instead of after it. For a signed-in visitor (a stored token) opening a page after
 // sign-in, it also starts fetching the chunks of those pages (the data layout, the shell, the
-// rest of the texts, and the dashboard's page on `/`) and asks for the session, which the app
+// rest of the texts, and the dashboard's page on `/` or the ticket board's on `/tickets`) and asks for the session, which the app
 // would otherwise do only once its own code has run. The server allows the script by its hash
 // (apps/server/src/plugins/security-headers.ts). It also links the web app manifest of that
 // language (public/manifest-*.webmanifest).
@@ -17,6 +17,8 @@ const APP_BUNDLE = /lib\/i18n\/bundles\/(\w+)-app\.ts$/;
 /** The modules of what every page after sign-in shows, and of the page on `/`. */
 const SHELL = [/app\/data-layout\.tsx$/, /app\/signed-in-layout\.tsx$/];
 const HOME = [/features\/dashboard\/dashboard-page\.tsx$/];
+/** The ticket board's page on `/tickets`, which the server also draws for a phone. */
+const BOARD = [/features\/tickets\/tickets-page\.tsx$/];
 /** Pages a signed-in visitor may open without the shell. */
 const PUBLIC_PATHS = ['/login', '/onboarding', '/activate'];
 
@@ -25,9 +27,11 @@ export interface SignedInChunks {
   shell: string[];
   /** The page on `/`. */
   home: string[];
+  /** The page on `/tickets` (less what the shell and `/` load). */
+  board?: string[];
   /** The rest of each language's texts. */
   texts: Record<string, string>;
-  /** The stylesheets of the shell and of the page on `/`, which their code waits for. */
+  /** The stylesheets of the shell and of the pages on `/` and `/tickets`, which their code waits for. */
   styles?: string[];
   /** The app's entry and the chunks it imports, which a page drawn on the server starts after its first paint. */
   entry?: string[];
@@ -42,7 +46,7 @@ export function languageScript(files: Record<string, string>, fallback: string, 
       // in a tab in the background, which paints nothing). Drawn in another language than this
       // device's, it is hidden until the app has drawn it again.
       `var r=h.getAttribute("data-first-screen");if(r){var s=${JSON.stringify(signedIn)};if(r!==l)h.setAttribute("data-first-screen-stale","");` +
-      `var g=function(){p(f[l]);s.entry.concat(s.shell,s.home,s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
+      `var g=function(){p(f[l]);s.entry.concat(s.shell,location.pathname==="/tickets"?s.board||[]:s.home,s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
       `var z=document.createElement("script");z.type="module";z.crossOrigin="";z.src=s.entry[0];document.head.appendChild(z)};` +
       `var a=function(){if(document.hidden)g();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(g,0)})})};` +
       `if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",a);else a();return}`
@@ -50,7 +54,7 @@ export function languageScript(files: Record<string, string>, fallback: string, 
   const shell = signedIn
     ? `var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})}catch(e){}var w=location.pathname;` +
       `if(t&&${JSON.stringify(PUBLIC_PATHS)}.indexOf(w)<0){var s=${JSON.stringify(signedIn)};` +
-      `s.shell.concat(w==="/"?s.home:[],s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
+      `s.shell.concat(w==="/"?s.home:w==="/tickets"?s.board||[]:[],s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
       // The session too, with the headers the API client sends; the app takes the answer.
       `var a=null;try{a=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.apiKey)})}catch(e){}` +
       `var q={Accept:"application/json, application/problem+json","Accept-Language":l,Authorization:"Bearer "+t};if(a)q[${JSON.stringify(API_KEY_HEADER)}]=a;` +
@@ -135,16 +139,24 @@ export function languagePreload(): Plugin {
         const initial = new Set(closure(chunks, entries, new Set()));
         const shell = closure(chunks, chunksOf(chunks, SHELL), initial);
         const home = closure(chunks, chunksOf(chunks, HOME), new Set([...initial, ...shell]));
+        const board = closure(chunks, chunksOf(chunks, BOARD), new Set([...initial, ...shell]));
         const paths = (names: string[]) => names.map((name) => `/${name}`);
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const styles = [...new Set([...shell, ...home].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]))];
+        const styles = [...new Set([...shell, ...home, ...board].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]))];
         return [
           // For a page the server draws: the stylesheets it links so that its first paint waits
           // for them, as a parsed link does in every browser (plugins/first-screen.ts).
           { tag: 'meta', attrs: { name: FIRST_SCREEN.styles, content: paths(styles).join(' ') }, injectTo: 'head' },
           {
             tag: 'script',
-            children: languageScript(files, LANGUAGES[0], { shell: paths(shell), home: paths(home), texts, styles: paths(styles), entry: paths([...initial]) }),
+            children: languageScript(files, LANGUAGES[0], {
+              shell: paths(shell),
+              home: paths(home),
+              board: paths(board),
+              texts,
+              styles: paths(styles),
+              entry: paths([...initial]),
+            }),
             injectTo: 'head-prepend',
           },
         ];

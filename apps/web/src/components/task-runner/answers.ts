@@ -7,7 +7,7 @@ import type { Action, RuleAnswer } from '@fieldops/shared/tasks';
 
 /** What the runner needs of an action: its words, its type and options, its rule. */
 export type RunnerAction = Pick<Action, 'id' | 'type' | 'required' | 'criteria' | 'nameEn' | 'nameAr' | 'descriptionEn' | 'descriptionAr' | 'options'> &
-  Partial<Pick<Action, 'sectionId' | 'settings' | 'rules'>>;
+  Partial<Pick<Action, 'sectionId' | 'settings' | 'rules' | 'image'>>;
 
 /** The value by type: text, a number, 'YES'/'NO', an option index or indexes, a date, stars, a done step. */
 export type AnswerValue = string | string[] | number | boolean | null;

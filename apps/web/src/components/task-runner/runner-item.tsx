@@ -50,7 +50,7 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
   const showSaved = counted && saved;
   // The not-counted panel already says what a status badge of the kept answer would.
   const hideStatus = Boolean(notCounted) && submitState?.status === 'saved';
-  if (action.type === 'INSTRUCTION') return <InstructionItem labelId={labelId} name={name} description={description} />;
+  if (action.type === 'INSTRUCTION') return <InstructionItem labelId={labelId} name={name} description={description} image={action.image ?? null} />;
   // What the answer's rules ask for (a photo when the answer is No, a note), and what is still missing.
   const asked = action.rules ? evidenceOf({ rules: action.rules }, draft.value) : { photo: false, note: false, flag: false };
   const missing = isAnswered(action.type, draft) ? missingEvidence(action, draft) : { photo: false, note: false };
@@ -183,7 +183,8 @@ function NotCountedAnswer({ children }: { children: ReactNode }) {
 }
 
 /** An instruction: text to read before going on, with nothing to answer. */
-function InstructionItem({ labelId, name, description }: { labelId: string; name: string; description: string }) {
+/** An instruction: its text, and its picture (named by the instruction) at the width of the card. */
+function InstructionItem({ labelId, name, description, image }: { labelId: string; name: string; description: string; image: string | null }) {
   return (
     <Paper
       withBorder
@@ -206,6 +207,15 @@ function InstructionItem({ labelId, name, description }: { labelId: string; name
             <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
               {description}
             </Text>
+          ) : null}
+          {image ? (
+            <img
+              src={image}
+              alt={name}
+              loading="lazy"
+              decoding="async"
+              style={{ display: 'block', inlineSize: 'auto', maxInlineSize: '100%', maxBlockSize: 360, borderRadius: 4, marginBlockStart: 4 }}
+            />
           ) : null}
         </Stack>
       </Group>

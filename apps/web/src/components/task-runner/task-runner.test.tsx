@@ -302,7 +302,7 @@ describe('task runner: inspections', () => {
   it('answers times, sliders, N/A and ranged numbers, and shows an instruction without asking anything', async () => {
     const user = userEvent.setup();
     const typed: RunnerAction[] = [
-      action(1, 'INSTRUCTION', 'Wear gloves', { required: false, descriptionEn: 'Put on gloves before you start.' }),
+      action(1, 'INSTRUCTION', 'Wear gloves', { required: false, descriptionEn: 'Put on gloves before you start.', image: '/api/files/gloves.webp?s=1' }),
       action(2, 'TIME', 'Arrival'),
       action(3, 'NUMBER', 'Fridge', { settings: settings({ min: 2, max: 8, unit: '°C' }) }),
       action(4, 'YES_NO', 'Exit clear?', { settings: settings({ allowNa: true }) }),
@@ -312,6 +312,8 @@ describe('task runner: inspections', () => {
     const instruction = screen.getByRole('region', { name: 'Wear gloves' });
     expect(within(instruction).getByText('Put on gloves before you start.')).toBeInTheDocument();
     expect(within(instruction).queryByRole('textbox')).not.toBeInTheDocument();
+    // Its picture, named by the instruction.
+    expect(within(instruction).getByRole('img', { name: 'Wear gloves' })).toHaveAttribute('src', '/api/files/gloves.webp?s=1');
     expect(screen.getByRole('status')).toHaveTextContent('0 of 4 required answered');
 
     await user.type(screen.getByLabelText('Arrival', { selector: 'input' }), '07:30');

@@ -213,7 +213,10 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
   line(t.score, regular, 9.5, MUTED, { left: MARGIN + 14, right: PAGE.width - MARGIN - 14 });
   y = boxTop - 46;
   line(score?.percent != null ? percent(score.percent) : '—', bold, 22, TEXT, { left: MARGIN + 14, right: PAGE.width - MARGIN - 14 });
-  const result = score?.passed === true ? t.passed : score?.passed === false ? t.failed : t.notScored;
+  // Scored so far but not finished: neither passed nor failed yet.
+  const finished = inspection.schedule.status === 'done';
+  const passed = finished ? score?.passed : null;
+  const result = !finished && score?.percent != null ? t.unfinished : passed === true ? t.passed : passed === false ? t.failed : t.notScored;
   const badgeWidth = bold.width(result, 12) + 28;
   const badgeX = rtl ? MARGIN + 14 : PAGE.width - MARGIN - 14 - badgeWidth;
   current.page.drawRectangle({
@@ -221,7 +224,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
     y: boxTop - 40,
     width: badgeWidth,
     height: 24,
-    color: score?.passed === true ? PASS_FILL : score?.passed === false ? FAIL_FILL : NEUTRAL_FILL,
+    color: passed === true ? PASS_FILL : passed === false ? FAIL_FILL : NEUTRAL_FILL,
   });
   y = boxTop - 32;
   line(result, bold, 12, WHITE, { left: badgeX + 14, right: badgeX + badgeWidth - 14 });

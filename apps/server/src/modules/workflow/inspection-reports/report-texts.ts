@@ -16,6 +16,8 @@ export interface ReportTexts {
   passed: string;
   failed: string;
   notScored: string;
+  /** A score so far of an inspection not finished: neither passed nor failed. */
+  unfinished: string;
   passMark: (percent: string) => string;
   failedItems: string;
   noFailedItems: string;
@@ -57,6 +59,7 @@ export const REPORT_TEXTS: Record<ReportLanguage, ReportTexts> = {
     passed: 'Passed',
     failed: 'Failed',
     notScored: 'Not scored',
+    unfinished: 'Not finished',
     passMark: (percent) => `Pass mark ${percent}`,
     failedItems: 'Failed items',
     noFailedItems: 'No failed items',
@@ -96,6 +99,7 @@ export const REPORT_TEXTS: Record<ReportLanguage, ReportTexts> = {
     passed: 'ناجح',
     failed: 'راسب',
     notScored: 'بلا درجة',
+    unfinished: 'لم يكتمل',
     passMark: (percent) => `درجة النجاح ${percent}`,
     failedItems: 'البنود الراسبة',
     noFailedItems: 'لا توجد بنود راسبة',

@@ -1,8 +1,8 @@
 // One action of the report: the question and, as the member gave it, the answer in words (a number
 // with its unit and an out-of-range mark), the notes, the flag, a mark when it was given outside
-// the site, photos as thumbnails that open the
-// full file, the signature as drawn and voice notes as links. An instruction shows its text and
-// its picture as the task version had it; an action asked but not answered says so.
+// the site, photos as thumbnails that open the full file, the signature as drawn and voice notes
+// as links. An instruction shows its text and its picture as the task version had it; an action
+// asked but not answered says so.
 import { useId } from 'react';
 import { Anchor, Badge, Group, Paper, Rating, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFlag, IconMapPinOff, IconMicrophone } from '@tabler/icons-react';

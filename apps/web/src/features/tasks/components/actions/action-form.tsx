@@ -1,6 +1,7 @@
 // The action form: names and descriptions in both languages (either name is enough), the type
 // from the server's list, options for choice types (both labels each, at least two), the
-// required switch and tags. Validated with the shared schemas before anything is sent.
+// required switch, an instruction's picture and tags. Validated with the shared schemas before
+// anything is sent.
 import { useMemo, useState, type FormEvent } from 'react';
 import { Select, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import { ActionOptionsField, MIN_OPTIONS, emptyOption, type OptionErrors } from 
 import { BilingualFields, withoutEitherNameError } from '../bilingual-fields.tsx';
 import { TagMultiSelect } from '../task/tag-select.tsx';
 import { ActionScoringFields, type ScoringValues } from './action-scoring-fields.tsx';
+import { InstructionImageField, keptImage } from './instruction-image-field.tsx';
 import { useSaveAction } from './use-save-action.ts';
 
 interface ActionFormValues {
@@ -90,6 +92,7 @@ export function ActionForm({ taskId, sections = [], defaultSectionId = null, act
   });
   const { values } = form;
   const [rowErrors, setRowErrors] = useState<OptionErrors>([]);
+  const [image, setImage] = useState(() => keptImage(action?.image ?? null));
 
   const typeOptions = useMemo(
     () => (types.data ?? []).map((type) => ({ value: type.type, label: localizedName(type, language) || type.type })),
@@ -113,7 +116,7 @@ export function ActionForm({ taskId, sections = [], defaultSectionId = null, act
   const finish = (saving: Promise<Action>) => {
     form.setErrors({});
     setRowErrors([]);
-    saving.then(onSaved, form.showFieldErrors);
+    saving.then((saved) => save.saveImage(saved, image)).then(onSaved, form.showFieldErrors);
   };
 
   const submit = (event: FormEvent) => {
@@ -190,6 +193,13 @@ export function ActionForm({ taskId, sections = [], defaultSectionId = null, act
           checked={values.required}
           onChange={(event) => form.setValue('required', event.currentTarget.checked)}
         />
+        {values.type === 'INSTRUCTION' ? (
+          <InstructionImageField
+            value={image}
+            onChange={setImage}
+            name={(language === 'ar' ? values.nameAr || values.nameEn : values.nameEn || values.nameAr).trim()}
+          />
+        ) : null}
         {values.type !== 'INSTRUCTION' ? (
           <ActionScoringFields
             type={values.type}

@@ -1,5 +1,6 @@
 // Saving an action: create it with its tags, or update it and then assign and remove the tags
-// that changed, with the specification's toasts for each outcome.
+// that changed, with the specification's toasts for each outcome; then an instruction's picture,
+// sent or removed once the action exists.
 import { useTranslation } from 'react-i18next';
 import type { Action, ActionRequest, ActionUpdateRequest } from '@fieldops/shared/tasks';
 import { errorMessage } from '../../../../lib/i18n/translate-message.ts';
@@ -7,9 +8,12 @@ import { notifyError, notifySuccess } from '../../../../lib/notify.ts';
 import { useAssignActionTagsMutation } from '../../api/assign-action-tags.ts';
 import { useCreateActionMutation } from '../../api/create-action.ts';
 import { useActionsRefresh } from '../../api/refresh-task.ts';
+import { useRemoveActionImageMutation } from '../../api/remove-action-image.ts';
 import { useRemoveActionTagsMutation } from '../../api/remove-action-tags.ts';
+import { useSetActionImageMutation } from '../../api/set-action-image.ts';
 import { useUpdateActionMutation } from '../../api/update-action.ts';
 import { refusalText } from '../refusal-text.ts';
+import type { InstructionImageValue } from './instruction-image-field.tsx';
 
 /** Which tags to assign and which to remove to go from `before` to `after`. */
 export function tagChanges(before: readonly number[], after: readonly number[]) {
@@ -33,6 +37,8 @@ export function useSaveAction(taskId: number) {
   const update = useUpdateActionMutation();
   const assign = useAssignActionTagsMutation();
   const remove = useRemoveActionTagsMutation();
+  const setImage = useSetActionImageMutation();
+  const removeImage = useRemoveActionImageMutation();
   const refreshActions = useActionsRefresh();
 
   const add = async (body: ActionRequest): Promise<Action> => {
@@ -75,5 +81,26 @@ export function useSaveAction(taskId: number) {
     return saved;
   };
 
-  return { add, change, pending: create.isPending || update.isPending || assign.isPending || remove.isPending };
+  /**
+   * After the action is saved: the picture chosen for an instruction is sent, or the one removed
+   * is taken away. A refusal is told, and the action stays saved as it is.
+   */
+  const saveImage = async (saved: Action, image: InstructionImageValue): Promise<Action> => {
+    if (saved.type !== 'INSTRUCTION' || (!image.file && !image.removed)) return saved;
+    try {
+      return image.file ? await setImage.mutateAsync({ actionId: saved.id, file: image.file }) : await removeImage.mutateAsync({ actionId: saved.id });
+    } catch (error) {
+      notifyError(errorMessage(error), t('tasks.actionForm.imageFailed'));
+      return saved;
+    } finally {
+      await refreshActions(taskId);
+    }
+  };
+
+  return {
+    add,
+    change,
+    saveImage,
+    pending: create.isPending || update.isPending || assign.isPending || remove.isPending || setImage.isPending || removeImage.isPending,
+  };
 }
