@@ -52,6 +52,8 @@ export const project = z.object({
   active: z.boolean(),
   /** Null until reports rank projects. */
   rank: z.number().nullable(),
+  /** The average score (0–100) of its finished inspections over the last 30 days; null when none was scored. */
+  averageScore: z.number().nullable(),
   sitesCount: z.number(),
   membersCount: z.number(),
 });
@@ -113,6 +115,8 @@ export const site = z.object({
   membersCount: z.number(),
   /** Null until reports rank sites. */
   rank: z.number().nullable(),
+  /** The average score (0–100) of its finished inspections over the last 30 days; null when none was scored. */
+  averageScore: z.number().nullable(),
 });
 export type Site = z.infer<typeof site>;
 

@@ -68,14 +68,16 @@ describe('inspection report page', () => {
     renderPage();
 
     await screen.findByRole('heading', { level: 1, name: 'Kitchen check' });
-    // Headings in order: the task, its result, then the sections (the part before the first has none).
+    // Headings in order: the task, its result, then the sections, the part before the first under "General".
     expect(screen.getAllByRole('heading').map((heading) => `${heading.tagName} ${heading.textContent}`)).toEqual([
       'H1 Kitchen check',
       'H2 Result',
       'H3 Failed items',
+      'H2 General',
       'H2 Kitchen',
       'H2 Storage',
     ]);
+    expect(within(screen.getByRole('region', { name: 'General' })).getByText('Section score: 100%')).toBeInTheDocument();
     expect(screen.getByText('Section score: 50%')).toBeInTheDocument();
     expect(screen.getByText('Section score: 60%')).toBeInTheDocument();
 
@@ -95,6 +97,20 @@ describe('inspection report page', () => {
     expect(within(within(kitchen).getByRole('region', { name: 'Remarks' })).getByText('No answer')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Overall tidiness' })).getByText('4 of 5 stars')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Is the entrance clean?' })).queryByText('Out of range')).not.toBeInTheDocument();
+  });
+
+  it('shows an unfinished inspection as not finished, with its score so far, and marks an answer given outside the site', async () => {
+    const report = makeReport();
+    const answers = report.inspection.answers.map((answer) => (answer.action.id === 102 ? { ...answer, outside: true } : answer));
+    serve(makeReport({ inspection: { schedule: { ...report.inspection.schedule, status: 'inProgress' }, answers } }));
+    renderPage();
+
+    expect(await screen.findByTestId('inspection-score')).toHaveTextContent('62.5%');
+    expect(screen.getByText('Not finished')).toBeInTheDocument();
+    expect(screen.getByText(/The score so far/)).toBeInTheDocument();
+    expect(screen.queryByText('Failed')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Is the entrance clean?' })).getByText('Given outside the site')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Overall tidiness' })).queryByText('Given outside the site')).not.toBeInTheDocument();
   });
 
   it('shows photos as thumbnails that open the full file, the signature as drawn and voice notes as links', async () => {

@@ -47,8 +47,8 @@ function selectProjects(db: Db, businessId: number) {
 
 type ProjectRow = Awaited<ReturnType<typeof selectProjects>>[number];
 
-/** A project as listed, without its rank (the reports module ranks them: projects.service.ts). */
-export type ProjectListed = Omit<Project, 'rank'>;
+/** A project as listed, without its rank and score (the reports module has them: projects.service.ts). */
+export type ProjectListed = Omit<Project, 'rank' | 'averageScore'>;
 
 const toProject = (r: ProjectRow): ProjectListed => ({
   id: r.id,

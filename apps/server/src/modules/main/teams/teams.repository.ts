@@ -50,8 +50,8 @@ function selectSites(db: Db) {
 
 type SiteRow = Awaited<ReturnType<typeof selectSites>>[number];
 
-/** A site as listed, without its rank (the reports module ranks them: teams.service.ts). */
-export type SiteListed = Omit<Site, 'rank'>;
+/** A site as listed, without its rank and score (the reports module has them: teams.service.ts). */
+export type SiteListed = Omit<Site, 'rank' | 'averageScore'>;
 
 const toSite = (r: SiteRow): SiteListed => ({
   id: r.id,

@@ -212,6 +212,12 @@ export async function findResult(db: Db, businessId: number, id: number, scope?:
   return row ? toActionResult(row) : null;
 }
 
+/** An answer of the business read with its action as given (its schedule's task version), even when the task has lost the action since. */
+export async function findResultAsGiven(db: Db, businessId: number, id: number, given: ActionResult['action']): Promise<ActionResult | null> {
+  const [row] = await selectResultsWithRemovedActions(db).where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id)));
+  return row ? { ...toActionResult({ ...row, actionType: given.type, actionOptions: given.options }), action: given } : null;
+}
+
 /** Every answer of a schedule in the order they came. */
 export async function findScheduleResults(db: Db, businessId: number, scheduleId: number): Promise<ActionResult[]> {
   const rows = await selectResults(db)

@@ -17,6 +17,7 @@ import {
   findLatestResults,
   findMemberActionResults,
   findResult,
+  findResultAsGiven,
   findResultsByIds,
   findScheduleResults,
   findScheduleResultsAsGiven,
@@ -35,6 +36,9 @@ const pageOf = (query: { page: number; size: number; sort?: string }) => ({
 
 /** An answer of the business whoever looks, or null: for the one who just gave it and the live feed. */
 export const findAnswer = (db: Db, businessId: number, id: number) => findResult(db, businessId, id);
+
+/** The same, read with its action as the schedule's task version gives it. */
+export const findAnswerAsGiven = (db: Db, businessId: number, id: number, given: ActionResult['action']) => findResultAsGiven(db, businessId, id, given);
 
 /** Stores an answer; call inside the transaction that moves its schedule. */
 export const insertAnswer = (tx: Db, values: NewResult) => insertResult(tx, values);

@@ -11,7 +11,7 @@ import type { KpiKind, KpiOrder } from '@fieldops/shared/reports';
 import type { Db } from '../../../db/client.ts';
 import { preparedSql } from '../../../db/prepared.ts';
 import { businesses, teams } from '../../../db/schema.ts';
-import { scheduleSiteRollups } from '../../../db/schema-rollups.ts';
+import { scheduleSiteRollups, scoreSiteRollups } from '../../../db/schema-rollups.ts';
 import { completionRate, onlyRowOf, rowsOf, scoreSums, statusSums, toScoreCounts, toStatusCounts, type CountRow, type ScoreRow } from './report-filter.ts';
 import { entityNamesOf, toEntityNames, type EntityNames, type NameRow } from './kpi-entities.repository.ts';
 import { memberDaysSource, periodsJoin, scheduleSource, scoreSource, type ScheduleNeeds } from './report-source.ts';
@@ -194,4 +194,37 @@ export async function completionOverLastMonth(db: Db, businessId: number, taskId
   });
   const rows = rowsOf<{ key: unknown; done: unknown; total: unknown }>(await statement.execute({ businessId, ids: taskIds }));
   return new Map(rows.map((r) => [Number(r.key), completionRate(Number(r.done), Number(r.total))]));
+}
+
+/**
+ * The average score of the finished inspections of each of `ids` (tasks, sites or projects) over
+ * the last 30 days in the business's time zone, from the score rollups (the schedules' start
+ * decides the day, as for the completion rate); ids with nothing scored in that time have none.
+ */
+export async function scoresOverLastMonth(db: Db, businessId: number, kind: 'tasks' | 'projects' | 'teams', ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, number>();
+  const statement = preparedSql(db, `scores-last-month:${kind}`, () => {
+    const business = sql.placeholder('businessId');
+    const wanted = sql`${sql.placeholder('ids')}::bigint[]`;
+    const zone = sql`(select ${businesses.timeZone} from ${businesses} where ${businesses.id} = ${business})`;
+    const today = sql`(now() at time zone ${zone})::date`;
+    const t = scoreSiteRollups;
+    // A project's scores are those of its sites.
+    const projectOf = sql`(select ${teams.projectId} from ${teams} where ${teams.id} = ${t.teamId})`;
+    const key = kind === 'tasks' ? sql`${t.taskId}` : kind === 'teams' ? sql`${t.teamId}` : projectOf;
+    const which =
+      kind === 'projects'
+        ? sql`${t.teamId} in (select ${teams.id} from ${teams} where ${teams.businessId} = ${business} and ${teams.projectId} = any(${wanted}))`
+        : sql`${key} = any(${wanted})`;
+    return sql`select ${key} as key, sum(${t.scored}) as scored, sum(${t.percentSum}) as percent_sum
+      from ${periodsJoin(t, sql`${today} - 29`, today, sql`${t.businessId} = ${business} and ${which}`)}
+      group by 1 having sum(${t.scored}) > 0`;
+  });
+  const rows = rowsOf<{ key: unknown } & Pick<ScoreRow, 'scored' | 'percent_sum'>>(await statement.execute({ businessId, ids }));
+  return new Map(
+    rows.flatMap((r) => {
+      const { averageScore } = toScoreCounts(r);
+      return averageScore === null ? [] : [[Number(r.key), averageScore] as const];
+    }),
+  );
 }

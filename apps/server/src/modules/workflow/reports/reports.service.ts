@@ -33,6 +33,7 @@ import { viewScopeOf, type ViewScope } from '../../../policies/schedules.ts';
 import { findEntityNames, findRankedId, type EntityNames } from './kpi-entities.repository.ts';
 import {
   completionOverLastMonth as completionRows,
+  scoresOverLastMonth as scoreRows,
   findRanked,
   findStanding,
   kpiSources,
@@ -256,15 +257,19 @@ export function ranksOverLastMonth(db: Db, businessId: number, kind: 'members' |
   return rankRows(db, businessId, kind, ids);
 }
 
-/** Sites or projects, each with its best-first rank over the last 30 days (null without schedules in that time). */
+/**
+ * Sites or projects, each with its best-first rank over the last 30 days (null without schedules
+ * in that time) and the average score of its finished inspections then (null with none scored).
+ */
 export async function withRanksOverLastMonth<T extends { id: number }>(db: Db, businessId: number, kind: 'projects' | 'teams', items: T[]) {
-  const ranks = await rankRows(
-    db,
-    businessId,
-    kind,
-    items.map((item) => item.id),
-  );
-  return items.map((item) => ({ ...item, rank: ranks.get(item.id) ?? null }));
+  const ids = items.map((item) => item.id);
+  const [ranks, scores] = await Promise.all([rankRows(db, businessId, kind, ids), scoreRows(db, businessId, kind, ids)]);
+  return items.map((item) => ({ ...item, rank: ranks.get(item.id) ?? null, averageScore: scores.get(item.id) ?? null }));
+}
+
+/** The average score of the finished inspections of each of the tasks `taskIds` over the last 30 days; null with none scored. */
+export function scoresOverLastMonth(db: Db, businessId: number, taskIds: readonly number[]) {
+  return scoreRows(db, businessId, 'tasks', taskIds);
 }
 
 /** The completion rate of each of the tasks `taskIds` over the last 30 days; tasks with no schedule then have none. */

@@ -138,9 +138,10 @@ describe('the score of an inspection', () => {
     const [floor, shelves, fridge] = actions.map((a) => a.id) as [number, number, number];
     expect((await inspectionOf(schedule.id)).score).toBeNull();
     await answer(schedule.id, floor, 'YES');
-    // 2 of 2 so far: passed.
+    // 2 of 2 so far: passed, worked out as it is read; an unfinished inspection keeps no score for the reports.
     expect((await inspectionOf(schedule.id)).score).toMatchObject({ achieved: 2, possible: 2, percent: 100, passed: true, failed: [] });
     await answer(schedule.id, shelves, '1');
+    expect(await t.app.db.select().from(scheduleScores).where(eq(scheduleScores.scheduleId, schedule.id))).toEqual([]);
     await answer(schedule.id, fridge, 9.5);
     // Floor 2 of 2, shelves 1 of 2, fridge 0 of 1 (out of range): 3 of 5 = 60 %, at the mark.
     const read = await inspectionOf(schedule.id);
@@ -242,6 +243,56 @@ describe('an inspection reads as it was answered', () => {
     await answer(third.id, floor, 'YES');
     const [pinned] = await t.app.db.select({ version: schedules.taskVersionId }).from(schedules).where(eq(schedules.id, third.id));
     expect(pinned?.version).toBe(fresh.version?.id);
+  });
+
+  it('is finished with its version when the task changes halfway: the runner, the progress and the checks read it', async () => {
+    const { task, actions, schedule } = await audit();
+    const [floor, shelves, fridge, remarks] = actions.map((a) => a.id) as [number, number, number, number];
+    await answer(schedule.id, floor, 'YES');
+    // Halfway through, the task changes: the fridge question goes, a required one comes, a name changes.
+    expect((await owner.request({ method: 'DELETE', url: `${W}/v1/actions/${fridge}` })).statusCode).toBe(204);
+    const added = await owner.request({
+      method: 'POST',
+      url: `${W}/v1/actions`,
+      payload: { taskId: task.id, nameEn: 'Lights on?', type: 'YES_NO', required: true },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await owner.request({ method: 'PUT', url: `${W}/v1/actions/${floor}`, payload: { nameEn: 'Floor dry?', type: 'YES_NO', required: true } });
+
+    const detailOf = async () => {
+      const res = await member.request({ method: 'GET', url: `${W}/schedules/${schedule.id}?eagerLoad=true` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ task: { actions: { id: number; nameEn: string; rules: object }[] }; answeredActions: number; requiredActions: number }>();
+    };
+    const detail = await detailOf();
+    expect(detail.task.actions.map((a) => [a.id, a.nameEn])).toEqual([
+      [floor, 'Floor clean?'],
+      [shelves, 'Shelves'],
+      [fridge, 'Fridge'],
+      [remarks, 'Remarks'],
+    ]);
+    expect(detail.task.actions[0]?.rules).toMatchObject({ NO: { photoRequired: true } });
+    expect(detail).toMatchObject({ answeredActions: 1, requiredActions: 3 });
+    // The lists count progress the same way.
+    const list = await member.request({ method: 'GET', url: `${W}/schedules?withActionCalculations=true&size=100` });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ id: number; requiredActions: number }[]>().find((s) => s.id === schedule.id)).toMatchObject({ requiredActions: 3 });
+
+    // The question added since is not part of it; the one deleted since still is, with its rules.
+    const lights = await answer(schedule.id, added.json<{ id: number }>().id, 'YES');
+    expect(lights.statusCode).toBe(400);
+    expect(lights.json().message).toBe("The action is not part of this schedule's task");
+    expect((await answer(schedule.id, fridge, 40)).statusCode).toBe(201);
+    expect((await answer(schedule.id, shelves, '0')).statusCode).toBe(201);
+    expect(await statusOf(t.app.db, schedule.id)).toMatchObject({ status: 'done' });
+    // The runner holds every answer given, that to the question deleted since too.
+    const { answers } = await (
+      await member.request({ method: 'GET', url: `${W}/schedules/${schedule.id}?eagerLoad=true` })
+    ).json<{ answers: { action: { id: number; nameEn: string } }[] }>();
+    expect(answers.map((a) => a.action.nameEn)).toEqual(['Floor clean?', 'Fridge', 'Shelves']);
+    // Floor 2 of 2, shelves 2 of 2, fridge 0 of 1 (out of range): 4 of 5, kept now that it is finished.
+    const [kept] = await t.app.db.select().from(scheduleScores).where(eq(scheduleScores.scheduleId, schedule.id));
+    expect(kept).toMatchObject({ achieved: 4, possible: 5, percent: 80, failed: [fridge] });
   });
 
   it('is seen by whoever may see the schedule, and by no other business or member', async () => {

@@ -1,6 +1,7 @@
-// The score of a schedule's inspection (DESIGN §13), computed on the server each time a counted
-// answer is stored, with the schedule's task version, and kept per schedule for its report and
-// for the reports' averages. A task version with nothing to score keeps no score.
+// The score of a schedule's inspection (DESIGN §13), computed on the server with the schedule's
+// task version. A finished (done) schedule keeps it, written again with each counted answer, for
+// its report and for the reports' averages; one not finished is scored when read, and counts in no
+// average. A task version with nothing to score keeps no score.
 import { and, eq } from 'drizzle-orm';
 import type { AnswerValue } from '@fieldops/shared/answers';
 import { scoreInspection, type InspectionScore } from '@fieldops/shared/inspection-score';

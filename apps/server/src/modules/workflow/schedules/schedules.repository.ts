@@ -207,6 +207,16 @@ export async function findRuleSets(db: Db, businessId: number, taskIds: readonly
   return sets;
 }
 
+/** The task version each schedule of the business among these was answered with (null: none yet). */
+export async function findScheduleVersionIds(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: schedules.id, versionId: schedules.taskVersionId })
+    .from(schedules)
+    .where(and(eq(schedules.businessId, businessId), inArray(schedules.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.versionId]));
+}
+
 /** The task version a schedule of the business was answered with, or null (none yet, or no such schedule). */
 export async function findScheduleVersionId(db: Db, businessId: number, id: number): Promise<number | null> {
   const [row] = await db

@@ -10,10 +10,19 @@ import { schedules } from '../../../db/schema-schedules.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { scopeCondition, viewScopeOf, type ViewScope } from '../../../policies/schedules.ts';
-import { getTaskWithActions } from '../actions/task-actions.service.ts';
-import { latestAnswersOf, scheduleAnswers } from '../action-results/action-results.service.ts';
-import { answersByAction, isOpen, progressOf } from './answer-status.ts';
-import { countSchedules, findRuleSets, findSchedule, findSchedules, findScheduleState, recordHandover, type ScheduleWhere } from './schedules.repository.ts';
+import { answeredTask, findVersions, ruleSetOfVersion } from '../actions/answered-task.service.ts';
+import { latestAnswersOf, scheduleAnswersAsGiven } from '../action-results/action-results.service.ts';
+import { answersByAction, isOpen, progressOf, type RuleSet } from './answer-status.ts';
+import {
+  countSchedules,
+  findRuleSets,
+  findSchedule,
+  findSchedules,
+  findScheduleState,
+  findScheduleVersionIds,
+  recordHandover,
+  type ScheduleWhere,
+} from './schedules.repository.ts';
 
 type SchedulesQuery = z.output<typeof schedulesQuery>;
 
@@ -39,19 +48,24 @@ function whereFor(scope: ViewScope, kind: ScheduleListKind, query: SchedulesQuer
 /** Fills answered and required actions and late answers of each schedule, whatever the number of schedules. */
 export async function withCalculations(db: Db, businessId: number, items: Schedule[]): Promise<Schedule[]> {
   if (items.length === 0) return items;
-  const taskIds = [...new Set(items.map((s) => s.taskId))];
-  const [ruleSets, answerRows] = await Promise.all([
-    findRuleSets(db, businessId, taskIds),
-    latestAnswersOf(
+  const ids = items.map((s) => s.id);
+  // A schedule answered so far counts its progress with the version it answers, any other with its task as it is.
+  const [versionIds, answerRows] = await Promise.all([findScheduleVersionIds(db, businessId, ids), latestAnswersOf(db, businessId, ids, true)]);
+  const [ruleSets, versions] = await Promise.all([
+    findRuleSets(db, businessId, [...new Set(items.filter((s) => !versionIds.get(s.id)).map((s) => s.taskId))]),
+    findVersions(
       db,
       businessId,
-      items.map((s) => s.id),
-      true,
+      [...versionIds.values()].filter((id): id is number => id !== null),
     ),
   ]);
+  const ruleSetOf = (s: Schedule): RuleSet => {
+    const version = versions.get(versionIds.get(s.id) ?? -1);
+    return version ? ruleSetOfVersion(version) : (ruleSets.get(s.taskId) ?? { actions: [], sections: [] });
+  };
   return items.map((s) => {
     const answers = answerRows.filter((a) => a.scheduleId === s.id);
-    const progress = progressOf(ruleSets.get(s.taskId) ?? { actions: [], sections: [] }, answersByAction(answers));
+    const progress = progressOf(ruleSetOf(s), answersByAction(answers));
     return { ...s, answeredActions: progress.answered, requiredActions: progress.required, lateAnswers: answers.filter((a) => a.late).length };
   });
 }
@@ -83,7 +97,8 @@ export async function getSchedule(db: Db, caller: Caller, id: number): Promise<S
 }
 
 /**
- * The schedule with its task and ordered actions, its site's geofence and all its answers. Read by
+ * The schedule with its task and ordered actions (as the version it answers has them, once it has
+ * answers), its site's geofence and all its answers. Read by
  * its own member (the runner, and the device's offline copy), it is from now on on their device:
  * answers delivered late are credible only from that moment (answer-status.ts lateDeliveryCounts).
  */
@@ -92,11 +107,12 @@ export async function getScheduleDetail(db: Db, caller: Caller, id: number): Pro
   const state = await findScheduleState(db, scope.businessId, id, scope.timeZone, visibleSchedules(scope));
   if (!state) throw notFound(MSG.scheduleNotFound);
   if (state.userId === caller.userId) await recordHandover(db, scope.businessId, id);
-  const [schedule, task, answers] = await Promise.all([
-    requireSchedule(db, scope, id),
-    getTaskWithActions(db, scope.businessId, state.taskId, true),
-    scheduleAnswers(db, scope.businessId, id),
-  ]);
+  const [schedule, task] = await Promise.all([requireSchedule(db, scope, id), answeredTask(db, scope.businessId, state)]);
+  // Its answers read with the actions it answers, those the task has lost since included.
+  const asGiven = new Map(
+    task.actions.map((a) => [a.id, { id: a.id, nameEn: a.nameEn, nameAr: a.nameAr, type: a.type, options: a.options, settings: a.settings }]),
+  );
+  const answers = await scheduleAnswersAsGiven(db, scope.businessId, id, (actionId) => asGiven.get(actionId));
   const [calculated] = await withCalculations(db, scope.businessId, [schedule]);
   return {
     ...must(calculated, 'withCalculations answers one schedule per schedule given'),

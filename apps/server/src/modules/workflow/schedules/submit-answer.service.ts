@@ -27,7 +27,7 @@ import { keepUploads } from '../../../lib/uploads.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { viewScopeOf } from '../../../policies/schedules.ts';
 import { actionRowOf } from '../actions/actions.service.ts';
-import { findAnswer, insertAnswer, latestAnswersOf } from '../action-results/action-results.service.ts';
+import { findAnswer, findAnswerAsGiven, insertAnswer, latestAnswersOf } from '../action-results/action-results.service.ts';
 import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD, type AnswerForm } from './answer-files.ts';
 import {
   answersByAction,
@@ -44,12 +44,20 @@ import {
 import { findRemovedSchedule, insertHeldAnswer } from './held-answers.repository.ts';
 import { findRuleSets, findScheduleState, updateScheduleStatus, type ScheduleState } from './schedules.repository.ts';
 import { scoreOfAnswers, writeScheduleScore } from './schedule-scores.ts';
-import { pinVersion } from '../actions/task-versions.service.ts';
+import { findVersion, pinVersion } from '../actions/task-versions.service.ts';
+import { ruleSetOfVersion, versionActionOf } from '../actions/answered-task.service.ts';
 import { requireSchedule, visibleSchedules, withCalculations } from './schedules.service.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
 
 type AnswerFields = z.output<typeof actionResultFields>;
-type ActionRow = NonNullable<Awaited<ReturnType<typeof actionRowOf>>>;
+/** What the checks of an answer read of its action: the pinned version's, or the task's own before the first answer. */
+type AnsweredAction = Pick<NonNullable<Awaited<ReturnType<typeof actionRowOf>>>, 'id' | 'nameEn' | 'nameAr' | 'type' | 'options' | 'settings' | 'rules'>;
+
+/** An action of the task as it is now, or undefined when the business's task has no such action. */
+async function taskActionOf(db: Db, businessId: number, taskId: number, actionId: number): Promise<AnsweredAction | undefined> {
+  const row = await actionRowOf(db, businessId, actionId);
+  return row && row.taskId === taskId ? row : undefined;
+}
 
 function parseFields(fields: Record<string, string>): AnswerFields {
   const parsed = actionResultFields.safeParse(fields);
@@ -102,7 +110,7 @@ function requireAnswerable(state: ScheduleState, caller: Caller, capturedAt: Dat
  * action without its file, and an answer without the evidence its rules ask for (a photo, a note).
  * Answers what the rules ask of the answer, its flag included.
  */
-function requireFitting(action: ActionRow, body: AnswerFields, form: AnswerForm) {
+function requireFitting(action: AnsweredAction, body: AnswerFields, form: AnswerForm) {
   if (!validAnswerValue(action.type, body.value, action.options.length, action.settings)) throw fieldError('value', MSG.answerInvalid);
   if (FILE_ACTION_TYPES.includes(action.type) && !form.photo)
     throw fieldError(PHOTO_FIELD, action.type === 'SIGNATURE' ? MSG.signatureRequired : MSG.photoRequired);
@@ -126,13 +134,18 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
     if (body.capturedAt) return holdForRemovedSchedule(db, caller, body, body.capturedAt, form, parts);
     throw notFound(MSG.scheduleNotFound);
   }
-  // What does not exist for this caller is refused as such before any question of timing.
-  const action = await actionRowOf(db, businessId, body.actionId);
-  if (!action || action.taskId !== state.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
+  // What does not exist for this caller is refused as such before any question of timing. Once a
+  // first answer pinned the task's version, the schedule is answered with that version's actions
+  // and rules, whatever the task has become since (actions/answered-task.service.ts).
+  const version = state.taskVersionId !== null ? await findVersion(db, businessId, state.taskVersionId) : null;
+  const action = version ? versionActionOf(version, body.actionId) : await taskActionOf(db, businessId, state.taskId, body.actionId);
+  if (!action) throw fieldError('actionId', MSG.actionNotInSchedule);
   requireAnswerable(state, caller, body.capturedAt, new Date());
   const evidence = requireFitting(action, body, form);
 
-  const ruleSet = (await findRuleSets(db, businessId, [state.taskId])).get(state.taskId) ?? { actions: [], sections: [] };
+  const ruleSet = version
+    ? ruleSetOfVersion(version)
+    : ((await findRuleSets(db, businessId, [state.taskId])).get(state.taskId) ?? { actions: [], sections: [] });
   // The runner shows what the member's answers so far reveal, counted or not; an action those
   // answers hide is not asked, so an answer to it is refused.
   const given = answersByAction(await latestAnswersOf(db, businessId, [state.id], false));
@@ -177,7 +190,8 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       const { complete } = progressOf(ruleSet, answersByAction(latest));
       const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
       if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleSet, latest) : null);
-      const score = scoreOfAnswers(version, latest);
+      // Only a finished inspection keeps its score, so the reports average finished ones alone.
+      const score = status === 'done' ? scoreOfAnswers(version, latest) : null;
       if (score) await writeScheduleScore(tx, { ...locked, businessId }, version, score);
     }
     if (flagged) await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
@@ -193,7 +207,14 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   // The answer row holds the files now: reading it back may fail, but must not remove them.
   keepUploads(parts);
 
-  const [result, schedule] = await Promise.all([findAnswer(db, businessId, resultId), requireSchedule(db, scope, state.id)]);
+  // Read with the action as the version has it: the task may have lost it since.
+  const asGiven = version
+    ? { id: action.id, nameEn: action.nameEn, nameAr: action.nameAr, type: action.type, options: action.options, settings: action.settings }
+    : null;
+  const [result, schedule] = await Promise.all([
+    asGiven ? findAnswerAsGiven(db, businessId, resultId, asGiven) : findAnswer(db, businessId, resultId),
+    requireSchedule(db, scope, state.id),
+  ]);
   if (!result) throw new AppError(500, MSG.serverError);
   const [calculated] = await withCalculations(db, businessId, [schedule]);
   return { result, schedule: must(calculated, 'withCalculations answers one schedule per schedule given') };
@@ -215,8 +236,8 @@ async function holdForRemovedSchedule(
   const { businessId } = caller;
   const removed = await findRemovedSchedule(db, businessId, body.scheduleId, caller.userId);
   if (!removed) throw notFound(MSG.scheduleNotFound);
-  const action = await actionRowOf(db, businessId, body.actionId);
-  if (!action || action.taskId !== removed.taskId) throw fieldError('actionId', MSG.actionNotInSchedule);
+  const action = await taskActionOf(db, businessId, removed.taskId, body.actionId);
+  if (!action) throw fieldError('actionId', MSG.actionNotInSchedule);
   requireInWindow(removed, capturedAt, new Date());
   const evidence = requireFitting(action, body, form);
   const id = await insertHeldAnswer(db, {

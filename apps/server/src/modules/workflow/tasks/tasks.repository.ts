@@ -62,8 +62,8 @@ function selectTasks(db: Db) {
 
 type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
-/** A task as listed, without its completion rate (the reports module has the rollups it comes from). */
-export type TaskListed = Omit<Task, 'completionRate'>;
+/** A task as listed, without its completion rate and score (the reports module has the rollups they come from). */
+export type TaskListed = Omit<Task, 'completionRate' | 'averageScore'>;
 
 const toTask = (r: TaskRow): TaskListed => ({
   id: r.id,

@@ -7,7 +7,7 @@ import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
 import { missingReference, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
-import { completionOverLastMonth } from '../reports/reports.service.ts';
+import { completionOverLastMonth, scoresOverLastMonth } from '../reports/reports.service.ts';
 import { requireTagIds } from '../tags/tags.service.ts';
 import {
   deleteTaskRows,
@@ -26,15 +26,15 @@ export type { TaskValues };
 
 type TaskInput = z.output<typeof taskRequest>;
 
-/** Tasks with their completion rate over the last 30 days, from the report rollups (null without schedules then). */
+/**
+ * Tasks with their completion rate and the average score of their finished inspections over the
+ * last 30 days, from the report rollups (null without schedules, or scores, then).
+ */
 async function withCompletion(db: Db, businessId: number, items: TaskListed[]): Promise<Task[]> {
-  const completion = await completionOverLastMonth(
-    db,
-    businessId,
-    items.map((t) => t.id),
-  );
-  // The items were made for this answer: each takes its rate in place instead of being copied.
-  return items.map((t) => Object.assign(t, { completionRate: completion.get(t.id) ?? null }));
+  const ids = items.map((t) => t.id);
+  const [completion, scores] = await Promise.all([completionOverLastMonth(db, businessId, ids), scoresOverLastMonth(db, businessId, ids)]);
+  // The items were made for this answer: each takes its figures in place instead of being copied.
+  return items.map((t) => Object.assign(t, { completionRate: completion.get(t.id) ?? null, averageScore: scores.get(t.id) ?? null }));
 }
 
 export async function listTasks(db: Db, businessId: number, filter: TaskFilter, page: TaskPage) {

@@ -8,6 +8,8 @@ import type { Project } from '@fieldops/shared/organisation';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ScoreCell, ScoreHeading } from '../../../components/performance/score-column.tsx';
+import { anyScored } from '../../../components/performance/score-text.ts';
 import { QueryGate } from '../../../components/query-gate.tsx';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
@@ -61,6 +63,7 @@ export function ProjectSitesTab({ project }: { project: Project }) {
                   <Table.Th ta="end" visibleFrom="sm">
                     {t('projects.table.rank')}
                   </Table.Th>
+                  <ScoreHeading shown={anyScored(sites.data)} />
                   <Table.Th w={48}>
                     <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
                   </Table.Th>
@@ -86,6 +89,7 @@ export function ProjectSitesTab({ project }: { project: Project }) {
                     <Table.Td ta="end" visibleFrom="sm">
                       {site.rank === null ? NONE : formatNumber(site.rank, language)}
                     </Table.Td>
+                    <ScoreCell shown={anyScored(sites.data)} value={site.averageScore} />
                     <Table.Td>
                       <ItemContextMenu label={t('projects.sites.menuOf', { name: site.name })} href={paths.site(site.id)} />
                     </Table.Td>

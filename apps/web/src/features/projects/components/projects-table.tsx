@@ -1,5 +1,6 @@
-// The projects of one page: name and website, type, counts of sites and members, rank, the
-// local active toggle and the item menu.
+// The projects of one page: name and website, type, counts of sites and members, rank and (when
+// any project of the page scored) average score over the last 30 days, the local active toggle
+// and the item menu.
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +8,8 @@ import { STORAGE_KEYS } from '@fieldops/shared/limits';
 import type { Project } from '@fieldops/shared/organisation';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { LocalStatusSwitch } from '../../../components/local-status-switch.tsx';
+import { ScoreCell, ScoreHeading } from '../../../components/performance/score-column.tsx';
+import { anyScored } from '../../../components/performance/score-text.ts';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -24,6 +27,7 @@ interface ProjectsTableProps {
 export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: ProjectsTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
+  const scoring = anyScored(projects);
   return (
     <ResponsiveTable minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -40,6 +44,7 @@ export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: Proje
             <Table.Th ta="end" visibleFrom="sm">
               {t('projects.table.rank')}
             </Table.Th>
+            <ScoreHeading shown={scoring} />
             <Table.Th>{t('status.active')}</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
@@ -80,6 +85,7 @@ export function ProjectsTable({ projects, onEdit, onDelete, onDuplicate }: Proje
               <Table.Td ta="end" visibleFrom="sm">
                 {project.rank === null ? NONE : formatNumber(project.rank, language)}
               </Table.Td>
+              <ScoreCell shown={scoring} value={project.averageScore} />
               <Table.Td>
                 <LocalStatusSwitch
                   storageKey={STORAGE_KEYS.projects}

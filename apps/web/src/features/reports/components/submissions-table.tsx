@@ -1,15 +1,19 @@
 // The submissions as a table: time (business time zone), task, action, member, site, the answer
-// in words and its marks. A row opens the answer's details; answers that just arrived on the
-// live feed are highlighted. On phones the table keeps the time, the action and the answer.
-import { Badge, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+// in words, the score of its inspection (when any listed answer belongs to a scored, finished
+// one: it opens that inspection's report) and its marks. A row opens the answer's details;
+// answers that just arrived on the live feed are highlighted. On phones the table keeps the time,
+// the action and the answer.
+import { Anchor, Badge, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconClockExclamation, IconFlag, IconMapPinOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ActionResult } from '@fieldops/shared/answers';
 import { ResponsiveTable, useWideScreen } from '../../../components/responsive-table.tsx';
 import { useBusinessTime } from '../../../lib/business-time.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { localizedName } from '../../../lib/localized.ts';
+import { paths } from '../../../lib/paths.ts';
 import { answerWords } from '../export/export-rows.ts';
 
 interface SubmissionsTableProps {
@@ -25,6 +29,7 @@ export function SubmissionsTable({ answers, fresh, onOpen, forPrint = false }: S
   const language = currentLanguage(i18n);
   const time = useBusinessTime();
   const wide = useWideScreen() || forPrint;
+  const scoring = wide && answers.some((answer) => answer.scheduleScore != null);
 
   const table = (
     <Table verticalSpacing="sm" highlightOnHover={!forPrint} aria-label={t('reports.tableLabel')} className="reports-table">
@@ -36,6 +41,7 @@ export function SubmissionsTable({ answers, fresh, onOpen, forPrint = false }: S
           {wide ? <Table.Th>{t('reports.columns.member')}</Table.Th> : null}
           {wide ? <Table.Th>{t('reports.columns.site')}</Table.Th> : null}
           <Table.Th>{t('reports.columns.answer')}</Table.Th>
+          {scoring ? <Table.Th ta="end">{t('reports.columns.score')}</Table.Th> : null}
           <Table.Th>{t('reports.columns.marks')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -116,6 +122,22 @@ export function SubmissionsTable({ answers, fresh, onOpen, forPrint = false }: S
                   {answerWords(answer, language, t)}
                 </Text>
               </Table.Td>
+              {scoring ? (
+                <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} data-testid="answer-score">
+                  {answer.scheduleScore == null ? null : forPrint ? (
+                    <Text size="sm">{formatPercent(answer.scheduleScore, language)}</Text>
+                  ) : (
+                    <Anchor
+                      component={Link}
+                      to={paths.scheduleReport(answer.scheduleId)}
+                      size="sm"
+                      aria-label={t('reports.openInspection', { value: formatPercent(answer.scheduleScore, language) })}
+                    >
+                      {formatPercent(answer.scheduleScore, language)}
+                    </Anchor>
+                  )}
+                </Table.Td>
+              ) : null}
               <Table.Td>
                 <Group gap={4} wrap="wrap">
                   {answer.isFlagged ? (

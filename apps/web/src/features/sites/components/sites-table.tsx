@@ -1,5 +1,6 @@
-// The sites of one page: name and external ID, project, type, members, location, rank, the
-// local active toggle and the item menu.
+// The sites of one page: name and external ID, project, type, members, location, rank and (when
+// any site of the page scored) average score over the last 30 days, the local active toggle and
+// the item menu.
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +8,8 @@ import { STORAGE_KEYS } from '@fieldops/shared/limits';
 import type { Site } from '@fieldops/shared/organisation';
 import { ItemContextMenu } from '../../../components/item-context-menu.tsx';
 import { LocalStatusSwitch } from '../../../components/local-status-switch.tsx';
+import { ScoreCell, ScoreHeading } from '../../../components/performance/score-column.tsx';
+import { anyScored } from '../../../components/performance/score-text.ts';
 import { ResponsiveTable } from '../../../components/responsive-table.tsx';
 import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -27,6 +30,7 @@ export function formatCoordinates(site: Pick<Site, 'latitude' | 'longitude'>): s
 export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
+  const scoring = anyScored(sites);
   return (
     <ResponsiveTable minWidth={820}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -42,6 +46,7 @@ export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableP
             <Table.Th ta="end" visibleFrom="sm">
               {t('sites.table.rank')}
             </Table.Th>
+            <ScoreHeading shown={scoring} />
             <Table.Th>{t('status.active')}</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
@@ -81,6 +86,7 @@ export function SitesTable({ sites, onEdit, onDelete, onDuplicate }: SitesTableP
               <Table.Td ta="end" visibleFrom="sm">
                 {site.rank === null ? NONE : formatNumber(site.rank, language)}
               </Table.Td>
+              <ScoreCell shown={scoring} value={site.averageScore} />
               <Table.Td>
                 <LocalStatusSwitch storageKey={STORAGE_KEYS.teams} id={site.id} fallback label={t('sites.table.activeOf', { name: site.name })} />
               </Table.Td>

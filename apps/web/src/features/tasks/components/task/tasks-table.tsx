@@ -1,11 +1,14 @@
 // The tasks of one page: name (in the current language, else the other), tag, number of
-// actions, geofence, and the item menu.
+// actions, completion rate and (when any task of the page scored) average score over the last 30
+// days, geofence, and the item menu.
 import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin, IconMapPinOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Task } from '@fieldops/shared/tasks';
 import { ItemContextMenu } from '../../../../components/item-context-menu.tsx';
+import { ScoreCell, ScoreHeading } from '../../../../components/performance/score-column.tsx';
+import { anyScored } from '../../../../components/performance/score-text.ts';
 import { ResponsiveTable } from '../../../../components/responsive-table.tsx';
 import { NONE, formatNumber, formatPercent } from '../../../../lib/format.ts';
 import { currentLanguage } from '../../../../lib/i18n/i18n.ts';
@@ -32,6 +35,7 @@ export function GeofenceBadge({ enabled }: { enabled: boolean }) {
 export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
+  const scoring = anyScored(tasks);
   return (
     <ResponsiveTable minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -45,6 +49,7 @@ export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableP
             <Table.Th ta="end" visibleFrom="sm">
               {t('tasks.table.completion')}
             </Table.Th>
+            <ScoreHeading shown={scoring} />
             <Table.Th visibleFrom="sm">{t('tasks.table.geofence')}</Table.Th>
             <Table.Th w={48}>
               <VisuallyHidden>{t('actions.moreActions')}</VisuallyHidden>
@@ -86,6 +91,7 @@ export function TasksTable({ tasks, onEdit, onDelete, onDuplicate }: TasksTableP
                   {/* Of its schedules over the last 30 days; a dash when it had none. */}
                   {task.completionRate === null ? NONE : formatPercent(task.completionRate, language)}
                 </Table.Td>
+                <ScoreCell shown={scoring} value={task.averageScore} />
                 <Table.Td visibleFrom="sm">
                   <GeofenceBadge enabled={task.geoRestrictionEnabled} />
                 </Table.Td>
