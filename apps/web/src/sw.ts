@@ -6,8 +6,11 @@
 // and the network returns, the browser wakes this worker, which sends them even with the app
 // closed (lib/offline/outbox.ts, the same queue the page sends). Web Push: a push is shown as a
 // notification in its recipient's language, and a tap opens its screen (lib/pwa/push-events.ts).
+// Stored files: when the network cannot answer, an instruction's picture kept with the copy of
+// the member's schedules is answered from the device (lib/offline/instruction-images.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { keptInstructionImage } from './lib/offline/instruction-images.ts';
 import { SYNC_TAG, flushOutbox } from './lib/offline/outbox.ts';
 import { readWorkerAuth } from './lib/offline/worker-auth.ts';
 import { workerTransport } from './lib/offline/worker-transport.ts';
@@ -22,6 +25,18 @@ interface SyncEvent extends ExtendableEvent {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/services\//] }));
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith('/api/files/'),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const kept = await keptInstructionImage(request.url, self.location.origin);
+      if (kept) return kept;
+      throw error;
+    }
+  },
+);
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -1,6 +1,7 @@
 // The copy on the device of what a member needs to work without a network: the session (who they
 // are, in which business) and their schedules for today and the next two days with each one's
-// task, actions, chain rules, site and geofence. Refreshed whenever the network is there; read
+// task, actions, chain rules, site and geofence, and its instructions' pictures
+// (instruction-images.ts). Refreshed whenever the network is there; read
 // when a call cannot reach the server. A copy is only ever read back for the same sign-in.
 import type { Schedule, ScheduleDetail } from '@fieldops/shared/schedules';
 import { api } from '../api-client.ts';
@@ -8,6 +9,7 @@ import { addDays, zonedDay } from '../business-time.ts';
 import type { Session } from '../session/types.ts';
 import { getToken } from '../storage.ts';
 import { deviceDb, type ScheduleCopy } from './device-db.ts';
+import { forgetInstructionImages, keepInstructionImages } from './instruction-images.ts';
 
 /** Today and the next two days, in the business's time zone. */
 export const COPY_DAYS = 3;
@@ -55,6 +57,7 @@ export async function forgetDeviceCopy(): Promise<void> {
   const meta = tx.objectStore('meta');
   await Promise.all([meta.delete('session'), meta.delete('refreshed'), meta.delete('auth'), tx.objectStore('schedules').clear()]);
   await tx.done;
+  await forgetInstructionImages().catch(() => {});
 }
 
 async function fetchOwnSchedules(today: string, signal?: AbortSignal): Promise<Schedule[]> {
@@ -100,6 +103,8 @@ export async function refreshScheduleCopy(session: Pick<Session, 'account' | 'bu
   const mark: RefreshMark = { userId, businessId, at: savedAt };
   await tx.objectStore('meta').put(mark, 'refreshed');
   await tx.done;
+  // After the copy is written: a picture that cannot be kept now never holds the copy back.
+  await keepInstructionImages(details, signal).catch(() => 0);
   return details.length;
 }
 
