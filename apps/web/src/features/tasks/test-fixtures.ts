@@ -48,6 +48,7 @@ export function makeTask(extra: Partial<Task> = {}): Task {
     creatorId: 7,
     actionsCount: 0,
     completionRate: null,
+    averageScore: null,
     createdDate: '2025-01-05T08:00:00.000Z',
     ...extra,
   };

@@ -225,4 +225,40 @@ describe('scores in the reports', () => {
     expect(res.json<{ result: ActionResult }>().result.scheduleScore).toBeNull();
     expect(await listed()).toEqual([null, 0, 0]);
   });
+
+  it('give tasks, sites and projects in their lists the average score of their finished inspections over the last 30 days', async () => {
+    const place = await reportBusiness(t);
+    await noise();
+    const s2 = (await createSite(t.app, place.owner, place.projectId)).id;
+    const p2 = (await createProject(t.app, place.owner)).id;
+    const [m1, m2] = [await memberIn(place), await memberIn(place, s2)];
+    // Local days in Riyadh, `ago` days back.
+    const day = (ago: number) => new Date(Date.now() + 3 * 3600_000 - ago * 86_400_000).toISOString().slice(0, 10);
+    const [first, second, old, other] = await placeSchedules(place, [
+      ...many(m1.userId, day(2), 'done', 2),
+      ...many(m1.userId, day(40), 'done', 1),
+      ...many(m2.userId, day(3), 'done', 1, { teamId: s2 }),
+    ]);
+    await scoreSchedules(place, [
+      [first, 80, true],
+      [second, 60, false],
+      [old, 10, false],
+      [other, 100, null],
+    ]);
+    const list = async (url: string) => {
+      const res = await place.owner.request({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ id: number; averageScore: number | null }[]>().map(({ id, averageScore }) => ({ id, averageScore }));
+    };
+    // The schedules of 40 days ago are not counted: (80 + 60 + 100) / 3.
+    expect(await list('/services/workflow/api/v1/tasks?size=100')).toEqual([{ id: place.taskId, averageScore: 80 }]);
+    expect((await list('/api/v1/teams?size=100')).sort((a, b) => a.id - b.id)).toEqual([
+      { id: place.siteId, averageScore: 70 },
+      { id: s2, averageScore: 100 },
+    ]);
+    expect((await list('/api/v1/projects?size=100')).sort((a, b) => a.id - b.id)).toEqual([
+      { id: place.projectId, averageScore: 80 },
+      { id: p2, averageScore: null },
+    ]);
+  });
 });
