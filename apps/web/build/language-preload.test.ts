@@ -8,6 +8,7 @@ const FILES = { en: '/assets/en-1.js', ar: '/assets/ar-2.js' };
 const SIGNED_IN = {
   shell: ['/assets/data-layout-3.js', '/assets/signed-in-layout-4.js'],
   home: ['/assets/dashboard-page-5.js'],
+  board: ['/assets/tickets-page-9.js'],
   texts: { en: '/assets/en-app-6.js', ar: '/assets/ar-app-7.js' },
   styles: ['/assets/app-small-8.css'],
 };
@@ -69,8 +70,10 @@ describe('the chunks of the pages after sign-in', () => {
     expect(preloadsAt('/', 'tok', 'ar')).toEqual([FILES.ar, ...SIGNED_IN.shell, ...SIGNED_IN.home, SIGNED_IN.texts.ar]);
   });
 
-  it('leave out the dashboard on another page', () => {
-    expect(preloadsAt('/tickets', 'tok')).toEqual([FILES.en, ...SIGNED_IN.shell, SIGNED_IN.texts.en]);
+  it('take the ticket board on /tickets instead of the dashboard, and neither on another page', () => {
+    expect(preloadsAt('/tickets', 'tok')).toEqual([FILES.en, ...SIGNED_IN.shell, ...SIGNED_IN.board, SIGNED_IN.texts.en]);
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    expect(preloadsAt('/projects', 'tok')).toEqual([FILES.en, ...SIGNED_IN.shell, SIGNED_IN.texts.en]);
   });
 
   it('are not fetched without a token, nor on the pages a visitor opens before signing in', () => {
@@ -163,7 +166,8 @@ describe("the dashboard's one call, on /", () => {
 describe('a page the server drew', () => {
   const ENTRY = ['/assets/index-9.js', '/assets/react-10.js'];
 
-  function drawnPage(drawnIn: string, stored: string) {
+  function drawnPage(drawnIn: string, stored: string, path = '/') {
+    window.history.replaceState(null, '', path);
     document.documentElement.setAttribute('data-first-screen', drawnIn);
     window.localStorage.setItem('language', stored);
     window.localStorage.setItem('id_token', 'a.b.c');
@@ -207,6 +211,18 @@ describe('a page the server drew', () => {
     ]);
     const script = document.head.querySelector<HTMLScriptElement>('script[type="module"]');
     expect(script?.getAttribute('src')).toBe(ENTRY[0]);
+  });
+
+  it("starts the ticket board's chunks, not the dashboard's, on /tickets", () => {
+    const { paint, links } = drawnPage('ar', 'ar', '/tickets');
+    paint();
+    expect(links('modulepreload').map((link) => link.getAttribute('href'))).toEqual([
+      FILES.ar,
+      ...ENTRY,
+      ...SIGNED_IN.shell,
+      ...SIGNED_IN.board,
+      SIGNED_IN.texts.ar,
+    ]);
   });
 
   it('waits for the page to be parsed before counting its frames', () => {

@@ -3,10 +3,10 @@
 // and direction before anything is drawn, and starts fetching that language's texts alongside the
 // app's code instead of after it. For a signed-in visitor (a stored token) opening a page after
 // sign-in, it also starts fetching the chunks of those pages (the data layout, the shell, the
-// rest of the texts, and the dashboard's page on `/` or the ticket board's on `/tickets`) and asks for the session, which the app
-// would otherwise do only once its own code has run. The server allows the script by its hash
-// (apps/server/src/plugins/security-headers.ts). It also links the web app manifest of that
-// language (public/manifest-*.webmanifest).
+// rest of the texts, and the dashboard's page on `/` or the ticket board's on `/tickets`) and
+// asks for the session, which the app would otherwise do only once its own code has run. The
+// server allows the script by its hash (apps/server/src/plugins/security-headers.ts). It also
+// links the web app manifest of that language (public/manifest-*.webmanifest).
 import type { Plugin } from 'vite';
 import { API_BASES, API_KEY_HEADER, FIRST_SCREEN, LANGUAGES, STORAGE_KEYS } from '../../../packages/shared/src/limits.ts';
 import { EARLY_DASHBOARD_FIRST_DAY, EARLY_DASHBOARD_GLOBAL } from '../src/features/dashboard/api/early-dashboard.ts';

@@ -1,8 +1,8 @@
-// Draws a signed-in visitor's first screen on the server: the app at `/` with the session and the
-// dashboard's answer already in its cache (app/first-screen.ts), as markup the page shows before
-// its code has arrived. Built for Node.js by `vite build --ssr` into dist-server/ and used by the
-// API server (apps/server/src/plugins/first-screen.ts). Drawings run one at a time: the texts'
-// language, dates' locale and the stored entries the app reads are the process's own.
+// Draws a signed-in visitor's first screen on the server: the app at `/` or `/tickets` with the
+// session and the page's answers already in its cache (app/first-screen.ts), as markup the page
+// shows before its code has arrived. Built for Node.js by `vite build --ssr` into dist-server/ and
+// used by the API server (apps/server/src/plugins/first-screen.ts). Drawings run one at a time:
+// the texts' language, dates' locale and the stored entries the app reads are the process's own.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { StaticRouter } from 'react-router';
 import { STORAGE_KEYS } from '@fieldops/shared/limits';
 import { AppFrame, AppRoutes } from './app/app.tsx';
 import { setFirstScreenPath } from './app/first-screen-answers.ts';
-import { seedFirstScreen, type FirstScreen } from './app/first-screen.ts';
+import { drawnPathOf, seedFirstScreen, type FirstScreen } from './app/first-screen.ts';
 import { ensureLanguage, i18n } from './lib/i18n/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { setServerStorage } from './lib/storage.ts';
@@ -28,7 +28,8 @@ export function renderFirstScreen(first: FirstScreen, token: string): Promise<st
 
 async function draw(first: FirstScreen, token: string): Promise<string | null> {
   const queryClient = createQueryClient();
-  setFirstScreenPath('/');
+  const at = drawnPathOf(first);
+  setFirstScreenPath(at);
   setServerStorage({ [STORAGE_KEYS.token]: token, [STORAGE_KEYS.language]: first.language });
   try {
     await ensureLanguage(first.language, i18n, ['sign-in', 'app']);
@@ -40,7 +41,7 @@ async function draw(first: FirstScreen, token: string): Promise<string | null> {
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <AppFrame>
-            <StaticRouter location="/">
+            <StaticRouter location={at}>
               <AppRoutes />
             </StaticRouter>
           </AppFrame>

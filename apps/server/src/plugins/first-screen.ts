@@ -136,8 +136,8 @@ const isFirstScreenPath = (url: string): url is FirstScreenPath => (FIRST_SCREEN
 
 /**
  * The web app's page made ready once for drawing: the app's script tags out (its first script adds
- * them after the first paint) and the stylesheets of the shell and of the pages drawn, named by the build,
- * linked, so the first paint waits for them in every browser. Drawn in another language than the
+ * them after the first paint) and the stylesheets of the shell and of the pages drawn, named by
+ * the build, linked, so the first paint waits for them in every browser. Drawn in another language than the
  * device's (the first script marks it), the page stays hidden until the app has drawn it again.
  */
 export function firstScreenTemplate(index: string): string {

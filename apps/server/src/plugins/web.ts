@@ -8,19 +8,21 @@ import fp from 'fastify-plugin';
 import { MSG } from '@fieldops/shared/messages';
 import { isApiPath, routedPath } from '../lib/api-paths.ts';
 import { sendProblem } from './errors.ts';
-import { createFirstScreen } from './first-screen.ts';
+import { createFirstScreen, FIRST_SCREEN_PATHS } from './first-screen.ts';
 
 export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string | null }) => {
   const root = opts.root && fs.existsSync(path.join(opts.root, 'index.html')) ? opts.root : null;
   if (root) {
-    // `/` of a signed-in visitor arrives with its first screen drawn (plugins/first-screen.ts).
+    // `/` and `/tickets` of a signed-in visitor arrive with their first screen drawn (plugins/first-screen.ts).
     const firstScreen = createFirstScreen(app, root);
-    app.get('/', async (request, reply) => {
-      const page = await firstScreen(request, reply);
-      if (page === null) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      // One person's data: never kept by a cache, and a page for each cookie.
-      return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
-    });
+    for (const at of FIRST_SCREEN_PATHS) {
+      app.get(at, async (request, reply) => {
+        const page = await firstScreen(request, reply);
+        if (page === null) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+        // One person's data: never kept by a cache, and a page for each cookie.
+        return reply.header('Cache-Control', 'no-store').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(page);
+      });
+    }
     await app.register(fastifyStatic, {
       root,
       index: ['index.html'],

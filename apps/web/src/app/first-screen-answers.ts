@@ -1,15 +1,21 @@
 // What a page drawn on the server carries (app/first-screen.ts puts it in the cache). Kept apart
-// and light: the entry reads it on every page, and the cache's code comes only with a drawn page.
+// and light (only types from the pages' modules): the entry reads it on every page, and the
+// cache's code comes only with a drawn page.
 import { FIRST_SCREEN } from '@fieldops/shared/limits';
 import type { DashboardReport } from '@fieldops/shared/reports';
 import type { SessionBootstrap } from '@fieldops/shared/session';
+import type { BoardAnswers } from '../features/tickets/api/board-answers.ts';
 import type { Language } from '../lib/i18n/language.ts';
 
 export interface FirstScreen {
+  /** The page drawn: `/` (the dashboard) or `/tickets` (the ticket board); `/` when not said. */
+  path?: string;
   language: Language;
   session: SessionBootstrap;
-  /** The dashboard's call with the default filters, and its answer. */
-  dashboard: { url: string; report: DashboardReport };
+  /** On `/`: the dashboard's call with the default filters, and its answer. */
+  dashboard?: { url: string; report: DashboardReport };
+  /** On `/tickets`: the board's first page of each column and its counters, without filters. */
+  board?: BoardAnswers;
 }
 
 /**

@@ -3,6 +3,8 @@ import { DASHBOARD_LOADED, DASHBOARD_RANKED } from '@fieldops/shared/report-limi
 import type { DashboardReport } from '@fieldops/shared/reports';
 import type { SessionBootstrap } from '@fieldops/shared/session';
 import { dashboardQueryKey } from '../features/dashboard/api/get-dashboard.ts';
+import type { BoardAnswers } from '../features/tickets/api/board-answers.ts';
+import { ticketKeys } from '../features/tickets/api/ticket-keys.ts';
 import { businessStatsQueryKey } from '../lib/reports/get-business-stats.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { sessionQueryKey } from '../lib/session/use-session-query.ts';
@@ -42,6 +44,15 @@ const report = {
 
 const first = (url: string, session = bootstrap()): FirstScreen => ({ language: 'en', session, dashboard: { url, report } });
 
+const column = (total: number) => ({ tickets: [], total });
+const board: BoardAnswers = {
+  size: 20,
+  sort: 'updatedDate,desc',
+  counts: { NEW: 3, IN_PROGRESS: 0, ON_HOLD: 0, RESOLVED: 0, CLOSED: 0 },
+  columns: { NEW: column(3), IN_PROGRESS: column(0), ON_HOLD: column(0), RESOLVED: column(0), CLOSED: column(0) },
+};
+const boardScreen = (answers: BoardAnswers = board, session = bootstrap()): FirstScreen => ({ path: '/tickets', language: 'en', session, board: answers });
+
 describe('the answers a page drawn on the server carries', () => {
   it("go into the cache under the session's and the dashboard's keys for today's default range in the business's zone", () => {
     const queryClient = createQueryClient();
@@ -62,6 +73,30 @@ describe('the answers a page drawn on the server carries', () => {
     ]) {
       const queryClient = createQueryClient();
       expect(seedFirstScreen(queryClient, answers, NOW)).toBeNull();
+      expect(queryClient.getQueryCache().getAll()).toEqual([]);
+    }
+  });
+
+  it("put the ticket board's columns and counters under the keys the board reads without filters", () => {
+    const queryClient = createQueryClient();
+    const session = seedFirstScreen(queryClient, boardScreen(), NOW, '/tickets');
+    expect(session?.business.id).toBe(2);
+    expect(queryClient.getQueryData(sessionQueryKey)).toBe(session);
+    expect(queryClient.getQueryData(ticketKeys.column('NEW', {}))).toEqual({ pages: [{ data: [], total: 3 }], pageParams: [0] });
+    expect(queryClient.getQueryData(ticketKeys.countsOf({}))).toEqual(board.counts);
+  });
+
+  it('leave the board alone when it is taken over at another address, or its answers do not fit', () => {
+    for (const [answers, at] of [
+      [boardScreen(), '/'],
+      [boardScreen(), '/tickets/5'],
+      [{ ...boardScreen(), path: '/' }, '/'],
+      [boardScreen({ ...board, size: 50 }), '/tickets'],
+      [{ ...boardScreen(), board: undefined }, '/tickets'],
+      [first(`${DASHBOARD}?startDate=2025-02-25&endDate=2025-03-03`), '/tickets'],
+    ] as const) {
+      const queryClient = createQueryClient();
+      expect(seedFirstScreen(queryClient, answers, NOW, at)).toBeNull();
       expect(queryClient.getQueryCache().getAll()).toEqual([]);
     }
   });

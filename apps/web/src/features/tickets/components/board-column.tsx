@@ -182,8 +182,19 @@ export function BoardColumn({ status, filters, count, dragged, onDragStart, onDr
 
 /** The space below each card (Mantine's "sm"). */
 const CARD_GAP = 12;
-/** A card's height before it is measured: title on two lines, category, assignee and site. */
-const CARD_ESTIMATE = 150;
+/**
+ * A card's place before it is measured (with the space below it): title on two lines, category,
+ * assignee and site, as on a phone. Before the code has come, a board drawn on the server shows
+ * its cards at these places, so they must not be short of a card's height.
+ */
+const CARD_ESTIMATE = 180;
+/**
+ * The window as the first render sees it, before anything is measured: the top of a phone's
+ * screen below the page's header, about three cards (five with the overscan). A phone's board is
+ * drawn so on the server (app/first-screen.ts), and the browser's first render draws the same
+ * cards to take that drawing over; it then measures and draws what is on screen.
+ */
+const FIRST_RECT = { width: 0, height: 3 * CARD_ESTIMATE };
 
 /**
  * The cards of a column drawn against the page's scroll: those on screen and a few either side,
@@ -218,6 +229,8 @@ function useVirtualCards(tickets: readonly Ticket[], keep: readonly (number | un
     // as many cards as were on screen, and the first ones waited for them.
     overscan: 2,
     scrollMargin,
+    initialRect: FIRST_RECT,
+    initialOffset: 0,
     getItemKey: (index) => tickets[index]?.id ?? index,
     rangeExtractor,
     // A scroll draws the five columns again in one render, not each column in a render of its own
