@@ -4,10 +4,12 @@ import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionType } from '@fieldops/shared/enums';
 import { validAnswerValue, type AnswerValue } from '@fieldops/shared/answers';
+import { scoreInspection } from '@fieldops/shared/inspection-score';
+import type { Inspection } from '@fieldops/shared/inspections';
 import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAnswer } from '@fieldops/shared/tasks';
 import { businesses, teamMembers, teams, users } from '../db/schema.ts';
 import { tickets } from '../db/schema-helpdesk.ts';
-import { actionResults, executionPlans, schedules } from '../db/schema-schedules.ts';
+import { actionResults, executionPlans, scheduleScores, schedules } from '../db/schema-schedules.ts';
 import { actions, tasks } from '../db/schema-workflow.ts';
 import { sniffImage } from '../lib/uploads.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -294,6 +296,44 @@ describe.each([
       const today = local(after).date;
       const mine = await t.app.inject({ method: 'GET', url: `${api}/schedules/user-schedules?startDate=${today}&endDate=${today}`, headers });
       expect(mine.json()).toHaveLength(1);
+    });
+
+    it('scores the finished fire-safety inspections as the app would, each answered schedule holding its version', async () => {
+      const signIn = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: DEMO_USERNAME, password: DEMO_PASSWORD } });
+      const headers = { authorization: `Bearer ${signIn.json().id_token}` };
+      const fire = data.tasks.find((task) => task.nameEn === 'Fire-safety inspection')!;
+      expect(fire.passMark).toBe(80);
+      const answered = data.schedules.filter((s) => s.status !== 'pending' && data.answers.some((a) => a.scheduleId === s.id));
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.filter((s) => s.taskVersionId === null)).toEqual([]);
+      const kept = await t.app.db.select().from(scheduleScores);
+      const finished = data.schedules.filter((s) => s.taskId === fire.id && s.status === 'done');
+      // Only the scored task's finished inspections keep a score: one each.
+      expect(kept.map((k) => k.scheduleId).sort((a, b) => a - b)).toEqual(finished.map((s) => s.id).sort((a, b) => a - b));
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.some((k) => k.passed)).toBe(true);
+      for (const score of kept.slice(0, 5)) {
+        const res = await t.app.inject({ method: 'GET', url: `/services/workflow/api/schedules/${score.scheduleId}/inspection`, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        const inspection = res.json<Inspection>();
+        expect(inspection.version?.content.sections.map((section) => section.nameEn)).toEqual(['Extinguishers', 'Exits and signs', 'Alarm panel']);
+        // The score the seed kept is the one the app works out from the answers.
+        const { content } = inspection.version!;
+        const visibility = resolveVisibility(
+          content.actions,
+          ruleAnswers(inspection.answers.map((a) => ({ actionId: a.action.id, value: a.value }))),
+          content.sections,
+        );
+        const recount = scoreInspection(
+          content.actions.map((a) => ({ ...a, optionsCount: a.options.length })),
+          content.sections.map((section) => section.id),
+          Object.fromEntries(inspection.answers.filter((a) => !a.outside).map((a) => [a.action.id, a.value])),
+          (id) => visibility.get(id) !== 'HIDDEN',
+          content.passMark,
+        );
+        expect(inspection.score).toEqual(recount);
+        expect(score.percent).toBe(recount.percent);
+      }
     });
 
     it('leaves the engine only the days to come: nothing missed, nothing made twice', async () => {

@@ -4,13 +4,16 @@
 // answers follow each task's actions and chain rules.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
+import type { AnswerValue } from '@fieldops/shared/answers';
 import type { ActionCriteria } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../db/client.ts';
 import { businesses, teamMembers } from '../db/schema.ts';
 import { tickets } from '../db/schema-helpdesk.ts';
-import { actionResults, executionPlans, schedules } from '../db/schema-schedules.ts';
+import { actionResults, executionPlans, scheduleScores, schedules } from '../db/schema-schedules.ts';
 import { actions, tasks } from '../db/schema-workflow.ts';
+import { currentContent, versionFor, type TaskVersion } from '../modules/workflow/actions/task-versions.service.ts';
+import { scoreOfAnswers } from '../modules/workflow/schedules/schedule-scores.ts';
 import type { Storage } from '../plugins/storage.ts';
 import {
   answerSheet,
@@ -341,7 +344,62 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
       FROM (VALUES ${values}) AS v(id, status, completed_at)
       WHERE s.id = v.id AND s.business_id = ${businessId}`);
   }
+  await pinVersionsAndScore(db, businessId, rows, updates, results);
   return { plans: groups.length + children.length, schedules: rows.length, answers: results.length };
+}
+
+/**
+ * What the answers would have done as they came: each answered schedule holds its task's version,
+ * and each finished one of a scored task (the fire-safety inspection) keeps its score.
+ */
+async function pinVersionsAndScore(
+  db: Db,
+  businessId: number,
+  rows: (typeof schedules.$inferSelect)[],
+  updates: { id: number; status: ScheduleStatus }[],
+  results: (typeof actionResults.$inferInsert)[],
+) {
+  const statusOf = new Map(updates.map((u) => [u.id, u.status]));
+  const answered = rows.filter((r) => statusOf.has(r.id));
+  const versions = new Map<number, TaskVersion>();
+  for (const taskId of new Set(answered.map((r) => r.taskId))) {
+    const version = await versionFor(db, businessId, taskId, await currentContent(db, businessId, taskId));
+    versions.set(taskId, version);
+    const ids = JSON.stringify(answered.filter((r) => r.taskId === taskId).map((r) => r.id));
+    await db.execute(sql`UPDATE schedules SET task_version_id = ${version.id}
+      WHERE business_id = ${businessId} AND id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::bigint)`);
+  }
+  const counted = new Map<number, { actionId: number; value: AnswerValue | null }[]>();
+  for (const r of results) {
+    if (r.outside) continue;
+    const list = counted.get(r.scheduleId) ?? [];
+    list.push({ actionId: r.actionId, value: (r.value ?? null) as AnswerValue | null });
+    counted.set(r.scheduleId, list);
+  }
+  const scores: (typeof scheduleScores.$inferInsert)[] = [];
+  for (const r of answered) {
+    const version = versions.get(r.taskId);
+    const score = version && statusOf.get(r.id) === 'done' ? scoreOfAnswers(version, counted.get(r.id) ?? []) : null;
+    if (!version || !score) continue;
+    const { achieved, possible, percent, passed, failed, sections } = score;
+    scores.push({
+      scheduleId: r.id,
+      businessId,
+      taskId: r.taskId,
+      teamId: r.teamId,
+      userId: r.userId,
+      start: r.start,
+      groupId: r.groupId,
+      versionId: version.id,
+      achieved,
+      possible,
+      percent,
+      passed,
+      failed,
+      sections,
+    });
+  }
+  for (let i = 0; i < scores.length; i += 200) await db.insert(scheduleScores).values(scores.slice(i, i + 200));
 }
 
 /**

@@ -1,8 +1,9 @@
 // The demo business's tasks: real checklists made from the template library (so they have
-// actions and chain rules), and three tags on some tasks and actions.
+// actions, chain rules and, for the fire-safety inspection, sections, scores and a pass mark),
+// and three tags on some tasks and actions.
 import type { Db } from '../db/client.ts';
 import { tags } from '../db/schema-workflow.ts';
-import { insertContentActions } from '../modules/workflow/actions/actions.repository.ts';
+import { insertTaskContent } from '../modules/workflow/actions/task-actions.service.ts';
 import { insertTask } from '../modules/workflow/tasks/tasks.repository.ts';
 import { TASK_LIBRARY } from './task-library.ts';
 
@@ -41,8 +42,9 @@ export async function seedDemoTasks(db: Db, businessId: number, creatorId: numbe
       descriptionAr: template.descriptionAr,
       geoRestrictionEnabled: template.content.geoRestrictionEnabled,
       tagId: plan.tag ? tagId(plan.tag) : null,
+      passMark: template.content.passMark ?? null,
     });
     const actionTags = template.content.actions.map((_, i) => (plan.actionTags[i] ?? []).map(tagId));
-    await insertContentActions(db, businessId, taskId, template.content.actions, actionTags);
+    await insertTaskContent(db, businessId, taskId, template.content, actionTags);
   }
 }

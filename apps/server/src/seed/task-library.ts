@@ -21,7 +21,15 @@ interface Step {
   options?: [string, string][];
   /** A chain rule: when the action at `base` is answered `answer`, this one takes `show`. */
   when?: { base: number; answer: string; show: ActionVisibility };
+  /** The section (by position) it belongs to. */
+  section?: number;
+  weight?: number;
+  /** Points per answer (YES/NO, or option index), and the answers that raise a flag. */
+  scores?: Record<string, number>;
+  flags?: string[];
 }
+
+const NO_EVIDENCE = { na: false, photoRequired: false, noteRequired: false, flag: false };
 
 /** One action: its names in both languages, its type and the rest as needed. */
 function step(nameEn: string, nameAr: string, type: ActionType, more: Step = {}): TemplateAction {
@@ -34,8 +42,19 @@ function step(nameEn: string, nameAr: string, type: ActionType, more: Step = {})
     options: (more.options ?? []).map(([labelEn, labelAr]) => ({ labelEn, labelAr })),
     required: more.required ?? false,
     criteria: more.when ? { condition: { baseIndex: more.when.base, answer: more.when.answer }, visibility: more.when.show } : null,
+    ...(more.section !== undefined ? { section: more.section } : {}),
+    ...(more.weight !== undefined ? { weight: more.weight } : {}),
+    ...(more.scores
+      ? {
+          rules: Object.fromEntries(
+            Object.entries(more.scores).map(([key, score]) => [key, { ...NO_EVIDENCE, score, flag: more.flags?.includes(key) ?? false }]),
+          ),
+        }
+      : {}),
   };
 }
+
+const section = (nameEn: string, nameAr: string) => ({ nameEn, nameAr, descriptionEn: null, descriptionAr: null, criteria: null });
 
 const required = true;
 
@@ -137,15 +156,31 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
     nameAr: 'فحص السلامة من الحرائق',
     descriptionEn: 'Extinguishers, emergency exits, exit signs and the fire alarm panel.',
     descriptionAr: 'طفايات الحريق ومخارج الطوارئ ولافتات المخارج ولوحة إنذار الحريق.',
+    // A scored inspection: three sections, points per answer (extinguishers count double), a
+    // flag on each failing answer, and a pass mark.
     content: {
       geoRestrictionEnabled: true,
+      passMark: 80,
+      sections: [section('Extinguishers', 'طفايات الحريق'), section('Exits and signs', 'المخارج واللافتات'), section('Alarm panel', 'لوحة الإنذار')],
       actions: [
-        step('Are the extinguishers in place and charged?', 'هل طفايات الحريق في أماكنها ومعبأة؟', 'YES_NO', { required }),
-        step('Photo of the extinguisher problem', 'صورة لمشكلة الطفاية', 'PHOTO', { required, when: { base: 0, answer: 'NO', show: 'DISPLAY' } }),
-        step('Date of the last extinguisher service', 'تاريخ آخر صيانة للطفايات', 'DATE', { required }),
-        step('Are the emergency exits clear?', 'هل مخارج الطوارئ خالية من العوائق؟', 'YES_NO', { required }),
+        step('Are the extinguishers in place and charged?', 'هل طفايات الحريق في أماكنها ومعبأة؟', 'YES_NO', {
+          required,
+          section: 0,
+          weight: 2,
+          scores: { YES: 1, NO: 0 },
+          flags: ['NO'],
+        }),
+        step('Photo of the extinguisher problem', 'صورة لمشكلة الطفاية', 'PHOTO', { required, section: 0, when: { base: 0, answer: 'NO', show: 'DISPLAY' } }),
+        step('Date of the last extinguisher service', 'تاريخ آخر صيانة للطفايات', 'DATE', { required, section: 0 }),
+        step('Are the emergency exits clear?', 'هل مخارج الطوارئ خالية من العوائق؟', 'YES_NO', {
+          required,
+          section: 1,
+          scores: { YES: 1, NO: 0 },
+          flags: ['NO'],
+        }),
         step('What is blocking the exit?', 'ما الذي يعيق المخرج؟', 'MULTIPLE_CHOICE', {
           required,
+          section: 1,
           options: [
             ['Boxes or goods', 'صناديق أو بضائع'],
             ['Locked door', 'باب مقفل'],
@@ -154,17 +189,24 @@ export const TASK_LIBRARY: readonly LibraryTemplate[] = [
           ],
           when: { base: 3, answer: 'NO', show: 'DISPLAY' },
         }),
-        step('Exit signs lit', 'لافتات المخارج مضاءة', 'CHECK', { required }),
+        step('Exit signs lit', 'لافتات المخارج مضاءة', 'CHECK', { required, section: 1 }),
         step('Fire alarm panel status', 'حالة لوحة إنذار الحريق', 'SINGLE_CHOICE', {
           required,
+          section: 2,
           options: [
             ['Normal', 'طبيعية'],
             ['Fault', 'عطل'],
             ['Alarm', 'إنذار'],
           ],
+          scores: { '0': 1, '1': 0, '2': 0 },
+          flags: ['1', '2'],
         }),
-        step('Describe the fault in a voice note', 'صف العطل بملاحظة صوتية', 'VOICE', { required, when: { base: 6, answer: '1', show: 'DISPLAY' } }),
-        step('Inspector notes', 'ملاحظات المفتش', 'TEXT'),
+        step('Describe the fault in a voice note', 'صف العطل بملاحظة صوتية', 'VOICE', {
+          required,
+          section: 2,
+          when: { base: 6, answer: '1', show: 'DISPLAY' },
+        }),
+        step('Inspector notes', 'ملاحظات المفتش', 'TEXT', { section: 2 }),
       ],
     },
   },
