@@ -1,7 +1,8 @@
 // Building an inspection, in English and in Arabic: sections added on the Actions tab, an action
 // moved into a section with the keyboard alone (space to pick it up, the arrows to move it, space
 // to drop it) and kept after a reload, a score and a photo-required rule given to an answer in the
-// action form, and the preview at a phone's width asking for that photo when the answer is No.
+// action form, the sections reordered by keyboard in their list, and the preview at a phone's
+// width asking for that photo when the answer is No.
 // On a phone's screen, two sections and an action dragged by the pointer into the second.
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, WORKFLOW, apiToken, call, expectAccessible, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
@@ -63,6 +64,35 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await shot(page, `inspections-${lang}-01-section`);
     await expectAccessible(page, `inspections builder ${lang}`);
     await page.reload();
+    await expect(page.getByRole('region', { name: sectionName }).getByRole('listitem', { name: fridge })).toBeVisible();
+
+    // A second section, then the sections reordered in their list by keyboard: the second one is
+    // picked up, moved up and dropped first, and keeps its place after saving.
+    const frontName = lang === 'en' ? `Front desk ${suffix}` : `مكتب الاستقبال ${suffix}`;
+    const token = await apiToken(page.request, DEMO.username, DEMO.password);
+    await call(page.request, token, 'POST', `${WORKFLOW}/v1/sections`, {
+      taskId,
+      nameEn: lang === 'en' ? frontName : null,
+      nameAr: lang === 'ar' ? frontName : null,
+    });
+    await page.reload();
+    await page.getByRole('button', { name: t(lang, 'tasks.sections.order') }).click();
+    const orderDialog = page.getByRole('dialog', { name: t(lang, 'tasks.sections.orderTitle') });
+    await orderDialog.getByRole('button', { name: t(lang, 'tasks.dnd.handle', { name: frontName }) }).focus();
+    await page.keyboard.press('Space');
+    await expect(announced).toHaveText(t(lang, 'tasks.sections.dnd.picked', { name: frontName }));
+    await page.keyboard.press('ArrowUp');
+    await expect(announced).toHaveText(t(lang, 'tasks.sections.dnd.over', { name: frontName, position: '1', total: '2' }));
+    await page.keyboard.press('Space');
+    await expect(announced).toHaveText(t(lang, 'tasks.sections.dnd.dropped', { name: frontName, position: '1', total: '2' }));
+    await expectAccessible(page, `inspections section order ${lang}`);
+    const reordered = page.waitForResponse((res) => res.url().endsWith(`/v1/tasks/${taskId}/layout`) && res.request().method() === 'PUT');
+    await orderDialog.getByRole('button', { name: t(lang, 'actions.save') }).click();
+    expect((await reordered).ok()).toBeTruthy();
+    await expect(orderDialog).toBeHidden();
+    await page.reload();
+    const sectionNames = page.locator('section[aria-label] h3');
+    await expect(sectionNames).toHaveText([frontName, sectionName]);
     await expect(page.getByRole('region', { name: sectionName }).getByRole('listitem', { name: fridge })).toBeVisible();
 
     // The floor scores 1 for Yes and 0 for No, and No needs a photo.

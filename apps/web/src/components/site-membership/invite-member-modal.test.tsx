@@ -4,22 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MSG } from '@fieldops/shared/messages';
 import { list, problem, renderWithSession, stubFetch } from '../../test/session.tsx';
 import { InviteMemberModal } from './invite-member-modal.tsx';
+import { makeSite } from '../../test/organisation.ts';
 
-const site = (id: number, name: string) => ({
-  id,
-  name,
-  projectId: 1,
-  project: { id: 1, name: 'Downtown' },
-  latitude: null,
-  longitude: null,
-  radius: 200,
-  typeId: null,
-  siteType: null,
-  externalId: null,
-  whatsApp: null,
-  membersCount: 0,
-  rank: null,
-});
+const site = (id: number, name: string) => makeSite(id, name, { membersCount: 0 });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,7 +6,7 @@ import { fakeMember, sessionAnswer } from '../../test/session.tsx';
 import { myInvitationsQueryKey } from './api/get-my-invitations.ts';
 import { allSitesQueryKey } from './api/get-sites.ts';
 import { NoBusinessError, PasswordChangeRequiredError, loadSession, mergeTeamsIntoSites } from './load-session.ts';
-import type { Site } from './types.ts';
+import { makeSite } from '../../test/organisation.ts';
 
 const identity = (businessId: number, apiKey: string, defaultBusiness = false) => ({
   businessId,
@@ -52,21 +52,7 @@ const business: Business = {
   lateAnswerHours: 24,
 };
 
-const site = (id: number, name: string): Site => ({
-  id,
-  name,
-  projectId: 1,
-  project: { id: 1, name: 'Downtown' },
-  latitude: null,
-  longitude: null,
-  radius: 200,
-  typeId: null,
-  siteType: null,
-  externalId: null,
-  whatsApp: null,
-  membersCount: 1,
-  rank: null,
-});
+const site = (id: number, name: string) => makeSite(id, name);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,22 +6,9 @@ import { list, problem, renderWithSession, stubFetch, type StubCall } from '../.
 import { omar } from '../test/fixtures.ts';
 import { MemberTransferTab } from './member-transfer-tab.tsx';
 import { checkSites } from './transfer-wizard.ts';
+import { makeSite } from '../../../test/organisation.ts';
 
-const site = (id: number, name: string) => ({
-  id,
-  name,
-  projectId: 1,
-  project: { id: 1, name: 'Downtown' },
-  latitude: null,
-  longitude: null,
-  radius: 200,
-  typeId: null,
-  siteType: null,
-  externalId: null,
-  whatsApp: null,
-  membersCount: 1,
-  rank: null,
-});
+const site = (id: number, name: string) => makeSite(id, name);
 
 const PLANS = '/services/workflow/api/v1/execution-plans';
 

@@ -1,30 +1,15 @@
 // The sites' table shows each site's average score over the last 30 days beside its rank.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { Site } from '@fieldops/shared/organisation';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { SitesTable } from './sites-table.tsx';
+import { makeSite } from '../../../test/organisation.ts';
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
 });
-const site = (id: number, name: string, averageScore: number | null): Site => ({
-  id,
-  name,
-  projectId: 1,
-  project: { id: 1, name: 'Downtown' },
-  latitude: null,
-  longitude: null,
-  radius: 100,
-  typeId: null,
-  siteType: null,
-  externalId: null,
-  whatsApp: null,
-  membersCount: 3,
-  rank: id,
-  averageScore,
-});
+const site = (id: number, name: string, averageScore: number | null) => makeSite(id, name, { membersCount: 3, rank: id, averageScore });
 
 describe('sites table scores', () => {
   it('show each site its average, in Arabic', async () => {

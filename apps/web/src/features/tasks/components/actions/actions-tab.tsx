@@ -1,9 +1,9 @@
 // The Actions tab: the task's actions in order, grouped by section, each with its rule in words;
 // those who manage tasks add, edit, reorder (by dragging, or up and down), duplicate, chain and
-// delete them here, and add, rename, chain and delete sections.
+// delete them here, and add, rename, chain, reorder (in a list of their names) and delete sections.
 import { useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconLayoutList, IconListCheck, IconPlus } from '@tabler/icons-react';
+import { IconArrowsSort, IconLayoutList, IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Action, Section, TaskWithActions } from '@fieldops/shared/tasks';
 import { EmptyState } from '../../../../components/empty-state.tsx';
@@ -15,6 +15,7 @@ import { ActionFormModal } from './action-form-modal.tsx';
 import { ChainRuleModal, ruleBasesFor } from './chain-rule-modal.tsx';
 import { DeleteActionModal } from './delete-action-modal.tsx';
 import { DeleteSectionModal, SectionFormModal, SectionRuleModal } from './section-modals.tsx';
+import { SectionOrderModal } from './section-order-modal.tsx';
 import { SectionsBoard } from './sections-board.tsx';
 import { useActionTypeNames } from './use-action-type-names.ts';
 import { useReorderActions } from './use-reorder-actions.ts';
@@ -22,7 +23,7 @@ import { useReorderActions } from './use-reorder-actions.ts';
 type Dialog =
   | { kind: 'new'; sectionId: number | null }
   | { kind: 'edit' | 'rule' | 'delete'; action: Action }
-  | { kind: 'newSection' }
+  | { kind: 'newSection' | 'sectionOrder' }
   | { kind: 'editSection' | 'sectionRule' | 'deleteSection'; section: Section }
   | null;
 
@@ -61,6 +62,11 @@ export function ActionsTab({ task, canManage }: { task: TaskWithActions; canMana
       <Button variant="default" leftSection={<IconLayoutList size={16} />} onClick={() => open({ kind: 'newSection' })}>
         {t('tasks.sections.add')}
       </Button>
+      {(task.sections ?? []).length > 1 ? (
+        <Button variant="default" leftSection={<IconArrowsSort size={16} />} onClick={() => open({ kind: 'sectionOrder' })}>
+          {t('tasks.sections.order')}
+        </Button>
+      ) : null}
       <Button leftSection={<IconPlus size={16} />} onClick={() => open({ kind: 'new', sectionId: null })}>
         {t('tasks.actions.add')}
       </Button>
@@ -139,6 +145,7 @@ export function ActionsTab({ task, canManage }: { task: TaskWithActions; canMana
         onClose={close}
       />
       <SectionRuleModal task={task} section={sectionDialog('sectionRule')} onClose={close} />
+      <SectionOrderModal task={task} opened={dialog?.kind === 'sectionOrder'} onClose={close} />
       <DeleteSectionModal taskId={task.id} section={sectionDialog('deleteSection')} onClose={close} />
       <ChainRuleModal taskId={task.id} action={dialog?.kind === 'rule' ? dialog.action : null} actions={actions} onClose={close} />
       <DeleteActionModal taskId={task.id} action={dialog?.kind === 'delete' ? dialog.action : null} actions={actions} onClose={close} />

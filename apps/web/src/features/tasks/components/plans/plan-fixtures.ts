@@ -1,5 +1,6 @@
 // Execution plans, sites and site members as the server sends them, for the component tests.
 import type { ExecutionPlan } from '@fieldops/shared/plans';
+import { makeSite } from '../../../../test/organisation.ts';
 
 export function makePlan(id: number, extra: Partial<ExecutionPlan> = {}): ExecutionPlan {
   return {
@@ -39,21 +40,7 @@ export function childPlan(id: number, groupId: number, member: { id: number; ful
   return makePlan(id, { parent: groupId, groupId, userId: member.id, count: 1, assignedMembers: [{ ...member, avatar: null }], ...extra });
 }
 
-export const planSite = (id: number, name: string) => ({
-  id,
-  name,
-  projectId: 1,
-  project: { id: 1, name: 'Downtown' },
-  latitude: null,
-  longitude: null,
-  radius: 200,
-  typeId: null,
-  siteType: null,
-  externalId: null,
-  whatsApp: null,
-  membersCount: 2,
-  rank: null,
-});
+export const planSite = (id: number, name: string) => makeSite(id, name, { membersCount: 2 });
 
 export const siteMember = (userId: number, name: string) => ({
   userId,
