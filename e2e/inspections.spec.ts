@@ -78,13 +78,15 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.reload();
     await page.getByRole('button', { name: t(lang, 'tasks.sections.order') }).click();
     const orderDialog = page.getByRole('dialog', { name: t(lang, 'tasks.sections.orderTitle') });
+    // The list's own live region, added after the board's.
+    const told = page.locator('[id^="DndLiveRegion"]').last();
     await orderDialog.getByRole('button', { name: t(lang, 'tasks.dnd.handle', { name: frontName }) }).focus();
     await page.keyboard.press('Space');
-    await expect(announced).toHaveText(t(lang, 'tasks.sections.dnd.picked', { name: frontName }));
+    await expect(told).toHaveText(t(lang, 'tasks.sections.dnd.over', { name: frontName, position: '2', total: '2' }));
     await page.keyboard.press('ArrowUp');
-    await expect(announced).toHaveText(t(lang, 'tasks.sections.dnd.over', { name: frontName, position: '1', total: '2' }));
+    await expect(told).toHaveText(t(lang, 'tasks.sections.dnd.over', { name: frontName, position: '1', total: '2' }));
     await page.keyboard.press('Space');
-    await expect(announced).toHaveText(t(lang, 'tasks.sections.dnd.dropped', { name: frontName, position: '1', total: '2' }));
+    await expect(told).toHaveText(t(lang, 'tasks.sections.dnd.dropped', { name: frontName, position: '1', total: '2' }));
     await expectAccessible(page, `inspections section order ${lang}`);
     const reordered = page.waitForResponse((res) => res.url().endsWith(`/v1/tasks/${taskId}/layout`) && res.request().method() === 'PUT');
     await orderDialog.getByRole('button', { name: t(lang, 'actions.save') }).click();
