@@ -114,6 +114,7 @@ describe('duplicating a site', () => {
       whatsApp: null,
       membersCount: 5,
       rank: null,
+      averageScore: null,
     };
     renderWithSession(<SiteForm copyOf={original} onSaved={onSaved} />);
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('Tower C 2');

@@ -84,6 +84,7 @@ export function makeDetail(extra: Partial<ScheduleDetail> = {}): ScheduleDetail 
       creatorId: 7,
       actionsCount: actions.length,
       completionRate: null,
+      averageScore: null,
       createdDate: iso(-48 * hour),
       actions,
       sections: [],
