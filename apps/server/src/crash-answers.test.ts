@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase, type DatabaseTarget } from './db/client.ts';
 import { actionResults } from './db/schema-schedules.ts';
-import { FILE_REFERENCES } from './lib/file-sweep.ts';
+import { REFERENCED_FILES_SQL } from './lib/file-sweep.ts';
 import { createDiskStorage } from './plugins/storage.ts';
 import {
   IMAGES,
@@ -169,13 +169,8 @@ describe(`kill -9 during answer submissions (${adminUrl ? 'PostgreSQL' : 'embedd
       expect(photos).toBe(acknowledged.filter((a) => a.withPhoto).length);
       expect(all.filter((r) => r.notes).length).toBe(SUBMISSIONS);
 
-      const referenced = new Set<string>();
-      for (const { table, column } of FILE_REFERENCES) {
-        const { rows: keys } = (await database.db.execute(`SELECT ${column} AS key FROM ${table} WHERE ${column} IS NOT NULL`)) as unknown as {
-          rows: { key: string }[];
-        };
-        for (const { key } of keys) referenced.add(key.split('/').pop() as string);
-      }
+      const { rows: keys } = (await database.db.execute(REFERENCED_FILES_SQL)) as unknown as { rows: { key: string }[] };
+      const referenced = new Set(keys.map(({ key }) => key.split('/').pop() as string));
       const stored: string[] = [];
       for await (const file of storage.list()) stored.push(file.key);
       const orphans = stored.filter((key) => !referenced.has(key));

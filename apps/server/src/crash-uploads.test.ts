@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase, rowsOf, type DatabaseTarget } from './db/client.ts';
-import { FILE_REFERENCES } from './lib/file-sweep.ts';
+import { REFERENCED_FILES_SQL } from './lib/file-sweep.ts';
 import { createS3Storage } from './plugins/storage-s3.ts';
 import { createDiskStorage, type Storage } from './plugins/storage.ts';
 import {
@@ -126,12 +126,8 @@ describe.each(['disk', 'object store'] as const)(`kill -9 during uploads (%s, ${
     const referencedFiles = async () => {
       const database = await openDatabase(target);
       try {
-        const keys = new Set<string>();
-        for (const { table, column } of FILE_REFERENCES) {
-          const rows = rowsOf<{ key: string }>(await database.db.execute(`SELECT ${column} AS key FROM ${table} WHERE ${column} IS NOT NULL`));
-          for (const { key } of rows) keys.add(key.split('/').pop() as string);
-        }
-        return keys;
+        const rows = rowsOf<{ key: string }>(await database.db.execute(REFERENCED_FILES_SQL));
+        return new Set(rows.map(({ key }) => key.split('/').pop() as string));
       } finally {
         await database.close();
       }

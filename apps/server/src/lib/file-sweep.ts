@@ -31,6 +31,16 @@ export const FILE_REFERENCES = [
   { table: 'task_templates', column: 'image_urls', holds: 'urls' },
 ] as const;
 
+/**
+ * Every file a row names, as the row names it (a key, or an address ending in the key), one per
+ * row: what checks comparing the store with the rows read.
+ */
+export const REFERENCED_FILES_SQL = FILE_REFERENCES.map(({ table, column, holds }) =>
+  holds === 'urls'
+    ? `SELECT jsonb_array_elements_text(${column}) AS key FROM ${table} WHERE ${column} IS NOT NULL`
+    : `SELECT ${column} AS key FROM ${table} WHERE ${column} IS NOT NULL`,
+).join(' UNION ALL ');
+
 export const SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
 const BATCH = 500;
 

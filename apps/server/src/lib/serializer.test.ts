@@ -83,6 +83,7 @@ describe('the answer serializer', () => {
       creatorId: 3,
       actionsCount: 4,
       completionRate: 0.5,
+      averageScore: 87.5,
       createdDate: '2026-11-23T08:00:00.000Z',
       businessId: 9,
     };

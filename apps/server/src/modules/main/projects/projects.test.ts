@@ -52,6 +52,7 @@ describe('POST /api/v1/projects', () => {
       type: { id: projectTypeId, nameEn: 'Cleaning', nameAr: 'تنظيف' },
       active: true,
       rank: null,
+      averageScore: null,
       sitesCount: 0,
       membersCount: 0,
     });

@@ -56,6 +56,7 @@ describe('POST /api/v1/teams', () => {
       whatsApp: null,
       membersCount: 0,
       rank: null,
+      averageScore: null,
     });
     const bare = await owner.request({ method: 'POST', url: '/api/v1/teams', payload: { name: 'برج ب', projectId, radius: 350 } });
     expect(bare.json()).toMatchObject({ name: 'برج ب', latitude: null, longitude: null, radius: 350, siteType: null, externalId: null });

@@ -47,6 +47,7 @@ describe('POST /v1/tasks', () => {
       creatorId: owner.userId,
       actionsCount: 0,
       completionRate: null,
+      averageScore: null,
       createdDate: expect.any(String),
     });
   });
