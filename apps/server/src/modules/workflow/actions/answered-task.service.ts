@@ -3,31 +3,17 @@
 // version's questions, options, rules and sections, whatever the task has become since; so a
 // member halfway through an inspection finishes the one they started, and its score counts every
 // answer they gave. Before its first answer, a schedule reads the task as it is now.
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Action, Section, TaskWithActions } from '@fieldops/shared/tasks';
+import type { Action, RuleAction, RuleSection, Section, TaskWithActions } from '@fieldops/shared/tasks';
 import type { Db } from '../../../db/client.ts';
-import { taskVersions } from '../../../db/schema-workflow.ts';
 import { tagsOfActions } from './actions.repository.ts';
 import { getTaskWithActions } from './task-actions.service.ts';
 import { findVersion, type TaskVersion } from './task-versions.service.ts';
 import { ruleActionsOf, ruleSectionsOf, type TaskVersionContent } from './version-content.ts';
-import type { RuleAction, RuleSection } from '@fieldops/shared/tasks';
 
 /** Which task, and which of its versions (null before the first answer), a schedule answers. */
 export interface AnsweredTaskRef {
   taskId: number;
   taskVersionId: number | null;
-}
-
-/** The versions of the business among these ids, by id. */
-export async function findVersions(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, TaskVersion>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: taskVersions.id, number: taskVersions.number, content: taskVersions.content })
-    .from(taskVersions)
-    .where(and(eq(taskVersions.businessId, businessId), inArray(taskVersions.id, unique)));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The version's actions and sections in the shape of the task's own, tags taken from the actions still there. */

@@ -1,7 +1,7 @@
 // Task versions (DESIGN §13): a schedule answers the task as it was when its first answer came,
 // and keeps reading it so. The version is found by its content's hash, or added with the next
 // number; two schedules first answered at once with the same new content share one version.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { schedules } from '../../../db/schema-schedules.ts';
 import { taskVersions } from '../../../db/schema-workflow.ts';
@@ -64,6 +64,17 @@ export async function findVersion(db: Db, businessId: number, id: number): Promi
     .from(taskVersions)
     .where(and(eq(taskVersions.businessId, businessId), eq(taskVersions.id, id)));
   return row ?? null;
+}
+
+/** The versions of the business among these ids, by id. */
+export async function findVersions(db: Db, businessId: number, ids: readonly number[]): Promise<Map<number, TaskVersion>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select(versionColumns)
+    .from(taskVersions)
+    .where(and(eq(taskVersions.businessId, businessId), inArray(taskVersions.id, unique)));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** The version with this content, added if the task has none: the content's hash names it. */

@@ -10,7 +10,8 @@ import { schedules } from '../../../db/schema-schedules.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { scopeCondition, viewScopeOf, type ViewScope } from '../../../policies/schedules.ts';
-import { answeredTask, findVersions, ruleSetOfVersion } from '../actions/answered-task.service.ts';
+import { answeredTask, ruleSetOfVersion } from '../actions/answered-task.service.ts';
+import { findVersions } from '../actions/task-versions.service.ts';
 import { latestAnswersOf, scheduleAnswersAsGiven } from '../action-results/action-results.service.ts';
 import { answersByAction, isOpen, progressOf, type RuleSet } from './answer-status.ts';
 import {
