@@ -20,7 +20,8 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export const TICKET_PRIORITIES = ['NO_PRIORITY', 'LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
-export const SCHEDULE_TYPES = ['ONCE', 'DAILY', 'WEEKLY', 'CUSTOM'] as const;
+/** MONTHLY: the chosen weekdays in the chosen weeks of every month ("the last Friday"). */
+export const SCHEDULE_TYPES = ['ONCE', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
 export const SCHEDULE_STATUSES = ['pending', 'inProgress', 'done', 'missed'] as const;

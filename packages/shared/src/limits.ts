@@ -51,6 +51,10 @@ export const MAX_LATE_ANSWER_HOURS = 168;
 export const SHIFT_START_HOUR = 6;
 /** Shifts end at midnight, written 24:00 in the 24-hour clock. */
 export const SHIFT_END_HOUR = 24;
+/** A daily plan repeats every 1 to 52 days, a weekly one every 1 to 52 weeks. */
+export const MAX_REPEAT_EVERY = 52;
+/** The dates a plan skips (its exceptions). */
+export const MAX_EXCEPTION_DATES = 60;
 /** Where each of the three services' API lives (spec §9): the server mounts them there, the web app calls them there. */
 export const API_BASES = {
   main: '/api',

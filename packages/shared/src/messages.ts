@@ -1,6 +1,6 @@
 // The specification's message texts (spec §5, §7, §8), kept in English exactly as written.
 // The server answers with these as `message`; the web client translates them by key.
-import { MEMBER_SEARCH_MIN_LENGTH } from './limits.ts';
+import { MAX_EXCEPTION_DATES, MEMBER_SEARCH_MIN_LENGTH } from './limits.ts';
 
 export const MSG = {
   // validation
@@ -80,6 +80,10 @@ export const MSG = {
   selectMonth: 'Select at least one month',
   selectDate: 'Select at least one date',
   endBeforeStart: 'The end must come after the start',
+  selectMonthWeek: 'Select at least one week of the month',
+  repeatOnlyDailyWeekly: 'Only daily and weekly plans can repeat every few days or weeks',
+  exceptionOutsidePlan: "Each skipped date must fall within the plan's dates",
+  tooManyExceptions: `A plan can skip at most ${MAX_EXCEPTION_DATES} dates`,
   /** MAX_REPORT_DAYS of reports.ts. */
   reportRangeTooLong: 'A report can cover at most 400 days',
   // execution plans, schedules and answers

@@ -3,12 +3,14 @@
 import { z } from 'zod';
 import { DEADLINE_UNITS, EXECUTION_STATUSES, SCHEDULE_TYPES, type ScheduleType } from './enums.ts';
 import { id, pageQuery } from './common.ts';
-import { EXECUTION_PLANS_PAGE_SIZE, MAX_PAGE_SIZE, SHIFT_END_HOUR, SHIFT_START_HOUR } from './limits.ts';
+import { EXECUTION_PLANS_PAGE_SIZE, MAX_EXCEPTION_DATES, MAX_PAGE_SIZE, MAX_REPEAT_EVERY, SHIFT_END_HOUR, SHIFT_START_HOUR } from './limits.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 
 /** Weekdays Sun to Sat (0..6) and months Jan to Dec (1..12), as the plan form offers them. */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+/** The weeks of a month a MONTHLY plan picks: the 1st to 4th of its weekdays, or the last (-1). */
+export const MONTH_WEEKS = [1, 2, 3, 4, -1] as const;
 
 /** The plan list's status filter (spec §2); ALL shows every plan. */
 export const PLAN_STATUS_FILTERS = ['ALL', 'COMPLETED', 'RUNNING', 'ACTIVE', 'UPCOMING'] as const;
@@ -51,17 +53,42 @@ const planFields = z.object({
     .transform((v) => v ?? null),
   days: z.array(z.number().int().min(0).max(6)).max(7).default([]),
   months: z.array(z.number().int().min(1).max(12)).max(12).default([]),
+  /** Every N days (DAILY) or weeks (WEEKLY), counted from the start date; 1 for the other types. */
+  repeatEvery: z.coerce.number().int().min(1, minMessage(1)).max(MAX_REPEAT_EVERY, maxMessage(MAX_REPEAT_EVERY)).default(1),
+  /** MONTHLY: which of the month's weekdays (MONTH_WEEKS); ignored by the other types. */
+  monthWeeks: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((w) => (MONTH_WEEKS as readonly number[]).includes(w), MSG.invalid),
+    )
+    .max(MONTH_WEEKS.length)
+    .default([]),
+  /** Dates within the plan's dates on which no occurrence is made. */
+  exceptionDates: z.array(isoDate).max(MAX_EXCEPTION_DATES, MSG.tooManyExceptions).default([]),
 });
 type PlanFields = z.infer<typeof planFields>;
 
 /** The spec's 'one day', 'one month', 'one date' rules and the date and time order. */
 function validPlan(value: PlanFields, ctx: z.RefinementCtx) {
-  const needsDays: ScheduleType[] = ['WEEKLY', 'CUSTOM'];
+  const needsDays: ScheduleType[] = ['WEEKLY', 'MONTHLY', 'CUSTOM'];
   if (needsDays.includes(value.scheduleType) && value.days.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['days'], message: MSG.selectDay });
   }
   if (value.scheduleType === 'CUSTOM' && value.months.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['months'], message: MSG.selectMonth });
+  }
+  if (value.scheduleType === 'MONTHLY' && value.monthWeeks.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['monthWeeks'], message: MSG.selectMonthWeek });
+  }
+  if (value.repeatEvery !== 1 && value.scheduleType !== 'DAILY' && value.scheduleType !== 'WEEKLY') {
+    ctx.addIssue({ code: 'custom', path: ['repeatEvery'], message: MSG.repeatOnlyDailyWeekly });
+  }
+  // A plan that runs once has no dates to skip: its range is empty here.
+  const last = value.scheduleType === 'ONCE' ? '' : (value.endDate ?? '');
+  if (value.exceptionDates.some((d) => d < value.startDate || d > last)) {
+    ctx.addIssue({ code: 'custom', path: ['exceptionDates'], message: MSG.exceptionOutsidePlan });
   }
   if (value.scheduleType !== 'ONCE' && !value.endDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.selectDate });
@@ -118,6 +145,9 @@ export const executionPlan = z.object({
   duration: z.number().nullable(),
   days: z.array(z.number()),
   months: z.array(z.number()),
+  repeatEvery: z.number(),
+  monthWeeks: z.array(z.number()),
+  exceptionDates: z.array(z.string()),
   paused: z.boolean(),
   status: z.enum(EXECUTION_STATUSES),
   assignedMembers: z.array(z.object({ id: z.number(), fullName: z.string(), avatar: z.string().nullable() })),

@@ -63,6 +63,18 @@ export const executionPlans = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** Every N days (DAILY) or weeks (WEEKLY) from the start date; 1 otherwise (drizzle/0032). */
+    repeatEvery: integer('repeat_every').notNull().default(1),
+    /** MONTHLY: the weeks of the month its weekdays fall in, 1 .. 4 or -1 for the last. */
+    monthWeeks: integer('month_weeks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Local dates on which the plan makes no occurrence. */
+    exceptionDates: date('exception_dates')
+      .array()
+      .notNull()
+      .default(sql`'{}'::date[]`),
     paused: boolean('paused').notNull().default(false),
     /** Set on resume to the next day: no occurrence before it is materialised again. */
     activeFrom: date('active_from'),

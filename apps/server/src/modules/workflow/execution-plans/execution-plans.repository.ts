@@ -23,6 +23,9 @@ export interface PlanSchedule {
   duration: number | null;
   days: number[];
   months: number[];
+  repeatEvery: number;
+  monthWeeks: number[];
+  exceptionDates: string[];
 }
 
 const membersCount = sql<number>`case when ${p.userId} is null
@@ -51,6 +54,10 @@ function selectPlans(db: Db, now: Date) {
       duration: p.duration,
       days: p.days,
       months: p.months,
+      repeatEvery: p.repeatEvery,
+      monthWeeks: p.monthWeeks,
+      // As JSON, so that both drivers give the dates as "YYYY-MM-DD" strings.
+      exceptionDates: sql<string[]>`to_json(${p.exceptionDates})`,
       paused: p.paused,
       status: planStatusSql(now),
     })

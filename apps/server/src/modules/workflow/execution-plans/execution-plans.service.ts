@@ -40,6 +40,9 @@ const scheduleOf = (body: PlanUpdateInput): PlanSchedule => ({
   duration: body.duration,
   days: [...new Set(body.days)].sort((a, b) => a - b),
   months: [...new Set(body.months)].sort((a, b) => a - b),
+  repeatEvery: body.repeatEvery,
+  monthWeeks: body.scheduleType === 'MONTHLY' ? [...new Set(body.monthWeeks)].sort((a, b) => a - b) : [],
+  exceptionDates: [...new Set(body.exceptionDates)].sort(),
 });
 
 /** The plan as the caller may see it; 404 for plans of another business or out of sight. */

@@ -73,11 +73,21 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
       and not p.paused
       and not p.canceled
       and exists (select 1 from team_members tm where tm.team_id = p.team_id and tm.user_id = p.user_id)
-      and (
-        p.schedule_type in ('ONCE', 'DAILY')
-        or (extract(dow from g.day)::int = any(p.days)
-            and (p.schedule_type = 'WEEKLY' or extract(month from g.day)::int = any(p.months)))
-      )
+      -- The plan's recurrence (packages/shared/src/recurrence.ts gives the same as an RRULE):
+      -- every N days or weeks counted from the start date (weeks start on Sunday), the weekdays
+      -- in the 1st to 4th or last (-1) week of their month, and no occurrence on an exception date.
+      and case p.schedule_type
+        when 'ONCE' then true
+        when 'DAILY' then p.repeat_every = 1 or (g.day::date - p.start_date) % p.repeat_every = 0
+        else extract(dow from g.day)::int = any(p.days) and case p.schedule_type
+          when 'WEEKLY' then p.repeat_every = 1
+            or ((g.day::date - p.start_date + extract(dow from p.start_date)::int) / 7) % p.repeat_every = 0
+          when 'CUSTOM' then extract(month from g.day)::int = any(p.months)
+          else (extract(day from g.day)::int + 6) / 7 = any(p.month_weeks)
+            or (-1 = any(p.month_weeks) and extract(month from g.day + interval '7 days') <> extract(month from g.day))
+        end
+      end
+      and not (g.day::date = any(p.exception_dates))
       -- Only occurrences a member can still do: none whose deadline came before the plan was
       -- scheduled, and none already past (a time-zone change, a member back in the site, or an
       -- engine that was down longer than the horizon must not invent missed work).
