@@ -10,6 +10,7 @@ import { id, idList, pageQuery, queryFlag } from './common.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 import { latestResultsQuery } from './answers.ts';
 import { isoDate } from './plans.ts';
+import { RANKING_REASONS } from './ranking.ts';
 import { EXPORT_LINK_MAX_DAYS, EXPORT_LINK_MAX_FILES } from './limits.ts';
 import { DASHBOARD_LOADED, DASHBOARD_RANKED, DEFAULT_KPI_SIZE, DEFAULT_PERFORMANCE_DAYS, KPI_ORDERS, MAX_KPI_SIZE, MAX_REPORT_DAYS } from './report-limits.ts';
 
@@ -68,10 +69,25 @@ export const scheduleCounts = statusCounts.extend(scoreCounts.shape);
 export type ScheduleCounts = z.infer<typeof scheduleCounts>;
 
 /**
+ * Why a ranked row stands where it does (ranking.ts): its load-aware `score` (a percentage, one
+ * decimal), the `average` completion rate of everything the list ranks (same filters, range and
+ * view) it was pulled towards, the `weight` (schedules at that average it counts besides its own),
+ * and which of the explanation's sentences fits.
+ */
+export const kpiRanking = z.object({
+  score: z.number(),
+  average: z.number(),
+  weight: z.number(),
+  reason: z.enum(RANKING_REASONS),
+});
+export type KpiRanking = z.infer<typeof kpiRanking>;
+
+/**
  * One ranked entity. Members, sites and projects have a `name`; tasks and plans the task's
  * `nameEn`/`nameAr`. `context` is a second line: a site's project, a plan's site.
  * `rank` is the position in the best-first order among every entity of the kind with a
- * schedule in the range (1 = best): rate descending, then volume descending, then id.
+ * schedule in the range (1 = best): the load-aware score descending, then volume descending,
+ * then id. `ranking` explains it (null with no rank).
  */
 export const kpiItem = scheduleCounts.extend({
   id: z.number(),
@@ -80,6 +96,7 @@ export const kpiItem = scheduleCounts.extend({
   nameAr: z.string().nullable(),
   context: z.string().nullable(),
   rank: z.number().nullable(),
+  ranking: kpiRanking.nullable(),
 });
 export type KpiItem = z.infer<typeof kpiItem>;
 

@@ -1,5 +1,6 @@
 // Best, worst and load lists (DESIGN §8): schedules counted by status per member, site, project,
-// task or plan, ranked best first by completion rate, then volume, then id, each with the average
+// task or plan, ranked best first by the load-aware score (shared ranking.ts: the completion rate
+// pulled towards the list's average), then volume, then id, each with the average
 // of its schedules' scores beside its rate. One statement per list whatever its size: the counts
 // of a schedule source (report-source.ts: the rollups, or the schedules themselves) are summed by
 // one of its columns (member, site, task or plan group), projects are then folded from sites
@@ -7,7 +8,8 @@
 // score sums of the matching score source are grouped the same way and joined to the page (of a
 // list of members, read for the page's members only).
 import { sql, type SQL } from 'drizzle-orm';
-import type { KpiKind, KpiOrder } from '@fieldops/shared/reports';
+import { asPercent, RANKING_PRIOR_WEIGHT, rankingReason } from '@fieldops/shared/ranking';
+import type { KpiKind, KpiOrder, KpiRanking } from '@fieldops/shared/reports';
 import type { Db } from '../../../db/client.ts';
 import { preparedSql } from '../../../db/prepared.ts';
 import { businesses, teams } from '../../../db/schema.ts';
@@ -46,9 +48,14 @@ function rankedCte(kind: KpiKind, source: SQL): SQL {
             sum(g."inProgress") as "inProgress", sum(g.total) as total
           from (${grouped}) g ${fold.join} group by ${fold.key}`
     : grouped;
+  // The load-aware score (shared ranking.ts) against the sums of every entity ranked: one
+  // division of two whole numbers (exact in float8 below 2^53), so equal fractions tie exactly.
+  const m = sql.raw(String(RANKING_PRIOR_WEIGHT));
+  const scored = sql`select w.*, (w.done * w.all_total + ${m} * w.all_done)::float8 / ((w.total + ${m}) * w.all_total)::float8 as score
+    from (select e.*, sum(e.done) over () as all_done, sum(e.total) over () as all_total from (${entities}) e) w`;
   return sql`ranked as (
-    select e.*, row_number() over (order by e.done::float8 / e.total desc, e.total desc, e.key) as rank
-    from (${entities}) e)`;
+    select s.*, row_number() over (order by s.score desc, s.total desc, s.key) as rank
+    from (${scored}) s)`;
 }
 
 /**
@@ -87,26 +94,44 @@ export const kpiSources = (scope: ReportScope, filter: ReportFilter, range: Date
 export interface RankedRow extends CountRow, ScoreRow {
   key: unknown;
   rank: unknown;
+  /** The load-aware score the rank was given (a fraction), and the sums of every entity ranked: the average it is pulled towards. */
+  score: unknown;
+  all_done: unknown;
+  all_total: unknown;
 }
 
 export interface RankedEntity {
   id: number;
   rank: number;
   counts: ReturnType<typeof toStatusCounts> & ReturnType<typeof toScoreCounts>;
+  ranking: KpiRanking;
   names: EntityNames;
+}
+
+/** How a ranked row's score came about: the score the statement ranked by, its counts and those of the whole list. */
+function rankingOf(r: Pick<RankedRow, 'done' | 'total' | 'score' | 'all_done' | 'all_total'>): KpiRanking {
+  const own = { done: Number(r.done), total: Number(r.total) };
+  const all = { done: Number(r.all_done), total: Number(r.all_total) };
+  return {
+    score: asPercent(Number(r.score)),
+    average: completionRate(all.done, all.total),
+    weight: RANKING_PRIOR_WEIGHT,
+    reason: rankingReason(own, all),
+  };
 }
 
 const toRanked = (r: RankedRow & NameRow): RankedEntity => ({
   id: Number(r.key),
   rank: Number(r.rank),
   counts: { ...toStatusCounts(r), ...toScoreCounts(r) },
+  ranking: rankingOf(r),
   names: toEntityNames(Number(r.key), r),
 });
 
 const ORDER: Record<KpiOrder | 'worst', SQL> = {
   rate: sql`rank`,
-  // Worst first: the lowest rate, and among equal rates the larger volume first, as in the best list.
-  worst: sql`done::float8 / total asc, total desc, key`,
+  // Worst first: the lowest score, and among equal scores the larger volume first, as in the best list.
+  worst: sql`score asc, total desc, key`,
   load: sql`total desc, key`,
 };
 
@@ -145,9 +170,11 @@ export async function findStanding(db: Db, kind: KpiKind, sources: KpiSources, i
       select r.*, s.scored, s.percent_sum, s.passed, s.failed, (select count(*) from ranked) as ranked
       from (select 1) one left join ranked r on r.key = ${id} left join scored s on s.key = ${id}`),
   );
+  const ranked = row.rank !== null && row.rank !== undefined;
   return {
-    rank: row.rank === null || row.rank === undefined ? null : Number(row.rank),
+    rank: ranked ? Number(row.rank) : null,
     counts: { ...toStatusCounts(row as CountRow), ...toScoreCounts(row) },
+    ranking: ranked ? rankingOf(row as RankedRow) : null,
     ranked: Number(row.ranked),
   };
 }

@@ -21,7 +21,8 @@ const list = async (caller: Caller, url: string) => {
 
 /**
  * Five members in March: A 2/2 done, B 1/1, C 1 done + 1 in progress, D 2 done + 2 missed,
- * E 1 pending. Best first: A (100 %, 2), B (100 %, 1), D (50 %, 4), C (50 %, 2), E (0 %).
+ * E 1 pending: 6 done of 10, an average of 60 %. Their scores, (done + 10 · 0.6) / (total + 10):
+ * A 8/12 = 66.7 %, B 7/11 = 63.6 %, C 7/12 = 58.3 %, D 8/14 = 57.1 %, E 6/11 = 54.5 %.
  */
 async function fiveMembers() {
   const place = await reportBusiness(t);
@@ -39,21 +40,52 @@ async function fiveMembers() {
 }
 
 describe('GET /v1/report/members/kpi', () => {
-  it('ranks by completion rate, equal rates by more schedules first, in the best and the worst list', async () => {
+  it('ranks by the load-aware score in the best and the worst list, each row with how it was scored', async () => {
     const { place, a, b, c, d, e } = await fiveMembers();
     const best = await list(place.owner, `/members/kpi?${MARCH}&size=10`);
     expect(best.total).toBe(5);
-    expect(best.items.map((i) => i.id)).toEqual([a.userId, b.userId, d.userId, c.userId, e.userId]);
+    expect(best.items.map((i) => i.id)).toEqual([a.userId, b.userId, c.userId, d.userId, e.userId]);
     expect(best.items.map((i) => i.rank)).toEqual([1, 2, 3, 4, 5]);
-    expect(best.items[2]).toMatchObject({ done: 2, missed: 2, pending: 0, inProgress: 0, total: 4, completionRate: 50 });
-    expect(best.items[3]).toMatchObject({ done: 1, inProgress: 1, total: 2, completionRate: 50 });
+    expect(best.items.map((i) => i.ranking?.score)).toEqual([66.7, 63.6, 58.3, 57.1, 54.5]);
+    expect(best.items[3]).toMatchObject({
+      done: 2,
+      missed: 2,
+      pending: 0,
+      inProgress: 0,
+      total: 4,
+      completionRate: 50,
+      ranking: { score: 57.1, average: 60, weight: 10, reason: 'few' },
+    });
+    expect(best.items[2]).toMatchObject({ done: 1, inProgress: 1, total: 2, completionRate: 50 });
     expect(best.items[4]).toMatchObject({ pending: 1, total: 1, completionRate: 0 });
     expect(best.items[0].name).toMatch(/^Person /);
 
     const worst = await list(place.owner, `/members/kpi?${MARCH}&best=false&size=10`);
-    expect(worst.items.map((i) => i.id)).toEqual([e.userId, d.userId, c.userId, a.userId, b.userId]);
+    expect(worst.items.map((i) => i.id)).toEqual([e.userId, d.userId, c.userId, b.userId, a.userId]);
     // The rank stays the best-first position.
-    expect(worst.items.map((i) => i.rank)).toEqual([5, 3, 4, 1, 2]);
+    expect(worst.items.map((i) => i.rank)).toEqual([5, 4, 3, 2, 1]);
+  });
+
+  it('breaks equal scores by more schedules, then the lower id', async () => {
+    // 16 done of 20 (80 %): E 8/10, F and G 4/5 each score exactly 80 %; H 0/0 is not ranked.
+    const place = await reportBusiness(t);
+    const [f, g, e] = [await memberIn(place), await memberIn(place), await memberIn(place)];
+    await placeSchedules(place, [
+      ...many(e.userId, '2024-03-02', 'done', 8),
+      ...many(e.userId, '2024-03-03', 'missed', 2),
+      ...many(g.userId, '2024-03-02', 'done', 4),
+      ...many(g.userId, '2024-03-03', 'pending', 1),
+      ...many(f.userId, '2024-03-02', 'done', 4),
+      ...many(f.userId, '2024-03-03', 'missed', 1),
+    ]);
+    const best = await list(place.owner, `/members/kpi?${MARCH}`);
+    expect(best.items.map((i) => [i.id, i.rank, i.ranking?.score, i.ranking?.reason])).toEqual([
+      [e.userId, 1, 80, 'average'],
+      [f.userId, 2, 80, 'average'],
+      [g.userId, 3, 80, 'average'],
+    ]);
+    const worst = await list(place.owner, `/members/kpi?${MARCH}&best=false`);
+    expect(worst.items.map((i) => i.id)).toEqual([e.userId, f.userId, g.userId]);
   });
 
   it('sorts by load with order=load, and pages with the total in X-Total-Count', async () => {
@@ -69,7 +101,7 @@ describe('GET /v1/report/members/kpi', () => {
 
     const second = await list(place.owner, `/members/kpi?${MARCH}&size=2&page=1`);
     expect(second.total).toBe(5);
-    expect(second.items.map((i) => i.id)).toEqual([d.userId, c.userId]);
+    expect(second.items.map((i) => i.id)).toEqual([c.userId, d.userId]);
     const past = await list(place.owner, `/members/kpi?${MARCH}&size=2&page=5`);
     expect(past).toEqual({ items: [], total: 5 });
     // The default page holds five.
@@ -151,14 +183,15 @@ describe('sites, projects, tasks and plans', () => {
 
   it('ranks sites with their project as context, projects over all their sites, and tasks', async () => {
     const { place, s1, s2, s3, project2, task2 } = await twoProjects();
+    // 4 done of 7: S1 (3 + 40/7) / 14 = 62.2 %, S3 (1 + 40/7) / 11 = 61 %, S2 (40/7) / 12 = 47.6 %.
     const sites = await list(place.owner, `/teams/kpi?${MARCH}`);
-    expect(sites.items.map((i) => [i.id, i.done, i.total])).toEqual([
-      [s3, 1, 1],
-      [s1, 3, 4],
-      [s2, 0, 2],
+    expect(sites.items.map((i) => [i.id, i.done, i.total, i.ranking?.score])).toEqual([
+      [s1, 3, 4, 62.2],
+      [s3, 1, 1, 61],
+      [s2, 0, 2, 47.6],
     ]);
-    expect(sites.items[1].context).toMatch(/^Project /);
-    expect(sites.items[1].name).toMatch(/^Site /);
+    expect(sites.items[0].context).toMatch(/^Project /);
+    expect(sites.items[0].name).toMatch(/^Site /);
 
     const projects = await list(place.owner, `/projects/kpi?${MARCH}`);
     expect(projects.items.map((i) => [i.id, i.done, i.total, i.completionRate])).toEqual([
@@ -226,7 +259,10 @@ describe('GET /v1/report/{kind}/kpi/{id}', () => {
     const { place, d } = await fiveMembers();
     const res = await get(place.owner, `/members/kpi/${d.userId}?${MARCH}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<KpiStanding>()).toMatchObject({ item: { id: d.userId, rank: 3, done: 2, missed: 2, total: 4, completionRate: 50 }, ranked: 5 });
+    expect(res.json<KpiStanding>()).toMatchObject({
+      item: { id: d.userId, rank: 4, done: 2, missed: 2, total: 4, completionRate: 50, ranking: { score: 57.1, average: 60, weight: 10, reason: 'few' } },
+      ranked: 5,
+    });
 
     const idle = await memberIn(place);
     const none = await get(place.owner, `/members/kpi/${idle.userId}?${MARCH}`);
@@ -238,6 +274,7 @@ describe('GET /v1/report/{kind}/kpi/{id}', () => {
         nameAr: null,
         context: null,
         rank: null,
+        ranking: null,
         done: 0,
         missed: 0,
         pending: 0,

@@ -80,7 +80,10 @@ async function reportScopeOf(db: Db, caller: Caller) {
 
 const filterOf = (query: FilterQuery): ReportFilter => ({ projects: query.projects, teams: query.teams, users: query.users, task: query.task });
 
-function toItem(entity: RankedEntity | { id: number; rank: number | null; counts: RankedEntity['counts'] }, names: EntityNames | undefined): KpiItem {
+function toItem(
+  entity: RankedEntity | { id: number; rank: number | null; counts: RankedEntity['counts']; ranking: RankedEntity['ranking'] | null },
+  names: EntityNames | undefined,
+): KpiItem {
   return {
     ...entity.counts,
     id: entity.id,
@@ -89,6 +92,7 @@ function toItem(entity: RankedEntity | { id: number; rank: number | null; counts
     nameAr: names?.nameAr ?? null,
     context: names?.context ?? null,
     rank: entity.rank,
+    ranking: entity.ranking,
   };
 }
 
@@ -109,7 +113,10 @@ export async function kpiStanding(db: Db, caller: Caller, kind: KpiKind, id: num
   if (rankedId === null) throw notFound();
   const sources = kpiSources(scope, filterOf(query), range, kind);
   const [standing, names] = await Promise.all([findStanding(db, kind, sources, rankedId), findEntityNames(db, scope.businessId, kind, [rankedId])]);
-  return { item: toItem({ id: rankedId, rank: standing.rank, counts: standing.counts }, names.get(rankedId)), ranked: standing.ranked };
+  return {
+    item: toItem({ id: rankedId, rank: standing.rank, counts: standing.counts, ranking: standing.ranking }, names.get(rankedId)),
+    ranked: standing.ranked,
+  };
 }
 
 /** The one of projectId, teamId and userId that narrows the stats, checked to be of the business. */

@@ -14,6 +14,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { addDays } from './report-range.ts';
 import { answerSource, dailyScheduleSource, dailyScoreSource, scheduleSource, scoreSource } from './report-source.ts';
 import { foldMemberChanges } from './member-fold.ts';
+import { KPI_KINDS, type KpiKind } from '@fieldops/shared/reports';
+import { asPercent, compareRanked, rankingScore } from '@fieldops/shared/ranking';
+import { findRanked, kpiSources } from './kpi.repository.ts';
 import { monthToDate } from '../../../test/month-to-date-kit.ts';
 import {
   addMember,
@@ -524,6 +527,63 @@ describe('report rollups', () => {
       expect(await dailyScores(range, {}), `${label} scores by day, by member`).toEqual(await dailyScores(range, { users: everyone }));
       for (const task of b.tasks) {
         expect(await dailyScores(range, { task: task.id }), `${label} scores by day`).toEqual(await dailyScores(range, { task: task.id, users: everyone }));
+      }
+    }
+  });
+
+  it('rank every list exactly as the schedules themselves, recounted and ranked by the stated rule, rank it', async () => {
+    const rnd = random(11);
+    const b = await randomBusiness(rnd);
+    await writeRandom(rnd, b, 300);
+    await t.app.db.execute(sql`select report_member_fold(10)`);
+    const [{ zone }] = rowsOf<{ zone: string }>(await t.app.db.execute(sql`select time_zone as zone from businesses where id = ${b.businessId}`));
+    const scope = { businessId: b.businessId, view: null };
+    const KEYS: Record<KpiKind, string> = {
+      members: 's.user_id',
+      teams: 's.team_id',
+      projects: '(select project_id from teams where teams.id = s.team_id)',
+      tasks: 's.task_id',
+      schedules: 's.group_id',
+    };
+    const recount = async (kind: KpiKind, startDate: string, endDate: string) => {
+      const rows = rowsOf<{ id: unknown; done: unknown; total: unknown }>(
+        await t.app.db.execute(sql`select ${sql.raw(KEYS[kind])} as id, count(*) filter (where s.status = 'done') as done, count(*) as total
+          from schedules s where s.business_id = ${b.businessId}
+            and s.start >= (${startDate}::date::timestamp at time zone ${zone}) and s.start < ((${endDate}::date + 1)::timestamp at time zone ${zone})
+          group by 1`),
+      ).map((r) => ({ id: Number(r.id), done: Number(r.done), total: Number(r.total) }));
+      const all = { done: rows.reduce((n, r) => n + r.done, 0), total: rows.reduce((n, r) => n + r.total, 0) };
+      const best = [...rows].sort(compareRanked(all));
+      // Worst first: the lowest score, then more schedules, then the lower id.
+      const byScore = compareRanked(all);
+      const worst = [...rows].sort((x, y) => rankingScore(x, all) - rankingScore(y, all) || byScore(x, y));
+      return {
+        best: best.map((r, i) => ({ id: r.id, rank: i + 1, done: r.done, total: r.total, score: asPercent(rankingScore(r, all)) })),
+        worst: worst.map((r) => r.id),
+      };
+    };
+    const ranges = [
+      ['2024-02-01', '2024-04-30'],
+      ['2024-02-17', '2024-04-02'],
+      ['2024-03-01', '2024-03-01'],
+      ['2023-05-01', '2024-04-30'],
+    ];
+    for (const [index, [startDate, endDate]] of ranges.entries()) {
+      if (index === 2) await foldMemberChanges(t.app.db);
+      const range = { startDate, endDate, timeZone: zone };
+      for (const kind of KPI_KINDS) {
+        const expected = await recount(kind, startDate, endDate);
+        const { items, total } = await findRanked(t.app.db, kind, b.businessId, kpiSources(scope, {}, range, kind), 'rate', { page: 0, size: 100 });
+        expect(total, `${kind} ${startDate} to ${endDate}`).toBe(expected.best.length);
+        expect(
+          items.map((i) => ({ id: i.id, rank: i.rank, done: i.counts.done, total: i.counts.total, score: i.ranking.score })),
+          `${kind} ${startDate} to ${endDate}`,
+        ).toEqual(expected.best);
+        const worst = await findRanked(t.app.db, kind, b.businessId, kpiSources(scope, {}, range, kind), 'worst', { page: 0, size: 100 });
+        expect(
+          worst.items.map((i) => i.id),
+          `${kind} ${startDate} to ${endDate}, worst first`,
+        ).toEqual(expected.worst);
       }
     }
   });

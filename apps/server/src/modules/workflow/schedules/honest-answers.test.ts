@@ -66,7 +66,8 @@ beforeAll(async () => {
     await placeInSite(t.app, owner, siteId, colleague.userId);
     await history(colleague, task.id, done, missed);
   }
-  // The attacker: 16 of 25 done (64 %), sixth of seven; three of the nine missed are below.
+  // The attacker: 16 of 25 done (64 %), last of seven (scored 65.7 % against the 37 of 53 done in all,
+  // below 1 of 2 at 66.5 %); three of the nine missed are below.
   await history(attacker, task.id, 16, 6);
 });
 afterAll(() => t.close());
@@ -84,7 +85,7 @@ describe('a member backdates answers from the outbox to turn missed schedules in
       missed.push(await scheduledTask(place, attacker, [{ required: true }], { schedule: when }));
     }
     const before = await standing(attacker);
-    expect(before).toEqual({ completion: 64, rank: 6 });
+    expect(before).toEqual({ completion: 64, rank: 7 });
 
     const answers = [];
     for (const { schedule, actions } of missed) {
