@@ -56,6 +56,7 @@ export const ENTITIES = [
   'invitation',
   'exportLink',
   'inspectionShare',
+  'coverRequest',
   'notification',
   'mail',
   'job',
@@ -182,6 +183,11 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
     await send(owner, { method: 'POST', url: `/services/workflow/api/schedules/${schedule.id}/inspection/shares`, payload: {} }, 201),
   );
 
+  // The member asks cover on their schedule: a request the other business must never see or change.
+  const coverRequest = idOf(
+    await send(member, { method: 'POST', url: `${W}/schedules/${schedule.id}/cover-requests`, payload: { reason: named('Reason') } }, 201),
+  );
+
   const category = idOf(await send(owner, { method: 'POST', url: `${H}/ticket-categories`, payload: { nameEn: named('Category'), nameAr: 'فئة' } }, 201));
   const ticket = idOf(
     await send(
@@ -281,6 +287,7 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       invitation,
       exportLink,
       inspectionShare,
+      coverRequest,
       notification,
       mail,
       job: job.id,

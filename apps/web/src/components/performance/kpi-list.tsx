@@ -1,6 +1,7 @@
 // Ranked entities, one row each: rank, name (a link to its page) and second line, completion
-// rate as a value followed by % with a bar, how many of its schedules were done, and the average
-// score of its schedules (a dash for one with none scored) when any entity of the list has one.
+// rate as a value followed by % with a bar, how many of its schedules were done, "Why this rank?"
+// (rank-explanation.tsx), and the average score of its schedules (a dash for one with none scored)
+// when any entity of the list has one.
 import { Anchor, Badge, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import type { KpiItem, KpiKind } from '@fieldops/shared/reports';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { kpiItemName, kpiItemPath } from '../../lib/reports/kpi-entities.ts';
+import { RankExplanation } from './rank-explanation.tsx';
 import { scoreText } from './score-text.ts';
 
 /** Green from 80%, amber from 50%, red below. */
@@ -73,6 +75,7 @@ export function KpiList({ kind, items }: KpiListProps) {
                 <Text size="xs" c="dimmed">
                   {t('performance.doneOfTotal', { done: formatNumber(item.done, language), total: formatNumber(item.total, language) })}
                 </Text>
+                <RankExplanation item={item} name={name} />
                 {scoring ? (
                   <Text size="xs" c="dimmed" data-testid="kpi-score" aria-label={t('performance.scoreOf', { name, value: score })}>
                     {t('performance.averageScoreOf', { value: score })}

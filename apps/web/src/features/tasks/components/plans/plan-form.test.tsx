@@ -107,6 +107,9 @@ describe('plan form', () => {
       deadlineAfter: 8,
       deadlineUnit: 'HOURS',
       duration: null,
+      repeatEvery: 1,
+      monthWeeks: [],
+      exceptionDates: [],
     });
     expect(await screen.findByText(MSG.planCreated)).toBeInTheDocument();
   });
@@ -147,6 +150,9 @@ describe('plan form', () => {
       duration: 30,
       days: [0, 5],
       months: [],
+      repeatEvery: 1,
+      monthWeeks: [],
+      exceptionDates: [],
     });
   });
 });
