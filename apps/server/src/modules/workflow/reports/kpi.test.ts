@@ -294,10 +294,14 @@ describe('GET /v1/report/{kind}/kpi/{id}', () => {
     const other = await reportBusiness(t);
     const stranger = await memberIn(other);
     const plan = await createPlanRow(t.app.db, { businessId: other.businessId, taskId: other.taskId, teamId: other.siteId, userId: stranger.userId });
+    await placeSchedules(other, many(stranger.userId, '2024-03-10', 'done', 2, { planId: plan.id }));
     const ids = { members: stranger.userId, teams: other.siteId, projects: other.projectId, tasks: other.taskId, schedules: plan.id };
     for (const [kind, id] of Object.entries(ids)) {
-      const res = await get(mine.owner, `/${kind}/kpi/${id}`);
+      // Ranked and explained in its own business, never in another's.
+      expect((await get(other.owner, `/${kind}/kpi/${id}?${MARCH}`)).json<KpiStanding>().item.ranking, kind).toMatchObject({ score: 100 });
+      const res = await get(mine.owner, `/${kind}/kpi/${id}?${MARCH}`);
       expect(res.statusCode, kind).toBe(404);
+      expect(res.body, kind).not.toMatch(/ranking|score/);
     }
   });
 });
@@ -320,6 +324,8 @@ describe('what the caller sees', () => {
       [m1.userId, 2],
       [supervisor.userId, 1],
     ]);
+    // The average a row is pulled towards is of what the caller sees: 3 of 3 here, not 3 of 6.
+    expect(sup.items[0].ranking).toMatchObject({ score: 100, average: 100 });
     expect((await list(supervisor, `/teams/kpi?${MARCH}`)).items.map((i) => [i.id, i.total])).toEqual([
       [place.siteId, 2],
       [otherSite.id, 1],
@@ -345,7 +351,8 @@ describe('what the caller sees', () => {
     for (const kind of ['members', 'teams', 'projects', 'tasks', 'schedules']) {
       const res = await list(mine.owner, `/${kind}/kpi?${MARCH}`);
       expect(res.total, kind).toBe(1);
-      expect(res.items[0], kind).toMatchObject({ done: 1, total: 1 });
+      // Its average is of this business alone: the other's five missed pull nothing.
+      expect(res.items[0], kind).toMatchObject({ done: 1, total: 1, ranking: { score: 100, average: 100 } });
       const filtered = await list(mine.owner, `/${kind}/kpi?${MARCH}&users=${stranger.userId}&teams=${other.siteId}`);
       expect(filtered, kind).toEqual({ items: [], total: 0 });
     }
