@@ -39,6 +39,7 @@ import { startFeedPrune } from './modules/workflow/live-feed/feed-prune.ts';
 import { startMemberFold } from './modules/workflow/reports/member-fold.ts';
 import type { Repeating } from './lib/repeat.ts';
 import { schedulesRoutes } from './modules/workflow/schedules/schedules.routes.ts';
+import { poolRoutes } from './modules/workflow/pool/pool.routes.ts';
 import { actionResultsRoutes } from './modules/workflow/action-results/action-results.routes.ts';
 import { liveFeedPlugin } from './modules/workflow/live-feed/live-feed.hub.ts';
 import { liveFeedRoutes } from './modules/workflow/live-feed/live-feed.routes.ts';
@@ -184,6 +185,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     tagsRoutes,
     executionPlansRoutes,
     schedulesRoutes,
+    poolRoutes,
     actionResultsRoutes,
     reportsRoutes,
     liveFeedRoutes,

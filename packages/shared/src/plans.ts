@@ -106,9 +106,17 @@ export const groupPlanRequest = planFields
   .extend({
     taskId: id,
     teamId: id,
-    userIds: z.array(id).min(1, MSG.selectUser).max(MAX_PAGE_SIZE, maxMessage(MAX_PAGE_SIZE)),
+    userIds: z.array(id).max(MAX_PAGE_SIZE, maxMessage(MAX_PAGE_SIZE)).default([]),
+    /**
+     * A pool instead of named members: each occurrence is one schedule that any of `userIds` (or,
+     * with none, anyone of the site) may take (DESIGN §6).
+     */
+    pooled: z.boolean().default(false),
   })
-  .superRefine(validPlan);
+  .superRefine(validPlan)
+  .superRefine((value, ctx) => {
+    if (!value.pooled && value.userIds.length === 0) ctx.addIssue({ code: 'custom', path: ['userIds'], message: MSG.selectUser });
+  });
 export type GroupPlanRequest = z.input<typeof groupPlanRequest>;
 
 /** `PUT /v2/execution-plans/{id}`: the schedule of a plan; members stay. */
@@ -149,6 +157,8 @@ export const executionPlan = z.object({
   monthWeeks: z.array(z.number()),
   exceptionDates: z.array(z.string()),
   paused: z.boolean(),
+  /** A pooled plan (or a pool member's plan in one): its occurrences are taken from the pool. */
+  pooled: z.boolean(),
   status: z.enum(EXECUTION_STATUSES),
   assignedMembers: z.array(z.object({ id: z.number(), fullName: z.string(), avatar: z.string().nullable() })),
 });

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AnswerHold, DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
 import type { AnswerValue } from '@fieldops/shared/answers';
+import type { CoverStatus } from '@fieldops/shared/pool';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, teams, users } from './schema.ts';
 import { tickets } from './schema-helpdesk.ts';
@@ -76,6 +77,12 @@ export const executionPlans = pgTable(
       .notNull()
       .default(sql`'{}'::date[]`),
     paused: boolean('paused').notNull().default(false),
+    /**
+     * A pooled plan (drizzle/0033): a group plan whose occurrences are one schedule each, with no
+     * member until one of the pool takes it. The pool is the members its children name (set on
+     * them too, so the engine makes nothing of theirs), or the whole site when it has none.
+     */
+    pooled: boolean('pooled').notNull().default(false),
     /** Set on resume to the next day: no occurrence before it is materialised again. */
     activeFrom: date('active_from'),
     /**
@@ -100,8 +107,9 @@ export const executionPlans = pgTable(
     index('execution_plans_parent_idx').on(t.parentId, t.id),
     index('execution_plans_business_team_user_idx').on(t.businessId, t.teamId, t.userId),
     index('execution_plans_business_user_idx').on(t.businessId, t.userId),
-    // The target of the schedules' foreign key: a schedule has its plan's business, task and member.
-    uniqueIndex('execution_plans_schedule_key').on(t.id, t.businessId, t.taskId, t.userId, t.groupId),
+    // The target of the schedules' foreign key: a schedule has its plan's business, task and group
+    // (not always its member: a pooled schedule is taken, a covered one moves; drizzle/0033).
+    uniqueIndex('execution_plans_schedule_key').on(t.id, t.businessId, t.taskId, t.groupId),
   ],
 );
 
@@ -128,7 +136,11 @@ export const schedules = pgTable(
     teamId: ref('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: ref('user_id').notNull(),
+    /**
+     * Whoever has the schedule: the plan's member, whoever took it from a pool, or whoever covers
+     * it. Null only on a pooled schedule nobody has taken yet (drizzle/0033).
+     */
+    userId: ref('user_id'),
     start: timestamp('start', { withTimezone: true }).notNull(),
     end: timestamp('end', { withTimezone: true }).notNull(),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
@@ -146,12 +158,17 @@ export const schedules = pgTable(
   (t) => [
     foreignKey({
       name: 'schedules_plan_fk',
-      columns: [t.planId, t.businessId, t.taskId, t.userId, t.groupId],
-      foreignColumns: [executionPlans.id, executionPlans.businessId, executionPlans.taskId, executionPlans.userId, executionPlans.groupId],
+      columns: [t.planId, t.businessId, t.taskId, t.groupId],
+      foreignColumns: [executionPlans.id, executionPlans.businessId, executionPlans.taskId, executionPlans.groupId],
     })
       .onDelete('cascade')
       .onUpdate('cascade'),
-    uniqueIndex('schedules_plan_user_start_key').on(t.planId, t.userId, t.start),
+    // One occurrence per plan and start, whoever holds it (taken, covered): the engine's idempotence.
+    uniqueIndex('schedules_plan_start_key').on(t.planId, t.start),
+    // The pooled schedules still open to a site's members.
+    index('schedules_business_team_untaken_idx')
+      .on(t.businessId, t.teamId, t.start)
+      .where(sql`user_id is null`),
     // Lists walk (business, start, id); reports read the rest of the key, so a report over a date
     // range is an index-only scan that never visits the table.
     index('schedules_business_start_report_idx').on(t.businessId, t.start, t.id, t.status, t.userId, t.teamId, t.taskId, t.planId),
@@ -412,4 +429,42 @@ export const inspectionShares = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('inspection_shares_token_idx').on(t.tokenHash), index('inspection_shares_schedule_idx').on(t.businessId, t.scheduleId, t.id)],
+);
+
+/**
+ * A member's request that a colleague of the site cover one of their open schedules (DESIGN §6,
+ * drizzle/0033): open until a colleague accepts it or a site manager assigns one (the schedule
+ * then moves to `cover_id` with its answers), or the requester withdraws it. The closed rows are
+ * the schedule's history of who had it, who asked, who covered and when.
+ */
+export const coverRequests = pgTable(
+  'cover_requests',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    scheduleId: ref('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    requesterId: ref('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    status: text('status').$type<CoverStatus>().notNull().default('OPEN'),
+    coverId: ref('cover_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: ref('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cover_requests_open_key')
+      .on(t.scheduleId)
+      .where(sql`status = 'OPEN'`),
+    index('cover_requests_business_team_idx').on(t.businessId, t.teamId, t.status, t.id),
+    index('cover_requests_schedule_idx').on(t.scheduleId, t.id),
+  ],
 );

@@ -206,7 +206,7 @@ export function resultRow(rand: Random, { schedule: s, answer, outside, lang, si
     actionId: answer.actionId,
     taskId: s.taskId,
     teamId: s.teamId,
-    userId: s.userId,
+    userId: must(s.userId ?? undefined, 'the demo schedules all have a member'),
     value: answer.value,
     notes,
     latitude,

@@ -239,7 +239,7 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
       AND (p.schedule_type IN ('ONCE', 'DAILY')
         OR (p.schedule_type = 'WEEKLY' AND extract(dow FROM o.day)::int = ANY (p.days))
         OR (p.schedule_type = 'CUSTOM' AND extract(dow FROM o.day)::int = ANY (p.days) AND extract(month FROM o.day)::int = ANY (p.months)))
-    ON CONFLICT (plan_id, user_id, start) DO NOTHING`);
+    ON CONFLICT (plan_id, start) DO NOTHING`);
 
   const rows = await db.select().from(schedules).where(eq(schedules.businessId, businessId)).orderBy(asc(schedules.planId), asc(schedules.start));
   const taskIds = [...new Set(rows.map((r) => r.taskId))];
@@ -387,7 +387,7 @@ async function pinVersionsAndScore(
       businessId,
       taskId: r.taskId,
       teamId: r.teamId,
-      userId: r.userId,
+      userId: must(r.userId ?? undefined, 'the demo schedules all have a member'),
       start: r.start,
       groupId: r.groupId,
       versionId: version.id,

@@ -240,7 +240,7 @@ export async function createAnswerRow(
       actionId,
       taskId: schedule.taskId,
       teamId: schedule.teamId,
-      userId: schedule.userId,
+      userId: schedule.userId!,
       value: 'YES',
       ...values,
     })

@@ -107,6 +107,7 @@ const WORDS: Record<string, Entity> = {
   invitations: 'invitation',
   'export-links': 'exportLink',
   'inspection-shares': 'inspectionShare',
+  'cover-requests': 'coverRequest',
   notifications: 'notification',
   outbox: 'mail',
   jobs: 'job',
@@ -242,7 +243,7 @@ const FILE_FIELDS: Record<string, string> = { '/services/helpdesk/api/v1/tickets
  * Values for what a schema cannot say: times that make a valid range, an answer as JSON text, a
  * name where either language's is required, a real time zone, a capture time, so that an
  * answer is swept as the device's outbox sends it (where a removed schedule's answer is kept), and
- * one of a task's settings, where one of them is required.
+ * one of a task's settings, where one of them is required, and a pool, which needs no member.
  */
 const HINTS: Record<string, unknown> = {
   startTime: '08:00',
@@ -252,6 +253,8 @@ const HINTS: Record<string, unknown> = {
   timeZone: 'Asia/Riyadh',
   capturedAt: new Date().toISOString(),
   geoRestrictionEnabled: true,
+  // A plan for a pool names its members only if it likes; named members need one at least.
+  pooled: true,
 };
 const today = () => new Date().toISOString().slice(0, 10);
 

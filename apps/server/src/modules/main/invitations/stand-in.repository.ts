@@ -17,6 +17,8 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   invitations: ['user_id', 'invited_by'],
   execution_plans: ['user_id', 'creator_id'],
   schedules: ['user_id'],
+  // Who asked, who covers and who decided a request to cover a schedule.
+  cover_requests: ['requester_id', 'cover_id', 'decided_by'],
   // A copy of its schedule's member, for the averages of scores by member.
   schedule_scores: ['user_id'],
   removed_schedules: ['user_id'],

@@ -59,6 +59,7 @@ function selectPlans(db: Db, now: Date) {
       // As JSON, so that both drivers give the dates as "YYYY-MM-DD" strings.
       exceptionDates: sql<string[]>`to_json(${p.exceptionDates})`,
       paused: p.paused,
+      pooled: p.pooled,
       status: planStatusSql(now),
     })
     .from(p)
@@ -181,7 +182,7 @@ export async function findPlanRow(db: Db, businessId: number, id: number, lock =
 /** Inserts a group plan and one member's plan per user; answers the group's id. */
 export async function insertGroupPlan(
   db: Db,
-  values: PlanSchedule & { businessId: number; taskId: number; teamId: number; creatorId: number; scheduledAt: Date },
+  values: PlanSchedule & { businessId: number; taskId: number; teamId: number; creatorId: number; scheduledAt: Date; pooled: boolean },
   userIds: number[],
 ) {
   const [group] = await db
@@ -189,7 +190,8 @@ export async function insertGroupPlan(
     .values({ ...values, userId: null, parentId: null })
     .returning({ id: p.id });
   const { id } = must(group, 'an insert returns its row');
-  await db.insert(p).values(userIds.map((userId) => ({ ...values, userId, parentId: id })));
+  // A pool of the whole site names nobody.
+  if (userIds.length > 0) await db.insert(p).values(userIds.map((userId) => ({ ...values, userId, parentId: id })));
   return id;
 }
 
@@ -246,7 +248,8 @@ export async function deleteOpenSchedules(db: Db, businessId: number, planIds: n
     await db.execute(sql`
       with gone as (delete from ${schedules} where ${open} returning id, business_id, user_id, task_id, start, deadline),
       kept as (insert into ${removed} (id, business_id, user_id, task_id, start, deadline)
-        select id, business_id, user_id, task_id, start, deadline from gone),
+        -- An untaken pooled schedule was on nobody's device: no answer can come for it.
+        select id, business_id, user_id, task_id, start, deadline from gone where user_id is not null),
       forgotten as (delete from ${removed} where ${removed.businessId} = ${businessId}
         and ${removed.deadline} < now() - make_interval(secs => ${MAX_CAPTURE_AGE_MS / 1000}))
       select count(*)::int as n from gone`),

@@ -83,7 +83,7 @@ export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInp
   const groupId = await db.transaction(async (tx) => {
     const id = await insertGroupPlan(
       tx,
-      { ...scheduleOf(body), businessId, taskId: body.taskId, teamId: body.teamId, creatorId: caller.userId, scheduledAt: now },
+      { ...scheduleOf(body), businessId, taskId: body.taskId, teamId: body.teamId, creatorId: caller.userId, scheduledAt: now, pooled: body.pooled },
       userIds,
     );
     // Its members hear of it in one digest with the other plans given to them meanwhile.

@@ -8,7 +8,7 @@ import { executionPlans as p } from '../../../db/schema-schedules.ts';
 
 /**
  * The first rule that holds wins: CANCELED, PAUSED, INACTIVE (a member's plan whose member left
- * the plan's site, or a group none of whose members is still there), COMPLETED (past its end
+ * the plan's site, or a group none of whose members is still there, or a whole-site pool's empty site), COMPLETED (past its end
  * date; a ONCE plan past its start date), UPCOMING (starts after today), RUNNING (one of its
  * schedules is open now: started, not ended, neither done nor missed), else ACTIVE.
  * Needs `businesses` joined to the plan.
@@ -25,6 +25,9 @@ export function planStatusSql(now: Date): SQL<ExecutionStatus> {
         select 1 from execution_plans c
         join team_members tm on tm.team_id = c.team_id and tm.user_id = c.user_id
         where c.parent_id = ${p.id})
+        -- A pool of the whole site (a pooled plan naming nobody) lasts while the site has a member.
+        and not (${p.pooled} and not exists (select 1 from execution_plans c where c.parent_id = ${p.id})
+          and exists (select 1 from team_members tm where tm.team_id = ${p.teamId}))
       else not exists (select 1 from team_members tm where tm.team_id = ${p.teamId} and tm.user_id = ${p.userId})
     end then 'INACTIVE'
     when (case when ${p.scheduleType} = 'ONCE' then ${p.startDate} else coalesce(${p.endDate}, 'infinity'::date) end) < ${today}

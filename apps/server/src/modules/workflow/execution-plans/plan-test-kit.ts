@@ -100,7 +100,7 @@ export async function answer(app: FastifyInstance, owner: Caller, scheduleId: nu
     actionId: action.id,
     taskId: schedule.taskId,
     teamId: schedule.teamId,
-    userId: schedule.userId,
+    userId: schedule.userId!,
     value: 'YES',
   });
   await app.db

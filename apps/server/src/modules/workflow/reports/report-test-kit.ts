@@ -99,7 +99,7 @@ export async function scoreSchedules(place: ReportPlace, scores: [typeof schedul
       businessId: s.businessId,
       taskId: s.taskId,
       teamId: s.teamId,
-      userId: s.userId,
+      userId: s.userId!,
       start: s.start,
       groupId: s.groupId,
       versionId: 1,

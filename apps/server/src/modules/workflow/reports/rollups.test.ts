@@ -136,7 +136,7 @@ async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: numbe
         actionId,
         taskId: s.taskId,
         teamId: s.teamId,
-        userId: s.userId,
+        userId: s.userId!,
         value: 'YES' as const,
         outside: rnd.next() < 0.15,
         isFlagged: rnd.next() < 0.2,
@@ -154,7 +154,7 @@ async function writeRandom(rnd: ReturnType<typeof random>, b: Business, n: numbe
       businessId: s.businessId,
       taskId: s.taskId,
       teamId: s.teamId,
-      userId: s.userId,
+      userId: s.userId!,
       start: s.start,
       groupId: s.groupId,
       versionId: 1,
@@ -338,6 +338,7 @@ describe('report rollups', () => {
       const [movedPlan] = a.plans;
       const taker = a.members.find((m) => m.userId !== movedPlan.userId && m.teamId === movedPlan.teamId)!;
       await t.app.db.update(executionPlans).set({ userId: taker.userId }).where(eq(executionPlans.id, movedPlan.id));
+      await t.app.db.update(schedules).set({ userId: taker.userId }).where(eq(schedules.planId, movedPlan.id));
       await t.app.db.execute(sql`update schedule_scores set user_id = ${taker.userId} where user_id = ${movedPlan.userId!} and business_id = ${a.businessId}
         and schedule_id in (select id from schedules where plan_id = ${movedPlan.id})`);
       await expectExact('handed to another member', ids);

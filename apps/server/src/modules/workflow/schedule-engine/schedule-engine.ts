@@ -1,6 +1,6 @@
 // The schedule engine (DESIGN §6): turns members' execution plans into schedule rows over a
 // horizon of days, in each business's time zone, and marks schedules missed once their deadline
-// passes. Every pass is a handful of set-based statements; the unique key (plan, member, start)
+// passes. Every pass is a handful of set-based statements; the unique key (plan, start)
 // makes it idempotent, and an advisory lock lets one instance at a time do a full pass.
 import { sql, type SQL } from 'drizzle-orm';
 import { affectedRows, type Db } from '../../../db/client.ts';
@@ -69,10 +69,18 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
                else (l.local_start + p.deadline_after * interval '1 month') at time zone b.time_zone
              end as deadline_at
     ) o
-    where p.user_id is not null
-      and not p.paused
+    where not p.paused
       and not p.canceled
-      and exists (select 1 from team_members tm where tm.team_id = p.team_id and tm.user_id = p.user_id)
+      -- A member's plan while its member is in the site, or a pooled group plan while its pool has
+      -- someone there (its children's members, or anyone of the site when it names none): one
+      -- schedule per occurrence, with no member until taken. A pooled plan's children make none.
+      and case when not p.pooled then p.user_id is not null
+          and exists (select 1 from team_members tm where tm.team_id = p.team_id and tm.user_id = p.user_id)
+        else p.user_id is null and exists (
+          select 1 from team_members tm where tm.team_id = p.team_id
+            and (tm.user_id in (select c.user_id from execution_plans c where c.parent_id = p.id)
+              or not exists (select 1 from execution_plans c where c.parent_id = p.id)))
+      end
       -- The plan's recurrence (packages/shared/src/recurrence.ts gives the same as an RRULE):
       -- every N days or weeks counted from the start date (weeks start on Sunday), the weekdays
       -- in the 1st to 4th or last (-1) week of their month, and no occurrence on an exception date.
@@ -93,7 +101,7 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
       -- engine that was down longer than the horizon must not invent missed work).
       and o.deadline_at > greatest(p.scheduled_at, ${at})
       ${sql.join(filters, sql` `)}
-    on conflict (plan_id, user_id, start) do nothing`;
+    on conflict (plan_id, start) do nothing`;
 }
 
 /**

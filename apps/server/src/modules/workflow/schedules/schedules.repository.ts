@@ -63,7 +63,8 @@ function selectSchedules(db: Db) {
       taskId: schedules.taskId,
       taskNameEn: tasks.nameEn,
       taskNameAr: tasks.nameAr,
-      userId: schedules.userId,
+      // Joined to its member: a pooled schedule nobody has taken is not in these lists (pool.service.ts).
+      userId: users.id,
       userFullName: users.fullName,
       teamId: schedules.teamId,
       teamName: teams.name,

@@ -192,7 +192,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleSet, latest) : null);
       // Only a finished inspection keeps its score, so the reports average finished ones alone.
       const score = status === 'done' ? scoreOfAnswers(version, latest) : null;
-      if (score) await writeScheduleScore(tx, { ...locked, businessId }, version, score);
+      if (score) await writeScheduleScore(tx, { ...locked, businessId, userId: caller.userId }, version, score);
     }
     if (flagged) await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
     // Delivered to the live feed when this transaction commits, never if it rolls back; last,
