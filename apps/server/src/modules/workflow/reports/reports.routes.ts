@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { RANKING_PRIOR_WEIGHT } from '@fieldops/shared/ranking';
 import {
   actionKpi,
   actionsKpiQuery,
@@ -71,7 +72,8 @@ export async function reportsRoutes(app: FastifyInstance) {
         summary: `Best, worst or busiest ${kind === 'schedules' ? 'execution plans' : kind}`,
         description: [
           'Completion rate = done / (done + missed + pending + inProgress) over schedules starting in the range.',
-          'best=true ranks by rate descending, best=false ascending; equal rates put more schedules first, then the lower id. order=load sorts by number of schedules.',
+          `best=true ranks by the load-aware score descending, best=false ascending: score = (done + ${RANKING_PRIOR_WEIGHT} × average) / (total + ${RANKING_PRIOR_WEIGHT}), the average being done / total over every entity the list ranks (same filters, range and view), so few schedules count for little.`,
+          'Equal scores put more schedules first, then the lower id. Each item carries `ranking` (score, average, weight, reason) explaining its rank. order=load sorts by number of schedules.',
           kind === 'schedules' ? 'A group plan counts all its members’ schedules together.' : '',
           RANGE,
           VIEW,
@@ -86,7 +88,7 @@ export async function reportsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['reports'],
         summary: `One ${kind === 'schedules' ? 'execution plan' : kind.replace(/s$/, '')}'s counts and rank`,
-        description: `The rank is among every entity of the kind with a schedule in the range (null without one). ${RANGE} ${VIEW} An id of another business answers 404.`,
+        description: `The rank is among every entity of the kind with a schedule in the range (null without one), by the load-aware score of the list; \`ranking\` explains it (null without a rank). ${RANGE} ${VIEW} An id of another business answers 404.`,
         params: idParam('id'),
         querystring: reportFilterQuery,
         response: { 200: kpiStanding, ...errors },
