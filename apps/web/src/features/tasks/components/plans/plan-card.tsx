@@ -14,6 +14,7 @@ import { paths } from '../../../../lib/paths.ts';
 import { PlanChildren } from './plan-children.tsx';
 import { PlanStatusBadge, canSwitchPlan } from './plan-status-badge.tsx';
 import { amountText, daysText, monthsText, planDates, planHours } from './plan-text.ts';
+import { recurrenceWords } from './recurrence-words.ts';
 
 const MAX_AVATARS = 4;
 
@@ -86,6 +87,7 @@ export function PlanCard({ taskId, plan, canManage, highlighted = false, onEdit,
       </Group>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs" mt="sm">
+        <Detail label={t('tasks.plans.recurrence.label')}>{recurrenceWords(plan, t, language)}</Detail>
         <Detail label={t('tasks.plans.site')}>{plan.teamName}</Detail>
         <Detail label={t(plan.scheduleType === 'ONCE' ? 'tasks.plans.date' : 'tasks.plans.dates')}>{planDates(plan, language)}</Detail>
         <Detail label={t('tasks.plans.hours')}>{planHours(plan, language)}</Detail>

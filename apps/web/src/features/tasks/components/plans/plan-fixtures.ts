@@ -25,6 +25,9 @@ export function makePlan(id: number, extra: Partial<ExecutionPlan> = {}): Execut
     duration: 30,
     days: [],
     months: [],
+    repeatEvery: 1,
+    monthWeeks: [],
+    exceptionDates: [],
     paused: false,
     status: 'ACTIVE',
     assignedMembers: [

@@ -21,6 +21,7 @@ import { useCreateGroupPlanMutation } from '../../api/create-group-plan.ts';
 import { usePlanSiteMembersQuery } from '../../api/get-site-members.ts';
 import { useUpdatePlanMutation } from '../../api/update-plan.ts';
 import { PlanScheduleFields, needsDays, needsMonths, type PlanScheduleValues } from './plan-schedule-fields.tsx';
+import { recurrenceInput } from './plan-recurrence-fields.tsx';
 import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 
 interface PlanFormValues extends PlanScheduleValues {
@@ -52,6 +53,9 @@ function initialValues(plan: ExecutionPlan | undefined, today: string): PlanForm
       duration: '',
       days: [],
       months: [],
+      repeatEvery: 1,
+      monthWeeks: [],
+      exceptionDates: [],
     };
   }
   return {
@@ -67,6 +71,9 @@ function initialValues(plan: ExecutionPlan | undefined, today: string): PlanForm
     duration: plan.duration ?? '',
     days: plan.days.map(String),
     months: plan.months.map(String),
+    repeatEvery: plan.repeatEvery,
+    monthWeeks: plan.monthWeeks.map(String),
+    exceptionDates: plan.exceptionDates,
   };
 }
 
@@ -84,6 +91,7 @@ export function scheduleInput(values: PlanScheduleValues) {
     duration: values.duration === '' ? null : Number(values.duration),
     days: needsDays(type) ? values.days.map(Number).sort((a, b) => a - b) : [],
     months: needsMonths(type) ? values.months.map(Number).sort((a, b) => a - b) : [],
+    ...recurrenceInput(values),
   };
 }
 
@@ -215,7 +223,12 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
             </Stack>
           </SimpleGrid>
         )}
-        <PlanScheduleFields values={values} onChange={(field, value) => set(field, value as PlanFormValues[typeof field])} errorOf={form.error} />
+        <PlanScheduleFields
+          values={values}
+          onChange={(field, value) => set(field, value as PlanFormValues[typeof field])}
+          errorOf={form.error}
+          today={todayIn(business.timeZone)}
+        />
         <Text size="xs" c="dimmed">
           {t('tasks.plans.form.timeZone', { zone: timeZoneLabel(business.timeZone, language) })}
         </Text>

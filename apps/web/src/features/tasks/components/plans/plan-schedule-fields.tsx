@@ -9,6 +9,7 @@ import { DEADLINE_UNITS, SCHEDULE_TYPES, type DeadlineUnit, type ScheduleType } 
 import { MONTHS, WEEKDAYS } from '@fieldops/shared/plans';
 import { currentLanguage } from '../../../../lib/i18n/i18n.ts';
 import { monthName, weekdayName } from './plan-text.ts';
+import { PlanRecurrenceFields, PlanRecurrenceSummary } from './plan-recurrence-fields.tsx';
 import { timeOptions } from './plan-times.ts';
 
 export interface PlanScheduleValues {
@@ -22,12 +23,18 @@ export interface PlanScheduleValues {
   duration: number | string;
   days: string[];
   months: string[];
+  /** Every N days or weeks (Daily, Weekly). */
+  repeatEvery: number | string;
+  /** Monthly: weeks of the month, "1" to "4" or "-1" (the last). */
+  monthWeeks: string[];
+  /** Dates ("YYYY-MM-DD") with no occurrence. */
+  exceptionDates: string[];
 }
 
 // Long option lists are rendered only while open (Mantine keeps them mounted by default).
 const LIGHT_DROPDOWN = { withinPortal: true, keepMounted: false } as const;
 
-export const needsDays = (type: ScheduleType) => type === 'WEEKLY' || type === 'CUSTOM';
+export const needsDays = (type: ScheduleType) => type === 'WEEKLY' || type === 'MONTHLY' || type === 'CUSTOM';
 export const needsMonths = (type: ScheduleType) => type === 'CUSTOM';
 
 interface PlanScheduleFieldsProps {
@@ -35,9 +42,11 @@ interface PlanScheduleFieldsProps {
   onChange: <K extends keyof PlanScheduleValues>(field: K, value: PlanScheduleValues[K]) => void;
   /** Translated error of each field. */
   errorOf: (field: keyof PlanScheduleValues) => string | undefined;
+  /** Today in the business's time zone: the summary's next dates start there. */
+  today?: string;
 }
 
-export function PlanScheduleFields({ values, onChange, errorOf }: PlanScheduleFieldsProps) {
+export function PlanScheduleFields({ values, onChange, errorOf, today }: PlanScheduleFieldsProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const type = values.scheduleType;
@@ -160,6 +169,9 @@ export function PlanScheduleFields({ values, onChange, errorOf }: PlanScheduleFi
           </Chip.Group>
         </Input.Wrapper>
       ) : null}
+
+      <PlanRecurrenceFields values={values} onChange={(field, value) => onChange(field, value as PlanScheduleValues[typeof field])} errorOf={errorOf} />
+      <PlanRecurrenceSummary values={values} today={today ?? values.startDate ?? ''} />
     </Stack>
   );
 }
