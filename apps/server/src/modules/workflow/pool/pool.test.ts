@@ -103,6 +103,8 @@ describe('a pooled plan', () => {
     const plan = await createPool(w, [a.userId, b.userId], { startDate: planBody(w).endDate, endDate: planBody(w).endDate });
     expect(plan.pooled).toBe(true);
     const [only] = await poolSchedules(plan.id);
+    // Its members' plans name the pool and make no schedule of their own.
+    expect(await t.app.db.select().from(schedules).where(eq(schedules.groupId, plan.id))).toHaveLength(1);
     expect((await openPool(outside)).map((s) => s.id)).not.toContain(only.id);
     const refused = await take(outside, only.id);
     expect(refused.statusCode).toBe(403);
