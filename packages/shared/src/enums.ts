@@ -24,8 +24,11 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export const SCHEDULE_TYPES = ['ONCE', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
-export const SCHEDULE_STATUSES = ['pending', 'inProgress', 'done', 'missed'] as const;
+export const SCHEDULE_STATUSES = ['pending', 'inProgress', 'done', 'late', 'missed'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/** Finished: every required answer given, on time (done) or in the plan's grace window (late). */
+export const isFinished = (status: ScheduleStatus) => status === 'done' || status === 'late';
 
 /**
  * Why an answer is kept but never counted: its plan was paused when it arrived, its schedule had

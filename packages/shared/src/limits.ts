@@ -88,3 +88,6 @@ export const STORAGE_KEYS = {
 
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** The longest grace window a plan may give after its deadline (the database checks it too). */
+export const MAX_GRACE_MINUTES = 24 * 60;

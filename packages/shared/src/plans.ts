@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import { DEADLINE_UNITS, EXECUTION_STATUSES, SCHEDULE_TYPES, type ScheduleType } from './enums.ts';
 import { id, pageQuery } from './common.ts';
-import { EXECUTION_PLANS_PAGE_SIZE, MAX_EXCEPTION_DATES, MAX_PAGE_SIZE, MAX_REPEAT_EVERY, SHIFT_END_HOUR, SHIFT_START_HOUR } from './limits.ts';
+import {
+  EXECUTION_PLANS_PAGE_SIZE,
+  MAX_GRACE_MINUTES,
+  MAX_EXCEPTION_DATES,
+  MAX_PAGE_SIZE,
+  MAX_REPEAT_EVERY,
+  SHIFT_END_HOUR,
+  SHIFT_START_HOUR,
+} from './limits.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 
 /** Weekdays Sun to Sat (0..6) and months Jan to Dec (1..12), as the plan form offers them. */
@@ -43,6 +51,11 @@ const planFields = z.object({
   endTime: shiftTime,
   deadlineAfter: z.coerce.number().int().min(1, minMessage(1)).max(10_000, maxMessage(10_000)),
   deadlineUnit: z.enum(DEADLINE_UNITS),
+  /**
+   * Minutes after the deadline in which answers may still finish a schedule, which is then late
+   * (counted apart from done and missed); 0, the default, for none.
+   */
+  graceMinutes: z.coerce.number().int().min(0, minMessage(0)).max(MAX_GRACE_MINUTES, maxMessage(MAX_GRACE_MINUTES)).default(0),
   /** Expected minutes of work, for planning; not a deadline. */
   duration: z.coerce
     .number()
@@ -150,6 +163,8 @@ export const executionPlan = z.object({
   endTime: z.string(),
   deadlineAfter: z.number(),
   deadlineUnit: z.enum(DEADLINE_UNITS),
+  /** Minutes after the deadline in which answers may still finish a schedule, which is then late. */
+  graceMinutes: z.number(),
   duration: z.number().nullable(),
   days: z.array(z.number()),
   months: z.array(z.number()),
@@ -188,6 +203,8 @@ export const memberTask = z.object({
   activePlans: z.number(),
   /** The member's schedules of the task there that started in the last MEMBER_TASKS_DAYS days, by outcome. */
   done: z.number(),
+  /** Finished after the deadline, in the plan's grace window. */
+  late: z.number(),
   missed: z.number(),
   /** Started and not yet done nor missed (pending or in progress). */
   open: z.number(),

@@ -42,7 +42,13 @@ export const schedule = z.object({
   /** ISO instants in UTC; the app shows them in the business's time zone. */
   start: z.string(),
   end: z.string(),
+  /** When the schedule stops taking answers: the deadline, plus the plan's grace window when it has one. */
   deadline: z.string(),
+  /**
+   * The on-time deadline when the plan has a grace window: work finished at or after it, before
+   * `deadline`, makes the schedule `late`. Null without grace (then `deadline` is both).
+   */
+  dueAt: z.string().nullable(),
   status: z.enum(SCHEDULE_STATUSES),
   /** With `withActionCalculations=true`: required visible actions, and how many of them have a counted answer. */
   answeredActions: z.number().nullable(),
@@ -60,6 +66,8 @@ export const scheduleKpis = z.object({
   id: z.number().nullable(),
   missed: z.number(),
   done: z.number(),
+  /** Finished after the deadline, within the plan's grace window: not counted as done. */
+  late: z.number(),
   pending: z.number(),
   inProgress: z.number(),
   total: z.number(),

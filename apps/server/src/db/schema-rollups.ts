@@ -32,6 +32,8 @@ const period = () => date('period').notNull();
 const count = (name: string) => integer(name).notNull().default(0);
 const statusCounts = () => ({
   done: count('done'),
+  /** Finished after the deadline, within the plan's grace window (drizzle/0031). */
+  late: count('late'),
   missed: count('missed'),
   pending: count('pending'),
   inProgress: count('in_progress'),

@@ -54,6 +54,11 @@ export const executionPlans = pgTable(
     endTime: text('end_time').notNull(),
     deadlineAfter: integer('deadline_after').notNull(),
     deadlineUnit: text('deadline_unit').$type<DeadlineUnit>().notNull(),
+    /**
+     * Minutes after the deadline during which answers may still finish a schedule, which is then
+     * late (drizzle/0031); 0: none.
+     */
+    graceMinutes: integer('grace_minutes').notNull().default(0),
     duration: integer('duration'),
     /** Weekdays 0 (Sunday) .. 6 and months 1 .. 12. */
     days: integer('days')
@@ -115,8 +120,8 @@ export const executionPlans = pgTable(
 
 /**
  * One occurrence of a member's plan. The unique key on (plan, member, start) makes the engine
- * idempotent across instances. `status` moves pending → inProgress → done, or to missed once
- * the deadline passes.
+ * idempotent across instances. `status` moves pending → inProgress → done (or late, when finished
+ * in the grace window after `dueAt`), or to missed once the deadline passes.
  *
  * Business, task, member and group are checked by one foreign key to the plan (which holds the
  * same, each of the first three a foreign key of its own, and whose deletion cascades here), rather than by five:
@@ -143,7 +148,13 @@ export const schedules = pgTable(
     userId: ref('user_id'),
     start: timestamp('start', { withTimezone: true }).notNull(),
     end: timestamp('end', { withTimezone: true }).notNull(),
+    /** When the schedule stops taking answers: the deadline, plus the plan's grace when it has one. */
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    /**
+     * The on-time deadline of a plan with a grace window: a schedule finished after it (and before
+     * `deadline`) is late. Null without grace, when `deadline` is both.
+     */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     status: text('status').$type<ScheduleStatus>().notNull().default('pending'),
     /** When the last required answer was captured (before the deadline, however late it arrived). */
     completedAt: timestamp('completed_at', { withTimezone: true }),

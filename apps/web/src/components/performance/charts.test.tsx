@@ -88,24 +88,24 @@ describe('the completion chart with scores', () => {
 });
 
 describe('the load chart', () => {
-  it('draws a bar a row, split into done, missed and open, and says each count', () => {
+  it('draws a bar a row, split into done, late, missed and open, and says each count', () => {
     renderWithProviders(
       <LoadChart
         kind="teams"
         items={[
-          kpiItem(1, { nameEn: 'North site with a rather long name', done: 6, missed: 2, pending: 1, inProgress: 1, total: 10 }),
+          kpiItem(1, { nameEn: 'North site with a rather long name', done: 6, late: 1, missed: 2, pending: 1, inProgress: 0, total: 10 }),
           kpiItem(2, { nameEn: 'South', done: 3, missed: 0, pending: 0, inProgress: 0, total: 3 }),
         ]}
       />,
     );
     const rows = screen.getAllByTestId('load-row');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent('North site with a rather long name: Done: 6, Missed: 2, Open: 2');
+    expect(rows[0]).toHaveTextContent('North site with a rather long name: Done: 6, Late: 1, Missed: 2, Open: 1');
     expect(rows[0]).toHaveTextContent('North site with…');
-    expect(rows[1]).toHaveTextContent('South: Done: 3, Missed: 0, Open: 0');
+    expect(rows[1]).toHaveTextContent('South: Done: 3, Late: 0, Missed: 0, Open: 0');
     // Bars are scaled to the axis's last tick (10): 6 done is 60% of the track; nothing drawn for 0.
     const segments = (row: HTMLElement) => [...row.querySelectorAll<HTMLElement>('[style*="width"]')].map((s) => s.style.width);
-    expect(segments(rows[0])).toEqual(['60%', '20%', '20%']);
+    expect(segments(rows[0])).toEqual(['60%', '10%', '20%', '10%']);
     expect(segments(rows[1])).toEqual(['30%']);
   });
 });

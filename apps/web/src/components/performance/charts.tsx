@@ -204,20 +204,22 @@ export interface LoadChartProps {
 
 const SEGMENTS = [
   { key: 'done', color: 'var(--mantine-color-teal-6)' },
+  { key: 'late', color: 'var(--mantine-color-orange-6)' },
   { key: 'missed', color: 'var(--mantine-color-red-6)' },
   { key: 'open', color: 'var(--mantine-color-gray-5)' },
 ] as const;
 
-/** Schedules per entity as horizontal bars, split into done, missed and still open. */
+/** Schedules per entity as horizontal bars, split into done, late, missed and still open. */
 export function LoadChart({ items }: LoadChartProps) {
   const { t, language, rtl } = useLanguage();
   const rows = items.map((item) => ({
     name: kpiItemName(item, language) || t('performance.unnamed'),
     done: item.done,
+    late: item.late,
     missed: item.missed,
     open: item.pending + item.inProgress,
   }));
-  const ticks = valueTicks(Math.max(1, ...rows.map((row) => row.done + row.missed + row.open)));
+  const ticks = valueTicks(Math.max(1, ...rows.map((row) => row.done + row.late + row.missed + row.open)));
   const max = ticks.at(-1) ?? 1;
   const describe = (row: (typeof rows)[number]) => SEGMENTS.map((s) => `${t(`performance.status.${s.key}`)}: ${formatNumber(row[s.key], language)}`).join(', ');
 

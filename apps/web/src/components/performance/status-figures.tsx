@@ -1,4 +1,4 @@
-// Schedules by status (done, missed, in progress, pending) as small figures, and their total.
+// Schedules by status (done, late, missed, in progress, pending) as small figures, and their total.
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { StatusCounts } from '@fieldops/shared/reports';
@@ -7,6 +7,7 @@ import { currentLanguage } from '../../lib/i18n/i18n.ts';
 
 const FIGURES = [
   { key: 'done', color: 'var(--mantine-color-teal-6)' },
+  { key: 'late', color: 'var(--mantine-color-orange-6)' },
   { key: 'missed', color: 'var(--mantine-color-red-6)' },
   { key: 'inProgress', color: 'var(--mantine-color-blue-6)' },
   { key: 'pending', color: 'var(--mantine-color-gray-5)' },
@@ -17,7 +18,7 @@ export function StatusFigures({ counts }: { counts: StatusCounts }) {
   const language = currentLanguage(i18n);
   return (
     <Stack gap="xs">
-      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" verticalSpacing="xs">
+      <SimpleGrid cols={{ base: 2, xs: 5 }} spacing="xs" verticalSpacing="xs">
         {FIGURES.map(({ key, color }) => (
           <Paper key={key} withBorder radius="md" px="sm" py={6} data-testid={`status-${key}`}>
             <Group gap={6} wrap="nowrap" align="baseline">

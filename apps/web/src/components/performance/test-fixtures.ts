@@ -12,7 +12,7 @@ export function scores(scored: number, averageScore: number, passed = 0, failed 
 }
 
 export function counts(extra: Partial<ScheduleCounts> = {}): ScheduleCounts {
-  return { done: 7, missed: 1, pending: 0, inProgress: 0, total: 8, completionRate: 87.5, ...NO_SCORES, ...extra };
+  return { done: 7, late: 0, missed: 1, pending: 0, inProgress: 0, total: 8, completionRate: 87.5, ...NO_SCORES, ...extra };
 }
 
 export function kpiItem(id: number, extra: Partial<KpiItem> = {}): KpiItem {

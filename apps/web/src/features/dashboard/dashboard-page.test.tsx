@@ -51,7 +51,7 @@ function stubServer({ failing = [], empty = false, batch = false, scored = false
               activeSchedules: 0,
               answers: 0,
               flagged: 0,
-              schedules: { done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0, ...NO_SCORES },
+              schedules: { done: 0, late: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0, ...NO_SCORES },
             })
           : stats({ lateAnswers: 3, ...(scored ? { schedules: { ...stats().schedules, ...scores(3, 76.7, 1, 1) } } : {}) }),
       );

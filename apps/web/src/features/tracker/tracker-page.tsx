@@ -43,6 +43,7 @@ export function TrackerPage() {
   const counts = {
     all: due.data?.total,
     done: due.data?.done,
+    late: due.data?.late,
     missed: due.data?.missed,
     inProgress: due.data?.inProgress,
     pending: due.data?.pending,

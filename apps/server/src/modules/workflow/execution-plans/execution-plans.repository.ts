@@ -20,6 +20,7 @@ export interface PlanSchedule {
   endTime: string;
   deadlineAfter: number;
   deadlineUnit: ExecutionPlan['deadlineUnit'];
+  graceMinutes: number;
   duration: number | null;
   days: number[];
   months: number[];
@@ -51,6 +52,7 @@ function selectPlans(db: Db, now: Date) {
       endTime: p.endTime,
       deadlineAfter: p.deadlineAfter,
       deadlineUnit: p.deadlineUnit,
+      graceMinutes: p.graceMinutes,
       duration: p.duration,
       days: p.days,
       months: p.months,

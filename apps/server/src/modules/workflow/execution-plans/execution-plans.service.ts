@@ -37,6 +37,7 @@ const scheduleOf = (body: PlanUpdateInput): PlanSchedule => ({
   endTime: body.endTime,
   deadlineAfter: body.deadlineAfter,
   deadlineUnit: body.deadlineUnit,
+  graceMinutes: body.graceMinutes,
   duration: body.duration,
   days: [...new Set(body.days)].sort((a, b) => a - b),
   months: [...new Set(body.months)].sort((a, b) => a - b),

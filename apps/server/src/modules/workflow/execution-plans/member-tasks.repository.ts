@@ -27,6 +27,7 @@ export interface PlanCountRow extends PlaceRow {
 
 export interface ScheduleCountRow extends PlaceRow {
   done: number;
+  late: number;
   missed: number;
   open: number;
   total: number;
@@ -83,6 +84,7 @@ export async function countMemberSchedules(
     .select({
       ...placeColumns,
       done: n(sql`count(*) filter (where ${s.status} = 'done')`),
+      late: n(sql`count(*) filter (where ${s.status} = 'late')`),
       missed: n(sql`count(*) filter (where ${s.status} = 'missed')`),
       open: n(sql`count(*) filter (where ${s.status} in ('pending', 'inProgress'))`),
       total: count(),

@@ -43,6 +43,7 @@ export async function memberTasksByProject(db: Db, caller: Caller, userId: numbe
         plans: 0,
         activePlans: 0,
         done: 0,
+        late: 0,
         missed: 0,
         open: 0,
         total: 0,
@@ -62,6 +63,7 @@ export async function memberTasksByProject(db: Db, caller: Caller, userId: numbe
   for (const row of scheduleRows) {
     const task = taskOf(row);
     task.done += row.done;
+    task.late += row.late;
     task.missed += row.missed;
     task.open += row.open;
     task.total += row.total;

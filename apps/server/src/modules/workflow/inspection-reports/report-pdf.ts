@@ -8,6 +8,7 @@
 // code; in Arabic everything runs from the right.
 import { PDFDocument, rgb, type Color, type PDFImage, type PDFPage } from 'pdf-lib';
 import { answerValueWords, formatNumberIn, localeOf } from '@fieldops/shared/answer-words';
+import { isFinished } from '@fieldops/shared/enums';
 import { outOfRange } from '@fieldops/shared/inspection-score';
 import type { InspectionReport, ReportLanguage } from '@fieldops/shared/inspections';
 import { EmbeddedFont, addLink, savePages } from '@fieldops/shared/pdf-font';
@@ -214,7 +215,7 @@ export async function buildReportPdf(input: ReportPdfInput): Promise<Uint8Array>
   y = boxTop - 46;
   line(score?.percent != null ? percent(score.percent) : '—', bold, 22, TEXT, { left: MARGIN + 14, right: PAGE.width - MARGIN - 14 });
   // Scored so far but not finished: neither passed nor failed yet.
-  const finished = inspection.schedule.status === 'done';
+  const finished = isFinished(inspection.schedule.status);
   const passed = finished ? score?.passed : null;
   const result = !finished && score?.percent != null ? t.unfinished : passed === true ? t.passed : passed === false ? t.failed : t.notScored;
   const badgeWidth = bold.width(result, 12) + 28;

@@ -43,9 +43,9 @@ describe('GET /v1/report/performance', () => {
     await placeSchedules(other, many(stranger.userId, '2024-03-02', 'missed', 4));
 
     expect(await series(place.owner, 'startDate=2024-03-01&endDate=2024-03-03')).toEqual([
-      { date: '2024-03-01', done: 1, missed: 0, pending: 0, inProgress: 0, total: 1, completionRate: 100, ...NO_SCORES },
-      { date: '2024-03-02', done: 1, missed: 1, pending: 0, inProgress: 1, total: 3, completionRate: 33.3, ...NO_SCORES },
-      { date: '2024-03-03', done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0, ...NO_SCORES },
+      { date: '2024-03-01', done: 1, late: 0, missed: 0, pending: 0, inProgress: 0, total: 1, completionRate: 100, ...NO_SCORES },
+      { date: '2024-03-02', done: 1, late: 0, missed: 1, pending: 0, inProgress: 1, total: 3, completionRate: 33.3, ...NO_SCORES },
+      { date: '2024-03-03', done: 0, late: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0, ...NO_SCORES },
     ]);
     const byMember = await series(place.owner, `startDate=2024-03-02&endDate=2024-03-02&users=${m2.userId}`);
     expect(byMember.map((p) => p.total)).toEqual([2]);

@@ -84,10 +84,11 @@ export const rollupConditions = (columns: Columns, scope: ReportScope, filter: R
 
 /** The aggregate columns summing a schedule source's counts by status (report-source.ts). */
 export const statusSums = sql`
-  sum(done) as done, sum(missed) as missed, sum(pending) as pending, sum(in_progress) as "inProgress", sum(total) as total`;
+  sum(done) as done, sum(late) as late, sum(missed) as missed, sum(pending) as pending, sum(in_progress) as "inProgress", sum(total) as total`;
 
 export interface CountRow {
   done: unknown;
+  late: unknown;
   missed: unknown;
   pending: unknown;
   inProgress: unknown;
@@ -101,7 +102,15 @@ export function toStatusCounts(row: CountRow | undefined): StatusCounts {
   const n = (v: unknown) => Number(v ?? 0);
   const done = n(row?.done);
   const total = n(row?.total);
-  return { done, missed: n(row?.missed), pending: n(row?.pending), inProgress: n(row?.inProgress), total, completionRate: completionRate(done, total) };
+  return {
+    done,
+    late: n(row?.late),
+    missed: n(row?.missed),
+    pending: n(row?.pending),
+    inProgress: n(row?.inProgress),
+    total,
+    completionRate: completionRate(done, total),
+  };
 }
 
 /** The rows of a raw query, whichever driver ran it. */

@@ -64,7 +64,7 @@ type MemberColumns = Record<'business' | 'team' | 'user', AnyPgColumn>;
 
 /**
  * Schedules by member over the days from `from` to `to`, as rows of (team_id, user_id, done,
- * missed, pending, in_progress, total) to sum: the month-to-date rows `report_to_date_points`
+ * late, missed, pending, in_progress, total) to sum: the month-to-date rows `report_to_date_points`
  * (drizzle/0014) names, each read by its own index scan and signed, and the changes of those days
  * not yet added to them. `where` gives the conditions on either table's columns.
  */
@@ -73,18 +73,18 @@ export function memberDaysSource(from: SQL, to: SQL, where: (columns: MemberColu
   const l = scheduleMemberChanges;
   const toDate = where({ business: c.businessId, team: c.teamId, user: c.userId });
   const changes = where({ business: l.businessId, team: l.teamId, user: l.userId });
-  return sql`select ${c.teamId} as team_id, ${c.userId} as user_id, ${c.done} * k.sign as done, ${c.missed} * k.sign as missed,
+  return sql`select ${c.teamId} as team_id, ${c.userId} as user_id, ${c.done} * k.sign as done, ${c.late} * k.sign as late, ${c.missed} * k.sign as missed,
         ${c.pending} * k.sign as pending, ${c.inProgress} * k.sign as in_progress, ${c.total} * k.sign as total
       from report_to_date_points(${from}, ${to}) k cross join lateral (
         select * from ${c} where ${c.day} = k.day and ${toDate} offset 0) as ${c}
     union all
-    select ${l.teamId}, ${l.userId}, ${l.done}, ${l.missed}, ${l.pending}, ${l.inProgress}, ${l.total}
+    select ${l.teamId}, ${l.userId}, ${l.done}, ${l.late}, ${l.missed}, ${l.pending}, ${l.inProgress}, ${l.total}
       from ${l} where ${l.day} between ${from} and ${to} and ${changes}`;
 }
 
 /**
  * The schedules of the business the caller sees, meeting the filters, starting in the range, as
- * rows of (team_id, user_id, task_id, group_id, done, missed, pending, in_progress, total); a
+ * rows of (team_id, user_id, task_id, group_id, done, late, missed, pending, in_progress, total); a
  * rollup leaves out the columns it does not have, which `needs` says the report does not read.
  */
 export function scheduleSource(scope: ReportScope, filter: ReportFilter, range: DateRange, needs: ScheduleNeeds = {}): SQL {
@@ -92,7 +92,7 @@ export function scheduleSource(scope: ReportScope, filter: ReportFilter, range: 
   if (rollup === 'site') {
     const t = scheduleSiteRollups;
     return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.groupId} as group_id,
-        ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
+        ${t.done} as done, ${t.late} as late, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
       from ${periodsOf(t, range, rollupConditions({ business: t.businessId, team: t.teamId, task: t.taskId }, scope, filter, sql`true`))}`;
   }
   if (rollup === 'member') {
@@ -100,14 +100,14 @@ export function scheduleSource(scope: ReportScope, filter: ReportFilter, range: 
   }
   const s = schedules;
   return sql`select ${s.teamId} as team_id, ${s.userId} as user_id, ${s.taskId} as task_id, ${s.groupId} as group_id,
-      (${s.status} = 'done')::int as done, (${s.status} = 'missed')::int as missed, (${s.status} = 'pending')::int as pending,
+      (${s.status} = 'done')::int as done, (${s.status} = 'late')::int as late, (${s.status} = 'missed')::int as missed, (${s.status} = 'pending')::int as pending,
       (${s.status} = 'inProgress')::int as in_progress, 1 as total
     from ${s} where ${scheduleConditions(scope, filter, inRange(s.start, range))}`;
 }
 
 /**
  * The same schedules counted per local day of the range, as rows of (day 'YYYY-MM-DD', done,
- * missed, pending, in_progress, total). From the schedules themselves they are first counted
+ * late, missed, pending, in_progress, total). From the schedules themselves they are first counted
  * per quarter hour (plain arithmetic on the instant; every time zone's offset is a whole number
  * of quarter hours), and only those few buckets are turned into local days.
  */
@@ -120,16 +120,17 @@ export function dailyScheduleSource(scope: ReportScope, filter: ReportFilter, ra
         ? { business: scheduleSiteRollups.businessId, team: scheduleSiteRollups.teamId, task: scheduleSiteRollups.taskId }
         : { business: scheduleMemberRollups.businessId, team: scheduleMemberRollups.teamId, user: scheduleMemberRollups.userId };
     const days = sql`${t.grain} = 'D' and ${t.period} between ${range.startDate}::date and ${range.endDate}::date`;
-    return sql`select to_char(${t.period}, 'YYYY-MM-DD') as day, sum(${t.done}) as done, sum(${t.missed}) as missed, sum(${t.pending}) as pending,
+    return sql`select to_char(${t.period}, 'YYYY-MM-DD') as day, sum(${t.done}) as done, sum(${t.late}) as late, sum(${t.missed}) as missed, sum(${t.pending}) as pending,
         sum(${t.inProgress}) as in_progress, sum(${t.total}) as total
       from ${t} where ${rollupConditions(columns, scope, filter, days)} group by ${t.period}`;
   }
   const s = schedules;
   return sql`select to_char((q.bucket at time zone ${range.timeZone})::date, 'YYYY-MM-DD') as day,
-      sum(q.done) as done, sum(q.missed) as missed, sum(q.pending) as pending, sum(q.in_progress) as in_progress, sum(q.total) as total
+      sum(q.done) as done, sum(q.late) as late, sum(q.missed) as missed, sum(q.pending) as pending, sum(q.in_progress) as in_progress, sum(q.total) as total
     from (
       select date_bin('15 minutes', ${s.start}, timestamptz '2000-01-01T00:00:00Z') as bucket,
-        count(*) filter (where ${s.status} = 'done') as done, count(*) filter (where ${s.status} = 'missed') as missed,
+        count(*) filter (where ${s.status} = 'done') as done, count(*) filter (where ${s.status} = 'late') as late,
+        count(*) filter (where ${s.status} = 'missed') as missed,
         count(*) filter (where ${s.status} = 'pending') as pending, count(*) filter (where ${s.status} = 'inProgress') as in_progress,
         count(*) as total
       from ${s} where ${scheduleConditions(scope, filter, inRange(s.start, range))} group by 1) q

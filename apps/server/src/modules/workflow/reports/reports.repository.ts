@@ -17,7 +17,9 @@ export async function countByStatus(db: Db, source: SQL) {
 
 /** Counts by status for each local day with schedules, from a daily source (report-source.ts). */
 export async function countByDay(db: Db, daily: SQL) {
-  const rows = rowsOf<{ day: unknown; done: unknown; missed: unknown; pending: unknown; in_progress: unknown; total: unknown }>(await db.execute(daily));
+  const rows = rowsOf<{ day: unknown; done: unknown; late: unknown; missed: unknown; pending: unknown; in_progress: unknown; total: unknown }>(
+    await db.execute(daily),
+  );
   return new Map(rows.map((r) => [String(r.day), toStatusCounts({ ...r, inProgress: r.in_progress })]));
 }
 

@@ -38,7 +38,8 @@ const idArray = (ids: readonly number[]) =>
  * `AT TIME ZONE` turns into the right instant on either side of a daylight-saving change
  * ("24:00" is a valid time and lands on the next midnight). Deadlines in minutes and hours are
  * elapsed time; in days and months they are calendar steps on the wall clock, so "1 day" after
- * 08:00 is 08:00 the next day even when that day has 23 hours.
+ * 08:00 is 08:00 the next day even when that day has 23 hours. A plan's grace window keeps the
+ * schedule open that many minutes past its deadline (kept as `due_at`): `deadline` is when it closes.
  */
 function materialiseStatement(now: Date, horizonDays: number, scope: MaterialiseScope): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -46,8 +47,9 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
   if (scope.businessId !== undefined) filters.push(sql`and p.business_id = ${scope.businessId}`);
   if (scope.planIds) filters.push(sql`and (p.id = any(${idArray(scope.planIds)}) or p.parent_id = any(${idArray(scope.planIds)}))`);
   return sql`
-    insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, status)
-    select p.business_id, p.id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at, o.deadline_at, 'pending'
+    insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, due_at, status)
+    select p.business_id, p.id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at,
+      o.deadline_at + p.grace_minutes * interval '1 minute', case when p.grace_minutes > 0 then o.deadline_at end, 'pending'
     from execution_plans p
     join businesses b on b.id = p.business_id
     cross join lateral (select (${at} at time zone b.time_zone)::date as today) t
@@ -96,10 +98,10 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
         end
       end
       and not (g.day::date = any(p.exception_dates))
-      -- Only occurrences a member can still do: none whose deadline came before the plan was
-      -- scheduled, and none already past (a time-zone change, a member back in the site, or an
-      -- engine that was down longer than the horizon must not invent missed work).
-      and o.deadline_at > greatest(p.scheduled_at, ${at})
+      -- Only occurrences a member can still do: none whose deadline (and grace) came before the
+      -- plan was scheduled, and none already past (a time-zone change, a member back in the site,
+      -- or an engine that was down longer than the horizon must not invent missed work).
+      and o.deadline_at + p.grace_minutes * interval '1 minute' > greatest(p.scheduled_at, ${at})
       ${sql.join(filters, sql` `)}
     on conflict (plan_id, start) do nothing`;
 }

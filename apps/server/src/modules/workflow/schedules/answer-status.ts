@@ -90,15 +90,20 @@ export const isHidden = ({ actions, sections }: RuleSet, answers: Readonly<Recor
 
 /**
  * The status after a counted answer: done once every required displayed action has a counted
- * answer, else in progress. A later answer that reveals another required action takes a done
- * schedule back to in progress until that one is answered too. Once the deadline has passed
+ * answer (late when that work was finished at or after the on-time deadline, in the plan's grace
+ * window), else in progress. A later answer that reveals another required action takes a finished
+ * schedule back to in progress until that one is answered too. Once the schedule has closed
  * (an answer captured in time and delivered late), an incomplete schedule is missed: it stays so
  * until a late answer completes it, rather than showing in progress until the engine's next pass.
  */
-export const statusAfterCountedAnswer = (complete: boolean, closed = false): ScheduleStatus => {
-  if (complete) return 'done';
+export const statusAfterCountedAnswer = (complete: boolean, closed = false, finishedLate = false): ScheduleStatus => {
+  if (complete) return finishedLate ? 'late' : 'done';
   return closed ? 'missed' : 'inProgress';
 };
+
+/** Whether work finished at `completedAt` came after the schedule's on-time deadline (its plan's grace). */
+export const finishedInGrace = (schedule: { dueAt: Date | null }, completedAt: Date | null) =>
+  schedule.dueAt !== null && completedAt !== null && completedAt.getTime() >= schedule.dueAt.getTime();
 
 /** When a schedule takes answers: from its start until its deadline. */
 export interface AnswerWindow {

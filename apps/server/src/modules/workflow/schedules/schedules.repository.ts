@@ -73,6 +73,7 @@ function selectSchedules(db: Db) {
       start: schedules.start,
       end: schedules.end,
       deadline: schedules.deadline,
+      dueAt: schedules.dueAt,
       status: schedules.status,
     })
     .from(schedules)
@@ -90,6 +91,7 @@ const toSchedule = (r: ScheduleRow): Schedule => ({
   start: r.start.toISOString(),
   end: r.end.toISOString(),
   deadline: r.deadline.toISOString(),
+  dueAt: r.dueAt?.toISOString() ?? null,
   answeredActions: null,
   requiredActions: null,
   lateAnswers: null,
@@ -119,10 +121,11 @@ const countOf = (status: ScheduleStatus) => sql<number>`count(*) filter (where $
 
 /** Counts by status in one aggregate over the same filters as the list. */
 export async function countSchedules(db: Db, where: ScheduleWhere): Promise<Omit<ScheduleKpis, 'id' | 'completionRate'>> {
-  const [row = { missed: 0, done: 0, pending: 0, inProgress: 0, total: 0 }] = await db
+  const [row = { missed: 0, done: 0, late: 0, pending: 0, inProgress: 0, total: 0 }] = await db
     .select({
       missed: countOf('missed'),
       done: countOf('done'),
+      late: countOf('late'),
       pending: countOf('pending'),
       inProgress: countOf('inProgress'),
       total: count(),
@@ -156,6 +159,7 @@ export async function findScheduleState(db: Db, businessId: number, id: number, 
       groupId: schedules.groupId,
       start: schedules.start,
       deadline: schedules.deadline,
+      dueAt: schedules.dueAt,
       status: schedules.status,
       taskVersionId: schedules.taskVersionId,
       paused: sql<boolean>`(${executionPlans.paused} or coalesce(${groupPlan.paused}, false) or (${executionPlans.activeFrom} is not null and (${schedules.start} at time zone ${timeZone})::date < ${executionPlans.activeFrom}))`,

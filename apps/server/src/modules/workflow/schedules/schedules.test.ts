@@ -95,6 +95,7 @@ describe('GET /schedules and /v2/schedules', () => {
       start: '2024-03-01T05:00:00.000Z',
       end: '2024-03-01T06:00:00.000Z',
       deadline: '2024-03-01T07:00:00.000Z',
+      dueAt: null,
       status: 'done',
       answeredActions: null,
       requiredActions: null,
@@ -192,10 +193,10 @@ describe('GET /schedules/kpis', () => {
 
   it('counts by status over the same filters; completion is done / total, to one decimal', async () => {
     // 6 schedules: done s1, s6; missed s2; pending s3, s5; in progress s4. 2 / 6 = 33.3 %.
-    expect(await kpis(owner)).toEqual({ id: null, missed: 1, done: 2, pending: 2, inProgress: 1, total: 6, completionRate: 33.3 });
+    expect(await kpis(owner)).toEqual({ id: null, missed: 1, done: 2, late: 0, pending: 2, inProgress: 1, total: 6, completionRate: 33.3 });
     // Started by now: s5 leaves; 2 / 5 = 40 %.
-    expect(await kpis(owner, 'timing=DUE')).toEqual({ id: null, missed: 1, done: 2, pending: 1, inProgress: 1, total: 5, completionRate: 40 });
-    expect(await kpis(owner, `task=${task.two}`)).toEqual({ id: null, missed: 1, done: 1, pending: 0, inProgress: 0, total: 2, completionRate: 50 });
+    expect(await kpis(owner, 'timing=DUE')).toEqual({ id: null, missed: 1, done: 2, late: 0, pending: 1, inProgress: 1, total: 5, completionRate: 40 });
+    expect(await kpis(owner, `task=${task.two}`)).toEqual({ id: null, missed: 1, done: 1, late: 0, pending: 0, inProgress: 0, total: 2, completionRate: 50 });
     expect(await kpis(owner, `projects=${p.one}&startDate=2024-03-02&endDate=2024-03-02`)).toMatchObject({
       missed: 1,
       pending: 1,
@@ -206,11 +207,20 @@ describe('GET /schedules/kpis', () => {
 
   it("counts only what the caller sees, and nothing of another business's", async () => {
     // Member A: done s1, missed s2, pending s5: 1 / 3 = 33.3 %.
-    expect(await kpis(memberA)).toEqual({ id: null, missed: 1, done: 1, pending: 1, inProgress: 0, total: 3, completionRate: 33.3 });
+    expect(await kpis(memberA)).toEqual({ id: null, missed: 1, done: 1, late: 0, pending: 1, inProgress: 0, total: 3, completionRate: 33.3 });
     // The supervisor: site A's s1, s2, s5 and their own s6: 2 / 4 = 50 %.
     expect(await kpis(supervisor)).toMatchObject({ done: 2, missed: 1, pending: 1, total: 4, completionRate: 50 });
-    expect(await kpis(owner, `users=${other.userId}`)).toEqual({ id: null, missed: 0, done: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 });
-    expect((await get(owner, '/schedules/kpis?status=late')).statusCode).toBe(400);
+    expect(await kpis(owner, `users=${other.userId}`)).toEqual({
+      id: null,
+      missed: 0,
+      done: 0,
+      late: 0,
+      pending: 0,
+      inProgress: 0,
+      total: 0,
+      completionRate: 0,
+    });
+    expect((await get(owner, '/schedules/kpis?status=overdue')).statusCode).toBe(400);
   });
 });
 

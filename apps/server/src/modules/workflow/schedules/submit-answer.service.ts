@@ -27,6 +27,7 @@ import { keepUploads } from '../../../lib/uploads.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { viewScopeOf } from '../../../policies/schedules.ts';
 import { actionRowOf } from '../actions/actions.service.ts';
+import { isFinished } from '@fieldops/shared/enums';
 import { findAnswer, findAnswerAsGiven, insertAnswer, latestAnswersOf } from '../action-results/action-results.service.ts';
 import { PHOTO_FIELD, readAnswerForm, VOICE_FIELD, type AnswerForm } from './answer-files.ts';
 import {
@@ -39,6 +40,7 @@ import {
   lateDeliveryCounts,
   progressOf,
   statusAfterCountedAnswer,
+  finishedInGrace,
   type AnswerWindow,
 } from './answer-status.ts';
 import { findRemovedSchedule, insertHeldAnswer } from './held-answers.repository.ts';
@@ -188,10 +190,11 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
     if (!place.outside && !held) {
       const latest = await latestAnswersOf(tx, businessId, [state.id], true);
       const { complete } = progressOf(ruleSet, answersByAction(latest));
-      const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime());
-      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, complete ? completedAtOf(ruleSet, latest) : null);
+      const completedAt = complete ? completedAtOf(ruleSet, latest) : null;
+      const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime(), finishedInGrace(locked, completedAt));
+      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, completedAt);
       // Only a finished inspection keeps its score, so the reports average finished ones alone.
-      const score = status === 'done' ? scoreOfAnswers(version, latest) : null;
+      const score = isFinished(status) ? scoreOfAnswers(version, latest) : null;
       if (score) await writeScheduleScore(tx, { ...locked, businessId, userId: caller.userId }, version, score);
     }
     if (flagged) await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { Avatar, Badge, Box, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconHourglass, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { isFinished } from '@fieldops/shared/enums';
 import type { InspectionReport } from '@fieldops/shared/inspections';
 import { formatZonedDateTime, formatZonedWindow } from '../../../lib/business-time.ts';
 import { formatPercent } from '../../../lib/format.ts';
@@ -96,7 +97,7 @@ function ReportResult({ report }: { report: InspectionReport }) {
   const { score, version, schedule } = report.inspection;
   const percent = score?.percent ?? null;
   // Scored so far but not finished: neither passed nor failed yet.
-  const unfinished = percent !== null && schedule.status !== 'done';
+  const unfinished = percent !== null && !isFinished(schedule.status);
   const passMark = version?.content.passMark ?? null;
   const names = new Map((version?.content.actions ?? []).map((action) => [action.id, localizedName(action, language) || t('inspections.untitledAction')]));
   const headingId = useId();

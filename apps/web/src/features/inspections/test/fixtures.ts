@@ -140,6 +140,7 @@ export function makeReport(
         start: '2026-03-14T05:00:00.000Z',
         end: '2026-03-14T14:00:00.000Z',
         deadline: '2026-03-14T15:00:00.000Z',
+        dueAt: null,
         status: 'done',
         answeredActions: null,
         requiredActions: null,

@@ -17,6 +17,7 @@ const task = (taskId: number, nameEn: string, nameAr: string, values: Partial<Me
   plans: 1,
   activePlans: 1,
   done: 0,
+  late: 0,
   missed: 0,
   open: 0,
   total: 0,

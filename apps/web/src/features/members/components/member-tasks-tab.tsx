@@ -55,6 +55,11 @@ function TaskItem({ task, language }: { task: MemberTask; language: Language }) 
             <Badge variant="light" color="teal" tt="none">
               {count('done', task.done)}
             </Badge>
+            {task.late > 0 && (
+              <Badge variant="light" color="orange" tt="none">
+                {count('late', task.late)}
+              </Badge>
+            )}
             <Badge variant="light" color="red" tt="none">
               {count('missed', task.missed)}
             </Badge>

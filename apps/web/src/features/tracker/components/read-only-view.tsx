@@ -24,6 +24,7 @@ export function ReadOnlyView({ detail, reason }: { detail: ScheduleDetail; reaso
 
   const texts: Record<ReadOnlyReason, string> = {
     done: t('tracker.readOnly.done'),
+    late: t('tracker.readOnly.late', { time: time.dateTime(detail.dueAt ?? detail.deadline) }),
     missed: t('tracker.readOnly.missed'),
     paused: translateMessage(MSG.planPausedToday),
     notYours: t('tracker.readOnly.notYours', { name: detail.userFullName }),
@@ -32,13 +33,12 @@ export function ReadOnlyView({ detail, reason }: { detail: ScheduleDetail; reaso
     closed: translateMessage(MSG.scheduleNotOpen),
   };
 
+  const finished = reason === 'done' || reason === 'late';
+  const colour = reason === 'done' ? 'teal' : reason === 'late' ? 'orange' : reason === 'missed' ? 'red' : 'gray';
+  const title = reason === 'done' ? 'tracker.readOnly.doneTitle' : reason === 'late' ? 'tracker.readOnly.lateTitle' : 'tracker.readOnly.title';
   return (
     <Stack gap="md">
-      <Alert
-        color={reason === 'done' ? 'teal' : reason === 'missed' ? 'red' : 'gray'}
-        icon={reason === 'done' ? <IconCircleCheck size={18} /> : <IconLock size={18} />}
-        title={t(reason === 'done' ? 'tracker.readOnly.doneTitle' : 'tracker.readOnly.title')}
-      >
+      <Alert color={colour} icon={finished ? <IconCircleCheck size={18} /> : <IconLock size={18} />} title={t(title)}>
         {texts[reason]}
       </Alert>
       <Title order={2} fz="h4">

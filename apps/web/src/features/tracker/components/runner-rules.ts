@@ -6,11 +6,12 @@ import { type ScheduleDetail } from '@fieldops/shared/schedules';
 import type { AnswerDrafts, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
 
-export type ReadOnlyReason = 'done' | 'missed' | 'paused' | 'notYours' | 'notOpen' | 'pastDeadline' | 'closed';
+export type ReadOnlyReason = 'done' | 'late' | 'missed' | 'paused' | 'notYours' | 'notOpen' | 'pastDeadline' | 'closed';
 
 /** Why the caller cannot answer: the final states first, then the plan, the owner, the clock. */
 export function readOnlyReason(detail: ScheduleDetail, userId: number, now: number = Date.now()): ReadOnlyReason {
   if (detail.status === 'done') return 'done';
+  if (detail.status === 'late') return 'late';
   if (detail.status === 'missed') return 'missed';
   if (detail.paused) return 'paused';
   if (detail.userId !== userId) return 'notYours';

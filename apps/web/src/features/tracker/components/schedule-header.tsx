@@ -68,7 +68,14 @@ export function ScheduleHeader({ detail, name, backTo, showMember, withReport = 
       <Fact icon={<IconMapPin size={16} />} text={<SiteAndProject site={detail.site.name} project={detail.projectName} />} />
       {showMember ? <Fact icon={<IconUser size={16} />} text={detail.userFullName} /> : null}
       <Fact icon={<IconClockHour4 size={16} />} text={time.window(detail.start, detail.end)} />
-      <Fact icon={<IconHourglassHigh size={16} />} text={t('tracker.deadlineAt', { time: time.dateTime(detail.deadline) })} />
+      {detail.dueAt ? (
+        <Fact
+          icon={<IconHourglassHigh size={16} />}
+          text={`${t('tracker.dueAt', { time: time.dateTime(detail.dueAt) })} · ${t('tracker.graceUntil', { time: time.dateTime(detail.deadline) })}`}
+        />
+      ) : (
+        <Fact icon={<IconHourglassHigh size={16} />} text={t('tracker.deadlineAt', { time: time.dateTime(detail.deadline) })} />
+      )}
       {withReport ? (
         <Anchor component={Link} to={paths.scheduleReport(detail.id)} size="sm" fw={600}>
           <Group gap={6} wrap="nowrap" component="span">

@@ -74,7 +74,8 @@ function ScheduleTable({ schedules, showMember }: ScheduleListProps) {
                 <Text size="sm">{time.window(schedule.start, schedule.end)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{time.dateTime(schedule.deadline)}</Text>
+                {/* The on-time deadline; a plan's grace time is shown on the schedule's own page. */}
+                <Text size="sm">{time.dateTime(schedule.dueAt ?? schedule.deadline)}</Text>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Group gap={4} wrap="nowrap">
@@ -126,7 +127,7 @@ function ScheduleCards({ schedules, showMember }: ScheduleListProps) {
               {showMember ? <Line icon={<IconUser size={14} />} text={schedule.userFullName} /> : null}
               <Line icon={<IconClockHour4 size={14} />} text={time.window(schedule.start, schedule.end)} />
               <Text size="xs" c="dimmed">
-                {t('tracker.deadlineAt', { time: time.dateTime(schedule.deadline) })}
+                {t('tracker.deadlineAt', { time: time.dateTime(schedule.dueAt ?? schedule.deadline) })}
               </Text>
               <ScheduleProgress answered={schedule.answeredActions} required={schedule.requiredActions} />
             </Stack>

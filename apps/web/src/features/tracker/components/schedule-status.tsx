@@ -1,4 +1,4 @@
-// A schedule's status as the tracker shows it: Done, Missed, In Progress, Pending, and Next for
+// A schedule's status as the tracker shows it: Done, Late, Missed, In Progress, Pending, and Next for
 // a pending one that has not started yet.
 import { Badge, Group, Progress, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ export function displayStatus(schedule: Pick<Schedule, 'status' | 'start'>, now:
 
 const COLOURS: Record<DisplayStatus, string> = {
   done: 'teal',
+  late: 'orange',
   missed: 'red',
   inProgress: 'blue',
   pending: 'yellow',

@@ -1,6 +1,15 @@
 // The empty state of each tracker tab, with its own words.
 import type { ComponentType } from 'react';
-import { IconCalendarTime, IconChecklist, IconCircleCheck, IconClockExclamation, IconFilePencil, IconHourglass, IconProgress } from '@tabler/icons-react';
+import {
+  IconCalendarTime,
+  IconChecklist,
+  IconCircleCheck,
+  IconClockCheck,
+  IconClockExclamation,
+  IconFilePencil,
+  IconHourglass,
+  IconProgress,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import type { TrackerTab } from './tracker-view.ts';
@@ -8,6 +17,7 @@ import type { TrackerTab } from './tracker-view.ts';
 const ICONS: Record<TrackerTab, ComponentType<{ size?: number }>> = {
   all: IconChecklist,
   done: IconCircleCheck,
+  late: IconClockCheck,
   missed: IconClockExclamation,
   inProgress: IconProgress,
   pending: IconHourglass,

@@ -10,7 +10,7 @@ import type { ScheduleListParams } from '../api/schedule-list-params.ts';
 export const SCOPES = ['mine', 'all'] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export const TRACKER_TABS = ['all', 'done', 'missed', 'inProgress', 'pending', 'draft', 'next'] as const;
+export const TRACKER_TABS = ['all', 'done', 'late', 'missed', 'inProgress', 'pending', 'draft', 'next'] as const;
 export type TrackerTab = (typeof TRACKER_TABS)[number];
 
 export const PERIODS = ['today', 'last7', 'last30'] as const;
@@ -20,6 +20,7 @@ const PERIOD_DAYS: Record<Period, number> = { today: 1, last7: 7, last30: 30 };
 
 const STATUS_OF_TAB: Partial<Record<TrackerTab, ScheduleStatus>> = {
   done: 'done',
+  late: 'late',
   missed: 'missed',
   inProgress: 'inProgress',
   pending: 'pending',

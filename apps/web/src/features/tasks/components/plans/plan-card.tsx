@@ -98,6 +98,7 @@ export function PlanCard({ taskId, plan, canManage, highlighted = false, onEdit,
         <Detail label={t('tasks.plans.deadline')}>
           {t('tasks.plans.deadlineAfter', { amount: amountText(plan.deadlineAfter, plan.deadlineUnit, language) })}
         </Detail>
+        {plan.graceMinutes > 0 ? <Detail label={t('tasks.plans.grace')}>{amountText(plan.graceMinutes, 'MINUTES', language)}</Detail> : null}
         {plan.duration !== null ? <Detail label={t('tasks.plans.duration')}>{amountText(plan.duration, 'MINUTES', language)}</Detail> : null}
       </SimpleGrid>
 

@@ -22,6 +22,7 @@ export function makePlan(id: number, extra: Partial<ExecutionPlan> = {}): Execut
     endTime: '17:00',
     deadlineAfter: 2,
     deadlineUnit: 'HOURS',
+    graceMinutes: 0,
     duration: 30,
     days: [],
     months: [],

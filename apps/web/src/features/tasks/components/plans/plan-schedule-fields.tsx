@@ -6,6 +6,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEADLINE_UNITS, SCHEDULE_TYPES, type DeadlineUnit, type ScheduleType } from '@fieldops/shared/enums';
+import { MAX_GRACE_MINUTES } from '@fieldops/shared/limits';
 import { MONTHS, WEEKDAYS } from '@fieldops/shared/plans';
 import { currentLanguage } from '../../../../lib/i18n/i18n.ts';
 import { monthName, weekdayName } from './plan-text.ts';
@@ -20,6 +21,7 @@ export interface PlanScheduleValues {
   endTime: string;
   deadlineAfter: number | string;
   deadlineUnit: DeadlineUnit;
+  graceMinutes: number | string;
   duration: number | string;
   days: string[];
   months: string[];
@@ -129,6 +131,17 @@ export function PlanScheduleFields({ values, onChange, errorOf, today }: PlanSch
             style={{ flex: 1 }}
           />
         </Group>
+        <NumberInput
+          label={t('tasks.plans.form.graceMinutes')}
+          description={t('tasks.plans.form.graceHint')}
+          min={0}
+          max={MAX_GRACE_MINUTES}
+          allowDecimal={false}
+          allowNegative={false}
+          value={values.graceMinutes}
+          onChange={(value) => onChange('graceMinutes', value)}
+          error={errorOf('graceMinutes')}
+        />
         <NumberInput
           label={t('tasks.plans.form.duration')}
           description={t('tasks.plans.form.durationHint')}
