@@ -9,6 +9,9 @@ ALTER TABLE "execution_plans" ADD CONSTRAINT "execution_plans_grace_minutes_chec
 --> statement-breakpoint
 ALTER TABLE "schedules" ADD COLUMN "due_at" timestamp with time zone;
 --> statement-breakpoint
+-- The deadline reminder of a schedule with grace reads its on-time deadline: few rows, a small index.
+CREATE INDEX "schedules_open_due_idx" ON "schedules" USING btree ("due_at") WHERE due_at is not null and status in ('pending', 'inProgress');
+--> statement-breakpoint
 ALTER TABLE "report_schedules_by_member" ADD COLUMN "late" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "report_schedules_by_site" ADD COLUMN "late" integer DEFAULT 0 NOT NULL;

@@ -190,6 +190,10 @@ export const schedules = pgTable(
     index('schedules_open_deadline_idx')
       .on(t.deadline)
       .where(sql`status in ('pending', 'inProgress')`),
+    // The on-time deadlines of open schedules with a grace window (the deadline reminder).
+    index('schedules_open_due_idx')
+      .on(t.dueAt)
+      .where(sql`due_at is not null and status in ('pending', 'inProgress')`),
     // The morning digest counts a day's missed schedules of a business by site (by deadline,
     // which may come months after the start), an index-only range.
     index('schedules_business_missed_deadline_idx')

@@ -18,7 +18,8 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /**
  * Open schedules whose `column` is in (from, to], of plans neither paused nor canceled whose
  * member is still at the site. Starts are read business by business on the open-start index
- * (business, start); deadlines on the open-deadline index.
+ * (business, start); deadlines on the open-deadline index, and the on-time deadlines of plans
+ * with a grace window (what the member is reminded of) on the open-due index.
  */
 async function openSchedulesIn(db: Db, column: 'start' | 'deadline', from: Date, to: Date, now: Date): Promise<DueSchedule[]> {
   const source =
@@ -33,8 +34,10 @@ async function openSchedulesIn(db: Db, column: 'start' | 'deadline', from: Date,
       ? sql`true`
       : // Only a schedule that had started before its reminder: one due within 30 minutes of its
         // start hears only that it starts.
-        sql`s.status in ('pending', 'inProgress') and s.deadline > ${at(from)} and s.deadline <= ${at(to)}
-            and s.start <= s.deadline - interval '30 minutes'`;
+        sql`s.status in ('pending', 'inProgress')
+            and ((s.due_at is null and s.deadline > ${at(from)} and s.deadline <= ${at(to)})
+              or (s.due_at is not null and s.due_at > ${at(from)} and s.due_at <= ${at(to)}))
+            and s.start <= coalesce(s.due_at, s.deadline) - interval '30 minutes'`;
   const rows = rowsOf<{ id: number; business_id: number; user_id: number; name_en: string | null; name_ar: string | null; site: string }>(
     await db.execute(sql`
       select s.id, s.business_id, s.user_id, t.name_en, t.name_ar, st.name as site

@@ -114,6 +114,22 @@ describe('a deadline 30 minutes away', () => {
     const reminders = await t.app.db.select().from(notifications).where(eq(notifications.kind, 'scheduleDeadline'));
     expect(reminders.map((r) => [r.userId, r.link, r.deliveryKey])).toEqual([[member.userId, `/tracker/${due.id}`, `deadline:s${due.id}:u${member.userId}`]]);
   }, 30_000);
+
+  it("reminds of a plan's on-time deadline, not of the end of its grace time", async () => {
+    const now = new Date(Date.now() + 8 * 60 * MINUTE);
+    const start = new Date(now.getTime() - 60 * MINUTE);
+    // Due in 30 minutes, with an hour's grace after it: reminded now.
+    const dueSoon = await schedule({ start, dueAt: new Date(now.getTime() + 30 * MINUTE - 20_000), deadline: new Date(now.getTime() + 90 * MINUTE) });
+    // Past its on-time deadline, closing in 30 minutes: in its grace time, not reminded again.
+    await schedule({ start, dueAt: new Date(now.getTime() - 30 * MINUTE), deadline: new Date(now.getTime() + 30 * MINUTE - 20_000) });
+    await scan(now);
+    await smtp.waitFor(1);
+    await settle(2000);
+    expect(smtp.received).toHaveLength(1);
+    const reminders = await t.app.db.select().from(notifications).where(eq(notifications.kind, 'scheduleDeadline'));
+    expect(reminders.map((r) => r.link)).toContain(`/tracker/${dueSoon.id}`);
+    expect(reminders).toHaveLength(2);
+  }, 30_000);
 });
 
 describe('the missed digest', () => {

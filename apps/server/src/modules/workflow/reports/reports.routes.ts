@@ -71,7 +71,7 @@ export async function reportsRoutes(app: FastifyInstance) {
         tags: ['reports'],
         summary: `Best, worst or busiest ${kind === 'schedules' ? 'execution plans' : kind}`,
         description: [
-          'Completion rate = done / (done + missed + pending + inProgress) over schedules starting in the range.',
+          "Completion rate = done / (done + late + missed + pending + inProgress) over schedules starting in the range; late (finished in a plan's grace time after the deadline) is counted apart.",
           `best=true ranks by the load-aware score descending, best=false ascending: score = (done + ${RANKING_PRIOR_WEIGHT} × average) / (total + ${RANKING_PRIOR_WEIGHT}), the average being done / total over every entity the list ranks (same filters, range and view), so few schedules count for little.`,
           'Equal scores put more schedules first, then the lower id. Each item carries `ranking` (score, average, weight, reason) explaining its rank. order=load sorts by number of schedules.',
           kind === 'schedules' ? 'A group plan counts all its members’ schedules together.' : '',
