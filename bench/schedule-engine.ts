@@ -38,7 +38,9 @@ export async function seedPlans(db: Db, businessId: number, ownerId: number) {
     insert into tasks (business_id, creator_id, name_en, name_ar)
     select ${businessId}, ${ownerId}, 'Round ' || g, 'جولة ' || g from generate_series(1, ${TASKS}) g`);
   // Types by (member + k) % 4: DAILY, WEEKLY on three weekdays, CUSTOM on four weekdays of
-  // every month, ONCE within the horizon; hours and deadlines vary too.
+  // every month (for every other member MONTHLY: those weekdays in the 1st, 3rd and last weeks),
+  // ONCE within the horizon; a third of the daily and weekly plans repeat every 2, and every
+  // repeating plan skips two dates in the horizon. Hours and deadlines vary too.
   await db.execute(sql`
     with first_site as (
       select distinct on (user_id) user_id, team_id
@@ -48,9 +50,9 @@ export async function seedPlans(db: Db, businessId: number, ownerId: number) {
     t as (select id, row_number() over (order by id) - 1 as rn from tasks where business_id = ${businessId})
     insert into execution_plans (
       business_id, task_id, team_id, user_id, schedule_type, start_date, end_date, start_time, end_time,
-      deadline_after, deadline_unit, days, months, scheduled_at)
+      deadline_after, deadline_unit, days, months, repeat_every, month_weeks, exception_dates, scheduled_at)
     select ${businessId}, t.id, m.team_id, m.user_id,
-      (array['DAILY', 'WEEKLY', 'CUSTOM', 'ONCE'])[1 + (m.rn + k) % 4],
+      case when (m.rn + k) % 4 = 2 and m.rn % 2 = 0 then 'MONTHLY' else (array['DAILY', 'WEEKLY', 'CUSTOM', 'ONCE'])[1 + (m.rn + k) % 4] end,
       case when (m.rn + k) % 4 = 3 then current_date + (m.rn % 10)::int else current_date - 30 end,
       case when (m.rn + k) % 4 = 3 then null else current_date + 90 end,
       (array['06:00', '08:00', '14:00', '20:00'])[1 + (m.rn / 4 + k) % 4],
@@ -58,6 +60,9 @@ export async function seedPlans(db: Db, businessId: number, ownerId: number) {
       (array[90, 4, 1, 2])[1 + k], (array['MINUTES', 'HOURS', 'DAYS', 'HOURS'])[1 + k],
       case (m.rn + k) % 4 when 1 then '{1,3,5}'::integer[] when 2 then '{0,2,4,6}'::integer[] else '{}'::integer[] end,
       case when (m.rn + k) % 4 = 2 then '{1,2,3,4,5,6,7,8,9,10,11,12}'::integer[] else '{}'::integer[] end,
+      case when (m.rn + k) % 4 in (0, 1) and m.rn % 3 = 0 then 2 else 1 end,
+      case when (m.rn + k) % 4 = 2 and m.rn % 2 = 0 then '{1,3,-1}'::integer[] else '{}'::integer[] end,
+      case when (m.rn + k) % 4 = 3 then '{}'::date[] else array[current_date + 3, current_date + 10] end,
       '2020-01-01T00:00:00Z'::timestamptz
     from m
     cross join generate_series(0, ${PLANS_PER_MEMBER - 1}) k
