@@ -52,6 +52,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
       expect(box!.x + box!.width).toBeLessThanOrEqual(size.width);
       await expectAccessible(page, `the ranking explanation in ${lang} on a ${layout}`);
       await shot(page, `${lang}-${layout}-ranking-explanation`);
+      await dialog.screenshot({ path: `test-results/screens/${lang}-${layout}-ranking-explanation-dialog.png` });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(button).toBeFocused();
