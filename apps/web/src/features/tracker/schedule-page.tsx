@@ -1,7 +1,7 @@
 // /tracker/:scheduleId: one schedule, answered by its member on site (the runner) or read by
 // anyone who may see it. An unknown id says 'No schedule found with this ID.' (spec §8).
 import { useEffect } from 'react';
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session/session-context.ts';
 import { useScheduleQuery } from './api/get-schedule.ts';
 import { BackToTracker } from './components/schedule-header.tsx';
 import { ScheduleView } from './components/schedule-view.tsx';
+import { AskCover } from './pool/ask-cover.tsx';
 
 export function SchedulePage() {
   const { scheduleId } = useParams();
@@ -29,7 +30,19 @@ export function SchedulePage() {
 
   if (!valid) return <NotFoundPage />;
   // A failed refetch keeps the schedule on screen, with the drafts under it.
-  if (query.data) return <ScheduleView key={id} detail={query.data} />;
+  if (query.data) {
+    return (
+      <>
+        {/* The member's own open schedule can be handed to a colleague of the site. */}
+        {query.data.canAnswer ? (
+          <Group justify="flex-end" maw={760} mx="auto" w="100%" mb="sm">
+            <AskCover scheduleId={id} />
+          </Group>
+        ) : null}
+        <ScheduleView key={id} detail={query.data} />
+      </>
+    );
+  }
   if (query.isError) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (

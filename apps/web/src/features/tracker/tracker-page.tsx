@@ -16,6 +16,8 @@ import { useScheduleKpisQuery } from './api/get-schedule-kpis.ts';
 import { CopySavedLine, OfflineTracker } from './components/offline-tracker.tsx';
 import { OutboxPanel } from './components/outbox-panel.tsx';
 import { PushPrompt } from './components/push-prompt.tsx';
+import { CoverRequestsPanel } from './pool/cover-requests-panel.tsx';
+import { OpenPool } from './pool/open-pool.tsx';
 import { DraftTab, ScheduleTab } from './components/tracker-lists.tsx';
 import { TrackerTabs } from './components/tracker-tabs.tsx';
 import { PERIODS, isDueTab, listParams, periodRange, useTrackerView, type Period } from './components/tracker-view.ts';
@@ -77,6 +79,9 @@ export function TrackerPage() {
         <OfflineTracker />
       ) : (
         <>
+          {/* Pooled work anyone of the member's sites may take, and colleagues' requests for cover. */}
+          <OpenPool />
+          <CoverRequestsPanel />
           <TrackerTabs tab={view.tab} onChange={view.setTab} counts={counts} withDraft={view.scope === 'all'}>
             {isDueTab(view.tab) ? (
               <Group justify="space-between" gap="sm" mb="md" wrap="wrap">

@@ -30,6 +30,7 @@ export function makePlan(id: number, extra: Partial<ExecutionPlan> = {}): Execut
     monthWeeks: [],
     exceptionDates: [],
     paused: false,
+    pooled: false,
     status: 'ACTIVE',
     assignedMembers: [
       { id: 3, fullName: 'Omar Haddad', avatar: null },

@@ -111,8 +111,25 @@ describe('plan form', () => {
       repeatEvery: 1,
       monthWeeks: [],
       exceptionDates: [],
+      pooled: false,
     });
     expect(await screen.findByText(MSG.planCreated)).toBeInTheDocument();
+  });
+
+  it('sends a plan for a pool of the whole site without naming anyone', async () => {
+    const calls = stubServer();
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderWithSession(<PlanForm taskId={5} onSaved={onSaved} onCancel={vi.fn()} />);
+    await user.click(screen.getByRole('radio', { name: /^A pool/ }));
+    await user.click(screen.getByRole('combobox', { name: /^Site/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tower A' }));
+    expect(screen.getByRole('combobox', { name: /^Pool members/ })).not.toBeRequired();
+    await user.click(screen.getByLabelText('Once'));
+    await user.click(screen.getByRole('button', { name: 'Create plan' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toMatchObject({ teamId: 1, userIds: [], pooled: true, scheduleType: 'ONCE' });
   });
 
   it("shows the server's own message when it refuses the plan", async () => {

@@ -2,7 +2,7 @@
 // existing plan (its site and members stay). Validated with the shared schemas
 // (groupPlanRequest, planUpdateRequest); a refusal shows the server's own message.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Anchor, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Group, MultiSelect, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
@@ -27,6 +27,8 @@ import { useSingleFlight } from '../../../../lib/use-single-flight.ts';
 interface PlanFormValues extends PlanScheduleValues {
   teamId: string | null;
   userIds: string[];
+  /** Named members, one schedule each, or a pool (the chosen members, or the whole site) taking one per occurrence. */
+  assignment: 'MEMBERS' | 'POOL';
 }
 
 /** Today's date in a time zone, as "YYYY-MM-DD" (plans are dated in the business's zone). */
@@ -43,6 +45,7 @@ function initialValues(plan: ExecutionPlan | undefined, today: string): PlanForm
     return {
       teamId: null,
       userIds: [],
+      assignment: 'MEMBERS',
       scheduleType: 'DAILY',
       startDate: today,
       endDate: null,
@@ -62,6 +65,7 @@ function initialValues(plan: ExecutionPlan | undefined, today: string): PlanForm
   return {
     teamId: String(plan.teamId),
     userIds: [],
+    assignment: plan.pooled ? 'POOL' : 'MEMBERS',
     scheduleType: plan.scheduleType,
     startDate: plan.startDate,
     endDate: plan.endDate,
@@ -160,7 +164,7 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
       await update.mutateAsync({ planId: plan.id, body: parsed.data }).then(() => saved('messages.planUpdated'), refused);
       return;
     }
-    const parsed = groupPlanRequest.safeParse({ ...schedule, taskId, teamId, userIds: values.userIds.map(Number) });
+    const parsed = groupPlanRequest.safeParse({ ...schedule, taskId, teamId, userIds: values.userIds.map(Number), pooled: values.assignment === 'POOL' });
     if (!parsed.success || !values.startDate || !teamId) {
       form.setErrors(formIssues(parsed.error?.issues ?? [], values, true));
       return;
@@ -181,6 +185,17 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
           <Text size="sm">{t('tasks.plans.form.assignedTo', { site: plan.teamName, count: formatNumber(plan.count, language) })}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Radio.Group
+              label={t('planPool.assignment')}
+              value={values.assignment}
+              onChange={(value) => set('assignment', value === 'POOL' ? 'POOL' : 'MEMBERS')}
+              style={{ gridColumn: '1 / -1' }}
+            >
+              <Group gap="lg" mt={6} wrap="wrap">
+                <Radio value="MEMBERS" label={t('planPool.members')} description={t('planPool.membersHint')} />
+                <Radio value="POOL" label={t('planPool.pool')} description={t('planPool.poolHint')} />
+              </Group>
+            </Radio.Group>
             <Select
               label={t('tasks.plans.form.site')}
               placeholder={t('tasks.plans.form.sitePlaceholder')}
@@ -195,9 +210,10 @@ export function PlanForm({ taskId, plan, onSaved, onCancel }: PlanFormProps) {
             />
             <Stack gap={4}>
               <MultiSelect
-                label={t('tasks.plans.form.members')}
+                label={values.assignment === 'POOL' ? t('planPool.poolMembers') : t('tasks.plans.form.members')}
+                description={values.assignment === 'POOL' ? t('planPool.poolMembersHint') : undefined}
                 placeholder={values.teamId ? t('tasks.plans.form.membersPlaceholder') : t('tasks.plans.form.chooseSiteFirst')}
-                required
+                required={values.assignment === 'MEMBERS'}
                 searchable
                 disabled={!values.teamId}
                 data={memberOptions}
