@@ -161,7 +161,9 @@ describe.each([
           const end = local(s.end);
           if (plan.endTime === '24:00') expect([end.date, end.time]).toEqual([addDays(local(s.start).date, 1), '00:00']);
           else expect([end.date, end.time]).toEqual([local(s.start).date, plan.endTime]);
-          expect(s.deadline.getTime() - s.start.getTime()).toBe(plan.deadlineAfter * UNIT_MS[plan.deadlineUnit]);
+          // Due after the plan's deadline; open for its grace time after that.
+          expect((s.dueAt ?? s.deadline).getTime() - s.start.getTime()).toBe(plan.deadlineAfter * UNIT_MS[plan.deadlineUnit]);
+          expect(s.deadline.getTime() - (s.dueAt ?? s.deadline).getTime()).toBe(plan.graceMinutes * 60_000);
         }
       }
       const upcoming = data.plans.filter((p) => p.startDate > today);
@@ -175,10 +177,13 @@ describe.each([
       expect(count('missed')).toBeGreaterThan(0);
       expect(count('done') / (count('done') + count('missed'))).toBeGreaterThan(0.6);
       expect(count('pending') + count('inProgress')).toBeGreaterThan(0);
+      // The patrol has grace time, and some rounds were finished in it.
+      expect(count('late')).toBeGreaterThan(0);
       for (const s of data.schedules) {
         if (s.status === 'pending' || s.status === 'inProgress') expect(s.deadline > before, `open schedule ${s.id}`).toBe(true);
         if (s.status === 'missed') expect(s.deadline <= after).toBe(true);
-        if (s.status === 'done') expect(s.completedAt! >= s.start && s.completedAt! < s.deadline).toBe(true);
+        if (s.status === 'done') expect(s.completedAt! >= s.start && s.completedAt! < (s.dueAt ?? s.deadline)).toBe(true);
+        else if (s.status === 'late') expect(s.completedAt! >= s.dueAt! && s.completedAt! < s.deadline).toBe(true);
         else expect(s.completedAt).toBeNull();
         if (s.start > after) expect(s.status).toBe('pending');
       }
@@ -199,7 +204,9 @@ describe.each([
           validAnswerValue(action.type as ActionType, answer.value, action.options.length),
           `answer ${answer.id}: ${action.type} ${JSON.stringify(answer.value)}`,
         ).toBe(true);
-        expect(answer.createdDate >= s.start && answer.createdDate <= s.end && answer.createdDate < s.deadline && answer.createdDate <= after).toBe(true);
+        // A late round's answers came in the grace time, which may run past the shift's end.
+        const closes = s.status === 'late' ? s.deadline : s.end;
+        expect(answer.createdDate >= s.start && answer.createdDate <= closes && answer.createdDate < s.deadline && answer.createdDate <= after).toBe(true);
         expect(answer.fileKey !== null).toBe(action.type === 'PHOTO');
         expect(answer.voiceKey !== null).toBe(action.type === 'VOICE');
       }
@@ -225,8 +232,8 @@ describe.each([
         const visibility = resolveVisibility(taskActions, ruleAnswers(given));
         for (const a of given) expect(visibility.get(a.actionId), `hidden action answered on ${s.id}`).not.toBe('HIDDEN');
         expect(new Set(given.map((a) => a.actionId)).size, 'one answer per action').toBe(given.length);
-        if (s.status === 'done') {
-          expect(finished, `done schedule ${s.id}`).toBe(true);
+        if (s.status === 'done' || s.status === 'late') {
+          expect(finished, `${s.status} schedule ${s.id}`).toBe(true);
           expect(s.completedAt!.getTime()).toBe(Math.max(...counted.map((a) => a.createdDate.getTime())));
         } else {
           expect(finished, `${s.status} schedule ${s.id}`).toBe(false);

@@ -3,7 +3,7 @@
 // computed in SQL with the engine's rules (local date + time AT TIME ZONE the business's zone);
 // answers follow each task's actions and chain rules.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
+import { isFinished, type DeadlineUnit, type ScheduleStatus, type ScheduleType } from '@fieldops/shared/enums';
 import type { AnswerValue } from '@fieldops/shared/answers';
 import type { ActionCriteria } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
@@ -55,6 +55,8 @@ interface DemoPlan {
   /** CUSTOM plans run in the months around today, so the month filter shows. */
   monthsAround?: boolean;
   paused?: boolean;
+  /** Minutes of grace after the deadline: some of its rounds are finished in it, late. */
+  grace?: number;
 }
 
 /** Days of past schedules kept, counted back from today in the business time zone. */
@@ -95,6 +97,7 @@ export const DEMO_PLANS: readonly DemoPlan[] = [
     deadline: [4, 'HOURS'],
     duration: 60,
     days: [0, 2, 4],
+    grace: 30,
   },
   {
     task: 'fire-safety-inspection',
@@ -189,6 +192,7 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
       endTime: p.hours[1],
       deadlineAfter: p.deadline[0],
       deadlineUnit: p.deadline[1],
+      graceMinutes: p.grace ?? 0,
       duration: p.duration,
       days: p.days ?? [],
       months: p.monthsAround ? aroundMonths : [],
@@ -221,11 +225,12 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
       WHEN 'DAYS' THEN (o.local_start + make_interval(days => p.deadline_after)) AT TIME ZONE b.time_zone
       ELSE (o.local_start + make_interval(months => p.deadline_after)) AT TIME ZONE b.time_zone END`;
   await db.execute(sql`
-    INSERT INTO schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, status, created_at)
+    INSERT INTO schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, due_at, status, created_at)
     SELECT p.business_id, p.id, p.group_id, p.task_id, p.team_id, p.user_id,
       o.local_start AT TIME ZONE b.time_zone,
       (o.day + p.end_time::time) AT TIME ZONE b.time_zone,
-      ${deadline},
+      ${deadline} + make_interval(mins => p.grace_minutes),
+      CASE WHEN p.grace_minutes > 0 THEN ${deadline} END,
       'pending', least(p.created_at, o.local_start AT TIME ZONE b.time_zone)
     FROM execution_plans p
     JOIN businesses b ON b.id = p.business_id
@@ -309,8 +314,10 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
     if (fate !== 'done' && counted === 0) fate = 'none';
     const given = fate === 'outside' ? sheet : sheet.slice(0, counted);
 
-    const until = isLeak ? Math.min(windowEnd(s), leakTicket!.createdDate.getTime() - MINUTE_MS) : windowEnd(s);
-    const times = answerTimes(rand, s.start.getTime(), until, given.length);
+    // Every fourth finished round of a plan with grace time came in it, after the on-time deadline.
+    const inGrace = fate === 'done' && !isLeak && s.dueAt !== null && s.deadline <= now && s.id % 4 === 0;
+    const until = isLeak ? Math.min(windowEnd(s), leakTicket!.createdDate.getTime() - MINUTE_MS) : inGrace ? s.deadline.getTime() - MINUTE_MS : windowEnd(s);
+    const times = answerTimes(rand, inGrace ? s.dueAt!.getTime() : s.start.getTime(), until, given.length);
     given.forEach((answer, i) => {
       const outside = i >= counted;
       const row = resultRow(rand, {
@@ -328,8 +335,8 @@ export async function seedDemoSchedules(db: Db, storage: Storage, ctx: DemoSched
       results.push(row);
     });
 
-    const status: ScheduleStatus = fate === 'done' ? 'done' : past ? 'missed' : counted > 0 ? 'inProgress' : 'pending';
-    if (status !== 'pending') updates.push({ id: s.id, status, completedAt: status === 'done' ? times.at(-1)! : null });
+    const status: ScheduleStatus = fate === 'done' ? (inGrace ? 'late' : 'done') : past ? 'missed' : counted > 0 ? 'inProgress' : 'pending';
+    if (status !== 'pending') updates.push({ id: s.id, status, completedAt: isFinished(status) ? times.at(-1)! : null });
   }
 
   await Promise.all(media);
@@ -379,7 +386,7 @@ async function pinVersionsAndScore(
   const scores: (typeof scheduleScores.$inferInsert)[] = [];
   for (const r of answered) {
     const version = versions.get(r.taskId);
-    const score = version && statusOf.get(r.id) === 'done' ? scoreOfAnswers(version, counted.get(r.id) ?? []) : null;
+    const score = version && isFinished(statusOf.get(r.id) ?? 'pending') ? scoreOfAnswers(version, counted.get(r.id) ?? []) : null;
     if (!version || !score) continue;
     const { achieved, possible, percent, passed, failed, sections } = score;
     scores.push({
