@@ -536,6 +536,8 @@ describe('report rollups', () => {
     const rnd = random(11);
     const b = await randomBusiness(rnd);
     await writeRandom(rnd, b, 300);
+    // Some work finished late: counted in the total, not as done.
+    await t.app.db.execute(sql`update schedules set status = 'late' where business_id = ${b.businessId} and status = 'done' and id % 3 = 0`);
     await t.app.db.execute(sql`select report_member_fold(10)`);
     const [{ zone }] = rowsOf<{ zone: string }>(await t.app.db.execute(sql`select time_zone as zone from businesses where id = ${b.businessId}`));
     const scope = { businessId: b.businessId, view: null };
@@ -546,6 +548,10 @@ describe('report rollups', () => {
       tasks: 's.task_id',
       schedules: 's.group_id',
     };
+    const [{ late }] = rowsOf<{ late: unknown }>(
+      await t.app.db.execute(sql`select count(*) as late from schedules where business_id = ${b.businessId} and status = 'late'`),
+    );
+    expect(Number(late)).toBeGreaterThan(10);
     const recount = async (kind: KpiKind, startDate: string, endDate: string) => {
       const rows = rowsOf<{ id: unknown; done: unknown; total: unknown }>(
         await t.app.db.execute(sql`select ${sql.raw(KEYS[kind])} as id, count(*) filter (where s.status = 'done') as done, count(*) as total
