@@ -10,6 +10,7 @@ import { renderRoutes } from '../../test/render.tsx';
 import { fakeSession, problem, stubFetch } from '../../test/session.tsx';
 import { SITE, WORKFLOW, chainedActions, makeAnswer, makeDetail } from './test/fixtures.ts';
 import { SchedulePage } from './schedule-page.tsx';
+import { i18n } from '../../lib/i18n/i18n.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -298,5 +299,36 @@ describe('schedule runner page', () => {
     expect((await screen.findAllByText(MSG.scheduleNotFound)).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'Back to the tracker' })).toHaveAttribute('href', '/tracker');
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a plan with grace time', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the on-time deadline and how long late answers are taken, and lets the member answer in the grace time', async () => {
+    stubGeolocation(inside());
+    const dueAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const deadline = new Date(Date.now() + 20 * 60_000).toISOString();
+    stubServer(makeDetail({ dueAt, deadline }));
+    renderPage();
+    expect(await screen.findByText(/^Due: .* · Late answers until /)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Is anything damaged?' })).toBeInTheDocument();
+  });
+
+  it('says a late schedule was finished late, after which deadline, in English and in Arabic', async () => {
+    const dueAt = '2026-03-14T10:00:00.000Z';
+    stubServer(makeDetail({ status: 'late', dueAt, deadline: '2026-03-14T10:30:00.000Z', canAnswer: false }));
+    const { unmount } = renderPage();
+    expect(await screen.findByText('Finished late')).toBeInTheDocument();
+    expect(screen.getByText(/This task was finished late: after its deadline of .*1:00.*PM, within the grace time\./)).toBeInTheDocument();
+    expect(screen.getAllByText('Late').length).toBeGreaterThan(0);
+    unmount();
+
+    await i18n.changeLanguage('ar');
+    renderPage();
+    expect(await screen.findByText('أُنجزت متأخرة')).toBeInTheDocument();
+    expect(screen.getAllByText('متأخرة').length).toBeGreaterThan(0);
   });
 });

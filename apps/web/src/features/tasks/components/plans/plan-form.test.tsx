@@ -174,4 +174,22 @@ describe('plan form', () => {
       exceptionDates: [],
     });
   });
+
+  it('sends a grace time after the deadline, held to at most a day', async () => {
+    const calls = stubServer();
+    const user = userEvent.setup();
+    renderWithSession(<PlanForm taskId={5} onSaved={vi.fn()} onCancel={vi.fn()} />);
+    await chooseMembers(user);
+    await user.click(screen.getByLabelText('Once'));
+    const grace = screen.getByRole('textbox', { name: /^Grace time after the deadline/ });
+    expect(grace).toHaveValue('0');
+    await user.clear(grace);
+    await user.type(grace, '2000');
+    await user.tab();
+    expect(grace).toHaveValue('1440');
+    await user.clear(grace);
+    await user.type(grace, '30');
+    await user.click(screen.getByRole('button', { name: 'Create plan' }));
+    await vi.waitFor(() => expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ graceMinutes: 30 }));
+  });
 });
