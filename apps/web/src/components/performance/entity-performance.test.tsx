@@ -69,6 +69,8 @@ describe('Performance tab', () => {
 
     expect(await screen.findByTestId('standing-rank')).toHaveTextContent('3 of 12');
     expect(screen.getByTestId('standing-rate')).toHaveTextContent('87.5%');
+    // The standing explains its rank as a list's row does.
+    expect(screen.getByRole('button', { name: 'Why this rank? Downtown' })).toBeInTheDocument();
     expect(dates(lastTo(calls, `${WORKFLOW}/v1/report/projects/kpi/2`))).toEqual(['2025-02-24', '2025-03-02']);
 
     // 4 of 5 schedules done over the range.

@@ -1,4 +1,5 @@
-// An entity's standing in the range: its rank among every entity of its kind with schedules,
+// An entity's standing in the range: its rank among every entity of its kind with schedules (with
+// "Why this rank?", rank-explanation.tsx),
 // its completion rate, the average score of its schedules when any was scored, and its schedules
 // by status.
 import { useId } from 'react';
@@ -10,6 +11,8 @@ import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import type { DateRange } from '../../lib/reports/date-presets.ts';
 import { useKpiStandingQuery } from '../../lib/reports/get-kpi-standing.ts';
+import { kpiItemName } from '../../lib/reports/kpi-entities.ts';
+import { RankExplanation } from './rank-explanation.tsx';
 import { RateRing } from './rate-ring.tsx';
 import { ReportCard } from './report-card.tsx';
 import { ScoreFigure } from './score-figure.tsx';
@@ -49,6 +52,9 @@ export function StandingCard({ kind, entityId, range }: StandingCardProps) {
                   ? t('performance.standing.none')
                   : t('performance.standing.rankOf', { rank: formatNumber(item.rank, language), ranked: formatNumber(ranked, language) })}
               </Text>
+              <Group>
+                <RankExplanation item={item} name={kpiItemName(item, language) || t('performance.unnamed')} />
+              </Group>
             </Stack>
             <Group gap="sm" wrap="nowrap">
               <RateRing rate={item.completionRate} testId="standing-rate" />
