@@ -38,9 +38,15 @@ type Decision = { id: number; verb: 'accept' | 'withdraw' } | { id: number; verb
 export const decideCover = (decision: Decision) =>
   api.post<CoverRequest>(`/v1/cover-requests/${decision.id}/${decision.verb}`, decision.verb === 'assign' ? decision.body : undefined, { base: 'workflow' });
 
+/**
+ * Refreshes the schedules without waiting: the request's row leaves the list once refetched, and a
+ * caller's own success callback (its message) must run before that unmounts it.
+ */
 function useRefreshSchedules() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trackerKeys.schedules });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: trackerKeys.schedules });
+  };
 }
 
 export function useAskCoverMutation(scheduleId: number) {

@@ -12,6 +12,9 @@ export function useTakeScheduleMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: takeSchedule,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: trackerKeys.schedules }),
+    // Not awaited: the taken item leaves the list once refetched, after the caller's own callbacks ran.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trackerKeys.schedules });
+    },
   });
 }
