@@ -48,6 +48,11 @@ describe('a pooled plan', () => {
     // Daily from today for a week: seven occurrences, each one schedule open to the pool.
     expect(made).toHaveLength(7);
     expect(made.every((s) => s.userId === null && s.status === 'pending')).toBe(true);
+    // The lists name each schedule's member: untaken ones are in the pool's list only, and the
+    // lists' counts agree with them.
+    const listed = await w.owner.request({ method: 'GET', url: `${BASE}/schedules?size=100&task=${w.taskId}` });
+    expect(listed.json<{ id: number }[]>().map((s) => s.id)).not.toContain(made[0].id);
+    expect(Number(listed.headers['x-total-count'])).toBe(listed.json<unknown[]>().length);
 
     await materialisePlans(t.app.db, { businessId: w.owner.business.id, planIds: [plan.id] });
     await runScheduleEngine(t.app.db);

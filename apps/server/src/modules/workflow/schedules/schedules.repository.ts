@@ -2,7 +2,7 @@
 // count, the KPIs as one aggregate, and one schedule with its plan and site. Filters read only
 // the schedules table (a project becomes the set of its sites), so they meet its
 // (business, user | team | task, start) indexes.
-import { and, asc, count, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ScheduleStatus } from '@fieldops/shared/enums';
 import type { Schedule, ScheduleKpis, ScheduleTiming } from '@fieldops/shared/schedules';
@@ -37,6 +37,9 @@ function whereOf({ businessId, timeZone, now, filter, scope }: ScheduleWhere): S
   const dayStart = (date: string, days = 0) => sql`((${date}::date + ${days}::integer)::timestamp at time zone ${timeZone})`;
   return and(
     eq(schedules.businessId, businessId),
+    // A pooled schedule nobody has taken yet is in the pool's list (modules/pool), not these: the
+    // lists name each schedule's member, and their counts must match them.
+    isNotNull(schedules.userId),
     scope,
     filter.users ? inArray(schedules.userId, filter.users) : undefined,
     filter.teams ? inArray(schedules.teamId, filter.teams) : undefined,
