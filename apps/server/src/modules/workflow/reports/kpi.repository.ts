@@ -48,11 +48,13 @@ function rankedCte(kind: KpiKind, source: SQL): SQL {
             sum(g."inProgress") as "inProgress", sum(g.total) as total
           from (${grouped}) g ${fold.join} group by ${fold.key}`
     : grouped;
-  // The load-aware score (shared ranking.ts) against the sums of every entity ranked: one
-  // division of two whole numbers (exact in float8 below 2^53), so equal fractions tie exactly.
-  const m = sql.raw(String(RANKING_PRIOR_WEIGHT));
-  const scored = sql`select w.*, (w.done * w.all_total + ${m} * w.all_done)::float8 / ((w.total + ${m}) * w.all_total)::float8 as score
-    from (select e.*, sum(e.done) over () as all_done, sum(e.total) over () as all_total from (${entities}) e) w`;
+  // The load-aware score (shared ranking.ts) against the sums of every entity ranked, in float8
+  // (numeric arithmetic cost a list of ten thousand members a third more): every operand and
+  // product is a whole number below 2^53, so exact, and the one division is correctly rounded, so
+  // equal fractions give the same score and tie.
+  const m = sql.raw(`${RANKING_PRIOR_WEIGHT}::float8`);
+  const scored = sql`select w.*, (w.done::float8 * w.all_total + ${m} * w.all_done) / ((w.total::float8 + ${m}) * w.all_total) as score
+    from (select e.*, (sum(e.done) over ())::float8 as all_done, (sum(e.total) over ())::float8 as all_total from (${entities}) e) w`;
   return sql`ranked as (
     select s.*, row_number() over (order by s.score desc, s.total desc, s.key) as rank
     from (${scored}) s)`;
