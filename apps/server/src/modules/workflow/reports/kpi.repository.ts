@@ -44,7 +44,7 @@ function rankedCte(kind: KpiKind, source: SQL): SQL {
   const { column, fold } = GROUPING[kind];
   const grouped = sql`select ${column} as key, ${statusSums} from (${source}) src group by ${column} having sum(total) > 0`;
   const entities = fold
-    ? sql`select ${fold.key} as key, sum(g.done) as done, sum(g.missed) as missed, sum(g.pending) as pending,
+    ? sql`select ${fold.key} as key, sum(g.done) as done, sum(g.late) as late, sum(g.missed) as missed, sum(g.pending) as pending,
             sum(g."inProgress") as "inProgress", sum(g.total) as total
           from (${grouped}) g ${fold.join} group by ${fold.key}`
     : grouped;
@@ -197,7 +197,7 @@ export async function ranksOverLastMonth(db: Db, businessId: number, kind: 'memb
     const source =
       kind === 'members'
         ? memberDaysSource(sql`${today} - 29`, today, (c) => sql`${c.business} = ${business}`)
-        : sql`select ${t.teamId} as team_id, ${t.done} as done, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
+        : sql`select ${t.teamId} as team_id, ${t.done} as done, ${t.late} as late, ${t.missed} as missed, ${t.pending} as pending, ${t.inProgress} as in_progress, ${t.total} as total
       from ${periodsJoin(t, sql`${today} - 29`, today, sql`${t.businessId} = ${business}`)}`;
     return sql`with ${rankedCte(kind, source)} select key, rank from ranked where key = any(${sql.placeholder('ids')}::bigint[])`;
   });
