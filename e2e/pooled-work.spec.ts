@@ -102,6 +102,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await dialog.getByRole('button', name('tasks.plans.form.create')).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText(t(lang, 'messages.planCreated')).first()).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: setup.siteName }).first()).toContainText(t(lang, 'planPool.pooledBadge'));
 
     const [a, b] = await Promise.all(setup.members.map((m) => phoneOf(browser, lang, m)));
     const [memberA, memberB] = setup.members;

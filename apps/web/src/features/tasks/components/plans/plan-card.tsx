@@ -61,6 +61,11 @@ export function PlanCard({ taskId, plan, canManage, highlighted = false, onEdit,
         <Group gap="xs">
           <Badge variant="outline">{type}</Badge>
           <PlanStatusBadge status={plan.status} />
+          {plan.pooled && group ? (
+            <Badge variant="light" color="teal">
+              {t('planPool.pooledBadge')}
+            </Badge>
+          ) : null}
           {group ? null : (
             <Badge variant="light" color="gray">
               {t('tasks.plans.memberPlan')}
