@@ -50,7 +50,22 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
     insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, due_at, status)
     select p.business_id, p.id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at,
       o.deadline_at + p.grace_minutes * interval '1 minute', case when p.grace_minutes > 0 then o.deadline_at end, 'pending'
-    from execution_plans p
+    -- The plans that make schedules, each tested once before its days are expanded: a member's plan
+    -- while its member is in the site, and a pooled group plan while its pool has someone there
+    -- (its children's members, or anyone of the site when it names none), which makes one schedule
+    -- per occurrence with no member until taken. A pooled plan's children make none of their own.
+    from (
+      select * from execution_plans m
+      where not m.pooled and m.user_id is not null
+        and exists (select 1 from team_members tm where tm.team_id = m.team_id and tm.user_id = m.user_id)
+      union all
+      select * from execution_plans q
+      where q.pooled and q.user_id is null
+        and exists (
+          select 1 from team_members tm where tm.team_id = q.team_id
+            and (tm.user_id in (select c.user_id from execution_plans c where c.parent_id = q.id)
+              or not exists (select 1 from execution_plans c where c.parent_id = q.id)))
+    ) p
     join businesses b on b.id = p.business_id
     cross join lateral (select (${at} at time zone b.time_zone)::date as today) t
     cross join lateral generate_series(
@@ -73,16 +88,6 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
     ) o
     where not p.paused
       and not p.canceled
-      -- A member's plan while its member is in the site, or a pooled group plan while its pool has
-      -- someone there (its children's members, or anyone of the site when it names none): one
-      -- schedule per occurrence, with no member until taken. A pooled plan's children make none.
-      and case when not p.pooled then p.user_id is not null
-          and exists (select 1 from team_members tm where tm.team_id = p.team_id and tm.user_id = p.user_id)
-        else p.user_id is null and exists (
-          select 1 from team_members tm where tm.team_id = p.team_id
-            and (tm.user_id in (select c.user_id from execution_plans c where c.parent_id = p.id)
-              or not exists (select 1 from execution_plans c where c.parent_id = p.id)))
-      end
       -- The plan's recurrence (packages/shared/src/recurrence.ts gives the same as an RRULE):
       -- every N days or weeks counted from the start date (weeks start on Sunday), the weekdays
       -- in the 1st to 4th or last (-1) week of their month, and no occurrence on an exception date.
