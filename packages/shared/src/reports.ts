@@ -38,9 +38,13 @@ export const kpiQuery = reportFilterQuery.extend({
 });
 export type KpiQuery = z.input<typeof kpiQuery>;
 
-/** Counts of schedules by status, and done / total as a percentage rounded to one decimal. */
+/**
+ * Counts of schedules by status, and done / total as a percentage rounded to one decimal. `late`:
+ * finished after the deadline, within the plan's grace window; counted apart, not as done.
+ */
 export const statusCounts = z.object({
   done: z.number(),
+  late: z.number(),
   missed: z.number(),
   pending: z.number(),
   inProgress: z.number(),

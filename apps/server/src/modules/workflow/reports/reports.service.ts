@@ -230,7 +230,7 @@ export async function performance(db: Db, caller: Caller, query: z.output<typeof
     countByDay(db, dailyScheduleSource(scope, filter, range)),
     countScoresByDay(db, dailyScoreSource(scope, filter, range)),
   ]);
-  const empty = { done: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 };
+  const empty = { done: 0, late: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 };
   const unscored = { scored: 0, averageScore: null, passed: 0, failed: 0, passRate: null };
   return Array.from({ length: daysIn(range.startDate, range.endDate) }, (_, i) => {
     const date = addDays(range.startDate, i);
