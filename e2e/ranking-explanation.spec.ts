@@ -29,6 +29,9 @@ async function explainFirst(page: Page, lang: Lang, card: Locator, rank: RegExp 
   expect(score).toMatch(/^\d+(\.\d)?%$/);
   await expect(sentence).toContainText(score);
   await expect(dialog.getByTestId('rank-average')).toHaveText(/^\d+(\.\d)?%$/);
+  // Its schedules by status, late work apart from done.
+  for (const status of ['done', 'late', 'missed', 'open']) await expect(dialog.getByTestId(`rank-${status}`)).toHaveText(/^\d+$/);
+  await expect(dialog.getByText(t(lang, 'performance.status.late'), { exact: true })).toBeVisible();
   await expect(dialog.getByText(t(lang, 'performance.why.ties'))).toBeVisible();
   return { dialog, button, name };
 }

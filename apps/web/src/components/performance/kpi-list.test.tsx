@@ -81,6 +81,7 @@ describe('KPI list', () => {
       name: 'Sara Ali',
       rank: 2,
       done: 3,
+      late: 0,
       missed: 0,
       pending: 0,
       inProgress: 0,
@@ -88,13 +89,14 @@ describe('KPI list', () => {
       completionRate: 100,
       ranking: { score: 84.6, average: 80, weight: 10, reason: 'few' },
     });
-    // 230 of 240 done with 2 missed, 5 pending and 3 in progress: (230 + 8) / 250 = 95.2 %.
+    // 230 of 240 done, with 4 late, 2 missed, 1 pending and 3 in progress: (230 + 8) / 250 = 95.2 %.
     const many = kpiItem(4, {
       name: 'Omar Haddad',
       rank: 1,
       done: 230,
+      late: 4,
       missed: 2,
-      pending: 5,
+      pending: 1,
       inProgress: 3,
       total: 240,
       completionRate: 95.8,
@@ -127,8 +129,10 @@ describe('KPI list', () => {
         "240 schedules weigh more than this list's average of 80%, so its 95.8% counts as 95.2%.",
       );
       expect(within(second).getByTestId('rank-done')).toHaveTextContent('230');
+      expect(within(second).getByText('Late')).toBeInTheDocument();
+      expect(within(second).getByTestId('rank-late')).toHaveTextContent('4');
       expect(within(second).getByTestId('rank-missed')).toHaveTextContent('2');
-      expect(within(second).getByTestId('rank-open')).toHaveTextContent('8');
+      expect(within(second).getByTestId('rank-open')).toHaveTextContent('4');
     });
 
     it('explains in Arabic with the number’s own plural form', async () => {
@@ -150,6 +154,7 @@ describe('KPI list', () => {
         '3 جداول فقط، لذا تُحتسب نسبته 100% على أنها 84.6%، مقرّبةً نحو متوسط هذه القائمة البالغ 80%.',
       );
       expect(within(dialog).getByText('درجة الترتيب')).toBeInTheDocument();
+      expect(within(dialog).getByText('متأخرة')).toBeInTheDocument();
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await user.click(screen.getByRole('button', { name: 'لماذا هذا الترتيب؟ ليلى' }));

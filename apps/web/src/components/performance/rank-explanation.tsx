@@ -1,6 +1,6 @@
 // "Why this rank?": a ranked row explains itself in a dialog, from the numbers the list already
 // carries (no request): one sentence saying why it stands where it does, then its schedules by
-// status, its raw rate, the load-aware score it was ranked by, the list's average it was pulled
+// status (done, late, missed, open: only done counts towards the rate), its raw rate, the load-aware score it was ranked by, the list's average it was pulled
 // towards and the weight of that average (shared ranking.ts), the formula and the tie rule.
 import { useState } from 'react';
 import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -74,6 +74,7 @@ export function RankExplanation({ item, name }: RankExplanationProps) {
           <SimpleGrid component="dl" cols={{ base: 2, xs: 3 }} spacing="sm" verticalSpacing="xs" m={0}>
             <Figure label={t('performance.why.schedules')} value={n(item.total)} testId="rank-schedules" />
             <Figure label={t('performance.status.done')} value={n(item.done)} testId="rank-done" />
+            <Figure label={t('performance.status.late')} value={n(item.late)} testId="rank-late" />
             <Figure label={t('performance.status.missed')} value={n(item.missed)} testId="rank-missed" />
             <Figure label={t('performance.status.open')} value={n(item.pending + item.inProgress)} testId="rank-open" />
             <Figure label={t('performance.completionRate')} value={percent(item.completionRate)} testId="rank-rate" />

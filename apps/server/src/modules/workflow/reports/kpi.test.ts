@@ -66,6 +66,37 @@ describe('GET /v1/report/members/kpi', () => {
     expect(worst.items.map((i) => i.rank)).toEqual([5, 4, 3, 2, 1]);
   });
 
+  it('counts late schedules in the total, not as done, in the rate, the score and the average', async () => {
+    // A 2 done + 2 late (50 %), B 3 done + 1 missed (75 %): 5 done of 8, an average of 62.5 %.
+    // A (2 + 10 · 0.625) / 14 = 58.9 %, B (3 + 6.25) / 14 = 66.1 %.
+    const place = await reportBusiness(t);
+    const [a, b] = [await memberIn(place), await memberIn(place)];
+    await placeSchedules(place, [
+      ...many(a.userId, '2024-03-02', 'done', 2),
+      ...many(a.userId, '2024-03-03', 'late', 2),
+      ...many(b.userId, '2024-03-02', 'done', 3),
+      ...many(b.userId, '2024-03-03', 'missed', 1),
+    ]);
+    for (const kind of ['members', 'teams'] as const) {
+      const { items } = await list(place.owner, `/${kind}/kpi?${MARCH}`);
+      expect(
+        items.map((i) => i.ranking?.average),
+        kind,
+      ).toEqual(kind === 'members' ? [62.5, 62.5] : [62.5]);
+    }
+    const best = await list(place.owner, `/members/kpi?${MARCH}`);
+    expect(best.items.map((i) => i.id)).toEqual([b.userId, a.userId]);
+    expect(best.items[1]).toMatchObject({
+      done: 2,
+      late: 2,
+      missed: 0,
+      total: 4,
+      completionRate: 50,
+      ranking: { score: 58.9, average: 62.5, weight: 10, reason: 'few' },
+    });
+    expect(best.items[0].ranking).toMatchObject({ score: 66.1 });
+  });
+
   it('breaks equal scores by more schedules, then the lower id', async () => {
     // 16 done of 20 (80 %): E 8/10, F and G 4/5 each score exactly 80 %; H 0/0 is not ranked.
     const place = await reportBusiness(t);
@@ -276,6 +307,7 @@ describe('GET /v1/report/{kind}/kpi/{id}', () => {
         rank: null,
         ranking: null,
         done: 0,
+        late: 0,
         missed: 0,
         pending: 0,
         inProgress: 0,
