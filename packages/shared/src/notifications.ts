@@ -16,6 +16,9 @@ export const NOTIFICATION_EVENTS = [
   'ticketCreated',
   'ticketCommented',
   'ticketStatusChanged',
+  'coverRequested',
+  'coverAccepted',
+  'coverAssigned',
   'invitation',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];

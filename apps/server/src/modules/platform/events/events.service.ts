@@ -13,6 +13,17 @@ export interface EventData {
   'ticket.status': { ticketId: number; title: string; status: string; creatorId: number | null; agentId: number | null };
   'answer.flagged': { teamId: number; scheduleId: number };
   'schedules.assigned': { userIds: number[]; taskName: string; taskNameAr: string; count: number };
+  'cover.requested': { requestId: number; scheduleId: number; teamId: number; requesterId: number; taskName: string; taskNameAr: string };
+  'cover.decided': {
+    requestId: number;
+    scheduleId: number;
+    teamId: number;
+    requesterId: number;
+    coverId: number;
+    status: 'ACCEPTED' | 'ASSIGNED';
+    taskName: string;
+    taskNameAr: string;
+  };
 }
 export type EventKind = keyof EventData;
 

@@ -10,6 +10,8 @@ interface Wording {
 
 const n = (p: NotificationParams, key = 'count') => Number(p[key] ?? 0);
 const s = (p: NotificationParams, key: string) => String(p[key] ?? '');
+/** The task's Arabic name, else its name. */
+const taskAr = (p: NotificationParams) => s(p, 'taskNameAr') || s(p, 'taskName');
 
 const EN: Record<NotificationEvent, Wording> = {
   schedulesAssigned: {
@@ -37,6 +39,18 @@ const EN: Record<NotificationEvent, Wording> = {
     title: (p) => `${s(p, 'ticketTitle')}: ${s(p, 'status')}`,
     body: (p) => `${s(p, 'actor')} changed the ticket's status to ${s(p, 'status')}.`,
   },
+  coverRequested: {
+    title: (p) => `${s(p, 'actor')} asks for cover: ${s(p, 'taskName')}`,
+    body: (p) => `${s(p, 'actor')} needs a colleague at ${s(p, 'siteName')} to cover ${s(p, 'taskName')}. Open the tracker to accept.`,
+  },
+  coverAccepted: {
+    title: (p) => `${s(p, 'coverName')} will cover ${s(p, 'taskName')}`,
+    body: (p) => `Your request for cover was answered: ${s(p, 'taskName')} is ${s(p, 'coverName')}'s now.`,
+  },
+  coverAssigned: {
+    title: (p) => `${s(p, 'taskName')} was given to you to cover`,
+    body: (p) => `${s(p, 'actor')} gave you ${s(p, 'taskName')} to cover; it is in your tracker now.`,
+  },
   invitation: { title: (p) => `Join ${s(p, 'businessName')}`, body: (p) => `${s(p, 'actor')} invited you to join ${s(p, 'businessName')}.` },
 };
 
@@ -60,6 +74,18 @@ const AR: Record<NotificationEvent, Wording> = {
   ticketCreated: { title: (p) => `تذكرة جديدة: ${s(p, 'ticketTitle')}`, body: (p) => `فتح ${s(p, 'actor')} تذكرة.` },
   ticketCommented: { title: (p) => `تعليق جديد على ${s(p, 'ticketTitle')}`, body: (p) => `علّق ${s(p, 'actor')} على التذكرة.` },
   ticketStatusChanged: { title: (p) => `${s(p, 'ticketTitle')}: ${s(p, 'status')}`, body: (p) => `غيّر ${s(p, 'actor')} حالة التذكرة إلى ${s(p, 'status')}.` },
+  coverRequested: {
+    title: (p) => `طلب تغطية من ${s(p, 'actor')}: ${taskAr(p)}`,
+    body: (p) => `يحتاج ${s(p, 'actor')} إلى زميل في ${s(p, 'siteName')} ليغطي ${taskAr(p)}. افتح «متابعة المهام» لقبول الطلب.`,
+  },
+  coverAccepted: {
+    title: (p) => `سيغطي ${s(p, 'coverName')}: ${taskAr(p)}`,
+    body: (p) => `أُجيب طلب التغطية: أصبح ${taskAr(p)} لدى ${s(p, 'coverName')}.`,
+  },
+  coverAssigned: {
+    title: (p) => `أُسند إليك ${taskAr(p)} للتغطية`,
+    body: (p) => `أسند إليك ${s(p, 'actor')} ${taskAr(p)} للتغطية، وهو الآن في «متابعة المهام».`,
+  },
   invitation: { title: (p) => `انضم إلى ${s(p, 'businessName')}`, body: (p) => `دعاك ${s(p, 'actor')} للانضمام إلى ${s(p, 'businessName')}.` },
 };
 

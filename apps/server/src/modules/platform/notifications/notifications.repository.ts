@@ -63,6 +63,15 @@ export async function overseersOf(db: Db, businessId: number, teamId: number | n
   return [...new Set([...admins, ...supervisors].map((r) => r.id))];
 }
 
+/** Everyone placed in the site `teamId` of the business (members and its supervisors). */
+export async function siteMembersOf(db: Db, businessId: number, teamId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.businessId, businessId), eq(teamMembers.teamId, teamId)));
+  return [...new Set(rows.map((r) => r.id))];
+}
+
 export async function siteNames(db: Db, businessId: number, ids: readonly number[]) {
   if (ids.length === 0) return new Map<number, string>();
   const rows = await db

@@ -34,6 +34,7 @@ import {
   markRead,
   overseersOf,
   recipientRows,
+  siteMembersOf,
   siteNames,
   userNames,
   saveSettings,
@@ -65,6 +66,7 @@ export interface NotifierOptions {
 }
 
 const ticketLink = (id: number) => `/tickets/${id}`;
+const scheduleLink = (id: number) => `/tracker/${id}`;
 
 /** Who hears of one event, and what they are told. */
 async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
@@ -99,6 +101,31 @@ async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
       const d = event.data as unknown as EventData['ticket.status'];
       const params = { ticketTitle: d.title, actor, status: d.status, ticketId: d.ticketId };
       return others([d.creatorId, d.agentId]).map((userId) => ({ userId, kind: 'ticketStatusChanged', params, link: ticketLink(d.ticketId) }));
+    }
+    case 'cover.requested': {
+      const d = event.data as unknown as EventData['cover.requested'];
+      const siteName = (await siteNames(tx, businessId, [d.teamId])).get(d.teamId) ?? '';
+      const params = { actor, taskName: d.taskName, taskNameAr: d.taskNameAr, siteName, scheduleId: d.scheduleId };
+      return others((await siteMembersOf(tx, businessId, d.teamId)).filter((id) => id !== d.requesterId)).map((userId) => ({
+        userId,
+        kind: 'coverRequested',
+        params,
+        link: '/tracker',
+      }));
+    }
+    case 'cover.decided': {
+      const d = event.data as unknown as EventData['cover.decided'];
+      const coverName = (await userNames(tx, [d.coverId])).get(d.coverId) ?? '';
+      const params = { actor, coverName, taskName: d.taskName, taskNameAr: d.taskNameAr, scheduleId: d.scheduleId };
+      const link = scheduleLink(d.scheduleId);
+      const requester = others([d.requesterId]).map((userId): Delivery => ({ userId, kind: 'coverAccepted', params, link }));
+      const colleague =
+        d.status === 'ASSIGNED'
+          ? others([d.coverId])
+              .filter((id) => id !== d.requesterId)
+              .map((userId): Delivery => ({ userId, kind: 'coverAssigned', params, link }))
+          : [];
+      return [...requester, ...colleague];
     }
     default:
       return [];

@@ -22,6 +22,9 @@ interface Params {
   taskNameAr: string;
   ticketTitle: string;
   businessName: string;
+  /** Who acted (who asks for cover), and who covers. */
+  actor: string;
+  coverName: string;
   status: TicketStatus | null;
 }
 
@@ -39,6 +42,8 @@ function paramsOf(params: NotificationParams): Params {
     taskNameAr: text('taskNameAr'),
     ticketTitle: text('ticketTitle'),
     businessName: text('businessName'),
+    actor: text('actor'),
+    coverName: text('coverName'),
     status: (TICKET_STATUSES as readonly string[]).includes(status) ? (status as TicketStatus) : null,
   };
 }
@@ -88,6 +93,12 @@ const EN: Texts = {
     title: p.status ? `Ticket ${STATUS_EN[p.status].toLowerCase()}` : 'Ticket status changed',
     body: p.ticketTitle || 'A ticket changed status.',
   }),
+  coverRequested: (p) => ({
+    title: `${p.actor || 'A colleague'} asks for cover`,
+    body: `${p.taskName || 'A schedule'}${at(p.siteName)}. Open the tracker to accept.`,
+  }),
+  coverAccepted: (p) => ({ title: 'Your schedule is covered', body: `${p.coverName || 'A colleague'} will cover ${p.taskName || 'your schedule'}.` }),
+  coverAssigned: (p) => ({ title: 'A schedule to cover', body: `${p.taskName || 'A schedule'} was given to you to cover.` }),
   invitation: (p) => ({ title: 'You are invited', body: p.businessName ? `Join ${p.businessName} on FieldOps.` : 'Open the app to accept.' }),
 };
 
@@ -108,6 +119,12 @@ const AR: Texts = {
     title: p.status ? `حالة التذكرة: ${STATUS_AR[p.status]}` : 'تغيّرت حالة تذكرة',
     body: p.ticketTitle || 'تغيّرت حالة تذكرة.',
   }),
+  coverRequested: (p) => ({
+    title: `طلب تغطية من ${p.actor || 'زميل'}`,
+    body: `${p.taskNameAr || p.taskName || 'جدول'}${inSite(p.siteName)}. افتح «متابعة المهام» لقبول الطلب.`,
+  }),
+  coverAccepted: (p) => ({ title: 'غُطّي جدولك', body: `سيغطي ${p.coverName || 'زميل'} ${p.taskNameAr || p.taskName || 'جدولك'}.` }),
+  coverAssigned: (p) => ({ title: 'جدول لتغطيته', body: `أُسند إليك ${p.taskNameAr || p.taskName || 'جدول'} للتغطية.` }),
   invitation: (p) => ({ title: 'لديك دعوة', body: p.businessName ? `انضم إلى ${p.businessName} على FieldOps.` : 'افتح التطبيق لقبول الدعوة.' }),
 };
 

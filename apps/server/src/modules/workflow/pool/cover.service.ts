@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { managesSite, viewScopeOf } from '../../../policies/schedules.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { iso } from './pool.service.ts';
 import {
   closeCoverRequest,
@@ -51,9 +52,13 @@ async function coverRequestById(db: Db, caller: Caller, id: number): Promise<Cov
   return toCoverRequest(must(row, 'a request just written is read back'));
 }
 
+/** What the notifications of a request name: its task, in both languages (DESIGN §12). */
+const taskNames = (r: CoverRequest) => ({ taskName: r.taskNameEn ?? r.taskNameAr ?? '', taskNameAr: r.taskNameAr ?? '' });
+
 /**
  * `POST /v1/schedules/{id}/cover-requests`: the caller asks cover on their own open schedule. A
- * request already open for it is answered again (created: false), so a retried ask makes one.
+ * request already open for it is answered again (created: false), so a retried ask makes one. A new
+ * request tells the site's other members (the event `cover.requested`).
  */
 export async function askCover(db: Db, caller: Caller, scheduleId: number, body: z.output<typeof coverRequestCreate>, now = new Date()) {
   const scope = await viewScopeOf(db, caller);
@@ -69,7 +74,14 @@ export async function askCover(db: Db, caller: Caller, scheduleId: number, body:
         undefined,
       'the schedule is locked, so no other request can open meanwhile',
     );
-    return { created: true, request: await coverRequestById(tx, caller, id) };
+    const request = await coverRequestById(tx, caller, id);
+    await recordEvent(tx, {
+      businessId: caller.businessId,
+      kind: 'cover.requested',
+      actorId: caller.userId,
+      data: { requestId: id, scheduleId, teamId: request.teamId, requesterId: caller.userId, ...taskNames(request) },
+    });
+    return { created: true, request };
   });
 }
 
@@ -104,14 +116,32 @@ async function requireVisibleRequest(tx: Db, caller: Caller, id: number): Promis
   return request;
 }
 
-/** Moves the request's schedule to `coverId` and closes the request as `status`. */
+/**
+ * Moves the request's schedule to `coverId` and closes the request as `status`; the requester, and
+ * a colleague a manager named, hear of it (the event `cover.decided`).
+ */
 async function cover(tx: Db, caller: Caller, request: CoverRow, coverId: number, status: 'ACCEPTED' | 'ASSIGNED', now: Date) {
   if (request.status !== 'OPEN') throw conflict(MSG.coverRequestClosed);
   const schedule = await lockScheduleHolder(tx, caller.businessId, request.scheduleId, now);
   if (!schedule?.open || schedule.userId !== request.requesterId) throw conflict(MSG.coverScheduleClosed);
   if (!(await moveSchedule(tx, caller.businessId, request.scheduleId, request.requesterId, coverId, now))) throw conflict(MSG.coverScheduleClosed);
   await closeCoverRequest(tx, request.id, status, caller.userId, coverId);
-  return coverRequestById(tx, caller, request.id);
+  const decided = await coverRequestById(tx, caller, request.id);
+  await recordEvent(tx, {
+    businessId: caller.businessId,
+    kind: 'cover.decided',
+    actorId: caller.userId,
+    data: {
+      requestId: request.id,
+      scheduleId: request.scheduleId,
+      teamId: request.teamId,
+      requesterId: request.requesterId,
+      coverId,
+      status,
+      ...taskNames(decided),
+    },
+  });
+  return decided;
 }
 
 /** `POST /v1/cover-requests/{id}/accept`: a colleague of the site takes the schedule over. */

@@ -29,6 +29,21 @@ describe('notification text', () => {
     expect(notificationText(i18n.t, entry('invitation', { actor: 'سارة', businessName: 'النيل' }), 'ar')).toBe('دعاك سارة للانضمام إلى النيل');
   });
 
+  it('words the cover kinds, with the task’s Arabic name in Arabic', async () => {
+    const task = { taskName: 'Morning round', taskNameAr: 'جولة الصباح', siteName: 'North Gate' };
+    expect(notificationText(i18n.t, entry('coverRequested', { actor: 'Omar', ...task }), 'en')).toBe('Omar asks for cover: Morning round at North Gate');
+    expect(notificationText(i18n.t, entry('coverAccepted', { actor: 'Sara', coverName: 'Lina', ...task }), 'en')).toBe('Lina will cover Morning round');
+    expect(notificationText(i18n.t, entry('coverAssigned', { actor: 'Sara', coverName: 'Lina', ...task }), 'en')).toBe(
+      'Morning round was given to you to cover',
+    );
+    expect(notificationText(i18n.t, entry('coverAccepted', { taskName: 'Morning round' }), 'en')).toBe('Someone will cover Morning round');
+
+    await i18n.changeLanguage('ar');
+    expect(notificationText(i18n.t, entry('coverRequested', { actor: 'عمر', ...task }), 'ar')).toBe('طلب تغطية من عمر: جولة الصباح في North Gate');
+    expect(notificationText(i18n.t, entry('coverAccepted', { coverName: 'لينا', ...task }), 'ar')).toBe('سيغطي لينا: جولة الصباح');
+    expect(notificationText(i18n.t, entry('coverAssigned', task), 'ar')).toBe('أُسند إليك جولة الصباح للتغطية');
+  });
+
   it('reads a param the server left out, or left empty, as a neutral word', () => {
     expect(notificationText(i18n.t, entry('answersFlagged', { count: 3, siteName: '' }), 'en')).toBe('3 answers were flagged at your sites');
     expect(notificationText(i18n.t, entry('ticketCommented', { ticketId: 40 }), 'en')).toBe('Someone commented on the ticket “#40”');

@@ -18,6 +18,7 @@ export function notificationText(t: TFunction, notification: Notification, langu
     ...params,
     count: Number.isFinite(count) ? count : 1,
     actor: text('actor') ?? t('notifications.someone'),
+    coverName: text('coverName') ?? t('notifications.someone'),
     ticketTitle: text('ticketTitle') ?? (text('ticketId') ? `#${text('ticketId')}` : t('notifications.aTicket')),
     taskName: (language === 'ar' ? text('taskNameAr') : undefined) ?? text('taskName') ?? t('notifications.aSchedule'),
     businessName: text('businessName') ?? t('notifications.aBusiness'),
