@@ -4,6 +4,7 @@
 import { Chip, Group, Input, NumberInput, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { DEADLINE_UNITS, SCHEDULE_TYPES, type DeadlineUnit, type ScheduleType } from '@fieldops/shared/enums';
 import { MAX_GRACE_MINUTES } from '@fieldops/shared/limits';
@@ -52,6 +53,8 @@ export function PlanScheduleFields({ values, onChange, errorOf, today }: PlanSch
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const type = values.scheduleType;
+  // Five schedule types do not fit a phone's width side by side: there they stand one above another.
+  const wide = useMediaQuery('(min-width: 36em)', undefined, { getInitialValueInEffect: false });
   const dateProps = {
     leftSection: <IconCalendar size={16} />,
     popoverProps: { withinPortal: true },
@@ -64,6 +67,7 @@ export function PlanScheduleFields({ values, onChange, errorOf, today }: PlanSch
       <Input.Wrapper label={t('tasks.plans.form.scheduleType')} required>
         <SegmentedControl
           fullWidth
+          orientation={wide ? 'horizontal' : 'vertical'}
           mt={4}
           value={type}
           onChange={(value) => onChange('scheduleType', value as ScheduleType)}
