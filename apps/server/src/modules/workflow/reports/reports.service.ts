@@ -40,7 +40,7 @@ import {
   ranksOverLastMonth as rankRows,
   type RankedEntity,
 } from './kpi.repository.ts';
-import { ANY_TIME, scheduleConditions, type ReportFilter, type ReportScope } from './report-filter.ts';
+import { ANY_TIME, scheduleConditions, toScoreCounts, toStatusCounts, type ReportFilter, type ReportScope } from './report-filter.ts';
 import { addDays, daysIn, resolveRange } from './report-range.ts';
 import { answerSource, dailyScheduleSource, dailyScoreSource, heldAnswerCount, scheduleSource, scoreSource } from './report-source.ts';
 import {
@@ -230,8 +230,9 @@ export async function performance(db: Db, caller: Caller, query: z.output<typeof
     countByDay(db, dailyScheduleSource(scope, filter, range)),
     countScoresByDay(db, dailyScoreSource(scope, filter, range)),
   ]);
-  const empty = { done: 0, late: 0, missed: 0, pending: 0, inProgress: 0, total: 0, completionRate: 0 };
-  const unscored = { scored: 0, averageScore: null, passed: 0, failed: 0, passRate: null };
+  // A day without schedules counts zeros, as a day with none in the sums would.
+  const empty = toStatusCounts(undefined);
+  const unscored = toScoreCounts(undefined);
   return Array.from({ length: daysIn(range.startDate, range.endDate) }, (_, i) => {
     const date = addDays(range.startDate, i);
     return { date, ...(byDay.get(date) ?? empty), ...(scoresByDay.get(date) ?? unscored) };
