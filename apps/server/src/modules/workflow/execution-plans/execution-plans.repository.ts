@@ -7,7 +7,7 @@ import { MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
 import { must } from '@fieldops/shared/must';
 import { rowsOf, type Db } from '../../../db/client.ts';
 import { businesses, businessMembers, teams, users } from '../../../db/schema.ts';
-import { actionResults, executionPlans as p, removedSchedules, schedules } from '../../../db/schema-schedules.ts';
+import { actionResults, coverRequests, executionPlans as p, removedSchedules, schedules } from '../../../db/schema-schedules.ts';
 import { tasks } from '../../../db/schema-workflow.ts';
 import { planStatusSql } from './plan-status.ts';
 
@@ -227,24 +227,48 @@ export const startOfToday = (businessId: number, now: Date) =>
 
 /**
  * Deletes the schedules of these plans (a group's id stands for its members' plans) that start
- * at or after `from`, are still pending and have no answer. Answered and past schedules stay.
+ * at or after `from`, are still pending and have no answer, but those in `keep`. Answered and past
+ * schedules stay.
  * The same statement remembers the deleted ones in removed_schedules, so that an answer captured
  * for one before it went, delivered later by the device's outbox, is kept rather than refused
  * (modules/schedules); it forgets those no answer could be taken for any more.
  */
-export async function deleteOpenSchedules(db: Db, businessId: number, planIds: number[], from: SQL) {
-  if (planIds.length === 0) return 0;
-  const ids = sql`ARRAY[${sql.join(
-    planIds.map((id) => sql`${id}`),
+const bigints = (ids: readonly number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
     sql`, `,
   )}]::bigint[]`;
-  const open = and(
+
+/** The schedules of these plans (a group's id stands for its members' plans) from `from` on, pending and unanswered. */
+const openSchedulesOf = (businessId: number, planIds: number[], from: SQL) =>
+  and(
     eq(schedules.businessId, businessId),
-    sql`${schedules.planId} in (select id from execution_plans where business_id = ${businessId} and (id = any(${ids}) or parent_id = any(${ids})))`,
+    sql`${schedules.planId} in (select id from execution_plans where business_id = ${businessId} and (id = any(${bigints(planIds)}) or parent_id = any(${bigints(planIds)})))`,
     eq(schedules.status, 'pending'),
     sql`${schedules.start} >= ${from}`,
     sql`not exists (select 1 from ${actionResults} r where r.schedule_id = ${schedules.id})`,
   );
+
+/**
+ * Of the schedules `deleteOpenSchedules` would delete, those that left their plan's hands: taken
+ * from a pool or moved to a colleague who covers, or with a cover request. A plan change moves
+ * them rather than replacing them (schedule-engine.ts, moveToNewOccurrences).
+ */
+export async function findHandedOnSchedules(db: Db, businessId: number, planIds: number[], from: SQL): Promise<number[]> {
+  if (planIds.length === 0) return [];
+  const rows = rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      select ${schedules.id} as id from ${schedules}
+      where ${openSchedulesOf(businessId, planIds, from)}
+        and (${schedules.userId} is distinct from (select p.user_id from execution_plans p where p.id = ${schedules.planId})
+          or exists (select 1 from ${coverRequests} c where c.schedule_id = ${schedules.id}))`),
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+export async function deleteOpenSchedules(db: Db, businessId: number, planIds: number[], from: SQL, keep: readonly number[] = []) {
+  if (planIds.length === 0) return 0;
+  const open = and(openSchedulesOf(businessId, planIds, from), keep.length > 0 ? sql`not (${schedules.id} = any(${bigints(keep)}))` : undefined);
   const removed = removedSchedules;
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`

@@ -9,12 +9,13 @@ import type { Db } from '../../../db/client.ts';
 import { conflict, fieldError, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { planViewOf, requirePlanManager, visiblePlansSql } from '../../../policies/plans.ts';
-import { lockAgainstEngine, materialisePlans } from '../schedule-engine/schedule-engine.ts';
+import { lockAgainstEngine, materialisePlans, moveToNewOccurrences } from '../schedule-engine/schedule-engine.ts';
 import { requireTaskRow } from '../tasks/tasks.service.ts';
 import { placementsOf } from '../../main/teams/team-members.service.ts';
 import { requireSiteRows } from '../../main/teams/teams.service.ts';
 import {
   deleteOpenSchedules,
+  findHandedOnSchedules,
   findPlan,
   findPlanRow,
   findPlans,
@@ -103,14 +104,18 @@ export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInp
 
 /**
  * Replaces the future of a plan: inside one transaction (holding off the engine's pass) the
- * plan changes, its unanswered schedules from `now` on go, and the new ones are materialised.
+ * plan changes, its unanswered schedules from `now` on go, and the new ones are materialised. A
+ * schedule taken from a pool or covered moves to its day's new occurrence instead, with its member.
  */
 async function rescheduleInTransaction(db: Db, caller: Caller, id: number, change: (tx: Db, row: { parentId: number | null }) => Promise<void>, now: Date) {
   await db.transaction(async (tx) => {
     await lockAgainstEngine(tx);
     const row = await requireManagedPlan(tx, caller, id, true);
     await change(tx, row);
-    await deleteOpenSchedules(tx, caller.businessId, [id], instant(now));
+    // Taken and covered schedules keep their member on the same day's new occurrence.
+    const handedOn = await findHandedOnSchedules(tx, caller.businessId, [id], instant(now));
+    const moved = await moveToNewOccurrences(tx, { businessId: caller.businessId, planIds: [id], ids: handedOn, now });
+    await deleteOpenSchedules(tx, caller.businessId, [id], instant(now), moved);
     await materialisePlans(tx, { businessId: caller.businessId, planIds: [id], now });
   });
 }

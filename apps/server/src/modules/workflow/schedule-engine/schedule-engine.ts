@@ -3,7 +3,7 @@
 // passes. Every pass is a handful of set-based statements; the unique key (plan, start)
 // makes it idempotent, and an advisory lock lets one instance at a time do a full pass.
 import { sql, type SQL } from 'drizzle-orm';
-import { affectedRows, type Db } from '../../../db/client.ts';
+import { affectedRows, rowsOf, type Db } from '../../../db/client.ts';
 import { scheduleEngineSettings } from '../../../config.ts';
 
 /** The advisory lock key of a full pass ("sched" in ASCII); any constant shared by all instances. */
@@ -32,7 +32,8 @@ const idArray = (ids: readonly number[]) =>
   )}]::bigint[]`;
 
 /**
- * One INSERT ... SELECT for every occurrence in the horizon of every plan in scope.
+ * Every occurrence in the horizon of every plan in scope, with its local day; the engine inserts
+ * them in one INSERT ... SELECT.
  *
  * Dates are local dates of the business; `local date + time` is a wall-clock timestamp that
  * `AT TIME ZONE` turns into the right instant on either side of a daylight-saving change
@@ -41,15 +42,15 @@ const idArray = (ids: readonly number[]) =>
  * 08:00 is 08:00 the next day even when that day has 23 hours. A plan's grace window keeps the
  * schedule open that many minutes past its deadline (kept as `due_at`): `deadline` is when it closes.
  */
-function materialiseStatement(now: Date, horizonDays: number, scope: MaterialiseScope): SQL {
+function occurrences(now: Date, horizonDays: number, scope: MaterialiseScope): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const filters: SQL[] = [];
   if (scope.businessId !== undefined) filters.push(sql`and p.business_id = ${scope.businessId}`);
   if (scope.planIds) filters.push(sql`and (p.id = any(${idArray(scope.planIds)}) or p.parent_id = any(${idArray(scope.planIds)}))`);
   return sql`
-    insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, due_at, status)
-    select p.business_id, p.id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at,
-      o.deadline_at + p.grace_minutes * interval '1 minute', case when p.grace_minutes > 0 then o.deadline_at end, 'pending'
+    select p.business_id, p.id as plan_id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at,
+      o.deadline_at + p.grace_minutes * interval '1 minute' as deadline_at, case when p.grace_minutes > 0 then o.deadline_at end as due_at,
+      g.day::date as day
     -- The plans that make schedules, each tested once before its days are expanded: a member's plan
     -- while its member is in the site, and a pooled group plan while its pool has someone there
     -- (its children's members, or anyone of the site when it names none), which makes one schedule
@@ -107,7 +108,14 @@ function materialiseStatement(now: Date, horizonDays: number, scope: Materialise
       -- plan was scheduled, and none already past (a time-zone change, a member back in the site,
       -- or an engine that was down longer than the horizon must not invent missed work).
       and o.deadline_at + p.grace_minutes * interval '1 minute' > greatest(p.scheduled_at, ${at})
-      ${sql.join(filters, sql` `)}
+      ${sql.join(filters, sql` `)}`;
+}
+
+function materialiseStatement(now: Date, horizonDays: number, scope: MaterialiseScope): SQL {
+  return sql`
+    insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, due_at, status)
+    select occ.business_id, occ.plan_id, occ.group_id, occ.task_id, occ.team_id, occ.user_id, occ.start_at, occ.end_at, occ.deadline_at, occ.due_at, 'pending'
+    from (${occurrences(now, horizonDays, scope)}) occ
     on conflict (plan_id, start) do nothing`;
 }
 
@@ -121,6 +129,29 @@ export async function materialisePlans(db: Db, scope: MaterialiseScope & { busin
   const now = scope.now ?? new Date();
   const horizonDays = scope.horizonDays ?? scheduleEngineSettings().horizonDays;
   return affectedRows(await db.execute(materialiseStatement(now, horizonDays, scope)));
+}
+
+/**
+ * Moves unanswered schedules that a plan change would otherwise replace (taken from a pool, or
+ * covered by a colleague) to the plan's new occurrence on the same local day, keeping their id,
+ * their member and their cover history. Returns the ids moved; a schedule whose day has no
+ * occurrence any more is not moved. Run before `materialisePlans`, in the same transaction.
+ */
+export async function moveToNewOccurrences(
+  db: Db,
+  scope: { businessId: number; planIds: number[]; ids: number[]; now?: Date; horizonDays?: number },
+): Promise<number[]> {
+  if (scope.ids.length === 0) return [];
+  const now = scope.now ?? new Date();
+  const horizonDays = scope.horizonDays ?? scheduleEngineSettings().horizonDays;
+  const result = await db.execute(sql`
+    update schedules s set start = occ.start_at, "end" = occ.end_at, deadline = occ.deadline_at, due_at = occ.due_at
+    from (${occurrences(now, horizonDays, { businessId: scope.businessId, planIds: scope.planIds })}) occ, businesses b
+    where s.business_id = ${scope.businessId} and s.id = any(${idArray(scope.ids)})
+      and b.id = s.business_id and occ.plan_id = s.plan_id and occ.day = (s.start at time zone b.time_zone)::date
+      and not exists (select 1 from schedules x where x.plan_id = s.plan_id and x.start = occ.start_at and x.id <> s.id)
+    returning s.id`);
+  return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
 }
 
 /** Marks every open schedule whose deadline has passed as missed (the partial index answers it). */
