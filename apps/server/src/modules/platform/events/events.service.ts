@@ -13,7 +13,16 @@ export interface EventData {
   'ticket.status': { ticketId: number; title: string; status: string; creatorId: number | null; agentId: number | null };
   'answer.flagged': { teamId: number; scheduleId: number };
   'schedules.assigned': { userIds: number[]; taskName: string; taskNameAr: string; count: number };
-  'cover.requested': { requestId: number; scheduleId: number; teamId: number; requesterId: number; taskName: string; taskNameAr: string };
+  'cover.requested': {
+    requestId: number;
+    scheduleId: number;
+    teamId: number;
+    requesterId: number;
+    taskName: string;
+    taskNameAr: string;
+    /** When the schedule starts (ISO); absent on events recorded before it was carried. */
+    start?: string;
+  };
   'cover.decided': {
     requestId: number;
     scheduleId: number;
@@ -23,6 +32,7 @@ export interface EventData {
     status: 'ACCEPTED' | 'ASSIGNED';
     taskName: string;
     taskNameAr: string;
+    start?: string;
   };
 }
 export type EventKind = keyof EventData;

@@ -1,6 +1,7 @@
 // What each notification says, in English and Arabic: the e-mail's subject and first line, and a
 // push's title and body. The bell words the same events in the web app's own texts.
 import type { Language, NotificationEvent } from '@fieldops/shared/notifications';
+import { scheduleTimeWords } from '@fieldops/shared/schedule-time';
 
 export type NotificationParams = Record<string, string | number>;
 interface Wording {
@@ -12,6 +13,15 @@ const n = (p: NotificationParams, key = 'count') => Number(p[key] ?? 0);
 const s = (p: NotificationParams, key: string) => String(p[key] ?? '');
 /** The task's Arabic name, else its name. */
 const taskAr = (p: NotificationParams) => s(p, 'taskNameAr') || s(p, 'taskName');
+/** " on Saturday 5 December at 08:00" (« يوم السبت، 5 ديسمبر في 08:00») when the schedule's start is known. */
+const onEn = (p: NotificationParams) => {
+  const when = scheduleTimeWords('en', p.start, p.timeZone);
+  return when ? ` on ${when}` : '';
+};
+const onAr = (p: NotificationParams) => {
+  const when = scheduleTimeWords('ar', p.start, p.timeZone);
+  return when ? ` يوم ${when}` : '';
+};
 
 const EN: Record<NotificationEvent, Wording> = {
   schedulesAssigned: {
@@ -41,15 +51,15 @@ const EN: Record<NotificationEvent, Wording> = {
   },
   coverRequested: {
     title: (p) => `${s(p, 'actor')} asks for cover: ${s(p, 'taskName')}`,
-    body: (p) => `${s(p, 'actor')} needs a colleague at ${s(p, 'siteName')} to cover ${s(p, 'taskName')}. Open the tracker to accept.`,
+    body: (p) => `${s(p, 'actor')} needs a colleague at ${s(p, 'siteName')} to cover ${s(p, 'taskName')}${onEn(p)}. Open the tracker to accept.`,
   },
   coverAccepted: {
     title: (p) => `${s(p, 'coverName')} will cover ${s(p, 'taskName')}`,
-    body: (p) => `Your request for cover was answered: ${s(p, 'taskName')} is ${s(p, 'coverName')}'s now.`,
+    body: (p) => `Your request for cover was answered: ${s(p, 'taskName')}${onEn(p)} is ${s(p, 'coverName')}'s now.`,
   },
   coverAssigned: {
     title: (p) => `${s(p, 'taskName')} was given to you to cover`,
-    body: (p) => `${s(p, 'actor')} gave you ${s(p, 'taskName')} to cover; it is in your tracker now.`,
+    body: (p) => `${s(p, 'actor')} gave you ${s(p, 'taskName')}${onEn(p)} to cover; it is in your tracker now.`,
   },
   invitation: { title: (p) => `Join ${s(p, 'businessName')}`, body: (p) => `${s(p, 'actor')} invited you to join ${s(p, 'businessName')}.` },
 };
@@ -76,15 +86,15 @@ const AR: Record<NotificationEvent, Wording> = {
   ticketStatusChanged: { title: (p) => `${s(p, 'ticketTitle')}: ${s(p, 'status')}`, body: (p) => `غيّر ${s(p, 'actor')} حالة التذكرة إلى ${s(p, 'status')}.` },
   coverRequested: {
     title: (p) => `طلب تغطية من ${s(p, 'actor')}: ${taskAr(p)}`,
-    body: (p) => `يحتاج ${s(p, 'actor')} إلى زميل في ${s(p, 'siteName')} ليغطي ${taskAr(p)}. افتح «متابعة المهام» لقبول الطلب.`,
+    body: (p) => `يحتاج ${s(p, 'actor')} إلى زميل في ${s(p, 'siteName')} ليغطي ${taskAr(p)}${onAr(p)}. افتح «متابعة المهام» لقبول الطلب.`,
   },
   coverAccepted: {
     title: (p) => `سيغطي ${s(p, 'coverName')}: ${taskAr(p)}`,
-    body: (p) => `أُجيب طلب التغطية: أصبح ${taskAr(p)} لدى ${s(p, 'coverName')}.`,
+    body: (p) => `أُجيب طلب التغطية: أصبح ${taskAr(p)}${onAr(p)} لدى ${s(p, 'coverName')}.`,
   },
   coverAssigned: {
     title: (p) => `أُسند إليك ${taskAr(p)} للتغطية`,
-    body: (p) => `أسند إليك ${s(p, 'actor')} ${taskAr(p)} للتغطية، وهو الآن في «متابعة المهام».`,
+    body: (p) => `أسند إليك ${s(p, 'actor')} ${taskAr(p)}${onAr(p)} للتغطية، وهو الآن في «متابعة المهام».`,
   },
   invitation: { title: (p) => `انضم إلى ${s(p, 'businessName')}`, body: (p) => `دعاك ${s(p, 'actor')} للانضمام إلى ${s(p, 'businessName')}.` },
 };

@@ -73,6 +73,9 @@ async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
   const businessId = event.businessId!;
   const actor = event.actorId === null ? '' : ((await userNames(tx, [event.actorId])).get(event.actorId) ?? '');
   const others = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null && id !== event.actorId))];
+  /** A schedule's start with the business's time zone, which each reader's words put on its clock. */
+  const startOf = async (start: string | undefined): Promise<NotificationParams> =>
+    start ? { start, timeZone: (await businessOf(tx, businessId))?.timeZone ?? 'UTC' } : {};
   switch (event.kind as EventKind) {
     case 'ticket.created': {
       const d = event.data as unknown as EventData['ticket.created'];
@@ -105,7 +108,7 @@ async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
     case 'cover.requested': {
       const d = event.data as unknown as EventData['cover.requested'];
       const siteName = (await siteNames(tx, businessId, [d.teamId])).get(d.teamId) ?? '';
-      const params = { actor, taskName: d.taskName, taskNameAr: d.taskNameAr, siteName, scheduleId: d.scheduleId };
+      const params = { actor, taskName: d.taskName, taskNameAr: d.taskNameAr, siteName, scheduleId: d.scheduleId, ...(await startOf(d.start)) };
       return others((await siteMembersOf(tx, businessId, d.teamId)).filter((id) => id !== d.requesterId)).map((userId) => ({
         userId,
         kind: 'coverRequested',
@@ -116,7 +119,7 @@ async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
     case 'cover.decided': {
       const d = event.data as unknown as EventData['cover.decided'];
       const coverName = (await userNames(tx, [d.coverId])).get(d.coverId) ?? '';
-      const params = { actor, coverName, taskName: d.taskName, taskNameAr: d.taskNameAr, scheduleId: d.scheduleId };
+      const params = { actor, coverName, taskName: d.taskName, taskNameAr: d.taskNameAr, scheduleId: d.scheduleId, ...(await startOf(d.start)) };
       const link = scheduleLink(d.scheduleId);
       const requester = others([d.requesterId]).map((userId): Delivery => ({ userId, kind: 'coverAccepted', params, link }));
       const colleague =

@@ -33,6 +33,22 @@ describe('push texts', () => {
     expect(pushText('en', 'invitation', { businessName: 'Acme' }).body).toBe('Join Acme on FieldOps.');
   });
 
+  it("says when a covered schedule starts, on the business's clock", () => {
+    const cover = {
+      taskName: 'Morning round',
+      taskNameAr: 'جولة الصباح',
+      siteName: 'North Gate',
+      coverName: 'Lina',
+      start: '2026-12-05T05:00:00Z',
+      timeZone: 'Asia/Riyadh',
+    };
+    expect(pushText('en', 'coverRequested', cover).body).toBe('Morning round at North Gate, Saturday 5 December at 08:00. Open the tracker to accept.');
+    expect(pushText('en', 'coverAccepted', cover).body).toBe('Lina will cover Morning round, Saturday 5 December at 08:00.');
+    expect(pushText('ar', 'coverAssigned', cover).body).toBe('أُسند إليك جولة الصباح يوم السبت، 5 ديسمبر في 08:00 للتغطية.');
+    // Without a start (an older notice), the line leaves the time out.
+    expect(pushText('en', 'coverAssigned', { taskName: 'Morning round' }).body).toBe('Morning round was given to you to cover.');
+  });
+
   it('gives Arabic counts the form the number calls for', () => {
     const n = (count: number) => count.toLocaleString('ar');
     expect(pushText('ar', 'schedulesAssigned', { count: 1 }).body).toBe('لديك جدول جديد.');

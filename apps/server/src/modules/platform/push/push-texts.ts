@@ -3,6 +3,7 @@
 // service worker shows what it receives without the app's translations.
 import type { Language, NotificationEvent } from '@fieldops/shared/notifications';
 import { TICKET_STATUSES, type TicketStatus } from '@fieldops/shared/enums';
+import { scheduleTimeWords } from '@fieldops/shared/schedule-time';
 
 export type NotificationParams = Record<string, string | number>;
 
@@ -26,6 +27,9 @@ interface Params {
   actor: string;
   coverName: string;
   status: TicketStatus | null;
+  /** When the schedule starts (ISO), and the business's time zone that words it. */
+  start: string;
+  timeZone: string;
 }
 
 function paramsOf(params: NotificationParams): Params {
@@ -44,6 +48,8 @@ function paramsOf(params: NotificationParams): Params {
     businessName: text('businessName'),
     actor: text('actor'),
     coverName: text('coverName'),
+    start: text('start'),
+    timeZone: text('timeZone'),
     status: (TICKET_STATUSES as readonly string[]).includes(status) ? (status as TicketStatus) : null,
   };
 }
@@ -74,6 +80,15 @@ function ar(count: number, forms: { one: string; two: string; few: string; many:
 }
 const THIRTY_AR = (30).toLocaleString('ar');
 const inSite = (siteName: string) => (siteName ? ` في ${siteName}` : '');
+/** ", Saturday 5 December at 08:00" when the schedule's start is known. */
+const whenEn = (p: Params) => {
+  const when = scheduleTimeWords('en', p.start, p.timeZone);
+  return when ? `, ${when}` : '';
+};
+const whenAr = (p: Params) => {
+  const when = scheduleTimeWords('ar', p.start, p.timeZone);
+  return when ? ` يوم ${when}` : '';
+};
 
 const SCHEDULES_AR = { one: 'جدول جديد', two: 'جدولان جديدان', few: 'جداول جديدة', many: 'جدولًا جديدًا' };
 const MISSED_AR = { one: 'جدول فائت', two: 'جدولان فائتان', few: 'جداول فائتة', many: 'جدولًا فائتًا' };
@@ -95,10 +110,13 @@ const EN: Texts = {
   }),
   coverRequested: (p) => ({
     title: `${p.actor || 'A colleague'} asks for cover`,
-    body: `${p.taskName || 'A schedule'}${at(p.siteName)}. Open the tracker to accept.`,
+    body: `${p.taskName || 'A schedule'}${at(p.siteName)}${whenEn(p)}. Open the tracker to accept.`,
   }),
-  coverAccepted: (p) => ({ title: 'Your schedule is covered', body: `${p.coverName || 'A colleague'} will cover ${p.taskName || 'your schedule'}.` }),
-  coverAssigned: (p) => ({ title: 'A schedule to cover', body: `${p.taskName || 'A schedule'} was given to you to cover.` }),
+  coverAccepted: (p) => ({
+    title: 'Your schedule is covered',
+    body: `${p.coverName || 'A colleague'} will cover ${p.taskName || 'your schedule'}${whenEn(p)}.`,
+  }),
+  coverAssigned: (p) => ({ title: 'A schedule to cover', body: `${p.taskName || 'A schedule'}${whenEn(p)} was given to you to cover.` }),
   invitation: (p) => ({ title: 'You are invited', body: p.businessName ? `Join ${p.businessName} on FieldOps.` : 'Open the app to accept.' }),
 };
 
@@ -121,10 +139,10 @@ const AR: Texts = {
   }),
   coverRequested: (p) => ({
     title: `طلب تغطية من ${p.actor || 'زميل'}`,
-    body: `${p.taskNameAr || p.taskName || 'جدول'}${inSite(p.siteName)}. افتح «متابعة المهام» لقبول الطلب.`,
+    body: `${p.taskNameAr || p.taskName || 'جدول'}${inSite(p.siteName)}${whenAr(p)}. افتح «متابعة المهام» لقبول الطلب.`,
   }),
-  coverAccepted: (p) => ({ title: 'غُطّي جدولك', body: `سيغطي ${p.coverName || 'زميل'} ${p.taskNameAr || p.taskName || 'جدولك'}.` }),
-  coverAssigned: (p) => ({ title: 'جدول لتغطيته', body: `أُسند إليك ${p.taskNameAr || p.taskName || 'جدول'} للتغطية.` }),
+  coverAccepted: (p) => ({ title: 'غُطّي جدولك', body: `سيغطي ${p.coverName || 'زميل'} ${p.taskNameAr || p.taskName || 'جدولك'}${whenAr(p)}.` }),
+  coverAssigned: (p) => ({ title: 'جدول لتغطيته', body: `أُسند إليك ${p.taskNameAr || p.taskName || 'جدول'}${whenAr(p)} للتغطية.` }),
   invitation: (p) => ({ title: 'لديك دعوة', body: p.businessName ? `انضم إلى ${p.businessName} على FieldOps.` : 'افتح التطبيق لقبول الدعوة.' }),
 };
 

@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CoverRequest } from '@fieldops/shared/pool';
-import { users } from '../../../db/schema.ts';
+import { scheduleTimeWords } from '@fieldops/shared/schedule-time';
+import { businesses, users } from '../../../db/schema.ts';
 import { events, notifications } from '../../../db/schema-platform.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startSmtp, type SmtpKit } from '../../../test/smtp-kit.ts';
@@ -81,6 +82,7 @@ beforeAll(async () => {
   t = await createTestApp({ jobs: { work: true, mail: { smtpUrl: smtp.url, from: 'Field Ops <ops@example.com>', appUrl: APP_URL } } });
   await t.app.ready();
   owner = await createBusinessWithOwner(t.app, 'Bright Cleaning');
+  await t.app.db.update(businesses).set({ timeZone: 'Asia/Riyadh' }).where(eq(businesses.id, owner.business.id));
   ({ site } = await createProjectAndSite(t.app, owner, 'North Gate'));
   const other = (await createProjectAndSite(t.app, owner, 'South Gate')).site;
   taskId = (await createTask(t.app, owner, { nameEn: 'Morning round', nameAr: 'جولة الصباح' })).id;
@@ -108,7 +110,7 @@ afterEach(() => {
 
 describe('a cover request', () => {
   it("tells the site's other members once, in their language, and no one else", async () => {
-    const { id: scheduleId } = await schedule();
+    const { id: scheduleId, start } = await schedule();
     const request = await ask(scheduleId);
     await ask(scheduleId); // a retried ask makes no second request, and no second notice
     await drained();
@@ -117,7 +119,14 @@ describe('a cover request', () => {
     expect(bells.map((b) => b.userId).sort()).toEqual([colleague.userId, third.userId, supervisor.userId].sort());
     for (const b of bells) {
       expect(b).toMatchObject({ businessId: owner.business.id, kind: 'coverRequested', link: '/tracker' });
-      expect(b.params).toMatchObject({ actor: names.get(asker.userId), taskName: 'Morning round', taskNameAr: 'جولة الصباح', siteName: 'North Gate' });
+      expect(b.params).toMatchObject({
+        actor: names.get(asker.userId),
+        taskName: 'Morning round',
+        taskNameAr: 'جولة الصباح',
+        siteName: 'North Gate',
+        start: start.toISOString(),
+        timeZone: 'Asia/Riyadh',
+      });
     }
     // Nothing for the requester, a member of another site, the owner, or anyone of another business.
     for (const c of [asker, elsewhere, owner, stranger, strangerMember]) {
@@ -130,6 +139,9 @@ describe('a cover request', () => {
     expect(mailsTo(colleague)[0]!.parsed.subject).toBe(`طلب تغطية من ${names.get(asker.userId)}: جولة الصباح`);
     expect(String(mailsTo(colleague)[0]!.parsed.html)).toContain('dir="rtl"');
     expect(mailsTo(colleague)[0]!.parsed.text).toContain('North Gate');
+    // Each says when the schedule starts, on the business's clock, in the reader's language.
+    expect(mailsTo(colleague)[0]!.parsed.text).toContain(`يوم ${scheduleTimeWords('ar', start.toISOString(), 'Asia/Riyadh')}`);
+    expect(mailsTo(third)[0]!.parsed.text).toContain(`to cover Morning round on ${scheduleTimeWords('en', start.toISOString(), 'Asia/Riyadh')}.`);
     expect(mailsTo(third)[0]!.parsed.subject).toBe(`${names.get(asker.userId)} asks for cover: Morning round`);
     expect(mailsTo(asker)).toEqual([]);
     expect(mailsTo(elsewhere)).toEqual([]);

@@ -53,7 +53,8 @@ async function coverRequestById(db: Db, caller: Caller, id: number): Promise<Cov
 }
 
 /** What the notifications of a request name: its task, in both languages (DESIGN §12). */
-const taskNames = (r: CoverRequest) => ({ taskName: r.taskNameEn ?? r.taskNameAr ?? '', taskNameAr: r.taskNameAr ?? '' });
+/** What a notice of the request names: the task and when its schedule starts. */
+const scheduleNamed = (r: CoverRequest) => ({ taskName: r.taskNameEn ?? r.taskNameAr ?? '', taskNameAr: r.taskNameAr ?? '', start: r.start });
 
 /**
  * `POST /v1/schedules/{id}/cover-requests`: the caller asks cover on their own open schedule. A
@@ -79,7 +80,7 @@ export async function askCover(db: Db, caller: Caller, scheduleId: number, body:
       businessId: caller.businessId,
       kind: 'cover.requested',
       actorId: caller.userId,
-      data: { requestId: id, scheduleId, teamId: request.teamId, requesterId: caller.userId, ...taskNames(request) },
+      data: { requestId: id, scheduleId, teamId: request.teamId, requesterId: caller.userId, ...scheduleNamed(request) },
     });
     return { created: true, request };
   });
@@ -138,7 +139,7 @@ async function cover(tx: Db, caller: Caller, request: CoverRow, coverId: number,
       requesterId: request.requesterId,
       coverId,
       status,
-      ...taskNames(decided),
+      ...scheduleNamed(decided),
     },
   });
   return decided;

@@ -37,11 +37,19 @@ describe('notification text', () => {
       'Morning round was given to you to cover',
     );
     expect(notificationText(i18n.t, entry('coverAccepted', { taskName: 'Morning round' }), 'en')).toBe('Someone will cover Morning round');
+    const timed = { ...task, start: '2026-12-05T05:00:00Z', timeZone: 'Asia/Riyadh' };
+    expect(notificationText(i18n.t, entry('coverRequested', { actor: 'Omar', ...timed }), 'en')).toBe(
+      'Omar asks for cover: Morning round at North Gate, Saturday 5 December at 08:00',
+    );
+    expect(notificationText(i18n.t, entry('coverAssigned', timed), 'en')).toBe('Morning round, Saturday 5 December at 08:00, was given to you to cover');
 
     await i18n.changeLanguage('ar');
     expect(notificationText(i18n.t, entry('coverRequested', { actor: 'عمر', ...task }), 'ar')).toBe('طلب تغطية من عمر: جولة الصباح في North Gate');
     expect(notificationText(i18n.t, entry('coverAccepted', { coverName: 'لينا', ...task }), 'ar')).toBe('سيغطي لينا: جولة الصباح');
     expect(notificationText(i18n.t, entry('coverAssigned', task), 'ar')).toBe('أُسند إليك جولة الصباح للتغطية');
+    expect(notificationText(i18n.t, entry('coverAccepted', { coverName: 'لينا', ...task, start: '2026-12-05T05:00:00Z', timeZone: 'Asia/Riyadh' }), 'ar')).toBe(
+      'سيغطي لينا: جولة الصباح يوم السبت، 5 ديسمبر في 08:00',
+    );
   });
 
   it('reads a param the server left out, or left empty, as a neutral word', () => {
