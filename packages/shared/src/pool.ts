@@ -11,7 +11,10 @@ export const COVER_REASON_MAX = 500;
 export const COVER_STATUSES = ['OPEN', 'ACCEPTED', 'ASSIGNED', 'WITHDRAWN'] as const;
 export type CoverStatus = (typeof COVER_STATUSES)[number];
 
-/** `GET /v1/schedules/pool`: a pooled schedule nobody has taken yet, open to the caller. */
+/**
+ * `GET /v1/schedules/pool`: a pooled schedule nobody has taken yet, open to the caller, or at a
+ * site the caller manages (`canTake` false when they are not in its pool).
+ */
 export const openSchedule = z.object({
   id: z.number(),
   planId: z.number(),
@@ -24,6 +27,7 @@ export const openSchedule = z.object({
   end: z.string(),
   deadline: z.string(),
   status: z.enum(SCHEDULE_STATUSES),
+  canTake: z.boolean(),
 });
 export type OpenSchedule = z.infer<typeof openSchedule>;
 

@@ -27,21 +27,35 @@ export interface OpenScheduleRow {
   end: Date;
   deadline: Date;
   status: 'pending';
+  canTake: boolean;
 }
 
-/** The untaken pooled schedules `userId` may take, still open, soonest first. */
-export async function findOpenPool(db: Db, businessId: number, userId: number, now: Date, limit: number) {
+/**
+ * The untaken pooled schedules, still open, soonest first, that `userId` may take, and those of
+ * the sites they manage (`managed`: some sites, or null for every site), which they may not take
+ * unless they are in its pool too.
+ */
+export async function findOpenPool(db: Db, businessId: number, userId: number, managed: number[] | null, now: Date, limit: number) {
+  const takeable = sql`(s.team_id in (select team_id from team_members where business_id = ${businessId} and user_id = ${userId}) and ${inPool(userId)})`;
+  const manages =
+    managed === null
+      ? sql`true`
+      : managed.length === 0
+        ? sql`false`
+        : sql`s.team_id in (${sql.join(
+            managed.map((id) => sql`${id}`),
+            sql`, `,
+          )})`;
   const result = await db.execute(sql`
     select s.id, s.plan_id as "planId", s.task_id as "taskId", t.name_en as "taskNameEn", t.name_ar as "taskNameAr",
-      s.team_id as "teamId", tm.name as "teamName", s.start, s."end", s.deadline, s.status
+      s.team_id as "teamId", tm.name as "teamName", s.start, s."end", s.deadline, s.status, ${takeable} as "canTake"
     from schedules s
     join execution_plans p on p.id = s.plan_id
     join tasks t on t.id = s.task_id
     join teams tm on tm.id = s.team_id
     where s.business_id = ${businessId} and s.user_id is null and s.status = 'pending'
       and s.deadline > ${now.toISOString()}::timestamptz and not p.paused and not p.canceled
-      and s.team_id in (select team_id from team_members where business_id = ${businessId} and user_id = ${userId})
-      and ${inPool(userId)}
+      and (${manages} or ${takeable})
     order by s.start, s.id
     limit ${limit}`);
   return rowsOf<OpenScheduleRow & { start: Date | string; end: Date | string; deadline: Date | string }>(result);

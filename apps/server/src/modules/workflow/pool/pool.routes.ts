@@ -20,7 +20,8 @@ export async function poolRoutes(app: FastifyInstance) {
     schema: {
       tags: ['schedules'],
       summary: 'Pooled schedules open to you',
-      description: "Schedules of pooled plans that nobody has taken yet, still open, in the caller's sites and pools, soonest first.",
+      description:
+        "Schedules of pooled plans that nobody has taken yet, still open, soonest first: those in the caller's sites and pools (canTake), and for owners, admins and supervisors those of the sites they manage.",
       response: { 200: z.array(openSchedule), ...errors },
     },
     handler: (request) => listOpenPool(app.db, requireTenant(request)),

@@ -14,8 +14,10 @@ const POOL_LIST_LIMIT = 200;
 
 export const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** Open pooled work the caller may take, and for a manager also what nobody has taken yet at the sites they manage. */
 export async function listOpenPool(db: Db, caller: Caller, now = new Date()): Promise<OpenSchedule[]> {
-  const rows = await findOpenPool(db, caller.businessId, caller.userId, now, POOL_LIST_LIMIT);
+  const scope = await viewScopeOf(db, caller);
+  const rows = await findOpenPool(db, caller.businessId, caller.userId, scope.all ? null : scope.supervised, now, POOL_LIST_LIMIT);
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),

@@ -9,7 +9,7 @@ import type { OpenSchedule } from '@fieldops/shared/pool';
 import { rowsOf } from '../../../db/client.ts';
 import { schedules } from '../../../db/schema-schedules.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { addMember, createBusinessWithOwner, createProjectAndSite, createTask, placeInSite, type Caller } from '../../../test/factories.ts';
+import { addMember, addSupervisor, createBusinessWithOwner, createProjectAndSite, createTask, placeInSite, type Caller } from '../../../test/factories.ts';
 import { BASE, createWorld, planBody, type World } from '../execution-plans/plan-test-kit.ts';
 import { materialisePlans, runScheduleEngine } from '../schedule-engine/schedule-engine.ts';
 
@@ -82,6 +82,23 @@ describe('a pooled plan', () => {
     expect(late.statusCode).toBe(409);
     expect(late.headers['content-type']).toContain('application/problem+json');
     expect(late.json().message).toBe(MSG.scheduleTaken);
+  });
+
+  it('shows its managers what nobody has taken yet, which they may not take unless in the pool', async () => {
+    const plan = await createPool(w, [], { startDate: planBody(w).endDate, endDate: planBody(w).endDate });
+    const [only] = await poolSchedules(plan.id);
+    const supervisor = await addSupervisor(t.app, w.owner, [w.siteId]);
+    const elsewhere = await addSupervisor(t.app, w.owner, [w.otherSiteId]);
+    // The owner manages every site and belongs to none: seen, not to take.
+    expect((await openPool(w.owner)).find((s) => s.id === only.id)).toMatchObject({ id: only.id, teamId: w.siteId, canTake: false });
+    expect((await take(w.owner, only.id)).statusCode).toBe(403);
+    // A supervisor placed in the site is of its pool (the plan names no members).
+    expect((await openPool(supervisor)).find((s) => s.id === only.id)?.canTake).toBe(true);
+    expect((await openPool(w.members[0])).find((s) => s.id === only.id)?.canTake).toBe(true);
+    expect((await openPool(elsewhere)).map((s) => s.id)).not.toContain(only.id);
+    // Once taken it is the taker's, and gone from the managers' open list too.
+    expect((await take(w.members[0], only.id)).statusCode).toBe(200);
+    for (const manager of [w.owner, supervisor]) expect((await openPool(manager)).map((s) => s.id)).not.toContain(only.id);
   });
 
   it('lets exactly one of 50 members taking the same schedule at once have it', async () => {

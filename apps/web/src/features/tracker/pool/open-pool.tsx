@@ -1,6 +1,7 @@
 // "Open for your site": the pooled schedules nobody has taken yet that the member may take, each
-// with a Take button. A schedule a colleague took first goes with a clear message; the list is
-// fetched again on focus and every 30 seconds (get-open-pool.ts), so taken ones disappear.
+// with a Take button, and for a manager those of the sites they manage, marked as not taken yet.
+// A schedule a colleague took first goes with a clear message; the list is fetched again on focus
+// and every 30 seconds (get-open-pool.ts), so taken ones disappear.
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHandGrab } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +46,7 @@ export function OpenPool() {
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mb="sm">
-        {t('pool.description')}
+        {items.some((s) => s.canTake) ? t('pool.description') : t('pool.managerDescription')}
       </Text>
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {items.map((schedule) => (
@@ -59,15 +60,21 @@ export function OpenPool() {
                   {schedule.teamName} · {time.window(schedule.start, schedule.end)}
                 </Text>
               </div>
-              <Button
-                leftSection={<IconHandGrab size={16} aria-hidden />}
-                onClick={() => onTake(schedule)}
-                loading={take.isPending && take.variables === schedule.id}
-                disabled={take.isPending && take.variables !== schedule.id}
-                aria-label={t('pool.takeNamed', { task: name(schedule) })}
-              >
-                {t('pool.take')}
-              </Button>
+              {schedule.canTake ? (
+                <Button
+                  leftSection={<IconHandGrab size={16} aria-hidden />}
+                  onClick={() => onTake(schedule)}
+                  loading={take.isPending && take.variables === schedule.id}
+                  disabled={take.isPending && take.variables !== schedule.id}
+                  aria-label={t('pool.takeNamed', { task: name(schedule) })}
+                >
+                  {t('pool.take')}
+                </Button>
+              ) : (
+                <Badge variant="outline" color="gray">
+                  {t('pool.notTaken')}
+                </Badge>
+              )}
             </Group>
           </Card>
         ))}

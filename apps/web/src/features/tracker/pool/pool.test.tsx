@@ -26,6 +26,7 @@ const open: OpenSchedule = {
   end: '2026-11-29T14:00:00Z',
   deadline: '2026-11-29T14:00:00Z',
   status: 'pending',
+  canTake: true,
 };
 const request = (extra: Partial<CoverRequest> = {}): CoverRequest => ({
   id: 3,
@@ -67,6 +68,16 @@ describe('open for your site', () => {
     expect(calls.calls.some((c) => c.method === 'POST' && c.path === `${W}/v1/schedules/41/take`)).toBe(true);
     // Fetched again after the refusal, it is gone.
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Open for your site' })).not.toBeInTheDocument());
+  });
+  it('shows a manager what nobody has taken yet, without a Take button', async () => {
+    const calls = stubFetch(({ path }) => (path === `${W}/v1/schedules/pool` ? Response.json([{ ...open, canTake: false }]) : undefined));
+    vi.stubGlobal('fetch', calls.fetchMock);
+    renderWithSession(<OpenPool />);
+    const region = await screen.findByRole('region', { name: 'Open for your site' });
+    expect(region).toHaveTextContent('Night round');
+    expect(region).toHaveTextContent('Not taken yet');
+    expect(region).toHaveTextContent('A member of the site takes it.');
+    expect(screen.queryByRole('button', { name: 'Take Night round' })).not.toBeInTheDocument();
   });
 });
 
