@@ -3,19 +3,20 @@
 // Times a full engine pass (the horizon of every plan materialised from nothing), a second pass
 // (nothing new: the idempotent steady state) and the next day's pass, and prints occurrences
 // materialised per second. Runs on PostgreSQL (a throw-away database on BENCH_DATABASE_URL,
-// TEST_DATABASE_URL or the local server) and on embedded PGlite in memory. On a machine shared
-// with other work the wall clock says little, so the CPU time the database spent is printed too
-// (the server process's, read from /proc when the server is local; PGlite's is this process's).
+// TEST_DATABASE_URL or the local server), with the pass shared over the connections the server
+// uses by default (SCHEDULE_ENGINE_CONNECTIONS; BENCH_ENGINE_CONNECTIONS to choose), and on
+// embedded PGlite in memory (one connection). On a machine shared with other work the wall clock
+// says little, so the CPU time the database spent is printed too (every server process of the
+// database's, read from /proc when the server is local; PGlite's is this process's).
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { must } from '@fieldops/shared/must';
 import { openDatabase, type Database, type Db } from '../apps/server/src/db/client.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
+import { scheduleEngineSettings } from '../apps/server/src/config.ts';
 import { runScheduleEngine, type EnginePass } from '../apps/server/src/modules/workflow/schedule-engine/schedule-engine.ts';
 import { foldMemberChanges } from '../apps/server/src/modules/workflow/reports/member-fold.ts';
 import { processCpuMs, withPostgres } from './lib/bench-database.ts';
@@ -80,13 +81,25 @@ interface Result {
   nextDay: Timed;
   nextDayFold: Timed;
   perSecond: number;
+  /** Occurrences per second of database CPU time, summed over the pass's connections. */
   perCpuSecond: number | null;
+  /** The connections the pass was shared over. */
+  connections: number;
 }
 
-/** Where the passes run, and the CPU milliseconds the database has used so far (null when unknown). */
+/** Where the passes run, over how many connections, and the CPU milliseconds the database has used so far (null when unknown). */
 interface PassTarget {
   db: Db;
-  cpuMs(): number | null;
+  connections: number;
+  cpuMs(): Promise<Map<number, number> | null>;
+}
+
+/** CPU milliseconds used between two readings of processes' CPU times (a process new since counts from 0). */
+function cpuBetween(before: Map<number, number> | null, after: Map<number, number> | null): number | null {
+  if (!before || !after) return null;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function runOn(kind: string, database: Database, target: PassTarget): Promise<Result> {
@@ -103,12 +116,12 @@ async function runOn(kind: string, database: Database, target: PassTarget): Prom
 
   /** The work with the database CPU time it took, where the target can tell. */
   const withCpu = async (work: () => Promise<EnginePass>): Promise<Timed> => {
-    const before = target.cpuMs();
+    const before = await target.cpuMs();
     const result = await work();
-    const after = target.cpuMs();
-    return { ...result, cpuMs: before === null || after === null ? null : after - before };
+    const after = await target.cpuMs();
+    return { ...result, cpuMs: cpuBetween(before, after) };
   };
-  const pass = (now: Date) => withCpu(() => runScheduleEngine(target.db, { now, horizonDays: HORIZON_DAYS }));
+  const pass = (now: Date) => withCpu(() => runScheduleEngine(target.db, { now, horizonDays: HORIZON_DAYS, connections: target.connections }));
   // The member rollup's changes are folded by a background job (reports/member-fold.ts), after
   // the pass has committed: timed apart, as the work a pass leaves behind.
   const fold = () =>
@@ -132,18 +145,27 @@ async function runOn(kind: string, database: Database, target: PassTarget): Prom
     nextDayFold,
     perSecond: Math.round(first.created / (first.ms / 1000)),
     perCpuSecond: first.cpuMs ? Math.round(first.created / (first.cpuMs / 1000)) : null,
+    connections: target.connections,
   };
 }
 
-/** The passes on one dedicated connection, so its server process's CPU time can be read. */
-async function withPassConnection<T>(url: string, work: (target: PassTarget) => Promise<T>): Promise<T> {
+/**
+ * The passes on the database's pool, over `connections`; a connection of its own reads which
+ * server processes serve the database (itself left out), so their CPU time can be summed.
+ */
+async function withPassTarget<T>(database: Database, url: string, connections: number, work: (target: PassTarget) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
     const local = ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname);
-    const { pid } = must(rows[0], 'pg_backend_pid() answers one row');
-    return await work({ db: drizzle(client) as unknown as Db, cpuMs: () => (local ? processCpuMs(pid) : null) });
+    const cpuMs = async () => {
+      if (!local) return null;
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      const used = new Map<number, number>();
+      for (const { pid } of rows) used.set(pid, processCpuMs(pid) ?? 0);
+      return used;
+    };
+    return await work({ db: database.db, connections, cpuMs });
   } finally {
     await client.end();
   }
@@ -162,7 +184,13 @@ function print(kind: string, r: Result, target: boolean) {
   const verdict = (n: number) => (target ? ` (target ${TARGET_PER_SECOND.toLocaleString('en')}/s: ${n >= TARGET_PER_SECOND ? 'met' : 'MISSED'})` : '');
   console.log(`${kind}: ${r.perSecond.toLocaleString('en')} occurrences materialised per second of wall time${verdict(r.perSecond)}`);
   if (r.perCpuSecond !== null) {
-    console.log(`${kind}: ${r.perCpuSecond.toLocaleString('en')} per second of database CPU time (near what an idle machine gives)${verdict(r.perCpuSecond)}`);
+    // Shares of about equal size run side by side: with a free core each, the pass takes its CPU time over the connections.
+    const cores = Math.min(r.connections, os.cpus().length);
+    const idle = r.perCpuSecond * cores;
+    console.log(
+      `${kind}: ${r.perCpuSecond.toLocaleString('en')} per second of database CPU time, summed over the connections;` +
+        ` on an idle machine with ${cores} free core${cores === 1 ? '' : 's'} about ${idle.toLocaleString('en')}/s${verdict(idle)}`,
+    );
   }
   const [load = 0] = os.loadavg();
   if (load > os.cpus().length)
@@ -173,8 +201,15 @@ export async function run() {
   const all: Record<string, Result> = {};
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || DEFAULT_SERVER;
   try {
-    all.postgres = await withPostgres(serverUrl, 'bench_engine', (database, url) => withPassConnection(url, (target) => runOn('postgres', database, target)));
-    print('PostgreSQL', all.postgres, true);
+    // The pass on one connection and shared as the server shares it, side by side in one run.
+    const shared = Number(process.env.BENCH_ENGINE_CONNECTIONS ?? scheduleEngineSettings().connections);
+    for (const connections of [...new Set([1, shared])]) {
+      const key = connections === 1 ? 'postgres' : `postgres${connections}`;
+      all[key] = await withPostgres(serverUrl, 'bench_engine', (database, url) =>
+        withPassTarget(database, url, connections, (target) => runOn('postgres', database, target)),
+      );
+      print(`PostgreSQL, the pass over ${connections} connection${connections === 1 ? '' : 's'}`, all[key], true);
+    }
   } catch (err) {
     console.log(`\nPostgreSQL skipped (${(err as Error).message}): set BENCH_DATABASE_URL to a server URL.`);
   }
@@ -182,11 +217,11 @@ export async function run() {
   const pglite = await openDatabase({ pgliteDir: null });
   try {
     // PGlite runs in this process: its CPU time is the process's.
-    const cpuMs = () => {
+    const cpuMs = async () => {
       const used = process.cpuUsage();
-      return Math.round((used.user + used.system) / 1000);
+      return new Map([[process.pid, Math.round((used.user + used.system) / 1000)]]);
     };
-    all.pglite = await runOn('pglite', pglite, { db: pglite.db, cpuMs });
+    all.pglite = await runOn('pglite', pglite, { db: pglite.db, connections: 1, cpuMs });
   } finally {
     await pglite.close();
   }

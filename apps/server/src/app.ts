@@ -114,7 +114,7 @@ export interface AppOptions {
   /** The built web app to serve; null serves the API only. */
   webRoot?: string | null;
   /** Runs the schedule engine in this instance (a pass when ready, then every interval); off when absent or the interval is 0. */
-  scheduleEngine?: ScheduleEngineSettings | null;
+  scheduleEngine?: (Omit<ScheduleEngineSettings, 'connections'> & { connections?: number }) | null;
   /** Pino options (log-options.ts builds the server's), or false for none. */
   logger?: FastifyServerOptions['logger'];
   /** Origins whose pages may call the API (CORS_ORIGIN); none means the app's own origin only. */
@@ -317,7 +317,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const engine = options.scheduleEngine;
   const servesWorkflow = (options.services ?? ['workflow']).includes('workflow');
   if (engine && engine.intervalMs > 0 && servesWorkflow) {
-    runWhileOpen(app, () => startScheduleEngine(app.db, { ...engine, log: app.log }));
+    runWhileOpen(app, () => startScheduleEngine(app.db, { ...engine, connections: engine.connections ?? 1, log: app.log }));
   }
   const { memberFold } = options;
   if (memberFold && memberFold.intervalMs > 0) {

@@ -34,7 +34,7 @@ describe('configuration', () => {
       corsOrigins: [],
       trustProxy: false,
       s3: null,
-      scheduleEngine: { intervalMs: 60_000, horizonDays: 14 },
+      scheduleEngine: { intervalMs: 60_000, horizonDays: 14, connections: 2 },
       fileSweep: { minAgeMs: 3_600_000, reapIntervalMs: 30_000 },
       push: { vapid: null, subject: 'mailto:push@fieldops.invalid', localEndpoints: false },
     });

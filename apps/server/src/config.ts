@@ -13,11 +13,13 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 /**
  * The schedule engine (DESIGN §6): a pass every `intervalMs` (`SCHEDULE_ENGINE_INTERVAL_MS`,
  * default a minute; 0 turns it off) keeping `horizonDays` (`SCHEDULE_HORIZON_DAYS`, default 14)
- * of occurrences materialised.
+ * of occurrences materialised, its sites shared over `connections` (`SCHEDULE_ENGINE_CONNECTIONS`,
+ * default 2; PostgreSQL only) side by side.
  */
 export interface ScheduleEngineSettings {
   intervalMs: number;
   horizonDays: number;
+  connections: number;
 }
 
 export interface Config {
@@ -197,6 +199,7 @@ export const ENV_SCHEMA = z.object({
   CORS_ORIGIN: origins.default([]),
   SCHEDULE_ENGINE_INTERVAL_MS: whole(0, 24 * HOUR_MS).default(60_000),
   SCHEDULE_HORIZON_DAYS: whole(1, 366).default(14),
+  SCHEDULE_ENGINE_CONNECTIONS: whole(1, 16).default(2),
   RATE_LIMIT_PER_SESSION: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perSession),
   RATE_LIMIT_PER_ADDRESS: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perAddress),
   TRUST_PROXY: flag.default(false),
@@ -276,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     services: e.SERVICES,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGIN,
-    scheduleEngine: { intervalMs: e.SCHEDULE_ENGINE_INTERVAL_MS, horizonDays: e.SCHEDULE_HORIZON_DAYS },
+    scheduleEngine: { intervalMs: e.SCHEDULE_ENGINE_INTERVAL_MS, horizonDays: e.SCHEDULE_HORIZON_DAYS, connections: e.SCHEDULE_ENGINE_CONNECTIONS },
     rateLimit: rateLimitOf(e.RATE_LIMIT_PER_SESSION, e.RATE_LIMIT_PER_ADDRESS),
     trustProxy: e.TRUST_PROXY,
     webRoot: env.WEB_ROOT === undefined ? undefined : env.WEB_ROOT || null,
@@ -321,7 +324,7 @@ export function scheduleEngineSettings(env: NodeJS.ProcessEnv = process.env): Sc
   try {
     return loadConfig(env).scheduleEngine;
   } catch {
-    return { intervalMs: 60_000, horizonDays: 14 };
+    return { intervalMs: 60_000, horizonDays: 14, connections: 2 };
   }
 }
 

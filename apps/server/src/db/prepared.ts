@@ -28,6 +28,9 @@ export function registerDatabaseKind(db: Db, kind: 'postgres' | 'pglite') {
   kinds.set(db, kind);
 }
 
+/** Whether `handle` is (a transaction of) the embedded database, one session however many connections. */
+export const isEmbedded = (handle: Db) => kinds.get(actualDb(handle)) === 'pglite';
+
 /**
  * The prepared form of the query `build` makes for `key` (a name for its shape). The query takes
  * its values through `sql.placeholder(...)`; `execute({ ... })` runs it.

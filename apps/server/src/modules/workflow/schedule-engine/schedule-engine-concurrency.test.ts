@@ -1,5 +1,6 @@
 // Two engines at once on one database: on PostgreSQL (TEST_DATABASE_URL) two separate pools, as
-// two server instances would have; on PGlite two concurrent calls on its one connection.
+// two server instances would have; on PGlite two concurrent calls on its one connection. And a
+// pass shared over several connections makes what one connection makes, with exact rollups.
 import { count, countDistinct, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -91,5 +92,55 @@ describe('two engines at once', () => {
     // Today .. today + 14 on the first day (yesterday's deadline has passed), then one more day a round.
     const expected = MEMBERS * (HORIZON + 1 + ROUNDS - 1);
     expect(await totals()).toEqual({ n: expected, distinct: expected });
+  });
+});
+
+describe('a pass shared over connections', () => {
+  it('makes every occurrence of every site once, and the rollups count them exactly', async () => {
+    const owner = await createBusinessWithOwner(t.app);
+    const task = await createTask(t.app, owner);
+    // Five sites, so that every share of three has some, each with two members' daily plans.
+    for (let i = 0; i < 5; i++) {
+      const { site } = await createProjectAndSite(t.app, owner);
+      for (let j = 0; j < 2; j++) {
+        const member = await addMember(t.app, owner);
+        await placeInSite(t.app, owner, site.id, member.userId);
+        await t.app.db.insert(executionPlans).values({
+          businessId: owner.business.id,
+          taskId: task.id,
+          teamId: site.id,
+          userId: member.userId,
+          scheduleType: 'DAILY',
+          startDate: '2026-01-01',
+          endDate: '2026-12-31',
+          startTime: '06:00',
+          endTime: '24:00',
+          deadlineAfter: 4,
+          deadlineUnit: 'HOURS',
+          scheduledAt: new Date('2020-01-01T00:00:00Z'),
+        });
+      }
+    }
+    const now = new Date('2026-06-01T02:00:00Z');
+    const pass = await runScheduleEngine(t.app.db, { now, horizonDays: 6, connections: 3 });
+    const made = await t.app.db.select({ n: count() }).from(schedules).where(eq(schedules.businessId, owner.business.id));
+    // 10 plans, each today .. today + 6 (UTC business; 06:00 today is still ahead).
+    expect(made[0].n).toBe(70);
+    expect(pass.created).toBeGreaterThanOrEqual(70);
+    // A second pass, split or not, adds nothing.
+    expect((await runScheduleEngine(t.app.db, { now, horizonDays: 6, connections: 2 })).created).toBe(0);
+    const diff = (
+      (await t.app.db.execute(sql`
+        with counted as (
+          select s.team_id, s.task_id, s.group_id, (s.start at time zone 'UTC')::date as day, count(*)::int as total
+          from schedules s where s.business_id = ${owner.business.id} group by 1, 2, 3, 4),
+        kept as (
+          select team_id, task_id, group_id, period as day, total from report_schedules_by_site
+          where business_id = ${owner.business.id} and grain = 'D' and total <> 0)
+        (select * from counted except select * from kept) union all (select * from kept except select * from counted)`)) as unknown as {
+        rows: unknown[];
+      }
+    ).rows;
+    expect(diff).toEqual([]);
   });
 });

@@ -7,11 +7,14 @@ import { runScheduleEngine } from './schedule-engine.ts';
 
 export type ScheduleEngineLoop = Repeating;
 
-export function startScheduleEngine(db: Db, options: { intervalMs: number; horizonDays: number; log: FastifyBaseLogger }): ScheduleEngineLoop {
-  const { intervalMs, horizonDays, log } = options;
+export function startScheduleEngine(
+  db: Db,
+  options: { intervalMs: number; horizonDays: number; connections: number; log: FastifyBaseLogger },
+): ScheduleEngineLoop {
+  const { intervalMs, horizonDays, connections, log } = options;
   return repeatEvery(intervalMs, async () => {
     try {
-      const result = await runScheduleEngine(db, { horizonDays });
+      const result = await runScheduleEngine(db, { horizonDays, connections });
       const details = { created: result.created, missed: result.missed, ms: result.ms };
       if (!result.ran) log.debug('schedule engine: another instance is running a pass; skipped');
       else if (result.created > 0 || result.missed > 0) log.info(details, 'schedule engine pass');

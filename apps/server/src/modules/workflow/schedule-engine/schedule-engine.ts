@@ -4,6 +4,7 @@
 // makes it idempotent, and an advisory lock lets one instance at a time do a full pass.
 import { sql, type SQL } from 'drizzle-orm';
 import { affectedRows, rowsOf, type Db } from '../../../db/client.ts';
+import { isEmbedded } from '../../../db/prepared.ts';
 import { scheduleEngineSettings } from '../../../config.ts';
 
 /** The advisory lock key of a full pass ("sched" in ASCII); any constant shared by all instances. */
@@ -15,6 +16,8 @@ export interface MaterialiseScope {
   planIds?: number[];
   now?: Date;
   horizonDays?: number;
+  /** One of `of` shares of the sites (by id), for a pass split over connections. */
+  share?: { index: number; of: number };
 }
 
 export interface EnginePass {
@@ -47,6 +50,7 @@ function occurrences(now: Date, horizonDays: number, scope: MaterialiseScope): S
   const filters: SQL[] = [];
   if (scope.businessId !== undefined) filters.push(sql`and p.business_id = ${scope.businessId}`);
   if (scope.planIds) filters.push(sql`and (p.id = any(${idArray(scope.planIds)}) or p.parent_id = any(${idArray(scope.planIds)}))`);
+  if (scope.share && scope.share.of > 1) filters.push(sql`and p.team_id % ${scope.share.of} = ${scope.share.index}`);
   return sql`
     select p.business_id, p.id as plan_id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at,
       o.deadline_at + p.grace_minutes * interval '1 minute' as deadline_at, case when p.grace_minutes > 0 then o.deadline_at end as due_at,
@@ -175,16 +179,26 @@ export async function lockAgainstEngine(tx: Db): Promise<void> {
 /**
  * A full pass over every business: materialise the horizon, then mark missed schedules. When
  * another instance is running a pass (or a writer is replacing schedules), this round is skipped.
+ *
+ * With `connections` above 1 (PostgreSQL only: the embedded database is one session), the sites
+ * are shared out by id over that many transactions run side by side, the first the one holding
+ * the lock: an INSERT runs on one core, and each share's schedules and rollup rows are its sites'
+ * alone, so the shares never wait on each other. A share that fails fails the pass; those that
+ * committed are kept (the next pass makes the rest, as it is idempotent).
  */
-export async function runScheduleEngine(db: Db, options: { now?: Date; horizonDays?: number } = {}): Promise<EnginePass> {
+export async function runScheduleEngine(db: Db, options: { now?: Date; horizonDays?: number; connections?: number } = {}): Promise<EnginePass> {
   const started = performance.now();
   const now = options.now ?? new Date();
   const horizonDays = options.horizonDays ?? scheduleEngineSettings().horizonDays;
+  // The embedded database is one session: a second transaction would wait for the first.
+  const of = isEmbedded(db) ? 1 : Math.max(1, Math.floor(options.connections ?? 1));
+  const share = (tx: Db, index: number) => tx.execute(materialiseStatement(now, horizonDays, { share: { index, of } })).then(affectedRows);
   const result = await db.transaction(async (tx) => {
     const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${ENGINE_LOCK_KEY}) as locked`);
     const [row] = (locked as unknown as { rows: { locked: boolean }[] }).rows;
     if (!row?.locked) return { ran: false, created: 0, missed: 0 };
-    const created = affectedRows(await tx.execute(materialiseStatement(now, horizonDays, {})));
+    const shares = await Promise.all([share(tx, 0), ...Array.from({ length: of - 1 }, (_, i) => db.transaction((other) => share(other, i + 1)))]);
+    const created = shares.reduce((sum, n) => sum + n, 0);
     const missed = await markMissed(tx, now);
     return { ran: true, created, missed };
   });

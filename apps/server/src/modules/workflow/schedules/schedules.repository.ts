@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ScheduleStatus } from '@fieldops/shared/enums';
+import { must } from '@fieldops/shared/must';
 import type { Schedule, ScheduleKpis, ScheduleTiming } from '@fieldops/shared/schedules';
 import type { Db } from '../../../db/client.ts';
 import { businesses, projects, teams, users } from '../../../db/schema.ts';
@@ -124,7 +125,7 @@ const countOf = (status: ScheduleStatus) => sql<number>`count(*) filter (where $
 
 /** Counts by status in one aggregate over the same filters as the list. */
 export async function countSchedules(db: Db, where: ScheduleWhere): Promise<Omit<ScheduleKpis, 'id' | 'completionRate'>> {
-  const [row = { missed: 0, done: 0, late: 0, pending: 0, inProgress: 0, total: 0 }] = await db
+  const [row] = await db
     .select({
       missed: countOf('missed'),
       done: countOf('done'),
@@ -135,7 +136,7 @@ export async function countSchedules(db: Db, where: ScheduleWhere): Promise<Omit
     })
     .from(schedules)
     .where(whereOf(where));
-  return row;
+  return must(row, 'an aggregate without grouping answers one row');
 }
 
 export async function findSchedule(db: Db, businessId: number, id: number, scope: SQL | undefined): Promise<Schedule | null> {
