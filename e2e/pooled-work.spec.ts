@@ -114,6 +114,15 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expectAccessible(a.page, `open work for the site on a phone in ${lang}`);
     await shot(a.page, `pooled-work-${lang}-02-open-for-site`);
 
+    // The owner, who manages the site but is not of its pool, sees it waiting, without a Take button.
+    await page.goto('/tracker');
+    const waiting = page.getByRole('region', name('pool.title'));
+    await expect(waiting).toContainText(setup.taskName);
+    await expect(waiting).toContainText(t(lang, 'pool.notTaken'));
+    await expect(waiting.getByRole('button', name('pool.takeNamed', { task: setup.taskName }))).toHaveCount(0);
+    await expectAccessible(page, `untaken pooled work seen by the owner in ${lang}`);
+    await shot(page, `pooled-work-${lang}-02b-owner-sees-untaken`);
+
     // A takes it: it is theirs, and it leaves B's list without B reloading.
     await a.page.getByRole('button', name('pool.takeNamed', { task: setup.taskName })).click();
     await a.page.waitForURL(/\/tracker\/\d+/);
@@ -121,6 +130,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(b.page.getByRole('button', name('pool.takeNamed', { task: setup.taskName }))).toBeHidden({ timeout: 45_000 });
     const taken = await call<{ userId: number }>(request, setup.token, 'GET', `${WORKFLOW}/schedules/${scheduleId}`);
     expect(taken.userId).toBe(memberA.id);
+    await page.reload();
+    await expect(page.getByRole('region', name('pool.title'))).toBeHidden();
 
     // A asks for cover; B sees the request and accepts it; the schedule is B's.
     await a.page.getByRole('button', name('pool.cover.ask')).click();
