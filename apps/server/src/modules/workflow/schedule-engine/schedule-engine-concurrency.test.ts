@@ -21,6 +21,23 @@ let t: TestApp;
 let second: { db: Db; close(): Promise<void> };
 let businessId: number;
 
+/** A member's plan of 2026, daily from 06:00 with a deadline 4 hours later, scheduled long ago. */
+const insertDailyPlan = (businessId: number, taskId: number, teamId: number, userId: number) =>
+  t.app.db.insert(executionPlans).values({
+    businessId,
+    taskId,
+    teamId,
+    userId,
+    scheduleType: 'DAILY',
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    startTime: '06:00',
+    endTime: '24:00',
+    deadlineAfter: 4,
+    deadlineUnit: 'HOURS',
+    scheduledAt: new Date('2020-01-01T00:00:00Z'),
+  });
+
 beforeAll(async () => {
   t = await createTestApp();
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -44,20 +61,7 @@ beforeAll(async () => {
   for (let i = 0; i < MEMBERS; i++) {
     const member = await addMember(t.app, owner);
     await placeInSite(t.app, owner, site.id, member.userId);
-    await t.app.db.insert(executionPlans).values({
-      businessId,
-      taskId: task.id,
-      teamId: site.id,
-      userId: member.userId,
-      scheduleType: 'DAILY',
-      startDate: '2026-01-01',
-      endDate: '2026-12-31',
-      startTime: '06:00',
-      endTime: '24:00',
-      deadlineAfter: 4,
-      deadlineUnit: 'HOURS',
-      scheduledAt: new Date('2020-01-01T00:00:00Z'),
-    });
+    await insertDailyPlan(businessId, task.id, site.id, member.userId);
   }
 }, 120_000);
 afterAll(async () => {
@@ -105,20 +109,7 @@ describe('a pass shared over connections', () => {
       for (let j = 0; j < 2; j++) {
         const member = await addMember(t.app, owner);
         await placeInSite(t.app, owner, site.id, member.userId);
-        await t.app.db.insert(executionPlans).values({
-          businessId: owner.business.id,
-          taskId: task.id,
-          teamId: site.id,
-          userId: member.userId,
-          scheduleType: 'DAILY',
-          startDate: '2026-01-01',
-          endDate: '2026-12-31',
-          startTime: '06:00',
-          endTime: '24:00',
-          deadlineAfter: 4,
-          deadlineUnit: 'HOURS',
-          scheduledAt: new Date('2020-01-01T00:00:00Z'),
-        });
+        await insertDailyPlan(owner.business.id, task.id, site.id, member.userId);
       }
     }
     const now = new Date('2026-06-01T02:00:00Z');
