@@ -41,6 +41,7 @@ export const MSG = {
   identityOwnedByPerson: 'Only the person can change their own name, e-mail and password',
   signInLockNotAvailable: 'Only the person can lift the sign-in limit of an account they use; the business that created a pending account can lift its limit',
   activationKeyNotAvailable: 'The activation key is only available to the business that invited this person, while the account is not activated',
+  noPendingAccounts: 'No member is waiting to activate an account this business created',
   invitationNotFound: 'Invitation not found',
   alreadyInBusiness: 'You are already a member of this business',
   // access and errors

@@ -201,6 +201,11 @@ export const api = {
     const response = await send(path, { ...options, headers: { Accept: '*/*', ...options?.headers }, method: 'GET' });
     return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
   },
+  /** A file the API makes for a request that changes something (activation cards issue new keys). */
+  postForFile: async (path: string, body: unknown, options?: BodylessOptions): Promise<ApiFile> => {
+    const response = await send(path, { ...options, headers: { Accept: '*/*', ...options?.headers }, method: 'POST', body });
+    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+  },
   /** A paged list: the items and X-Total-Count (the item count when the header is missing). */
   list: async <T>(path: string, options?: BodylessOptions): Promise<ListResult<T>> => {
     const response = await request<T[] | null>(path, { ...options, method: 'GET' });

@@ -37,6 +37,37 @@ const searches = (calls: ReturnType<typeof stubMembers>) =>
   calls.filter((call) => call.path === '/api/v2/business-members').map((call) => call.search.get('searchKey'));
 
 describe('members page', () => {
+  it('prints the activation cards of every pending member, after saying that earlier keys stop working', async () => {
+    const calls = stubFetch(({ path, method }) => {
+      if (path === '/api/v2/business-members') return list([member(1, 'Omar Haddad', true, 3), member(2, 'Lina Mansour', false)], 2);
+      if (path === '/api/v1/projects' || path === '/api/v1/teams') return list([], 0);
+      if (method === 'POST' && path === '/api/v1/users/activation-cards')
+        return new Response('%PDF-1.7', {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="activation-cards.pdf"' },
+        });
+      return undefined;
+    });
+    vi.stubGlobal('fetch', calls.fetchMock);
+    const saved: string[] = [];
+    const objectUrls = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:cards');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderWithSession(<MembersPage />, { route: '/members' });
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Print activation cards' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print activation cards' });
+    expect(dialog).toHaveTextContent('keys and links sent before stop working');
+    expect(calls.calls.some((c) => c.path === '/api/v1/users/activation-cards')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Print the cards' }));
+    expect(await screen.findByText('The cards are ready to print. Keys and links sent before no longer work.')).toBeInTheDocument();
+    expect(saved).toEqual(['activation-cards.pdf']);
+    expect(calls.calls.filter((c) => c.path === '/api/v1/users/activation-cards').map((c) => c.body)).toEqual([{}]);
+    click.mockRestore();
+    objectUrls.mockRestore();
+  });
+
   it('lists 20 a page with the status of each member', async () => {
     const calls = stubMembers();
     renderWithSession(<MembersPage />, { route: '/members' });

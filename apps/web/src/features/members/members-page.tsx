@@ -3,9 +3,10 @@
 // see the invitations still waiting for an answer (?tab=invitations).
 import { useState } from 'react';
 import { Button, Card, Group, Menu } from '@mantine/core';
-import { IconChevronDown, IconMailForward, IconUserPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconMailForward, IconQrcode, IconUserPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, MEMBER_SEARCH_MIN_LENGTH } from '@fieldops/shared/limits';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,18 +15,22 @@ import { RouteTabs } from '../../components/route-tabs.tsx';
 import { AssignMemberModal } from '../../components/site-membership/assign-member-modal.tsx';
 import { InviteMemberModal } from '../../components/site-membership/invite-member-modal.tsx';
 import { PendingInvitations } from '../../components/site-membership/pending-invitations.tsx';
+import { errorMessage } from '../../lib/i18n/translate-message.ts';
+import { notifySuccess } from '../../lib/notify.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { parseIds, usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useMembersQuery } from './api/get-members.ts';
+import { usePrintActivationCardsMutation } from './api/print-activation-cards.ts';
 import { MemberDialogs, useMemberDialogs } from './components/member-dialogs.tsx';
 import { MembersFilters } from './components/members-filters.tsx';
 import { MembersTable } from './components/members-table.tsx';
 
-type PageDialog = 'invite' | 'invite-many' | 'assign' | null;
+type PageDialog = 'invite' | 'invite-many' | 'assign' | 'cards' | null;
 
 export function MembersPage() {
   const { t } = useTranslation();
-  const { managesAnySite } = useAccess();
+  const { managesAnySite, isAdmin } = useAccess();
+  const cards = usePrintActivationCardsMutation();
   const [page, setPage] = usePageParam();
   const [q] = useSearchParam('q');
   const [projects] = useSearchParam('projects');
@@ -52,6 +57,20 @@ export function MembersPage() {
         <Menu.Dropdown>
           <Menu.Item onClick={() => setDialog('invite')}>{t('members.actions.inviteToSite')}</Menu.Item>
           <Menu.Item onClick={() => setDialog('invite-many')}>{t('members.actions.inviteToSites')}</Menu.Item>
+          {isAdmin ? (
+            <>
+              <Menu.Divider />
+              <Menu.Item
+                leftSection={<IconQrcode size={16} />}
+                onClick={() => {
+                  cards.reset();
+                  setDialog('cards');
+                }}
+              >
+                {t('members.cards.printAll')}
+              </Menu.Item>
+            </>
+          ) : null}
         </Menu.Dropdown>
       </Menu>
     </Group>
@@ -90,6 +109,24 @@ export function MembersPage() {
   return (
     <>
       <PageHeader title={t('nav.members')} description={t('members.description')} actions={actions} />
+      <ConfirmModal
+        opened={dialog === 'cards'}
+        title={t('members.cards.printAll')}
+        message={t('members.cards.allHint')}
+        confirmLabel={t('members.cards.print')}
+        danger={false}
+        loading={cards.isPending}
+        error={cards.error ? errorMessage(cards.error) : null}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          cards.mutate(undefined, {
+            onSuccess: () => {
+              setDialog(null);
+              notifySuccess(t('members.cards.printed'));
+            },
+          })
+        }
+      />
       {managesAnySite ? (
         <RouteTabs
           label={t('members.tabs.label')}

@@ -1,14 +1,15 @@
 // Users inside the request's business: /api/users/{id}, basic info, profile, lookup by ids,
 // the admin list, /api/v1/users/{id}, and the admin's account actions: activation keys,
 // password reset and sign-in locks (account-admin.service.ts says which accounts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activationKeyResponse, basicInfo, member, resetPasswordRequest, signInLock, userIdsRequest } from '@fieldops/shared/account';
+import { activationCardsRequest, activationKeyResponse, basicInfo, member, resetPasswordRequest, signInLock, userIdsRequest } from '@fieldops/shared/account';
 import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { issueActivationKey, liftSignInLock, readActivationKey, readSignInLock, resetPassword } from './account-admin.service.ts';
+import { activationCards } from './activation-cards.service.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { uploadParts } from '../../../lib/uploads.ts';
 import { ADMINS, requireTenant } from '../../../plugins/auth.ts';
@@ -81,6 +82,27 @@ export async function usersRoutes(app: FastifyInstance) {
     config: { roles: ADMINS },
     schema: { tags: ['users'], params: userParam, response: { 200: activationKeyResponse, ...errors } },
     handler: (request) => issueActivationKey(app.db, requireTenant(request), request.params.userId),
+  });
+
+  r.post('/v1/users/activation-cards', {
+    config: { roles: ADMINS },
+    schema: {
+      tags: ['users'],
+      summary: 'Activation cards to print, as a PDF (A4, eight a page)',
+      description:
+        'Each chosen account (or, when none is chosen, every account the business created that is not yet activated, up to 500) gets a new activation key, which its card holds as a QR code and a link; earlier keys stop working. 404 when a chosen account is not a pending one of this business.',
+      body: activationCardsRequest,
+      response: { 400: problem, 401: problem, 403: problem, 404: problem },
+    },
+    handler: async (request, reply) => {
+      const file = await activationCards(app, requireTenant(request), request.body.userIds);
+      return (reply as FastifyReply)
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(Buffer.from(file.bytes));
+    },
   });
 
   r.put('/v1/users/:userId/password', {

@@ -27,7 +27,7 @@ import { createExportLink } from '../export-links/export-links.service.ts';
 import { sendJob } from '../../platform/queue/queue.ts';
 import { findLiveShare, findPosition, findShares, findShareSchedule, insertShare, revokeShare } from './inspection-reports.repository.ts';
 import { buildReportPdf } from './report-pdf.ts';
-import { picturesOf, pictureOf, reportFonts } from './report-files.ts';
+import { pdfFonts, picturesOf, pictureOf } from '../../../lib/pdf-files.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
 
 export const SHARED_INSPECTIONS_ROUTE = `${API_BASES.main}/shared/inspections`;
@@ -83,7 +83,7 @@ interface PdfParts {
 async function pdfOf(app: FastifyInstance, { report, language, fileLink }: PdfParts): Promise<Uint8Array> {
   const logoKey = keyOfUrl(report.business.logo);
   const [fonts, pictures, logoData] = await Promise.all([
-    reportFonts(),
+    pdfFonts(),
     picturesOf(app.storage, pictureKeys(report)),
     logoKey ? app.storage.read(logoKey).catch(() => null) : null,
   ]);

@@ -13,21 +13,12 @@ import { outOfRange } from '@fieldops/shared/inspection-score';
 import type { InspectionReport, ReportLanguage } from '@fieldops/shared/inspections';
 import { EmbeddedFont, addLink, savePages } from '@fieldops/shared/pdf-font';
 import { isRtlText, visualRuns, wrapText } from '@fieldops/shared/pdf-text';
+import type { PdfFonts, PdfPicture } from '../../../lib/pdf-files.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
 import { reportGroups, type ReportItem } from './report-model.ts';
 
-export interface ReportFonts {
-  regular: Uint8Array;
-  bold: Uint8Array;
-}
-
-/** A picture ready to embed, with its size in pixels. */
-export interface ReportPicture {
-  bytes: Uint8Array;
-  format: 'jpg' | 'png';
-  width: number;
-  height: number;
-}
+export type ReportFonts = PdfFonts;
+export type ReportPicture = PdfPicture;
 
 export interface ReportPdfInput {
   report: InspectionReport;

@@ -1,7 +1,7 @@
 // Shows an invited member's activation link with a copy button, when the key stops working,
 // 'Issue a new key' (the old one stops at once) and 'Activate Member Now'.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconKey, IconRefresh, IconUserCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconKey, IconQrcode, IconRefresh, IconUserCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CopyLinkField } from '../../../components/copy-link-field.tsx';
 import { QueryGate } from '../../../components/query-gate.tsx';
@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import type { Member } from '@fieldops/shared/account';
 import { activationLink, useActivationKeyQuery } from '../api/get-activation-key.ts';
 import { useIssueActivationKeyMutation } from '../api/issue-activation-key.ts';
+import { usePrintActivationCardsMutation } from '../api/print-activation-cards.ts';
 import { useActivateMember } from './use-activate-member.ts';
 
 interface ActivationKeyModalProps {
@@ -33,6 +34,16 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
   const query = useActivationKeyQuery(member.userId, true);
   const { activate, pending } = useActivateMember(onClose);
   const issue = useIssueActivationKeyMutation();
+  const card = usePrintActivationCardsMutation();
+  const printCard = () =>
+    card.mutate([member.userId], {
+      onSuccess: () => {
+        // The key shown before (if any) stopped working: the card holds the new one.
+        issue.reset();
+        notifySuccess(t('members.cards.printedOne'));
+      },
+      onError: (error) => notifyError(errorMessage(error)),
+    });
   const name = member.fullName || member.username;
   const issueKey = () =>
     issue.mutate(member.userId, {
@@ -89,6 +100,14 @@ function ActivationKeyContent({ member, onClose }: { member: Member; onClose: ()
               </Stack>
               <Button variant="default" size="sm" leftSection={<IconRefresh size={16} />} loading={issue.isPending} onClick={issueKey}>
                 {t('members.activation.issueNew')}
+              </Button>
+            </Group>
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text size="sm" c="dimmed" style={{ flex: '1 1 240px' }}>
+                {t('members.cards.oneHint', { name })}
+              </Text>
+              <Button variant="default" size="sm" leftSection={<IconQrcode size={16} />} loading={card.isPending} onClick={printCard}>
+                {t('members.cards.printOne')}
               </Button>
             </Group>
             <Group justify="space-between" gap="sm" wrap="wrap">

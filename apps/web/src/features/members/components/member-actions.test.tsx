@@ -167,6 +167,36 @@ describe('member actions by who owns the identity', () => {
     expect(within(dialog).getByTestId('activation-expiry')).toHaveTextContent(/This key works until .*2999/);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
+
+  it("prints the member's activation card, whose new key replaces the one shown", async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (path === '/api/v1/users/12/activation-key')
+        return Response.json({ userId: 12, activationKey: null, activated: false, expiresAt: '2999-01-08T10:00:00Z' });
+      if (method === 'POST' && path === '/api/v1/users/activation-cards')
+        return new Response('%PDF-1.7', {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="activation-card.pdf"' },
+        });
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const saved: string[] = [];
+    const objectUrls = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:card');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderWithSession(<Harness subject={member({ createdHere: true, active: false, status: 'INACTIVE' })} />);
+    await user.click(screen.getByRole('button', { name: 'More actions for Nada Saleh' }));
+    await user.click(await screen.findByRole('menuitem', { name: KEY }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activation key' });
+    expect(await within(dialog).findByText(/print a card with a QR code Nada Saleh scans/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Print a card' }));
+    expect(await screen.findByText('The card is ready to print. The key sent before no longer works.')).toBeInTheDocument();
+    expect(saved).toEqual(['activation-card.pdf']);
+    expect(calls.filter((call) => call.path === '/api/v1/users/activation-cards').map((call) => call.body)).toEqual([{ userIds: [12] }]);
+    click.mockRestore();
+    objectUrls.mockRestore();
+  });
 });
 
 describe('sign-in lock', () => {

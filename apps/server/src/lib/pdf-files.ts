@@ -1,17 +1,31 @@
-// What a report's PDF needs besides its data: the font (Noto Sans Arabic, which holds Latin
-// letters and digits too), read once per process, and the answers' photos and signatures and the
-// business's logo as pictures, read from storage and shrunk with sharp (libvips: a few MB per
-// picture however large the photo, turned as the camera held it, on a white ground).
+// What a PDF the server draws needs besides its data (an inspection's report, activation cards):
+// the font (Noto Sans Arabic, which holds Latin letters and digits too), read once per process,
+// and stored images (answers' photos and signatures, the business's logo) as pictures, read from
+// storage and shrunk with sharp (libvips: a few MB per picture however large the photo, turned as
+// the camera held it, on a white ground).
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import type { Storage } from '../../../plugins/storage.ts';
-import type { ReportFonts, ReportPicture } from './report-pdf.ts';
+import type { Storage } from '../plugins/storage.ts';
+
+/** The regular and bold Noto Sans Arabic, as font files. */
+export interface PdfFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+}
+
+/** A picture ready to embed, with its size in pixels. */
+export interface PdfPicture {
+  bytes: Uint8Array;
+  format: 'jpg' | 'png';
+  width: number;
+  height: number;
+}
 
 const require = createRequire(import.meta.url);
-let fonts: Promise<ReportFonts> | null = null;
+let fonts: Promise<PdfFonts> | null = null;
 
-export function reportFonts(): Promise<ReportFonts> {
+export function pdfFonts(): Promise<PdfFonts> {
   fonts ??= Promise.all([
     fs.readFile(require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf')),
     fs.readFile(require.resolve('@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf')),
@@ -31,7 +45,7 @@ const PICTURE_PIXELS = 480;
 const PARALLEL = 2;
 
 /** One stored image as a picture of at most `pixels` on its longest side; null when it is not an image we can read. */
-export async function pictureOf(data: Buffer, pixels = PICTURE_PIXELS): Promise<ReportPicture | null> {
+export async function pictureOf(data: Buffer, pixels = PICTURE_PIXELS): Promise<PdfPicture | null> {
   try {
     const { data: bytes, info } = await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
       .rotate()
@@ -46,8 +60,8 @@ export async function pictureOf(data: Buffer, pixels = PICTURE_PIXELS): Promise<
 }
 
 /** Pictures of the stored files `keys`, a couple at a time; a missing or unreadable file has none. */
-export async function picturesOf(storage: Storage, keys: readonly string[]): Promise<Map<string, ReportPicture>> {
-  const found = new Map<string, ReportPicture>();
+export async function picturesOf(storage: Storage, keys: readonly string[]): Promise<Map<string, PdfPicture>> {
+  const found = new Map<string, PdfPicture>();
   let next = 0;
   const worker = async () => {
     for (let key = keys[next]; key !== undefined; key = keys[next]) {

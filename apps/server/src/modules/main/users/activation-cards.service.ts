@@ -1,0 +1,48 @@
+// Activation cards (DESIGN §4): printing them gives each chosen pending account a new activation
+// key (a key is kept hashed, so an earlier one cannot be printed; it stops working, as when an
+// admin issues a new one) and draws the cards with the activation link each key opens.
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@fieldops/shared/messages';
+import { notFound } from '../../../lib/errors.ts';
+import { pdfFonts, pictureOf } from '../../../lib/pdf-files.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { keyOfUrl } from '../../../plugins/storage.ts';
+import { renewActivationKey } from '../activation/activation.service.ts';
+import { buildActivationCardsPdf, type ActivationCard } from './activation-cards-pdf.ts';
+import { findCardBusiness, findPendingAccounts } from './activation-cards.repository.ts';
+
+/**
+ * `POST /v1/users/activation-cards`: the cards of the chosen accounts, or of every pending account
+ * the business created when none is chosen. 404 when a chosen one is not such an account (or none is).
+ */
+export async function activationCards(app: FastifyInstance, caller: Caller, userIds: readonly number[] | undefined, now = new Date()) {
+  const chosen = userIds && userIds.length > 0 ? [...new Set(userIds)] : null;
+  const business = await findCardBusiness(app.db, caller.businessId);
+  const cards = await app.db.transaction(async (tx) => {
+    const accounts = await findPendingAccounts(tx, caller.businessId, chosen);
+    if (accounts.length === 0) throw notFound(chosen ? MSG.activationKeyNotAvailable : MSG.noPendingAccounts);
+    if (chosen && accounts.length !== chosen.length) throw notFound(MSG.activationKeyNotAvailable);
+    const made: ActivationCard[] = [];
+    for (const account of accounts) {
+      const key = await renewActivationKey(tx, account.userId);
+      if (!key?.activationKey || !key.expiresAt) throw notFound(MSG.activationKeyNotAvailable);
+      made.push({
+        fullName: account.fullName,
+        username: account.username,
+        link: `${app.mailSettings.appUrl}/activate?key=${encodeURIComponent(key.activationKey)}`,
+        expiresAt: key.expiresAt,
+      });
+    }
+    return made;
+  });
+  const logoKey = keyOfUrl(business?.logo ?? null);
+  const [fonts, logoData] = await Promise.all([pdfFonts(), logoKey ? app.storage.read(logoKey).catch(() => null) : null]);
+  const bytes = await buildActivationCardsPdf({
+    business: { name: business?.name ?? '', colour: business?.colour ?? '#1c7ed6', timeZone: business?.timeZone ?? 'UTC' },
+    cards,
+    fonts,
+    logo: logoData ? await pictureOf(logoData, 360) : null,
+    now,
+  });
+  return { bytes, count: cards.length, fileName: cards.length === 1 ? 'activation-card.pdf' : 'activation-cards.pdf' };
+}
