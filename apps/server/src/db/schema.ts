@@ -284,6 +284,8 @@ export const idempotencyKeys = pgTable(
     status: integer('status'),
     contentType: text('content_type'),
     body: text('body'),
+    /** Null when `body` is the answer's text; 'base64' for an answer that is not text (a PDF). */
+    bodyEncoding: text('body_encoding'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],

@@ -39,6 +39,17 @@ const KEEP_HOURS = 25;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 type KeyRow = typeof idempotencyKeys.$inferSelect;
+
+/** Whether bytes are UTF-8 text a text column keeps as it is (no NUL, which PostgreSQL's text refuses). */
+function isText(bytes: Buffer): boolean {
+  if (bytes.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 type Write = (tx: Db) => Promise<unknown>;
 
 /** The transaction a keyed request runs in, held open until its answer is known. */
@@ -167,7 +178,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     if (row.fingerprint !== (await fingerprint(true))) throw new AppError(422, MSG.idempotencyKeyReused);
     reply.code(row.status ?? 200).header(REPLAYED_HEADER, 'true');
     if (row.contentType) reply.type(row.contentType);
-    reply.send(row.body ?? undefined);
+    reply.send(row.body === null ? undefined : row.bodyEncoding === 'base64' ? Buffer.from(row.body, 'base64') : row.body);
   }
 
   /** Claims the key in a transaction of its own; null when the request was answered here (a repeat). */
@@ -236,7 +247,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       await keyed.held.release();
       return payload;
     }
-    const body = payload === null || payload === undefined ? null : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+    // Text as it is; a file that is not text (a PDF) base64, as the text column cannot hold it.
+    const binary = Buffer.isBuffer(payload) && !isText(payload);
+    const body = payload === null || payload === undefined ? null : Buffer.isBuffer(payload) ? payload.toString(binary ? 'base64' : 'utf8') : payload;
     const contentType = reply.getHeader('content-type');
     // A form cut short (its client gave up) or left half read cannot be told from another: a
     // refusal of it is not kept, so the whole form sent again is judged afresh.
@@ -250,7 +263,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       await keyed.held.commit((tx) =>
         tx
           .update(idempotencyKeys)
-          .set({ fingerprint, status, body, contentType: contentType === undefined ? null : String(contentType) })
+          .set({ fingerprint, status, body, bodyEncoding: binary ? 'base64' : null, contentType: contentType === undefined ? null : String(contentType) })
           .where(and(eq(idempotencyKeys.userId, keyed.userId), eq(idempotencyKeys.key, keyed.key))),
       );
       return payload;

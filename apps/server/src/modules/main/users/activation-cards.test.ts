@@ -114,6 +114,26 @@ describe('POST /v1/users/activation-cards', () => {
     expect((await activate()).statusCode).toBe(404);
   });
 
+  it('answers a repeat of the same request (a retry, a double click) with the same file, whose keys still work', async () => {
+    const invited = await createInvitedUser(t.app, owner);
+    const keyed = () =>
+      owner.request({
+        method: 'POST',
+        url: '/api/v1/users/activation-cards',
+        payload: { userIds: [invited.id] },
+        headers: { 'idempotency-key': `cards-${invited.id}-key` },
+      });
+    const first = await keyed();
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await keyed();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    const [link] = await qrCodesOf(new Uint8Array(again.rawPayload));
+    expect((await detail(keyOf(link!))).statusCode).toBe(200);
+  });
+
   it('is for admins, for their own pending accounts; a refusal changes no key', async () => {
     const invited = await createInvitedUser(t.app, owner);
     const member = await addMember(t.app, owner);
