@@ -190,7 +190,10 @@ export async function startQueue(db: Db, log: FastifyBaseLogger): Promise<Queue>
             try {
               await handler(job.data as never, { id: job.id, name: job.name });
             } catch (err) {
-              await boss.fail(name, job.id, { message: String((err as Error)?.message ?? err).slice(0, 500) });
+              // Marking it failed needs the database too: on an instance shutting down (its pool
+              // ended under the job) that fails as well, and the job is left active to expire and
+              // be tried again, as after a crash, rather than failing the worker.
+              await boss.fail(name, job.id, { message: String((err as Error)?.message ?? err).slice(0, 500) }).catch(() => undefined);
             }
           }),
         );
