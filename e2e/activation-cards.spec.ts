@@ -63,6 +63,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.getByRole('menuitem', { name: t(lang, 'members.actions.activationKey') }).click();
     const dialog = page.getByRole('dialog', { name: t(lang, 'members.activation.title') });
     await expect(dialog.getByText(t(lang, 'members.cards.oneHint', { name }))).toBeVisible();
+    await expect(dialog).toHaveCSS('opacity', '1');
     await expectAccessible(page, `the activation dialog with its card in ${lang}`);
     await shot(page, `activation-cards-${lang}-01-dialog`);
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: t(lang, 'members.cards.printOne') }).click()]);
@@ -94,6 +95,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.getByRole('menuitem', { name: t(lang, 'members.cards.printAll') }).click();
     const confirm = page.getByRole('dialog', { name: t(lang, 'members.cards.printAll') });
     await expect(confirm).toContainText(t(lang, 'members.cards.allHint'));
+    // Checked once the dialog has faded in: mid-fade its button's colours are not yet its own.
+    await expect(confirm).toHaveCSS('opacity', '1');
     await expectAccessible(page, `printing every card in ${lang}`);
     await shot(page, `activation-cards-${lang}-03-all`);
     const [all] = await Promise.all([page.waitForEvent('download'), confirm.getByRole('button', { name: t(lang, 'members.cards.print') }).click()]);
