@@ -1,6 +1,7 @@
 // Opens the database: PostgreSQL when a URL is given, else the embedded PGlite; both through one
 // `pg` pool.
 import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -39,6 +40,13 @@ export interface Database {
   listen(channel: string, handler: (payload: string) => void, onGap?: () => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** Ids as one `bigint[]` value of a raw statement (`= any(...)`), each a parameter. */
+export const bigintArray = (ids: readonly number[]): SQL =>
+  sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
 
 /** The rows of a raw `db.execute` result; both drivers answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -6,12 +6,29 @@
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
+import type { FastifyReply } from 'fastify';
 import type { Storage } from '../plugins/storage.ts';
 
 /** The regular and bold Noto Sans Arabic, as font files. */
 export interface PdfFonts {
   regular: Uint8Array;
   bold: Uint8Array;
+}
+
+/** Answers a drawn PDF as a download under `fileName`, kept by no cache. */
+export const sendPdf = (reply: FastifyReply, file: { fileName: string; bytes: Uint8Array }) =>
+  reply
+    .type('application/pdf')
+    .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(Buffer.from(file.bytes));
+
+/** A business colour ("#1c7ed6") as red, green and blue from 0 to 1; an unreadable one is the app's blue. */
+export function rgbOfHex(hex: string): [number, number, number] {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) return [0.11, 0.49, 0.84];
+  return [match[1], match[2], match[3]].map((part) => parseInt(part ?? '0', 16) / 255) as [number, number, number];
 }
 
 /** A picture ready to embed, with its size in pixels. */

@@ -186,6 +186,12 @@ export function fileNameOf(disposition: string | null): string | null {
   return plain?.[1]?.trim() || null;
 }
 
+/** A file the API answers, with the name it gives it. */
+async function fileOf(path: string, options: RequestOptions): Promise<ApiFile> {
+  const response = await send(path, { ...options, headers: { Accept: '*/*', ...options.headers } });
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
+}
+
 async function dataOf<T>(path: string, options: RequestOptions): Promise<T> {
   return (await request<T>(path, options)).data;
 }
@@ -197,15 +203,9 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: BodylessOptions) => dataOf<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T = null>(path: string, options?: Omit<RequestOptions, 'method'>) => dataOf<T>(path, { ...options, method: 'DELETE' }),
   /** A file the API serves to the signed-in caller (a report's PDF): a plain link would carry no credentials. */
-  file: async (path: string, options?: BodylessOptions): Promise<ApiFile> => {
-    const response = await send(path, { ...options, headers: { Accept: '*/*', ...options?.headers }, method: 'GET' });
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
-  },
+  file: (path: string, options?: BodylessOptions) => fileOf(path, { ...options, method: 'GET' }),
   /** A file the API makes for a request that changes something (activation cards issue new keys). */
-  postForFile: async (path: string, body: unknown, options?: BodylessOptions): Promise<ApiFile> => {
-    const response = await send(path, { ...options, headers: { Accept: '*/*', ...options?.headers }, method: 'POST', body });
-    return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('Content-Disposition')) };
-  },
+  postForFile: (path: string, body: unknown, options?: BodylessOptions) => fileOf(path, { ...options, method: 'POST', body }),
   /** A paged list: the items and X-Total-Count (the item count when the header is missing). */
   list: async <T>(path: string, options?: BodylessOptions): Promise<ListResult<T>> => {
     const response = await request<T[] | null>(path, { ...options, method: 'GET' });

@@ -7,7 +7,7 @@ import { PDFDocument, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { EmbeddedFont, savePages } from '@fieldops/shared/pdf-font';
 import { isRtlText, visualRuns, wrapText } from '@fieldops/shared/pdf-text';
-import type { PdfFonts, PdfPicture } from '../../../lib/pdf-files.ts';
+import { rgbOfHex, type PdfFonts, type PdfPicture } from '../../../lib/pdf-files.ts';
 
 export interface ActivationCard {
   fullName: string;
@@ -38,12 +38,8 @@ const MUTED = '0.38 0.4 0.43 rg';
 
 const num = (value: number) => value.toFixed(2);
 
-/** "#1c7ed6" as PDF fill colour operands; an unreadable one is the app's blue. */
-function fillOf(hex: string): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  const [r, g, b] = match ? [match[1], match[2], match[3]].map((part) => parseInt(part ?? '0', 16) / 255) : [0.11, 0.49, 0.84];
-  return `${num(r ?? 0)} ${num(g ?? 0)} ${num(b ?? 0)} rg`;
-}
+/** "#1c7ed6" as PDF fill colour operands. */
+const fillOf = (hex: string) => `${rgbOfHex(hex).map(num).join(' ')} rg`;
 
 /** The QR code of `text` as filled squares (each row's dark runs as one rectangle), its top left at (x, top). */
 function qrOps(text: string, x: number, top: number, size: number): string {

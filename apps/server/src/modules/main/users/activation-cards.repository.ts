@@ -2,7 +2,7 @@
 // it and not yet activated, by name.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { businesses, businessMembers, users } from '../../../db/schema.ts';
+import { businessMembers, users } from '../../../db/schema.ts';
 
 /** The most cards one file holds (63 pages). */
 export const MAX_CARDS = 500;
@@ -22,12 +22,4 @@ export async function findPendingAccounts(db: Db, businessId: number, userIds: r
     )
     .orderBy(asc(users.fullName), asc(users.id))
     .limit(MAX_CARDS);
-}
-
-export async function findCardBusiness(db: Db, businessId: number) {
-  const [row] = await db
-    .select({ name: businesses.name, colour: businesses.colour, logo: businesses.logo, timeZone: businesses.timeZone })
-    .from(businesses)
-    .where(eq(businesses.id, businessId));
-  return row ?? null;
 }

@@ -9,7 +9,8 @@ import type { Caller } from '../../../policies/caller.ts';
 import { keyOfUrl } from '../../../plugins/storage.ts';
 import { renewActivationKey } from '../activation/activation.service.ts';
 import { buildActivationCardsPdf, type ActivationCard } from './activation-cards-pdf.ts';
-import { findCardBusiness, findPendingAccounts } from './activation-cards.repository.ts';
+import { businessRowOf } from '../businesses/businesses.service.ts';
+import { findPendingAccounts } from './activation-cards.repository.ts';
 
 /**
  * `POST /v1/users/activation-cards`: the cards of the chosen accounts, or of every pending account
@@ -17,7 +18,7 @@ import { findCardBusiness, findPendingAccounts } from './activation-cards.reposi
  */
 export async function activationCards(app: FastifyInstance, caller: Caller, userIds: readonly number[] | undefined, now = new Date()) {
   const chosen = userIds && userIds.length > 0 ? [...new Set(userIds)] : null;
-  const business = await findCardBusiness(app.db, caller.businessId);
+  const business = await businessRowOf(app.db, caller.businessId);
   const cards = await app.db.transaction(async (tx) => {
     const accounts = await findPendingAccounts(tx, caller.businessId, chosen);
     if (accounts.length === 0) throw notFound(chosen ? MSG.activationKeyNotAvailable : MSG.noPendingAccounts);

@@ -1,7 +1,7 @@
 // Users inside the request's business: /api/users/{id}, basic info, profile, lookup by ids,
 // the admin list, /api/v1/users/{id}, and the admin's account actions: activation keys,
 // password reset and sign-in locks (account-admin.service.ts says which accounts).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activationCardsRequest, activationKeyResponse, basicInfo, member, resetPasswordRequest, signInLock, userIdsRequest } from '@fieldops/shared/account';
@@ -11,6 +11,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { issueActivationKey, liftSignInLock, readActivationKey, readSignInLock, resetPassword } from './account-admin.service.ts';
 import { activationCards } from './activation-cards.service.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { sendPdf } from '../../../lib/pdf-files.ts';
 import { uploadParts } from '../../../lib/uploads.ts';
 import { ADMINS, requireTenant } from '../../../plugins/auth.ts';
 import { basicInfosOf, findMember, listMembers } from '../members/members.service.ts';
@@ -95,13 +96,7 @@ export async function usersRoutes(app: FastifyInstance) {
       response: { 400: problem, 401: problem, 403: problem, 404: problem },
     },
     handler: async (request, reply) => {
-      const file = await activationCards(app, requireTenant(request), request.body.userIds);
-      return (reply as FastifyReply)
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(Buffer.from(file.bytes));
+      return sendPdf(reply, await activationCards(app, requireTenant(request), request.body.userIds));
     },
   });
 

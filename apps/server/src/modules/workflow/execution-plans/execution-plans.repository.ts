@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'd
 import type { ExecutionPlan, PlanHoursRequest } from '@fieldops/shared/plans';
 import { MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
 import { must } from '@fieldops/shared/must';
-import { rowsOf, type Db } from '../../../db/client.ts';
+import { bigintArray, rowsOf, type Db } from '../../../db/client.ts';
 import { businesses, businessMembers, teams, users } from '../../../db/schema.ts';
 import { actionResults, coverRequests, executionPlans as p, removedSchedules, schedules } from '../../../db/schema-schedules.ts';
 import { tasks } from '../../../db/schema-workflow.ts';
@@ -233,17 +233,11 @@ export const startOfToday = (businessId: number, now: Date) =>
  * for one before it went, delivered later by the device's outbox, is kept rather than refused
  * (modules/schedules); it forgets those no answer could be taken for any more.
  */
-const bigints = (ids: readonly number[]) =>
-  sql`ARRAY[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::bigint[]`;
-
 /** The schedules of these plans (a group's id stands for its members' plans) from `from` on, pending and unanswered. */
 const openSchedulesOf = (businessId: number, planIds: number[], from: SQL) =>
   and(
     eq(schedules.businessId, businessId),
-    sql`${schedules.planId} in (select id from execution_plans where business_id = ${businessId} and (id = any(${bigints(planIds)}) or parent_id = any(${bigints(planIds)})))`,
+    sql`${schedules.planId} in (select id from execution_plans where business_id = ${businessId} and (id = any(${bigintArray(planIds)}) or parent_id = any(${bigintArray(planIds)})))`,
     eq(schedules.status, 'pending'),
     sql`${schedules.start} >= ${from}`,
     sql`not exists (select 1 from ${actionResults} r where r.schedule_id = ${schedules.id})`,
@@ -268,7 +262,7 @@ export async function findHandedOnSchedules(db: Db, businessId: number, planIds:
 
 export async function deleteOpenSchedules(db: Db, businessId: number, planIds: number[], from: SQL, keep: readonly number[] = []) {
   if (planIds.length === 0) return 0;
-  const open = and(openSchedulesOf(businessId, planIds, from), keep.length > 0 ? sql`not (${schedules.id} = any(${bigints(keep)}))` : undefined);
+  const open = and(openSchedulesOf(businessId, planIds, from), keep.length > 0 ? sql`not (${schedules.id} = any(${bigintArray(keep)}))` : undefined);
   const removed = removedSchedules;
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`

@@ -3,7 +3,7 @@
 // queue), GET and POST …/shares (links that show it signed out) and DELETE /inspection-shares/{id}
 // (revokes one). Main base, public (the link is the permission): GET /api/shared/inspections/{token},
 // its report.pdf and files/{key}.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, problem } from '@fieldops/shared/common';
@@ -15,6 +15,7 @@ import {
   inspectionShareRequest,
   reportLanguageQuery,
 } from '@fieldops/shared/inspections';
+import { sendPdf } from '../../../lib/pdf-files.ts';
 import { MIME_BY_EXTENSION } from '../../../lib/uploads.ts';
 import { requireTenant } from '../../../plugins/auth.ts';
 import {
@@ -27,19 +28,10 @@ import {
   sharedReport,
   sharedReportFile,
   sharedReportPdf,
-  type ReportFile,
 } from './inspection-reports.service.ts';
 
 /** PDFs are drawn on request: a client address gets this many a window on the public link. */
 const SHARED_PDF_LIMIT = 30;
-
-const sendPdf = (reply: FastifyReply, file: ReportFile) =>
-  reply
-    .type('application/pdf')
-    .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .send(Buffer.from(file.bytes));
 
 export async function inspectionReportsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -13,7 +13,7 @@ import { outOfRange } from '@fieldops/shared/inspection-score';
 import type { InspectionReport, ReportLanguage } from '@fieldops/shared/inspections';
 import { EmbeddedFont, addLink, savePages } from '@fieldops/shared/pdf-font';
 import { isRtlText, visualRuns, wrapText } from '@fieldops/shared/pdf-text';
-import type { PdfFonts, PdfPicture } from '../../../lib/pdf-files.ts';
+import { rgbOfHex, type PdfFonts, type PdfPicture } from '../../../lib/pdf-files.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
 import { reportGroups, type ReportItem } from './report-model.ts';
 
@@ -55,11 +55,7 @@ const SIGNATURE_BOX = { width: 190, height: 76 };
 const LOGO_BOX = { width: 130, height: 48 };
 
 /** "#1c7ed6" as a colour; an unreadable one is the app's blue. */
-function colourOf(hex: string): Color {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return rgb(0.11, 0.49, 0.84);
-  return rgb(parseInt(match[1] ?? '0', 16) / 255, parseInt(match[2] ?? '0', 16) / 255, parseInt(match[3] ?? '0', 16) / 255);
-}
+const colourOf = (hex: string): Color => rgb(...rgbOfHex(hex));
 
 const LATIN_LETTER = /[A-Za-z\u00C0-\u024F]/;
 

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ScoreCounts, StatusCounts } from '@fieldops/shared/reports';
+import { bigintArray } from '../../../db/client.ts';
 import { teams } from '../../../db/schema.ts';
 import { actionResults, scheduleScores, schedules } from '../../../db/schema-schedules.ts';
 import { scopeCondition, type ViewScope } from '../../../policies/schedules.ts';
@@ -20,12 +21,6 @@ export interface ReportScope {
   businessId: number;
   view: ViewScope | null;
 }
-
-const idArray = (ids: readonly number[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::bigint[]`;
 
 /** The columns the conditions read; a rollup without the member or the task is never asked for them. */
 interface Columns {
@@ -46,10 +41,10 @@ function conditions(columns: Columns, scope: ReportScope, filter: ReportFilter, 
     sql`${columns.business} = ${scope.businessId}`,
     when,
     scope.view ? scopeCondition(scope.view, columns.team, column(columns, 'user')) : undefined,
-    filter.users ? sql`${column(columns, 'user')} = any(${idArray(filter.users)})` : undefined,
-    filter.teams ? sql`${columns.team} = any(${idArray(filter.teams)})` : undefined,
+    filter.users ? sql`${column(columns, 'user')} = any(${bigintArray(filter.users)})` : undefined,
+    filter.teams ? sql`${columns.team} = any(${bigintArray(filter.teams)})` : undefined,
     filter.projects
-      ? sql`${columns.team} in (select ${teams.id} from ${teams} where ${teams.businessId} = ${scope.businessId} and ${teams.projectId} = any(${idArray(filter.projects)}))`
+      ? sql`${columns.team} in (select ${teams.id} from ${teams} where ${teams.businessId} = ${scope.businessId} and ${teams.projectId} = any(${bigintArray(filter.projects)}))`
       : undefined,
     filter.task ? sql`${column(columns, 'task')} = ${filter.task}` : undefined,
   ];

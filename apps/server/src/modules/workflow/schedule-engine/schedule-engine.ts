@@ -3,7 +3,7 @@
 // passes. Every pass is a handful of set-based statements; the unique key (plan, start)
 // makes it idempotent, and an advisory lock lets one instance at a time do a full pass.
 import { sql, type SQL } from 'drizzle-orm';
-import { affectedRows, rowsOf, type Db } from '../../../db/client.ts';
+import { affectedRows, bigintArray, rowsOf, type Db } from '../../../db/client.ts';
 import { isEmbedded } from '../../../db/prepared.ts';
 import { scheduleEngineSettings } from '../../../config.ts';
 
@@ -28,12 +28,6 @@ export interface EnginePass {
   ms: number;
 }
 
-const idArray = (ids: readonly number[]) =>
-  sql`ARRAY[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::bigint[]`;
-
 /**
  * Every occurrence in the horizon of every plan in scope, with its local day; the engine inserts
  * them in one INSERT ... SELECT.
@@ -49,7 +43,7 @@ function occurrences(now: Date, horizonDays: number, scope: MaterialiseScope): S
   const at = sql`${now.toISOString()}::timestamptz`;
   const filters: SQL[] = [];
   if (scope.businessId !== undefined) filters.push(sql`and p.business_id = ${scope.businessId}`);
-  if (scope.planIds) filters.push(sql`and (p.id = any(${idArray(scope.planIds)}) or p.parent_id = any(${idArray(scope.planIds)}))`);
+  if (scope.planIds) filters.push(sql`and (p.id = any(${bigintArray(scope.planIds)}) or p.parent_id = any(${bigintArray(scope.planIds)}))`);
   if (scope.share && scope.share.of > 1) filters.push(sql`and p.team_id % ${scope.share.of} = ${scope.share.index}`);
   return sql`
     select p.business_id, p.id as plan_id, p.group_id, p.task_id, p.team_id, p.user_id, o.start_at, o.end_at,
@@ -151,7 +145,7 @@ export async function moveToNewOccurrences(
   const result = await db.execute(sql`
     update schedules s set start = occ.start_at, "end" = occ.end_at, deadline = occ.deadline_at, due_at = occ.due_at
     from (${occurrences(now, horizonDays, { businessId: scope.businessId, planIds: scope.planIds })}) occ, businesses b
-    where s.business_id = ${scope.businessId} and s.id = any(${idArray(scope.ids)})
+    where s.business_id = ${scope.businessId} and s.id = any(${bigintArray(scope.ids)})
       and b.id = s.business_id and occ.plan_id = s.plan_id and occ.day = (s.start at time zone b.time_zone)::date
       and not exists (select 1 from schedules x where x.plan_id = s.plan_id and x.start = occ.start_at and x.id <> s.id)
     returning s.id`);
