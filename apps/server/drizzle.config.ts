@@ -9,6 +9,7 @@ export default defineConfig({
     './apps/server/src/db/schema-schedules.ts',
     './apps/server/src/db/schema-rollups.ts',
     './apps/server/src/db/schema-platform.ts',
+    './apps/server/src/db/schema-imports.ts',
   ],
   out: './apps/server/drizzle',
 });

@@ -26,6 +26,8 @@ import { pushRoutes } from './modules/platform/push/push.routes.ts';
 import { enqueuePushes } from './modules/platform/push/push.service.ts';
 import { workPushes, type PushWorkerOptions } from './modules/platform/push/push-worker.ts';
 import { invitationsRoutes } from './modules/main/invitations/invitations.routes.ts';
+import { importsRoutes } from './modules/main/imports/imports.routes.ts';
+import { workImports } from './modules/main/imports/import-job.ts';
 import { membersRoutes } from './modules/main/members/members.routes.ts';
 import { onboardingRoutes } from './modules/main/onboarding/onboarding.routes.ts';
 import { projectsRoutes } from './modules/main/projects/projects.routes.ts';
@@ -165,6 +167,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     projectsRoutes,
     teamsRoutes,
     teamMembersRoutes,
+    importsRoutes,
     invitationsRoutes,
     membersRoutes,
     transfersRoutes,
@@ -305,6 +308,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       await workMail(queue, app.db, mail, transport, app.log, (key) => app.storage.read(key));
       await workInspectionMail(queue, app);
+      await workImports(queue, app);
       const notifier = { mail, push: jobs.push === undefined ? enqueuePushes : jobs.push, log: app.log };
       await workNotifications(queue, app.db, notifier);
       await workReminders(queue, app.db, notifier);

@@ -178,8 +178,11 @@ export const basicInfo = z.object({
 export type BasicInfo = z.infer<typeof basicInfo>;
 export const userIdsRequest = z.array(id).max(500, maxMessage(500));
 
-/** `POST /v1/users/activation-cards`: the pending accounts to print cards for; none chosen prints every one. */
-export const activationCardsRequest = z.object({ userIds: userIdsRequest.optional() });
+/**
+ * `POST /v1/users/activation-cards`: the pending accounts to print cards for, or those of one
+ * import still waiting for activation; none chosen prints every one.
+ */
+export const activationCardsRequest = z.object({ userIds: userIdsRequest.optional(), importId: id.optional() });
 
 export const activationKeyQuery = z.object({ key: z.string().optional() });
 export const activationDetail = z.object({

@@ -208,6 +208,28 @@ export const MSG = {
   notificationSettingsSaved: 'Notification settings saved',
   jobRetried: 'The job will run again',
   pushSubscribed: 'Notifications are on for this device',
+  // imports
+  importFileType: 'This file is not a CSV or Excel workbook. Save it as CSV or .xlsx and try again',
+  importEncoding: 'The text of this file is in an encoding we cannot read. Save it as CSV UTF-8 or as an Excel workbook',
+  importTooLarge: 'An import file must be under 10MB',
+  importTooManyRows: 'An import file can hold at most 20,000 rows',
+  importEmpty: 'The file has no rows to import',
+  importHeadingsMissing: "The file has no Name column. Use the template's column headings",
+  importUnknownSite: 'No site of this business has this name or external ID',
+  importUnknownProject: 'No project of this business has this name',
+  importUnknownSiteType: 'No site type has this name',
+  importUnknownRole: 'Role must be Member or Supervisor',
+  importNotNumber: 'Enter a number',
+  importDuplicateRow: 'This row repeats another row of the file',
+  importRowProblem: 'Skipped: the row still has problems',
+  importRowSkipped: 'Skipped by choice',
+  importExistingSkipped: 'Skipped: already in the business',
+  importNotFound: 'Import not found',
+  importStarted: 'This import has already been started and can no longer change',
+  importNotFinished: 'The import has not finished yet',
+  importNothingReady: 'No row is ready to import. Fix or keep at least one row',
+  importQueued: 'The import has started. You can leave this page; it carries on',
+  importDiscarded: 'The import was discarded',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

@@ -16,6 +16,12 @@ export async function verifyPassword(stored: string, plain: string) {
   }
 }
 
+/**
+ * The hash of an account made without a password (a bulk import): nothing verifies against it, and
+ * the person chooses their password when they activate the account.
+ */
+export const NO_PASSWORD = '!';
+
 /** A hash of a random password, for timing-equal answers when the user does not exist. */
 let dummyHash: Promise<string> | null = null;
 export const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-real-password'));

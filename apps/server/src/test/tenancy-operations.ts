@@ -108,6 +108,8 @@ const WORDS: Record<string, Entity> = {
   'export-links': 'exportLink',
   'inspection-shares': 'inspectionShare',
   'cover-requests': 'coverRequest',
+  imports: 'import',
+  import: 'import',
   notifications: 'notification',
   outbox: 'mail',
   jobs: 'job',
@@ -118,6 +120,8 @@ const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamType
 const SHARED = new Set(['industry']);
 /** Named like ids but not row ids: a code the business types for its own records. */
 const NOT_IDS = new Set(['externalId']);
+/** Path parameters that name no entity: a line of an import's file, under the import the path names. */
+const NOT_ID_PATH_PARAMETERS = new Set(['row']);
 /** Segments that qualify the entity before them rather than name one (`/report/members/kpi/{id}`). */
 const QUALIFIERS = new Set(['kpi', 'ids']);
 /** Where a path segment would name the wrong entity. */
@@ -221,7 +225,8 @@ export function operationsOf(doc: OpenApiDocument, routes: Map<string, RouteOpti
         if (p.in !== 'path' && p.in !== 'query') continue;
         const before = path.split('/').indexOf(`{${p.name}}`);
         const entity = entityOf(path, p.name, before);
-        if (p.in === 'path' && !entity && !p.schema?.enum) unmapped.push(`${method} ${path}: path parameter "${p.name}" (no entity for it)`);
+        if (p.in === 'path' && !entity && !p.schema?.enum && !NOT_ID_PATH_PARAMETERS.has(p.name))
+          unmapped.push(`${method} ${path}: path parameter "${p.name}" (no entity for it)`);
         if (entity === 'unmapped') unmapped.push(`${method} ${path}: ${p.in} parameter "${p.name}"`);
         else if (entity && entity !== 'shared')
           slots.push({ where: p.in, name: p.name, entity, at: [], list: false, required: p.in === 'path' || !!p.required });
@@ -243,7 +248,8 @@ const FILE_FIELDS: Record<string, string> = { '/services/helpdesk/api/v1/tickets
  * Values for what a schema cannot say: times that make a valid range, an answer as JSON text, a
  * name where either language's is required, a real time zone, a capture time, so that an
  * answer is swept as the device's outbox sends it (where a removed schedule's answer is kept), and
- * one of a task's settings, where one of them is required, and a pool, which needs no member.
+ * one of a task's settings, where one of them is required, a pool, which needs no member, and
+ * an import row's change.
  */
 const HINTS: Record<string, unknown> = {
   startTime: '08:00',
@@ -255,6 +261,8 @@ const HINTS: Record<string, unknown> = {
   geoRestrictionEnabled: true,
   // A plan for a pool names its members only if it likes; named members need one at least.
   pooled: true,
+  // A change to an import's row says what changes: its values or whether it is skipped.
+  skip: true,
 };
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -57,6 +57,7 @@ export const ENTITIES = [
   'exportLink',
   'inspectionShare',
   'coverRequest',
+  'import',
   'notification',
   'mail',
   'job',
@@ -188,6 +189,12 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
     await send(member, { method: 'POST', url: `${W}/schedules/${schedule.id}/cover-requests`, payload: { reason: named('Reason') } }, 201),
   );
 
+  // A preview of an import of members: its rows name the business's people.
+  const importFile = multipart({}, [
+    { field: 'file', filename: 'members.csv', type: 'text/csv', data: Buffer.from(`Name,Email\n${named('Imported')},imported.${marker}@example.com\n`) },
+  ]);
+  const preview = idOf(await send(owner, { method: 'POST', url: `/api/v1/imports?kind=MEMBERS`, ...importFile }, 201));
+
   const category = idOf(await send(owner, { method: 'POST', url: `${H}/ticket-categories`, payload: { nameEn: named('Category'), nameAr: 'فئة' } }, 201));
   const ticket = idOf(
     await send(
@@ -288,6 +295,7 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       exportLink,
       inspectionShare,
       coverRequest,
+      import: preview,
       notification,
       mail,
       job: job.id,

@@ -11,7 +11,7 @@ import type { inviteMemberRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
-import { hashNewPassword } from '../../../lib/password.ts';
+import { hashNewPassword, NO_PASSWORD } from '../../../lib/password.ts';
 import { hashKey, randomKey } from '../../../lib/tokens.ts';
 import { isAdmin } from '../../../plugins/auth.ts';
 import type { Caller } from '../../../policies/caller.ts';
@@ -99,7 +99,7 @@ export async function inviteMember(
   return invitation;
 }
 
-async function createAccount(tx: Db, businessId: number, body: InviteInput, passwordHash: string) {
+async function createAccount(tx: Db, businessId: number, body: Pick<InviteInput, 'name'> & { email: string }, passwordHash: string) {
   const activationKey = randomKey();
   const values = {
     email: body.email,
@@ -124,6 +124,61 @@ async function place(tx: Db, businessId: number, userId: number, teamIds: number
     tx,
     businessId,
     live.map((t) => ({ teamId: t.id, userId, authority: body.role, position: body.position })),
+  );
+}
+
+/** A member of a bulk import, as its row asks. */
+export interface ImportedMember {
+  name: string;
+  /** Null for a member without e-mail: their account waits for its activation key (a printed card). */
+  email: string | null;
+  teamIds: number[];
+  role: InviteInput['role'];
+  position: string | null;
+  externalId: string | null;
+}
+
+/**
+ * Makes the account of an imported member in the import's transaction `tx`, placed in its sites,
+ * and answers its id. With an e-mail it is invited as inviteMember does (the invitation and its
+ * e-mail); without one the account only waits for activation by key. Either way it has no password
+ * until the person chooses one at activation.
+ */
+export async function addImportedMember(tx: Db, businessId: number, inviterId: number, member: ImportedMember, appUrl: string): Promise<number> {
+  const created = await createAccount(tx, businessId, { name: member.name, email: member.email ?? '' }, NO_PASSWORD);
+  await place(tx, businessId, created.id, member.teamIds, member);
+  if (member.email === null) return created.id;
+  const id = await upsertInvitation(tx, {
+    businessId,
+    userId: created.id,
+    email: member.email,
+    name: member.name,
+    authority: member.role,
+    position: member.position,
+    externalId: member.externalId,
+    teamIds: member.teamIds,
+    invitedBy: inviterId,
+    status: 'PENDING',
+  });
+  const invitationKey = randomKey();
+  await replaceInvitationKey(tx, businessId, id, hashKey(invitationKey));
+  await queueInvitationMail(tx, {
+    businessId,
+    inviterId,
+    invitationId: id,
+    to: member.email,
+    activateUrl: `${appUrl}/activate?key=${created.activationKey}`,
+    acceptUrl: `${appUrl}/invitations?key=${invitationKey}`,
+  });
+  return created.id;
+}
+
+/** Places an existing member of the business in more sites with the row's role and position (a bulk import's update). */
+export async function placeImportedMember(tx: Db, businessId: number, userId: number, member: Pick<ImportedMember, 'teamIds' | 'role' | 'position'>) {
+  await placeMembers(
+    tx,
+    businessId,
+    member.teamIds.map((teamId) => ({ teamId, userId, authority: member.role, position: member.position })),
   );
 }
 

@@ -75,13 +75,22 @@ export const memberWithEmail = (db: Db, businessId: number, email: string) => fi
 export const addMembership = (tx: Db, businessId: number, userId: number, values: { position: string | null; externalId: string | null }) =>
   addMembershipRow(tx, businessId, userId, values);
 
+/** For an account without e-mail: the Latin letters of the name ("Sara Ali" → "sara.ali"), else "member". */
+const usernameSeedOf = (fullName: string) =>
+  fullName
+    .normalize('NFKD')
+    .replace(/[^A-Za-z ]+/g, '')
+    .trim()
+    .replace(/\s+/g, '.')
+    .toLowerCase() || 'member';
+
 /**
- * A new account waiting for activation, with a free username made from the e-mail; it does not
+ * A new account waiting for activation, with a free username made from the e-mail (or the name); it does not
  * claim the e-mail (schema: users.emailClaimed). Null when the username was taken meanwhile. Call
  * inside the invitation's transaction.
  */
 export async function createInvitedUser(tx: Db, values: Omit<Parameters<typeof insertInvitedUser>[1], 'username'>) {
-  const username = await freeUsernameFor(tx, values.email);
+  const username = await freeUsernameFor(tx, values.email || usernameSeedOf(values.fullName));
   return insertInvitedUser(tx, { ...values, username });
 }
 

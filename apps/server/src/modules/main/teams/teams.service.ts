@@ -9,7 +9,7 @@ import { fieldError, missingReference, notFound } from '../../../lib/errors.ts';
 import { isLookupOf } from '../businesses/businesses.service.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { withRanksOverLastMonth } from '../../workflow/reports/reports.service.ts';
-import { deleteSiteRows, findSite, findSiteRows, findSites, insertSite, updateSiteRow, type SiteFilter } from './teams.repository.ts';
+import { deleteSiteRows, findSite, findSiteRows, findSites, insertSite, updateSiteRow, type SiteFilter, type SiteValues } from './teams.repository.ts';
 
 type SiteInput = z.output<typeof siteRequest>;
 
@@ -74,3 +74,10 @@ export async function deleteSite(db: Db, businessId: number, id: number) {
   // Execution plans of the site join this transaction when the schedules module arrives.
   await db.transaction((tx) => deleteSiteRows(tx, businessId, id));
 }
+
+/**
+ * A site of a bulk import, in the import's transaction: its project and type were looked up among
+ * the business's own by the import's checks.
+ */
+export const addImportedSite = (tx: Db, businessId: number, values: Omit<SiteValues, 'whatsApp'>) => insertSite(tx, businessId, { whatsApp: null, ...values });
+export const updateImportedSite = (tx: Db, businessId: number, id: number, values: Partial<SiteValues>) => updateSiteRow(tx, businessId, id, values);

@@ -9,6 +9,7 @@ import type { Caller } from '../../../policies/caller.ts';
 import { keyOfUrl } from '../../../plugins/storage.ts';
 import { renewActivationKey } from '../activation/activation.service.ts';
 import { buildActivationCardsPdf, type ActivationCard } from './activation-cards-pdf.ts';
+import { usersCreatedByImport } from '../imports/imports.service.ts';
 import { businessRowOf } from '../businesses/businesses.service.ts';
 import { findPendingAccounts } from './activation-cards.repository.ts';
 
@@ -16,13 +17,16 @@ import { findPendingAccounts } from './activation-cards.repository.ts';
  * `POST /v1/users/activation-cards`: the cards of the chosen accounts, or of every pending account
  * the business created when none is chosen. 404 when a chosen one is not such an account (or none is).
  */
-export async function activationCards(app: FastifyInstance, caller: Caller, userIds: readonly number[] | undefined, now = new Date()) {
+export async function activationCards(app: FastifyInstance, caller: Caller, selection: { userIds?: readonly number[]; importId?: number }, now = new Date()) {
+  const { userIds, importId } = selection;
   const chosen = userIds && userIds.length > 0 ? [...new Set(userIds)] : null;
+  // An import's members: those of its accounts still waiting, whichever were activated meanwhile.
+  const ofImport = importId === undefined ? null : await usersCreatedByImport(app.db, caller.businessId, importId);
   const business = await businessRowOf(app.db, caller.businessId);
   const cards = await app.db.transaction(async (tx) => {
-    const accounts = await findPendingAccounts(tx, caller.businessId, chosen);
+    const accounts = ofImport && ofImport.length === 0 ? [] : await findPendingAccounts(tx, caller.businessId, ofImport ?? chosen);
     if (accounts.length === 0) throw notFound(chosen ? MSG.activationKeyNotAvailable : MSG.noPendingAccounts);
-    if (chosen && accounts.length !== chosen.length) throw notFound(MSG.activationKeyNotAvailable);
+    if (chosen && !ofImport && accounts.length !== chosen.length) throw notFound(MSG.activationKeyNotAvailable);
     const made: ActivationCard[] = [];
     for (const account of accounts) {
       const key = await renewActivationKey(tx, account.userId);

@@ -91,12 +91,12 @@ export async function usersRoutes(app: FastifyInstance) {
       tags: ['users'],
       summary: 'Activation cards to print, as a PDF (A4, eight a page)',
       description:
-        'Each chosen account (or, when none is chosen, every account the business created that is not yet activated, up to 500) gets a new activation key, which its card holds as a QR code and a link; earlier keys stop working. 404 when a chosen account is not a pending one of this business.',
+        'Each chosen account (or the accounts of import `importId` still waiting for activation; or, when none is chosen, every account the business created that is not yet activated, up to 500) gets a new activation key, which its card holds as a QR code and a link; earlier keys stop working. 404 when a chosen account is not a pending one of this business.',
       body: activationCardsRequest,
       response: { 400: problem, 401: problem, 403: problem, 404: problem },
     },
     handler: async (request, reply) => {
-      return sendPdf(reply, await activationCards(app, requireTenant(request), request.body.userIds));
+      return sendPdf(reply, await activationCards(app, requireTenant(request), request.body));
     },
   });
 

@@ -15,6 +15,7 @@ const SUMMARIES: Record<string, string> = {
   'events.fanout': 'Notifications of an event',
   'events.digest': 'Notification digest',
   'inspection.mail': 'Inspection report by e-mail',
+  'imports.run': 'Import of members or sites',
 };
 
 const errorOf = (output: unknown) => {

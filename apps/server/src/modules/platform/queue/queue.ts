@@ -89,6 +89,8 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   'events.digest': 300,
   'reminders.scan': 300,
   'inspection.mail': 300,
+  // Each batch of an import commits on its own; one taken over after this carries on where it stopped.
+  'imports.run': 900,
 };
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
@@ -114,7 +116,7 @@ export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items
 }
 
 /** The queues the app uses; each is created at start (pg-boss keeps a table partition per queue). */
-export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send', 'reminders.scan', 'inspection.mail'] as const;
+export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send', 'reminders.scan', 'inspection.mail', 'imports.run'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** What instances that install the queue's tables at the same moment run into: someone else made them first, or a deadlock with them. */
