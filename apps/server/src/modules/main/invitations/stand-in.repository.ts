@@ -35,6 +35,8 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   inspection_shares: ['creator_id'],
   events: ['actor_id'],
   notifications: ['user_id'],
+  // Who started an import (an admin, so never a stand-in; listed for completeness).
+  imports: ['created_by'],
 };
 
 /**
