@@ -1,7 +1,8 @@
 // The 'imports.run' job: writes a committed import a batch of rows at a time. Each batch is one
 // transaction holding the import's row lock, and each row's outcome is written with what it made,
 // so an instance that dies mid-import leaves whole batches done and the job, taken over, carries
-// on from the first row without an outcome: every row is written once. A row that fails on its
+// on from the first row without an outcome: every row is written once. A job writes for a few
+// seconds and queues the rest as another, so a dead instance's job expires and is retried soon. A row that fails on its
 // own (a site deleted since the preview) is marked failed and the rest go on.
 import type { FastifyInstance } from 'fastify';
 import type { ImportExisting, ImportKind, ImportOutcome } from '@fieldops/shared/imports';
@@ -10,7 +11,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { addImportedMember, placeImportedMember } from '../invitations/invitations.service.ts';
 import { addImportedSite, updateImportedSite } from '../teams/teams.service.ts';
-import type { Queue } from '../../platform/queue/queue.ts';
+import { sendJob, type Queue } from '../../platform/queue/queue.ts';
 import type { MemberValues, SiteValues } from './import-checks.ts';
 import { findImport, pendingRows, setImportStatus, setRowOutcome, updateMembership } from './imports.repository.ts';
 import { existingOf, rowChecker, type ImportJob, type RowChecker } from './imports.service.ts';
@@ -95,9 +96,22 @@ async function runBatch(db: Db, job: ImportJob): Promise<boolean> {
   });
 }
 
-export async function runImport(db: Db, job: ImportJob): Promise<void> {
+/**
+ * How long one job writes before it hands the rest to a new job: a job is short, so one whose
+ * instance died is tried again soon after it expires (EXPIRE_SECONDS in queue.ts), not after the
+ * time the whole import could take.
+ */
+export const IMPORT_SLICE_MS = 15_000;
+
+/** Writes batches of the import for about IMPORT_SLICE_MS, then queues the rest as a new job. */
+export async function runImport(db: Db, job: ImportJob, sliceMs = IMPORT_SLICE_MS): Promise<void> {
+  const started = Date.now();
+  // Each batch commits before the next begins: progress is visible, and a crash loses at most one.
   while (!(await runBatch(db, job))) {
-    // Each batch commits before the next begins: progress is visible, and a crash loses at most one.
+    if (Date.now() - started >= sliceMs) {
+      await sendJob<ImportJob>(db, 'imports.run', job);
+      return;
+    }
   }
 }
 

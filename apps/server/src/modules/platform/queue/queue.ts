@@ -89,8 +89,8 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   'events.digest': 300,
   'reminders.scan': 300,
   'inspection.mail': 300,
-  // Each batch of an import commits on its own; one taken over after this carries on where it stopped.
-  'imports.run': 900,
+  // An import job writes for about 15 s and queues the rest; one taken over carries on where it stopped.
+  'imports.run': 60,
 };
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
