@@ -10,6 +10,7 @@ export default defineConfig({
     './apps/server/src/db/schema-rollups.ts',
     './apps/server/src/db/schema-platform.ts',
     './apps/server/src/db/schema-imports.ts',
+    './apps/server/src/db/schema-kiosks.ts',
   ],
   out: './apps/server/drizzle',
 });

@@ -26,6 +26,7 @@ import { pushRoutes } from './modules/platform/push/push.routes.ts';
 import { enqueuePushes } from './modules/platform/push/push.service.ts';
 import { workPushes, type PushWorkerOptions } from './modules/platform/push/push-worker.ts';
 import { invitationsRoutes } from './modules/main/invitations/invitations.routes.ts';
+import { kiosksRoutes } from './modules/main/kiosks/kiosks.routes.ts';
 import { importsRoutes } from './modules/main/imports/imports.routes.ts';
 import { workImports } from './modules/main/imports/import-job.ts';
 import { membersRoutes } from './modules/main/members/members.routes.ts';
@@ -169,6 +170,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     teamMembersRoutes,
     importsRoutes,
     invitationsRoutes,
+    kiosksRoutes,
     membersRoutes,
     transfersRoutes,
     exportLinkFilesRoutes,

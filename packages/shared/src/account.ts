@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BUSINESS_ROLES, INVITATION_STATUSES, SITE_AUTHORITIES } from './enums.ts';
 import { colour, email, id, optionalText, pageQuery, password, requiredText } from './common.ts';
 import { MAX_LATE_ANSWER_HOURS } from './limits.ts';
+import { kioskPin } from './kiosks.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 
 export const loginRequest = z.object({
@@ -197,6 +198,8 @@ export const activateRequest = z.object({
   key: z.string().optional(),
   name: z.string({ error: MSG.profileNameRequired }).trim().min(1, MSG.profileNameRequired).max(100, maxMessage(100)),
   password,
+  /** The PIN the member signs in with on their site's shared kiosk. */
+  pin: kioskPin.optional(),
 });
 export type ActivateRequest = z.input<typeof activateRequest>;
 /** `POST /api/v1/activate`: the member is active and signs in with this username. */

@@ -230,6 +230,20 @@ export const MSG = {
   importNothingReady: 'No row is ready to import. Fix or keep at least one row',
   importQueued: 'The import has started. You can leave this page; it carries on',
   importDiscarded: 'The import was discarded',
+  // kiosks
+  kioskNotFound: 'Kiosk not found',
+  kioskCodeNotFound: 'This enrolment code is not valid. Check it and try again',
+  kioskCodeUsed: 'This enrolment code has already been used',
+  kioskCodeExpired: 'This enrolment code has expired. Ask an administrator for a new one',
+  kioskRevoked: 'This kiosk has been turned off by an administrator',
+  kioskNotEnrolled: 'This device is not an enrolled kiosk',
+  kioskOnlySchedules: 'On a kiosk you can only open and answer your own schedules',
+  kioskMemberNotFound: 'This person is not a member of this site',
+  kioskPinInvalid: 'PIN must be 4 to 6 digits',
+  kioskPinWrong: 'Wrong PIN. Try again',
+  kioskPinNotSet: 'You have no PIN yet. Ask your administrator to set one',
+  kioskTooManyPins: 'Too many wrong PINs. Wait a few minutes and try again',
+  kioskPinSaved: 'PIN saved',
 } as const;
 export type MessageKey = keyof typeof MSG;
 

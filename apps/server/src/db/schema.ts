@@ -94,6 +94,8 @@ export const businessMembers = pgTable(
     position: text('position'),
     externalId: text('external_id'),
     defaultBusiness: boolean('default_business').notNull().default(false),
+    /** The argon2id hash of the PIN the member signs in with on the business's kiosks; null: none set. */
+    kioskPinHash: text('kiosk_pin_hash'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('business_members_business_user_key').on(t.businessId, t.userId), index('business_members_user_idx').on(t.userId)],
@@ -190,8 +192,19 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Set for a member signed in on a shared kiosk (schema-kiosks.ts): the session reaches only
+     * that member's schedules, and only while the kiosk is enrolled. No foreign key, so that a
+     * kiosk row gone for any reason leaves its sessions refused rather than unrestricted.
+     */
+    kioskId: ref('kiosk_id'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_kiosk_idx')
+      .on(t.kioskId)
+      .where(sql`kiosk_id IS NOT NULL`),
+  ],
 );
 
 /**

@@ -27,6 +27,8 @@ const SETTLE_TIMEOUT_MS = 1_000;
 export interface SessionUser {
   id: number;
   mustChangePassword: boolean;
+  /** The kiosk a member signed in on (the session reaches only what a kiosk allows); null otherwise. */
+  kioskId: number | null;
 }
 
 export interface Membership {
@@ -147,7 +149,7 @@ export function createCallers(db: Db, database: Pick<Database, 'listen'>): Calle
     async session(sessionId, userId) {
       const found = await keep(keptSessions, sessionId, async () => {
         const row = await findSessionUser(db, sessionId, userId);
-        return row ? { value: { id: row.id, mustChangePassword: row.mustChangePassword }, until: row.expiresAt.getTime() } : null;
+        return row ? { value: { id: row.id, mustChangePassword: row.mustChangePassword, kioskId: row.kioskId }, until: row.expiresAt.getTime() } : null;
       });
       // A session id names one user; a token naming another is refused like an ended session.
       return found && found.id === userId ? found : null;

@@ -7,20 +7,25 @@ import { newSessionId, sessionLifetimeMs, type TokenService } from './tokens.ts'
 
 /** Opens a session for a user and signs its token. */
 export async function openSession(db: Db, tokens: TokenService, userId: number, rememberMe: boolean) {
-  const sessionId = newSessionId();
   const expiresAt = new Date(Date.now() + sessionLifetimeMs(rememberMe));
-  await db.insert(sessions).values({ id: sessionId, userId, expiresAt });
-  return tokens.sign({ userId, sessionId }, expiresAt);
+  return (await openSessionUntil(db, tokens, userId, expiresAt)).token;
+}
+
+/** Opens a session that ends at `expiresAt`; with `kioskId`, one that reaches only what a kiosk allows. */
+export async function openSessionUntil(db: Db, tokens: TokenService, userId: number, expiresAt: Date, kioskId: number | null = null) {
+  const sessionId = newSessionId();
+  await db.insert(sessions).values({ id: sessionId, userId, expiresAt, kioskId });
+  return { sessionId, token: await tokens.sign({ userId, sessionId }, expiresAt) };
 }
 
 /**
  * The user of an open session of an activated account, with whether they must choose their own
- * password first and when the session ends; null when it ended, expired or belongs to someone
+ * password first, when the session ends and the kiosk it is bound to (if any); null when it ended, expired or belongs to someone
  * else. Requests find it through lib/callers.ts, which keeps it in memory.
  */
 export async function findSessionUser(db: Db, sessionId: string, userId: number) {
   const [row] = await db
-    .select({ id: users.id, mustChangePassword: users.mustChangePassword, expiresAt: sessions.expiresAt })
+    .select({ id: users.id, mustChangePassword: users.mustChangePassword, expiresAt: sessions.expiresAt, kioskId: sessions.kioskId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

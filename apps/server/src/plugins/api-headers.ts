@@ -5,6 +5,7 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { KIOSK_TOKEN_HEADER } from '@fieldops/shared/kiosks';
 import { API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { isApiUrl } from '../lib/api-paths.ts';
 
@@ -15,7 +16,7 @@ export const apiHeadersPlugin = fp<{ corsOrigins: readonly string[] }>(async (ap
     // listed, so a browser keeps its pages from reading the answers.
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     exposedHeaders: [TOTAL_COUNT_HEADER, 'Idempotent-Replayed', 'Retry-After'],
-    allowedHeaders: ['Authorization', 'Content-Type', API_KEY_HEADER, 'Idempotency-Key'],
+    allowedHeaders: ['Authorization', 'Content-Type', API_KEY_HEADER, 'Idempotency-Key', KIOSK_TOKEN_HEADER],
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
   });
 

@@ -2,22 +2,30 @@
 //   'public'   no token needed;
 //   'user'     a signed-in, activated user;
 //   'business' (the default) a user acting in one business, chosen by the X-Api-Key header or,
-//              without it, the user's default business (DESIGN §4). `config.roles` narrows it.
+//              without it, the user's default business (DESIGN §4). `config.roles` narrows it;
+//   'kiosk'    an enrolled shared tablet, by its device token (X-Kiosk-Token), no one signed in.
+// A member signed in on a kiosk reaches only the routes marked `config.kiosk` (their schedules),
+// in the kiosk's business, as a plain member, and only while the kiosk is enrolled and they are on
+// its site: checked in the database on every request, so a revocation holds on every instance.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BusinessRole } from '@fieldops/shared/enums';
+import { KIOSK_TOKEN_HEADER } from '@fieldops/shared/kiosks';
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import type { Database } from '../db/client.ts';
 import { routedPath } from '../lib/api-paths.ts';
 import { createCallers, type Callers } from '../lib/callers.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { admitKiosk, type KioskDevice } from '../lib/kiosk-devices.ts';
 
 export interface Tenant {
   businessId: number;
   role: BusinessRole;
   apiKey: string;
   timeZone: string;
+  /** Set when the caller is a member signed in on this kiosk: they see their own schedules only. */
+  kioskId?: number;
 }
 
 declare module 'fastify' {
@@ -25,8 +33,10 @@ declare module 'fastify' {
     callers: Callers;
   }
   interface FastifyContextConfig {
-    access?: 'public' | 'user' | 'business';
+    access?: 'public' | 'user' | 'business' | 'kiosk';
     roles?: readonly BusinessRole[];
+    /** Open to a member signed in on a kiosk (their tracker and runner); every other route refuses them. */
+    kiosk?: boolean;
     /** Open while an admin's reset password is still in force (the account, its password, signing out). */
     duringPasswordReset?: boolean;
   }
@@ -35,6 +45,8 @@ declare module 'fastify' {
     /** The session the request's token names; logout ends it. */
     sessionId: string | null;
     tenant: Tenant | null;
+    /** The kiosk the request comes from: the tablet itself ('kiosk' routes) or a member signed in on it. */
+    kiosk: KioskDevice | null;
   }
 }
 
@@ -123,6 +135,11 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('tenant', null);
+  app.decorateRequest('kiosk', null);
+  const kioskToken = (request: FastifyRequest) => {
+    const value = request.headers[KIOSK_TOKEN_HEADER.toLowerCase()];
+    return typeof value === 'string' && value.trim() ? value.trim() : null;
+  };
 
   // API routes are private unless they say otherwise; the API documentation and the web app's
   // static files are public.
@@ -137,6 +154,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
     const config = request.routeOptions.config;
     const access = config?.access ?? 'business';
     if (access === 'public' || !request.routeOptions.url) return;
+    if (access === 'kiosk') {
+      request.kiosk = await admitKiosk(app.db, kioskToken(request));
+      return;
+    }
 
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
@@ -148,6 +169,19 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
     if (!user) throw unauthorized();
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
+    if (user.kioskId !== null) {
+      if (!config?.kiosk) throw forbidden(MSG.kioskOnlySchedules);
+      const kiosk = await admitKiosk(app.db, kioskToken(request), { userId: claims.userId, kioskId: user.kioskId });
+      request.kiosk = kiosk;
+      if (access === 'user') return;
+      // The kiosk's business whatever the headers say, and as a plain member: a supervisor or an
+      // admin signed in on a shared tablet sees their own schedules there, nothing more.
+      const membership = (await callers.memberships(claims.userId)).find((m) => m.businessId === kiosk.businessId);
+      if (!membership) throw unauthorized(MSG.kioskMemberNotFound);
+      request.tenant = { ...membership, role: 'MEMBER', kioskId: kiosk.id };
+      if (config.roles && !config.roles.includes('MEMBER')) throw forbidden();
+      return;
+    }
     // A password an admin chose is known to someone else: nothing but choosing one's own (and
     // reading the account, signing out) until the person has done so.
     if (user.mustChangePassword && !config?.duringPasswordReset) throw forbidden(MSG.passwordChangeRequired);

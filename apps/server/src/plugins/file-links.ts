@@ -105,12 +105,18 @@ export const filesOfRow =
 /** For the caller of `request`, the owner to sign each of `keys` for, when the caller may have it. */
 async function readerOwners(app: FastifyInstance, request: FastifyRequest, keys: string[]): Promise<(key: string) => string | undefined> {
   const userId = request.userId;
-  if (!userId || keys.length === 0) return () => undefined;
-  // In a business, that business's files; in a person's own calls, those of any of their businesses.
-  const businessIds = request.tenant ? [request.tenant.businessId] : (await app.callers.memberships(userId)).map((m) => m.businessId);
+  const kiosk = request.kiosk;
+  if ((!userId && !kiosk) || keys.length === 0) return () => undefined;
+  // In a business, that business's files; in a person's own calls, those of any of their businesses;
+  // on a kiosk's own calls (its name list), those of the kiosk's business.
+  const businessIds = request.tenant
+    ? [request.tenant.businessId]
+    : userId
+      ? (await app.callers.memberships(userId)).map((m) => m.businessId)
+      : [kiosk?.businessId ?? 0];
   const owners = await ownersOf(app.db, keys);
   return (key) => {
     const file = owners.get(key);
-    return file && admits(file, userId, businessIds) ? file.owner : undefined;
+    return file && admits(file, userId ?? 0, businessIds) ? file.owner : undefined;
   };
 }

@@ -1,5 +1,6 @@
 // Who sees which schedules and answers (DESIGN §4): owners and admins everything of the
-// business; anyone else their own, plus everything of the sites they supervise. Lists are
+// business; anyone else their own, plus everything of the sites they supervise; a member signed in
+// on a shared kiosk their own only. Lists are
 // filtered by this scope and a row outside it answers 404, so nothing of it leaks.
 import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -21,6 +22,8 @@ export interface ViewScope {
 
 export async function viewScopeOf(db: Db, caller: Caller): Promise<ViewScope> {
   const base = { businessId: caller.businessId, userId: caller.userId, timeZone: caller.timeZone };
+  // On a shared kiosk a member sees their own schedules only, whatever they supervise elsewhere.
+  if (caller.kioskId !== undefined) return { ...base, all: false, supervised: [] };
   if (isAdmin(caller)) return { ...base, all: true, supervised: [] };
   return { ...base, all: false, supervised: await supervisedTeamIds(db, caller.businessId, caller.userId) };
 }

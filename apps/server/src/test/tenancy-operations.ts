@@ -113,6 +113,8 @@ const WORDS: Record<string, Entity> = {
   notifications: 'notification',
   outbox: 'mail',
   jobs: 'job',
+  kiosks: 'kiosk',
+  kiosk: 'kiosk',
 };
 /** Lists whose items' `id` is of an entity (`projectTypes: [{ id, nameEn, nameAr }]`). */
 const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamTypes: 'siteType' };
@@ -143,7 +145,7 @@ export interface Slot {
 export interface Operation {
   method: string;
   path: string;
-  access: 'public' | 'user' | 'business';
+  access: 'public' | 'user' | 'business' | 'kiosk';
   multipart: boolean;
   params: OpenApiParameter[];
   body: JsonSchema | null;

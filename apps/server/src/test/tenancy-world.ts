@@ -61,6 +61,7 @@ export const ENTITIES = [
   'notification',
   'mail',
   'job',
+  'kiosk',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -69,6 +70,8 @@ export interface World {
   member: Caller;
   supervisor: Caller;
   ids: Record<Entity, number | string>;
+  /** The device token of the world's enrolled kiosk (its member has a PIN and signed in on it once). */
+  kioskToken: string;
   /** In every name, e-mail and username of this world (letters only, so it survives any text field). */
   marker: string;
 }
@@ -264,11 +267,29 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   );
   if (!job) throw new Error('building the world: no failed job');
 
+  // A kiosk at the site, enrolled, on which the member (with a PIN) signed in once.
+  const created = (await send(owner, { method: 'POST', url: '/api/v1/kiosks', payload: { teamId: site.id, name: named('Kiosk') } }, 201)) as {
+    kiosk: { id: number };
+    enrolmentCode: string;
+  };
+  const enrolled = await app.inject({ method: 'POST', url: '/api/v1/kiosk/enrol', payload: { code: created.enrolmentCode } });
+  if (enrolled.statusCode !== 200) throw new Error(`building the world: enrolment answered ${enrolled.statusCode} ${enrolled.body}`);
+  const kioskToken = enrolled.json<{ token: string }>().token;
+  await send(owner, { method: 'PUT', url: `/api/v1/users/${member.userId}/kiosk-pin`, payload: { pin: '2468' } }, 200);
+  const kioskSignIn = await app.inject({
+    method: 'POST',
+    url: '/api/v1/kiosk/sign-in',
+    headers: { 'x-kiosk-token': kioskToken },
+    payload: { userId: member.userId, pin: '2468' },
+  });
+  if (kioskSignIn.statusCode !== 200) throw new Error(`building the world: kiosk sign-in answered ${kioskSignIn.statusCode} ${kioskSignIn.body}`);
+
   return {
     owner,
     member,
     supervisor,
     marker,
+    kioskToken,
     ids: {
       business: business.id,
       apiKey: business.apiKey,
@@ -299,6 +320,7 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       notification,
       mail,
       job: job.id,
+      kiosk: created.kiosk.id,
     },
   };
 }

@@ -4,6 +4,7 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { randomKey } from '../../../lib/tokens.ts';
+import { setOwnPinHash } from '../kiosks/kiosks.service.ts';
 import { acceptCreatingInvitationRow, activateWithKey, findActivationDetail, findActivationKey, replaceActivationKey } from './activation.repository.ts';
 
 /** How long an activation key works (DESIGN §4); an admin of the creating business can issue another. */
@@ -19,12 +20,16 @@ export async function requireActivationDetail(db: Db, key: string) {
   return detail;
 }
 
-/** Activates the account of a live key with the person's own name and password; answers the username. */
-export async function activateByKey(db: Db, key: string, fullName: string, passwordHash: string) {
+/**
+ * Activates the account of a live key with the person's own name and password, and the kiosk PIN
+ * they chose if any; answers the username.
+ */
+export async function activateByKey(db: Db, key: string, fullName: string, passwordHash: string, pinHash: string | null = null) {
   return db.transaction(async (tx) => {
     const user = await activateWithKey(tx, key, { fullName, passwordHash });
     if (!user) throw notFound(MSG.activationKeyNotFound);
     if (user.createdBy) await acceptCreatingInvitationRow(tx, user.id, user.createdBy);
+    if (pinHash) await setOwnPinHash(tx, user.id, pinHash);
     return user.username;
   });
 }

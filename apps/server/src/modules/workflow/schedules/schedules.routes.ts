@@ -2,7 +2,8 @@
 // (the caller's own: My Tasks), /schedules/kpis (counts by status over the same filters) and
 // /schedules/{id} (with eagerLoad=true, everything the runner needs). The fixed paths are
 // registered before the one with an id. Answering a schedule: POST /v1/action-results (a member
-// submits an answer, which moves their schedule).
+// submits an answer, which moves their schedule). The caller's own lists, one schedule and answering
+// are open to a member signed in on a shared kiosk (`kiosk: true`); nothing else is.
 import { inspection } from '@fieldops/shared/inspections';
 import { getInspection } from './inspection.service.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -61,6 +62,7 @@ export async function schedulesRoutes(app: FastifyInstance) {
   };
 
   r.get('/schedules/user-schedules', {
+    config: { kiosk: true },
     schema: {
       tags: ['schedules'],
       description: "The caller's own schedules (My Tasks).",
@@ -71,6 +73,7 @@ export async function schedulesRoutes(app: FastifyInstance) {
   });
 
   r.get('/schedules/kpis', {
+    config: { kiosk: true },
     schema: {
       tags: ['schedules'],
       description: 'Schedules by status over the list filters, and done / total as a percentage.',
@@ -93,6 +96,7 @@ export async function schedulesRoutes(app: FastifyInstance) {
   }
 
   r.get('/schedules/:id', {
+    config: { kiosk: true },
     schema: { tags: ['schedules'], params: idParam('id'), querystring: detailQuery, response: { 200: z.union([scheduleDetail, schedule]), ...errors } },
     handler: (request) =>
       request.query.eagerLoad === 'true'
@@ -106,6 +110,7 @@ export async function schedulesRoutes(app: FastifyInstance) {
   });
 
   r.post('/v1/action-results', {
+    config: { kiosk: true },
     schema: {
       tags: ['answers'],
       summary: 'Submit an answer to an action of your schedule',
