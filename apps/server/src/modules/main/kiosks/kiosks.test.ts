@@ -142,12 +142,15 @@ describe('GET /v1/kiosks and GET /v1/kiosks/{id}/sign-ins', () => {
     const business = await createBusinessWithOwner(t.app);
     const site = (await createProjectAndSite(t.app, business, 'Harbour')).site.id;
     const worker = await addMember(t.app, business);
-    await placeInSite(t.app, business, site, worker.userId);
-    await givePin(t.app, business, worker.userId);
+    const guesser = await addMember(t.app, business);
+    for (const who of [worker, guesser]) await placeInSite(t.app, business, site, who.userId);
+    await givePin(t.app, business, worker.userId, guesser.userId);
     const pending = await createKiosk(business, site, 'Spare tablet');
     const used = await enrolledKiosk(t.app, business, site, 'Dock tablet');
     expect((await signInOn(used, worker.userId, '0000')).statusCode).toBe(400);
     expect((await signInOn(used, worker.userId)).statusCode).toBe(200);
+    // A wrong PIN afterwards is no sign-in.
+    expect((await signInOn(used, guesser.userId, '0000')).statusCode).toBe(400);
     const gone = await enrolledKiosk(t.app, business, site, 'Old tablet');
     await business.request({ method: 'DELETE', url: `${KIOSKS}/${gone.id}` });
 
@@ -169,8 +172,9 @@ describe('GET /v1/kiosks and GET /v1/kiosks/{id}/sign-ins', () => {
 
     const signIns = await business.request({ method: 'GET', url: `${KIOSKS}/${used.id}/sign-ins` });
     expect(signIns.statusCode).toBe(200);
-    expect(signIns.headers['x-total-count']).toBe('2');
+    expect(signIns.headers['x-total-count']).toBe('3');
     expect(signIns.json<KioskSignInRecord[]>().map((s) => [s.userId, s.succeeded])).toEqual([
+      [guesser.userId, false],
       [worker.userId, true],
       [worker.userId, false],
     ]);
