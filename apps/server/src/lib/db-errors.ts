@@ -39,12 +39,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** Seconds a client is asked to wait before trying again. */
 export const DATABASE_RETRY_AFTER_S = 2;
 
-/** Whether a statement broke a unique index (23505), however deep the driver's error is wrapped. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether the SQLSTATE of `error` (or of an error it wraps, however deep) passes `test`. */
+function hasState(error: unknown, test: (code: string) => boolean): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && test(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** Whether a statement broke a unique index (23505), however deep the driver's error is wrapped. */
+export const isUniqueViolation = (error: unknown) => hasState(error, (code) => code === '23505');
+
+/** Whether a statement broke any rule of the data (class 23: unique, foreign key, check, not null): trying again will not help. */
+export const isConstraintViolation = (error: unknown) => hasState(error, (code) => code.startsWith('23'));

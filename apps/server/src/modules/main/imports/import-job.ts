@@ -8,13 +8,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ImportExisting, ImportKind, ImportOutcome } from '@fieldops/shared/imports';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
+import { isConstraintViolation } from '../../../lib/db-errors.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { addImportedMember, placeImportedMember } from '../invitations/invitations.service.ts';
+import { addImportedMember, addImportedMembers, placeImportedMember } from '../invitations/invitations.service.ts';
 import { addImportedSite, updateImportedSite } from '../teams/teams.service.ts';
 import { sendJob, type Queue } from '../../platform/queue/queue.ts';
 import type { MemberValues, SiteValues } from './import-checks.ts';
-import { findImport, pendingRows, setImportStatus, setRowOutcome, updateMembership } from './imports.repository.ts';
-import { existingOf, rowChecker, type ImportJob, type RowChecker } from './imports.service.ts';
+import { findImport, pendingRows, setImportStatus, setRowOutcomes, updateMembership } from './imports.repository.ts';
+import { existingOf, rowChecker, type ImportJob } from './imports.service.ts';
 
 /** Rows a transaction writes: small enough to keep a lock short, large enough to be quick. */
 export const IMPORT_BATCH_ROWS = 100;
@@ -57,24 +58,57 @@ async function writeSite(ctx: RowContext, site: SiteValues, existingId: number |
   return { outcome: 'CREATED', message: null, resultId: await addImportedSite(tx, job.businessId, site) };
 }
 
-/** One row in a savepoint of the batch: a row that fails alone rolls back alone. */
-async function writeRow(ctx: RowContext, kind: ImportKind, check: RowChecker, values: Record<string, string>, existing: Map<string, number>): Promise<Outcome> {
-  const checked = check(values);
-  if (!checked.values) return { outcome: 'FAILED', message: checked.problems[0]?.message ?? MSG.invalid, resultId: null };
-  const existingId = checked.matchKey ? (existing.get(checked.matchKey) ?? null) : null;
+/** A row of the batch to write, checked again against the business as it is now. */
+interface Pending {
+  row: number;
+  values: MemberValues | SiteValues | null;
+  problem: string | null;
+  existingId: number | null;
+}
+
+/** One row on its own, in a savepoint when `careful`: a row that fails alone is marked failed. */
+async function writeOne(ctx: RowContext, kind: ImportKind, row: Pending, careful: boolean): Promise<Outcome> {
+  if (!row.values) return { outcome: 'FAILED', message: row.problem ?? MSG.invalid, resultId: null };
+  const write = (tx: Db) => {
+    const inner = { ...ctx, tx };
+    return kind === 'MEMBERS' ? writeMember(inner, row.values as MemberValues, row.existingId) : writeSite(inner, row.values as SiteValues, row.existingId);
+  };
+  if (!careful) return write(ctx.tx);
   try {
-    return await ctx.tx.transaction((savepoint) => {
-      const inner = { ...ctx, tx: savepoint };
-      return kind === 'MEMBERS' ? writeMember(inner, checked.values as MemberValues, existingId) : writeSite(inner, checked.values as SiteValues, existingId);
-    });
+    return await ctx.tx.transaction(write);
   } catch (err) {
     if (err instanceof AppError) return { outcome: 'FAILED', message: err.message, resultId: null };
+    // A row the data's rules refuse fails alone; anything else (a lost connection) fails the batch.
+    if (isConstraintViolation(err)) return { outcome: 'FAILED', message: MSG.invalid, resultId: null };
     throw err;
   }
 }
 
+/**
+ * The outcomes of a batch. New members are made together in a few statements; when `careful` (the
+ * batch failed that way), every row is written alone in a savepoint.
+ */
+async function writeBatch(ctx: RowContext, kind: ImportKind, rows: Pending[], careful: boolean): Promise<Map<number, Outcome>> {
+  const outcomes = new Map<number, Outcome>();
+  const together = !careful && kind === 'MEMBERS' ? rows.filter((r) => r.values && r.existingId === null) : [];
+  if (together.length > 0) {
+    const ids = await addImportedMembers(
+      ctx.tx,
+      ctx.job.businessId,
+      ctx.inviterId,
+      together.map((r) => r.values as MemberValues),
+      ctx.job.appUrl,
+    );
+    together.forEach((r, i) => outcomes.set(r.row, { outcome: 'CREATED', message: null, resultId: ids[i]! }));
+  }
+  for (const row of rows) {
+    if (!outcomes.has(row.row)) outcomes.set(row.row, await writeOne(ctx, kind, row, careful));
+  }
+  return outcomes;
+}
+
 /** Writes the next batch of the import; true when nothing is left. */
-async function runBatch(db: Db, job: ImportJob): Promise<boolean> {
+async function runBatch(db: Db, job: ImportJob, careful: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
     const found = await findImport(tx, job.businessId, job.importId, { lock: true });
     if (!found || found.status === 'DONE' || found.status === 'PREVIEW') return true;
@@ -85,15 +119,32 @@ async function runBatch(db: Db, job: ImportJob): Promise<boolean> {
       return true;
     }
     const check = await rowChecker(tx, job.businessId, found.kind);
-    const keys = rows.flatMap((r) => check(r.values).matchKey ?? []);
-    const existing = await existingOf(tx, job.businessId, found.kind, keys);
+    const checked = rows.map((r) => ({ row: r.row, ...check(r.values) }));
+    const existing = await existingOf(
+      tx,
+      job.businessId,
+      found.kind,
+      checked.flatMap((c) => c.matchKey ?? []),
+    );
+    const pending: Pending[] = checked.map((c) => ({
+      row: c.row,
+      values: c.values as MemberValues | SiteValues | null,
+      problem: c.problems[0]?.message ?? null,
+      existingId: c.matchKey ? (existing.get(c.matchKey) ?? null) : null,
+    }));
     const ctx: RowContext = { tx, job, inviterId: found.createdBy ?? 0, existing: found.existing };
-    for (const row of rows) {
-      const done = await writeRow(ctx, found.kind, check, row.values, existing);
-      await setRowOutcome(tx, job.importId, row.row, done.outcome, done.message, done.resultId);
-    }
+    await setRowOutcomes(tx, job.importId, await writeBatch(ctx, found.kind, pending, careful));
     return false;
   });
+}
+
+/** A batch written together, or, when that fails, again one row at a time. */
+async function nextBatch(db: Db, job: ImportJob): Promise<boolean> {
+  try {
+    return await runBatch(db, job, false);
+  } catch {
+    return runBatch(db, job, true);
+  }
 }
 
 /**
@@ -107,7 +158,7 @@ export const IMPORT_SLICE_MS = 15_000;
 export async function runImport(db: Db, job: ImportJob, sliceMs = IMPORT_SLICE_MS): Promise<void> {
   const started = Date.now();
   // Each batch commits before the next begins: progress is visible, and a crash loses at most one.
-  while (!(await runBatch(db, job))) {
+  while (!(await nextBatch(db, job))) {
     if (Date.now() - started >= sliceMs) {
       await sendJob<ImportJob>(db, 'imports.run', job);
       return;

@@ -28,6 +28,8 @@ export async function insertImportRows(db: Db, businessId: number, importId: num
   }
 }
 
+const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
+
 /** Repeats an earlier row of the file that is not skipped (row `r` of the query). */
 const repeats = sql`(r.match_key is not null and exists (
   select 1 from import_rows o
@@ -202,11 +204,23 @@ export async function pendingRows(db: Db, importId: number, size: number) {
     .limit(size);
 }
 
-export async function setRowOutcome(db: Db, importId: number, row: number, outcome: ImportOutcome, message: string | null, resultId: number | null) {
-  await db
-    .update(importRows)
-    .set({ outcome, outcomeMessage: message, resultId })
-    .where(and(eq(importRows.importId, importId), eq(importRows.row, row)));
+/** The outcomes of a batch of rows, in one statement. */
+export async function setRowOutcomes(
+  db: Db,
+  importId: number,
+  outcomes: ReadonlyMap<number, { outcome: ImportOutcome; message: string | null; resultId: number | null }>,
+) {
+  if (outcomes.size === 0) return;
+  const rows = [...outcomes];
+  await db.execute(sql`
+    update import_rows r set outcome = u.outcome, outcome_message = u.message, result_id = u.result_id
+    from unnest(
+      ${sql.param(rows.map(([row]) => row))}::int[],
+      ${sql.param(rows.map(([, o]) => o.outcome))}::text[],
+      ${sql.param(rows.map(([, o]) => o.message))}::text[],
+      ${sql.param(rows.map(([, o]) => o.resultId))}::bigint[]
+    ) as u(row, outcome, message, result_id)
+    where r.import_id = ${importId} and r.row = u.row`);
 }
 
 /** The pending accounts an import created, for their activation cards. */
@@ -256,18 +270,24 @@ export async function siteTypeKeys(db: Db, businessId: number): Promise<Map<stri
  */
 export async function existingMembers(db: Db, businessId: number, keys: readonly string[]): Promise<Map<string, number>> {
   if (keys.length === 0) return new Map();
+  // Each kind of key joined on its own, so the look-up is a hash join over the business's members.
   const rows = rowsOf<{ key: string; user_id: number }>(
     await db.execute(sql`
-      select k.key, min(m.user_id) as user_id
-      from unnest(${sql`array[${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )}]::text[]`}) as k(key)
-      join business_members m on m.business_id = ${businessId}
-      join users u on u.id = m.user_id
-      where (k.key = 'e:' || lower(u.email) and u.email <> '')
-         or (k.key = 'x:' || lower(m.external_id))
-         or (k.key = 'n:' || lower(u.full_name) and u.email = '')
+      select k.key, min(x.user_id) as user_id
+      from unnest(${textArray(keys)}) as k(key)
+      join (
+        select m.user_id, 'e:' || lower(u.email) as key
+          from business_members m join users u on u.id = m.user_id
+          where m.business_id = ${businessId} and u.email <> ''
+        union all
+        select m.user_id, 'x:' || lower(m.external_id)
+          from business_members m
+          where m.business_id = ${businessId} and m.external_id is not null
+        union all
+        select m.user_id, 'n:' || lower(u.full_name)
+          from business_members m join users u on u.id = m.user_id
+          where m.business_id = ${businessId} and u.email = ''
+      ) x on x.key = k.key
       group by k.key`),
   );
   return new Map(rows.map((r) => [r.key, Number(r.user_id)]));
@@ -279,10 +299,7 @@ export async function existingSites(db: Db, businessId: number, keys: readonly s
   const rows = rowsOf<{ key: string; id: number }>(
     await db.execute(sql`
       select k.key, min(t.id) as id
-      from unnest(${sql`array[${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )}]::text[]`}) as k(key)
+      from unnest(${textArray(keys)}) as k(key)
       join teams t on t.business_id = ${businessId}
       join projects p on p.id = t.project_id
       where k.key = 'x:' || lower(t.external_id) or k.key = 'n:' || lower(t.name) || '@' || lower(p.name)

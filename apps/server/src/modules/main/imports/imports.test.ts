@@ -2,7 +2,7 @@
 // skips in place, a commit written by the job once, the result file, a second import of the same
 // file creating nothing, updates of existing members, sites, and the refusals.
 import ExcelJS from 'exceljs';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportRow, ImportSummary } from '@fieldops/shared/imports';
 import { MSG } from '@fieldops/shared/messages';
@@ -163,6 +163,25 @@ describe('an import of members', () => {
       .from(teamMembers)
       .where(and(eq(teamMembers.userId, existing.userId), eq(teamMembers.teamId, headOffice)));
     expect(placement).toMatchObject({ authority: 'SUPERVISOR', position: 'Lead' });
+  });
+
+  it('writes a batch one row at a time when writing it together fails, and fails only the row refused', async () => {
+    // A rule of the data that refuses one account: the batch written together breaks on it.
+    await t.app.db.execute(sql`alter table users add constraint no_broken_names check (full_name <> 'Broken Person') not valid`);
+    try {
+      const before = await membersCount();
+      const csv = 'Name,Email,Sites\nFirst Person,first.person@example.com,Head Office\nBroken Person,,\nLast Person,,مجمع الرياض\n';
+      const done = await commitAndWait((await preview('MEMBERS', Buffer.from(csv))).id);
+      expect(done.outcomes).toMatchObject({ created: 2, failed: 1 });
+      expect(await membersCount()).toBe(before + 2);
+      expect((await rowsOf(done.id)).map((r) => [r.row, r.outcome, r.outcomeMessage])).toEqual([
+        [2, 'CREATED', null],
+        [3, 'FAILED', MSG.invalid],
+        [4, 'CREATED', null],
+      ]);
+    } finally {
+      await t.app.db.execute(sql`alter table users drop constraint no_broken_names`);
+    }
   });
 
   it('prints the activation cards of the members one import made', async () => {

@@ -50,6 +50,16 @@ export async function upsertInvitation(db: Db, input: InvitationInput): Promise<
   return must(row, 'an insert returns its row').id;
 }
 
+/** Pending invitations of new accounts (a bulk import), each with its key's hash, in one statement; the ids by user. */
+export async function insertPendingInvitations(db: Db, inputs: (Omit<InvitationInput, 'status'> & { keyHash: string })[]): Promise<Map<number, number>> {
+  if (inputs.length === 0) return new Map();
+  const rows = await db
+    .insert(invitations)
+    .values(inputs.map((input) => ({ ...input, status: 'PENDING' as const })))
+    .returning({ id: invitations.id, userId: invitations.userId });
+  return new Map(rows.map((r) => [r.userId!, r.id]));
+}
+
 const businessColumns = {
   id: invitations.id,
   email: invitations.email,

@@ -187,13 +187,18 @@ export async function findBasicInfos(db: Db, businessId: number, userIds: number
  * digits are random, not counted up past names already taken, so the name tells nothing of other
  * accounts made from the same address.
  */
-export async function freeUsernameFor(db: Db, email: string) {
-  const [name = ''] = email.split('@');
+/** The start of a username made from an e-mail (its local part) or a name's letters. */
+function usernameStem(seed: string) {
+  const [name = ''] = seed.split('@');
   const local = name
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '.')
     .replace(/^[^a-z]+/, '');
-  const stem = (local.length >= 3 ? local : `user.${local}`).slice(0, 40);
+  return (local.length >= 3 ? local : `user.${local}`).slice(0, 40);
+}
+
+export async function freeUsernameFor(db: Db, email: string) {
+  const stem = usernameStem(email);
   const candidates = [...new Set(Array.from({ length: 8 }, () => `${stem}.${String(crypto.randomInt(10_000)).padStart(4, '0')}`))];
   const rows = await db.select({ username: users.username }).from(users).where(inArray(users.username, candidates));
   const taken = new Set(rows.map((r) => r.username));
@@ -214,6 +219,41 @@ export async function insertInvitedUser(
     .onConflictDoNothing()
     .returning({ id: users.id });
   return row?.id ?? null;
+}
+
+/**
+ * Free usernames for many new accounts at once, one for each seed (an e-mail or a name's letters):
+ * one look-up for all their candidates.
+ */
+export async function freeUsernamesFor(db: Db, seeds: readonly string[]): Promise<string[]> {
+  const stems = seeds.map(usernameStem);
+  const candidates = stems.map((stem) => [...new Set(Array.from({ length: 4 }, () => `${stem}.${randomKey(3)}`))]);
+  const rows = await db.select({ username: users.username }).from(users).where(inArray(users.username, candidates.flat()));
+  const taken = new Set(rows.map((r) => r.username));
+  return candidates.map((list, i) => {
+    const free = list.find((c) => !taken.has(c)) ?? `${stems[i]}.${randomKey(4)}`;
+    taken.add(free);
+    return free;
+  });
+}
+
+/** Many new users waiting for activation in one statement; the ids by username (a taken one has none). */
+export async function insertInvitedUsers(db: Db, values: Parameters<typeof insertInvitedUser>[1][]): Promise<Map<string, number>> {
+  const rows = await db
+    .insert(users)
+    .values(values.map((v) => ({ ...v, activated: false, emailClaimed: false })))
+    .onConflictDoNothing()
+    .returning({ id: users.id, username: users.username });
+  return new Map(rows.map((r) => [r.username, r.id]));
+}
+
+/** Adds many users to the business as MEMBERs in one statement. */
+export async function addMemberships(db: Db, businessId: number, rows: { userId: number; position: string | null; externalId: string | null }[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(businessMembers)
+    .values(rows.map((r) => ({ businessId, role: 'MEMBER' as const, ...r })))
+    .onConflictDoNothing();
 }
 
 /** Adds a user to the business as a MEMBER; a user already in it keeps their membership. */

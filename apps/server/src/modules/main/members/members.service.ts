@@ -26,7 +26,10 @@ import {
   findMemberRows,
   findMembership,
   freeUsernameFor,
+  freeUsernamesFor,
   insertInvitedUser,
+  insertInvitedUsers,
+  addMemberships as addMembershipRows,
   updateMembership,
   updateUserDetails,
   withSites,
@@ -93,6 +96,25 @@ export async function createInvitedUser(tx: Db, values: Omit<Parameters<typeof i
   const username = await freeUsernameFor(tx, values.email || usernameSeedOf(values.fullName));
   return insertInvitedUser(tx, { ...values, username });
 }
+
+/**
+ * Many new accounts waiting for activation in one statement (a bulk import), each with a free
+ * username; the ids in the order given, null for one whose username was taken meanwhile.
+ */
+export async function createInvitedUsers(tx: Db, values: Omit<Parameters<typeof insertInvitedUser>[1], 'username'>[]): Promise<(number | null)[]> {
+  const usernames = await freeUsernamesFor(
+    tx,
+    values.map((v) => v.email || usernameSeedOf(v.fullName)),
+  );
+  const ids = await insertInvitedUsers(
+    tx,
+    values.map((v, i) => ({ ...v, username: usernames[i]! })),
+  );
+  return usernames.map((username) => ids.get(username) ?? null);
+}
+
+export const addMemberships = (tx: Db, businessId: number, rows: { userId: number; position: string | null; externalId: string | null }[]) =>
+  addMembershipRows(tx, businessId, rows);
 
 export async function requireMember(db: Db, businessId: number, userId: number) {
   const found = await findMember(db, businessId, userId);

@@ -19,7 +19,7 @@ import { notFound } from '../../../lib/errors.ts';
 import type { events } from '../../../db/schema-platform.ts';
 import type { EventData, EventKind } from '../events/events.service.ts';
 import { renderMail } from '../mail/mail-layout.ts';
-import { queueMail, queueMails, type QueuedMail } from '../mail/mail.service.ts';
+import { queueMails, type QueuedMail } from '../mail/mail.service.ts';
 import type { Queue } from '../queue/queue.ts';
 import { languageOf, wordingOf, type NotificationParams } from './notification-texts.ts';
 import {
@@ -354,32 +354,43 @@ const INVITATION = {
  * of the recipient yet): its activation link, and the invitation's link for someone who joins
  * with an account they have.
  */
-export async function queueInvitationMail(
-  tx: Db,
-  invite: { businessId: number; inviterId: number; invitationId: number; to: string; activateUrl: string; acceptUrl: string },
-) {
-  const business = await businessOf(tx, invite.businessId);
-  const [inviter] = await recipientRows(tx, invite.businessId, [invite.inviterId]);
+export interface InvitationMail {
+  businessId: number;
+  inviterId: number;
+  invitationId: number;
+  to: string;
+  activateUrl: string;
+  acceptUrl: string;
+}
+
+export const queueInvitationMail = (tx: Db, invite: InvitationMail) => queueInvitationMails(tx, [invite]);
+
+/** The invitation e-mails of one business and inviter (a bulk import sends many at once). */
+export async function queueInvitationMails(tx: Db, invites: readonly InvitationMail[]) {
+  const [first] = invites;
+  if (!first) return;
+  const business = await businessOf(tx, first.businessId);
+  const [inviter] = await recipientRows(tx, first.businessId, [first.inviterId]);
   if (!business) return;
   const language = languageOf(inviter?.language);
   const actor = inviter?.fullName ?? business.name;
   const t = INVITATION[language];
-  const rendered = renderMail({
-    language,
-    subject: t.heading(business.name),
-    business,
-    heading: t.heading(business.name),
-    paragraphs: [t.body(actor, business.name)],
-    action: { label: t.activate, url: invite.activateUrl },
-    footer: `${t.orAccept} ${invite.acceptUrl}\n${t.footer}`,
-  });
-  await queueMail(tx, {
+  const mails: QueuedMail[] = invites.map((invite) => ({
     businessId: invite.businessId,
     userId: null,
     kind: 'invitation',
     to: invite.to,
     language,
     deliveryKey: `invitation:${invite.invitationId}:${invite.activateUrl.slice(-12)}`,
-    ...rendered,
-  });
+    ...renderMail({
+      language,
+      subject: t.heading(business.name),
+      business,
+      heading: t.heading(business.name),
+      paragraphs: [t.body(actor, business.name)],
+      action: { label: t.activate, url: invite.activateUrl },
+      footer: `${t.orAccept} ${invite.acceptUrl}\n${t.footer}`,
+    }),
+  }));
+  await queueMails(tx, mails);
 }

@@ -141,9 +141,24 @@ async function throughInstallRace<T>(step: () => Promise<T>): Promise<T> {
 }
 
 export async function startQueue(db: Db, log: FastifyBaseLogger): Promise<Queue> {
+  // pg-boss marks a finished job complete without waiting for it: the statements still running
+  // when it stops are awaited before the queue counts as stopped, so none outlives the pool.
+  const running = new Set<Promise<unknown>>();
+  const base = executorOf(db);
+  const executor: PgBoss.Db = {
+    executeSql: (text, values) => {
+      const statement = base.executeSql(text, values);
+      running.add(statement);
+      void statement.then(
+        () => running.delete(statement),
+        () => running.delete(statement),
+      );
+      return statement;
+    },
+  };
   const make = () => {
     const made = new PgBoss({
-      db: executorOf(db),
+      db: executor,
       schema: QUEUE_SCHEMA,
       // Maintenance and the clock are pg-boss's own and run on every instance under its locks. The
       // clock (`schedule`) turns each cron slot of `boss.schedule` into one job across instances.
@@ -228,6 +243,7 @@ export async function startQueue(db: Db, log: FastifyBaseLogger): Promise<Queue>
     async stop() {
       await Promise.all(workers.map((id) => boss.offWork({ id })));
       await boss.stop({ graceful: true, wait: true, close: false });
+      await Promise.allSettled([...running]);
     },
   };
 }
