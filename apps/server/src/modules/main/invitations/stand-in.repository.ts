@@ -35,8 +35,11 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   inspection_shares: ['creator_id'],
   events: ['actor_id'],
   notifications: ['user_id'],
-  // Who started an import (an admin, so never a stand-in; listed for completeness).
+  // Who started an import or made a kiosk (an admin, so never a stand-in; listed for completeness).
   imports: ['created_by'],
+  kiosks: ['created_by'],
+  // Sign-ins on a kiosk need an activated account; a stand-in has none, listed for completeness.
+  kiosk_sign_ins: ['user_id'],
 };
 
 /**
