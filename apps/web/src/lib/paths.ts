@@ -3,6 +3,8 @@
 // called without an id gives its route's pattern (`/tasks/:taskId`), which is what the route
 // table needs; the query variants are the ones pages read back (`?tab=`, `?new=1`, filters).
 
+import type { ImportKind } from '@fieldops/shared/imports';
+
 type Id = number | string;
 type QueryValue = string | number | null | undefined;
 
@@ -49,6 +51,11 @@ export const paths = {
   newSite: (projectId?: number) => `/sites${queryString({ new: 1, project: projectId })}`,
   site: (siteId: Id = ':siteId') => `/sites/${siteId}`,
   members: '/members',
+  /** Bulk imports of members or sites (owners and admins): the first step, for `kind` when given. */
+  imports: '/imports',
+  newImport: (kind: ImportKind) => `/imports${queryString({ kind })}`,
+  /** One import, at whichever step it has reached (preview, progress, done). */
+  importRun: (importId: Id = ':importId') => `/imports/${importId}`,
   /** A member's page, at `tab`; `from` is the site a transfer starts from. */
   member: (memberId: Id = ':memberId', view: { tab?: MemberTab; from?: number } = {}) =>
     `/members/${memberId}${queryString({ tab: view.tab, from: view.from })}`,
@@ -72,6 +79,15 @@ export const paths = {
   mailOutbox: '/settings/outbox',
   /** Background jobs that used up their tries (owners and admins), in the settings area. */
   failedJobs: '/settings/jobs',
+  /** Shared-device kiosks of the sites (owners and admins), in the settings area. */
+  kiosks: '/settings/kiosks',
+  /** The kiosk app a shared tablet runs: the name list of its site. */
+  kiosk: '/kiosk',
+  /** Where a tablet is enrolled, with its one-time `?code=` when the link carries it. */
+  kioskEnrol: (code?: string) => `/kiosk/enrol${queryString({ code })}`,
+  /** The signed-in member's schedules on the kiosk. */
+  kioskTracker: '/kiosk/tracker',
+  kioskSchedule: (scheduleId: Id = ':scheduleId') => `/kiosk/tracker/${scheduleId}`,
   profile: '/profile',
   invitations: '/invitations',
   /** Everything the bell has said; `?filter=unread` shows only what is not read yet. */

@@ -262,6 +262,17 @@ describe('an import of sites', () => {
     expect(updated).toMatchObject({ name: 'Jeddah Branch', radius: 300 });
   });
 
+  it('writes values that look like formulas into the result as text', async () => {
+    const done = await commitAndWait(
+      (await preview('SITES', Buffer.from('Name,Project\nSafe Branch,Retail\nFormula Branch,"=HYPERLINK(""http://x.test"",""open"")"\n'))).id,
+    );
+    const res = await owner.request({ method: 'GET', url: `/api/v1/imports/${done.id}/result` });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const cell = book.worksheets[0]!.getRow(3).getCell(3);
+    expect([cell.type, cell.value]).toEqual([ExcelJS.ValueType.String, '=HYPERLINK("http://x.test","open")']);
+  });
+
   it('answers the template in either language', async () => {
     const res = await owner.request({ method: 'GET', url: '/api/v1/imports/template?kind=SITES&language=ar' });
     expect(res.statusCode).toBe(200);
