@@ -37,6 +37,7 @@ const SitesPage = lazyPage(() => import('../features/sites/sites-page.tsx'), 'Si
 const SiteDetailPage = lazyPage(() => import('../features/sites/site-detail-page.tsx'), 'SiteDetailPage');
 const MembersPage = lazyPage(() => import('../features/members/members-page.tsx'), 'MembersPage');
 const MemberDetailPage = lazyPage(() => import('../features/members/member-detail-page.tsx'), 'MemberDetailPage');
+const ImportsPage = lazyPage(() => import('../features/imports/imports-page.tsx'), 'ImportsPage');
 const TasksPage = lazyPage(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
 const NewTaskPage = lazyPage(() => import('../features/tasks/new-task-page.tsx'), 'NewTaskPage');
 const TaskTemplatesPage = lazyPage(() => import('../features/tasks/task-templates-page.tsx'), 'TaskTemplatesPage');
@@ -136,6 +137,8 @@ export const routes: RouteObject[] = [
                     pageRoute(SiteDetailPage, { path: paths.site() }),
                     pageRoute(MembersPage, { path: paths.members }),
                     pageRoute(MemberDetailPage, { path: paths.member() }),
+                    pageRoute(ImportsPage, { path: paths.imports }),
+                    pageRoute(ImportsPage, { path: paths.importRun() }),
                     pageRoute(TasksPage, { path: paths.tasks }),
                     pageRoute(NewTaskPage, { path: paths.newTask }),
                     pageRoute(TaskTemplatesPage, { path: paths.taskTemplates }),

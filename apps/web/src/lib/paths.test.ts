@@ -30,6 +30,13 @@ describe('paths', () => {
     expect(paths.onboardingBusiness).toBe('/onboarding?step=business');
   });
 
+  it('opens an import of members or sites, and one import by its id', () => {
+    expect(paths.newImport('MEMBERS')).toBe('/imports?kind=MEMBERS');
+    expect(paths.newImport('SITES')).toBe('/imports?kind=SITES');
+    expect(paths.importRun()).toBe('/imports/:importId');
+    expect(paths.importRun(12)).toBe('/imports/12');
+  });
+
   it("gives a schedule's inspection report, and a shared report's address with its token kept whole", () => {
     expect(paths.scheduleReport()).toBe('/schedules/:scheduleId/report');
     expect(paths.scheduleReport(40)).toBe('/schedules/40/report');

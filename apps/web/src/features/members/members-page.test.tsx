@@ -68,6 +68,21 @@ describe('members page', () => {
     objectUrls.mockRestore();
   });
 
+  it('offers owners and admins to import members from a file, and not supervisors', async () => {
+    stubMembers();
+    const user = userEvent.setup();
+    const { unmount } = renderWithSession(<MembersPage />, { route: '/members' });
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    expect(await screen.findByRole('menuitem', { name: 'Import members' })).toHaveAttribute('href', '/imports?kind=MEMBERS');
+    unmount();
+
+    const session = fakeSession({ role: 'MEMBER', teams: [{ id: 4, name: 'Tower A', authority: 'SUPERVISOR', position: null }] });
+    renderWithSession(<MembersPage />, { route: '/members', session });
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    expect(await screen.findByRole('menuitem', { name: 'Invite new member to a site' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Import members' })).not.toBeInTheDocument();
+  });
+
   it('lists 20 a page with the status of each member', async () => {
     const calls = stubMembers();
     renderWithSession(<MembersPage />, { route: '/members' });

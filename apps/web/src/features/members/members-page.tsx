@@ -1,10 +1,12 @@
 // /members: the business's members, 20 a page, searched (from 4 characters) and filtered by
-// project and site, with invite, assign and the per-member actions; those who manage sites also
-// see the invitations still waiting for an answer (?tab=invitations).
+// project and site, with invite, assign and the per-member actions (owners and admins also import
+// members from a file and print activation cards); those who manage sites also see the
+// invitations still waiting for an answer (?tab=invitations).
 import { useState } from 'react';
 import { Button, Card, Group, Menu } from '@mantine/core';
-import { IconChevronDown, IconMailForward, IconQrcode, IconUserPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconFileImport, IconMailForward, IconQrcode, IconUserPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MEMBER_SEARCH_MIN_LENGTH } from '@fieldops/shared/limits';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -17,6 +19,7 @@ import { InviteMemberModal } from '../../components/site-membership/invite-membe
 import { PendingInvitations } from '../../components/site-membership/pending-invitations.tsx';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../lib/notify.ts';
+import { paths } from '../../lib/paths.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
 import { parseIds, usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useMembersQuery } from './api/get-members.ts';
@@ -60,6 +63,9 @@ export function MembersPage() {
           {isAdmin ? (
             <>
               <Menu.Divider />
+              <Menu.Item component={Link} to={paths.newImport('MEMBERS')} leftSection={<IconFileImport size={16} />}>
+                {t('members.actions.importMembers')}
+              </Menu.Item>
               <Menu.Item
                 leftSection={<IconQrcode size={16} />}
                 onClick={() => {

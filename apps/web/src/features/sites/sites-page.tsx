@@ -1,11 +1,11 @@
 // /sites: the business's sites, 20 a page, filtered by project and searched by name, with
-// create (also from the shell's New Site quick action, /sites?new=1), edit and delete for
-// owners and admins.
+// create (also from the shell's New Site quick action, /sites?new=1), edit, delete and import
+// from a file for owners and admins.
 import { useState } from 'react';
-import { Button, Card } from '@mantine/core';
-import { IconMapPin, IconMapPinPlus } from '@tabler/icons-react';
+import { Button, Card, Group } from '@mantine/core';
+import { IconFileImport, IconMapPin, IconMapPinPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { Site } from '@fieldops/shared/organisation';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -88,9 +88,18 @@ export function SitesPage() {
     </QueryGate>
   );
 
+  const actions = isAdmin ? (
+    <Group gap="sm">
+      <Button variant="light" component={Link} to={paths.newImport('SITES')} leftSection={<IconFileImport size={16} />}>
+        {t('sites.actions.importSites')}
+      </Button>
+      {newButton}
+    </Group>
+  ) : null;
+
   return (
     <>
-      <PageHeader title={t('nav.sites')} description={t('sites.description')} actions={newButton} />
+      <PageHeader title={t('nav.sites')} description={t('sites.description')} actions={actions} />
       <SitesFilters key={filtersKey} />
       {content}
       <SiteFormModal opened={isAdmin && newRequested} initialProjectId={projectId} onClose={clearNew} onSaved={(site) => void navigate(paths.site(site.id))} />
