@@ -59,6 +59,7 @@ const TicketDetailPage = lazyPage(() => import('../features/tickets/ticket-detai
 const InvitationsPage = lazyPage(() => import('../features/invitations/invitations-page.tsx'), 'InvitationsPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
 const MailOutboxPage = lazyPage(() => import('../features/system/mail-outbox-page.tsx'), 'MailOutboxPage');
+const KiosksPage = lazyPage(() => import('../features/kiosks/kiosks-page.tsx'), 'KiosksPage');
 const FailedJobsPage = lazyPage(() => import('../features/system/failed-jobs-page.tsx'), 'FailedJobsPage');
 
 function PublicLayout() {
@@ -151,6 +152,7 @@ export const routes: RouteObject[] = [
                     pageRoute(SettingsPage, { path: paths.settings }),
                     pageRoute(MailOutboxPage, { path: paths.mailOutbox }),
                     pageRoute(FailedJobsPage, { path: paths.failedJobs }),
+                    pageRoute(KiosksPage, { path: paths.kiosks }),
                     pageRoute(ProfilePage, { path: paths.profile }),
                     pageRoute(InvitationsPage, { path: paths.invitations }),
                     pageRoute(NotificationsPage, { path: paths.notifications }),

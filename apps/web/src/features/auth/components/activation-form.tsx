@@ -1,5 +1,6 @@
-// The invited member's name and password, which activate the account. Every field is required,
-// so no field carries an asterisk.
+// The invited member's name and password, which activate the account, and the PIN they may choose
+// for their site's shared kiosk. Every field but the PIN is required, so no field carries an
+// asterisk.
 import { type FormEvent } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -18,12 +19,13 @@ interface ActivationFormProps {
 
 export function ActivationForm({ activationKey, detail, onActivated }: ActivationFormProps) {
   const { t } = useTranslation();
-  const form = useFormState({ name: detail.fullName, password: '', confirmPassword: '' });
+  const form = useFormState({ name: detail.fullName, password: '', confirmPassword: '', pin: '' });
   const activate = useActivateMutation();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = form.validate(activateRequest, { key: activationKey, ...form.values });
+    const { pin, ...values } = form.values;
+    const body = form.validate(activateRequest, { key: activationKey, ...values, pin: pin.trim() || undefined });
     if (!body) return;
     if (form.values.password !== form.values.confirmPassword) {
       form.setErrors({ confirmPassword: t('activation.passwordMismatch') });
@@ -51,6 +53,14 @@ export function ActivationForm({ activationKey, detail, onActivated }: Activatio
           {...form.field('password')}
         />
         <PasswordField label={t('activation.confirmPassword')} autoComplete="new-password" required withAsterisk={false} {...form.field('confirmPassword')} />
+        <TextInput
+          label={t('activation.pin')}
+          description={t('activation.pinHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          {...form.field('pin')}
+        />
         <Button type="submit" fullWidth loading={activate.isPending}>
           {t('activation.submit')}
         </Button>

@@ -5,6 +5,7 @@ import { AssignMemberModal } from '../../../components/site-membership/assign-me
 import { ActivationKeyModal } from './activation-key-modal.tsx';
 import { DeleteMemberModal } from './delete-member-modal.tsx';
 import { EditMemberModal } from './edit-member-modal.tsx';
+import { KioskPinModal } from './kiosk-pin-modal.tsx';
 import type { MemberDialog } from './member-menu.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { useActivateMember } from './use-activate-member.ts';
@@ -34,6 +35,7 @@ export function MemberDialogs({ state, onClose, onDeleted }: MemberDialogsProps)
       <EditMemberModal member={of('edit')} onClose={onClose} />
       <ActivationKeyModal member={of('activation')} onClose={onClose} />
       <ResetPasswordModal member={of('reset-password')} onClose={onClose} />
+      <KioskPinModal member={of('kiosk-pin')} onClose={onClose} />
       <DeleteMemberModal member={of('delete')} onClose={onClose} onDeleted={onDeleted} />
       <AssignMemberModal
         opened={assigning !== null}

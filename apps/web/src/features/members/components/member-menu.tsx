@@ -1,9 +1,9 @@
 // The menu of one member (in the list and on the member page): open in new tab, copy link,
-// edit, assign to a site, transfer, activation key, 'Activate Member Now', reset password and
-// delete — each offered only to those who may use it. A person's identity (name, e-mail,
+// edit, assign to a site, transfer, activation key, 'Activate Member Now', reset password, the
+// kiosk PIN and delete — each offered only to those who may use it. A person's identity (name, e-mail,
 // password) is theirs: the business manages it only for an account it created itself, and the
 // name and e-mail only until that account is activated.
-import { IconArrowsExchange, IconKey, IconPassword, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowsExchange, IconDeviceTablet, IconKey, IconPassword, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Member } from '@fieldops/shared/account';
@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 
-export type MemberDialog = 'edit' | 'assign' | 'activation' | 'reset-password' | 'delete';
+export type MemberDialog = 'edit' | 'assign' | 'activation' | 'reset-password' | 'kiosk-pin' | 'delete';
 
 interface MemberMenuProps {
   member: Member;
@@ -41,6 +41,8 @@ export function useMemberPermissions(member: Member) {
     canResetPassword: isAdmin && member.createdHere && !self && !protectedRole,
     /** A sign-in limit belongs to the person, but for a pending account this business created. */
     canSeeSignInLock: pendingHere,
+    /** The PIN for the site's shared kiosk: owners and admins, for anyone but the owner unless they are it. */
+    canSetKioskPin: isAdmin && !(member.authority === 'OWNER' && !isOwner),
     canAssign: managesAnySite,
     canTransfer: member.teams.some((team) => canManageSite(team.id)),
   };
@@ -76,6 +78,9 @@ export function MemberMenu({ member, onOpen, onActivate }: MemberMenuProps) {
       icon: <IconPassword size={16} />,
       onClick: () => onOpen('reset-password', member),
     });
+  }
+  if (can.canSetKioskPin) {
+    actions.push({ key: 'kiosk-pin', label: t('kiosks.pin.action'), icon: <IconDeviceTablet size={16} />, onClick: () => onOpen('kiosk-pin', member) });
   }
 
   return (

@@ -1,7 +1,7 @@
 // The Settings page's way to what administrators watch of the app's own work: the e-mail outbox
-// and the jobs that failed, each a page of the settings area.
+// and the jobs that failed, and the sites' shared kiosks, each a page of the settings area.
 import { Card, NavLink, Stack, Text, Title, useDirection } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconMail, IconRotateClockwise2 } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconDeviceTablet, IconMail, IconRotateClockwise2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
@@ -12,6 +12,7 @@ export function OperationsCard() {
   const Chevron = dir === 'rtl' ? IconChevronLeft : IconChevronRight;
   const links = [
     { to: paths.mailOutbox, label: t('settings.operations.outbox'), description: t('settings.operations.outboxText'), icon: IconMail },
+    { to: paths.kiosks, label: t('kiosks.settingsLink'), description: t('kiosks.settingsLinkText'), icon: IconDeviceTablet },
     { to: paths.failedJobs, label: t('settings.operations.jobs'), description: t('settings.operations.jobsText'), icon: IconRotateClockwise2 },
   ];
   return (
