@@ -1,14 +1,15 @@
 // Importing members from a file, in English and in Arabic: the owner goes from the members page to
 // Import members, downloads the template, uploads 200 members (UTF-8 in English; Windows-1256, as
 // Excel saves Arabic CSV on many machines, in Arabic) with five bad rows, fixes two of them in
-// place, imports, watches the progress reach its end, reads the result workbook and finds the new
-// members in the members list.
+// place, imports, watches the progress reach its end, reads the result workbook, prints the new
+// members' activation cards and finds them in the members list.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { PDFDocument } from 'pdf-lib';
 import { IMPORT_COLUMNS } from '@fieldops/shared/imports';
 import { DEMO, apiToken, call, expectAccessible, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
@@ -183,6 +184,14 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     }
     expect(byOutcome.get(words.created)).toHaveLength(197);
     expect(byOutcome.get(words.skipped)).toEqual([BAD.digitName, BAD.unknownSite, BAD.repeat]);
+
+    // The activation cards of the members this import created, none of whom has activated yet.
+    const [cards] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', name('imports.done.printCards')).click()]);
+    expect(cards.suggestedFilename()).toBe('activation-cards.pdf');
+    // Eight cards a page: the 197 members of this import alone.
+    const pdf = await PDFDocument.load(fs.readFileSync(await cards.path()));
+    expect(pdf.getPageCount()).toBe(Math.ceil(197 / 8));
+    await expect(page.getByText(t(lang, 'imports.done.cardsPrinted')).first()).toBeVisible();
 
     // The new members are in the members list, the fixed ones as fixed.
     for (const row of [2, 3, BAD.email, BAD.missingName, ROWS + 1]) {
