@@ -70,6 +70,17 @@ function PublicLayout() {
   );
 }
 
+// The shared-device kiosk: its own frame, no sidebar, not signed in as a person.
+const KioskRoot = lazyPage(
+  withAppTexts(() => import('../features/kiosk/kiosk-root.tsx')),
+  'KioskRoot',
+);
+const KioskEnrolPage = lazyPage(() => import('../features/kiosk/kiosk-enrol-page.tsx'), 'KioskEnrolPage');
+const KioskNamesPage = lazyPage(() => import('../features/kiosk/kiosk-names-page.tsx'), 'KioskNamesPage');
+const KioskMemberLayout = lazyPage(() => import('../features/kiosk/kiosk-member-layout.tsx'), 'KioskMemberLayout');
+const KioskTrackerPage = lazyPage(() => import('./kiosk-pages.tsx'), 'KioskTrackerPage');
+const KioskSchedulePage = lazyPage(() => import('./kiosk-pages.tsx'), 'KioskSchedulePage');
+
 const DataLayout = lazyPage(() => import('./data-layout.tsx'), 'DataLayout');
 const SignedInLayout = lazyPage(
   withAppTexts(() => import('./signed-in-layout.tsx')),
@@ -120,6 +131,27 @@ export const routes: RouteObject[] = [
             pageRoute(ForgotPasswordPage, { path: paths.forgotPassword }, false),
             pageRoute(ResetPasswordPage, { path: paths.resetPassword }, false),
             pageRoute(SharedInspectionPage, { path: paths.sharedInspection() }, false),
+            pageRoute(
+              KioskRoot,
+              {
+                path: paths.kiosk,
+                children: [
+                  pageRoute(KioskNamesPage, { index: true }, false),
+                  pageRoute(KioskEnrolPage, { path: paths.kioskEnrol() }, false),
+                  pageRoute(
+                    KioskMemberLayout,
+                    {
+                      children: [
+                        pageRoute(KioskTrackerPage, { path: paths.kioskTracker }, false),
+                        pageRoute(KioskSchedulePage, { path: paths.kioskSchedule() }, false),
+                      ],
+                    },
+                    false,
+                  ),
+                ],
+              },
+              false,
+            ),
             {
               // The check is not in the shell's chunk: a visitor who is not signed in goes to sign in.
               path: paths.home,

@@ -5,6 +5,7 @@ import { API_BASES, API_KEY_HEADER, TOTAL_COUNT_HEADER } from '@fieldops/shared/
 import { MSG } from '@fieldops/shared/messages';
 import { ApiError, errorFromResponse, networkError, parseRetryAfter } from './api-error.ts';
 import { IDEMPOTENCY_HEADER, intentFor, isRetryableStatus } from './idempotency.ts';
+import { applyKioskHeaders, kioskCredentials, kioskUnauthorized } from './kiosk-session.ts';
 import { paths } from './paths.ts';
 import { clearSessionStorage, getApiKey, getToken, rememberSignInReason } from './storage.ts';
 
@@ -114,10 +115,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (!headers.has('Accept')) headers.set('Accept', 'application/json, application/problem+json');
   // The language the person is using, for what the server writes on their behalf (a ticket raised from an answer).
   if (!headers.has('Accept-Language') && document.documentElement.lang) headers.set('Accept-Language', document.documentElement.lang);
-  const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const apiKey = getApiKey();
-  if (apiKey) headers.set(API_KEY_HEADER, apiKey);
+  // A shared kiosk sends its device token and the signed-in member's, never the person's own session.
+  const kiosk = kioskCredentials();
+  if (kiosk) {
+    applyKioskHeaders(kiosk, (name, value) => headers.set(name, value));
+  } else {
+    const token = getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const apiKey = getApiKey();
+    if (apiKey) headers.set(API_KEY_HEADER, apiKey);
+  }
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -145,7 +152,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     const signIn = base === 'main' && path === '/authenticate';
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
     const error: ApiError = errorFromResponse(response.status, payload, signIn, retryAfter);
-    if (response.status === 401 && !signIn) handleUnauthorized();
+    if (response.status === 401 && kiosk) kioskUnauthorized(error.serverMessage);
+    else if (response.status === 401 && !signIn) handleUnauthorized();
     if (response.status === 403 && error.serverMessage === MSG.passwordChangeRequired) onPasswordChangeRequired();
     throw error;
   }

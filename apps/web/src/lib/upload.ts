@@ -5,6 +5,7 @@ import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { buildUrl, handleUnauthorized, type ApiBase, type QueryValue } from './api-client.ts';
 import { errorFromResponse, networkError, parseRetryAfter } from './api-error.ts';
 import { IDEMPOTENCY_HEADER, intentFor, isRetryableStatus } from './idempotency.ts';
+import { applyKioskHeaders, kioskCredentials, kioskUnauthorized } from './kiosk-session.ts';
 import { getApiKey, getToken } from './storage.ts';
 
 export interface UploadProgress {
@@ -61,10 +62,15 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     if (options.timeoutMs) xhr.timeout = options.timeoutMs;
     xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
     if (intent.key) xhr.setRequestHeader(IDEMPOTENCY_HEADER, intent.key);
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    const apiKey = getApiKey();
-    if (apiKey) xhr.setRequestHeader(API_KEY_HEADER, apiKey);
+    const kiosk = kioskCredentials();
+    if (kiosk) {
+      applyKioskHeaders(kiosk, (name, value) => xhr.setRequestHeader(name, value));
+    } else {
+      const token = getToken();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      const apiKey = getApiKey();
+      if (apiKey) xhr.setRequestHeader(API_KEY_HEADER, apiKey);
+    }
 
     const onAbort = () => xhr.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -87,8 +93,10 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
         reject(networkError());
         return;
       }
-      if (xhr.status === 401) handleUnauthorized();
-      reject(errorFromResponse(xhr.status, payload, false, parseRetryAfter(xhr.getResponseHeader('Retry-After'))));
+      const error = errorFromResponse(xhr.status, payload, false, parseRetryAfter(xhr.getResponseHeader('Retry-After')));
+      if (xhr.status === 401 && kiosk) kioskUnauthorized(error.serverMessage);
+      else if (xhr.status === 401) handleUnauthorized();
+      reject(error);
     };
     xhr.onerror = () => {
       settle();

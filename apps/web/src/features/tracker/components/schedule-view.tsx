@@ -34,7 +34,8 @@ import { useAnswerSubmission } from './use-answer-submission.ts';
 
 const NO_SECTIONS: RunnerSection[] = [];
 
-export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
+/** `backTo`: where the way back leads, the tracker list the member came from unless given (a kiosk's). */
+export function ScheduleView({ detail, backTo }: { detail: RunnerSchedule; backTo?: string }) {
   const { t, i18n } = useTranslation();
   const { account } = useSession();
   const location = useLocation();
@@ -123,7 +124,7 @@ export function ScheduleView({ detail }: { detail: RunnerSchedule }) {
       <ScheduleHeader
         detail={detail}
         name={name}
-        backTo={paths.trackerAt(from?.trackerSearch)}
+        backTo={backTo ?? paths.trackerAt(from?.trackerSearch)}
         showMember={detail.userId !== account.id}
         withReport={detail.answers.length > 0 && !detail.copiedAt}
       />
