@@ -1,6 +1,6 @@
 // The shared-device kiosk, in English and in Arabic. The owner makes a kiosk for a site and reads
 // its one-time code; a tablet enrols with it. Two members of the site sign in on the tablet in
-// turn with their PINs: the first answers a schedule and signs out; the second loses the network,
+// turn with their PINs: the first answers a schedule and is signed out; the second loses the network,
 // answers (the answer waits on the tablet), and it is sent when the network returns. Each answer
 // arrives under its own member. The owner revokes the kiosk and the tablet asks to be enrolled
 // again. The name list, the PIN pad and the runner are checked for accessibility.
@@ -144,8 +144,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(kiosk.getByText(t(lang, 'tracker.submit.allSaved'))).toBeVisible();
     await shot(kiosk, `kiosk-${lang}-04-runner`);
     await expectAccessible(kiosk, `kiosk runner (${lang})`);
-    await kiosk.getByRole('button', { name: t(lang, 'kiosk.member.done') }).click();
-    await expect(kiosk.getByRole('heading', { name: t(lang, 'kiosk.names.title') })).toBeVisible();
+    // Finished: the tablet signs them out by itself, back to the name list.
+    await expect(kiosk.getByText(t(lang, 'kiosk.member.finished'))).toBeVisible();
+    await expect(kiosk.getByRole('heading', { name: t(lang, 'kiosk.names.title') })).toBeVisible({ timeout: 20_000 });
 
     // 4. Member B answers without a network: the answer waits, and goes when the network is back.
     pad = await signInAs(people[1], '13579');
@@ -162,6 +163,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(kiosk.getByRole('region', { name: question }).getByText(t(lang, 'taskRunner.submit.queued'))).toBeVisible();
     await expect(kiosk.getByTestId('kiosk-waiting')).toBeVisible();
     await shot(kiosk, `kiosk-${lang}-05-queued`);
+    await kiosk.getByRole('link', { name: t(lang, 'tracker.runner.back') }).click();
+    await expect(kiosk.getByRole('heading', { name: t(lang, 'kiosk.member.today') })).toBeVisible();
     await tablet.setOffline(false);
     await expect(kiosk.getByTestId('kiosk-waiting')).toBeHidden({ timeout: 30_000 });
 

@@ -1,7 +1,9 @@
 // The kiosk's member screens, made of the tracker's own parts: today's schedules of the member
-// signed in on the tablet, and the runner for one of them, whose way back is the kiosk's list.
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarOff, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+// signed in on the tablet, and the runner for one of them, whose way back is the kiosk's list. A
+// member who finishes a schedule there is signed out a few seconds later.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarOff, IconCircleCheck, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,6 +12,7 @@ import { EmptyState } from '../components/empty-state.tsx';
 import { ErrorState } from '../components/error-state.tsx';
 import { LoadingState } from '../components/loading-state.tsx';
 import { QueryGate } from '../components/query-gate.tsx';
+import { useKiosk } from '../features/kiosk/kiosk-context.ts';
 import { useScheduleQuery } from '../features/tracker/api/get-schedule.ts';
 import { useUserSchedulesQuery } from '../features/tracker/api/get-user-schedules.ts';
 import { ScheduleProgress, ScheduleStatusBadge, displayStatus } from '../features/tracker/components/schedule-status.tsx';
@@ -23,6 +26,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 const KIOSK_LIST = { page: 0, size: 50, sort: 'start,desc', timing: 'DUE', withActionCalculations: true } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const FINISHED_SIGN_OUT_MS = 8_000;
 
 const isToday = (schedule: Pick<Schedule, 'start' | 'deadline'>, since: number) =>
   Date.parse(schedule.deadline) > Date.now() || Date.parse(schedule.start) > since;
@@ -90,13 +94,44 @@ export function KioskTrackerPage() {
   );
 }
 
+const isFinished = (status: Schedule['status']) => status === 'done' || status === 'late';
+
+/** True once a schedule that was open when the member opened it has been finished here. */
+function useFinishedHere(status: Schedule['status'] | undefined): boolean {
+  const [openAtFirst, setOpenAtFirst] = useState<boolean | null>(null);
+  if (status !== undefined && openAtFirst === null) setOpenAtFirst(!isFinished(status));
+  return openAtFirst === true && status !== undefined && isFinished(status);
+}
+
 export function KioskSchedulePage() {
+  const { t } = useTranslation();
   const { scheduleId } = useParams();
   const id = Number(scheduleId);
   const valid = Number.isInteger(id) && id > 0;
   const { account, business } = useSession();
+  const { signOut } = useKiosk();
   const query = useScheduleQuery(id, { userId: account.id, businessId: business.id }, valid);
-  if (query.data) return <ScheduleView key={id} detail={query.data} backTo={paths.kioskTracker} />;
+  const finished = useFinishedHere(query.data?.status);
+
+  // The member finished their schedule: a moment to see it saved, then the tablet is the next one's.
+  useEffect(() => {
+    if (!finished) return;
+    const timer = setTimeout(signOut, FINISHED_SIGN_OUT_MS);
+    return () => clearTimeout(timer);
+  }, [finished, signOut]);
+
+  if (query.data) {
+    return (
+      <>
+        {finished ? (
+          <Alert color="teal" icon={<IconCircleCheck size={20} />} mb="md" role="status" maw={760} mx="auto">
+            {t('kiosk.member.finished')}
+          </Alert>
+        ) : null}
+        <ScheduleView key={id} detail={query.data} backTo={paths.kioskTracker} />
+      </>
+    );
+  }
   if (query.isError || !valid) return <ErrorState withCard error={query.error} fallbackKey="fetchScheduleFailed" onRetry={() => void query.refetch()} />;
   return <LoadingState />;
 }
