@@ -68,6 +68,40 @@ describe('members page', () => {
     objectUrls.mockRestore();
   });
 
+  it('prints the cards of the pending members an admin chooses, and only theirs', async () => {
+    const calls = stubFetch(({ path, method }) => {
+      if (path === '/api/v2/business-members')
+        return list([member(1, 'Omar Haddad', true), member(2, 'Lina Mansour', false), member(3, 'Sara Ali', false), member(5, 'Huda Salem', false)], 4);
+      if (path === '/api/v1/projects' || path === '/api/v1/teams') return list([], 0);
+      if (method === 'POST' && path === '/api/v1/users/activation-cards')
+        return new Response('%PDF-1.7', {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="activation-cards.pdf"' },
+        });
+      return undefined;
+    });
+    vi.stubGlobal('fetch', calls.fetchMock);
+    const objectUrls = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:cards');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderWithSession(<MembersPage />, { route: '/members' });
+    await screen.findByRole('link', { name: 'Omar Haddad' });
+    // An active member has no box: only an account waiting for activation gets a card.
+    expect(screen.queryByRole('checkbox', { name: 'Choose Omar Haddad for an activation card' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Lina Mansour for an activation card' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Choose Huda Salem for an activation card' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Members chosen: 2');
+    await user.click(screen.getByRole('button', { name: 'Print the chosen cards' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Print the chosen cards' });
+    expect(dialog).toHaveTextContent('A card for each member you chose (2)');
+    await user.click(within(dialog).getByRole('button', { name: 'Print the cards' }));
+    expect(await screen.findByText('The cards are ready to print. Keys and links sent before no longer work.')).toBeInTheDocument();
+    expect(calls.calls.filter((c) => c.path === '/api/v1/users/activation-cards').map((c) => c.body)).toEqual([{ userIds: [2, 5] }]);
+    // Printed: the choice is cleared.
+    expect(screen.queryByRole('button', { name: 'Print the chosen cards' })).not.toBeInTheDocument();
+    click.mockRestore();
+    objectUrls.mockRestore();
+  });
+
   it('offers owners and admins to import members from a file, and not supervisors', async () => {
     stubMembers();
     const user = userEvent.setup();

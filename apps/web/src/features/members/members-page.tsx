@@ -1,9 +1,10 @@
 // /members: the business's members, 20 a page, searched (from 4 characters) and filtered by
 // project and site, with invite, assign and the per-member actions (owners and admins also import
 // members from a file and print activation cards); those who manage sites also see the
-// invitations still waiting for an answer (?tab=invitations).
+// invitations still waiting for an answer (?tab=invitations). Owners and admins may choose pending
+// members in the list and print only their cards.
 import { useState } from 'react';
-import { Button, Card, Group, Menu } from '@mantine/core';
+import { Button, Card, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFileImport, IconMailForward, IconQrcode, IconUserPlus, IconUsers, IconUsersPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ import { MemberDialogs, useMemberDialogs } from './components/member-dialogs.tsx
 import { MembersFilters } from './components/members-filters.tsx';
 import { MembersTable } from './components/members-table.tsx';
 
-type PageDialog = 'invite' | 'invite-many' | 'assign' | 'cards' | null;
+type PageDialog = 'invite' | 'invite-many' | 'assign' | 'cards' | 'chosen-cards' | null;
 
 export function MembersPage() {
   const { t } = useTranslation();
@@ -39,6 +40,15 @@ export function MembersPage() {
   const [projects] = useSearchParam('projects');
   const [sites] = useSearchParam('sites');
   const [dialog, setDialog] = useState<PageDialog>(null);
+  // Pending members chosen for their activation cards, kept across pages of the list.
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (userId: number) =>
+    setChosen((before) => {
+      const next = new Set(before);
+      if (next.has(userId)) next.delete(userId);
+      else next.add(userId);
+      return next;
+    });
   const dialogs = useMemberDialogs();
   // A shorter search (from an edited address) is not sent: the server refuses it.
   const searchKey = q.trim().length >= MEMBER_SEARCH_MIN_LENGTH ? q.trim() : undefined;
@@ -98,7 +108,29 @@ export function MembersPage() {
     >
       {(members) => (
         <Card withBorder radius="md" padding="sm">
-          <MembersTable members={members.data} onOpen={dialogs.openDialog} onActivate={dialogs.activate} />
+          {isAdmin && chosen.size > 0 ? (
+            <Group justify="space-between" p="xs" mb="xs" bg="var(--mantine-color-blue-light)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+              <Text size="sm" fw={600} role="status">
+                {t('members.cards.chosen', { count: chosen.size })}
+              </Text>
+              <Group gap="xs">
+                <Button size="xs" variant="subtle" onClick={() => setChosen(new Set())}>
+                  {t('members.cards.clearChosen')}
+                </Button>
+                <Button
+                  size="xs"
+                  leftSection={<IconQrcode size={14} />}
+                  onClick={() => {
+                    cards.reset();
+                    setDialog('chosen-cards');
+                  }}
+                >
+                  {t('members.cards.printChosen')}
+                </Button>
+              </Group>
+            </Group>
+          ) : null}
+          <MembersTable members={members.data} onOpen={dialogs.openDialog} onActivate={dialogs.activate} selection={isAdmin ? { chosen, toggle } : undefined} />
           <ListPagination page={page} size={DEFAULT_PAGE_SIZE} total={members.total} onChange={setPage} />
         </Card>
       )}
@@ -128,6 +160,25 @@ export function MembersPage() {
           cards.mutate(undefined, {
             onSuccess: () => {
               setDialog(null);
+              notifySuccess(t('members.cards.printed'));
+            },
+          })
+        }
+      />
+      <ConfirmModal
+        opened={dialog === 'chosen-cards'}
+        title={t('members.cards.printChosen')}
+        message={t('members.cards.chosenHint', { count: chosen.size })}
+        confirmLabel={t('members.cards.print')}
+        danger={false}
+        loading={cards.isPending}
+        error={cards.error ? errorMessage(cards.error) : null}
+        onClose={() => setDialog(null)}
+        onConfirm={() =>
+          cards.mutate([...chosen], {
+            onSuccess: () => {
+              setDialog(null);
+              setChosen(new Set());
               notifySuccess(t('members.cards.printed'));
             },
           })

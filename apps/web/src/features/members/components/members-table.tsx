@@ -1,5 +1,7 @@
-// The members of one page: name and e-mail, status, business role, sites, position and rank.
-import { Anchor, Avatar, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+// The members of one page: name and e-mail, status, business role, sites, position and rank; with
+// a selection, a box beside each account waiting for activation that this business created, to
+// print the chosen ones' activation cards.
+import { Anchor, Avatar, Badge, Checkbox, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Member } from '@fieldops/shared/account';
@@ -9,17 +11,25 @@ import { NONE, formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
-import { MemberMenu, type MemberDialog } from './member-menu.tsx';
+import { MemberMenu, managesIdentity, type MemberDialog } from './member-menu.tsx';
 
 const SHOWN_SITES = 2;
+
+/** The members chosen for activation cards, by user id. */
+export interface CardSelection {
+  chosen: ReadonlySet<number>;
+  toggle: (userId: number) => void;
+}
 
 interface MembersTableProps {
   members: Member[];
   onOpen: (dialog: MemberDialog, member: Member) => void;
   onActivate: (member: Member) => void;
+  /** Owners and admins choose pending members for their activation cards. */
+  selection?: CardSelection;
 }
 
-export function MembersTable({ members, onOpen, onActivate }: MembersTableProps) {
+export function MembersTable({ members, onOpen, onActivate, selection }: MembersTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   return (
@@ -27,6 +37,11 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
+            {selection ? (
+              <Table.Th w={40}>
+                <VisuallyHidden>{t('members.cards.chooseColumn')}</VisuallyHidden>
+              </Table.Th>
+            ) : null}
             <Table.Th>{t('members.table.name')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('members.table.status')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('members.table.role')}</Table.Th>
@@ -46,6 +61,17 @@ export function MembersTable({ members, onOpen, onActivate }: MembersTableProps)
             const extra = member.teams.slice(SHOWN_SITES);
             return (
               <Table.Tr key={member.userId}>
+                {selection ? (
+                  <Table.Td>
+                    {managesIdentity(member) ? (
+                      <Checkbox
+                        aria-label={t('members.cards.choose', { name })}
+                        checked={selection.chosen.has(member.userId)}
+                        onChange={() => selection.toggle(member.userId)}
+                      />
+                    ) : null}
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   <Group gap="sm" wrap="nowrap">
                     <Avatar src={member.avatar ?? member.imageUrl} alt="" radius="xl" size={36} color="indigo">
