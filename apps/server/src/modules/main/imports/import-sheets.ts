@@ -26,17 +26,18 @@ function sheetOf(book: ExcelJS.Workbook, name: string, language: Language, headi
 
 const bufferOf = async (book: ExcelJS.Workbook) => Buffer.from(await book.xlsx.writeBuffer());
 
-/** The template of `kind`, its headings in `language`. */
+/**
+ * The template of `kind`, its headings in `language`: the first sheet (the one an upload reads) is
+ * empty below its headings, so a template sent back unchanged imports nothing; a second sheet
+ * shows an example row.
+ */
 export async function templateWorkbook(kind: ImportKind, language: Language): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const columns = IMPORT_COLUMNS[kind];
-  const sheet = sheetOf(
-    book,
-    kind === 'MEMBERS' ? (language === 'ar' ? 'الأعضاء' : 'Members') : language === 'ar' ? 'المواقع' : 'Sites',
-    language,
-    columns.map((c) => (c.required ? `${c[language]} *` : c[language])),
-  );
-  sheet.addRow(columns.map((c) => EXAMPLES[kind][language][c.key] ?? ''));
+  const headings = columns.map((c) => (c.required ? `${c[language]} *` : c[language]));
+  sheetOf(book, kind === 'MEMBERS' ? (language === 'ar' ? 'الأعضاء' : 'Members') : language === 'ar' ? 'المواقع' : 'Sites', language, headings);
+  const example = sheetOf(book, language === 'ar' ? 'مثال' : 'Example', language, headings);
+  example.addRow(columns.map((c) => EXAMPLES[kind][language][c.key] ?? ''));
   return bufferOf(book);
 }
 

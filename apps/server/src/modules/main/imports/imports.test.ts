@@ -280,5 +280,10 @@ describe('an import of sites', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets[0]!.getRow(1).getCell(1).value).toBe('الاسم *');
     expect(book.worksheets[0]!.views[0]).toMatchObject({ rightToLeft: true });
+    // Sent back unchanged, it imports nothing: the example is on a sheet of its own.
+    expect(book.worksheets[0]!.rowCount).toBe(1);
+    expect(book.worksheets[1]!.getRow(2).getCell(1).value).toBe('مجمع الرياض');
+    const unchanged = await upload(owner, 'SITES', res.rawPayload, 'sites.xlsx');
+    expect([unchanged.statusCode, unchanged.json().message]).toEqual([400, MSG.importEmpty]);
   });
 });
