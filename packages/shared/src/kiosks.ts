@@ -71,7 +71,14 @@ export type EnrolKioskRequest = z.input<typeof enrolKioskRequest>;
 export const enrolKioskResponse = z.object({
   /** The device token: kept on the tablet and sent in X-Kiosk-Token on every kiosk call. */
   token: z.string(),
-  kiosk: z.object({ id: z.number(), name: z.string(), siteName: z.string(), businessName: z.string() }),
+  kiosk: z.object({
+    id: z.number(),
+    name: z.string(),
+    siteName: z.string(),
+    businessName: z.string(),
+    /** The business's time zone: the tablet shows schedules' times and today's date in it. */
+    timeZone: z.string(),
+  }),
 });
 export type EnrolKioskResponse = z.infer<typeof enrolKioskResponse>;
 

@@ -134,11 +134,11 @@ export async function enrolWithCode(db: Db, codeHash: string, deviceTokenHash: s
     .returning({ id: kiosks.id, name: kiosks.name, businessId: kiosks.businessId, teamId: kiosks.teamId });
   if (!row) return null;
   const [names] = await db
-    .select({ siteName: teams.name, businessName: businesses.name })
+    .select({ siteName: teams.name, businessName: businesses.name, timeZone: businesses.timeZone })
     .from(teams)
     .innerJoin(businesses, eq(businesses.id, teams.businessId))
     .where(eq(teams.id, row.teamId));
-  return { id: row.id, name: row.name, siteName: names?.siteName ?? '', businessName: names?.businessName ?? '' };
+  return { id: row.id, name: row.name, siteName: names?.siteName ?? '', businessName: names?.businessName ?? '', timeZone: names?.timeZone ?? 'UTC' };
 }
 
 /** Why a code did not enrol: what its kiosk is now, or null when no kiosk has it. */

@@ -95,7 +95,7 @@ describe('POST /v1/kiosk/enrol', () => {
     const first = await enrol(typed);
     expect(first.statusCode, first.body).toBe(200);
     const body = first.json<{ token: string; kiosk: unknown }>();
-    expect(body.kiosk).toEqual({ id: kiosk.id, name: 'Entrance tablet', siteName: 'North Gate', businessName: 'Nile Cleaning' });
+    expect(body.kiosk).toEqual({ id: kiosk.id, name: 'Entrance tablet', siteName: 'North Gate', businessName: 'Nile Cleaning', timeZone: 'UTC' });
     expect(body.token).toMatch(/^[a-f0-9]{64}$/);
     const [row] = await t.app.db.select().from(kiosks).where(eq(kiosks.id, kiosk.id));
     expect(row.deviceTokenHash).toBe(hashKey(body.token));
