@@ -17,7 +17,7 @@ import type { Database } from '../apps/server/src/db/client.ts';
 import { projects, teams, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/lib/password.ts';
 import { createBusinessFor } from '../apps/server/src/modules/main/onboarding/onboarding.service.ts';
-import { multipart } from '../apps/server/src/test/factories.ts';
+import { multipart } from '../apps/server/src/test/multipart.ts';
 import { PRODUCTION_NODE_FLAGS } from '../apps/server/src/test/server-process.ts';
 import { withPostgres } from './lib/bench-database.ts';
 

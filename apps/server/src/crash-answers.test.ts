@@ -7,10 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { openDatabase, type DatabaseTarget } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { actionResults } from './db/schema-schedules.ts';
 import { REFERENCED_FILES_SQL } from './lib/file-sweep.ts';
 import { createDiskStorage } from './plugins/storage.ts';
@@ -26,7 +25,7 @@ import {
   createTask,
   placeInSite,
 } from './test/factories.ts';
-import { startServer } from './test/server-process.ts';
+import { serverDatabase, startServer } from './test/server-process.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const SUBMISSIONS = 300;
@@ -39,18 +38,7 @@ describe(`kill -9 during answer submissions (${adminUrl ? 'PostgreSQL' : 'embedd
     dirs.push(dataDir);
     const secret = crypto.randomBytes(32).toString('hex');
     const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: secret };
-    let target: DatabaseTarget = { pgliteDir: path.join(dataDir, 'pg') };
-    if (adminUrl) {
-      const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      target = { url: env.DATABASE_URL };
-    }
+    const target = await serverDatabase(dataDir, env);
     const uploadsDir = path.join(dataDir, 'uploads');
 
     // The business, set up directly on the data the server will open.

@@ -7,33 +7,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ImportSummary } from '@fieldops/shared/imports';
 import { buildApp } from './app.ts';
-import { openDatabase, type DatabaseTarget } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { businessMembers, invitations, users } from './db/schema.ts';
 import { importRows } from './db/schema-imports.ts';
 import { PASSWORD, createBusinessWithOwner, createProject, createSite, multipart } from './test/factories.ts';
-import { startServer, type ServerProcess } from './test/server-process.ts';
+import { serverDatabase, startServer, type ServerProcess } from './test/server-process.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const MEMBERS = 1500;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-
-async function newTarget(dataDir: string, env: Record<string, string>): Promise<DatabaseTarget> {
-  if (!adminUrl) return { pgliteDir: path.join(dataDir, 'pg') };
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  return { url: env.DATABASE_URL };
-}
 
 describe(`kill -9 during an import (${adminUrl ? 'PostgreSQL' : 'embedded database'})`, () => {
   it('creates every member once after a restart', async () => {
@@ -41,7 +27,7 @@ describe(`kill -9 during an import (${adminUrl ? 'PostgreSQL' : 'embedded databa
     dirs.push(dataDir);
     const secret = crypto.randomBytes(32).toString('hex');
     const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: secret, APP_URL: 'http://app.test' };
-    const target = await newTarget(dataDir, env);
+    const target = await serverDatabase(dataDir, env);
 
     const setupDb = await openDatabase(target);
     const setup = await buildApp({ database: setupDb, jwtSecret: new TextEncoder().encode(secret), uploadsDir: path.join(dataDir, 'uploads') });

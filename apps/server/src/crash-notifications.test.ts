@@ -6,14 +6,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { openDatabase, type DatabaseTarget } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { businessMembers, teamMembers, users } from './db/schema.ts';
 import { hashPassword } from './lib/password.ts';
 import { PASSWORD, createBusinessWithOwner, createProject, createSite, createTask } from './test/factories.ts';
-import { startServer } from './test/server-process.ts';
+import { serverDatabase, startServer } from './test/server-process.ts';
 import { startSmtp } from './test/smtp-kit.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -28,18 +27,7 @@ describe(`kill -9 during a fan-out (${adminUrl ? 'PostgreSQL' : 'embedded databa
     dirs.push(dataDir);
     const secret = crypto.randomBytes(32).toString('hex');
     const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: secret, SMTP_URL: smtp.url, APP_URL: 'http://app.test' };
-    let target: DatabaseTarget = { pgliteDir: path.join(dataDir, 'pg') };
-    if (adminUrl) {
-      const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      target = { url: env.DATABASE_URL };
-    }
+    const target = await serverDatabase(dataDir, env);
 
     // The business and its 1,000 members, set up directly on the data the server will open.
     const setupDb = await openDatabase(target);

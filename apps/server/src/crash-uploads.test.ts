@@ -9,10 +9,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { openDatabase, rowsOf, type DatabaseTarget } from './db/client.ts';
+import { openDatabase, rowsOf } from './db/client.ts';
 import { REFERENCED_FILES_SQL } from './lib/file-sweep.ts';
 import { createS3Storage } from './plugins/storage-s3.ts';
 import { createDiskStorage, type Storage } from './plugins/storage.ts';
@@ -29,7 +28,7 @@ import {
   placeInSite,
 } from './test/factories.ts';
 import { startS3Server, type S3TestServer } from './test/s3-server.ts';
-import { startServer, type ServerProcess } from './test/server-process.ts';
+import { serverDatabase, startServer, type ServerProcess } from './test/server-process.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const ROUNDS = 3;
@@ -56,18 +55,7 @@ describe.each(['disk', 'object store'] as const)(`kill -9 during uploads (%s, ${
     const secret = crypto.randomBytes(32).toString('hex');
     // The stopped servers' files are looked for every half second, so the count below need not wait long.
     const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: secret, FILE_REAP_INTERVAL_MS: '500' };
-    let target: DatabaseTarget = { pgliteDir: path.join(dataDir, 'pg') };
-    if (adminUrl) {
-      const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      target = { url: env.DATABASE_URL };
-    }
+    const target = await serverDatabase(dataDir, env);
     const uploadsDir = path.join(dataDir, 'uploads');
     let storage: Storage = createDiskStorage(uploadsDir);
     if (where === 'object store') {

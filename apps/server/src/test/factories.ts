@@ -144,20 +144,7 @@ export const signedFileUrl = (extension = '[a-z0-9]{2,5}') => new RegExp(`^/api/
 /** The storage key a file link names, signed or not. */
 export const fileKeyOf = (url: string) => url.split('?')[0].split('/').pop() ?? '';
 
-/** A multipart body built by hand, as a browser's FormData would send it. */
-export function multipart(fields: Record<string, string>, files: { field: string; filename: string; type: string; data: Buffer }[] = []) {
-  const boundary = `----form${unique()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
-    chunks.push(f.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export { multipart } from './multipart.ts';
 
 /** A ticket of the caller's business, created by the caller (no history; the API writes that). */
 export async function createTicket(app: FastifyInstance, creator: Caller, values: Partial<typeof tickets.$inferInsert> = {}) {

@@ -1,11 +1,15 @@
 // The real server as a child process, for the tests of what only a process shows: start, kill -9,
 // SIGTERM, restart on the same data. It runs compiled, with the flags of `npm start`: the tests
 // start the copy their run compiled (global-setup.ts), the benchmarks dist/server.js; anywhere
-// else it runs from TypeScript (`node --import tsx server.ts`).
+// else it runs from TypeScript (`node --import tsx server.ts`). Its database: serverDatabase.
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { DatabaseTarget } from '../db/client.ts';
 
 const SERVER = fileURLToPath(new URL('../server.ts', import.meta.url));
 /** The Node.js flags `npm start` runs the compiled server with (the root package.json's `serve`). */
@@ -88,4 +92,22 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { url, child, output: () => printed, exited };
+}
+
+/**
+ * The database a server started by a test opens: the embedded one in `dataDir`, or, with
+ * TEST_DATABASE_URL, a new PostgreSQL database, whose address goes into `env` (DATABASE_URL).
+ */
+export async function serverDatabase(dataDir: string, env: Record<string, string>): Promise<DatabaseTarget> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { pgliteDir: path.join(dataDir, 'pg') };
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  return { url: env.DATABASE_URL };
 }

@@ -139,46 +139,19 @@ export interface ImportedMember {
   externalId: string | null;
 }
 
-/**
- * Makes the account of an imported member in the import's transaction `tx`, placed in its sites,
- * and answers its id. With an e-mail it is invited as inviteMember does (the invitation and its
- * e-mail); without one the account only waits for activation by key. Either way it has no password
- * until the person chooses one at activation.
- */
+/** One imported member's account, as addImportedMembers makes many: its id. */
 export async function addImportedMember(tx: Db, businessId: number, inviterId: number, member: ImportedMember, appUrl: string): Promise<number> {
-  const created = await createAccount(tx, businessId, { name: member.name, email: member.email ?? '' }, NO_PASSWORD);
-  await place(tx, businessId, created.id, member.teamIds, member);
-  if (member.email === null) return created.id;
-  const id = await upsertInvitation(tx, {
-    businessId,
-    userId: created.id,
-    email: member.email,
-    name: member.name,
-    authority: member.role,
-    position: member.position,
-    externalId: member.externalId,
-    teamIds: member.teamIds,
-    invitedBy: inviterId,
-    status: 'PENDING',
-  });
-  const invitationKey = randomKey();
-  await replaceInvitationKey(tx, businessId, id, hashKey(invitationKey));
-  await queueInvitationMail(tx, {
-    businessId,
-    inviterId,
-    invitationId: id,
-    to: member.email,
-    activateUrl: `${appUrl}/activate?key=${created.activationKey}`,
-    acceptUrl: `${appUrl}/invitations?key=${invitationKey}`,
-  });
-  return created.id;
+  const [id] = await addImportedMembers(tx, businessId, inviterId, [member], appUrl);
+  return id!;
 }
 
 /**
- * Makes the accounts of many imported members at once, as addImportedMember does one by one, in a
- * few statements: the accounts, their memberships and sites, the invitations of those with an
- * e-mail and their e-mails. Answers the ids in the order given; throws a 409 when a username was
- * taken meanwhile (the import then writes the batch one row at a time).
+ * Makes the accounts of imported members in the import's transaction `tx`, in a few statements
+ * however many: the accounts (no password until the person chooses one at activation), their
+ * memberships and sites, and for those with an e-mail the invitation and its e-mail, as
+ * inviteMember makes them; an account without e-mail only waits for its key (a printed card).
+ * Answers the ids in the order given; throws a 409 when a username was taken meanwhile (the import
+ * then writes the batch one row at a time).
  */
 export async function addImportedMembers(tx: Db, businessId: number, inviterId: number, members: readonly ImportedMember[], appUrl: string): Promise<number[]> {
   const activationKeys = members.map(() => randomKey());
