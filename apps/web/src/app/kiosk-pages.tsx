@@ -36,8 +36,7 @@ export function KioskTrackerPage() {
   const { dir } = useDirection();
   const time = useBusinessTime();
   const language = currentLanguage(i18n);
-  // The tablet does not know the business's time zone: the started schedules, of which those still
-  // open or begun within the last day are today's.
+  // The started schedules, of which those still open or begun within the last day are today's.
   const query = useUserSchedulesQuery(KIOSK_LIST);
   const since = Date.now() - DAY_MS;
   const Chevron = dir === 'rtl' ? IconChevronLeft : IconChevronRight;

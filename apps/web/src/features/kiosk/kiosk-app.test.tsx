@@ -52,7 +52,10 @@ async function enterPin(user: ReturnType<typeof userEvent.setup>, name: string, 
 }
 
 beforeEach(() => {
-  saveKioskDevice({ token: 'device-token', kiosk: { id: 3, name: 'Front desk', siteName: 'Riyadh Mall', businessName: 'Acme Services' } });
+  saveKioskDevice({
+    token: 'device-token',
+    kiosk: { id: 3, name: 'Front desk', siteName: 'Riyadh Mall', businessName: 'Acme Services', timeZone: 'Asia/Riyadh' },
+  });
 });
 
 afterEach(() => {

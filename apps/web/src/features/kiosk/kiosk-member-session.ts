@@ -1,6 +1,6 @@
 // The session the tracker's screens read (lib/session), made for a member signed in on a kiosk:
-// who they are and the business by name. A kiosk session reaches nothing else of the business, so
-// its sites, members and lookups are empty, and its times are the tablet's own.
+// who they are, the business by name and its time zone. A kiosk session reaches nothing else of the
+// business, so its sites, members and lookups are empty.
 import type { KioskDevice, KioskMemberSession } from '../../lib/kiosk-session.ts';
 import type { SessionContextValue } from '../../lib/session/session-context.ts';
 
@@ -13,7 +13,8 @@ export function kioskMemberSession(device: KioskDevice, session: KioskMemberSess
     logo: null,
     ownershipType: 'MEMBER' as const,
     apiKey: '',
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    // A tablet enrolled before kiosks told their time zone keeps its own.
+    timeZone: device.kiosk.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone,
     industryId: null,
     managedProfile: false,
     lateAnswerHours: 0,
