@@ -127,7 +127,7 @@ export function KioskSchedulePage() {
             {t('kiosk.member.finished')}
           </Alert>
         ) : null}
-        <ScheduleView key={id} detail={query.data} backTo={paths.kioskTracker} />
+        <ScheduleView key={id} detail={query.data} backTo={paths.kioskTracker} withReportLink={false} />
       </>
     );
   }

@@ -34,8 +34,11 @@ import { useAnswerSubmission } from './use-answer-submission.ts';
 
 const NO_SECTIONS: RunnerSection[] = [];
 
-/** `backTo`: where the way back leads, the tracker list the member came from unless given (a kiosk's). */
-export function ScheduleView({ detail, backTo }: { detail: RunnerSchedule; backTo?: string }) {
+/**
+ * `backTo`: where the way back leads, the tracker list the member came from unless given (a
+ * kiosk's); `withReportLink`: false where the inspection report cannot be opened (a kiosk).
+ */
+export function ScheduleView({ detail, backTo, withReportLink = true }: { detail: RunnerSchedule; backTo?: string; withReportLink?: boolean }) {
   const { t, i18n } = useTranslation();
   const { account } = useSession();
   const location = useLocation();
@@ -126,7 +129,7 @@ export function ScheduleView({ detail, backTo }: { detail: RunnerSchedule; backT
         name={name}
         backTo={backTo ?? paths.trackerAt(from?.trackerSearch)}
         showMember={detail.userId !== account.id}
-        withReport={detail.answers.length > 0 && !detail.copiedAt}
+        withReport={withReportLink && detail.answers.length > 0 && !detail.copiedAt}
       />
       {detail.copiedAt ? <OfflineNotice copiedAt={detail.copiedAt} /> : null}
       {submission.refusal ? (
