@@ -6,9 +6,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from './test/server-process.ts';
+import { serverDatabase, startServer, type ServerProcess } from './test/server-process.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const dirs: string[] = [];
@@ -42,15 +41,9 @@ const signIn = (server: ServerProcess, username: string) =>
 
 /** The embedded database, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
 async function databaseEnv(): Promise<Record<string, string>> {
-  if (!adminUrl) return { DATA_DIR: dataDir() };
-  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { DATA_DIR: dataDir(), DATABASE_URL: url.toString() };
+  const env = { DATA_DIR: dataDir() };
+  await serverDatabase(env.DATA_DIR, env);
+  return env;
 }
 
 describe.skipIf(adminUrl)('the server on its embedded database, killed with -9', () => {

@@ -8,6 +8,7 @@ import { SITE_AUTHORITIES, type SiteAuthority } from '@fieldops/shared/enums';
 import { IMPORT_LIST_SEPARATORS, type ImportProblem } from '@fieldops/shared/imports';
 import { DEFAULT_GEOFENCE_RADIUS_M } from '@fieldops/shared/limits';
 import { MSG, maxMessage, minMessage } from '@fieldops/shared/messages';
+import type { SiteValues as SiteRowValues } from '../teams/teams.service.ts';
 
 const nameSchema = entityName();
 const textSchema = optionalText(100);
@@ -83,16 +84,8 @@ export function checkMemberRow(raw: Record<string, string>, lookups: MemberLooku
   return { problems, values: { name, email, teamIds, role, position: get('position') || null, externalId }, matchKey };
 }
 
-/** What a site row asks for, once it has no problem. */
-export interface SiteValues {
-  name: string;
-  projectId: number;
-  latitude: number | null;
-  longitude: number | null;
-  radius: number;
-  typeId: number | null;
-  externalId: string | null;
-}
+/** What a site row asks for, once it has no problem: a site's values but its WhatsApp link. */
+export type SiteValues = Omit<SiteRowValues, 'whatsApp'>;
 
 export interface SiteLookups {
   /** Lower-cased project names to ids. */

@@ -15,7 +15,7 @@ import { addImportedSite, updateImportedSite } from '../teams/teams.service.ts';
 import { sendJob, type Queue } from '../../platform/queue/queue.ts';
 import type { MemberValues, SiteValues } from './import-checks.ts';
 import { findImport, pendingRows, setImportStatus, setRowOutcomes, updateMembership } from './imports.repository.ts';
-import { existingOf, rowChecker, type ImportJob } from './imports.service.ts';
+import { existingOf, rowChecker, type ImportJob, type RowChecker } from './imports.service.ts';
 
 /** Rows a transaction writes: small enough to keep a lock short, large enough to be quick. */
 export const IMPORT_BATCH_ROWS = 100;
@@ -107,8 +107,14 @@ async function writeBatch(ctx: RowContext, kind: ImportKind, rows: Pending[], ca
   return outcomes;
 }
 
+/**
+ * The business's look-ups for the checks (its sites, projects, site types), read once for all the
+ * batches of a job: a site removed meanwhile fails only the rows that name it.
+ */
+type Checkers = Map<ImportKind, RowChecker>;
+
 /** Writes the next batch of the import; true when nothing is left. */
-async function runBatch(db: Db, job: ImportJob, careful: boolean): Promise<boolean> {
+async function runBatch(db: Db, job: ImportJob, checkers: Checkers, careful: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
     const found = await findImport(tx, job.businessId, job.importId, { lock: true });
     if (!found || found.status === 'DONE' || found.status === 'PREVIEW') return true;
@@ -118,7 +124,8 @@ async function runBatch(db: Db, job: ImportJob, careful: boolean): Promise<boole
       await setImportStatus(tx, job.importId, 'DONE');
       return true;
     }
-    const check = await rowChecker(tx, job.businessId, found.kind);
+    const check = checkers.get(found.kind) ?? (await rowChecker(tx, job.businessId, found.kind));
+    checkers.set(found.kind, check);
     const checked = rows.map((r) => ({ row: r.row, ...check(r.values) }));
     const existing = await existingOf(
       tx,
@@ -139,11 +146,11 @@ async function runBatch(db: Db, job: ImportJob, careful: boolean): Promise<boole
 }
 
 /** A batch written together, or, when that fails, again one row at a time. */
-async function nextBatch(db: Db, job: ImportJob): Promise<boolean> {
+async function nextBatch(db: Db, job: ImportJob, checkers: Checkers): Promise<boolean> {
   try {
-    return await runBatch(db, job, false);
+    return await runBatch(db, job, checkers, false);
   } catch {
-    return runBatch(db, job, true);
+    return runBatch(db, job, checkers, true);
   }
 }
 
@@ -157,8 +164,9 @@ export const IMPORT_SLICE_MS = 15_000;
 /** Writes batches of the import for about IMPORT_SLICE_MS, then queues the rest as a new job. */
 export async function runImport(db: Db, job: ImportJob, sliceMs = IMPORT_SLICE_MS): Promise<void> {
   const started = Date.now();
+  const checkers: Checkers = new Map();
   // Each batch commits before the next begins: progress is visible, and a crash loses at most one.
-  while (!(await nextBatch(db, job))) {
+  while (!(await nextBatch(db, job, checkers))) {
     if (Date.now() - started >= sliceMs) {
       await sendJob<ImportJob>(db, 'imports.run', job);
       return;

@@ -12,6 +12,7 @@ import { withRanksOverLastMonth } from '../../workflow/reports/reports.service.t
 import { deleteSiteRows, findSite, findSiteRows, findSites, insertSite, updateSiteRow, type SiteFilter, type SiteValues } from './teams.repository.ts';
 
 type SiteInput = z.output<typeof siteRequest>;
+export type { SiteValues };
 
 async function valuesOf(db: Db, businessId: number, body: SiteInput) {
   await requireProjectRow(db, businessId, body.projectId, 'projectId');
