@@ -39,6 +39,10 @@ export const isFinished = (status: ScheduleStatus) => status === 'done' || statu
 export const ANSWER_HOLDS = ['PAUSED', 'REMOVED', 'UNPROVEN'] as const;
 export type AnswerHold = (typeof ANSWER_HOLDS)[number];
 
+/** Where an answer was given relative to its site's geofence, when its task checks location (DESIGN §13). */
+export const LOCATION_STATUSES = ['INSIDE', 'OUTSIDE', 'UNVERIFIED'] as const;
+export type LocationStatus = (typeof LOCATION_STATUSES)[number];
+
 export const EXECUTION_STATUSES = ['COMPLETED', 'RUNNING', 'ACTIVE', 'UPCOMING', 'PAUSED', 'CANCELED', 'INACTIVE'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 

@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { AnswerHold, DeadlineUnit, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
+import type { AnswerHold, DeadlineUnit, LocationStatus, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
 import type { AnswerValue } from '@fieldops/shared/answers';
 import type { CoverStatus } from '@fieldops/shared/pool';
 import { createdAt, id, ref } from './columns.ts';
@@ -270,8 +270,14 @@ export const actionResults = pgTable(
     accuracy: doublePrecision('accuracy'),
     /** Metres from the site's centre, when both positions are known. */
     distance: doublePrecision('distance'),
-    /** Given outside the site's geofence: kept, shown, not counted (DESIGN §7). */
+    /** Not proven at the site (outside or unverified, and not overridden): kept, shown, not counted (DESIGN §7). */
     outside: boolean('outside').notNull().default(false),
+    /** How the geofence judged the position: null when the task does not check location. */
+    locationStatus: text('location_status').$type<LocationStatus>(),
+    /** A supervisor's ruling that an outside or unverified answer counts as given at the site. */
+    overriddenBy: ref('overridden_by').references(() => users.id, { onDelete: 'set null' }),
+    overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+    overrideReason: text('override_reason'),
     isFlagged: boolean('is_flagged').notNull().default(false),
     /** "2" once a ticket was raised from the answer. */
     statusCode: text('status_code'),

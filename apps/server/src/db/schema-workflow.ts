@@ -39,6 +39,8 @@ export const tasks = pgTable(
     descriptionEn: text('description_en'),
     descriptionAr: text('description_ar'),
     geoRestrictionEnabled: boolean('geo_restriction_enabled').notNull().default(true),
+    /** The widest GPS accuracy, in metres, that can prove presence; null: the site's circle radius. */
+    accuracyThreshold: integer('accuracy_threshold'),
     /** The least total score, in percent, that passes an inspection; null: none is passed or failed. */
     passMark: doublePrecision('pass_mark'),
     tagId: ref('tag_id').references(() => tags.id, { onDelete: 'set null' }),

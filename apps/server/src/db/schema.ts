@@ -1,6 +1,19 @@
 // The database tables. Every business-owned row carries business_id, indexed (DESIGN §3).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { DEFAULT_LATE_ANSWER_HOURS } from '@fieldops/shared/limits';
 import { createdAt, id, ref } from './columns.ts';
 
@@ -147,6 +160,8 @@ export const teams = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     radius: integer('radius').notNull().default(200),
+    /** The geofence as [latitude, longitude] vertices; when set it replaces the circle of `radius` around the pin. */
+    polygon: jsonb('polygon').$type<[number, number][]>(),
     typeId: ref('type_id').references(() => lookups.id, { onDelete: 'set null' }),
     externalId: text('external_id'),
     whatsApp: text('whats_app'),
