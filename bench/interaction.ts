@@ -19,7 +19,8 @@
 // the app's session call leaves, by which the server draws the pages it draws for a phone (`/` and
 // `/tickets`, apps/server/src/plugins/first-screen.ts); INTERACTION_FIRST_SCREEN=0 leaves the
 // cookie out, so the app draws every page itself.
-// INTERACTION_LANG=ar runs in Arabic; INTERACTION_ONLY=runner or board measures one of them.
+// INTERACTION_LANG=ar runs in Arabic; INTERACTION_ONLY=runner or board measures one of them;
+// INTERACTION_RAW=1 prints each interaction the board recorded, in order.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -457,6 +458,7 @@ async function measureBoard(browser: Browser, server: ServerProcess, session: Se
         more.push(...(await takeInteractions(page)));
       }
     }
+    if (process.env.INTERACTION_RAW) console.log(`taps ${taps.join(' ')} · more ${more.join(' ')}`);
     return { ...loaded, taps: summary(taps), more: summary(more) };
   } finally {
     await context.close();

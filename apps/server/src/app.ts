@@ -260,7 +260,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Answers over 1 KB go out in brotli or gzip, whichever the client prefers; the web app's
   // files were compressed once at build time (plugins/web.ts). Compression runs after every other
   // onSend hook, on the final bytes. Request bodies are read as sent: a compressed one is refused.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  // A page of a list (8–20 KB) is compressed in one call: a compression stream per answer costs
+  // more than the compressing itself, and an instance has no spare cores to overlap it with.
+  // Larger answers and streamed files go through a stream, so no answer holds the loop for long.
+  await app.register(compress, { threshold: 1024, syncThreshold: 64 * 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(apiHeadersPlugin, { corsOrigins: options.corsOrigins ?? [] });
   await app.register(fileLinksPlugin, { secret: options.jwtSecret });
   await app.register(multipartPlugin);

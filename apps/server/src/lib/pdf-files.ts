@@ -5,7 +5,6 @@
 // the camera held it, on a white ground).
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
 import type { FastifyReply } from 'fastify';
 import type { Storage } from '../plugins/storage.ts';
 
@@ -53,9 +52,19 @@ export function pdfFonts(): Promise<PdfFonts> {
   return fonts;
 }
 
-// Pictures are shrunk one at a time per report and nothing is kept between them: memory stays flat.
-sharp.cache(false);
-sharp.concurrency(1);
+/**
+ * sharp, loaded when the first picture is drawn (libvips is some 30 MB an instance need not hold
+ * until then). Pictures are shrunk one at a time per report and nothing is kept between them:
+ * memory stays flat.
+ */
+const importSharp = () =>
+  import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+let sharpModule: ReturnType<typeof importSharp> | null = null;
+const loadSharp = () => (sharpModule ??= importSharp());
 
 /** Longest side in pixels: about twice the size drawn, for print. */
 const PICTURE_PIXELS = 480;
@@ -63,6 +72,7 @@ const PARALLEL = 2;
 
 /** One stored image as a picture of at most `pixels` on its longest side; null when it is not an image we can read. */
 export async function pictureOf(data: Buffer, pixels = PICTURE_PIXELS): Promise<PdfPicture | null> {
+  const sharp = await loadSharp();
   try {
     const { data: bytes, info } = await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
       .rotate()

@@ -22,8 +22,17 @@ import { LANGUAGES, TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { languageOf } from '../../../lib/language.ts';
 import { uploadFile } from '../../../lib/uploads.ts';
 import { ADMINS, requireTenant } from '../../../plugins/auth.ts';
-import { templateWorkbook } from './import-sheets.ts';
-import { commitImport, importResultFile, discardImport, listImportRows, listImports, requireImportSummary, startImport, updateRow } from './imports.service.ts';
+import {
+  commitImport,
+  discardImport,
+  importResultFile,
+  importTemplate,
+  listImportRows,
+  listImports,
+  requireImportSummary,
+  startImport,
+  updateRow,
+} from './imports.service.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -45,7 +54,7 @@ export async function importsRoutes(app: FastifyInstance) {
     schema: { tags: ['imports'], summary: 'The template of an import, with English or Arabic headings', querystring: importTemplateQuery, response: errors },
     handler: async (request, reply) => {
       const { kind, language } = request.query;
-      return sendWorkbook(reply, `${kind.toLowerCase()}-template-${language}.xlsx`, await templateWorkbook(kind, language));
+      return sendWorkbook(reply, `${kind.toLowerCase()}-template-${language}.xlsx`, await importTemplate(kind, language));
     },
   });
 

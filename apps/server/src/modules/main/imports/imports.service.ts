@@ -20,8 +20,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts
 import type { Caller } from '../../../policies/caller.ts';
 import { sendJob, type JobData } from '../../platform/queue/queue.ts';
 import { checkMemberRow, checkSiteRow, type Checked, type MemberLookups, type SiteLookups } from './import-checks.ts';
-import { readImportFile, type FileRow } from './import-files.ts';
-import { resultWorkbook } from './import-sheets.ts';
+import type { FileRow } from './import-files.ts';
 import {
   deleteImport,
   existingMembers,
@@ -104,11 +103,23 @@ async function readLimited(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+// The file readers and writers (exceljs, papaparse) are loaded with the first import, template or
+// result an instance makes: some 40 MB that an instance serving the field need not hold.
+const loadFileReader = () => import('./import-files.ts');
+const loadSheets = () => import('./import-sheets.ts');
+
+/** The template of an import of `kind`, with English or Arabic headings. */
+export async function importTemplate(kind: ImportKind, language: Language): Promise<Buffer> {
+  const { templateWorkbook } = await loadSheets();
+  return templateWorkbook(kind, language);
+}
+
 /** Reads and checks an uploaded file into a new import's preview; nothing else is written. */
 export async function startImport(db: Db, caller: Caller, kind: ImportKind, readFile: () => Promise<MultipartFile | undefined>): Promise<ImportSummary> {
   const file = await readFile();
   if (!file) throw badRequest(MSG.fileMissing, [{ field: 'file', message: MSG.fileMissing }]);
   const data = await readLimited(file.file);
+  const { readImportFile } = await loadFileReader();
   const rows = await checkedRows(db, caller.businessId, kind, await readImportFile(kind, data));
   const fileName = (file.filename || 'import').slice(0, 200);
   const id = await db.transaction(async (tx) => {
@@ -191,5 +202,6 @@ export async function importResultFile(db: Db, businessId: number, id: number, l
       after = rows[rows.length - 1]!.row;
     }
   }
+  const { resultWorkbook } = await loadSheets();
   return { fileName: `import-${id}-result.xlsx`, bytes: await resultWorkbook(summary.kind, language, pages()) };
 }

@@ -8,7 +8,7 @@ import { pdfFonts, pictureOf } from '../../../lib/pdf-files.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { keyOfUrl } from '../../../plugins/storage.ts';
 import { renewActivationKey } from '../activation/activation.service.ts';
-import { buildActivationCardsPdf, type ActivationCard } from './activation-cards-pdf.ts';
+import type { ActivationCard } from './activation-cards-pdf.ts';
 import { usersCreatedByImport } from '../imports/imports.service.ts';
 import { businessRowOf } from '../businesses/businesses.service.ts';
 import { findPendingAccounts } from './activation-cards.repository.ts';
@@ -41,7 +41,12 @@ export async function activationCards(app: FastifyInstance, caller: Caller, sele
     return made;
   });
   const logoKey = keyOfUrl(business?.logo ?? null);
-  const [fonts, logoData] = await Promise.all([pdfFonts(), logoKey ? app.storage.read(logoKey).catch(() => null) : null]);
+  const [fonts, logoData, { buildActivationCardsPdf }] = await Promise.all([
+    pdfFonts(),
+    logoKey ? app.storage.read(logoKey).catch(() => null) : null,
+    // pdf-lib and qrcode are loaded with the first cards drawn, not by every instance at start.
+    import('./activation-cards-pdf.ts'),
+  ]);
   const bytes = await buildActivationCardsPdf({
     business: { name: business?.name ?? '', colour: business?.colour ?? '#1c7ed6', timeZone: business?.timeZone ?? 'UTC' },
     cards,

@@ -26,7 +26,6 @@ import { inspectionIn } from '../schedules/inspection.service.ts';
 import { createExportLink } from '../export-links/export-links.service.ts';
 import { sendJob } from '../../platform/queue/queue.ts';
 import { findLiveShare, findPosition, findShares, findShareSchedule, insertShare, revokeShare } from './inspection-reports.repository.ts';
-import { buildReportPdf } from './report-pdf.ts';
 import { pdfFonts, picturesOf, pictureOf } from '../../../lib/pdf-files.ts';
 import { REPORT_TEXTS } from './report-texts.ts';
 
@@ -88,6 +87,8 @@ async function pdfOf(app: FastifyInstance, { report, language, fileLink }: PdfPa
     logoKey ? app.storage.read(logoKey).catch(() => null) : null,
   ]);
   const logo = logoData ? await pictureOf(logoData, 360) : null;
+  // pdf-lib is loaded with the first report drawn, not by every instance at start.
+  const { buildReportPdf } = await import('./report-pdf.ts');
   return buildReportPdf({ report, language, fonts, pictures, logo, fileLink, keyOf: keyOfUrl });
 }
 
