@@ -15,7 +15,6 @@ import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { OneLineLogController } from './lib/log-options.ts';
-import { commonPasswords } from './lib/password.ts';
 import { accountRoutes } from './modules/main/account/account.routes.ts';
 import { sessionRoutes } from './modules/main/session/session.routes.ts';
 import { activationRoutes } from './modules/main/activation/activation.routes.ts';
@@ -248,11 +247,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('tokens', createTokenService(options.jwtSecret));
   app.decorate('storage', options.storage ?? createDiskStorage(options.uploadsDir));
-  // Every password chosen is checked against this list: it is read once the app is ready rather
-  // than by the first person who chooses one.
-  app.addHook('onReady', async () => {
-    void commonPasswords.warm(app.log);
-  });
 
   // First, so every route (the CORS plugin's OPTIONS route too) answers its errors as problem+json.
   await app.register(errorsPlugin);

@@ -27,8 +27,9 @@ let dummyHash: Promise<string> | null = null;
 export const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-real-password'));
 
 /**
- * A list of commonly used passwords, loaded once by `load`: at start (`warm`) or at its first use.
- * A load that fails is not kept: the next use loads again, so one failure (a file that could not
+ * A list of commonly used passwords, loaded once by `load` at its first use (a few hundred
+ * milliseconds once per instance, where holding it from the start would cost every instance some
+ * 10 MB it mostly never uses: passwords are chosen rarely). A load that fails is not kept: the next use loads again, so one failure (a file that could not
  * be read for a moment) refuses that one request, not every password until the process restarts.
  */
 export function commonPasswordList(load: () => Promise<Iterable<string>>) {
@@ -43,20 +44,11 @@ export function commonPasswordList(load: () => Promise<Iterable<string>>) {
     ));
   return {
     has: async (plain: string) => (await list()).has(plain.trim().toLowerCase()),
-    /** Loads the list now; a failure is only logged, and the first use tries again. */
-    warm: (log: { warn: (details: object, message: string) => void }) =>
-      list().then(
-        () => undefined,
-        (error: unknown) => log.warn({ err: error }, 'the list of common passwords could not be loaded; it is loaded again on first use'),
-      ),
   };
 }
 
-// Commonly used passwords, from zxcvbn-ts's maintained list (about 49,000, largest leaks first),
-// loaded when the app is ready (app.ts).
-export const commonPasswords = commonPasswordList(() =>
-  import('@zxcvbn-ts/language-common').then(({ dictionary }) => dictionary['passwords-common'] as string[]),
-);
+// Commonly used passwords, from zxcvbn-ts's maintained list (about 49,000, largest leaks first).
+const commonPasswords = commonPasswordList(() => import('@zxcvbn-ts/language-common').then(({ dictionary }) => dictionary['passwords-common'] as string[]));
 
 export const isCommonPassword = (plain: string) => commonPasswords.has(plain);
 
