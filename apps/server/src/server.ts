@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { startEmbedded, type EmbeddedDatabase } from './db/embedded.ts';
+import { readEmptyCluster } from './db/empty-cluster.ts';
 import { prepareDataDir } from './lib/data-dir.ts';
 import { embeddedDir, isNewEmbeddedDatabase } from './lib/runtime-targets.ts';
 
@@ -34,7 +35,8 @@ async function main() {
       }
       throw err;
     }
-    embedded = startEmbedded({ dataDir: embeddedDir(config) });
+    // A new data directory starts from the build's archive of an empty cluster (db/empty-cluster.ts).
+    embedded = startEmbedded({ dataDir: embeddedDir(config), loadDataDir: isNewDataDir ? readEmptyCluster() : undefined });
     // A failure to start is reported where the database is opened (serve.ts), not meanwhile as
     // an unhandled rejection.
     embedded.catch(() => {});
