@@ -1,29 +1,12 @@
-// Answers (the API's action results): the value rules by action type, the geofence distance, the
+// Answers (the API's action results): the value rules by action type, the
 // submitted fields, a stored answer and the lists of them (spec §3 and §7; DESIGN §6).
 import { z } from 'zod';
-import { ACTION_TYPES, ANSWER_HOLDS, TICKET_PRIORITIES, type ActionType } from './enums.ts';
+import { ACTION_TYPES, ANSWER_HOLDS, LOCATION_STATUSES, TICKET_PRIORITIES, type ActionType } from './enums.ts';
 import { id, optionalText, pageQuery, queryFlag } from './common.ts';
 import { actionOption, actionSettingsOut } from './tasks.ts';
 import { DEFAULT_SETTINGS, RATING_STARS, type ActionSettings } from './inspection-score.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 import { isoDate } from './plans.ts';
-
-/** Straight-line distance in metres between two positions (haversine), as the geofence uses it. */
-export function distanceMetres(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
-  const radians = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = radians(b.latitude - a.latitude);
-  const dLon = radians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/**
- * Whether a position proves presence within a site's radius: the distance is within it and the
- * device's reported accuracy (metres) is known and no larger than the radius. A fix that could be
- * anywhere in a wider circle than the site says nothing about being there.
- */
-export const provesPresence = (distance: number, accuracy: number | null | undefined, radius: number) =>
-  distance <= radius && accuracy !== null && accuracy !== undefined && accuracy <= radius;
 
 /** The value of an answer by action type (PHOTO and VOICE answers carry a file instead). */
 export type AnswerValue = string | string[] | number | boolean | null;
@@ -109,6 +92,20 @@ export const actionResultFields = z.object({
 });
 export type ActionResultFields = z.input<typeof actionResultFields>;
 
+/** `POST /v1/action-results/{id}/override`: why an outside or unverified answer counts as given at the site. */
+export const overrideRequest = z.object({
+  reason: z.string({ error: MSG.required }).trim().min(3, MSG.overrideReasonLength).max(500, MSG.overrideReasonLength),
+});
+export type OverrideRequest = z.input<typeof overrideRequest>;
+
+export const answerOverride = z.object({
+  userId: z.number().nullable(),
+  userFullName: z.string().nullable(),
+  at: z.string(),
+  reason: z.string(),
+});
+export type AnswerOverride = z.infer<typeof answerOverride>;
+
 export const actionResult = z.object({
   id: z.number(),
   scheduleId: z.number(),
@@ -139,8 +136,17 @@ export const actionResult = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   distance: z.number().nullable(),
-  /** Given outside the site's geofence: kept, not counted. */
+  /** Metres, as the device reported it. Optional, so that an answer from a server of the version before still reads. */
+  accuracy: z.number().nullable().optional(),
+  /** Not shown to be at the site (outside, or its location unverified) and not overridden: kept, not counted. */
   outside: z.boolean(),
+  /**
+   * How the geofence judged the position when the answer arrived; null when its task does not
+   * check location (or the answer came before the status was kept). Optional, as above.
+   */
+  locationStatus: z.enum(LOCATION_STATUSES).nullable().optional(),
+  /** A supervisor's ruling that the answer counts as given at the site: who (null once their account is gone), when, why. */
+  override: answerOverride.nullable().optional(),
   isFlagged: z.boolean(),
   statusCode: z.string().nullable(),
   ticketId: z.number().nullable(),

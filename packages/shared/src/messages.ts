@@ -61,6 +61,9 @@ export const MSG = {
   // projects, sites, members and transfers
   websiteInvalid: 'Website must be a valid web address',
   coordinatesIncomplete: 'Latitude and longitude go together: give both or neither',
+  polygonVertexCount: 'A geofence polygon has 3 to 100 points',
+  polygonSelfIntersecting: 'The geofence polygon crosses or touches itself. Draw it with edges that do not meet',
+  polygonAntimeridian: 'The geofence polygon crosses the 180° meridian. Draw it on one side of it',
   projectNotFound: 'Project not found',
   projectTypeNotFound: 'Project type not found',
   projectHasSites: 'This project still has sites. Move or delete them first.',
@@ -113,6 +116,8 @@ export const MSG = {
   answerNotFound: 'Answer not found',
   answerHasTicket: 'A ticket was already raised from this answer',
   answerOutside: 'You are outside the site area. Your answer is kept but not counted.',
+  answerAlreadyInside: 'This answer was given at the site: there is nothing to override',
+  overrideReasonLength: 'Give a reason of 3 to 500 characters',
   capturedInFuture: 'The capture time is in the future',
   capturedBeforeOpen: 'The capture time is before the schedule opened',
   capturedTooLate: 'This answer was captured too long ago to be accepted',

@@ -5,6 +5,7 @@ import { countryCode, phone } from './account.ts';
 import { email, entityName, id, idList, optionalText, pageQuery, password } from './common.ts';
 import { DEFAULT_GEOFENCE_RADIUS_M, MAX_PAGE_SIZE, MEMBER_SEARCH_MIN_LENGTH } from './limits.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
+import { MAX_POLYGON_VERTICES, openRing, polygonProblem } from './geofence.ts';
 
 /** A bilingual lookup (project type, site type) as it appears inside another entity. */
 export const lookupRef = z.object({ id: z.number(), nameEn: z.string(), nameAr: z.string() });
@@ -77,13 +78,40 @@ const longitude = z
 /** A site's coordinates, each checked on its own (the site form checks one as the user leaves it). */
 export const siteCoordinates = { latitude, longitude };
 
+/**
+ * A site's polygon geofence as [latitude, longitude] vertices; a closing vertex repeating the first
+ * is dropped. Empty or absent: none, and the circle of the radius around the pin is the geofence.
+ */
+export const sitePolygon = z
+  .array(
+    z.tuple(
+      [
+        z.number({ error: MSG.invalid }).min(-90, minMessage(-90)).max(90, maxMessage(90)),
+        z.number({ error: MSG.invalid }).min(-180, minMessage(-180)).max(180, maxMessage(180)),
+      ],
+      { error: MSG.invalid },
+    ),
+    { error: MSG.invalid },
+  )
+  .max(MAX_POLYGON_VERTICES + 1, MSG.polygonVertexCount)
+  .nullish()
+  .transform((v, ctx): [number, number][] | null => {
+    if (!v || v.length === 0) return null;
+    const ring = openRing(v);
+    const problem = polygonProblem(ring);
+    if (problem === null) return ring.map(([lat, lng]) => [lat, lng]);
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  });
+
 const siteFields = z.object({
   name: entityName(),
   projectId: id,
   latitude,
   longitude,
-  /** The geofence radius in metres (DESIGN §7). */
+  /** The geofence radius in metres (DESIGN §7), for the circle around the pin when there is no polygon. */
   radius: z.number().int().min(10, minMessage(10)).max(10_000, maxMessage(10_000)).default(DEFAULT_GEOFENCE_RADIUS_M),
+  polygon: sitePolygon,
   typeId: id.nullish(),
   externalId: optionalText(100),
   whatsApp: optionalText(100),
@@ -108,6 +136,8 @@ export const site = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   radius: z.number(),
+  /** The polygon geofence ([latitude, longitude] vertices), which replaces the circle when set. */
+  polygon: z.array(z.tuple([z.number(), z.number()])).nullable(),
   typeId: z.number().nullable(),
   siteType: lookupRef.nullable(),
   externalId: z.string().nullable(),

@@ -95,6 +95,11 @@ export const scheduleDetail = schedule.extend({
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
     radius: z.number(),
+    /** The polygon geofence, which replaces the circle when set; absent from a server of the version before. */
+    polygon: z
+      .array(z.tuple([z.number(), z.number()]))
+      .nullable()
+      .optional(),
   }),
   answers: z.array(actionResult),
   paused: z.boolean(),

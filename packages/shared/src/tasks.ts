@@ -124,10 +124,22 @@ export const taskRequest = taskFields.superRefine(eitherName);
 export type TaskRequest = z.input<typeof taskRequest>;
 /** A task's pass mark: the least total score, in percent, that passes an inspection. */
 const passMark = z.number({ error: MSG.invalid }).min(0, minMessage(0)).max(100, maxMessage(100));
-/** Either setting may be left out, which leaves it as it is; a null pass mark removes it. */
+/**
+ * The widest GPS accuracy, in metres, that can show a member at the site: an answer whose fix is
+ * less precise (or has no accuracy) is location unverified. Null: the site's radius.
+ */
+export const accuracyThreshold = z.number({ error: MSG.invalid }).int(MSG.invalid).min(1, minMessage(1)).max(10_000, maxMessage(10_000));
+/** Any setting may be left out, which leaves it as it is; a null pass mark or threshold removes it. */
 export const taskSettingsRequest = z
-  .object({ geoRestrictionEnabled: z.boolean().optional(), passMark: passMark.nullable().optional() })
-  .refine((v) => v.geoRestrictionEnabled !== undefined || v.passMark !== undefined, { message: MSG.required, path: ['geoRestrictionEnabled'] });
+  .object({
+    geoRestrictionEnabled: z.boolean().optional(),
+    passMark: passMark.nullable().optional(),
+    accuracyThreshold: accuracyThreshold.nullable().optional(),
+  })
+  .refine((v) => v.geoRestrictionEnabled !== undefined || v.passMark !== undefined || v.accuracyThreshold !== undefined, {
+    message: MSG.required,
+    path: ['geoRestrictionEnabled'],
+  });
 export type TaskSettingsRequest = z.input<typeof taskSettingsRequest>;
 
 export const tasksQuery = pageQuery.extend({
@@ -148,6 +160,8 @@ export const task = z.object({
   descriptionEn: z.string().nullable(),
   descriptionAr: z.string().nullable(),
   geoRestrictionEnabled: z.boolean(),
+  /** Metres; null: the site's radius is the widest accuracy that shows presence. */
+  accuracyThreshold: z.number().nullable(),
   /** Null: inspections of the task are scored (when its answers carry scores) but not passed or failed. */
   passMark: z.number().nullable(),
   tagId: z.number().nullable(),

@@ -3,7 +3,8 @@
 // Yes"), values valid for each action type, and problems reported now and then; and each
 // answer's time, position (on site, or about a kilometre away), flag, notes and photo or voice.
 import type { ActionType } from '@fieldops/shared/enums';
-import { distanceMetres, validAnswerValue, type AnswerValue } from '@fieldops/shared/answers';
+import { validAnswerValue, type AnswerValue } from '@fieldops/shared/answers';
+import { distanceMetres } from '@fieldops/shared/geofence';
 import { requiredVisibleActionIds, resolveVisibility, type RuleAction, type RuleAnswer } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
 import type { actionResults, schedules } from '../db/schema-schedules.ts';

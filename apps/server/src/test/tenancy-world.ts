@@ -178,7 +178,8 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
     .update(schedules)
     .set({ start: new Date(Date.now() - hour), deadline: new Date(Date.now() + hour) })
     .where(eq(schedules.id, schedule.id));
-  const answer = await createAnswerRow(app.db, schedule, gate.id, { isFlagged: true, notes: named('Note') });
+  // Flagged, and kept from outside the site: what a supervisor may unflag, raise a ticket from or override.
+  const answer = await createAnswerRow(app.db, schedule, gate.id, { isFlagged: true, notes: named('Note'), outside: true, locationStatus: 'OUTSIDE' });
   // An answer with a photo, and the links of an export that names it.
   const stored = await app.storage.put(IMAGES.png, 'png');
   await createAnswerRow(app.db, schedule, gate.id, { fileKey: stored.key });

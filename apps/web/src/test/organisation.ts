@@ -10,6 +10,7 @@ export const makeSite = (id: number, name: string, extra: Partial<Site> = {}): S
   latitude: null,
   longitude: null,
   radius: 200,
+  polygon: null,
   typeId: null,
   siteType: null,
   externalId: null,

@@ -42,6 +42,7 @@ export function makeTask(extra: Partial<Task> = {}): Task {
     descriptionEn: 'Daily walk-through',
     descriptionAr: null,
     geoRestrictionEnabled: true,
+    accuracyThreshold: null,
     passMark: null,
     tagId: null,
     tag: null,

@@ -68,7 +68,33 @@ describe('the geofence notice reads the accuracy', () => {
     stubServer();
     renderRunner();
     expect(await screen.findByText('Your position is not precise enough')).toBeInTheDocument();
-    expect(screen.getByText(/only known to ±5 km, wider than the site's area \(200 m\)/)).toBeInTheDocument();
+    expect(screen.getByText(/only known to ±5 km, wider than answers here allow \(±200 m\)/)).toBeInTheDocument();
     expect(screen.queryByText('You are inside the site area')).not.toBeInTheDocument();
+  });
+
+  it("judges by the site's polygon and the task's accuracy threshold, as the server does", async () => {
+    // A strip about 1 km north of the pin: standing in it is inside, however far from the pin.
+    const polygon: [number, number][] = [
+      [SITE.latitude + 0.005, SITE.longitude - 0.001],
+      [SITE.latitude + 0.015, SITE.longitude - 0.001],
+      [SITE.latitude + 0.015, SITE.longitude + 0.001],
+      [SITE.latitude + 0.005, SITE.longitude + 0.001],
+    ];
+    const base = makeDetail();
+    const detail = makeDetail({ site: { ...base.site, polygon }, task: { ...base.task, accuracyThreshold: 15 } });
+    stubGeolocation({ latitude: SITE.latitude + 0.01, longitude: SITE.longitude, accuracy: 8 });
+    stubServer(detail);
+    const first = renderRunner();
+    expect(await screen.findByText('You are inside the site area')).toBeInTheDocument();
+    first.unmount();
+
+    // At the pin itself, outside the strip; and in the strip with a fix wider than the task's 15 m.
+    stubGeolocation({ ...SITE, accuracy: 8 });
+    const second = renderRunner();
+    expect(await screen.findByText('You are outside the site area')).toBeInTheDocument();
+    second.unmount();
+    stubGeolocation({ latitude: SITE.latitude + 0.01, longitude: SITE.longitude, accuracy: 30 });
+    renderRunner();
+    expect(await screen.findByText(/only known to ±30 m, wider than answers here allow \(±15 m\)/)).toBeInTheDocument();
   });
 });

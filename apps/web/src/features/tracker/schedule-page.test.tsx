@@ -181,7 +181,7 @@ describe('schedule runner page', () => {
 
     expect(await screen.findByText('You are outside the site area')).toBeInTheDocument();
     expect(screen.getByText(/Answers given here are kept but not counted/)).toBeInTheDocument();
-    expect(screen.getByText(/its area reaches 200 m/)).toBeInTheDocument();
+    expect(screen.getByText(/You are [\d.]+ km outside the site area/)).toBeInTheDocument();
 
     await user.click(within(screen.getByRole('group', { name: 'Is anything damaged?' })).getByRole('button', { name: 'Yes' }));
     await user.click(screen.getByRole('button', { name: 'Submit answers' }));

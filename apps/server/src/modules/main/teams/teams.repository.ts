@@ -12,6 +12,8 @@ export interface SiteValues {
   latitude: number | null;
   longitude: number | null;
   radius: number;
+  /** Left as it is when absent (a bulk import does not carry polygons). */
+  polygon?: [number, number][] | null;
   typeId: number | null;
   externalId: string | null;
   whatsApp: string | null;
@@ -35,6 +37,7 @@ function selectSites(db: Db) {
       latitude: teams.latitude,
       longitude: teams.longitude,
       radius: teams.radius,
+      polygon: teams.polygon,
       typeId: teams.typeId,
       typeNameEn: lookups.nameEn,
       typeNameAr: lookups.nameAr,
@@ -61,6 +64,7 @@ const toSite = (r: SiteRow): SiteListed => ({
   latitude: r.latitude,
   longitude: r.longitude,
   radius: r.radius,
+  polygon: r.polygon,
   typeId: r.typeId,
   siteType: r.typeId !== null && r.typeNameEn !== null && r.typeNameAr !== null ? { id: r.typeId, nameEn: r.typeNameEn, nameAr: r.typeNameAr } : null,
   externalId: r.externalId,

@@ -20,8 +20,8 @@ async function valuesOf(db: Db, businessId: number, body: SiteInput) {
   if (typeId !== null && !(await isLookupOf(db, businessId, 'TEAM_TYPE', typeId))) {
     throw fieldError('typeId', MSG.siteTypeNotFound);
   }
-  const { name, projectId, latitude, longitude, radius, externalId, whatsApp } = body;
-  return { name, projectId, latitude, longitude, radius, typeId, externalId, whatsApp };
+  const { name, projectId, latitude, longitude, radius, polygon, externalId, whatsApp } = body;
+  return { name, projectId, latitude, longitude, radius, polygon, typeId, externalId, whatsApp };
 }
 
 /** A page of the business's sites meeting the filter, each with its rank over the last 30 days. */

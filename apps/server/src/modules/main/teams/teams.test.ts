@@ -50,6 +50,7 @@ describe('POST /api/v1/teams', () => {
       latitude: 24.7136,
       longitude: 46.6753,
       radius: 200,
+      polygon: null,
       typeId: teamTypeId,
       siteType: { id: teamTypeId, nameEn: 'Office', nameAr: 'مكتب' },
       externalId: 'TWR-A',

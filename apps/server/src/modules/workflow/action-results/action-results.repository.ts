@@ -1,6 +1,7 @@
 // Queries on the members' answers. An answer is read with its action, task, site, member and its
 // schedule's score in one query, so a page of answers costs two queries (the page and its count) whatever its size.
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ActionType } from '@fieldops/shared/enums';
 import type { ActionResult, AnswerValue } from '@fieldops/shared/answers';
 import { must } from '@fieldops/shared/must';
@@ -12,7 +13,10 @@ import { fileUrl } from '../../../plugins/storage.ts';
 import { scopeCondition, type ViewScope } from '../../../policies/schedules.ts';
 import { settingsOf } from '@fieldops/shared/inspection-score';
 
-/** What an answer is read with: its action, task, site, member and its schedule's score. */
+/** Who overrode an answer's location. */
+const overriders = alias(users, 'overriders');
+
+/** What an answer is read with: its action, task, site, member, its schedule's score and its override. */
 const resultColumns = {
   id: actionResults.id,
   scheduleId: actionResults.scheduleId,
@@ -35,8 +39,14 @@ const resultColumns = {
   voiceKey: actionResults.voiceKey,
   latitude: actionResults.latitude,
   longitude: actionResults.longitude,
+  accuracy: actionResults.accuracy,
   distance: actionResults.distance,
   outside: actionResults.outside,
+  locationStatus: actionResults.locationStatus,
+  overriddenBy: actionResults.overriddenBy,
+  overriderFullName: overriders.fullName,
+  overriddenAt: actionResults.overriddenAt,
+  overrideReason: actionResults.overrideReason,
   isFlagged: actionResults.isFlagged,
   statusCode: actionResults.statusCode,
   ticketId: actionResults.ticketId,
@@ -56,6 +66,7 @@ function selectResults(db: Db) {
     .innerJoin(teams, eq(teams.id, actionResults.teamId))
     .innerJoin(users, eq(users.id, actionResults.userId))
     .leftJoin(scheduleScores, eq(scheduleScores.scheduleId, actionResults.scheduleId))
+    .leftJoin(overriders, eq(overriders.id, actionResults.overriddenBy))
     .$dynamic();
 }
 
@@ -69,6 +80,7 @@ function selectResultsWithRemovedActions(db: Db) {
     .innerJoin(teams, eq(teams.id, actionResults.teamId))
     .innerJoin(users, eq(users.id, actionResults.userId))
     .leftJoin(scheduleScores, eq(scheduleScores.scheduleId, actionResults.scheduleId))
+    .leftJoin(overriders, eq(overriders.id, actionResults.overriddenBy))
     .$dynamic();
 }
 
@@ -98,8 +110,14 @@ export const toActionResult = (r: ResultRow): ActionResult => ({
   voice: r.voiceKey ? fileUrl(r.voiceKey) : null,
   latitude: r.latitude,
   longitude: r.longitude,
+  accuracy: r.accuracy,
   distance: r.distance,
   outside: r.outside,
+  locationStatus: r.locationStatus,
+  override:
+    r.overriddenAt !== null && r.overrideReason !== null
+      ? { userId: r.overriddenBy, userFullName: r.overriderFullName, at: r.overriddenAt.toISOString(), reason: r.overrideReason }
+      : null,
   isFlagged: r.isFlagged,
   statusCode: r.statusCode,
   ticketId: r.ticketId,
@@ -305,6 +323,19 @@ export async function updateResultRow(
     .update(actionResults)
     .set(values)
     .where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id)));
+}
+
+/**
+ * Marks an answer not counted for its location as counting, with who ruled so, when and why. Only
+ * while it is still not counted: false when it was overridden meanwhile, or was never outside.
+ */
+export async function overrideResultRow(db: Db, businessId: number, id: number, by: number, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(actionResults)
+    .set({ outside: false, overriddenBy: by, overriddenAt: new Date(), overrideReason: reason })
+    .where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, id), eq(actionResults.outside, true)))
+    .returning({ id: actionResults.id });
+  return rows.length > 0;
 }
 
 /** Answers to actions carrying a tag: checked through the (action_id, tag_id) key. */

@@ -23,6 +23,7 @@ import {
   findScheduleResultsAsGiven,
   insertResult,
   latestAnswers,
+  overrideResultRow,
   updateResultRow,
   visibleAnswerFiles,
   type NewResult,
@@ -42,6 +43,9 @@ export const findAnswerAsGiven = (db: Db, businessId: number, id: number, given:
 
 /** Stores an answer; call inside the transaction that moves its schedule. */
 export const insertAnswer = (tx: Db, values: NewResult) => insertResult(tx, values);
+
+/** Counts an answer kept for its location from now on; false when it already counts. Call inside the transaction that moves its schedule. */
+export const overrideAnswerRow = (tx: Db, businessId: number, id: number, by: number, reason: string) => overrideResultRow(tx, businessId, id, by, reason);
 
 /** Every answer of a schedule in the order they came. */
 export const scheduleAnswers = (db: Db, businessId: number, scheduleId: number) => findScheduleResults(db, businessId, scheduleId);

@@ -44,6 +44,7 @@ export async function duplicateTask(db: Db, caller: Caller, id: number) {
       geoRestrictionEnabled: source.geoRestrictionEnabled,
       tagId: source.tagId,
       passMark: source.passMark,
+      accuracyThreshold: source.accuracyThreshold,
     });
     await insertTaskContent(
       tx,

@@ -2,44 +2,31 @@
 // requires given its answers, the status a schedule moves to, and when an answer captured on the
 // device may still be taken. No database here, so the service and the schedule lists share one
 // definition.
-import type { ActionType, ScheduleStatus } from '@fieldops/shared/enums';
+import type { ActionType, LocationStatus, ScheduleStatus } from '@fieldops/shared/enums';
 import { CAPTURE_CLOCK_SKEW_MS, MAX_CAPTURE_AGE_MS } from '@fieldops/shared/limits';
-import { distanceMetres, provesPresence, type AnswerValue } from '@fieldops/shared/answers';
+import type { AnswerValue } from '@fieldops/shared/answers';
+import { judgeLocation, type Fix, type SiteArea } from '@fieldops/shared/geofence';
 import { requiredVisibleActionIds, resolveVisibility, type ActionCriteria, type RuleAction, type RuleAnswer, type RuleSection } from '@fieldops/shared/tasks';
 
-export interface Site {
-  latitude: number | null;
-  longitude: number | null;
-  radius: number;
-}
-
-export interface Position {
-  latitude?: number;
-  longitude?: number;
-  /** Metres, as the device reports it. */
-  accuracy?: number;
+/** A site as the geofence reads it, with the task's accuracy threshold (null: the site's radius). */
+export interface Site extends SiteArea {
+  accuracyThreshold: number | null;
 }
 
 /**
- * Where an answer was given relative to the site. The distance is kept whenever both positions
- * are known. When the task restricts answers to the site and the site has a position, an answer
- * that does not prove presence is outside: kept, never counted. That is one without a position,
- * farther than the radius, or whose accuracy is unknown or wider than the radius (a fix that
- * could be anywhere in a larger circle proves nothing, however near its centre falls). There is
- * no third state: reports count what was proven at the site, and this is not.
+ * Where an answer was given relative to the site (shared geofence.ts judges it, as the device
+ * does). When the task restricts answers to the site and the site has a geofence, an answer that
+ * is not inside is outside the count: kept, never counted, whether it was outside or its position
+ * unverified (none, or a fix less precise than the threshold). Reports count what was proven at
+ * the site, and neither is.
  */
-export function geofence(geoRestrictionEnabled: boolean, site: Site, position: Position): { distance: number | null; outside: boolean } {
-  const siteKnown = site.latitude !== null && site.longitude !== null;
-  const positionKnown = position.latitude !== undefined && position.longitude !== undefined;
-  const distance =
-    siteKnown && positionKnown
-      ? distanceMetres(
-          { latitude: position.latitude as number, longitude: position.longitude as number },
-          { latitude: site.latitude as number, longitude: site.longitude as number },
-        )
-      : null;
-  if (!geoRestrictionEnabled || !siteKnown) return { distance, outside: false };
-  return { distance, outside: distance === null || !provesPresence(distance, position.accuracy, site.radius) };
+export function geofence(
+  geoRestrictionEnabled: boolean,
+  site: Site,
+  position: Fix,
+): { distance: number | null; locationStatus: LocationStatus | null; outside: boolean } {
+  const { distance, status } = judgeLocation(geoRestrictionEnabled, site, position, site.accuracyThreshold);
+  return { distance, locationStatus: status, outside: status !== null && status !== 'INSIDE' };
 }
 
 /** An answer as chain rules read it: only yes/no and choice answers can drive a rule. */

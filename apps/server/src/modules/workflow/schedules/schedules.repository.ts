@@ -149,7 +149,7 @@ const groupPlan = alias(executionPlans, 'group_plan');
 /**
  * What answering a schedule needs to know about it: its status and times, whether its plan is
  * paused for it (the plan or its group is paused, or it was resumed to start after this day),
- * the task's geofence setting and the site's position, and what judges a late delivery (when the
+ * the task's geofence settings and the site's position and geofence, and what judges a late delivery (when the
  * member's device received it, how late the business counts). With `lock` the schedule row is locked
  * for the transaction, so two answers at once cannot both miss a status change.
  */
@@ -168,10 +168,12 @@ export async function findScheduleState(db: Db, businessId: number, id: number, 
       taskVersionId: schedules.taskVersionId,
       paused: sql<boolean>`(${executionPlans.paused} or coalesce(${groupPlan.paused}, false) or (${executionPlans.activeFrom} is not null and (${schedules.start} at time zone ${timeZone})::date < ${executionPlans.activeFrom}))`,
       geoRestrictionEnabled: tasks.geoRestrictionEnabled,
+      accuracyThreshold: tasks.accuracyThreshold,
       siteName: teams.name,
       latitude: teams.latitude,
       longitude: teams.longitude,
       radius: teams.radius,
+      polygon: teams.polygon,
       handedAt: scheduleHandovers.handedAt,
       lateAnswerHours: businesses.lateAnswerHours,
     })

@@ -2,7 +2,8 @@
 // (the caller's own: My Tasks), /schedules/kpis (counts by status over the same filters) and
 // /schedules/{id} (with eagerLoad=true, everything the runner needs). The fixed paths are
 // registered before the one with an id. Answering a schedule: POST /v1/action-results (a member
-// submits an answer, which moves their schedule). The caller's own lists, one schedule and answering
+// submits an answer, which moves their schedule) and POST /v1/action-results/{id}/override (a
+// supervisor counts an answer kept for its location, which moves its schedule too). The caller's own lists, one schedule and answering
 // are open to a member signed in on a shared kiosk (`kiosk: true`); nothing else is.
 import { inspection } from '@fieldops/shared/inspections';
 import { getInspection } from './inspection.service.ts';
@@ -18,6 +19,8 @@ import { requireTenant } from '../../../plugins/auth.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { getSchedule, getScheduleDetail, listSchedules, scheduleKpis as computeKpis, type ScheduleListKind } from './schedules.service.ts';
 import { submitAnswer } from './submit-answer.service.ts';
+import { overrideAnswerLocation } from './answer-override.service.ts';
+import { actionResult, overrideRequest } from '@fieldops/shared/answers';
 
 /** `sort=start` or `start,asc|desc`: schedules are ordered by their start, then id. */
 const listQuery = schedulesQuery.superRefine((query, ctx) => {
@@ -118,7 +121,7 @@ export async function schedulesRoutes(app: FastifyInstance) {
         'multipart/form-data. The caller answers one action of their own schedule while it is open (start <= now < deadline) and its plan is not paused.',
         `An answer delivered later by the device carries \`capturedAt\`, and the window is judged on it: it is refused when later than now plus ${CAPTURE_CLOCK_SKEW_MS / 60_000} minutes (400), before the start (400), at or after the deadline (409) or older than ${MAX_CAPTURE_AGE_MS / 86_400_000} days (400), and otherwise taken. Arriving at or after the deadline (\`late\`), it counts, even to a schedule marked missed, only when the caller's device had read the schedule before the capture and it arrives within the business's lateAnswerHours; otherwise it is kept with held=UNPROVEN, not counted (201). With \`capturedAt\`, a paused plan keeps the answer with held=PAUSED, not counted (201), and a schedule of the caller that a plan change removed keeps it apart for the manager (202).`,
         'The value must fit the action type; a photo action needs part `file`, a voice action part `voice`. Files are checked by content and stored only when everything is valid.',
-        "When the task has geoRestrictionEnabled and the site has a position, an answer without a position, farther than the site's radius, or whose accuracy is missing or wider than the radius is kept with outside=true and is not counted.",
+        "When the task has geoRestrictionEnabled and the site has a geofence (its polygon, else the circle of its radius around its position), the answer's locationStatus is INSIDE, OUTSIDE, or UNVERIFIED when it has no position or its accuracy is missing or wider than the task's accuracyThreshold (the site's radius when the task has none). An OUTSIDE or UNVERIFIED answer is kept with outside=true and is not counted.",
         'A counted answer moves the schedule pending or missed → inProgress, and → done once every required action the chain rules display has a counted answer (→ late when that work was captured at or after the on-time deadline `dueAt` of a plan with grace time).',
         'Errors: 400 (fields, value, action not in the schedule, hidden action, bad file, capture time), 403 not your schedule, 404 no such schedule, 409 paused (without capturedAt) or not open, 413 file over 10 MB.',
       ].join('\n\n'),
@@ -130,5 +133,18 @@ export async function schedulesRoutes(app: FastifyInstance) {
       const outcome = await submitAnswer(app, requireTenant(request), uploadParts(request));
       return 'held' in outcome ? reply.status(202).send(outcome) : reply.status(201).send(outcome);
     },
+  });
+
+  r.post('/v1/action-results/:id/override', {
+    schema: {
+      tags: ['answers'],
+      summary: 'Count an answer kept for its location as given at the site',
+      description:
+        "For an answer kept with outside=true (locationStatus OUTSIDE or UNVERIFIED): it counts from now on and moves its schedule as a counted answer does; the override (who, when, reason) is kept on the answer. Owners, admins and the supervisors of the answer's site. 403 for others, 404 for an answer the caller cannot see, 409 when the answer already counts for its location.",
+      params: idParam('id'),
+      body: overrideRequest,
+      response: { 200: actionResult, ...errors, 409: problem },
+    },
+    handler: (request) => overrideAnswerLocation(app.db, requireTenant(request), request.params.id, request.body),
   });
 }

@@ -118,7 +118,7 @@ export async function getScheduleDetail(db: Db, caller: Caller, id: number): Pro
   return {
     ...must(calculated, 'withCalculations answers one schedule per schedule given'),
     task,
-    site: { id: state.teamId, name: state.siteName, latitude: state.latitude, longitude: state.longitude, radius: state.radius },
+    site: { id: state.teamId, name: state.siteName, latitude: state.latitude, longitude: state.longitude, radius: state.radius, polygon: state.polygon },
     answers,
     paused: state.paused,
     canAnswer: state.userId === caller.userId && !state.paused && isOpen(state, new Date()),

@@ -42,11 +42,12 @@ import {
   statusAfterCountedAnswer,
   finishedInGrace,
   type AnswerWindow,
+  type RuleSet,
 } from './answer-status.ts';
 import { findRemovedSchedule, insertHeldAnswer } from './held-answers.repository.ts';
 import { findRuleSets, findScheduleState, updateScheduleStatus, type ScheduleState } from './schedules.repository.ts';
 import { scoreOfAnswers, writeScheduleScore } from './schedule-scores.ts';
-import { findVersion, pinVersion } from '../actions/task-versions.service.ts';
+import { findVersion, pinVersion, type TaskVersion } from '../actions/task-versions.service.ts';
 import { ruleSetOfVersion, versionActionOf } from '../actions/answered-task.service.ts';
 import { requireSchedule, visibleSchedules, withCalculations } from './schedules.service.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
@@ -123,6 +124,21 @@ function requireFitting(action: AnsweredAction, body: AnswerFields, form: Answer
   return evidence;
 }
 
+/**
+ * Moves a locked schedule after an answer of it, by `userId`, came to count (given at the site, or
+ * overridden since): its status from its counted answers, and its score once finished.
+ */
+export async function moveOnCountedAnswer(tx: Db, businessId: number, userId: number, locked: ScheduleState, ruleSet: RuleSet, version: TaskVersion) {
+  const latest = await latestAnswersOf(tx, businessId, [locked.id], true);
+  const { complete } = progressOf(ruleSet, answersByAction(latest));
+  const completedAt = complete ? completedAtOf(ruleSet, latest) : null;
+  const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime(), finishedInGrace(locked, completedAt));
+  if (status !== locked.status) await updateScheduleStatus(tx, locked.id, status, completedAt);
+  // Only a finished inspection keeps its score, so the reports average finished ones alone.
+  const score = isFinished(status) ? scoreOfAnswers(version, latest) : null;
+  if (score) await writeScheduleScore(tx, { ...locked, businessId, userId }, version, score);
+}
+
 export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: AsyncIterableIterator<Multipart>): Promise<SubmitResult | HeldAnswerResult> {
   const { db } = app;
   const form = await readAnswerForm(parts);
@@ -179,6 +195,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       accuracy: body.accuracy ?? null,
       distance: place.distance,
       outside: place.outside,
+      locationStatus: place.locationStatus,
       isFlagged: flagged,
       // Without a capture time, the moment it is stored (the column's default, as created_date).
       ...(body.capturedAt ? { capturedAt: body.capturedAt } : {}),
@@ -187,16 +204,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
     // The first answer holds the schedule to the task as it is now (its version).
     const version = await pinVersion(tx, businessId, locked);
     // An answer from outside the site, or held, is kept but never moves the schedule or its score.
-    if (!place.outside && !held) {
-      const latest = await latestAnswersOf(tx, businessId, [state.id], true);
-      const { complete } = progressOf(ruleSet, answersByAction(latest));
-      const completedAt = complete ? completedAtOf(ruleSet, latest) : null;
-      const status = statusAfterCountedAnswer(complete, Date.now() >= locked.deadline.getTime(), finishedInGrace(locked, completedAt));
-      if (status !== locked.status) await updateScheduleStatus(tx, state.id, status, completedAt);
-      // Only a finished inspection keeps its score, so the reports average finished ones alone.
-      const score = isFinished(status) ? scoreOfAnswers(version, latest) : null;
-      if (score) await writeScheduleScore(tx, { ...locked, businessId, userId: caller.userId }, version, score);
-    }
+    if (!place.outside && !held) await moveOnCountedAnswer(tx, businessId, caller.userId, locked, ruleSet, version);
     if (flagged) await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
     // Delivered to the live feed when this transaction commits, never if it rolls back; last,
     // as the business's next answer waits from here to the commit (lib/answer-notices.ts).

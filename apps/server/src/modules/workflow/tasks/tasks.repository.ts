@@ -17,6 +17,7 @@ export interface TaskValues {
   tagId: number | null;
   /** Left out, it stays as it is (a new task has none). */
   passMark?: number | null;
+  accuracyThreshold?: number | null;
 }
 
 export const TASK_SORT_FIELDS = ['id', 'nameEn', 'nameAr', 'createdDate'] as const;
@@ -48,6 +49,7 @@ function selectTasks(db: Db) {
       descriptionAr: tasks.descriptionAr,
       geoRestrictionEnabled: tasks.geoRestrictionEnabled,
       passMark: tasks.passMark,
+      accuracyThreshold: tasks.accuracyThreshold,
       tagId: tasks.tagId,
       tagNameEn: tags.nameEn,
       tagNameAr: tags.nameAr,
@@ -73,6 +75,7 @@ const toTask = (r: TaskRow): TaskListed => ({
   descriptionAr: r.descriptionAr,
   geoRestrictionEnabled: r.geoRestrictionEnabled,
   passMark: r.passMark,
+  accuracyThreshold: r.accuracyThreshold,
   tagId: r.tagId,
   tag: r.tagId !== null && r.tagNameEn !== null && r.tagNameAr !== null ? { id: r.tagId, nameEn: r.tagNameEn, nameAr: r.tagNameAr } : null,
   creatorId: r.creatorId,
@@ -145,6 +148,7 @@ export async function findTaskRow(db: Db, businessId: number, id: number, lock =
       descriptionAr: tasks.descriptionAr,
       geoRestrictionEnabled: tasks.geoRestrictionEnabled,
       passMark: tasks.passMark,
+      accuracyThreshold: tasks.accuracyThreshold,
       tagId: tasks.tagId,
     })
     .from(tasks)

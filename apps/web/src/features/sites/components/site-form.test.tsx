@@ -26,6 +26,26 @@ describe('site form', () => {
     expect(screen.getByRole('textbox', { name: 'Longitude' })).toHaveValue('46.675323');
   });
 
+  it('keeps the map and the fields in step: typed coordinates place the pin, arrow keys on the pin change the fields', async () => {
+    vi.stubGlobal('fetch', stubFetch(({ path }) => (path === '/api/v1/projects' ? list([project]) : undefined)).fetchMock);
+    renderWithSession(<SiteForm initialProjectId={3} />);
+    expect(screen.getByTestId('map-summary')).toHaveTextContent('No pin placed yet');
+    const latitude = screen.getByRole('textbox', { name: 'Latitude' });
+    await userEvent.type(latitude, '24.5');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Longitude' }), '46.5');
+    expect(screen.getByTestId('map-summary')).toHaveTextContent('Pin at latitude 24.5, longitude 46.5. Geofence: a circle of 200 m around the pin.');
+    const pin = await screen.findByRole('button', { name: /Site pin/ });
+    pin.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    // One metre north is 0.000009 degrees of latitude.
+    expect(latitude).toHaveValue('24.500009');
+    const edge = await screen.findByRole('button', { name: /Geofence edge/ });
+    edge.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('textbox', { name: /Geofence radius/ })).toHaveValue('210 m');
+    expect(screen.getByTestId('map-summary')).toHaveTextContent('a circle of 210 m');
+  });
+
   it('keeps out-of-range coordinates as typed and refuses them under the field, sending nothing', async () => {
     const { calls, fetchMock } = stubFetch(({ path }) => (path === '/api/v1/projects' ? list([project]) : undefined));
     vi.stubGlobal('fetch', fetchMock);
@@ -108,6 +128,7 @@ describe('duplicating a site', () => {
       latitude: 24.7,
       longitude: 46.6,
       radius: 350,
+      polygon: null,
       typeId: null,
       siteType: null,
       externalId: 'S-17',

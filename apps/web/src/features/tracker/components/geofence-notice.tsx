@@ -1,5 +1,5 @@
 // Before answering, where the member stands against the site's area: inside (and how far from
-// its centre), outside (answers are kept but not counted), a fix too imprecise to tell, or no
+// its centre), outside (how far beyond its edge; answers are kept but not counted), a fix too imprecise to tell, or no
 // position (the server treats those two as outside too). Nothing is shown when the task has no geofence or the site no position.
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMapPinCheck, IconMapPinOff } from '@tabler/icons-react';
@@ -38,26 +38,24 @@ export function GeofenceNotice({ check, onLocate }: { check: GeofenceCheck; onLo
     case 'inside':
       return (
         <Alert color="teal" variant="light" icon={<IconMapPinCheck size={18} />} title={t('tracker.geofence.insideTitle')}>
-          <Text size="sm">{t('tracker.geofence.inside', { distance: distance(check.distance), accuracy: distance(check.accuracy) })}</Text>
+          <Text size="sm">
+            {check.distance === null
+              ? t('tracker.geofence.insideArea', { accuracy: distance(check.accuracy) })
+              : t('tracker.geofence.inside', { distance: distance(check.distance), accuracy: distance(check.accuracy) })}
+          </Text>
         </Alert>
       );
     case 'outside':
       return (
         <Alert color="orange" variant="light" icon={<IconMapPinOff size={18} />} title={t('tracker.geofence.outsideTitle')} role="alert">
-          <Text size="sm">
-            {t('tracker.geofence.outside', {
-              distance: distance(check.distance),
-              radius: distance(check.radius),
-              accuracy: distance(check.accuracy),
-            })}
-          </Text>
+          <Text size="sm">{t('tracker.geofence.outside', { distance: distance(check.distance), accuracy: distance(check.accuracy) })}</Text>
           <Group>{again}</Group>
         </Alert>
       );
     case 'imprecise':
       return (
         <Alert color="orange" variant="light" icon={<IconMapPinOff size={18} />} title={t('tracker.geofence.impreciseTitle')} role="alert">
-          <Text size="sm">{t('tracker.geofence.imprecise', { accuracy: distance(check.accuracy), radius: distance(check.radius) })}</Text>
+          <Text size="sm">{t('tracker.geofence.imprecise', { accuracy: distance(check.accuracy), limit: distance(check.limit) })}</Text>
           <Group>{again}</Group>
         </Alert>
       );

@@ -1,7 +1,8 @@
 // The rules of the runner page that do not draw anything: why a schedule is read-only, which
 // answers the server already holds and which of them count, where the member stands against
 // the site's area. (Which refusals concern the whole schedule: lib/offline/outbox-response.ts.)
-import { distanceMetres, provesPresence, type ActionResult } from '@fieldops/shared/answers';
+import type { ActionResult } from '@fieldops/shared/answers';
+import { judgeLocation } from '@fieldops/shared/geofence';
 import { type ScheduleDetail } from '@fieldops/shared/schedules';
 import type { AnswerDrafts, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
@@ -72,19 +73,32 @@ export function savedDrafts(counted: ReadonlyMap<number, ActionResult>): AnswerD
 export type GeofenceCheck =
   | { kind: 'off' }
   | { kind: 'asking' }
-  | { kind: 'inside'; distance: number; radius: number; accuracy: number }
-  | { kind: 'outside'; distance: number; radius: number; accuracy: number }
-  | { kind: 'imprecise'; distance: number; radius: number; accuracy: number }
+  /** `distance` from the site's pin, when it has one. */
+  | { kind: 'inside'; distance: number | null; accuracy: number }
+  /** `distance` beyond the edge of the site's area (its circle's or its polygon's). */
+  | { kind: 'outside'; distance: number; accuracy: number }
+  /** The fix is less precise than `limit` (the task's threshold, else the site's radius). */
+  | { kind: 'imprecise'; limit: number; accuracy: number }
   | { kind: 'denied' }
   | { kind: 'unavailable' };
 
-/** Only a task with the geofence on, at a site with coordinates, is checked (DESIGN §7). */
+/**
+ * Only a task with the geofence on, at a site with a geofence, is checked (DESIGN §7). Judged by
+ * the shared geofence code the server judges the answer with, so the device and the server agree.
+ */
 export function geofenceCheck(detail: ScheduleDetail, geo: GeoState): GeofenceCheck {
-  const { latitude, longitude, radius } = detail.site;
-  if (!detail.task.geoRestrictionEnabled || latitude === null || longitude === null) return { kind: 'off' };
+  const site = { ...detail.site, polygon: detail.site.polygon ?? null };
+  const threshold = detail.task.accuracyThreshold ?? null;
+  if (judgeLocation(detail.task.geoRestrictionEnabled, site, {}, threshold).status === null) return { kind: 'off' };
   if (geo.status !== 'granted') return { kind: geo.status };
-  const distance = distanceMetres(geo.position, { latitude, longitude });
-  // As the server judges it: a fix wider than the site's area proves nothing, however near its centre.
-  const kind = provesPresence(distance, geo.position.accuracy, radius) ? 'inside' : distance <= radius ? 'imprecise' : 'outside';
-  return { kind, distance, radius, accuracy: geo.position.accuracy };
+  const { accuracy } = geo.position;
+  const judged = judgeLocation(true, site, geo.position, threshold);
+  switch (judged.status) {
+    case 'INSIDE':
+      return { kind: 'inside', distance: judged.distance, accuracy };
+    case 'OUTSIDE':
+      return { kind: 'outside', distance: judged.fromGeofence ?? 0, accuracy };
+    default:
+      return { kind: 'imprecise', limit: threshold ?? site.radius, accuracy };
+  }
 }

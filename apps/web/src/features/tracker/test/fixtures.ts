@@ -79,6 +79,7 @@ export function makeDetail(extra: Partial<ScheduleDetail> = {}): ScheduleDetail 
       descriptionEn: null,
       descriptionAr: null,
       geoRestrictionEnabled: true,
+      accuracyThreshold: null,
       passMark: null,
       tagId: null,
       tag: null,
