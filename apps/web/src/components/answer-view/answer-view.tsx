@@ -1,13 +1,13 @@
 // Shows one answer (action result) the way managers read it. Usage:
 //   <AnswerView answer={result} />                  value in words, photo, voice, notes, badges
 //   <AnswerView answer={result} withNotes={false} /> the same without the notes (compact lists)
-//   <AnswerBadges answer={result} />                 only the outside / flagged / ticket marks
+//   <AnswerBadges answer={result} />                 only the location / override / flagged / ticket marks
 //   <AnswerByline answer={result} />                 "member · site · date and time" (business time zone)
 // `answerValueText(answer, language, t)` (answer-text.ts) gives the value as plain words, and
 // `AnswerDetailDrawer` (answer-detail-drawer.tsx) opens one answer with its notes and history.
 import { Fragment, useState } from 'react';
 import { Anchor, Badge, Group, Image, Modal, Rating, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconFlag, IconMapPinOff, IconTicket } from '@tabler/icons-react';
+import { IconFlag, IconMapPinCheck, IconMapPinOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActionResult } from '@fieldops/shared/answers';
@@ -91,19 +91,40 @@ export function AnswerByline({ answer }: { answer: ActionResult }) {
   );
 }
 
-/** Outside the site area, flagged, and the link to the ticket raised from it. */
+/**
+ * Not counted for its location (outside the site area, or its location unverified), or counted
+ * by a supervisor's override (who, when and why, in words), flagged, and the link to the ticket
+ * raised from it.
+ */
 export function AnswerBadges({ answer }: { answer: ActionResult }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
-  if (!answer.outside && !answer.isFlagged && answer.ticketId === null) return null;
+  const time = useBusinessTime();
+  const override = answer.override ?? null;
+  if (!answer.outside && !override && !answer.isFlagged && answer.ticketId === null) return null;
+  const unverified = answer.locationStatus === 'UNVERIFIED';
   return (
     <Group gap="xs">
       {answer.outside ? (
-        <Tooltip label={t('answerView.outsideHint')} withArrow multiline maw={260}>
+        <Tooltip label={t(unverified ? 'answerView.unverifiedHint' : 'answerView.outsideHint')} withArrow multiline maw={260}>
           <Badge color="orange" variant="light" leftSection={<IconMapPinOff size={12} />}>
-            {t('answerView.outside')}
+            {t(unverified ? 'answerView.unverified' : 'answerView.outside')}
           </Badge>
         </Tooltip>
+      ) : null}
+      {override ? (
+        <>
+          <Badge color="teal" variant="light" leftSection={<IconMapPinCheck size={12} />}>
+            {t('answerView.overridden')}
+          </Badge>
+          <Text size="xs" c="dimmed" dir="auto" style={{ overflowWrap: 'anywhere' }}>
+            {t('answerView.overriddenBy', {
+              name: override.userFullName ?? t('answerView.formerMember'),
+              time: time.dateTime(override.at),
+              reason: override.reason,
+            })}
+          </Text>
+        </>
       ) : null}
       {answer.isFlagged ? (
         <Badge color="red" variant="light" leftSection={<IconFlag size={12} />}>

@@ -1,6 +1,6 @@
 // A schedule the caller cannot answer now: why, in one sentence, and the answers given so far
-// in the order of the task's actions.
-import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+// in the order of the task's actions; a manager of the site may count one kept for its location.
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MSG } from '@fieldops/shared/messages';
@@ -10,13 +10,16 @@ import { useBusinessTime } from '../../../lib/business-time.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { localizedName } from '../../../lib/localized.ts';
+import { useAccess } from '../../../lib/session/use-access.ts';
 import { AnswerSummary } from './answer-summary.tsx';
+import { OverrideAnswer } from './override-answer.tsx';
 import type { ReadOnlyReason } from './runner-rules.ts';
 
 export function ReadOnlyView({ detail, reason }: { detail: ScheduleDetail; reason: ReadOnlyReason }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const time = useBusinessTime();
+  const { canManageSite } = useAccess();
   const order = new Map(detail.task.actions.map((action) => [action.id, action.order]));
   const answers = [...detail.answers].sort(
     (a, b) => (order.get(a.action.id) ?? 0) - (order.get(b.action.id) ?? 0) || Date.parse(a.createdDate) - Date.parse(b.createdDate),
@@ -55,6 +58,11 @@ export function ReadOnlyView({ detail, reason }: { detail: ScheduleDetail; reaso
                 {name}
               </Text>
               <AnswerSummary answer={answer} />
+              {answer.outside && canManageSite(answer.teamId) ? (
+                <Group mt="xs">
+                  <OverrideAnswer answerId={answer.id} />
+                </Group>
+              ) : null}
             </Paper>
           );
         })
