@@ -11,6 +11,7 @@ export default defineConfig({
     './apps/server/src/db/schema-platform.ts',
     './apps/server/src/db/schema-imports.ts',
     './apps/server/src/db/schema-kiosks.ts',
+    './apps/server/src/db/schema-evidence.ts',
   ],
   out: './apps/server/drizzle',
 });

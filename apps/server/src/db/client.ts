@@ -15,11 +15,12 @@ import * as workflow from './schema-workflow.ts';
 import * as platform from './schema-platform.ts';
 import * as imports from './schema-imports.ts';
 import * as kiosks from './schema-kiosks.ts';
+import * as evidence from './schema-evidence.ts';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 import { registerDatabaseKind } from './prepared.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 
-const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups, ...platform, ...imports, ...kiosks };
+const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups, ...platform, ...imports, ...kiosks, ...evidence };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_PHOTO_SAMPLE_PERCENT } from '@fieldops/shared/evidence';
 import { DEFAULT_LATE_ANSWER_HOURS } from '@fieldops/shared/limits';
 import { createdAt, id, ref } from './columns.ts';
 
@@ -87,6 +88,8 @@ export const businesses = pgTable(
     managedProfile: boolean('managed_profile').notNull().default(false),
     /** Hours after a deadline within which an answer the device delivers late still counts. */
     lateAnswerHours: integer('late_answer_hours').notNull().default(DEFAULT_LATE_ANSWER_HOURS),
+    /** The share (%) of the business's answer photos picked at random for review (schema-evidence.ts). */
+    photoSamplePercent: integer('photo_sample_percent').notNull().default(DEFAULT_PHOTO_SAMPLE_PERCENT),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('businesses_api_key_key').on(t.apiKey)],

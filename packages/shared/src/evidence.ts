@@ -1,0 +1,74 @@
+// Photo evidence (DESIGN §13): every answer's photo is checked in the background. One that nearly
+// matches a photo already given in the business (another day, schedule or member) goes to the
+// supervisors' review queue, and so does a random sample of the rest, a share the business sets.
+// A reviewer marks each fine or suspicious.
+import { z } from 'zod';
+import { id, pageQuery } from './common.ts';
+import { maxMessage, minMessage } from './messages.ts';
+
+/** Why a photo is waiting for review: chosen at random, or nearly the same as an earlier photo. */
+export const PHOTO_REVIEW_REASONS = ['SAMPLE', 'DUPLICATE'] as const;
+export type PhotoReviewReason = (typeof PHOTO_REVIEW_REASONS)[number];
+
+export const PHOTO_VERDICTS = ['FINE', 'SUSPICIOUS'] as const;
+export type PhotoVerdict = (typeof PHOTO_VERDICTS)[number];
+
+/** The review queue's tabs: waiting for a verdict, or given one. */
+export const PHOTO_REVIEW_STATES = ['PENDING', ...PHOTO_VERDICTS] as const;
+export type PhotoReviewState = (typeof PHOTO_REVIEW_STATES)[number];
+
+/** The share of a business's photos sampled for review when nobody has chosen one. */
+export const DEFAULT_PHOTO_SAMPLE_PERCENT = 5;
+
+/** Differing bits (of 64) under which two photos' hashes count as the same photo. */
+export const NEAR_DUPLICATE_BITS = 8;
+
+export const photoReviewsQuery = pageQuery.pick({ page: true, size: true }).extend({
+  state: z.enum(PHOTO_REVIEW_STATES).default('PENDING'),
+  teamId: id.optional(),
+});
+export type PhotoReviewsQuery = z.input<typeof photoReviewsQuery>;
+
+const named = z.object({ id: z.number(), name: z.string() });
+
+/** One answer's photo, with where, when and by whom it was given. */
+export const reviewedPhoto = z.object({
+  answerId: z.number(),
+  photo: z.string(),
+  scheduleId: z.number(),
+  member: named,
+  site: named,
+  task: named,
+  /** When the member took it, and when it reached the server. */
+  capturedAt: z.string(),
+  receivedAt: z.string(),
+});
+export type ReviewedPhoto = z.infer<typeof reviewedPhoto>;
+
+export const photoReview = reviewedPhoto.extend({
+  reason: z.enum(PHOTO_REVIEW_REASONS),
+  /** The earlier photo this one nearly matches, and how many of the 64 bits differ. */
+  duplicateOf: reviewedPhoto.extend({ distance: z.number() }).nullable(),
+  verdict: z.enum(PHOTO_VERDICTS).nullable(),
+  reviewedBy: named.nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type PhotoReview = z.infer<typeof photoReview>;
+
+export const photoVerdictRequest = z.object({ verdict: z.enum(PHOTO_VERDICTS) });
+export type PhotoVerdictRequest = z.infer<typeof photoVerdictRequest>;
+
+export const photoReviewSettings = z.object({
+  /** The share (0–100 %) of the business's photos picked at random for review. */
+  samplePercent: z.number().int().min(0, minMessage(0)).max(100, maxMessage(100)),
+});
+export type PhotoReviewSettings = z.infer<typeof photoReviewSettings>;
+
+/** The queue's counts for the caller's sites: waiting, and the verdicts given, with the near duplicates among them. */
+export const photoReviewCounts = z.object({
+  pending: z.number(),
+  fine: z.number(),
+  suspicious: z.number(),
+  duplicates: z.number(),
+});
+export type PhotoReviewCounts = z.infer<typeof photoReviewCounts>;
