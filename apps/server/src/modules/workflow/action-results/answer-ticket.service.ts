@@ -41,6 +41,8 @@ const ENGLISH_WORDS = {
   noPosition: 'no position',
   notRecorded: 'not recorded',
   outside: 'Location: outside the site area ({where}); the answer is not counted.',
+  unverified: 'Location: unverified ({where}); the answer is not counted.',
+  overridden: 'Location: {where}; counted as given at the site by {name}: {reason}.',
   location: 'Location: {where}.',
 };
 
@@ -65,6 +67,8 @@ const WORDS: Record<TicketLanguage, typeof ENGLISH_WORDS> = {
     noPosition: 'بلا موقع',
     notRecorded: 'غير مسجّل',
     outside: 'المكان: خارج نطاق الموقع ({where})؛ لا تُحتسب الإجابة.',
+    unverified: 'المكان: غير مؤكَّد ({where})؛ لا تُحتسب الإجابة.',
+    overridden: 'المكان: {where}؛ احتسبها {name} كأنها قُدّمت في الموقع: {reason}.',
     location: 'المكان: {where}.',
   },
 };
@@ -114,6 +118,18 @@ export function answerInWords(result: ActionResult, language: TicketLanguage = '
   }
 }
 
+/** Where the answer was given: outside or unverified (not counted), counted by an override (by whom, why), or how far from the site. */
+function whereInWords(result: ActionResult, words: typeof ENGLISH_WORDS, metres: string | null): string {
+  if (result.outside) return (result.locationStatus === 'UNVERIFIED' ? words.unverified : words.outside).replace('{where}', metres ?? words.noPosition);
+  const override = result.override ?? null;
+  const place = metres ?? words.notRecorded;
+  if (!override) return words.location.replace('{where}', place);
+  return words.overridden
+    .replace('{where}', place)
+    .replace('{name}', () => override.userFullName ?? '—')
+    .replace('{reason}', () => override.reason);
+}
+
 function describe(result: ActionResult, timeZone: string, language: TicketLanguage): string {
   const words = WORDS[language];
   const time = new Intl.DateTimeFormat(language === 'ar' ? 'ar' : 'en-GB', {
@@ -123,7 +139,7 @@ function describe(result: ActionResult, timeZone: string, language: TicketLangua
     numberingSystem: 'latn',
   }).format(new Date(result.createdDate));
   const metres = result.distance !== null ? `${Math.round(result.distance)} ${words.away}` : null;
-  const where = result.outside ? words.outside.replace('{where}', metres ?? words.noPosition) : words.location.replace('{where}', metres ?? words.notRecorded);
+  const where = whereInWords(result, words, metres);
   return [
     `${words.task}: ${bothNames({ nameEn: result.taskNameEn, nameAr: result.taskNameAr }, language, `#${result.taskId}`)}`,
     `${words.action}: ${bothNames(result.action, language, `#${result.action.id}`)}`,

@@ -163,6 +163,20 @@ describe('POST /action-results/{id}/override', () => {
     expect((await statusOf(kept.schedule.id)).status).toBe('pending');
   });
 
+  it('says in a ticket raised from the answer whether it was unverified, or who counted it and why', async () => {
+    const ticketText = async (id: number) => {
+      const fired = await owner.request({ method: 'POST', url: `${W}/action-results/${id}/ticket` });
+      expect(fired.statusCode).toBe(201);
+      const ticket = await owner.request({ method: 'GET', url: `/services/helpdesk/api/v1/tickets/${fired.json().ticketId}` });
+      return ticket.json<{ description: string }>().description;
+    };
+    const unverified = await outsideAnswer({});
+    expect(await ticketText(unverified.id)).toContain('Location: unverified (no position); the answer is not counted.');
+    const counted = await outsideAnswer();
+    await override(supervisor, counted.id, { reason: 'Badge reader log shows $& at the gate' });
+    expect(await ticketText(counted.id)).toMatch(/Location: \d+ m from the site; counted as given at the site by .+: Badge reader log shows \$& at the gate\./);
+  });
+
   it('needs a reason of 3 to 500 characters', async () => {
     const { id } = await outsideAnswer();
     for (const payload of [{}, { reason: '  a ' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
