@@ -28,6 +28,8 @@ import { invitationsRoutes } from './modules/main/invitations/invitations.routes
 import { kiosksRoutes } from './modules/main/kiosks/kiosks.routes.ts';
 import { importsRoutes } from './modules/main/imports/imports.routes.ts';
 import { workImports } from './modules/main/imports/import-job.ts';
+import { photoReviewsRoutes } from './modules/workflow/photo-reviews/photo-reviews.routes.ts';
+import { workPhotoChecks } from './modules/workflow/photo-reviews/photo-reviews.service.ts';
 import { membersRoutes } from './modules/main/members/members.routes.ts';
 import { onboardingRoutes } from './modules/main/onboarding/onboarding.routes.ts';
 import { projectsRoutes } from './modules/main/projects/projects.routes.ts';
@@ -195,6 +197,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     liveFeedRoutes,
     exportLinksRoutes,
     inspectionReportsRoutes,
+    photoReviewsRoutes,
   ],
   helpdesk: [
     ticketsRoutes,
@@ -308,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await workMail(queue, app.db, mail, transport, app.log, (key) => app.storage.read(key));
       await workInspectionMail(queue, app);
       await workImports(queue, app);
+      await workPhotoChecks(queue, app);
       const notifier = { mail, push: jobs.push === undefined ? enqueuePushes : jobs.push, log: app.log };
       await workNotifications(queue, app.db, notifier);
       await workReminders(queue, app.db, notifier);

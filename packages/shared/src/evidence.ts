@@ -20,14 +20,14 @@ export type PhotoReviewState = (typeof PHOTO_REVIEW_STATES)[number];
 /** The share of a business's photos sampled for review when nobody has chosen one. */
 export const DEFAULT_PHOTO_SAMPLE_PERCENT = 5;
 
-/** Differing bits (of 64) under which two photos' hashes count as the same photo. */
+/** At most this many differing bits (of 64) and two photos' hashes count as the same photo. */
 export const NEAR_DUPLICATE_BITS = 8;
 
 export const photoReviewsQuery = pageQuery.pick({ page: true, size: true }).extend({
   state: z.enum(PHOTO_REVIEW_STATES).default('PENDING'),
   teamId: id.optional(),
 });
-export type PhotoReviewsQuery = z.input<typeof photoReviewsQuery>;
+export type PhotoReviewsQuery = z.infer<typeof photoReviewsQuery>;
 
 const named = z.object({ id: z.number(), name: z.string() });
 
@@ -38,7 +38,7 @@ export const reviewedPhoto = z.object({
   scheduleId: z.number(),
   member: named,
   site: named,
-  task: named,
+  task: z.object({ id: z.number(), nameEn: z.string().nullable(), nameAr: z.string().nullable() }),
   /** When the member took it, and when it reached the server. */
   capturedAt: z.string(),
   receivedAt: z.string(),

@@ -232,6 +232,7 @@ export const MSG = {
   importNotFound: 'Import not found',
   importStarted: 'This import has already been started and can no longer change',
   importNotFinished: 'The import has not finished yet',
+  photoReviewNotFound: 'This photo is not waiting for your review',
   importNothingReady: 'No row is ready to import. Fix or keep at least one row',
   importQueued: 'The import has started. You can leave this page; it carries on',
   importDiscarded: 'The import was discarded',

@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { FastifyReply } from 'fastify';
 import type { Storage } from '../plugins/storage.ts';
+import { loadSharp } from './sharp.ts';
 
 /** The regular and bold Noto Sans Arabic, as font files. */
 export interface PdfFonts {
@@ -51,20 +52,6 @@ export function pdfFonts(): Promise<PdfFonts> {
   });
   return fonts;
 }
-
-/**
- * sharp, loaded when the first picture is drawn (libvips is some 30 MB an instance need not hold
- * until then). Pictures are shrunk one at a time per report and nothing is kept between them:
- * memory stays flat.
- */
-const importSharp = () =>
-  import('sharp').then(({ default: sharp }) => {
-    sharp.cache(false);
-    sharp.concurrency(1);
-    return sharp;
-  });
-let sharpModule: ReturnType<typeof importSharp> | null = null;
-const loadSharp = () => (sharpModule ??= importSharp());
 
 /** Longest side in pixels: about twice the size drawn, for print. */
 const PICTURE_PIXELS = 480;

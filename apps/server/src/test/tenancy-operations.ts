@@ -130,6 +130,8 @@ const QUALIFIERS = new Set(['kpi', 'ids']);
 const OVERRIDES: Record<string, Entity> = {
   // A "schedules" KPI is one execution plan's (the route's summary says so), not one schedule's.
   '/services/workflow/api/v1/report/schedules/kpi/{id} id': 'plan',
+  // A photo in the review queue is named by its answer ("answer" alone is an answer's value elsewhere).
+  '/services/workflow/api/v1/photo-reviews/{answerId} answerId': 'answer',
 };
 
 export interface Slot {

@@ -8,6 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { users } from '../db/schema.ts';
 import { schedules } from '../db/schema-schedules.ts';
+import { photoChecks } from '../db/schema-evidence.ts';
 import { mailMessages, notifications } from '../db/schema-platform.ts';
 import { rowsOf } from '../db/client.ts';
 import { sendJob } from '../modules/platform/queue/queue.ts';
@@ -180,6 +181,8 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
     .where(eq(schedules.id, schedule.id));
   // Flagged, and kept from outside the site: what a supervisor may unflag, raise a ticket from or override.
   const answer = await createAnswerRow(app.db, schedule, gate.id, { isFlagged: true, notes: named('Note'), outside: true, locationStatus: 'OUTSIDE' });
+  // Waiting in the photo review queue.
+  await app.db.insert(photoChecks).values({ answerId: answer.id, businessId: owner.business.id, teamId: site.id, hash: 0n, reason: 'SAMPLE' });
   // An answer with a photo, and the links of an export that names it.
   const stored = await app.storage.put(IMAGES.png, 'png');
   await createAnswerRow(app.db, schedule, gate.id, { fileKey: stored.key });

@@ -23,7 +23,8 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   schedule_scores: ['user_id'],
   removed_schedules: ['user_id'],
   held_answers: ['user_id'],
-  action_results: ['user_id'],
+  // The member who answered, and the supervisor who ruled an unproven position counts (never a stand-in).
+  action_results: ['user_id', 'overridden_by'],
   ticket_assignment_configs: ['user_id'],
   tickets: ['agent_id', 'creator_id'],
   ticket_history: ['agent_id', 'old_agent_id', 'actor_id'],
@@ -40,6 +41,8 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   kiosks: ['created_by'],
   // Sign-ins on a kiosk need an activated account; a stand-in has none, listed for completeness.
   kiosk_sign_ins: ['user_id'],
+  // Who judged a photo in the review queue (a supervisor or an admin, never a stand-in; listed for completeness).
+  photo_checks: ['reviewed_by'],
 };
 
 /**

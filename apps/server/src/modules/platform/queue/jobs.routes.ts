@@ -16,6 +16,7 @@ const SUMMARIES: Record<string, string> = {
   'events.digest': 'Notification digest',
   'inspection.mail': 'Inspection report by e-mail',
   'imports.run': 'Import of members or sites',
+  'photos.check': 'Check of an answer photo for review',
 };
 
 const errorOf = (output: unknown) => {

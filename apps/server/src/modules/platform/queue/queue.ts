@@ -91,6 +91,8 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   'inspection.mail': 300,
   // An import job writes for about 15 s and queues the rest; one taken over carries on where it stopped.
   'imports.run': 60,
+  // Reading one photo and comparing its hash with the business's.
+  'photos.check': 60,
 };
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
@@ -116,7 +118,16 @@ export async function sendJobs<T extends JobData>(db: Db, name: QueueName, items
 }
 
 /** The queues the app uses; each is created at start (pg-boss keeps a table partition per queue). */
-export const QUEUE_NAMES = ['events.fanout', 'events.digest', 'mail.send', 'push.send', 'reminders.scan', 'inspection.mail', 'imports.run'] as const;
+export const QUEUE_NAMES = [
+  'events.fanout',
+  'events.digest',
+  'mail.send',
+  'push.send',
+  'reminders.scan',
+  'inspection.mail',
+  'imports.run',
+  'photos.check',
+] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** What instances that install the queue's tables at the same moment run into: someone else made them first, or a deadlock with them. */

@@ -51,6 +51,7 @@ import { findVersion, pinVersion, type TaskVersion } from '../actions/task-versi
 import { ruleSetOfVersion, versionActionOf } from '../actions/answered-task.service.ts';
 import { requireSchedule, visibleSchedules, withCalculations } from './schedules.service.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
+import { queuePhotoCheck } from '../photo-reviews/photo-reviews.service.ts';
 
 type AnswerFields = z.output<typeof actionResultFields>;
 /** What the checks of an answer read of its action: the pinned version's, or the task's own before the first answer. */
@@ -206,6 +207,8 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
     // An answer from outside the site, or held, is kept but never moves the schedule or its score.
     if (!place.outside && !held) await moveOnCountedAnswer(tx, businessId, caller.userId, locked, ruleSet, version);
     if (flagged) await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
+    // The photo is hashed and compared with the business's others in the background.
+    if (photo) await queuePhotoCheck(tx, businessId, id);
     // Delivered to the live feed when this transaction commits, never if it rolls back; last,
     // as the business's next answer waits from here to the commit (lib/answer-notices.ts).
     await notifyNewAnswer(tx, businessId, id);

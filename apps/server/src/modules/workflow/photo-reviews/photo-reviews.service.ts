@@ -1,0 +1,152 @@
+// Photo evidence (DESIGN §13). Each answer photo is checked by the 'photos.check' job, queued in
+// the answer's transaction: its perceptual hash is kept, and a photo that nearly matches one given
+// before anywhere in the business goes to the review queue, as does a random share of the rest
+// (the business's sample). Owners and admins review every site's photos, supervisors their sites'.
+import type { FastifyInstance } from 'fastify';
+import {
+  NEAR_DUPLICATE_BITS,
+  type PhotoReview,
+  type PhotoReviewCounts,
+  type PhotoReviewSettings,
+  type PhotoReviewsQuery,
+  type PhotoVerdict,
+  type ReviewedPhoto,
+} from '@fieldops/shared/evidence';
+import { MSG } from '@fieldops/shared/messages';
+import type { Db } from '../../../db/client.ts';
+import { forbidden, notFound } from '../../../lib/errors.ts';
+import { fileUrl } from '../../../plugins/storage.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { viewScopeOf } from '../../../policies/schedules.ts';
+import { sendJob, type JobData, type Queue } from '../../platform/queue/queue.ts';
+import { photoHash } from './photo-hash.ts';
+import {
+  countReviews,
+  findAnswerPhoto,
+  findPhotoAnswers,
+  findReview,
+  findReviews,
+  insertPhotoCheck,
+  lockPhotoChecks,
+  nearestPhoto,
+  photoCheckExists,
+  samplePercentOf,
+  setSamplePercent,
+  updateVerdict,
+  type PhotoReviewRow,
+} from './photo-reviews.repository.ts';
+
+export interface PhotoCheckJob extends JobData {
+  businessId: number;
+  answerId: number;
+}
+
+/** Queues the check of an answer's photo, in the transaction `tx` that stores the answer. */
+export async function queuePhotoCheck(tx: Db, businessId: number, answerId: number): Promise<void> {
+  await sendJob<PhotoCheckJob>(tx, 'photos.check', { businessId, answerId });
+}
+
+/**
+ * Hashes the answer's photo and places it in the review queue when it nearly matches an earlier
+ * one or is drawn for the sample. Run again (a retry, a second copy), it changes nothing.
+ * `draw` picks the sample: a number from 0 to 100.
+ */
+export async function checkPhoto(app: FastifyInstance, { businessId, answerId }: PhotoCheckJob, draw = () => Math.random() * 100): Promise<void> {
+  const answer = await findAnswerPhoto(app.db, businessId, answerId);
+  if (!answer?.fileKey || (await photoCheckExists(app.db, answerId))) return;
+  const data = await app.storage.read(answer.fileKey);
+  const hash = data ? await photoHash(data) : null;
+  await app.db.transaction(async (tx) => {
+    await lockPhotoChecks(tx, businessId);
+    if (await photoCheckExists(tx, answerId)) return;
+    const nearest = hash === null ? null : await nearestPhoto(tx, businessId, answerId, hash);
+    const duplicate = nearest && nearest.distance <= NEAR_DUPLICATE_BITS ? nearest : null;
+    const sampled = hash !== null && draw() < (await samplePercentOf(tx, businessId));
+    await insertPhotoCheck(tx, {
+      answerId,
+      businessId,
+      teamId: answer.teamId,
+      hash,
+      reason: duplicate ? 'DUPLICATE' : sampled ? 'SAMPLE' : null,
+      duplicateOf: duplicate?.answerId ?? null,
+      distance: duplicate?.distance ?? null,
+    });
+  });
+}
+
+export async function workPhotoChecks(queue: Queue, app: FastifyInstance): Promise<void> {
+  await queue.work<PhotoCheckJob>('photos.check', (data) => checkPhoto(app, data));
+}
+
+/** The sites whose photos the caller reviews: null for all of them; 403 for someone who manages none. */
+async function reviewedSites(db: Db, caller: Caller, teamId?: number): Promise<number[] | null> {
+  const scope = await viewScopeOf(db, caller);
+  if (caller.kioskId !== undefined || (!scope.all && scope.supervised.length === 0)) throw forbidden();
+  if (teamId === undefined) return scope.all ? null : scope.supervised;
+  // A site the caller does not review shows nothing rather than telling it exists.
+  return scope.all || scope.supervised.includes(teamId) ? [teamId] : [];
+}
+
+type PhotoAnswer = Awaited<ReturnType<typeof findPhotoAnswers>>[number];
+
+const photoOf = (answer: PhotoAnswer): ReviewedPhoto => ({
+  answerId: answer.answerId,
+  photo: fileUrl(answer.fileKey ?? ''),
+  scheduleId: answer.scheduleId,
+  member: { id: answer.memberId, name: answer.memberName },
+  site: { id: answer.siteId, name: answer.siteName },
+  task: { id: answer.taskId, nameEn: answer.taskNameEn, nameAr: answer.taskNameAr },
+  capturedAt: answer.capturedAt.toISOString(),
+  receivedAt: answer.receivedAt.toISOString(),
+});
+
+/** The rows with their photos and those they nearly match; a row whose answer is gone is left out. */
+async function withPhotos(db: Db, businessId: number, rows: PhotoReviewRow[]): Promise<PhotoReview[]> {
+  const ids = [...new Set(rows.flatMap((row) => (row.duplicateOf === null ? [row.answerId] : [row.answerId, row.duplicateOf])))];
+  const answers = new Map((await findPhotoAnswers(db, businessId, ids)).map((answer) => [answer.answerId, answer]));
+  return rows.flatMap((row) => {
+    const answer = answers.get(row.answerId);
+    if (!answer?.fileKey) return [];
+    const earlier = row.duplicateOf === null ? undefined : answers.get(row.duplicateOf);
+    return [
+      {
+        ...photoOf(answer),
+        reason: row.reason,
+        duplicateOf: earlier?.fileKey ? { ...photoOf(earlier), distance: row.distance ?? 0 } : null,
+        verdict: row.verdict,
+        reviewedBy: row.reviewerId !== null ? { id: row.reviewerId, name: row.reviewerName ?? '' } : null,
+        reviewedAt: row.reviewedAt?.toISOString() ?? null,
+      },
+    ];
+  });
+}
+
+export async function listPhotoReviews(db: Db, caller: Caller, query: PhotoReviewsQuery) {
+  const teamIds = await reviewedSites(db, caller, query.teamId);
+  const { rows, total } = await findReviews(db, caller.businessId, teamIds, query.state, query);
+  return { items: await withPhotos(db, caller.businessId, rows), total };
+}
+
+export async function judgePhoto(db: Db, caller: Caller, answerId: number, verdict: PhotoVerdict): Promise<PhotoReview> {
+  const teamIds = await reviewedSites(db, caller);
+  if (!(await findReview(db, caller.businessId, teamIds, answerId))) throw notFound(MSG.photoReviewNotFound);
+  await updateVerdict(db, caller.businessId, answerId, verdict, caller.userId);
+  const row = await findReview(db, caller.businessId, teamIds, answerId);
+  const [review] = row ? await withPhotos(db, caller.businessId, [row]) : [];
+  if (!review) throw notFound(MSG.photoReviewNotFound);
+  return review;
+}
+
+export async function photoReviewCounts(db: Db, caller: Caller, teamId?: number): Promise<PhotoReviewCounts> {
+  return countReviews(db, caller.businessId, await reviewedSites(db, caller, teamId));
+}
+
+export async function photoReviewSettings(db: Db, caller: Caller): Promise<PhotoReviewSettings> {
+  await reviewedSites(db, caller);
+  return { samplePercent: await samplePercentOf(db, caller.businessId) };
+}
+
+export async function savePhotoReviewSettings(db: Db, caller: Caller, settings: PhotoReviewSettings): Promise<PhotoReviewSettings> {
+  await setSamplePercent(db, caller.businessId, settings.samplePercent);
+  return settings;
+}
