@@ -92,6 +92,18 @@ export const actionResultFields = z.object({
 });
 export type ActionResultFields = z.input<typeof actionResultFields>;
 
+/**
+ * Minutes between taking an answer on the device and its arrival from which it counts as
+ * delivered late (it waited in the outbox): both times are then shown with it.
+ */
+export const DELAYED_DELIVERY_MINUTES = 30;
+
+/** The minutes an answer waited between its capture and its arrival, when that is DELAYED_DELIVERY_MINUTES or more; else null. */
+export function deliveryDelayMinutes(answer: { capturedAt: string; createdDate: string }): number | null {
+  const minutes = Math.floor((Date.parse(answer.createdDate) - Date.parse(answer.capturedAt)) / 60_000);
+  return minutes >= DELAYED_DELIVERY_MINUTES ? minutes : null;
+}
+
 /** `POST /v1/action-results/{id}/override`: why an outside or unverified answer counts as given at the site. */
 export const overrideRequest = z.object({
   reason: z.string({ error: MSG.required }).trim().min(3, MSG.overrideReasonLength).max(500, MSG.overrideReasonLength),

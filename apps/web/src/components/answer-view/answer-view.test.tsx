@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { i18n } from '../../lib/i18n/i18n.ts';
 import { list, renderWithSession, stubFetch } from '../../test/session.tsx';
 import { AnswerDetailDrawer } from './answer-detail-drawer.tsx';
-import { AnswerByline, AnswerView } from './answer-view.tsx';
+import { AnswerBadges, AnswerByline, AnswerView } from './answer-view.tsx';
 import { makeAnswer } from './test-fixtures.ts';
 
 const WORKFLOW = '/services/workflow/api';
@@ -114,6 +114,35 @@ describe('answer byline', () => {
     expect(member.compareDocumentPosition(site) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(site.compareDocumentPosition(time) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(time.textContent).toMatch(/2025/);
+  });
+});
+
+describe('an answer delivered late', () => {
+  // Taken at 10:30 in Riyadh, it waited on the device for two hours.
+  const delayed = makeAnswer(2, 'TEXT', 'Fine', { capturedAt: '2025-03-14T07:30:00.000Z', createdDate: '2025-03-14T09:30:00.000Z' });
+
+  it('says when it was taken and when it arrived, and is marked', () => {
+    renderWithSession(
+      <>
+        <AnswerByline answer={delayed} />
+        <AnswerBadges answer={delayed} />
+      </>,
+    );
+    expect(screen.getByText(/^Taken Mar 14, 2025, 10:30\sAM$/)).toBeInTheDocument();
+    expect(screen.getByText(/^arrived Mar 14, 2025, 12:30\sPM$/)).toBeInTheDocument();
+    expect(screen.getByText('Delivered late')).toBeInTheDocument();
+  });
+
+  it('shows one time and no mark for an answer that arrived within half an hour', () => {
+    const prompt = { ...delayed, createdDate: '2025-03-14T07:59:00.000Z' };
+    renderWithSession(
+      <>
+        <AnswerByline answer={prompt} />
+        <AnswerBadges answer={prompt} />
+      </>,
+    );
+    expect(screen.queryByText(/^Taken/)).toBeNull();
+    expect(screen.queryByText('Delivered late')).toBeNull();
   });
 });
 

@@ -7,10 +7,10 @@
 // `AnswerDetailDrawer` (answer-detail-drawer.tsx) opens one answer with its notes and history.
 import { Fragment, useState } from 'react';
 import { Anchor, Badge, Group, Image, Modal, Rating, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconFlag, IconMapPinCheck, IconMapPinOff, IconTicket } from '@tabler/icons-react';
+import { IconClockHour4, IconFlag, IconMapPinCheck, IconMapPinOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ActionResult } from '@fieldops/shared/answers';
+import { deliveryDelayMinutes, type ActionResult } from '@fieldops/shared/answers';
 import { useBusinessTime } from '../../lib/business-time.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
@@ -71,8 +71,18 @@ export function AnswerView({ answer, withNotes = true, withBadges = true }: Answ
  * name (or a time) cannot reorder the line.
  */
 export function AnswerByline({ answer }: { answer: ActionResult }) {
+  const { t } = useTranslation();
   const time = useBusinessTime();
-  const parts = [answer.userFullName, answer.teamName, time.dateTime(answer.createdDate)];
+  // An answer that waited on the device says when it was taken and when it arrived.
+  const delayed = deliveryDelayMinutes(answer) !== null;
+  const parts = delayed
+    ? [
+        answer.userFullName,
+        answer.teamName,
+        t('answerView.takenAt', { time: time.dateTime(answer.capturedAt) }),
+        t('answerView.arrivedAt', { time: time.dateTime(answer.createdDate) }),
+      ]
+    : [answer.userFullName, answer.teamName, time.dateTime(answer.createdDate)];
   return (
     <Group gap={6} wrap="wrap">
       {parts.map((part, index) => (
@@ -101,7 +111,8 @@ export function AnswerBadges({ answer }: { answer: ActionResult }) {
   const language = currentLanguage(i18n);
   const time = useBusinessTime();
   const override = answer.override ?? null;
-  if (!answer.outside && !override && !answer.isFlagged && answer.ticketId === null) return null;
+  const delay = deliveryDelayMinutes(answer);
+  if (!answer.outside && !override && !answer.isFlagged && answer.ticketId === null && delay === null) return null;
   const unverified = answer.locationStatus === 'UNVERIFIED';
   return (
     <Group gap="xs">
@@ -125,6 +136,13 @@ export function AnswerBadges({ answer }: { answer: ActionResult }) {
             })}
           </Text>
         </>
+      ) : null}
+      {delay !== null ? (
+        <Tooltip label={t('answerView.deliveredLateHint')} withArrow multiline maw={260}>
+          <Badge color="gray" variant="light" leftSection={<IconClockHour4 size={12} />}>
+            {t('answerView.deliveredLate')}
+          </Badge>
+        </Tooltip>
       ) : null}
       {answer.isFlagged ? (
         <Badge color="red" variant="light" leftSection={<IconFlag size={12} />}>
