@@ -9,6 +9,9 @@ const DATA_DIR = path.join(os.tmpdir(), `fieldops-e2e-${PORT}`);
 // The journeys' SMTP server (e2e/mail-catcher.ts), and the page that lists what it received.
 export const SMTP_PORT = PORT + 1;
 export const MAIL_PORT = PORT + 2;
+// The map tiles' server: e2e/maps.spec.ts starts it on 127.0.0.1 while it runs; other journeys'
+// maps draw without tiles, as they would offline.
+export const TILE_PORT = PORT + 3;
 
 export default defineConfig({
   testDir: './e2e',
@@ -50,6 +53,7 @@ export default defineConfig({
         DATABASE_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         APP_URL: `http://localhost:${PORT}`,
+        MAP_TILE_URL: `http://127.0.0.1:${TILE_PORT}/tiles/{z}/{x}/{y}.png`,
         ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
       },
       reuseExistingServer: false,

@@ -86,6 +86,15 @@ const browserBuild: UserConfig = {
             { name: 'data', test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|dayjs)[\\/]/, priority: 30 },
             { name: 'ui', test: UI_LIBRARIES, tags: ['$initial'], priority: 20 },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 15 },
+            // The maps' library and the app's pieces built on it: one file, fetched only by the pages
+            // that draw a map (their components import it lazily), never with sign-in or the dashboard.
+            {
+              name: 'maps',
+              test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet|supercluster|kdbush)[\\/]|apps[\\/]web[\\/]src[\\/]components[\\/]map[\\/](picker-map|sites-cluster-map|leaflet-parts)\.tsx|apps[\\/]web[\\/]src[\\/]components[\\/]map[\\/]map\.css/,
+              // What the map's pieces import from the app (the picker's field rules) stays with the form.
+              includeDependenciesRecursively: false,
+              priority: 25,
+            },
             // The number field and its formatter are for forms: out of the file the dashboard loads.
             {
               name: 'number-input',

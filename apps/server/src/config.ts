@@ -58,7 +58,23 @@ export interface Config {
    * messages wait in the administrators' outbox. Links in them start with `appUrl` (APP_URL).
    */
   mail: MailSettings;
+  /** The map tiles the web app draws under its maps (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
+  mapTiles: MapTileSettings;
 }
+
+/**
+ * Raster map tiles: `url` is a template with {z}, {x} and {y}; its host is the only one outside the
+ * app that pages may load images from (plugins/security-headers.ts).
+ */
+export interface MapTileSettings {
+  url: string;
+  attribution: string;
+}
+
+export const DEFAULT_MAP_TILES: MapTileSettings = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+};
 
 /** The sender when MAIL_FROM does not say. */
 export const DEFAULT_MAIL_FROM = 'FieldOps <no-reply@localhost>';
@@ -230,7 +246,22 @@ export const ENV_SCHEMA = z.object({
     .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || urlOf(['https:'], '').safeParse(value).success, 'expected a mailto: address or an https: URL')
     .default(DEFAULT_VAPID_SUBJECT),
   PUSH_LOCAL_ENDPOINTS: flag.default(false),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)) && urlOf(['http:', 'https:'], '').safeParse(tileSample(value)).success,
+      'expected an http:// or https:// URL with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    )
+    .default(DEFAULT_MAP_TILES.url),
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(300).default(DEFAULT_MAP_TILES.attribution),
 });
+
+/** A tile's address from the template, to check it and to name its origin. */
+const tileSample = (template: string) => template.replace('{z}', '0').replace('{x}', '0').replace('{y}', '0');
+
+/** The origin (scheme, host and port) the tiles of `template` come from. */
+export const mapTileOrigin = (template: string) => new URL(tileSample(template)).origin;
 
 /** What one variable's check cannot see: replicas go with a primary, the object-store keys with a bucket. */
 function missingTogether(given: Record<string, string | undefined>): string[] {
@@ -304,7 +335,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       subject: e.VAPID_SUBJECT,
       localEndpoints: e.PUSH_LOCAL_ENDPOINTS,
     },
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
   };
+}
+
+/**
+ * The map tiles alone, for the security headers and the map settings route (which the app builds
+ * without the whole configuration); the start has already stopped on a bad value.
+ */
+export function mapTileSettings(env: NodeJS.ProcessEnv = process.env): MapTileSettings {
+  try {
+    return loadConfig(env).mapTiles;
+  } catch {
+    return DEFAULT_MAP_TILES;
+  }
 }
 
 /**

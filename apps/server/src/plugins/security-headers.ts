@@ -3,7 +3,9 @@
 // of the web app's index.html are allowed by their hashes, and no other inline script is. API
 // answers are data, never a page, and get the short set that says so: nothing may run in them,
 // load anything for them or frame them, and no other site may embed them. The headers never vary
-// by request, so both sets are worked out once at start and copied onto each answer.
+// by request, so both sets are worked out once at start and copied onto each answer. The maps'
+// tiles are the one thing a page loads from elsewhere: their host (MAP_TILE_URL) is named in
+// img-src and connect-src, and no other is.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -11,17 +13,19 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { mapTileOrigin, mapTileSettings } from '../config.ts';
 import { isApiPath, routedPath } from '../lib/api-paths.ts';
 import { FILES_ROUTE } from './storage.ts';
 
-const policy = (scriptHashes: readonly string[]) => ({
+const policy = (scriptHashes: readonly string[], tileOrigin: string | null) => ({
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)],
-      connectSrc: ["'self'"],
+      // The service worker fetches what the page asks for, tiles included.
+      connectSrc: ["'self'", ...(tileOrigin ? [tileOrigin] : [])],
       fontSrc: ["'self'", 'data:'],
     },
   },
@@ -47,15 +51,18 @@ export function webRootScriptHashes(webRoot: string | null): string[] {
   }
 }
 
-/** The headers helmet sets with the policy, read by running it once on a stand-in response. */
-export function securityHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
+/**
+ * The headers helmet sets with the policy, read by running it once on a stand-in response; the
+ * map tiles' origin (from MAP_TILE_URL) is allowed for images.
+ */
+export function securityHeaders(scriptHashes: readonly string[] = [], tileOrigin: string | null = null): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: () => {},
   };
   let finished = false;
-  helmet(policy(scriptHashes))({} as IncomingMessage, response as unknown as ServerResponse, () => (finished = true));
+  helmet(policy(scriptHashes, tileOrigin))({} as IncomingMessage, response as unknown as ServerResponse, () => (finished = true));
   if (!finished) throw new Error('helmet did not finish at once');
   return headers;
 }
@@ -78,8 +85,8 @@ const answersData = (url: string) => {
   return isApiPath(path) && !path.startsWith('/api/docs') && !path.startsWith(`${FILES_ROUTE}/`);
 };
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { webRoot?: string | null }) => {
-  const pageHeaders = securityHeaders(webRootScriptHashes(opts.webRoot ?? null));
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { webRoot?: string | null; mapTileUrl?: string }) => {
+  const pageHeaders = securityHeaders(webRootScriptHashes(opts.webRoot ?? null), mapTileOrigin(opts.mapTileUrl ?? mapTileSettings().url));
   const dataHeaders = apiSecurityHeaders(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(answersData(request.url) ? dataHeaders : pageHeaders);

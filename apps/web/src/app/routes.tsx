@@ -34,6 +34,7 @@ const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-pag
 const ProjectsPage = lazyPage(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
 const ProjectDetailPage = lazyPage(() => import('../features/projects/project-detail-page.tsx'), 'ProjectDetailPage');
 const SitesPage = lazyPage(() => import('../features/sites/sites-page.tsx'), 'SitesPage');
+const SitesMapPage = lazyPage(() => import('../features/sites/sites-map-page.tsx'), 'SitesMapPage');
 const SiteDetailPage = lazyPage(() => import('../features/sites/site-detail-page.tsx'), 'SiteDetailPage');
 const MembersPage = lazyPage(() => import('../features/members/members-page.tsx'), 'MembersPage');
 const MemberDetailPage = lazyPage(() => import('../features/members/member-detail-page.tsx'), 'MemberDetailPage');
@@ -167,6 +168,7 @@ export const routes: RouteObject[] = [
                     pageRoute(ProjectsPage, { path: paths.projects }),
                     pageRoute(ProjectDetailPage, { path: paths.project() }),
                     pageRoute(SitesPage, { path: paths.sites }),
+                    pageRoute(SitesMapPage, { path: paths.sitesMap }),
                     pageRoute(SiteDetailPage, { path: paths.site() }),
                     pageRoute(MembersPage, { path: paths.members }),
                     pageRoute(MemberDetailPage, { path: paths.member() }),

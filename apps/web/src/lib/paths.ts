@@ -50,6 +50,8 @@ export const paths = {
   /** The site list with its create dialog open, in `projectId`'s project when one is given. */
   newSite: (projectId?: number) => `/sites${queryString({ new: 1, project: projectId })}`,
   site: (siteId: Id = ':siteId') => `/sites/${siteId}`,
+  /** Every site of the business on one map, coloured by completion in `range` (a date preset). */
+  sitesMap: '/sites/map',
   members: '/members',
   /** Bulk imports of members or sites (owners and admins): the first step, for `kind` when given. */
   imports: '/imports',

@@ -5,6 +5,7 @@ import {
   IconChecklist,
   IconFolders,
   IconLayoutDashboard,
+  IconMapPinCheck,
   IconMapPin,
   IconReportAnalytics,
   IconRoute,
@@ -33,6 +34,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { to: paths.home, labelKey: 'nav.dashboard', icon: IconLayoutDashboard },
       { to: paths.projects, labelKey: 'nav.projects', icon: IconFolders },
       { to: paths.sites, labelKey: 'nav.sites', icon: IconMapPin },
+      { to: paths.sitesMap, labelKey: 'nav.sitesMap', icon: IconMapPinCheck },
       { to: paths.members, labelKey: 'nav.members', icon: IconUsers },
     ],
   },
@@ -57,5 +59,7 @@ export const NAV_SECTIONS: NavSection[] = [
 
 export function isActivePath(pathname: string, to: string): boolean {
   if (to === paths.home) return pathname === paths.home;
+  // The sites map sits under /sites but is an entry of its own.
+  if (to === paths.sites && pathname === paths.sitesMap) return false;
   return pathname === to || pathname.startsWith(`${to}/`);
 }

@@ -1,18 +1,30 @@
 // Sites (teams): GET/POST/PUT /api/v1/teams, GET/DELETE /api/v1/teams/{id} and the sites of a
 // project, GET /api/v1/projects/{projectId}/teams. Everyone in the business reads them; owners
-// and admins change them.
+// and admins change them. GET /api/v1/maps/settings tells the maps that show them where tiles
+// come from.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
+import { mapSettings } from '@fieldops/shared/maps';
 import { site, siteRequest, sitesQuery, siteUpdateRequest } from '@fieldops/shared/organisation';
+import { mapTileSettings } from '../../../config.ts';
 import { ADMINS, requireTenant } from '../../../plugins/auth.ts';
 import { createSite, deleteSite, listSites, listSitesOfProject, requireSite, updateSite } from './teams.service.ts';
 
 export async function teamsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem };
+  const tiles = mapTileSettings();
+
+  r.get('/v1/maps/settings', {
+    schema: { tags: ['sites'], summary: "The maps' tile source and its attribution", response: { 200: mapSettings, ...errors } },
+    handler: (request) => {
+      requireTenant(request);
+      return { tileUrl: tiles.url, attribution: tiles.attribution };
+    },
+  });
 
   r.get('/v1/teams', {
     schema: { tags: ['sites'], querystring: sitesQuery, response: { 200: z.array(site), ...errors } },

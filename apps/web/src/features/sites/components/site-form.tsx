@@ -1,6 +1,7 @@
-// The site form: name, project, location (with 'find your location'), geofence radius, site
-// type and an optional external ID, for creating and for editing. It validates with the shared
-// schema and shows the server's field errors under the fields.
+// The site form: name, project, location (with 'find your location' and a map picker whose pin
+// and geofence circle follow the fields, and the fields them), geofence radius, site type and an
+// optional external ID, for creating and for editing. It validates with the shared schema and
+// shows the server's field errors under the fields.
 import { useMemo, type FormEvent } from 'react';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconCurrentLocation } from '@tabler/icons-react';
@@ -9,6 +10,8 @@ import { DEFAULT_GEOFENCE_RADIUS_M } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { siteCoordinates, siteRequest, siteUpdateRequest, type Site } from '@fieldops/shared/organisation';
 import { FormActions } from '../../../components/form-actions.tsx';
+import { fieldsFromPin, pinFromFields, radiusFromField, type LatLng } from '../../../components/map/geofence-edit.ts';
+import { MapPicker } from '../../../components/map/map-picker.tsx';
 import { copyName } from '../../../lib/copy-name.ts';
 import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -19,6 +22,7 @@ import { useAllProjectsQuery } from '../../../lib/session/api/get-all-projects.t
 import { useLookupsQuery } from '../../../lib/session/api/get-lookups.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useCreateSiteMutation } from '../api/create-site.ts';
+import { useMapSettingsQuery } from '../api/get-map-settings.ts';
 import { useUpdateSiteMutation } from '../api/update-site.ts';
 import { useCurrentPosition } from './use-current-position.ts';
 
@@ -71,6 +75,7 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
   const create = useCreateSiteMutation();
   const update = useUpdateSiteMutation();
   const position = useCurrentPosition();
+  const mapSettings = useMapSettingsQuery();
   const pending = create.isPending || update.isPending;
   const source = site ?? copyOf;
   const form = useFormState({
@@ -90,12 +95,15 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
     [lookups.data, language],
   );
 
+  const placePin = (pin: LatLng) => {
+    const { latitude, longitude } = fieldsFromPin(pin);
+    form.setValue('latitude', latitude);
+    form.setValue('longitude', longitude);
+  };
+
   const findLocation = async () => {
     const found = await position.locate();
-    if (found) {
-      form.setValue('latitude', found.latitude);
-      form.setValue('longitude', found.longitude);
-    }
+    if (found) placePin(found);
   };
 
   const submit = (event: FormEvent) => {
@@ -186,6 +194,15 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
             {t(`sites.location.${position.problem}`)}
           </Alert>
         ) : null}
+        <MapPicker
+          tiles={mapSettings.data}
+          pin={pinFromFields(form.values.latitude, form.values.longitude)}
+          radius={radiusFromField(form.values.radius)}
+          shape="circle"
+          readOnly={readOnly}
+          onPin={placePin}
+          onRadius={(metres) => form.setValue('radius', metres)}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <NumberInput
             label={t('sites.form.radius')}

@@ -1,0 +1,129 @@
+// The maps journey, in English and in Arabic: a new site placed with the map picker (the pin from
+// typed coordinates, moved with the arrow keys, the geofence circle resized by dragging its edge
+// and by its field), then found on the sites map and opened from its marker. The tiles come from
+// a tile server this journey starts on 127.0.0.1 (MAP_TILE_URL points there in
+// playwright.config.ts), so nothing is fetched from outside; before it starts, the picker still
+// shows the pin, the circle and the coordinates.
+import http from 'node:http';
+import { expect, test, type Page } from '@playwright/test';
+import { TILE_PORT } from '../playwright.config.ts';
+import { apiToken, DEMO, expectAccessible, expectDirection, png, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+
+// A light tile with a darker grid line, so a screenshot shows where tiles were drawn.
+const TILE = png(256, 256, (x, y) => (x === 0 || y === 0 ? [190, 200, 210] : [232, 238, 226]));
+const tileRequests: string[] = [];
+let tiles: http.Server | null = null;
+
+test.use({ actionTimeout: 10_000 });
+
+const startTiles = () =>
+  new Promise<void>((resolve) => {
+    tiles = http.createServer((request, response) => {
+      tileRequests.push(request.url ?? '');
+      if (!/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' }).end(TILE);
+    });
+    tiles.listen(TILE_PORT, '127.0.0.1', resolve);
+  });
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (tiles ? tiles.close(() => resolve()) : resolve()));
+});
+
+/** Each language's site somewhere of its own, far from the demo business's sites. */
+const PLACES: Record<Lang, { latitude: number; longitude: number }> = {
+  en: { latitude: -33.9249, longitude: 18.4241 },
+  ar: { latitude: -1.2921, longitude: 36.8219 },
+};
+
+const fieldValue = async (page: Page, label: string) =>
+  Number((await page.getByRole('dialog').getByLabel(label, { exact: true }).inputValue()).replace(/[^\d.-]/g, ''));
+
+for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
+  test(`maps journey in ${lang}`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const siteName = `Map Site ${unique().replace(/[0-9]/g, 'x')}`;
+    const place = PLACES[lang];
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await useLanguage(page, lang);
+    await signIn(page, lang, DEMO.username, DEMO.password);
+    await expectDirection(page, lang);
+
+    // The picker without tiles: the pin, the circle and the coordinates are still there.
+    const token = await apiToken(request, DEMO.username, DEMO.password);
+    const projects = (await (await request.get('/api/v1/projects?page=0&size=1', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      id: number;
+    }[];
+    await page.goto(`/sites?new=1&project=${projects[0]!.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(t(lang, 'sites.form.name')).first().fill(siteName);
+    await dialog.getByLabel(t(lang, 'sites.form.latitude'), { exact: true }).fill(String(place.latitude));
+    await dialog.getByLabel(t(lang, 'sites.form.longitude'), { exact: true }).fill(String(place.longitude));
+    const pin = dialog.getByRole('button', { name: t(lang, 'maps.picker.pin') });
+    await expect(pin).toBeVisible();
+    await expect(dialog.locator('.leaflet-overlay-pane path').first()).toBeVisible();
+    const summary = dialog.getByTestId('map-summary');
+    await expect(summary).toContainText(
+      t(lang, 'maps.picker.summary.circle', { latitude: String(place.latitude), longitude: String(place.longitude), radius: '200' }),
+    );
+    if (!tiles) {
+      await shot(page, `${lang}-maps-01-picker-without-tiles`);
+      await startTiles();
+    }
+
+    // With tiles: the map is drawn from the journey's own tile server.
+    await page.reload();
+    await dialog.getByLabel(t(lang, 'sites.form.name')).first().fill(siteName);
+    await dialog.getByLabel(t(lang, 'sites.form.latitude'), { exact: true }).fill(String(place.latitude));
+    await dialog.getByLabel(t(lang, 'sites.form.longitude'), { exact: true }).fill(String(place.longitude));
+    await expect(pin).toBeVisible();
+    await expect.poll(() => dialog.locator('img.leaflet-tile-loaded').count()).toBeGreaterThan(0);
+    expect(tileRequests.some((url) => /^\/tiles\/1[6-9]\//.test(url))).toBe(true);
+
+    // The pin moves with the arrow keys: one metre north a press.
+    await pin.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await fieldValue(page, t(lang, 'sites.form.latitude'))).toBeCloseTo(place.latitude + 0.000018, 6);
+
+    // The circle grows when its edge is dragged outwards (east, whatever the page's direction).
+    const edge = dialog.getByRole('button', { name: t(lang, 'maps.picker.handle') });
+    const box = (await edge.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    const radius = t(lang, 'sites.form.radius');
+    const dragged = await fieldValue(page, radius);
+    expect(dragged).toBeGreaterThan(200);
+    // And from its field: the circle follows.
+    await dialog.getByLabel(radius, { exact: true }).fill('150');
+    const latitude = await dialog.getByLabel(t(lang, 'sites.form.latitude'), { exact: true }).inputValue();
+    await expect(summary).toContainText(t(lang, 'maps.picker.summary.circle', { latitude, longitude: String(place.longitude), radius: '150' }));
+    await shot(page, `${lang}-maps-02-picker`);
+    await expectAccessible(page, `${lang} site form with its map`);
+
+    await dialog.getByRole('button', { name: t(lang, 'sites.form.create') }).click();
+    await page.waitForURL(/\/sites\/\d+/);
+    const siteId = Number(/sites\/(\d+)/.exec(page.url())![1]);
+
+    // The sites map: the new site has a marker of its own, which opens it.
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: t(lang, 'nav.sitesMap') })
+      .click();
+    await page.waitForURL(/\/sites\/map/);
+    await expect(page.getByRole('heading', { name: t(lang, 'nav.sitesMap') })).toBeVisible();
+    const marker = page.getByTestId('sites-map').getByRole('button', { name: new RegExp(siteName) });
+    await expect(marker).toBeVisible();
+    await shot(page, `${lang}-maps-03-sites-map`);
+    await expectAccessible(page, `${lang} sites map`);
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`/sites/${siteId}$`));
+    await expect(page.getByRole('heading', { name: siteName })).toBeVisible();
+  });
+}
