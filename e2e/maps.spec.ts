@@ -1,6 +1,6 @@
 // The maps journey, in English and in Arabic: a new site placed with the map picker (the pin from
 // typed coordinates, moved with the arrow keys, the geofence circle resized by dragging its edge
-// and by its field), then found on the sites map and opened from its marker. The tiles come from
+// and by its field, then a polygon drawn by clicking its corners, one undone), then found on the sites map and opened from its marker. The tiles come from
 // a tile server this journey starts on 127.0.0.1 (MAP_TILE_URL points there in
 // playwright.config.ts), so nothing is fetched from outside; before it starts, the picker still
 // shows the pin, the circle and the coordinates.
@@ -39,6 +39,9 @@ const PLACES: Record<Lang, { latitude: number; longitude: number }> = {
   ar: { latitude: -1.2921, longitude: 36.8219 },
 };
 
+/** A coordinate as the summary writes it, isolated left to right in either language. */
+const ltr = (value: number | string) => `\u2066${value}\u2069`;
+
 const fieldValue = async (page: Page, label: string) =>
   Number((await page.getByRole('dialog').getByLabel(label, { exact: true }).inputValue()).replace(/[^\d.-]/g, ''));
 
@@ -67,7 +70,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(dialog.locator('.leaflet-overlay-pane path').first()).toBeVisible();
     const summary = dialog.getByTestId('map-summary');
     await expect(summary).toContainText(
-      t(lang, 'maps.picker.summary.circle', { latitude: String(place.latitude), longitude: String(place.longitude), radius: '200' }),
+      t(lang, 'maps.picker.summary.circle', { latitude: ltr(place.latitude), longitude: ltr(place.longitude), radius: '200' }),
     );
     if (!tiles) {
       await shot(page, `${lang}-maps-01-picker-without-tiles`);
@@ -102,9 +105,29 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     // And from its field: the circle follows.
     await dialog.getByLabel(radius, { exact: true }).fill('150');
     const latitude = await dialog.getByLabel(t(lang, 'sites.form.latitude'), { exact: true }).inputValue();
-    await expect(summary).toContainText(t(lang, 'maps.picker.summary.circle', { latitude, longitude: String(place.longitude), radius: '150' }));
+    await expect(summary).toContainText(t(lang, 'maps.picker.summary.circle', { latitude: ltr(latitude), longitude: ltr(place.longitude), radius: '150' }));
     await shot(page, `${lang}-maps-02-picker`);
     await expectAccessible(page, `${lang} site form with its map`);
+
+    // A polygon instead: four corners clicked around the pin, the last one undone.
+    await dialog.locator('label', { hasText: t(lang, 'maps.picker.polygon') }).click();
+    await expect(dialog.getByRole('radio', { name: t(lang, 'maps.picker.polygon') })).toBeChecked();
+    await dialog.getByTestId('map-picker').scrollIntoViewIfNeeded();
+    const map = (await dialog.getByTestId('map-picker').boundingBox())!;
+    const [cx, cy] = [map.x + map.width / 2, map.y + map.height / 2];
+    for (const [dx, dy] of [
+      [-120, -90],
+      [120, -90],
+      [120, 90],
+      [-120, 90],
+    ] as const) {
+      await page.mouse.click(cx + dx, cy + dy);
+    }
+    await expect(summary).toContainText(t(lang, 'maps.picker.summary.polygon', { latitude: ltr(latitude), longitude: ltr(place.longitude), count: '4' }));
+    await dialog.getByRole('button', { name: t(lang, 'maps.picker.undo') }).click();
+    await expect(summary).toContainText(t(lang, 'maps.picker.summary.polygon', { latitude: ltr(latitude), longitude: ltr(place.longitude), count: '3' }));
+    await shot(page, `${lang}-maps-03-polygon`);
+    await expectAccessible(page, `${lang} site form drawing a polygon`);
 
     await dialog.getByRole('button', { name: t(lang, 'sites.form.create') }).click();
     await page.waitForURL(/\/sites\/\d+/);
@@ -119,7 +142,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(page.getByRole('heading', { name: t(lang, 'nav.sitesMap') })).toBeVisible();
     const marker = page.getByTestId('sites-map').getByRole('button', { name: new RegExp(siteName) });
     await expect(marker).toBeVisible();
-    await shot(page, `${lang}-maps-03-sites-map`);
+    await shot(page, `${lang}-maps-04-sites-map`);
     await expectAccessible(page, `${lang} sites map`);
     await marker.focus();
     await page.keyboard.press('Enter');

@@ -14,6 +14,9 @@ import type { PickerMapProps } from './picker-map.tsx';
 
 const PickerMapPart = lazyPart<PickerMapProps>(async () => (await import('./picker-map.tsx')).PickerMap);
 
+/** A coordinate kept left to right inside a sentence, so an Arabic one does not move its minus sign to the end. */
+export const leftToRight = (value: number) => `\u2066${value}\u2069`;
+
 const NO_TILES: MapSettings = { tileUrl: '', attribution: '' };
 
 export type GeofenceShape = 'circle' | 'polygon';
@@ -120,7 +123,9 @@ export function MapPicker({ tiles, pin, radius, polygon, shape, readOnly = false
         </Text>
       )}
       <Text size="sm" aria-live="polite" data-testid="map-summary">
-        {summary.key === 'noPin' ? t('maps.picker.summary.noPin') : t(`maps.picker.summary.${summary.key}`, summary)}
+        {summary.key === 'noPin'
+          ? t('maps.picker.summary.noPin')
+          : t(`maps.picker.summary.${summary.key}`, { ...summary, latitude: leftToRight(summary.latitude), longitude: leftToRight(summary.longitude) })}
       </Text>
     </Stack>
   );

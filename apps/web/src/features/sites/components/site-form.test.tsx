@@ -33,7 +33,9 @@ describe('site form', () => {
     const latitude = screen.getByRole('textbox', { name: 'Latitude' });
     await userEvent.type(latitude, '24.5');
     await userEvent.type(screen.getByRole('textbox', { name: 'Longitude' }), '46.5');
-    expect(screen.getByTestId('map-summary')).toHaveTextContent('Pin at latitude 24.5, longitude 46.5. Geofence: a circle of 200 m around the pin.');
+    expect(screen.getByTestId('map-summary')).toHaveTextContent(
+      'Pin at latitude \u206624.5\u2069, longitude \u206646.5\u2069. Geofence: a circle of 200 m around the pin.',
+    );
     const pin = await screen.findByRole('button', { name: /Site pin/ });
     pin.focus();
     await userEvent.keyboard('{ArrowUp}');
@@ -104,10 +106,45 @@ describe('site form', () => {
       latitude: 24.7,
       longitude: 46.6,
       radius: 200,
+      polygon: null,
       typeId: null,
       externalId: null,
       whatsApp: null,
     });
+  });
+
+  it('draws a polygon corner by corner from the keyboard, undoes one, and sends it as the geofence', async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) => {
+      if (path === '/api/v1/projects') return list([project]);
+      if (method === 'POST' && path === '/api/v1/teams') return Response.json({ id: 11, name: 'Yard' }, { status: 201 });
+      return undefined;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderWithSession(<SiteForm initialProjectId={3} onSaved={onSaved} />);
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Yard');
+    await user.type(screen.getByRole('textbox', { name: 'Latitude' }), '10');
+    await user.type(screen.getByRole('textbox', { name: 'Longitude' }), '20');
+    await user.click(screen.getByRole('radio', { name: 'Polygon' }));
+    const addCorner = screen.getByRole('button', { name: 'Add the pin as a corner' });
+    const pin = await screen.findByRole('button', { name: /Site pin/ });
+    await user.click(addCorner);
+    for (const key of ['{Shift>}{ArrowUp}{/Shift}', '{Shift>}{ArrowRight}{/Shift}', '{Shift>}{ArrowDown}{/Shift}']) {
+      pin.focus();
+      await user.keyboard(key);
+      await user.click(addCorner);
+    }
+    expect(screen.getByTestId('map-summary')).toHaveTextContent('Geofence: a shape with corners: 4.');
+    await user.click(screen.getByRole('button', { name: 'Undo last corner' }));
+    expect(screen.getByTestId('map-summary')).toHaveTextContent('corners: 3.');
+    await user.click(screen.getByRole('button', { name: 'Create site' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect((calls.find((call) => call.method === 'POST')?.body as { polygon: unknown }).polygon).toEqual([
+      [10, 20],
+      [10.00009, 20],
+      [10.00009, 20.000091],
+    ]);
   });
 });
 

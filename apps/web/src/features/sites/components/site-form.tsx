@@ -1,6 +1,6 @@
 // The site form: name, project, location (with 'find your location' and a map picker whose pin
-// and geofence circle follow the fields, and the fields them), geofence radius, site type and an
-// optional external ID, for creating and for editing. It validates with the shared schema and
+// and geofence follow the fields, and the fields them), the geofence as a circle of a radius or a
+// polygon drawn on the map, site type and an optional external ID, for creating and for editing. It validates with the shared schema and
 // shows the server's field errors under the fields.
 import { useMemo, type FormEvent } from 'react';
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
@@ -10,8 +10,8 @@ import { DEFAULT_GEOFENCE_RADIUS_M } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { siteCoordinates, siteRequest, siteUpdateRequest, type Site } from '@fieldops/shared/organisation';
 import { FormActions } from '../../../components/form-actions.tsx';
-import { fieldsFromPin, pinFromFields, radiusFromField, type LatLng } from '../../../components/map/geofence-edit.ts';
-import { MapPicker } from '../../../components/map/map-picker.tsx';
+import { fieldsFromPin, pinFromFields, radiusFromField, type LatLng, type Vertex } from '../../../components/map/geofence-edit.ts';
+import { MapPicker, type GeofenceShape } from '../../../components/map/map-picker.tsx';
 import { copyName } from '../../../lib/copy-name.ts';
 import { useFormState } from '../../../lib/form.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -49,6 +49,9 @@ export function siteBody(values: {
   latitude: NumberValue;
   longitude: NumberValue;
   radius: NumberValue;
+  /** The polygon's corners; sent only while the polygon is the chosen shape. */
+  polygon?: Vertex[] | null;
+  shape?: GeofenceShape;
   typeId: string;
   externalId: string;
   whatsApp?: string | null;
@@ -59,6 +62,7 @@ export function siteBody(values: {
     latitude: toNumber(values.latitude),
     longitude: toNumber(values.longitude),
     radius: toNumber(values.radius) ?? DEFAULT_GEOFENCE_RADIUS_M,
+    polygon: values.shape === 'polygon' && values.polygon && values.polygon.length > 0 ? values.polygon : null,
     typeId: values.typeId ? Number(values.typeId) : null,
     externalId: values.externalId,
     // Not edited here; sent back as it is so saving keeps it.
@@ -84,6 +88,8 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
     latitude: (source?.latitude ?? '') as NumberValue,
     longitude: (source?.longitude ?? '') as NumberValue,
     radius: (source?.radius ?? DEFAULT_GEOFENCE_RADIUS_M) as NumberValue,
+    polygon: (source?.polygon?.map(([latitude, longitude]): Vertex => [latitude, longitude]) ?? null) as Vertex[] | null,
+    shape: (source?.polygon?.length ? 'polygon' : 'circle') as GeofenceShape,
     typeId: source?.typeId ? String(source.typeId) : '',
     // An outside reference names one site: a copy starts without it.
     externalId: site?.externalId ?? '',
@@ -198,11 +204,19 @@ export function SiteForm({ site, initialProjectId, copyOf, onSaved, onCancel, re
           tiles={mapSettings.data}
           pin={pinFromFields(form.values.latitude, form.values.longitude)}
           radius={radiusFromField(form.values.radius)}
-          shape="circle"
+          polygon={form.values.polygon}
+          shape={form.values.shape}
           readOnly={readOnly}
           onPin={placePin}
           onRadius={(metres) => form.setValue('radius', metres)}
+          onShape={(shape) => form.setValue('shape', shape)}
+          onPolygon={(vertices) => form.setValue('polygon', vertices)}
         />
+        {form.error('polygon') ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+            {form.error('polygon')}
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <NumberInput
             label={t('sites.form.radius')}
