@@ -94,7 +94,7 @@ export type ActionResultFields = z.input<typeof actionResultFields>;
 
 /**
  * Minutes between taking an answer on the device and its arrival from which it counts as
- * delivered late (it waited in the outbox): both times are then shown with it.
+ * arrived after a delay (it waited in the outbox): both times are then shown with it.
  */
 export const DELAYED_DELIVERY_MINUTES = 30;
 

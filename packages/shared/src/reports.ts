@@ -211,6 +211,8 @@ export const submissionsQuery = latestResultsQuery.extend({
   projects: idList,
   teams: idList,
   users: idList,
+  /** Only answers that arrived after a delay: arrived DELAYED_DELIVERY_MINUTES or more after they were taken. */
+  delayed: queryFlag.optional(),
 });
 export type SubmissionsQuery = z.input<typeof submissionsQuery>;
 

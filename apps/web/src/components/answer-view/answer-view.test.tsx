@@ -117,7 +117,7 @@ describe('answer byline', () => {
   });
 });
 
-describe('an answer delivered late', () => {
+describe('an answer that arrived after a delay', () => {
   // Taken at 10:30 in Riyadh, it waited on the device for two hours.
   const delayed = makeAnswer(2, 'TEXT', 'Fine', { capturedAt: '2025-03-14T07:30:00.000Z', createdDate: '2025-03-14T09:30:00.000Z' });
 
@@ -130,7 +130,7 @@ describe('an answer delivered late', () => {
     );
     expect(screen.getByText(/^Taken Mar 14, 2025, 10:30\sAM$/)).toBeInTheDocument();
     expect(screen.getByText(/^arrived Mar 14, 2025, 12:30\sPM$/)).toBeInTheDocument();
-    expect(screen.getByText('Delivered late')).toBeInTheDocument();
+    expect(screen.getByText('Arrived after a delay')).toBeInTheDocument();
   });
 
   it('shows one time and no mark for an answer that arrived within half an hour', () => {
@@ -142,7 +142,7 @@ describe('an answer delivered late', () => {
       </>,
     );
     expect(screen.queryByText(/^Taken/)).toBeNull();
-    expect(screen.queryByText('Delivered late')).toBeNull();
+    expect(screen.queryByText('Arrived after a delay')).toBeNull();
   });
 });
 

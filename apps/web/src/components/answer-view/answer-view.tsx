@@ -138,9 +138,9 @@ export function AnswerBadges({ answer }: { answer: ActionResult }) {
         </>
       ) : null}
       {delay !== null ? (
-        <Tooltip label={t('answerView.deliveredLateHint')} withArrow multiline maw={260}>
+        <Tooltip label={t('answerView.arrivedLaterHint')} withArrow multiline maw={260}>
           <Badge color="gray" variant="light" leftSection={<IconClockHour4 size={12} />}>
-            {t('answerView.deliveredLate')}
+            {t('answerView.arrivedLater')}
           </Badge>
         </Tooltip>
       ) : null}

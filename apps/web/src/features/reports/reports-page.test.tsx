@@ -65,6 +65,16 @@ describe('reports page', () => {
     });
   });
 
+  it('asks for the answers that arrived after a delay alone when that box is ticked', async () => {
+    const calls = stub({ answers: [makeAnswer(1, 'YES_NO', 'YES')] });
+    renderWithSession(<ReportsPage />, { route: '/reports' });
+    expect(await screen.findByText('Yes', undefined, slow)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === LATEST).every((call) => !call.search.has('delayed'))).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Arrived after a delay only' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.path === LATEST && call.search.get('delayed') === 'true')).toBe(true));
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeEnabled();
+  });
+
   it('shows each answer with task, action, member, site, business time and marks, and opens its details', async () => {
     stub({ answers: [makeAnswer(8, 'SINGLE_CHOICE', '2', { isFlagged: true, outside: true, ticketId: 12, notes: 'Mopped twice' })] });
     const user = userEvent.setup();

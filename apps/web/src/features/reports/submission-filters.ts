@@ -1,10 +1,10 @@
 // The submissions filters, kept in the address so a link or a reload shows the same answers:
 //   ?from=2025-03-01&to=2025-03-31  dates of the business's time zone, both ends inclusive
-//   &projects=1,2&sites=3&member=7&task=9&tag=2
+//   &projects=1,2&sites=3&member=7&task=9&tag=2&delayed=1 (only answers that arrived after a delay)
 // `matchesFilters` applies the same filters to an answer that arrives on the live feed.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ActionResult } from '@fieldops/shared/answers';
+import { deliveryDelayMinutes, type ActionResult } from '@fieldops/shared/answers';
 import { zonedDay } from '../../lib/business-time.ts';
 import { parseIds } from '../../lib/url-state.ts';
 
@@ -16,12 +16,23 @@ export interface SubmissionFilters {
   member: number | null;
   task: number | null;
   tag: number | null;
+  /** Only answers that arrived after a delay: taken half an hour or more before they arrived. */
+  delayed: boolean;
 }
 
-export const EMPTY_FILTERS: SubmissionFilters = { startDate: null, endDate: null, projects: [], sites: [], member: null, task: null, tag: null };
+export const EMPTY_FILTERS: SubmissionFilters = {
+  startDate: null,
+  endDate: null,
+  projects: [],
+  sites: [],
+  member: null,
+  task: null,
+  tag: null,
+  delayed: false,
+};
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const FILTER_PARAMS = ['from', 'to', 'projects', 'sites', 'member', 'task', 'tag'] as const;
+const FILTER_PARAMS = ['from', 'to', 'projects', 'sites', 'member', 'task', 'tag', 'delayed'] as const;
 
 const day = (value: string | null) => (value && ISO_DAY.test(value) && !Number.isNaN(Date.parse(value)) ? value : null);
 const oneId = (value: string | null) => parseIds(value ?? '')[0] ?? null;
@@ -38,6 +49,7 @@ export function readFilters(params: URLSearchParams): SubmissionFilters {
     member: oneId(params.get('member')),
     task: oneId(params.get('task')),
     tag: oneId(params.get('tag')),
+    delayed: params.get('delayed') === '1',
   };
 }
 
@@ -55,11 +67,12 @@ export function writeFilters(params: URLSearchParams, filters: SubmissionFilters
   set('member', filters.member === null ? null : String(filters.member));
   set('task', filters.task === null ? null : String(filters.task));
   set('tag', filters.tag === null ? null : String(filters.tag));
+  set('delayed', filters.delayed ? '1' : null);
   return next;
 }
 
 export function hasFilters(filters: SubmissionFilters): boolean {
-  return Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== null));
+  return Object.values(filters).some((value) => (Array.isArray(value) ? value.length > 0 : value !== null && value !== false));
 }
 
 export function useSubmissionFilters(): [SubmissionFilters, (patch: Partial<SubmissionFilters>) => void, () => void] {
@@ -98,5 +111,6 @@ export function matchesFilters(answer: ActionResult, filters: SubmissionFilters,
   if (filters.member !== null && answer.userId !== filters.member) return false;
   if (filters.task !== null && answer.taskId !== filters.task) return false;
   if (filters.tag !== null && !context.tagActions?.has(answer.action.id)) return false;
+  if (filters.delayed && deliveryDelayMinutes(answer) === null) return false;
   return true;
 }

@@ -10,6 +10,7 @@ import { teams, users } from '../../../db/schema.ts';
 import { actionResults, scheduleScores, schedules } from '../../../db/schema-schedules.ts';
 import { actions, actionTags, tasks } from '../../../db/schema-workflow.ts';
 import { fileUrl } from '../../../plugins/storage.ts';
+import { arrivedAfterDelay } from '../../../lib/answer-delivery.ts';
 import { scopeCondition, type ViewScope } from '../../../policies/schedules.ts';
 import { settingsOf } from '@fieldops/shared/inspection-score';
 
@@ -201,6 +202,8 @@ export interface LatestFilter extends Days {
   task?: number;
   action?: number;
   tag?: number;
+  /** Only answers that arrived after a delay (lib/answer-delivery.ts). */
+  delayed?: boolean;
 }
 
 /** The newest answers the view sees given on the days, of projects, sites, members, a task, an action or a tag's actions. */
@@ -219,6 +222,7 @@ export function findLatestResults(db: Db, scope: ViewScope, filter: LatestFilter
     filter.task ? eq(actionResults.taskId, filter.task) : undefined,
     filter.action ? eq(actionResults.actionId, filter.action) : undefined,
     filter.tag ? taggedWith(filter.tag) : undefined,
+    filter.delayed ? arrivedAfterDelay : undefined,
     visibleResults(scope),
   );
   return findResults(db, where, page, countAll);

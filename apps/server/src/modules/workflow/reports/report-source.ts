@@ -13,6 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { actionTags } from '../../../db/schema-workflow.ts';
+import { arrivedAfterDelay } from '../../../lib/answer-delivery.ts';
 import {
   answerSiteRollups,
   scheduleMemberChanges,
@@ -190,16 +191,19 @@ export function dailyScoreSource(scope: ReportScope, filter: ReportFilter, range
     from ${c} where ${scoreConditions(scope, filter, inRange(c.start, range))} group by 1`;
 }
 
-/** The answers' own narrowing: one action, or the actions carrying a tag. */
+/** The answers' own narrowing: one action, the actions carrying a tag, or the answers that arrived after a delay. */
 export interface AnswerNarrowing {
   tagId?: number;
   actionId?: number;
+  /** Only answers that arrived DELAYED_DELIVERY_MINUTES or more after they were taken: in no rollup, counted from the answers. */
+  delayed?: boolean;
 }
 
 function narrowed(action: SQL, when: SQL, only: AnswerNarrowing): SQL {
   const parts = [when];
   if (only.actionId !== undefined) parts.push(sql`${action} = ${only.actionId}`);
   if (only.tagId !== undefined) parts.push(sql`${action} in (select ${actionTags.actionId} from ${actionTags} where ${actionTags.tagId} = ${only.tagId})`);
+  if (only.delayed) parts.push(arrivedAfterDelay);
   return sql.join(parts, sql` and `);
 }
 
@@ -210,7 +214,7 @@ function narrowed(action: SQL, when: SQL, only: AnswerNarrowing): SQL {
  * delivered after their deadline.
  */
 export function answerSource(scope: ReportScope, filter: ReportFilter, range: DateRange, only: AnswerNarrowing = {}): SQL {
-  if (filter.users === undefined && scope.view === null) {
+  if (filter.users === undefined && scope.view === null && !only.delayed) {
     const t = answerSiteRollups;
     return sql`select ${t.teamId} as team_id, ${t.taskId} as task_id, ${t.actionId} as action_id,
         ${t.answers} as answers, ${t.flagged} as flagged, ${t.outside} as outside, ${t.late} as late

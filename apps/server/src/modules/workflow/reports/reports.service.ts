@@ -252,7 +252,7 @@ export async function countLatestResults(db: Db, view: ViewScope, query: z.outpu
   const scope: ReportScope = { businessId: view.businessId, view: view.all ? null : view };
   const range = { startDate: query.startDate ?? OPEN_START, endDate: query.endDate ?? OPEN_END, timeZone: view.timeZone };
   const filter: ReportFilter = { projects: query.projects, teams: query.teams, users: query.users, task: query.task };
-  const only = { actionId: query.action, tagId: query.tag };
+  const only = { actionId: query.action, tagId: query.tag, delayed: query.delayed };
   // The held answers the list also shows are in no rollup: counted beside them.
   return countAnswerRows(db, answerSource(scope, filter, range, only), heldAnswerCount(scope, filter, range, only));
 }

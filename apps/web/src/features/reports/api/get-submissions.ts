@@ -19,6 +19,7 @@ export function submissionParams(filters: SubmissionFilters): Record<string, Que
     users: filters.member === null ? undefined : [filters.member],
     task: filters.task,
     tag: filters.tag,
+    delayed: filters.delayed ? 'true' : undefined,
   };
 }
 

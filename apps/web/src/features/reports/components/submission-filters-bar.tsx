@@ -1,7 +1,7 @@
 // The submissions filters: a date range in the business's time zone (with quick presets),
-// projects, sites, member, task and tag. Every change goes to the address (submission-filters.ts).
+// projects, sites, member, task, tag and answers that arrived after a delay. Every change goes to the address (submission-filters.ts).
 import { useState } from 'react';
-import { Button, Grid, Group, Menu, MultiSelect, Paper, Select } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Menu, MultiSelect, Paper, Select, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconChevronDown, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ interface FiltersBarProps {
   onClear: () => void;
 }
 
-/** Dates, projects and sites take a third of a wide row; member, task, tag and Clear a quarter. */
+/** Dates, projects and sites take a third of a wide row; member, task, tag, and "arrived after a delay" with Clear a quarter. */
 const WIDE = { base: 12, sm: 6, lg: 4 };
 const NARROW = { base: 12, sm: 6, lg: 3 };
 
@@ -150,10 +150,24 @@ export function SubmissionFiltersBar({ filters, onChange, onClear }: FiltersBarP
             clearable
           />
         </Grid.Col>
-        <Grid.Col span={NARROW} style={{ display: 'flex', alignItems: 'flex-end' }}>
-          <Button variant="subtle" leftSection={<IconFilterOff size={16} />} onClick={onClear} disabled={!hasFilters(filters)}>
-            {t('reports.filters.clear')}
-          </Button>
+        <Grid.Col span={NARROW}>
+          <Stack gap="xs" justify="flex-end" h="100%">
+            <Checkbox
+              label={t('reports.filters.delayed')}
+              description={t('reports.filters.delayedHint')}
+              checked={filters.delayed}
+              onChange={(event) => onChange({ delayed: event.currentTarget.checked })}
+            />
+            <Button
+              variant="subtle"
+              leftSection={<IconFilterOff size={16} />}
+              onClick={onClear}
+              disabled={!hasFilters(filters)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('reports.filters.clear')}
+            </Button>
+          </Stack>
         </Grid.Col>
       </Grid>
     </Paper>
