@@ -52,6 +52,7 @@ const SharedInspectionPage = lazyPage(
   'SharedInspectionPage',
 );
 const ReportsPage = lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
+const PhotoReviewsPage = lazyPage(() => import('../features/photo-reviews/photo-reviews-page.tsx'), 'PhotoReviewsPage');
 const BusinessPage = lazyPage(() => import('../features/business/business-page.tsx'), 'BusinessPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
@@ -182,6 +183,7 @@ export const routes: RouteObject[] = [
                     pageRoute(SchedulePage, { path: paths.schedule() }),
                     pageRoute(InspectionReportPage, { path: paths.scheduleReport() }),
                     pageRoute(ReportsPage, { path: paths.reports }),
+                    pageRoute(PhotoReviewsPage, { path: paths.photoReviews }),
                     pageRoute(BusinessPage, { path: paths.business }),
                     pageRoute(SettingsPage, { path: paths.settings }),
                     pageRoute(MailOutboxPage, { path: paths.mailOutbox }),

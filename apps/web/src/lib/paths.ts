@@ -75,6 +75,8 @@ export const paths = {
   /** An inspection report opened through a shared link (public: no sign-in). */
   sharedInspection: (token?: string) => `/shared/inspections/${token === undefined ? ':token' : encodeURIComponent(token)}`,
   reports: '/reports',
+  /** Answer photos to review: a sample and the near duplicates (owners, admins, supervisors). */
+  photoReviews: '/reports/photos',
   business: '/business',
   settings: '/settings',
   /** The e-mails the app sent or keeps (owners and admins), in the settings area. */

@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconMapPinCheck,
   IconMapPin,
+  IconPhotoSearch,
   IconReportAnalytics,
   IconRoute,
   IconSettings,
@@ -44,6 +45,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { to: paths.tasks, labelKey: 'nav.tasks', icon: IconChecklist },
       { to: paths.tracker, labelKey: 'nav.tracker', icon: IconRoute },
       { to: paths.reports, labelKey: 'nav.reports', icon: IconReportAnalytics },
+      { to: paths.photoReviews, labelKey: 'nav.photoReviews', icon: IconPhotoSearch },
     ],
   },
   {
@@ -61,5 +63,7 @@ export function isActivePath(pathname: string, to: string): boolean {
   if (to === paths.home) return pathname === paths.home;
   // The sites map sits under /sites but is an entry of its own.
   if (to === paths.sites && pathname === paths.sitesMap) return false;
+  // So does the photo review under /reports.
+  if (to === paths.reports && pathname === paths.photoReviews) return false;
   return pathname === to || pathname.startsWith(`${to}/`);
 }

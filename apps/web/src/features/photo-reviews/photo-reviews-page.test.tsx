@@ -73,11 +73,18 @@ describe('photo review page', () => {
     await vi.waitFor(() => expect(calls.find((call) => call.method === 'PUT' && call.path === `${QUEUE}/settings`)?.body).toEqual({ samplePercent: 20 }));
   });
 
-  it('shows a supervisor no sample setting', async () => {
-    const { fetchMock } = stub([duplicate]);
+  it('shows a supervisor no sample setting, and a member no queue at all', async () => {
+    const { calls, fetchMock } = stub([duplicate]);
     vi.stubGlobal('fetch', fetchMock);
-    renderWithSession(<PhotoReviewsPage />, { session: fakeSession({ role: 'MEMBER', teams: [] }) });
+    const supervisor = fakeSession({ role: 'MEMBER', teams: [{ id: 20, name: 'South Gate', authority: 'SUPERVISOR', position: 'Lead' }] });
+    const { unmount } = renderWithSession(<PhotoReviewsPage />, { session: supervisor });
     await screen.findByRole('article');
     expect(screen.queryByRole('textbox', { name: 'Photos sampled for review' })).toBeNull();
+    unmount();
+
+    calls.length = 0;
+    renderWithSession(<PhotoReviewsPage />, { session: fakeSession({ role: 'MEMBER', teams: [] }) });
+    expect(screen.getByText('Only owners, administrators and site supervisors review photos.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 });

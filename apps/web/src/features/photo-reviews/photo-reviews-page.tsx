@@ -67,6 +67,17 @@ function SampleSetting() {
 
 export function PhotoReviewsPage() {
   const { t } = useTranslation();
+  const { managesAnySite } = useAccess();
+  return (
+    <>
+      <PageHeader title={t('photoReviews.title')} description={t('photoReviews.description')} />
+      {managesAnySite ? <PhotoReviewQueue /> : <Text c="dimmed">{t('photoReviews.managersOnly')}</Text>}
+    </>
+  );
+}
+
+function PhotoReviewQueue() {
+  const { t } = useTranslation();
   const { isAdmin } = useAccess();
   const [state, setState] = useState<PhotoReviewState>('PENDING');
   const [page, setPage] = useState(0);
@@ -76,51 +87,48 @@ export function PhotoReviewsPage() {
   const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
 
   return (
-    <>
-      <PageHeader title={t('photoReviews.title')} description={t('photoReviews.description')} />
-      <Stack gap="md">
-        {isAdmin ? <SampleSetting /> : null}
-        <SegmentedControl
-          aria-label={t('photoReviews.stateLabel')}
-          value={state}
-          onChange={(next) => {
-            setState(next as PhotoReviewState);
-            setPage(0);
-          }}
-          data={[
-            { value: 'PENDING', label: `${t('photoReviews.state.PENDING')}${count(counts.data?.pending)}` },
-            { value: 'FINE', label: `${t('photoReviews.state.FINE')}${count(counts.data?.fine)}` },
-            { value: 'SUSPICIOUS', label: `${t('photoReviews.state.SUSPICIOUS')}${count(counts.data?.suspicious)}` },
-          ]}
-        />
-        {judge.error ? (
-          <Text c="red" role="alert">
-            {errorMessage(judge.error)}
-          </Text>
-        ) : null}
-        <QueryGate
-          query={query}
-          fallbackKey="unknownError"
-          isEmpty={(result) => result.total === 0}
-          empty={<EmptyState withCard icon={<IconPhotoCheck size={28} />} title={t(`photoReviews.empty.${state}`)} description={t('photoReviews.emptyText')} />}
-        >
-          {(result) => (
-            <Stack gap="md">
-              {result.data.map((review) => (
-                <PhotoReviewCard
-                  key={review.answerId}
-                  review={review}
-                  judging={judge.isPending && judge.variables?.answerId === review.answerId}
-                  onJudge={(verdict) =>
-                    judge.mutate({ answerId: review.answerId, verdict }, { onSuccess: () => notifySuccess(t(`photoReviews.judged.${verdict}`)) })
-                  }
-                />
-              ))}
-              <ListPagination page={page} size={PHOTO_REVIEWS_PAGE_SIZE} total={result.total} onChange={setPage} />
-            </Stack>
-          )}
-        </QueryGate>
-      </Stack>
-    </>
+    <Stack gap="md">
+      {isAdmin ? <SampleSetting /> : null}
+      <SegmentedControl
+        aria-label={t('photoReviews.stateLabel')}
+        value={state}
+        onChange={(next) => {
+          setState(next as PhotoReviewState);
+          setPage(0);
+        }}
+        data={[
+          { value: 'PENDING', label: `${t('photoReviews.state.PENDING')}${count(counts.data?.pending)}` },
+          { value: 'FINE', label: `${t('photoReviews.state.FINE')}${count(counts.data?.fine)}` },
+          { value: 'SUSPICIOUS', label: `${t('photoReviews.state.SUSPICIOUS')}${count(counts.data?.suspicious)}` },
+        ]}
+      />
+      {judge.error ? (
+        <Text c="red" role="alert">
+          {errorMessage(judge.error)}
+        </Text>
+      ) : null}
+      <QueryGate
+        query={query}
+        fallbackKey="unknownError"
+        isEmpty={(result) => result.total === 0}
+        empty={<EmptyState withCard icon={<IconPhotoCheck size={28} />} title={t(`photoReviews.empty.${state}`)} description={t('photoReviews.emptyText')} />}
+      >
+        {(result) => (
+          <Stack gap="md">
+            {result.data.map((review) => (
+              <PhotoReviewCard
+                key={review.answerId}
+                review={review}
+                judging={judge.isPending && judge.variables?.answerId === review.answerId}
+                onJudge={(verdict) =>
+                  judge.mutate({ answerId: review.answerId, verdict }, { onSuccess: () => notifySuccess(t(`photoReviews.judged.${verdict}`)) })
+                }
+              />
+            ))}
+            <ListPagination page={page} size={PHOTO_REVIEWS_PAGE_SIZE} total={result.total} onChange={setPage} />
+          </Stack>
+        )}
+      </QueryGate>
+    </Stack>
   );
 }
