@@ -77,6 +77,7 @@ describe('the answer serializer', () => {
       descriptionEn: null,
       descriptionAr: null,
       geoRestrictionEnabled: true,
+      accuracyThreshold: null,
       passMark: null,
       tagId: 2,
       tag: { id: 2, nameEn: 'Safety', nameAr: 'السلامة' },

@@ -41,6 +41,7 @@ describe('POST /v1/tasks', () => {
       descriptionEn: 'Every morning',
       descriptionAr: null,
       geoRestrictionEnabled: false,
+      accuracyThreshold: null,
       passMark: null,
       tagId: tag.id,
       tag: { id: tag.id, nameEn: 'Cleaning', nameAr: 'تنظيف' },
