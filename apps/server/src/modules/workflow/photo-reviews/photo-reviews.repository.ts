@@ -112,11 +112,14 @@ export async function findReview(db: Db, businessId: number, teamIds: number[] |
   return (row as PhotoReviewRow | undefined) ?? null;
 }
 
-export async function updateVerdict(db: Db, businessId: number, answerId: number, verdict: PhotoVerdict, userId: number) {
-  await db
+/** Sets the verdict of a photo in the queue of `teamIds` (all sites when null); answers whether there was one. */
+export async function updateVerdict(db: Db, businessId: number, teamIds: number[] | null, answerId: number, verdict: PhotoVerdict, userId: number) {
+  const updated = await db
     .update(photoChecks)
     .set({ verdict, reviewedBy: userId, reviewedAt: new Date() })
-    .where(and(eq(photoChecks.businessId, businessId), eq(photoChecks.answerId, answerId)));
+    .where(queueWhere(businessId, teamIds, eq(photoChecks.answerId, answerId)))
+    .returning({ answerId: photoChecks.answerId });
+  return updated.length > 0;
 }
 
 /** Where, when and by whom each of the answers' photos was given. */

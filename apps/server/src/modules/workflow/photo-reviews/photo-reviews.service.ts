@@ -14,10 +14,10 @@ import {
 } from '@fieldops/shared/evidence';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
-import { forbidden, notFound } from '../../../lib/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 import { fileUrl } from '../../../plugins/storage.ts';
 import type { Caller } from '../../../policies/caller.ts';
-import { viewScopeOf } from '../../../policies/schedules.ts';
+import { requireSomeManagement, viewScopeOf } from '../../../policies/schedules.ts';
 import { sendJob, type JobData, type Queue } from '../../platform/queue/queue.ts';
 import { photoHash } from './photo-hash.ts';
 import {
@@ -80,8 +80,9 @@ export async function workPhotoChecks(queue: Queue, app: FastifyInstance): Promi
 
 /** The sites whose photos the caller reviews: null for all of them; 403 for someone who manages none. */
 async function reviewedSites(db: Db, caller: Caller, teamId?: number): Promise<number[] | null> {
+  // On a kiosk the scope manages nothing, so a kiosk session is refused with the plain members.
   const scope = await viewScopeOf(db, caller);
-  if (caller.kioskId !== undefined || (!scope.all && scope.supervised.length === 0)) throw forbidden();
+  requireSomeManagement(scope);
   if (teamId === undefined) return scope.all ? null : scope.supervised;
   // A site the caller does not review shows nothing rather than telling it exists.
   return scope.all || scope.supervised.includes(teamId) ? [teamId] : [];
@@ -129,8 +130,7 @@ export async function listPhotoReviews(db: Db, caller: Caller, query: PhotoRevie
 
 export async function judgePhoto(db: Db, caller: Caller, answerId: number, verdict: PhotoVerdict): Promise<PhotoReview> {
   const teamIds = await reviewedSites(db, caller);
-  if (!(await findReview(db, caller.businessId, teamIds, answerId))) throw notFound(MSG.photoReviewNotFound);
-  await updateVerdict(db, caller.businessId, answerId, verdict, caller.userId);
+  if (!(await updateVerdict(db, caller.businessId, teamIds, answerId, verdict, caller.userId))) throw notFound(MSG.photoReviewNotFound);
   const row = await findReview(db, caller.businessId, teamIds, answerId);
   const [review] = row ? await withPhotos(db, caller.businessId, [row]) : [];
   if (!review) throw notFound(MSG.photoReviewNotFound);
