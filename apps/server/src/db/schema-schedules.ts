@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AnswerHold, DeadlineUnit, LocationStatus, ScheduleStatus, ScheduleType } from '@fieldops/shared/enums';
 import type { AnswerValue } from '@fieldops/shared/answers';
+import type { PhotoSource } from '@fieldops/shared/evidence';
 import type { CoverStatus } from '@fieldops/shared/pool';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, teams, users } from './schema.ts';
@@ -290,6 +291,12 @@ export const actionResults = pgTable(
     late: boolean('late').notNull().default(false),
     /** Kept, shown, never counted: why, as ANSWER_HOLDS says ('PAUSED', 'UNPROVEN'). */
     held: text('held').$type<AnswerHold>(),
+    /** Where the device says the photo came from: its in-page camera or a file; null when it did not say. */
+    photoSource: text('photo_source').$type<PhotoSource>(),
+    /** When the photo's own metadata (EXIF) says it was taken, as the device read it before sending. */
+    photoTakenAt: timestamp('photo_taken_at', { withTimezone: true }),
+    /** The photo's metadata time and the answer's capture time differ by more than PHOTO_TIME_MISMATCH_MINUTES. */
+    photoTimeMismatch: boolean('photo_time_mismatch').notNull().default(false),
   },
   (t) => [
     index('action_results_schedule_idx').on(t.scheduleId, t.actionId, t.id),

@@ -41,6 +41,8 @@ export const tasks = pgTable(
     geoRestrictionEnabled: boolean('geo_restriction_enabled').notNull().default(true),
     /** The widest GPS accuracy, in metres, that can prove presence; null: the site's circle radius. */
     accuracyThreshold: integer('accuracy_threshold'),
+    /** The device writes the capture time, the site's name and the position into each answer photo. */
+    stampPhotos: boolean('stamp_photos').notNull().default(false),
     /** The least total score, in percent, that passes an inspection; null: none is passed or failed. */
     passMark: doublePrecision('pass_mark'),
     tagId: ref('tag_id').references(() => tags.id, { onDelete: 'set null' }),
