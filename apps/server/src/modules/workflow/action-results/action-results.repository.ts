@@ -56,6 +56,9 @@ const resultColumns = {
   late: actionResults.late,
   held: actionResults.held,
   scheduleScore: scheduleScores.percent,
+  photoSource: actionResults.photoSource,
+  photoTakenAt: actionResults.photoTakenAt,
+  photoTimeMismatch: actionResults.photoTimeMismatch,
 };
 
 function selectResults(db: Db) {
@@ -127,6 +130,9 @@ export const toActionResult = (r: ResultRow): ActionResult => ({
   late: r.late,
   held: r.held,
   scheduleScore: r.scheduleScore,
+  photoSource: r.photoSource,
+  photoTakenAt: r.photoTakenAt?.toISOString() ?? null,
+  photoTimeMismatch: r.photoTimeMismatch,
 });
 
 export interface ResultPage {
@@ -206,9 +212,9 @@ export interface LatestFilter extends Days {
   delayed?: boolean;
 }
 
-/** The newest answers the view sees given on the days, of projects, sites, members, a task, an action or a tag's actions. */
-export function findLatestResults(db: Db, scope: ViewScope, filter: LatestFilter, page: ResultPage, countAll: () => Promise<number>) {
-  const where = and(
+/** The answers the view sees given on the days, of projects, sites, members, a task, an action or a tag's actions. */
+export function latestConditions(scope: ViewScope, filter: LatestFilter): SQL | undefined {
+  return and(
     eq(actionResults.businessId, scope.businessId),
     createdBetween(scope.timeZone, filter.startDate, filter.endDate),
     filter.projects
@@ -225,7 +231,11 @@ export function findLatestResults(db: Db, scope: ViewScope, filter: LatestFilter
     filter.delayed ? arrivedAfterDelay : undefined,
     visibleResults(scope),
   );
-  return findResults(db, where, page, countAll);
+}
+
+/** The newest answers the view sees given on the days, of projects, sites, members, a task, an action or a tag's actions. */
+export function findLatestResults(db: Db, scope: ViewScope, filter: LatestFilter, page: ResultPage, countAll: () => Promise<number>) {
+  return findResults(db, latestConditions(scope, filter), page, countAll);
 }
 
 /** The answer if the view sees it (any answer of the business without a view), or null. */

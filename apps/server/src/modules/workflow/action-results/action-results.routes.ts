@@ -1,7 +1,7 @@
 // Answers: GET /v1/action-results/{id}, GET /v1/action-results/flagged, PUT
 // /v1/action-results/{id}/unflag, POST /v1/action-results/{id}/ticket, GET
 // /v1/users/{userId}/actions/{actionId}/action-results (the answer history) and GET
-// /v1/report/latest/result (recent submitted actions). Submitting an answer moves its schedule,
+// /v1/report/latest/result (recent submitted actions) and GET /v1/report/answers/map. Submitting an answer moves its schedule,
 // so POST /v1/action-results is the schedules module's (schedules.routes.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +13,8 @@ import { actionResult, actionResultsQuery, fireTicketRequest, flaggedQuery } fro
 import { submissionsQuery } from '@fieldops/shared/reports';
 import type { ActionResult } from '@fieldops/shared/answers';
 import { requireTenant } from '../../../plugins/auth.ts';
-import { flaggedResults, getResult, latestResults, memberActionResults, unflagResult } from './action-results.service.ts';
+import { answersMap as answersMapSchema, answersMapQuery, ANSWERS_MAP_LIMIT } from '@fieldops/shared/answers-map';
+import { answersMap, flaggedResults, getResult, latestResults, memberActionResults, unflagResult } from './action-results.service.ts';
 import { languageOf } from '../../../lib/language.ts';
 import { fireTicket } from './answer-ticket.service.ts';
 
@@ -101,5 +102,20 @@ export async function actionResultsRoutes(app: FastifyInstance) {
       response: { 200: z.array(actionResult), ...errors },
     },
     handler: async (request, reply) => sendPage(reply, await latestResults(app.readDb, requireTenant(request), request.query)),
+  });
+
+  r.get('/v1/report/answers/map', {
+    schema: {
+      tags: ['answers'],
+      summary: 'The answers with a position meeting the submissions filters, each with its location status, and their sites with their geofences',
+      description: [
+        `The newest ${ANSWERS_MAP_LIMIT} at most; \`total\` counts them all. The filters are those of /v1/report/latest/result; an end before the start answers 400.`,
+        'status is OVERRIDDEN once a manager counted the answer, NOT_CHECKED when its task does not check location, else as judged (INSIDE, OUTSIDE, UNVERIFIED).',
+        'Owners and admins see every answer of the business, a supervisor those of their sites and their own, a member their own.',
+      ].join('\n\n'),
+      querystring: answersMapQuery,
+      response: { 200: answersMapSchema, ...errors },
+    },
+    handler: (request) => answersMap(app.readDb, requireTenant(request), request.query),
   });
 }

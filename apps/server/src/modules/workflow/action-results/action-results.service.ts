@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { submissionsQuery } from '@fieldops/shared/reports';
+import { ANSWERS_MAP_LIMIT, type AnswersMap, type answersMapQuery } from '@fieldops/shared/answers-map';
 import type { ActionResult, actionResultsQuery, flaggedQuery } from '@fieldops/shared/answers';
 import type { Db } from '../../../db/client.ts';
 import { forbidden, notFound } from '../../../lib/errors.ts';
@@ -28,6 +29,7 @@ import {
   visibleAnswerFiles,
   type NewResult,
 } from './action-results.repository.ts';
+import { findAnswersMap } from './answers-map.repository.ts';
 
 const pageOf = (query: { page: number; size: number; sort?: string }) => ({
   page: query.page,
@@ -96,6 +98,12 @@ export async function flaggedResults(db: Db, caller: Caller, query: z.output<typ
 export async function latestResults(db: Db, caller: Caller, query: z.output<typeof submissionsQuery>) {
   const scope = await viewScopeOf(db, caller);
   return findLatestResults(db, scope, query, pageOf(query), () => countLatestResults(db, scope, query));
+}
+
+/** The answers map of the reports: the newest answers with a position meeting the submissions filters, and their sites. */
+export async function answersMap(db: Db, caller: Caller, query: z.output<typeof answersMapQuery>): Promise<AnswersMap> {
+  const scope = await viewScopeOf(db, caller);
+  return { ...(await findAnswersMap(db, scope, query, ANSWERS_MAP_LIMIT)), limit: ANSWERS_MAP_LIMIT };
 }
 
 /**
