@@ -12,6 +12,7 @@ export default defineConfig({
     './apps/server/src/db/schema-imports.ts',
     './apps/server/src/db/schema-kiosks.ts',
     './apps/server/src/db/schema-evidence.ts',
+    './apps/server/src/db/schema-calendar.ts',
   ],
   out: './apps/server/drizzle',
 });

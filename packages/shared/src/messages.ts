@@ -169,6 +169,13 @@ export const MSG = {
   commentNotYours: 'Only the author can edit a comment',
   categoryInUse: 'This category is used by tickets. Move them to another category first',
   categoryExists: 'A category with this name already exists',
+  // business calendar
+  workingHoursOverlap: 'Working hours of a day must not overlap',
+  workingHoursOrder: 'A working period must end after it starts',
+  countryInvalid: 'Country is invalid',
+  holidayExists: 'This day is already a holiday',
+  holidayNotFound: 'Holiday not found',
+  publicHolidayNotFound: 'There is no public holiday on this date',
   // success
   userUpdated: 'User updated successfully',
   changesSaved: 'Changes saved successfully!',

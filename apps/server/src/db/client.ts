@@ -16,11 +16,12 @@ import * as platform from './schema-platform.ts';
 import * as imports from './schema-imports.ts';
 import * as kiosks from './schema-kiosks.ts';
 import * as evidence from './schema-evidence.ts';
+import * as calendar from './schema-calendar.ts';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 import { registerDatabaseKind } from './prepared.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 
-const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups, ...platform, ...imports, ...kiosks, ...evidence };
+const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups, ...platform, ...imports, ...kiosks, ...evidence, ...calendar };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
