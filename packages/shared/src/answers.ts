@@ -7,6 +7,7 @@ import { actionOption, actionSettingsOut } from './tasks.ts';
 import { DEFAULT_SETTINGS, RATING_STARS, type ActionSettings } from './inspection-score.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 import { isoDate } from './plans.ts';
+import { PHOTO_SOURCES } from './evidence.ts';
 
 /** The value of an answer by action type (PHOTO and VOICE answers carry a file instead). */
 export type AnswerValue = string | string[] | number | boolean | null;
@@ -86,6 +87,16 @@ export const actionResultFields = z.object({
    * was captured when it arrives.
    */
   capturedAt: z.iso
+    .datetime({ offset: true, error: MSG.invalid })
+    .transform((v) => new Date(v))
+    .optional(),
+  /**
+   * Where the device says the photo came from (evidence.ts PHOTO_SOURCES). An action set to camera
+   * only refuses a photo not marked CAMERA. The device asserts it; nothing in the file proves it.
+   */
+  photoSource: z.enum(PHOTO_SOURCES, { error: MSG.invalid }).optional(),
+  /** When the photo's metadata (EXIF DateTimeOriginal) says it was taken, read on the device before any stamp. */
+  photoTakenAt: z.iso
     .datetime({ offset: true, error: MSG.invalid })
     .transform((v) => new Date(v))
     .optional(),
@@ -179,6 +190,11 @@ export const actionResult = z.object({
    * before still reads.
    */
   scheduleScore: z.number().nullable().optional(),
+  /** Where the device said the photo came from; null without a photo or when it did not say. Optional, as above. */
+  photoSource: z.enum(PHOTO_SOURCES).nullable().optional(),
+  /** When the photo's metadata said it was taken, and whether that is far from the capture time (evidence.ts). Optional, as above. */
+  photoTakenAt: z.string().nullable().optional(),
+  photoTimeMismatch: z.boolean().optional(),
 });
 export type ActionResult = z.infer<typeof actionResult>;
 

@@ -32,6 +32,11 @@ export interface ActionSettings {
   allowNa: boolean;
   /** RATING, SLIDER, NUMBER: the answer scores (stars of five, the slider's position, in range or not). */
   scored: boolean;
+  /**
+   * PHOTO: the photo is taken with the page's live camera, never picked from a file or the
+   * gallery. Absent on actions older than it: false.
+   */
+  cameraOnly?: boolean;
 }
 
 export const DEFAULT_SETTINGS: ActionSettings = { min: null, max: null, unit: null, step: null, allowNa: false, scored: false };

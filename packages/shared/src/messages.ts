@@ -156,6 +156,7 @@ export const MSG = {
   layoutMismatch: 'The layout must list every section and every action of the task once',
   sectionRuleMustPointBefore: "A section's rule can only follow an action before the section",
   answerNeedsPhoto: 'This answer needs a photo',
+  photoNeedsCamera: "This photo must be taken with the app's camera",
   answerNeedsNote: 'This answer needs a note',
   // helpdesk
   ticketNotFound: 'Ticket not found',

@@ -59,6 +59,7 @@ export const actionSettings = z.object({
   step: z.number({ error: MSG.invalid }).positive(MSG.invalid).max(1_000_000, maxMessage(1_000_000)).nullable().default(null),
   allowNa: z.boolean().default(false),
   scored: z.boolean().default(false),
+  cameraOnly: z.boolean().optional(),
 }) satisfies z.ZodType<ActionSettings, unknown>;
 
 /** Rules by answer key ('YES', 'NO', 'NA', or an option's index). */
@@ -79,6 +80,7 @@ export const actionSettingsOut = z.object({
   step: z.number().nullable(),
   allowNa: z.boolean(),
   scored: z.boolean(),
+  cameraOnly: z.boolean().optional(),
 });
 
 /** The most a slider may offer: the member picks one of its positions. */
@@ -135,8 +137,10 @@ export const taskSettingsRequest = z
     geoRestrictionEnabled: z.boolean().optional(),
     passMark: passMark.nullable().optional(),
     accuracyThreshold: accuracyThreshold.nullable().optional(),
+    /** The device writes the capture time, the site's name and the position into each answer photo. */
+    stampPhotos: z.boolean().optional(),
   })
-  .refine((v) => v.geoRestrictionEnabled !== undefined || v.passMark !== undefined || v.accuracyThreshold !== undefined, {
+  .refine((v) => Object.values(v).some((setting) => setting !== undefined), {
     message: MSG.required,
     path: ['geoRestrictionEnabled'],
   });
@@ -162,6 +166,8 @@ export const task = z.object({
   geoRestrictionEnabled: z.boolean(),
   /** Metres; null: the site's radius is the widest accuracy that shows presence. */
   accuracyThreshold: z.number().nullable(),
+  /** The device stamps each answer photo with the time, the site and the position. Optional, so that a task from a server of the version before still reads. */
+  stampPhotos: z.boolean().optional(),
   /** Null: inspections of the task are scored (when its answers carry scores) but not passed or failed. */
   passMark: z.number().nullable(),
   tagId: z.number().nullable(),

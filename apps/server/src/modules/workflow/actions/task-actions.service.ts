@@ -45,6 +45,7 @@ export async function duplicateTask(db: Db, caller: Caller, id: number) {
       tagId: source.tagId,
       passMark: source.passMark,
       accuracyThreshold: source.accuracyThreshold,
+      stampPhotos: source.stampPhotos,
     });
     await insertTaskContent(
       tx,

@@ -10,7 +10,7 @@ import { tasks } from '../../../db/schema-workflow.ts';
 /** The answer's photo and site, when the business has the answer. */
 export async function findAnswerPhoto(db: Db, businessId: number, answerId: number) {
   const [row] = await db
-    .select({ fileKey: actionResults.fileKey, teamId: actionResults.teamId })
+    .select({ fileKey: actionResults.fileKey, teamId: actionResults.teamId, timeMismatch: actionResults.photoTimeMismatch })
     .from(actionResults)
     .where(and(eq(actionResults.businessId, businessId), eq(actionResults.id, answerId)));
   return row ?? null;

@@ -1,7 +1,8 @@
 // Photo evidence (DESIGN §13). Each answer photo is checked by the 'photos.check' job, queued in
 // the answer's transaction: its perceptual hash is kept, and a photo that nearly matches one given
-// before anywhere in the business goes to the review queue, as does a random share of the rest
-// (the business's sample). Owners and admins review every site's photos, supervisors their sites'.
+// before anywhere in the business goes to the review queue, as does one whose metadata time is far
+// from the answer's capture time (the device reads it), and a random share of the rest (the
+// business's sample). Owners and admins review every site's photos, supervisors their sites'.
 import type { FastifyInstance } from 'fastify';
 import {
   NEAR_DUPLICATE_BITS,
@@ -67,7 +68,7 @@ export async function checkPhoto(app: FastifyInstance, { businessId, answerId }:
       businessId,
       teamId: answer.teamId,
       hash,
-      reason: duplicate ? 'DUPLICATE' : sampled ? 'SAMPLE' : null,
+      reason: duplicate ? 'DUPLICATE' : answer.timeMismatch ? 'TIME_MISMATCH' : sampled ? 'SAMPLE' : null,
       duplicateOf: duplicate?.answerId ?? null,
       distance: duplicate?.distance ?? null,
     });

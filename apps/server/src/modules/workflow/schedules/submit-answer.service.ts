@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import { actionResultFields, validAnswerValue } from '@fieldops/shared/answers';
 import { FILE_ACTION_TYPES } from '@fieldops/shared/enums';
+import { photoTimeMismatch } from '@fieldops/shared/evidence';
 import { evidenceOf } from '@fieldops/shared/inspection-score';
 import { type HeldAnswerResult, type SubmitResult } from '@fieldops/shared/schedules';
 import { must } from '@fieldops/shared/must';
@@ -119,10 +120,20 @@ function requireFitting(action: AnsweredAction, body: AnswerFields, form: Answer
   if (FILE_ACTION_TYPES.includes(action.type) && !form.photo)
     throw fieldError(PHOTO_FIELD, action.type === 'SIGNATURE' ? MSG.signatureRequired : MSG.photoRequired);
   if (action.type === 'VOICE' && !form.voice) throw fieldError(VOICE_FIELD, MSG.voiceRequired);
+  // Camera only: the device must say the photo came from the page's live camera. It is the device
+  // that says so; the server cannot tell a captured frame from any other JPEG (docs/SECURITY.md).
+  if (action.type === 'PHOTO' && action.settings.cameraOnly && body.photoSource !== 'CAMERA') throw fieldError('photoSource', MSG.photoNeedsCamera);
   const evidence = evidenceOf(action, body.value);
   if (evidence.photo && !form.photo) throw fieldError(PHOTO_FIELD, MSG.answerNeedsPhoto);
   if (evidence.note && !body.notes) throw fieldError('notes', MSG.answerNeedsNote);
   return evidence;
+}
+
+/** What the device said of the answer's photo, and whether its metadata time is far from the capture time. */
+function photoEvidence(body: AnswerFields, hasPhoto: boolean) {
+  if (!hasPhoto) return { photoSource: null, photoTakenAt: null, photoTimeMismatch: false };
+  const takenAt = body.photoTakenAt ?? null;
+  return { photoSource: body.photoSource ?? null, photoTakenAt: takenAt, photoTimeMismatch: photoTimeMismatch(takenAt, body.capturedAt ?? new Date()) };
 }
 
 /**
@@ -201,6 +212,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
       // Without a capture time, the moment it is stored (the column's default, as created_date).
       ...(body.capturedAt ? { capturedAt: body.capturedAt } : {}),
       held,
+      ...photoEvidence(body, photo !== null),
     });
     // The first answer holds the schedule to the task as it is now (its version).
     const version = await pinVersion(tx, businessId, locked);

@@ -18,6 +18,7 @@ export interface TaskValues {
   /** Left out, it stays as it is (a new task has none). */
   passMark?: number | null;
   accuracyThreshold?: number | null;
+  stampPhotos?: boolean;
 }
 
 export const TASK_SORT_FIELDS = ['id', 'nameEn', 'nameAr', 'createdDate'] as const;
@@ -50,6 +51,7 @@ function selectTasks(db: Db) {
       geoRestrictionEnabled: tasks.geoRestrictionEnabled,
       passMark: tasks.passMark,
       accuracyThreshold: tasks.accuracyThreshold,
+      stampPhotos: tasks.stampPhotos,
       tagId: tasks.tagId,
       tagNameEn: tags.nameEn,
       tagNameAr: tags.nameAr,
@@ -76,6 +78,7 @@ const toTask = (r: TaskRow): TaskListed => ({
   geoRestrictionEnabled: r.geoRestrictionEnabled,
   passMark: r.passMark,
   accuracyThreshold: r.accuracyThreshold,
+  stampPhotos: r.stampPhotos,
   tagId: r.tagId,
   tag: r.tagId !== null && r.tagNameEn !== null && r.tagNameAr !== null ? { id: r.tagId, nameEn: r.tagNameEn, nameAr: r.tagNameAr } : null,
   creatorId: r.creatorId,
@@ -149,6 +152,7 @@ export async function findTaskRow(db: Db, businessId: number, id: number, lock =
       geoRestrictionEnabled: tasks.geoRestrictionEnabled,
       passMark: tasks.passMark,
       accuracyThreshold: tasks.accuracyThreshold,
+      stampPhotos: tasks.stampPhotos,
       tagId: tasks.tagId,
     })
     .from(tasks)

@@ -99,6 +99,7 @@ export async function updateTaskSettings(db: Db, businessId: number, id: number,
   if (body.geoRestrictionEnabled !== undefined) values.geoRestrictionEnabled = body.geoRestrictionEnabled;
   if (body.passMark !== undefined) values.passMark = body.passMark;
   if (body.accuracyThreshold !== undefined) values.accuracyThreshold = body.accuracyThreshold;
+  if (body.stampPhotos !== undefined) values.stampPhotos = body.stampPhotos;
   if (Object.keys(values).length > 0) await updateTaskRow(db, businessId, id, values);
   return requireTask(db, businessId, id);
 }

@@ -42,6 +42,7 @@ describe('POST /v1/tasks', () => {
       descriptionAr: null,
       geoRestrictionEnabled: false,
       accuracyThreshold: null,
+      stampPhotos: false,
       passMark: null,
       tagId: tag.id,
       tag: { id: tag.id, nameEn: 'Cleaning', nameAr: 'تنظيف' },
