@@ -1,10 +1,11 @@
 // /reports: the submitted answers, newest first, 20 a page, filtered by dates (business time
 // zone), projects, sites, member, task and tag (kept in the address), with a Live view that adds
 // new answers at the top as they arrive, each answer's details in a drawer, and exports (Excel,
-// CSV, JSON, PDF, image, print) of every filtered answer.
+// CSV, JSON, PDF, image, print) of every filtered answer. The Answers map tab (`?view=map`) shows
+// the same filtered answers that carry a position on a map, its chunk fetched when the tab opens.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconReportAnalytics } from '@tabler/icons-react';
+import { Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconList, IconMap2, IconReportAnalytics } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ActionResult } from '@fieldops/shared/answers';
@@ -22,6 +23,7 @@ import { useAllSitesQuery } from '../../lib/session/api/get-sites.ts';
 import { usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useTagActionIds } from './api/get-filter-options.ts';
 import { useSubmissionsQuery, useSubmissionsRefresh } from './api/get-submissions.ts';
+import { AnswersMapView } from './components/answers-map-view.tsx';
 import { ExportMenu, ExportProgress } from './components/export-controls.tsx';
 import { ExportLinksModal } from './components/export-links-modal.tsx';
 import { LiveSwitch } from './components/live-switch.tsx';
@@ -46,6 +48,8 @@ export function ReportsPage() {
   const live = liveParam === '1';
   const [answerParam, setAnswerParam] = useSearchParam('answer');
   const answerId = /^\d+$/.test(answerParam) ? Number(answerParam) : null;
+  const [viewParam, setViewParam] = useSearchParam('view');
+  const onMap = viewParam === 'map';
   const [known, setKnown] = useState<ActionResult | null>(null);
   const query = useSubmissionsQuery(filters, page);
   const refreshSubmissions = useSubmissionsRefresh();
@@ -172,7 +176,18 @@ export function ReportsPage() {
             {query.data ? ` · ${t('reports.summary.count', { count: formatNumber(total, language) })}` : ''}
           </Text>
         </Group>
-        {body}
+        <Tabs value={onMap ? 'map' : 'list'} onChange={(value) => setViewParam(value === 'map' ? 'map' : null, false)} keepMounted={false}>
+          <Tabs.List aria-label={t('reports.views.label')} mb="md">
+            <Tabs.Tab value="list" leftSection={<IconList size={16} />}>
+              {t('reports.views.list')}
+            </Tabs.Tab>
+            <Tabs.Tab value="map" leftSection={<IconMap2 size={16} />}>
+              {t('reports.views.map')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="list">{body}</Tabs.Panel>
+          <Tabs.Panel value="map">{onMap ? <AnswersMapView key={filtersKey} filters={filters} /> : null}</Tabs.Panel>
+        </Tabs>
       </Stack>
       {exporter.printRows ? (
         <div className="reports-print-only">

@@ -8,6 +8,7 @@ const submissions = [...sharedKeys.answers, 'submissions'] as const;
 export const reportKeys = {
   submissions,
   submissionsPage: (filters: SubmissionFilters, page: number) => [...submissions, filters, { page }] as const,
+  answersMap: (filters: SubmissionFilters) => [...sharedKeys.answers, 'map', filters] as const,
   tasks: [...sharedKeys.taskLists, { purpose: 'report-filter' }] as const,
   tags: sharedKeys.tagList,
   tagActions: (tagId: number) => [...sharedKeys.tags, tagId, 'actions'] as const,
