@@ -189,9 +189,10 @@ export function AnswersMap({ answers, sites, tiles, labels, popup, dir }: Answer
         {tiles.tileUrl ? <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} /> : null}
         <ZoomControl zoomInTitle={labels.zoomIn} zoomOutTitle={labels.zoomOut} />
         <MapName label={labels.map} />
-        <FitAll answers={answers} sites={sites} />
         <Geofences sites={sites} />
         <Markers index={index} byId={byId} labels={labels} popup={popup} dir={dir} />
+        {/* After the markers, so that they listen for the move the fitting makes. */}
+        <FitAll answers={answers} sites={sites} />
       </MapContainer>
     </div>
   );
