@@ -20,6 +20,7 @@ import { sessionRoutes } from './modules/main/session/session.routes.ts';
 import { activationRoutes } from './modules/main/activation/activation.routes.ts';
 import { authRoutes } from './modules/main/auth/auth.routes.ts';
 import { businessesRoutes } from './modules/main/businesses/businesses.routes.ts';
+import { businessCalendarRoutes } from './modules/main/business-calendar/business-calendar.routes.ts';
 import { healthRoutes } from './modules/platform/health/health.routes.ts';
 import { pushRoutes } from './modules/platform/push/push.routes.ts';
 import { enqueuePushes } from './modules/platform/push/push.service.ts';
@@ -166,6 +167,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     activationRoutes,
     usersRoutes,
     businessesRoutes,
+    businessCalendarRoutes,
     projectsRoutes,
     teamsRoutes,
     teamMembersRoutes,

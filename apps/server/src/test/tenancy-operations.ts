@@ -115,6 +115,7 @@ const WORDS: Record<string, Entity> = {
   jobs: 'job',
   kiosks: 'kiosk',
   kiosk: 'kiosk',
+  holidays: 'holiday',
 };
 /** Lists whose items' `id` is of an entity (`projectTypes: [{ id, nameEn, nameAr }]`). */
 const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamTypes: 'siteType' };
@@ -122,8 +123,11 @@ const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamType
 const SHARED = new Set(['industry']);
 /** Named like ids but not row ids: a code the business types for its own records. */
 const NOT_IDS = new Set(['externalId']);
-/** Path parameters that name no entity: a line of an import's file, under the import the path names. */
-const NOT_ID_PATH_PARAMETERS = new Set(['row']);
+/**
+ * Path parameters that name no entity: a line of an import's file, under the import the path
+ * names; a calendar date (a public holiday is the country's, whichever business asks).
+ */
+const NOT_ID_PATH_PARAMETERS = new Set(['row', 'date']);
 /** Segments that qualify the entity before them rather than name one (`/report/members/kpi/{id}`). */
 const QUALIFIERS = new Set(['kpi', 'ids']);
 /** Where a path segment would name the wrong entity. */

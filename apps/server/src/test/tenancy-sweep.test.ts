@@ -189,6 +189,8 @@ describe('tenancy sweep over the OpenAPI document', () => {
       'invitations',
       'kiosks',
       'kiosk_sign_ins',
+      'business_calendars',
+      'business_holidays',
     ]) {
       expect(before.rows[table], table).toMatch(/^[0-9a-f]{32}$/);
       expect(before.rows[table], table).not.toBe(empty);

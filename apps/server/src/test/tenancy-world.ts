@@ -63,6 +63,7 @@ export const ENTITIES = [
   'mail',
   'job',
   'kiosk',
+  'holiday',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -202,6 +203,24 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   ]);
   const preview = idOf(await send(owner, { method: 'POST', url: `/api/v1/imports?kind=MEMBERS`, ...importFile }, 201));
 
+  // The business calendar: saved working hours and a day of the business's own.
+  await send(
+    owner,
+    {
+      method: 'PUT',
+      url: '/api/v1/business-calendar/working-hours',
+      payload: { countryCode: 'SA', week: [[{ start: 480, end: 1020 }], [], [], [], [], [], []] },
+    },
+    200,
+  );
+  const holiday = idOf(
+    await send(
+      owner,
+      { method: 'POST', url: '/api/v1/business-calendar/holidays', payload: { date: '2026-12-10', nameEn: named('Holiday'), nameAr: 'عطلة' } },
+      201,
+    ),
+  );
+
   const category = idOf(await send(owner, { method: 'POST', url: `${H}/ticket-categories`, payload: { nameEn: named('Category'), nameAr: 'فئة' } }, 201));
   const ticket = idOf(
     await send(
@@ -325,6 +344,7 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       mail,
       job: job.id,
       kiosk: created.kiosk.id,
+      holiday,
     },
   };
 }

@@ -1,0 +1,118 @@
+// The business calendar (DESIGN §13): working hours per weekday in the business's time zone and
+// its holidays, the public holidays of its country (each of which an administrator may turn off)
+// and days of its own. The SLA clock, holiday-skipping plans and working days in reports read it
+// through `businessCalendarOf`.
+import type { BusinessCalendar } from '@fieldops/shared/business-calendar';
+import type { Holiday, OwnHolidayRequest, WorkingHours, WorkingWeek } from '@fieldops/shared/business-calendar-api';
+import { MSG } from '@fieldops/shared/messages';
+import type { Db } from '../../../db/client.ts';
+import type { PublicHolidayDay } from '../../../db/schema-calendar.ts';
+import { conflict, fieldError, notFound } from '../../../lib/errors.ts';
+import {
+  deleteOwnHoliday,
+  deletePublicOff,
+  findBusinessHolidays,
+  findCalendarRow,
+  findPublicYear,
+  insertBusinessHoliday,
+  keepPublicYear,
+  upsertCalendarRow,
+} from './business-calendar.repository.ts';
+import { countryOfTimeZone, knowsCountry, publicHolidayDaysOf } from './public-holidays.ts';
+
+/** Zones of countries the holiday data set lacks, so that their businesses still get their week. */
+const MORE_ZONES: Record<string, string> = { 'Asia/Qatar': 'QA', 'Asia/Kuwait': 'KW', 'Asia/Muscat': 'OM', 'Asia/Amman': 'JO', 'Asia/Baghdad': 'IQ' };
+
+/**
+ * Countries whose working week runs Sunday to Thursday (a Friday and Saturday weekend): Saudi
+ * Arabia, Kuwait, Qatar, Bahrain, Oman, and Egypt, Jordan and Iraq. Their businesses start with
+ * Sunday to Thursday 08:00-17:00. Every other business, the Emirates among them (whose weekend
+ * moved to Saturday and Sunday in 2022), starts with Monday to Friday 09:00-17:00. An
+ * administrator changes either on the working hours page.
+ */
+const SUNDAY_TO_THURSDAY = new Set(['SA', 'KW', 'QA', 'BH', 'OM', 'EG', 'JO', 'IQ']);
+
+const hours = (h: number) => h * 60;
+
+export function defaultWeek(countryCode: string | null): WorkingWeek {
+  const gulf = countryCode !== null && SUNDAY_TO_THURSDAY.has(countryCode);
+  const working = gulf ? [0, 1, 2, 3, 4] : [1, 2, 3, 4, 5];
+  const period = gulf ? { start: hours(8), end: hours(17) } : { start: hours(9), end: hours(17) };
+  return [0, 1, 2, 3, 4, 5, 6].map((day) => (working.includes(day) ? [period] : []));
+}
+
+export const defaultCountryOf = (timeZone: string): string | null => countryOfTimeZone(timeZone) ?? MORE_ZONES[timeZone] ?? null;
+
+export async function workingHoursOf(db: Db, businessId: number, timeZone: string): Promise<WorkingHours> {
+  const row = await findCalendarRow(db, businessId);
+  if (row) return { timeZone, countryCode: row.countryCode, week: row.week, isDefault: false };
+  const countryCode = defaultCountryOf(timeZone);
+  return { timeZone, countryCode, week: defaultWeek(countryCode), isDefault: true };
+}
+
+export async function saveWorkingHours(db: Db, businessId: number, timeZone: string, body: { countryCode: string | null; week: WorkingWeek }) {
+  if (body.countryCode !== null && !knowsCountry(body.countryCode) && !Object.values(MORE_ZONES).includes(body.countryCode)) {
+    throw fieldError('countryCode', MSG.countryInvalid);
+  }
+  // Kept sorted, so every reader sees a day's periods in order.
+  const week = body.week.map((day) => [...day].sort((a, b) => a.start - b.start));
+  await upsertCalendarRow(db, businessId, { countryCode: body.countryCode, week });
+  return workingHoursOf(db, businessId, timeZone);
+}
+
+/** The country's public holidays of the year, worked out the first time and kept. */
+async function publicDays(db: Db, countryCode: string | null, year: number): Promise<PublicHolidayDay[]> {
+  if (countryCode === null) return [];
+  return (await findPublicYear(db, countryCode, year)) ?? keepPublicYear(db, countryCode, year, publicHolidayDaysOf(countryCode, year));
+}
+
+async function countryOf(db: Db, businessId: number, timeZone: string) {
+  return (await workingHoursOf(db, businessId, timeZone)).countryCode;
+}
+
+/** The year's holidays by date: public ones (observed unless turned off) and the business's own. */
+export async function holidaysOf(db: Db, businessId: number, timeZone: string, year: number): Promise<Holiday[]> {
+  const countryCode = await countryOf(db, businessId, timeZone);
+  const [days, rows] = await Promise.all([publicDays(db, countryCode, year), findBusinessHolidays(db, businessId, `${year}-01-01`, `${year}-12-31`)]);
+  const off = new Set(rows.filter((r) => r.kind === 'PUBLIC_OFF').map((r) => r.date));
+  const list: Holiday[] = [
+    ...days.map((d): Holiday => ({ id: null, date: d.date, nameEn: d.nameEn, nameAr: d.nameAr, source: 'PUBLIC', observed: !off.has(d.date) })),
+    ...rows
+      .filter((r) => r.kind === 'OWN')
+      .map((r): Holiday => ({ id: r.id, date: r.date, nameEn: r.nameEn ?? '', nameAr: r.nameAr ?? '', source: 'OWN', observed: true })),
+  ];
+  return list.sort((a, b) => a.date.localeCompare(b.date) || a.source.localeCompare(b.source));
+}
+
+export async function addOwnHoliday(db: Db, businessId: number, body: Required<OwnHolidayRequest>): Promise<Holiday> {
+  const row = await insertBusinessHoliday(db, businessId, { date: body.date, kind: 'OWN', nameEn: body.nameEn, nameAr: body.nameAr });
+  if (!row) throw conflict(MSG.holidayExists, [{ field: 'date', message: MSG.holidayExists }]);
+  return { id: row.id, date: row.date, nameEn: row.nameEn ?? '', nameAr: row.nameAr ?? '', source: 'OWN', observed: true };
+}
+
+export async function removeOwnHoliday(db: Db, businessId: number, id: number) {
+  if (!(await deleteOwnHoliday(db, businessId, id))) throw notFound(MSG.holidayNotFound);
+}
+
+/** Keeps or stops keeping the public holiday on a date; the date must be one of the country's that year. */
+export async function setPublicHolidayObserved(db: Db, businessId: number, timeZone: string, date: string, observed: boolean): Promise<Holiday> {
+  const countryCode = await countryOf(db, businessId, timeZone);
+  const day = (await publicDays(db, countryCode, Number(date.slice(0, 4)))).find((d) => d.date === date);
+  if (!day) throw notFound(MSG.publicHolidayNotFound);
+  if (observed) await deletePublicOff(db, businessId, date);
+  else await insertBusinessHoliday(db, businessId, { date, kind: 'PUBLIC_OFF' });
+  return { id: null, date, nameEn: day.nameEn, nameAr: day.nameAr, source: 'PUBLIC', observed };
+}
+
+/**
+ * The business's calendar for the shared clock (business-calendar.ts), with the holidays it keeps
+ * from the first day of `fromYear` to the last of `toYear`.
+ */
+export async function businessCalendarOf(db: Db, businessId: number, timeZone: string, fromYear: number, toYear: number): Promise<BusinessCalendar> {
+  const { week } = await workingHoursOf(db, businessId, timeZone);
+  const holidays: string[] = [];
+  for (let year = fromYear; year <= toYear; year++) {
+    for (const h of await holidaysOf(db, businessId, timeZone, year)) if (h.observed) holidays.push(h.date);
+  }
+  return { timeZone, week: week.map((day) => day.map((p) => [p.start, p.end] as const)), holidays };
+}

@@ -1,0 +1,48 @@
+// The holiday data set's Hijri-dated holidays against the days they were kept: Eid al-Fitr and
+// Eid al-Adha of 1444 to 1446 as announced (21 April and 28 June 2023, 10 April and 16 June 2024,
+// 30 March and 6 June 2025) and 1447 by the Umm al-Qura calendar (20 March and 27 May 2026).
+import { describe, expect, it } from 'vitest';
+import { countryOfTimeZone, knowsCountry, publicHolidayDaysOf } from './public-holidays.ts';
+
+const EIDS: Record<number, [string, string]> = {
+  2023: ['2023-04-21', '2023-06-28'],
+  2024: ['2024-04-10', '2024-06-16'],
+  2025: ['2025-03-30', '2025-06-06'],
+  2026: ['2026-03-20', '2026-05-27'],
+};
+
+describe('public holidays from the data set', () => {
+  it.each(['SA', 'AE', 'EG', 'BH'])('puts both Eids of %s on their Gregorian days, with Arabic names', (country) => {
+    for (const [year, [fitr, adha]] of Object.entries(EIDS)) {
+      const days = publicHolidayDaysOf(country, Number(year));
+      const dates = days.map((d) => d.date);
+      expect(dates, `${country} ${year}`).toContain(fitr);
+      expect(dates, `${country} ${year}`).toContain(adha);
+      expect(days.find((d) => d.date === fitr)?.nameAr).toContain('عيد الفطر');
+      expect(days.find((d) => d.date === adha)?.nameAr).toContain('عيد الأضحى');
+    }
+  });
+
+  it('gives a several-day holiday one entry a day, sorted, each date once, all in the year', () => {
+    const days = publicHolidayDaysOf('SA', 2026);
+    expect(days.filter((d) => d.nameEn.includes('Eid al-Fitr')).map((d) => d.date)).toEqual(['2026-03-19', '2026-03-20', '2026-03-21', '2026-03-22']);
+    const dates = days.map((d) => d.date);
+    expect(dates).toEqual([...new Set(dates)].sort());
+    expect(dates.every((d) => d.startsWith('2026-'))).toBe(true);
+    // Observances are no days off.
+    expect(publicHolidayDaysOf('GB', 2026).some((d) => d.nameEn === "Mother's Day")).toBe(false);
+    expect(publicHolidayDaysOf('GB', 2026).map((d) => d.date)).toContain('2026-12-25');
+  });
+
+  it('knows the country of a time zone, and says which countries the data set lacks', () => {
+    expect(countryOfTimeZone('Asia/Riyadh')).toBe('SA');
+    expect(countryOfTimeZone('Asia/Dubai')).toBe('AE');
+    expect(countryOfTimeZone('Africa/Cairo')).toBe('EG');
+    expect(countryOfTimeZone('Europe/London')).toBe('GB');
+    expect(countryOfTimeZone('UTC')).toBeNull();
+    // Qatar and Kuwait are not in the data set: their businesses add their days themselves.
+    expect(knowsCountry('QA')).toBe(false);
+    expect(knowsCountry('KW')).toBe(false);
+    expect(publicHolidayDaysOf('QA', 2026)).toEqual([]);
+  });
+});

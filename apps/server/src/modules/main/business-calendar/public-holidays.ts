@@ -1,0 +1,59 @@
+// The public holidays of a country, from the maintained date-holidays data set. It works out
+// Hijri-dated holidays (the two Eids, the Islamic new year, the Prophet's birthday) on their
+// Gregorian days of the year asked, and gives names in English and Arabic. What it gives for a
+// year is kept in the database (business-calendar.repository.ts) so that every instance, and a
+// later data set, answers with the same days once a year has been asked for.
+import Holidays from 'date-holidays';
+import type { PublicHolidayDay } from '../../../db/schema-calendar.ts';
+
+const DAY_MS = 86_400_000;
+/** Days off for everyone; observances (Mother's Day) and optional days are not. */
+const KEPT_TYPES = new Set(['public', 'bank']);
+
+/** Whether the data set knows the country's holidays (it lacks a few, such as Qatar and Kuwait). */
+export function knowsCountry(countryCode: string): boolean {
+  return countryCode in (new Holidays().getCountries('en') ?? {});
+}
+
+/** The country's public holidays of the year, one entry a day (a three-day Eid is three), by date. */
+export function publicHolidayDaysOf(countryCode: string, year: number): PublicHolidayDay[] {
+  if (!knowsCountry(countryCode)) return [];
+  const data = new Holidays(countryCode);
+  const arabic = new Map(data.getHolidays(year, 'ar').map((h) => [`${h.date}|${h.rule}`, h.name]));
+  const byDate = new Map<string, PublicHolidayDay>();
+  for (const h of data.getHolidays(year, 'en')) {
+    if (!KEPT_TYPES.has(h.type)) continue;
+    const first = Date.parse(`${h.date.slice(0, 10)}T00:00:00Z`);
+    const days = Math.max(1, Math.round((h.end.getTime() - h.start.getTime()) / DAY_MS));
+    const nameAr = arabic.get(`${h.date}|${h.rule}`) ?? h.name;
+    for (let i = 0; i < days; i++) {
+      const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
+      if (!date.startsWith(String(year))) continue;
+      const known = byDate.get(date);
+      // Two holidays on one day (Egypt's 25 January) are one day off with both names.
+      if (known) byDate.set(date, { date, nameEn: `${known.nameEn} / ${h.name}`, nameAr: `${known.nameAr} / ${nameAr}` });
+      else byDate.set(date, { date, nameEn: h.name, nameAr });
+    }
+  }
+  return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+let countryByZone: Map<string, string> | undefined;
+
+/** The country whose time zone this is (Asia/Riyadh: SA), by the data set's own zone lists; null when none or several. */
+export function countryOfTimeZone(timeZone: string): string | null {
+  if (!countryByZone) {
+    // Derived once from the data set, the same in every instance: not state, a lookup table.
+    const table = new Map<string, string>();
+    const ambiguous = new Set<string>();
+    for (const code of Object.keys(new Holidays().getCountries('en') ?? {})) {
+      for (const zone of new Holidays(code).getTimezones() ?? []) {
+        if (table.has(zone) && table.get(zone) !== code) ambiguous.add(zone);
+        table.set(zone, code);
+      }
+    }
+    for (const zone of ambiguous) table.delete(zone);
+    countryByZone = table;
+  }
+  return countryByZone.get(timeZone) ?? null;
+}
