@@ -145,7 +145,15 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
         </Checkbox.Group>
       );
     case 'PHOTO':
-      return <PhotoInput labelId={labelId} file={draft.file} onChange={(file) => onChange({ ...draft, file })} disabled={disabled} />;
+      return (
+        <PhotoInput
+          labelId={labelId}
+          file={draft.file}
+          onChange={(file, photoSource) => onChange({ ...draft, file, photoSource })}
+          disabled={disabled}
+          cameraOnly={settings.cameraOnly === true}
+        />
+      );
     case 'VOICE':
       return <VoiceRecorder labelId={labelId} voice={draft.voice} onChange={(voice) => onChange({ ...draft, voice })} disabled={disabled} />;
     case 'SIGNATURE':

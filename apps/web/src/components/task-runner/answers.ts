@@ -2,6 +2,7 @@
 // answer is 'YES' or 'NO', a choice is the option's index ("0", "1", ...), several choices a
 // list of indexes (packages/shared tasks.ts).
 import type { ActionType } from '@fieldops/shared/enums';
+import type { PhotoSource } from '@fieldops/shared/evidence';
 import { evidenceOf } from '@fieldops/shared/inspection-score';
 import type { Action, RuleAnswer } from '@fieldops/shared/tasks';
 
@@ -17,6 +18,8 @@ export interface AnswerDraft {
   notes: string;
   /** The photo of a PHOTO action, the drawing of a SIGNATURE, or the photo an answer's rule asks for. */
   file: File | null;
+  /** Where `file` came from when it is a photo: the page's camera or a file (absent: a file). */
+  photoSource?: PhotoSource | null;
   /** The recording of a VOICE action. */
   voice: Blob | null;
   /** Marked important by the member: the answer is flagged (only when answering for real). */

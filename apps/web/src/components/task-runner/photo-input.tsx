@@ -1,21 +1,29 @@
 // The answer of a photo action: the camera on a phone, a file elsewhere, with a thumbnail of
-// the chosen picture. Only PNG, JPG and GIF under 10MB are taken (spec §5).
-import { useState } from 'react';
-import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+// the chosen picture. Only PNG, JPG and GIF under 10MB are taken (spec §5). An action set to
+// camera only takes its photo from the page's live camera instead (camera-capture.tsx, loaded
+// when first opened), and never offers a file or the gallery.
+import { lazy, Suspense, useState } from 'react';
+import { Button, FileButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { PhotoSource } from '@fieldops/shared/evidence';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { translateMessage } from '../../lib/i18n/translate-message.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
 
+const CameraCapture = lazy(() => import('./camera-capture.tsx').then((module) => ({ default: module.CameraCapture })));
+
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/gif'];
 
 interface PhotoInputProps {
   file: File | null;
-  onChange: (file: File | null) => void;
+  /** The photo and where it came from: the page's camera, or a file (which a phone may take with its own camera). */
+  onChange: (file: File | null, source: PhotoSource | null) => void;
   labelId: string;
   disabled?: boolean;
+  /** Only the page's live camera may take the photo. */
+  cameraOnly?: boolean;
 }
 
 /** Why a picked file cannot be used, as a specification text, or null when it can. */
@@ -25,37 +33,59 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-export function PhotoInput({ file, onChange, labelId, disabled }: PhotoInputProps) {
+export function PhotoInput({ file, onChange, labelId, disabled, cameraOnly = false }: PhotoInputProps) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const preview = useObjectUrl(file);
 
   const pick = (picked: File | null) => {
     if (!picked) return;
     const reason = photoProblem(picked);
     setProblem(reason);
-    if (!reason) onChange(picked);
+    if (!reason) onChange(picked, 'FILE');
   };
+
+  if (cameraOnly && cameraOpen && !disabled) {
+    return (
+      <Suspense fallback={<Loader size="sm" aria-label={t('taskRunner.camera.loading')} />}>
+        <CameraCapture
+          labelId={labelId}
+          onCapture={(taken) => {
+            setCameraOpen(false);
+            onChange(taken, 'CAMERA');
+          }}
+          onCancel={() => setCameraOpen(false)}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <Stack gap="xs" role="group" aria-labelledby={labelId}>
       {preview ? <Image src={preview} alt={t('taskRunner.photo.thumbnail')} radius="md" w={160} h={120} fit="cover" /> : null}
       <Group gap="xs">
-        <FileButton onChange={pick} accept={ACCEPTED.join(',')} capture="environment" disabled={disabled}>
-          {(props) => (
-            <Button {...props} variant="light" leftSection={<IconCamera size={16} />} disabled={disabled}>
-              {file ? t('taskRunner.photo.replace') : t('taskRunner.photo.take')}
-            </Button>
-          )}
-        </FileButton>
+        {cameraOnly ? (
+          <Button variant="light" leftSection={<IconCamera size={16} />} onClick={() => setCameraOpen(true)} disabled={disabled}>
+            {file ? t('taskRunner.camera.retake') : t('taskRunner.camera.open')}
+          </Button>
+        ) : (
+          <FileButton onChange={pick} accept={ACCEPTED.join(',')} capture="environment" disabled={disabled}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconCamera size={16} />} disabled={disabled}>
+                {file ? t('taskRunner.photo.replace') : t('taskRunner.photo.take')}
+              </Button>
+            )}
+          </FileButton>
+        )}
         {file ? (
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => onChange(null)} disabled={disabled}>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => onChange(null, null)} disabled={disabled}>
             {t('taskRunner.photo.remove')}
           </Button>
         ) : null}
       </Group>
       <Text size="xs" c={problem ? 'red' : 'dimmed'} role={problem ? 'alert' : undefined}>
-        {problem ? translateMessage(problem) : t('taskRunner.photo.hint')}
+        {problem ? translateMessage(problem) : cameraOnly ? t('taskRunner.camera.hint') : t('taskRunner.photo.hint')}
       </Text>
     </Stack>
   );

@@ -127,7 +127,12 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
                     *
                   </Text>
                 </Text>
-                <PhotoInput labelId={`${labelId}-photo`} file={draft.file} onChange={(file) => onChange({ ...draft, file })} disabled={disabled} />
+                <PhotoInput
+                  labelId={`${labelId}-photo`}
+                  file={draft.file}
+                  onChange={(file, photoSource) => onChange({ ...draft, file, photoSource })}
+                  disabled={disabled}
+                />
               </Stack>
             ) : null}
             {missing.photo || missing.note ? (

@@ -2,6 +2,7 @@
 // the multipart form it travels in. No browser APIs beyond FormData and Blob: the page and the
 // service worker both build forms from here.
 import type { ActionType, AnswerHold } from '@fieldops/shared/enums';
+import type { PhotoSource } from '@fieldops/shared/evidence';
 
 /**
  * waiting: captured, to be sent (`error` says why an earlier try did not arrive); sending: on its
@@ -53,6 +54,10 @@ export interface OutboxEntry {
   /** When the member gave the answer (ISO): the server judges the schedule's window on it. */
   capturedAt: string;
   photo: OutboxFile | null;
+  /** Where the device says the photo came from (absent in entries kept before it was asked). */
+  photoSource?: PhotoSource | null;
+  /** When the original photo's metadata says it was taken (ISO), read before it was made smaller or stamped. */
+  photoTakenAt?: string | null;
   voice: OutboxFile | null;
   status: OutboxStatus;
   attempts: number;
@@ -82,7 +87,11 @@ export function outboxForm(entry: OutboxEntry): FormData {
     form.append('accuracy', String(entry.position.accuracy));
   }
   form.append('capturedAt', entry.capturedAt);
-  if (entry.photo?.bytes) form.append('file', new Blob([entry.photo.bytes], { type: entry.photo.type }), entry.photo.name);
+  if (entry.photo?.bytes) {
+    if (entry.photoSource) form.append('photoSource', entry.photoSource);
+    if (entry.photoTakenAt) form.append('photoTakenAt', entry.photoTakenAt);
+    form.append('file', new Blob([entry.photo.bytes], { type: entry.photo.type }), entry.photo.name);
+  }
   if (entry.voice?.bytes) form.append('voice', new Blob([entry.voice.bytes], { type: entry.voice.type }), entry.voice.name);
   return form;
 }

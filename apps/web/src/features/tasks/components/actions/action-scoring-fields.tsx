@@ -1,5 +1,6 @@
 // The inspection part of the action form: the section the action sits in, how much its score
-// weighs, its type's settings (a number's range and unit, a slider's scale, N/A on a yes/no) and,
+// weighs, its type's settings (a number's range and unit, a slider's scale, N/A on a yes/no, a
+// photo taken with the camera only) and,
 // for each answer of a yes/no or a choice, its score and the evidence it asks for.
 import { Checkbox, Fieldset, NumberInput, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -109,6 +110,14 @@ export function ActionScoringFields({ type, options, sections, values, onChange,
         ) : null}
         {type === 'YES_NO' ? (
           <Switch label={t('tasks.scoring.allowNa')} checked={settings.allowNa} onChange={(event) => setSettings({ allowNa: event.currentTarget.checked })} />
+        ) : null}
+        {type === 'PHOTO' ? (
+          <Switch
+            label={t('tasks.scoring.cameraOnly')}
+            description={t('tasks.scoring.cameraOnlyHint')}
+            checked={settings.cameraOnly === true}
+            onChange={(event) => setSettings({ cameraOnly: event.currentTarget.checked })}
+          />
         ) : null}
         {keys.length > 0 ? (
           <Stack gap={4}>
