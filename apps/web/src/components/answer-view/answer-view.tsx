@@ -7,10 +7,11 @@
 // `AnswerDetailDrawer` (answer-detail-drawer.tsx) opens one answer with its notes and history.
 import { Fragment, useState } from 'react';
 import { Anchor, Badge, Group, Image, Modal, Rating, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconClockHour4, IconFlag, IconMapPinCheck, IconMapPinOff, IconTicket } from '@tabler/icons-react';
+import { IconCameraExclamation, IconClockHour4, IconFlag, IconMapPinCheck, IconMapPinOff, IconTicket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deliveryDelayMinutes, type ActionResult } from '@fieldops/shared/answers';
+import { PHOTO_TIME_MISMATCH_MINUTES } from '@fieldops/shared/evidence';
 import { useBusinessTime } from '../../lib/business-time.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
@@ -103,8 +104,8 @@ export function AnswerByline({ answer }: { answer: ActionResult }) {
 
 /**
  * Not counted for its location (outside the site area, or its location unverified), or counted
- * by a supervisor's override (who, when and why, in words), flagged, and the link to the ticket
- * raised from it.
+ * by a supervisor's override (who, when and why, in words), a photo whose own data gives another
+ * time than the answer's, flagged, and the link to the ticket raised from it.
  */
 export function AnswerBadges({ answer }: { answer: ActionResult }) {
   const { t, i18n } = useTranslation();
@@ -112,7 +113,8 @@ export function AnswerBadges({ answer }: { answer: ActionResult }) {
   const time = useBusinessTime();
   const override = answer.override ?? null;
   const delay = deliveryDelayMinutes(answer);
-  if (!answer.outside && !override && !answer.isFlagged && answer.ticketId === null && delay === null) return null;
+  const otherTime = answer.photoTimeMismatch === true;
+  if (!answer.outside && !override && !answer.isFlagged && answer.ticketId === null && delay === null && !otherTime) return null;
   const unverified = answer.locationStatus === 'UNVERIFIED';
   return (
     <Group gap="xs">
@@ -143,6 +145,18 @@ export function AnswerBadges({ answer }: { answer: ActionResult }) {
             {t('answerView.arrivedLater')}
           </Badge>
         </Tooltip>
+      ) : null}
+      {otherTime ? (
+        <>
+          <Badge color="yellow" variant="light" leftSection={<IconCameraExclamation size={12} />}>
+            {t('answerView.photoOtherTime')}
+          </Badge>
+          {answer.photoTakenAt ? (
+            <Text size="xs" c="dimmed">
+              {t('answerView.photoOtherTimeHint', { time: time.dateTime(answer.photoTakenAt), minutes: formatNumber(PHOTO_TIME_MISMATCH_MINUTES, language) })}
+            </Text>
+          ) : null}
+        </>
       ) : null}
       {answer.isFlagged ? (
         <Badge color="red" variant="light" leftSection={<IconFlag size={12} />}>

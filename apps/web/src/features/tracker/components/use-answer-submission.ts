@@ -10,11 +10,13 @@ import type { ScheduleDetail } from '@fieldops/shared/schedules';
 import { must } from '@fieldops/shared/must';
 import type { AnswerDraft, AnswerDrafts, RunnerAction, SubmitState, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
+import { safeTimeZone } from '../../../lib/business-time.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { discardEntry, enqueue, flushOutbox, listOutbox } from '../../../lib/offline/outbox.ts';
 import { newOutboxKey, type OutboxEntry, type OutboxFile } from '../../../lib/offline/outbox-entry.ts';
 import { pageTransport } from '../../../lib/offline/outbox-transport.ts';
-import { compressPhoto } from '../../../lib/offline/photo-compression.ts';
+import { preparePhoto } from '../../../lib/photo-evidence/prepare-photo.ts';
 import { requestPersistence } from '../../../lib/offline/storage-care.ts';
 import { useOutbox } from '../../../lib/offline/use-outbox.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
@@ -87,7 +89,7 @@ function stateOf(entry: OutboxEntry, progress: ReadonlyMap<number, number>): Sub
 function draftOf(entry: OutboxEntry): AnswerDraft {
   const file = entry.photo?.bytes ? new File([entry.photo.bytes], entry.photo.name, { type: entry.photo.type }) : null;
   const voice = entry.voice?.bytes ? new Blob([entry.voice.bytes], { type: entry.voice.type }) : null;
-  return { value: entry.value, notes: entry.notes, important: entry.important, file, voice };
+  return { value: entry.value, notes: entry.notes, important: entry.important, file, voice, photoSource: entry.photoSource ?? null };
 }
 
 export function useAnswerSubmission({ detail, locate }: Options) {
@@ -126,10 +128,14 @@ export function useAnswerSubmission({ detail, locate }: Options) {
       const geo = await locate();
       const position = geo.status === 'granted' ? geo.position : null;
       const capturedAt = new Date().toISOString();
+      // A task that stamps its photos has the time, the site and the position written into each.
+      const stamp = detail.task.stampPhotos
+        ? { at: capturedAt, siteName: detail.site.name, position, timeZone: safeTimeZone(business.timeZone), language: currentLanguage() }
+        : null;
       const entries = await Promise.all(
         actions.map(async (action): Promise<Omit<OutboxEntry, 'seq'>> => {
           const draft = must(drafts[action.id], 'an action is sent with its draft');
-          const photo = draft.file ? await compressPhoto(draft.file) : null;
+          const photo = draft.file ? await preparePhoto(draft.file, draft.photoSource ?? 'FILE', stamp) : null;
           return {
             key: newOutboxKey(),
             userId: account.id,
@@ -146,7 +152,9 @@ export function useAnswerSubmission({ detail, locate }: Options) {
             important: draft.important ?? false,
             position: position ? { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy } : null,
             capturedAt,
-            photo: photo ? await fileOf(photo, photo.name) : null,
+            photo: photo ? await fileOf(photo.file, photo.file.name) : null,
+            photoSource: photo ? photo.source : null,
+            photoTakenAt: photo?.takenAt ?? null,
             voice: draft.voice ? await fileOf(draft.voice, voiceFileName(draft.voice)) : null,
             status: 'waiting',
             attempts: 0,

@@ -1,5 +1,5 @@
 // The Settings tab: the task's names, descriptions and tag (PUT /v2/tasks/{id}, the id read from
-// the page's path), and the geofence switch, the GPS accuracy and the pass mark, each saved on its own
+// the page's path), and the geofence switch, the GPS accuracy, photo stamping and the pass mark, each saved on its own
 // (PUT /v2/tasks/{id}/settings).
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, NumberInput, Stack, Title } from '@mantine/core';
@@ -13,6 +13,7 @@ import { useUpdateTaskSettingsMutation } from '../../api/update-task-settings.ts
 import { useUpdateTaskMutation } from '../../api/update-task.ts';
 import { AccuracyThresholdForm } from './accuracy-threshold-form.tsx';
 import { GeofenceSwitch } from './geofence-switch.tsx';
+import { StampPhotosSwitch } from './stamp-photos-switch.tsx';
 import { TaskForm } from './task-form.tsx';
 
 export function SettingsTab({ task, canManage }: { task: TaskWithActions; canManage: boolean }) {
@@ -66,6 +67,12 @@ export function SettingsTab({ task, canManage }: { task: TaskWithActions; canMan
           <GeofenceSwitch checked={task.geoRestrictionEnabled} onChange={toggleGeofence} disabled={!canManage || settings.isPending} />
           <AccuracyThresholdForm key={String(task.accuracyThreshold)} task={task} canManage={canManage} />
         </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} fz="h4" mb="md">
+          {t('tasks.settings.photos')}
+        </Title>
+        <StampPhotosSwitch task={task} canManage={canManage} />
       </Card>
       <Card withBorder radius="md" padding="lg">
         <Title order={2} fz="h4" mb="md">
