@@ -12,6 +12,7 @@ import { AppFrame, AppRoutes } from './app/app.tsx';
 import { setFirstScreenPath } from './app/first-screen-answers.ts';
 import { drawnPathOf, seedFirstScreen, type FirstScreen } from './app/first-screen.ts';
 import { ensureLanguage, i18n } from './lib/i18n/i18n.ts';
+import { FEATURE_TEXT_PARTS } from './lib/i18n/resources.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { setServerStorage } from './lib/storage.ts';
 
@@ -32,7 +33,7 @@ async function draw(first: FirstScreen, token: string): Promise<string | null> {
   setFirstScreenPath(at);
   setServerStorage({ [STORAGE_KEYS.token]: token, [STORAGE_KEYS.language]: first.language });
   try {
-    await ensureLanguage(first.language, i18n, ['sign-in', 'app']);
+    await ensureLanguage(first.language, i18n, ['sign-in', 'app', ...FEATURE_TEXT_PARTS]);
     await i18n.changeLanguage(first.language);
     if (!seedFirstScreen(queryClient, first)) return null;
     // A part that fails here would be left for the browser to draw: the plain page is served instead.

@@ -7,17 +7,10 @@ import { matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { SplashScreen } from '../components/splash-screen.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { loadAppTexts } from '../lib/i18n/i18n.ts';
-import { lazyPage, type LazyPage } from '../lib/lazy-page.ts';
+import { lazyPage, withAppTexts, type LazyPage } from '../lib/lazy-page.ts';
 import { paths } from '../lib/paths.ts';
 import { isAuthenticated } from '../lib/storage.ts';
 import { PublicOnly, RequireAuth } from './guards.tsx';
-
-/** A page module that shows texts beyond sign-in's: it arrives with them. */
-const withAppTexts =
-  <M,>(load: () => Promise<M>) =>
-  async (): Promise<M> =>
-    (await Promise.all([load(), loadAppTexts()]))[0];
 
 const OnboardingPage = lazyPage(
   withAppTexts(() => import('../features/auth/onboarding-page.tsx')),
@@ -31,38 +24,104 @@ const ActivatePage = lazyPage(
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
-const ProjectsPage = lazyPage(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
-const ProjectDetailPage = lazyPage(() => import('../features/projects/project-detail-page.tsx'), 'ProjectDetailPage');
-const SitesPage = lazyPage(() => import('../features/sites/sites-page.tsx'), 'SitesPage');
-const SitesMapPage = lazyPage(() => import('../features/sites/sites-map-page.tsx'), 'SitesMapPage');
-const SiteDetailPage = lazyPage(() => import('../features/sites/site-detail-page.tsx'), 'SiteDetailPage');
-const MembersPage = lazyPage(() => import('../features/members/members-page.tsx'), 'MembersPage');
-const MemberDetailPage = lazyPage(() => import('../features/members/member-detail-page.tsx'), 'MemberDetailPage');
-const ImportsPage = lazyPage(() => import('../features/imports/imports-page.tsx'), 'ImportsPage');
-const TasksPage = lazyPage(() => import('../features/tasks/tasks-page.tsx'), 'TasksPage');
-const NewTaskPage = lazyPage(() => import('../features/tasks/new-task-page.tsx'), 'NewTaskPage');
-const TaskTemplatesPage = lazyPage(() => import('../features/tasks/task-templates-page.tsx'), 'TaskTemplatesPage');
-const TaskDetailPage = lazyPage(() => import('../features/tasks/task-detail-page.tsx'), 'TaskDetailPage');
-const TrackerPage = lazyPage(() => import('../features/tracker/tracker-page.tsx'), 'TrackerPage');
-const SchedulePage = lazyPage(() => import('../features/tracker/schedule-page.tsx'), 'SchedulePage');
-const InspectionReportPage = lazyPage(() => import('../features/inspections/inspection-report-page.tsx'), 'InspectionReportPage');
+const ProjectsPage = lazyPage(
+  withAppTexts(() => import('../features/projects/projects-page.tsx'), 'projects'),
+  'ProjectsPage',
+);
+const ProjectDetailPage = lazyPage(
+  withAppTexts(() => import('../features/projects/project-detail-page.tsx'), 'projects'),
+  'ProjectDetailPage',
+);
+const SitesPage = lazyPage(
+  withAppTexts(() => import('../features/sites/sites-page.tsx'), 'sites'),
+  'SitesPage',
+);
+const SitesMapPage = lazyPage(
+  withAppTexts(() => import('../features/sites/sites-map-page.tsx'), 'sites'),
+  'SitesMapPage',
+);
+const SiteDetailPage = lazyPage(
+  withAppTexts(() => import('../features/sites/site-detail-page.tsx'), 'sites'),
+  'SiteDetailPage',
+);
+const MembersPage = lazyPage(
+  withAppTexts(() => import('../features/members/members-page.tsx'), 'members'),
+  'MembersPage',
+);
+const MemberDetailPage = lazyPage(
+  withAppTexts(() => import('../features/members/member-detail-page.tsx'), 'members'),
+  'MemberDetailPage',
+);
+const ImportsPage = lazyPage(
+  withAppTexts(() => import('../features/imports/imports-page.tsx'), 'imports'),
+  'ImportsPage',
+);
+const TasksPage = lazyPage(
+  withAppTexts(() => import('../features/tasks/tasks-page.tsx'), 'tasks'),
+  'TasksPage',
+);
+const NewTaskPage = lazyPage(
+  withAppTexts(() => import('../features/tasks/new-task-page.tsx'), 'tasks'),
+  'NewTaskPage',
+);
+const TaskTemplatesPage = lazyPage(
+  withAppTexts(() => import('../features/tasks/task-templates-page.tsx'), 'tasks'),
+  'TaskTemplatesPage',
+);
+const TaskDetailPage = lazyPage(
+  withAppTexts(() => import('../features/tasks/task-detail-page.tsx'), 'tasks'),
+  'TaskDetailPage',
+);
+const TrackerPage = lazyPage(
+  withAppTexts(() => import('../features/tracker/tracker-page.tsx'), 'tracker'),
+  'TrackerPage',
+);
+const SchedulePage = lazyPage(
+  withAppTexts(() => import('../features/tracker/schedule-page.tsx'), 'tracker'),
+  'SchedulePage',
+);
+const InspectionReportPage = lazyPage(
+  withAppTexts(() => import('../features/inspections/inspection-report-page.tsx'), 'inspections'),
+  'InspectionReportPage',
+);
 // A shared report is read without signing in, in the app's texts.
 const SharedInspectionPage = lazyPage(
-  withAppTexts(() => import('../features/inspections/shared-inspection-page.tsx')),
+  withAppTexts(() => import('../features/inspections/shared-inspection-page.tsx'), 'inspections'),
   'SharedInspectionPage',
 );
-const ReportsPage = lazyPage(() => import('../features/reports/reports-page.tsx'), 'ReportsPage');
-const PhotoReviewsPage = lazyPage(() => import('../features/photo-reviews/photo-reviews-page.tsx'), 'PhotoReviewsPage');
+const ReportsPage = lazyPage(
+  withAppTexts(() => import('../features/reports/reports-page.tsx'), 'reports'),
+  'ReportsPage',
+);
+const PhotoReviewsPage = lazyPage(
+  withAppTexts(() => import('../features/photo-reviews/photo-reviews-page.tsx'), 'photo-reviews'),
+  'PhotoReviewsPage',
+);
 const BusinessPage = lazyPage(() => import('../features/business/business-page.tsx'), 'BusinessPage');
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage');
-const ProfilePage = lazyPage(() => import('../features/profile/profile-page.tsx'), 'ProfilePage');
-const TicketsPage = lazyPage(() => import('../features/tickets/tickets-page.tsx'), 'TicketsPage');
-const TicketDetailPage = lazyPage(() => import('../features/tickets/ticket-detail-page.tsx'), 'TicketDetailPage');
+const ProfilePage = lazyPage(
+  withAppTexts(() => import('../features/profile/profile-page.tsx'), 'profile'),
+  'ProfilePage',
+);
+const TicketsPage = lazyPage(
+  withAppTexts(() => import('../features/tickets/tickets-page.tsx'), 'tickets'),
+  'TicketsPage',
+);
+const TicketDetailPage = lazyPage(
+  withAppTexts(() => import('../features/tickets/ticket-detail-page.tsx'), 'tickets'),
+  'TicketDetailPage',
+);
 const InvitationsPage = lazyPage(() => import('../features/invitations/invitations-page.tsx'), 'InvitationsPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage');
-const MailOutboxPage = lazyPage(() => import('../features/system/mail-outbox-page.tsx'), 'MailOutboxPage');
+const MailOutboxPage = lazyPage(
+  withAppTexts(() => import('../features/system/mail-outbox-page.tsx'), 'system'),
+  'MailOutboxPage',
+);
 const KiosksPage = lazyPage(() => import('../features/kiosks/kiosks-page.tsx'), 'KiosksPage');
-const FailedJobsPage = lazyPage(() => import('../features/system/failed-jobs-page.tsx'), 'FailedJobsPage');
+const FailedJobsPage = lazyPage(
+  withAppTexts(() => import('../features/system/failed-jobs-page.tsx'), 'system'),
+  'FailedJobsPage',
+);
 
 function PublicLayout() {
   return (
@@ -80,8 +139,14 @@ const KioskRoot = lazyPage(
 const KioskEnrolPage = lazyPage(() => import('../features/kiosk/kiosk-enrol-page.tsx'), 'KioskEnrolPage');
 const KioskNamesPage = lazyPage(() => import('../features/kiosk/kiosk-names-page.tsx'), 'KioskNamesPage');
 const KioskMemberLayout = lazyPage(() => import('../features/kiosk/kiosk-member-layout.tsx'), 'KioskMemberLayout');
-const KioskTrackerPage = lazyPage(() => import('./kiosk-pages.tsx'), 'KioskTrackerPage');
-const KioskSchedulePage = lazyPage(() => import('./kiosk-pages.tsx'), 'KioskSchedulePage');
+const KioskTrackerPage = lazyPage(
+  withAppTexts(() => import('./kiosk-pages.tsx'), 'tracker'),
+  'KioskTrackerPage',
+);
+const KioskSchedulePage = lazyPage(
+  withAppTexts(() => import('./kiosk-pages.tsx'), 'tracker'),
+  'KioskSchedulePage',
+);
 
 const DataLayout = lazyPage(() => import('./data-layout.tsx'), 'DataLayout');
 const SignedInLayout = lazyPage(

@@ -6,6 +6,7 @@ import { ErrorPage } from '../components/error-page.tsx';
 import { setPasswordChangeRequiredHandler } from '../lib/api-client.ts';
 import { SplashScreen } from '../components/splash-screen.tsx';
 import { useAfterLoad } from '../lib/after-load.ts';
+import { withAppTexts } from '../lib/lazy-page.ts';
 import { errorMessage } from '../lib/i18n/translate-message.ts';
 import { NoBusinessError, PasswordChangeRequiredError } from '../lib/session/load-session.ts';
 import { SessionContext, type SessionContextValue } from '../lib/session/session-context.ts';
@@ -18,7 +19,9 @@ const KEEPER_AFTER_LOAD_MS = 1500;
 const OfflineKeeper = lazy(() => import('../lib/offline/offline-keeper.tsx'));
 
 // Rarely shown, and its form carries the schema library: fetched when needed.
-const ChoosePasswordPage = lazy(async () => ({ default: (await import('./choose-password-page.tsx')).ChoosePasswordPage }));
+const ChoosePasswordPage = lazy(async () => ({
+  default: (await withAppTexts(() => import('./choose-password-page.tsx'), 'profile')()).ChoosePasswordPage,
+}));
 
 export function SessionGate({ children }: { children: ReactNode }) {
   const query = useSessionQuery();

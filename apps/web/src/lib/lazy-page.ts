@@ -4,6 +4,8 @@
 // rather than one after the other; a part drawn after the first paint waits for its chunk before
 // it is asked for, so drawing it never stops half-way to wait.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadAppTexts } from './i18n/i18n.ts';
+import type { FeatureTextPart } from './i18n/resources.ts';
 
 export interface LazyPart<P extends object = object> {
   Component: LazyExoticComponent<ComponentType<P>>;
@@ -44,3 +46,12 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 export function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K): LazyPage {
   return lazyPart(async () => (await load())[name]);
 }
+
+/**
+ * A module that shows texts beyond sign-in's (and a feature's own, when named: see
+ * i18n/resources.ts): it arrives with them.
+ */
+export const withAppTexts =
+  <M>(load: () => Promise<M>, ...features: FeatureTextPart[]) =>
+  async (): Promise<M> =>
+    (await Promise.all([load(), loadAppTexts(...features)]))[0];

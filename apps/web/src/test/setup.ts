@@ -6,11 +6,12 @@ import { IDBFactory } from 'fake-indexeddb';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { ensureLanguage, loadAppTexts } from '../lib/i18n/i18n.ts';
+import { FEATURE_TEXT_PARTS } from '../lib/i18n/resources.ts';
 import { closeDeviceDb } from '../lib/offline/device-db.ts';
 import { resetOutboxState } from '../lib/offline/outbox.ts';
 
 // Both languages' texts, every part, as the signed-in app has them once each has been chosen.
-await loadAppTexts();
+await loadAppTexts(...FEATURE_TEXT_PARTS);
 await Promise.all([ensureLanguage('en'), ensureLanguage('ar')]);
 
 // A find or waitFor gives the page five seconds, not one: the machines that run the tests are

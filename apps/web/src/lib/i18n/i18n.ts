@@ -1,37 +1,32 @@
-// i18next set-up: one namespace, English default and fallback, detection from local storage
-// (key "language") and then the browser; switching stores the choice and flips direction.
+// i18next set-up: one namespace, English default and fallback, the language found in local
+// storage (key "language") and then the browser's; switching stores the choice and flips direction.
 // A language's texts are loaded before it is shown: `i18nReady` (sign-in's texts) before the
-// first render, `loadAppTexts` before the first signed-in page, and `setLanguage` (every part
+// first render, `loadAppTexts` before the first signed-in page (and a feature's own with its pages), and `setLanguage` (every part
 // loaded so far) before switching.
 import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, STORAGE_KEYS } from '@fieldops/shared/limits';
-import { writeStorage } from '../storage.ts';
-import { DEFAULT_LANGUAGE, applyDocumentLanguage, toLanguage, type Language } from './language.ts';
-import { loadTranslations, type TextPart } from './resources.ts';
+import { readStorage, writeStorage } from '../storage.ts';
+import { DEFAULT_LANGUAGE, applyDocumentLanguage, detectLanguage, toLanguage, type Language } from './language.ts';
+import { loadTranslations, type FeatureTextPart, type TextPart } from './resources.ts';
+
+/** The browser's languages in its order of preference (none when drawing on the server). */
+const browserLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : navigator.languages.length > 0 ? navigator.languages : [navigator.language];
 
 export function createI18n(): I18n {
   const instance = i18next.createInstance();
-  void instance
-    .use(LanguageDetector)
-    .use(initReactI18next)
-    .init({
-      resources: {},
-      partialBundledLanguages: true,
-      supportedLngs: [...LANGUAGES],
-      nonExplicitSupportedLngs: true,
-      load: 'languageOnly',
-      fallbackLng: DEFAULT_LANGUAGE,
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: STORAGE_KEYS.language,
-        // The choice is stored only when the user switches (setLanguage), not on detection.
-        caches: [],
-      },
-      interpolation: { escapeValue: false },
-      showSupportNotice: false,
-    });
+  void instance.use(initReactI18next).init({
+    lng: detectLanguage(readStorage(STORAGE_KEYS.language), browserLanguages()),
+    resources: {},
+    partialBundledLanguages: true,
+    supportedLngs: [...LANGUAGES],
+    nonExplicitSupportedLngs: true,
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
   return instance;
 }
 
@@ -66,9 +61,12 @@ export async function ensureLanguage(language: Language, instance: I18n = i18n, 
   await Promise.all([...parts].map((part) => ensurePart(language, part, instance)));
 }
 
-/** Loads the texts of the signed-in pages in the current language, and in any language switched to later. */
-export function loadAppTexts(): Promise<void> {
-  wanted.add('app');
+/**
+ * Loads the texts of the signed-in pages, and those of the features given, in the current
+ * language and in any language switched to later.
+ */
+export function loadAppTexts(...features: FeatureTextPart[]): Promise<void> {
+  for (const part of ['app', ...features] as const) wanted.add(part);
   return ensureLanguage(currentLanguage());
 }
 

@@ -5,10 +5,25 @@ export type { Language };
 export type Direction = 'ltr' | 'rtl';
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** "ar-SA" → "ar"; anything unsupported → English. */
-export function toLanguage(code: string | null | undefined): Language {
+/** "ar-SA" → "ar"; anything unsupported → null. */
+function supported(code: string | null | undefined): Language | null {
   const [base = ''] = (code ?? '').toLowerCase().split(/[-_]/);
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : DEFAULT_LANGUAGE;
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
+}
+
+/** "ar-SA" → "ar"; anything unsupported → English. */
+export const toLanguage = (code: string | null | undefined): Language => supported(code) ?? DEFAULT_LANGUAGE;
+
+/**
+ * The language to show: the one stored when the person last switched, else the first of the
+ * browser's languages the app speaks, else English. Nothing is stored by detecting.
+ */
+export function detectLanguage(stored: string | null, browser: readonly string[]): Language {
+  for (const code of [stored, ...browser]) {
+    const language = supported(code);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
 }
 
 export const directionOf = (language: Language): Direction => (language === 'ar' ? 'rtl' : 'ltr');

@@ -4,11 +4,29 @@ import arApp, { files as arAppFiles } from './bundles/ar-app.ts';
 import arSignIn, { files as arSignInFiles } from './bundles/ar.ts';
 import enApp, { files as enAppFiles } from './bundles/en-app.ts';
 import enSignIn, { files as enSignInFiles } from './bundles/en.ts';
-import { deepMerge, flattenKeys } from './resources.ts';
+import { deepMerge, FEATURE_TEXT_PARTS, featureFiles, flattenKeys, mergeAll, type TranslationTree } from './resources.ts';
 
-const translations = { en: deepMerge(enSignIn, enApp), ar: deepMerge(arSignIn, arApp) };
-const enFiles = { ...enSignInFiles, ...enAppFiles };
-const arFiles = { ...arSignInFiles, ...arAppFiles };
+/** Every translation file under src, named as the bundles name them ("../../../features/…"). */
+const allFiles = Object.fromEntries(
+  Object.entries(import.meta.glob<TranslationTree>('../../**/locales/*.json', { eager: true, import: 'default' })).map(([path, tree]) => [
+    path.replace(/^\.\.\/\.\.\//, '../../../'),
+    tree,
+  ]),
+);
+const featureFilesOf = (language: 'en' | 'ar') =>
+  Object.fromEntries(
+    FEATURE_TEXT_PARTS.map((part) => {
+      const path = `../../../features/${part}/locales/${language}.json`;
+      return [path, allFiles[path] ?? {}];
+    }),
+  );
+
+const enFiles = { ...enSignInFiles, ...enAppFiles, ...featureFilesOf('en') };
+const arFiles = { ...arSignInFiles, ...arAppFiles, ...featureFilesOf('ar') };
+const translations = {
+  en: deepMerge(deepMerge(enSignIn, enApp), mergeAll(featureFilesOf('en'))),
+  ar: deepMerge(deepMerge(arSignIn, arApp), mergeAll(featureFilesOf('ar'))),
+};
 
 const arabicLetter = /[\u0600-\u06FF]/;
 
@@ -20,12 +38,28 @@ describe('translation files', () => {
     expect(paths).toContain('../../../features/tasks/locales/en.json');
   });
 
-  it('keeps sign-in texts in the first part and every other file in the second, none in both', () => {
+  it("keeps sign-in texts in the first part, a page-bound feature's in its own, and every other file in the second", () => {
     expect(Object.keys(enSignInFiles).sort()).toEqual(['../../../features/auth/locales/en.json', '../../../locales/en.json']);
     expect(Object.keys(enAppFiles)).not.toContain('../../../locales/en.json');
     expect(Object.keys(enAppFiles)).not.toContain('../../../features/auth/locales/en.json');
-    expect(Object.keys(enAppFiles).length).toBeGreaterThan(10);
+    expect(Object.keys(enAppFiles).length).toBeGreaterThan(5);
     expect(Object.keys(arAppFiles).length).toBe(Object.keys(enAppFiles).length);
+    for (const part of FEATURE_TEXT_PARTS) {
+      expect(Object.keys(enAppFiles), part).not.toContain(`../../../features/${part}/locales/en.json`);
+      expect(Object.keys(arAppFiles), part).not.toContain(`../../../features/${part}/locales/ar.json`);
+    }
+    // Every file is in exactly one part.
+    const parts = [...Object.keys(enSignInFiles), ...Object.keys(enAppFiles), ...Object.keys(featureFilesOf('en'))].sort();
+    expect(parts).toEqual(
+      Object.keys(allFiles)
+        .filter((path) => path.endsWith('/en.json'))
+        .sort(),
+    );
+  });
+
+  it("fetches each page-bound feature's texts alone, in both languages", () => {
+    const fetched = Object.keys(featureFiles).sort();
+    expect(fetched).toEqual(FEATURE_TEXT_PARTS.flatMap((part) => [`../../features/${part}/locales/ar.json`, `../../features/${part}/locales/en.json`]).sort());
   });
 
   it('has an ar.json beside every en.json, with exactly the same keys', () => {

@@ -1,9 +1,16 @@
-// The English texts of the signed-in pages: one file per feature and component, merged. The
+// The English texts of the signed-in pages: one file per feature and component, merged, but
+// for the features whose texts come with their own pages. The
 // common and sign-in texts are in bundles/en.ts.
 import { mergeAll, type TranslationTree } from '../resources.ts';
 
 export const files = import.meta.glob<TranslationTree>(
-  ['../../../**/locales/en.json', '!../../../locales/en.json', '!../../../features/auth/locales/en.json'],
+  [
+    '../../../**/locales/en.json',
+    '!../../../locales/en.json',
+    '!../../../features/auth/locales/en.json',
+    // Each of these arrives with its own pages (resources.ts, FEATURE_TEXT_PARTS).
+    '!../../../features/{imports,inspections,members,photo-reviews,profile,projects,reports,sites,system,tasks,tickets,tracker}/locales/en.json',
+  ],
   { eager: true, import: 'default' },
 );
 export default mergeAll(files);
