@@ -10,6 +10,7 @@ const SIGNED_IN = {
   home: ['/assets/dashboard-page-5.js'],
   board: ['/assets/tickets-page-9.js'],
   texts: { en: '/assets/en-app-6.js', ar: '/assets/ar-app-7.js' },
+  boardTexts: { en: '/assets/en-10.js', ar: '/assets/ar-11.js' },
   styles: ['/assets/app-small-8.css'],
 };
 const HINT = { path: '/services/workflow/api/v1/report/business/2/dashboard', zone: 'Asia/Riyadh' };
@@ -71,7 +72,7 @@ describe('the chunks of the pages after sign-in', () => {
   });
 
   it('take the ticket board on /tickets instead of the dashboard, and neither on another page', () => {
-    expect(preloadsAt('/tickets', 'tok')).toEqual([FILES.en, ...SIGNED_IN.shell, ...SIGNED_IN.board, SIGNED_IN.texts.en]);
+    expect(preloadsAt('/tickets', 'tok')).toEqual([FILES.en, ...SIGNED_IN.shell, ...SIGNED_IN.board, SIGNED_IN.texts.en, SIGNED_IN.boardTexts.en]);
     document.head.querySelectorAll('link').forEach((link) => link.remove());
     expect(preloadsAt('/projects', 'tok')).toEqual([FILES.en, ...SIGNED_IN.shell, SIGNED_IN.texts.en]);
   });
@@ -222,6 +223,7 @@ describe('a page the server drew', () => {
       ...SIGNED_IN.shell,
       ...SIGNED_IN.board,
       SIGNED_IN.texts.ar,
+      SIGNED_IN.boardTexts.ar,
     ]);
   });
 

@@ -3,7 +3,8 @@
 // and direction before anything is drawn, and starts fetching that language's texts alongside the
 // app's code instead of after it. For a signed-in visitor (a stored token) opening a page after
 // sign-in, it also starts fetching the chunks of those pages (the data layout, the shell, the
-// rest of the texts, and the dashboard's page on `/` or the ticket board's on `/tickets`) and
+// rest of the texts, and the dashboard's page on `/` or the ticket board's with its texts on
+// `/tickets`) and
 // asks for the session, which the app would otherwise do only once its own code has run. The
 // server allows the script by its hash (apps/server/src/plugins/security-headers.ts). It also
 // links the web app manifest of that language (public/manifest-*.webmanifest).
@@ -14,6 +15,8 @@ import { EARLY_SESSION_GLOBAL, SESSION_PATH } from '../src/lib/session/api/early
 
 const BUNDLE = /lib\/i18n\/bundles\/(\w+)\.ts$/;
 const APP_BUNDLE = /lib\/i18n\/bundles\/(\w+)-app\.ts$/;
+/** The ticket board's own texts, which arrive with its page. */
+const BOARD_TEXTS = /features\/tickets\/locales\/(\w+)\.json$/;
 /** The modules of what every page after sign-in shows, and of the page on `/`. */
 const SHELL = [/app\/data-layout\.tsx$/, /app\/signed-in-layout\.tsx$/];
 const HOME = [/features\/dashboard\/dashboard-page\.tsx$/];
@@ -31,6 +34,8 @@ export interface SignedInChunks {
   board?: string[];
   /** The rest of each language's texts. */
   texts: Record<string, string>;
+  /** The ticket board's own texts in each language (src/lib/i18n/resources.ts). */
+  boardTexts?: Record<string, string>;
   /** The stylesheets of the shell and of the pages on `/` and `/tickets`, which their code waits for. */
   styles?: string[];
   /** The app's entry and the chunks it imports, which a page drawn on the server starts after its first paint. */
@@ -46,7 +51,7 @@ export function languageScript(files: Record<string, string>, fallback: string, 
       // in a tab in the background, which paints nothing). Drawn in another language than this
       // device's, it is hidden until the app has drawn it again.
       `var r=h.getAttribute("data-first-screen");if(r){var s=${JSON.stringify(signedIn)};if(r!==l)h.setAttribute("data-first-screen-stale","");` +
-      `var g=function(){p(f[l]);s.entry.concat(s.shell,location.pathname==="/tickets"?s.board||[]:s.home,s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
+      `var g=function(){p(f[l]);var o=location.pathname==="/tickets";s.entry.concat(s.shell,o?s.board||[]:s.home,s.texts[l]?[s.texts[l]]:[],o&&s.boardTexts&&s.boardTexts[l]?[s.boardTexts[l]]:[]).forEach(p);` +
       `var z=document.createElement("script");z.type="module";z.crossOrigin="";z.src=s.entry[0];document.head.appendChild(z)};` +
       `var a=function(){if(document.hidden)g();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(g,0)})})};` +
       `if(document.readyState==="loading")document.addEventListener("DOMContentLoaded",a);else a();return}`
@@ -54,7 +59,7 @@ export function languageScript(files: Record<string, string>, fallback: string, 
   const shell = signedIn
     ? `var t=null;try{t=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)})}catch(e){}var w=location.pathname;` +
       `if(t&&${JSON.stringify(PUBLIC_PATHS)}.indexOf(w)<0){var s=${JSON.stringify(signedIn)};` +
-      `s.shell.concat(w==="/"?s.home:w==="/tickets"?s.board||[]:[],s.texts[l]?[s.texts[l]]:[]).forEach(p);` +
+      `s.shell.concat(w==="/"?s.home:w==="/tickets"?s.board||[]:[],s.texts[l]?[s.texts[l]]:[],w==="/tickets"&&s.boardTexts&&s.boardTexts[l]?[s.boardTexts[l]]:[]).forEach(p);` +
       // The session too, with the headers the API client sends; the app takes the answer.
       `var a=null;try{a=localStorage.getItem(${JSON.stringify(STORAGE_KEYS.apiKey)})}catch(e){}` +
       `var q={Accept:"application/json, application/problem+json","Accept-Language":l,Authorization:"Bearer "+t};if(a)q[${JSON.stringify(API_KEY_HEADER)}]=a;` +
@@ -125,14 +130,17 @@ export function languagePreload(): Plugin {
         const chunks = outputs.filter((output): output is Chunk => output.type === 'chunk');
         const files: Record<string, string> = {};
         const texts: Record<string, string> = {};
+        const boardTexts: Record<string, string> = {};
         for (const chunk of chunks) {
           const language = BUNDLE.exec(chunk.facadeModuleId ?? '')?.[1];
           if (language && (LANGUAGES as readonly string[]).includes(language)) files[language] = `/${chunk.fileName}`;
           const appLanguage = APP_BUNDLE.exec(chunk.facadeModuleId ?? '')?.[1];
           if (appLanguage && (LANGUAGES as readonly string[]).includes(appLanguage)) texts[appLanguage] = `/${chunk.fileName}`;
+          const boardLanguage = BOARD_TEXTS.exec(chunk.facadeModuleId ?? '')?.[1];
+          if (boardLanguage && (LANGUAGES as readonly string[]).includes(boardLanguage)) boardTexts[boardLanguage] = `/${chunk.fileName}`;
         }
-        if (Object.keys(files).length !== LANGUAGES.length || Object.keys(texts).length !== LANGUAGES.length) {
-          throw new Error(`language bundles not found in the build: ${Object.keys(files).join(', ')} / ${Object.keys(texts).join(', ')}`);
+        if ([files, texts, boardTexts].some((found) => Object.keys(found).length !== LANGUAGES.length)) {
+          throw new Error(`language bundles not found in the build: ${[files, texts, boardTexts].map((found) => Object.keys(found).join(', ')).join(' / ')}`);
         }
         // What the page loads anyway: the entry and everything it imports.
         const entries = chunks.filter((chunk) => chunk.isEntry);
@@ -154,6 +162,7 @@ export function languagePreload(): Plugin {
               home: paths(home),
               board: paths(board),
               texts,
+              boardTexts,
               styles: paths(styles),
               entry: paths([...initial]),
             }),
