@@ -81,7 +81,7 @@ const browserBuild: UserConfig = {
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
-            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/, priority: 30 },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 30 },
             // The list virtualiser stays with the one page that draws long lists (the ticket board).
             { name: 'data', test: /node_modules[\\/](@tanstack[\\/](query-core|react-query)|dayjs)[\\/]/, priority: 30 },
             { name: 'ui', test: UI_LIBRARIES, tags: ['$initial'], priority: 20 },
