@@ -3,8 +3,9 @@
 // supervisors' review queue, and so does a random sample of the rest, a share the business sets.
 // A reviewer marks each fine or suspicious.
 import { z } from 'zod';
-import { id, pageQuery } from './common.ts';
-import { maxMessage, minMessage } from './messages.ts';
+import { id, idList, pageQuery } from './common.ts';
+import { MSG, maxMessage, minMessage } from './messages.ts';
+import { isoDate } from './plans.ts';
 
 /**
  * Why a photo is waiting for review: chosen at random, nearly the same as an earlier photo, or
@@ -91,8 +92,32 @@ export const photoReviewSettings = z.object({
 });
 export type PhotoReviewSettings = z.infer<typeof photoReviewSettings>;
 
-/** The queue's counts for the caller's sites: waiting, and the verdicts given, with the near duplicates among them. */
+/**
+ * `GET /v1/photo-reviews/counts`: one site (`teamId`), or the reports' filters on the photos'
+ * answers: the days they were given (business time zone, both inclusive), projects, sites,
+ * members and a task. An end before the start is refused.
+ */
+export const photoReviewCountsQuery = z
+  .object({
+    teamId: id.optional(),
+    startDate: isoDate.optional(),
+    endDate: isoDate.optional(),
+    projects: idList,
+    teams: idList,
+    users: idList,
+    task: id.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.startDate && query.endDate && query.endDate < query.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endBeforeStart });
+  });
+export type PhotoReviewCountsQuery = z.input<typeof photoReviewCountsQuery>;
+
+/** The queue's counts for the caller's sites: sampled and flagged, waiting, and the verdicts given, with the near duplicates among them. */
 export const photoReviewCounts = z.object({
+  /** Drawn at random for review. */
+  sampled: z.number(),
+  /** Sent for review for a reason of their own: a near duplicate, a time that does not match. */
+  flagged: z.number(),
   pending: z.number(),
   fine: z.number(),
   suspicious: z.number(),

@@ -1,6 +1,7 @@
 // Reading and unflagging answers. Owners and admins read every answer of the business, a
 // supervisor those of their sites and their own, a member their own (policies/schedules.ts); an
 // answer out of sight answers 404. Unflagging is for owners, admins and the site's supervisors.
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { submissionsQuery } from '@fieldops/shared/reports';
@@ -24,12 +25,14 @@ import {
   findScheduleResultsAsGiven,
   insertResult,
   latestAnswers,
+  latestConditions,
+  type LatestFilter,
   overrideResultRow,
   updateResultRow,
   visibleAnswerFiles,
   type NewResult,
 } from './action-results.repository.ts';
-import { findAnswersMap } from './answers-map.repository.ts';
+import { answerIdsWhere, findAnswersMap } from './answers-map.repository.ts';
 
 const pageOf = (query: { page: number; size: number; sort?: string }) => ({
   page: query.page,
@@ -98,6 +101,11 @@ export async function flaggedResults(db: Db, caller: Caller, query: z.output<typ
 export async function latestResults(db: Db, caller: Caller, query: z.output<typeof submissionsQuery>) {
   const scope = await viewScopeOf(db, caller);
   return findLatestResults(db, scope, query, pageOf(query), () => countLatestResults(db, scope, query));
+}
+
+/** The ids of the answers the caller sees meeting the submissions filters, as a subquery, for counts kept beside answers (photo reviews). */
+export async function answerIdsMatching(db: Db, caller: Caller, filter: LatestFilter): Promise<SQL> {
+  return answerIdsWhere(latestConditions(await viewScopeOf(db, caller), filter));
 }
 
 /** The answers map of the reports: the newest answers with a position meeting the submissions filters, and their sites. */

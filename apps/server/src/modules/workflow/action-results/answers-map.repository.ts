@@ -1,6 +1,6 @@
 // The answers map of the reports: the newest answers meeting the submissions filters that carry
 // a position, each with its status against its site, and their sites' geofences.
-import { and, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnswerMapPoint, AnswerMapSite, AnswerMapStatus } from '@fieldops/shared/answers-map';
 import type { LocationStatus } from '@fieldops/shared/enums';
 import type { Db } from '../../../db/client.ts';
@@ -61,3 +61,6 @@ export async function findAnswersMap(db: Db, scope: ViewScope, filter: LatestFil
           .where(and(eq(teams.businessId, scope.businessId), inArray(teams.id, siteIds)));
   return { answers, sites, total };
 }
+
+/** The ids of the answers meeting `where`, as a subquery. */
+export const answerIdsWhere = (where: SQL | undefined): SQL => sql`select ${actionResults.id} from ${actionResults} where ${where ?? sql`true`}`;

@@ -147,15 +147,25 @@ export async function findPhotoAnswers(db: Db, businessId: number, answerIds: nu
     .where(and(eq(actionResults.businessId, businessId), inArray(actionResults.id, answerIds)));
 }
 
-export async function countReviews(db: Db, businessId: number, teamIds: number[] | null) {
+/** The queue's counts; `answers`, a query of answer ids, narrows them to those answers' photos. */
+export async function countReviews(db: Db, businessId: number, teamIds: number[] | null, answers?: SQL) {
   const [row] = await db
     .select({
+      sampled: sql<number>`count(*) filter (where ${photoChecks.reason} = 'SAMPLE')::int`,
+      flagged: sql<number>`count(*) filter (where ${photoChecks.reason} <> 'SAMPLE')::int`,
       pending: sql<number>`count(*) filter (where ${photoChecks.verdict} is null)::int`,
       fine: sql<number>`count(*) filter (where ${photoChecks.verdict} = 'FINE')::int`,
       suspicious: sql<number>`count(*) filter (where ${photoChecks.verdict} = 'SUSPICIOUS')::int`,
       duplicates: sql<number>`count(*) filter (where ${photoChecks.reason} = 'DUPLICATE')::int`,
     })
     .from(photoChecks)
-    .where(queueWhere(businessId, teamIds));
-  return { pending: row?.pending ?? 0, fine: row?.fine ?? 0, suspicious: row?.suspicious ?? 0, duplicates: row?.duplicates ?? 0 };
+    .where(queueWhere(businessId, teamIds, answers ? sql`${photoChecks.answerId} in (${answers})` : undefined));
+  return {
+    sampled: row?.sampled ?? 0,
+    flagged: row?.flagged ?? 0,
+    pending: row?.pending ?? 0,
+    fine: row?.fine ?? 0,
+    suspicious: row?.suspicious ?? 0,
+    duplicates: row?.duplicates ?? 0,
+  };
 }

@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id, idParam, problem } from '@fieldops/shared/common';
-import { photoReview, photoReviewCounts, photoReviewSettings, photoReviewsQuery, photoVerdictRequest } from '@fieldops/shared/evidence';
+import { idParam, problem } from '@fieldops/shared/common';
+import { photoReview, photoReviewCounts, photoReviewCountsQuery, photoReviewSettings, photoReviewsQuery, photoVerdictRequest } from '@fieldops/shared/evidence';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { ADMINS, requireTenant } from '../../../plugins/auth.ts';
 import {
@@ -39,11 +39,13 @@ export async function photoReviewsRoutes(app: FastifyInstance) {
   r.get('/v1/photo-reviews/counts', {
     schema: {
       tags: ['photo-reviews'],
-      summary: 'How many photos wait for review, were found fine or suspicious, and were near duplicates',
-      querystring: z.object({ teamId: id.optional() }),
+      summary: 'How many photos were sampled or flagged for review, wait for it, were found fine or suspicious, and were near duplicates',
+      description:
+        "teamId narrows to one site; startDate, endDate (the answers' days in the business's time zone), projects, teams, users and task narrow to the photos of the answers the reports' submissions list gives for them.",
+      querystring: photoReviewCountsQuery,
       response: { 200: photoReviewCounts, ...errors },
     },
-    handler: async (request) => countsOf(app.db, caller(request), request.query.teamId),
+    handler: async (request) => countsOf(app.db, caller(request), request.query),
   });
 
   r.get('/v1/photo-reviews/settings', {

@@ -4,10 +4,12 @@
 // from the answer's capture time (the device reads it), and a random share of the rest (the
 // business's sample). Owners and admins review every site's photos, supervisors their sites'.
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import {
   NEAR_DUPLICATE_BITS,
   type PhotoReview,
   type PhotoReviewCounts,
+  type photoReviewCountsQuery,
   type PhotoReviewSettings,
   type PhotoReviewsQuery,
   type PhotoVerdict,
@@ -20,6 +22,7 @@ import { fileUrl } from '../../../plugins/storage.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { requireSomeManagement, viewScopeOf } from '../../../policies/schedules.ts';
 import { sendJob, type JobData, type Queue } from '../../platform/queue/queue.ts';
+import { answerIdsMatching } from '../action-results/action-results.service.ts';
 import { photoHash } from './photo-hash.ts';
 import {
   countReviews,
@@ -138,8 +141,11 @@ export async function judgePhoto(db: Db, caller: Caller, answerId: number, verdi
   return review;
 }
 
-export async function photoReviewCounts(db: Db, caller: Caller, teamId?: number): Promise<PhotoReviewCounts> {
-  return countReviews(db, caller.businessId, await reviewedSites(db, caller, teamId));
+export async function photoReviewCounts(db: Db, caller: Caller, query: Partial<z.output<typeof photoReviewCountsQuery>> = {}): Promise<PhotoReviewCounts> {
+  const { teamId, ...filter } = query;
+  const teamIds = await reviewedSites(db, caller, teamId);
+  const filtered = Object.values(filter).some((value) => value !== undefined);
+  return countReviews(db, caller.businessId, teamIds, filtered ? await answerIdsMatching(db, caller, filter) : undefined);
 }
 
 export async function photoReviewSettings(db: Db, caller: Caller): Promise<PhotoReviewSettings> {

@@ -134,9 +134,28 @@ describe('the photo review queue', () => {
     expect((await reviews(owner, '?state=SUSPICIOUS')).map((review) => review.answerId)).toEqual([again]);
     expect((await reviews(owner, '?state=FINE')).map((review) => review.answerId)).toEqual([sampled]);
     const counts: PhotoReviewCounts = (await owner.request({ method: 'GET', url: `${API}/counts` })).json();
-    expect(counts).toEqual({ pending: 0, fine: 1, suspicious: 1, duplicates: 1 });
+    expect(counts).toEqual({ sampled: 1, flagged: 1, pending: 0, fine: 1, suspicious: 1, duplicates: 1 });
     const supervised: PhotoReviewCounts = (await supervisorA.request({ method: 'GET', url: `${API}/counts` })).json();
-    expect(supervised).toEqual({ pending: 0, fine: 1, suspicious: 0, duplicates: 0 });
+    expect(supervised).toEqual({ sampled: 1, flagged: 0, pending: 0, fine: 1, suspicious: 0, duplicates: 0 });
+  });
+
+  it("counts the photos of the answers the reports' filters give, and refuses bad filters", async () => {
+    const countsOf = async (query: string) => {
+      const res = await owner.request({ method: 'GET', url: `${API}/counts?${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as PhotoReviewCounts;
+    };
+    expect(await countsOf(`teams=${siteB}`)).toMatchObject({ sampled: 0, flagged: 1, suspicious: 1, fine: 0 });
+    expect(await countsOf(`users=${memberA.userId}`)).toMatchObject({ flagged: 0, fine: 1, suspicious: 0 });
+    expect(await countsOf('projects=987654321')).toMatchObject({ sampled: 0, flagged: 0, fine: 0, suspicious: 0 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await countsOf(`startDate=${today}&endDate=${today}`)).toMatchObject({ flagged: 1, fine: 1, suspicious: 1 });
+    expect(await countsOf('startDate=2000-01-01&endDate=2000-01-02')).toEqual({ sampled: 0, flagged: 0, pending: 0, fine: 0, suspicious: 0, duplicates: 0 });
+    for (const query of ['startDate=2026-05-02&endDate=2026-05-01', 'users=abc', 'startDate=soon']) {
+      const res = await owner.request({ method: 'GET', url: `${API}/counts?${query}` });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+    }
   });
 
   it('lets owners and admins alone set the sample, within 0–100 %', async () => {
@@ -155,6 +174,13 @@ describe('the photo review queue', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MSG.photoReviewNotFound);
     expect((await reviews(owner, '?state=SUSPICIOUS')).map((review) => review.answerId)).toEqual([again]);
-    expect((await outsider.request({ method: 'GET', url: `${API}/counts` })).json()).toEqual({ pending: 0, fine: 0, suspicious: 0, duplicates: 0 });
+    expect((await outsider.request({ method: 'GET', url: `${API}/counts` })).json()).toEqual({
+      sampled: 0,
+      flagged: 0,
+      pending: 0,
+      fine: 0,
+      suspicious: 0,
+      duplicates: 0,
+    });
   });
 });
