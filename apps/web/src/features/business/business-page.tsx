@@ -1,7 +1,7 @@
 // /business: the business profile (name, colour, logo, time zone, industry), the ticket
-// categories and the tags, each in its own tab (?tab=).
+// categories, the tags and the working hours and holidays, each in its own tab (?tab=).
 import { Alert, Card, Grid } from '@mantine/core';
-import { IconBuildingStore, IconCategory, IconInfoCircle, IconTags } from '@tabler/icons-react';
+import { IconBuildingStore, IconCalendarTime, IconCategory, IconInfoCircle, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
@@ -13,6 +13,7 @@ import { BusinessProfileForm } from './components/business-profile-form.tsx';
 import { LogoUploader } from './components/logo-uploader.tsx';
 import { TicketCategoriesPanel } from './components/ticket-categories-panel.tsx';
 import { TagsTab } from './components/tags-tab.tsx';
+import { BusinessCalendarPanel } from './components/business-calendar-panel.tsx';
 
 function ProfileTab() {
   const { t } = useTranslation();
@@ -55,6 +56,7 @@ export function BusinessPage() {
           { value: 'profile', label: t('tabs.profile'), icon: <IconBuildingStore size={16} />, panel: <ProfileTab /> },
           { value: 'categories', label: t('business.ticketCategories'), icon: <IconCategory size={16} />, panel: <TicketCategoriesPanel /> },
           { value: 'tags', label: t('business.tags.title'), icon: <IconTags size={16} />, panel: <TagsTab /> },
+          { value: 'calendar', label: t('business.calendar.tab'), icon: <IconCalendarTime size={16} />, panel: <BusinessCalendarPanel /> },
         ]}
       />
     </>

@@ -1,5 +1,6 @@
 // The business feature's query keys: the tags (shared with the tag pickers and the task pages,
-// which show tag names), the actions of a tag, the ticket assignment settings and the industries.
+// which show tag names), the actions of a tag, the ticket assignment settings, the industries
+// and the business calendar.
 import { sharedKeys } from '../../../lib/query-keys.ts';
 
 export const businessKeys = {
@@ -10,4 +11,9 @@ export const businessKeys = {
   tasks: sharedKeys.tasks,
   assignmentConfig: ['assignment-config'] as const,
   industries: sharedKeys.industries,
+  /** The business calendar: working hours, and the holidays of each year. */
+  calendar: ['business-calendar'] as const,
+  workingHours: ['business-calendar', 'working-hours'] as const,
+  holidays: ['business-calendar', 'holidays'] as const,
+  holidaysOf: (year: number) => ['business-calendar', 'holidays', year] as const,
 };
