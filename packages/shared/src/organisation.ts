@@ -128,6 +128,16 @@ export type SiteRequest = z.input<typeof siteRequest>;
 export const siteUpdateRequest = siteFields.extend({ id }).superRefine(bothOrNeither);
 export type SiteUpdateRequest = z.input<typeof siteUpdateRequest>;
 
+/**
+ * Every site of a business that has a pin, as a map draws it (GET /api/v1/teams/places): no
+ * paging, no ranks; `unplaced` counts the sites without coordinates.
+ */
+export const sitePlaces = z.object({
+  items: z.array(z.object({ id: z.number(), name: z.string(), latitude: z.number(), longitude: z.number() })),
+  unplaced: z.number().int(),
+});
+export type SitePlaces = z.infer<typeof sitePlaces>;
+
 export const site = z.object({
   id: z.number(),
   name: z.string(),

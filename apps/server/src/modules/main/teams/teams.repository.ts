@@ -1,6 +1,6 @@
 // Sites (teams) of a business with their project, type and member count in the same query:
 // a page of sites costs two queries whatever its size.
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Site } from '@fieldops/shared/organisation';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
@@ -92,6 +92,22 @@ export async function findSites(db: Db, businessId: number, filter: SiteFilter, 
     db.select({ total: count() }).from(teams).where(where),
   ]);
   return { items: rows.map(toSite), total };
+}
+
+/** Every site of the business with a pin (id order), and how many have none. */
+export async function findSitePlaces(db: Db, businessId: number) {
+  const [items, [{ unplaced } = { unplaced: 0 }]] = await Promise.all([
+    db
+      .select({ id: teams.id, name: teams.name, latitude: sql<number>`${teams.latitude}`, longitude: sql<number>`${teams.longitude}` })
+      .from(teams)
+      .where(and(eq(teams.businessId, businessId), isNotNull(teams.latitude), isNotNull(teams.longitude)))
+      .orderBy(asc(teams.id)),
+    db
+      .select({ unplaced: count() })
+      .from(teams)
+      .where(and(eq(teams.businessId, businessId), or(isNull(teams.latitude), isNull(teams.longitude)))),
+  ]);
+  return { items, unplaced };
 }
 
 export async function findSite(db: Db, businessId: number, id: number): Promise<SiteListed | null> {

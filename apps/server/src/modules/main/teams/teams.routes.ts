@@ -1,5 +1,5 @@
-// Sites (teams): GET/POST/PUT /api/v1/teams, GET/DELETE /api/v1/teams/{id} and the sites of a
-// project, GET /api/v1/projects/{projectId}/teams. Everyone in the business reads them; owners
+// Sites (teams): GET/POST/PUT /api/v1/teams, GET/DELETE /api/v1/teams/{id}, every pinned site for a
+// map (GET /api/v1/teams/places) and the sites of a project, GET /api/v1/projects/{projectId}/teams. Everyone in the business reads them; owners
 // and admins change them. GET /api/v1/maps/settings tells the maps that show them where tiles
 // come from.
 import type { FastifyInstance } from 'fastify';
@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { idParam, pageQuery, problem } from '@fieldops/shared/common';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { mapSettings } from '@fieldops/shared/maps';
-import { site, siteRequest, sitesQuery, siteUpdateRequest } from '@fieldops/shared/organisation';
+import { site, sitePlaces, siteRequest, sitesQuery, siteUpdateRequest } from '@fieldops/shared/organisation';
 import { mapTileSettings } from '../../../config.ts';
 import { ADMINS, requireTenant } from '../../../plugins/auth.ts';
-import { createSite, deleteSite, listSites, listSitesOfProject, requireSite, updateSite } from './teams.service.ts';
+import { createSite, deleteSite, listSitePlaces, listSites, listSitesOfProject, requireSite, updateSite } from './teams.service.ts';
 
 export async function teamsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,6 +34,15 @@ export async function teamsRoutes(app: FastifyInstance) {
       reply.header(TOTAL_COUNT_HEADER, total);
       return items;
     },
+  });
+
+  r.get('/v1/teams/places', {
+    schema: {
+      tags: ['sites'],
+      summary: 'Every site with a pin, for a map: id, name and coordinates, all at once; and how many sites have no pin',
+      response: { 200: sitePlaces, ...errors },
+    },
+    handler: (request) => listSitePlaces(app.db, requireTenant(request).businessId),
   });
 
   r.get('/v1/projects/:projectId/teams', {

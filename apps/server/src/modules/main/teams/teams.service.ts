@@ -9,7 +9,17 @@ import { fieldError, missingReference, notFound } from '../../../lib/errors.ts';
 import { isLookupOf } from '../businesses/businesses.service.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { withRanksOverLastMonth } from '../../workflow/reports/reports.service.ts';
-import { deleteSiteRows, findSite, findSiteRows, findSites, insertSite, updateSiteRow, type SiteFilter, type SiteValues } from './teams.repository.ts';
+import {
+  deleteSiteRows,
+  findSite,
+  findSitePlaces,
+  findSiteRows,
+  findSites,
+  insertSite,
+  updateSiteRow,
+  type SiteFilter,
+  type SiteValues,
+} from './teams.repository.ts';
 
 type SiteInput = z.output<typeof siteRequest>;
 export type { SiteValues };
@@ -29,6 +39,9 @@ export async function listSites(db: Db, businessId: number, filter: SiteFilter, 
   const { items, total } = await findSites(db, businessId, filter, page);
   return { items: await withRanksOverLastMonth(db, businessId, 'teams', items), total };
 }
+
+/** Every site of the business with a pin, for a map, and how many have none. */
+export const listSitePlaces = (db: Db, businessId: number) => findSitePlaces(db, businessId);
 
 /** The sites of a project the business has (404 otherwise), a page at a time. */
 export async function listSitesOfProject(db: Db, businessId: number, projectId: number, page: { page: number; size: number }) {

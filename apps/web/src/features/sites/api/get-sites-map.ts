@@ -1,10 +1,9 @@
-// The sites map's data: every site of the business with coordinates (GET /api/v1/teams, 500 a
-// page) and each site's completion rate over the chosen days (GET
-// /services/workflow/api/v1/report/teams/kpi, 100 a page), read page by page, a few pages at once,
-// and joined by site.
+// The sites map's data: every site of the business with coordinates, in one call (GET
+// /api/v1/teams/places), and each site's completion rate over the chosen days (GET
+// /services/workflow/api/v1/report/teams/kpi, 100 a page, only sites with schedules), read page by
+// page, a few pages at once, and joined by site.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE } from '@fieldops/shared/limits';
-import type { Site } from '@fieldops/shared/organisation';
+import type { SitePlaces } from '@fieldops/shared/organisation';
 import { MAX_KPI_SIZE, type KpiItem } from '@fieldops/shared/reports';
 import { api } from '../../../lib/api-client.ts';
 import type { DateRange } from '../../../lib/reports/date-presets.ts';
@@ -40,22 +39,17 @@ async function allPages<T>(size: number, read: (page: number) => Promise<{ data:
 }
 
 /** The sites that have coordinates, each with its rate; how many have none. */
-export function joinSitesMap(
-  sites: readonly Pick<Site, 'id' | 'name' | 'latitude' | 'longitude'>[],
-  rates: readonly Pick<KpiItem, 'id' | 'completionRate' | 'total'>[],
-): SitesMapData {
+export function joinSitesMap(places: SitePlaces, rates: readonly Pick<KpiItem, 'id' | 'completionRate' | 'total'>[]): SitesMapData {
   const rateOf = new Map(rates.map((item) => [item.id, item.total > 0 ? item.completionRate : null]));
-  const placed: MappedSite[] = [];
-  for (const site of sites) {
-    if (site.latitude === null || site.longitude === null) continue;
-    placed.push({ id: site.id, name: site.name, latitude: site.latitude, longitude: site.longitude, completionRate: rateOf.get(site.id) ?? null });
-  }
-  return { sites: placed, unplaced: sites.length - placed.length };
+  return {
+    sites: places.items.map((site) => ({ ...site, completionRate: rateOf.get(site.id) ?? null })),
+    unplaced: places.unplaced,
+  };
 }
 
 export async function fetchSitesMap(range: DateRange, signal?: AbortSignal): Promise<SitesMapData> {
-  const [sites, rates] = await Promise.all([
-    allPages(MAX_PAGE_SIZE, (page) => api.list<Site>('/v1/teams', { params: { page, size: MAX_PAGE_SIZE }, signal })),
+  const [places, rates] = await Promise.all([
+    api.get<SitePlaces>('/v1/teams/places', { signal }),
     allPages(MAX_KPI_SIZE, (page) =>
       api.list<KpiItem>('/v1/report/teams/kpi', {
         base: 'workflow',
@@ -64,7 +58,7 @@ export async function fetchSitesMap(range: DateRange, signal?: AbortSignal): Pro
       }),
     ),
   ]);
-  return joinSitesMap(sites, rates);
+  return joinSitesMap(places, rates);
 }
 
 export const sitesMapQueryKey = (range: DateRange) => [...siteKeys.all, 'map', range] as const;
