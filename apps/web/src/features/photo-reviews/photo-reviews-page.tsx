@@ -1,12 +1,12 @@
 // /photo-reviews (owners, admins and supervisors): answer photos waiting for review, a random
 // sample and every photo nearly the same as one given before in the business, shown beside it;
 // each marked fine or suspicious. Tabs for the waiting and the judged, their counts, and for
-// owners and admins the share of photos sampled.
+// owners and admins the share of photos sampled. The tab shown is kept in `?state=`.
 import { useState } from 'react';
 import { Button, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPhotoCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PhotoReviewState } from '@fieldops/shared/evidence';
+import { PHOTO_REVIEW_STATES, type PhotoReviewState } from '@fieldops/shared/evidence';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -14,6 +14,7 @@ import { QueryGate } from '../../components/query-gate.tsx';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { useAccess } from '../../lib/session/use-access.ts';
+import { useSearchParam } from '../../lib/url-state.ts';
 import {
   PHOTO_REVIEWS_PAGE_SIZE,
   useJudgePhotoMutation,
@@ -79,7 +80,10 @@ export function PhotoReviewsPage() {
 function PhotoReviewQueue() {
   const { t } = useTranslation();
   const { isAdmin } = useAccess();
-  const [state, setState] = useState<PhotoReviewState>('PENDING');
+  // The tab is kept in the address (`?state=FINE`), so the reports' counts link to it.
+  const [stateParam, setStateParam] = useSearchParam('state');
+  const state: PhotoReviewState = (PHOTO_REVIEW_STATES as readonly string[]).includes(stateParam) ? (stateParam as PhotoReviewState) : 'PENDING';
+  const setState = (next: PhotoReviewState) => setStateParam(next === 'PENDING' ? null : next, false);
   const [page, setPage] = useState(0);
   const query = usePhotoReviewsQuery(state, page);
   const counts = usePhotoReviewCountsQuery();

@@ -27,6 +27,7 @@ import { AnswersMapView } from './components/answers-map-view.tsx';
 import { ExportMenu, ExportProgress } from './components/export-controls.tsx';
 import { ExportLinksModal } from './components/export-links-modal.tsx';
 import { LiveSwitch } from './components/live-switch.tsx';
+import { PhotoReviewSummary } from './components/photo-review-summary.tsx';
 import { SubmissionFiltersBar } from './components/submission-filters-bar.tsx';
 import { SubmissionsTable } from './components/submissions-table.tsx';
 import { useExport } from './components/use-export.ts';
@@ -176,6 +177,7 @@ export function ReportsPage() {
             {query.data ? ` · ${t('reports.summary.count', { count: formatNumber(total, language) })}` : ''}
           </Text>
         </Group>
+        <PhotoReviewSummary filters={filters} />
         <Tabs value={onMap ? 'map' : 'list'} onChange={(value) => setViewParam(value === 'map' ? 'map' : null, false)} keepMounted={false}>
           <Tabs.List aria-label={t('reports.views.label')} mb="md">
             <Tabs.Tab value="list" leftSection={<IconList size={16} />}>
