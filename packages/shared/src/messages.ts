@@ -177,6 +177,9 @@ export const MSG = {
   holidayExists: 'This day is already a holiday',
   holidayNotFound: 'Holiday not found',
   publicHolidayNotFound: 'There is no public holiday on this date',
+  // SLA policies
+  slaTargetRequired: 'Give a first response time, a resolution time or both',
+  slaRuleDuplicate: 'Only one rule may cover the same priority and category',
   // success
   userUpdated: 'User updated successfully',
   changesSaved: 'Changes saved successfully!',

@@ -1,6 +1,6 @@
 // Helpdesk tables: tickets, their attachments, comments and history, categories and the
-// default assignment of new tickets (DESIGN §1, helpdesk base).
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+// default assignment of new tickets, and the SLA rules (DESIGN §1, helpdesk base).
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AssignmentTarget, TicketHistoryField, TicketPriority, TicketStatus } from '@fieldops/shared/enums';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, projects, teams, users } from './schema.ts';
@@ -129,4 +129,24 @@ export const ticketAssignmentConfigs = pgTable(
     updatedDate: createdAt('updated_date'),
   },
   (t) => [uniqueIndex('ticket_assignment_configs_business_key').on(t.businessId)],
+);
+
+/**
+ * SLA rules of a business (modules/helpdesk/sla-policies): the working minutes allowed to a
+ * ticket's first response and resolution, for a priority, a category, both or neither (null: any).
+ */
+export const slaPolicies = pgTable(
+  'sla_policies',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    priority: text('priority').$type<TicketPriority>(),
+    categoryId: ref('category_id').references(() => ticketCategories.id, { onDelete: 'cascade' }),
+    firstResponseMinutes: integer('first_response_minutes'),
+    resolutionMinutes: integer('resolution_minutes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sla_policies_business_idx').on(t.businessId, t.id), index('sla_policies_category_idx').on(t.categoryId)],
 );
