@@ -1,7 +1,7 @@
 // /sites/map: every site of the business with coordinates on one map, clustered, each coloured by
 // its completion rate over the chosen days (the reports' date presets, kept in `?range=`); a
 // site opens its page. The map and its library arrive in a chunk of their own.
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Anchor, Box, Card, Group, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,10 @@ export function SitesMapPage() {
   const { preset, range, setPreset } = useDatePreset();
   const query = useSitesMapQuery(range);
   const settings = useMapSettingsQuery();
+  // The map's library is fetched while the sites are, not after them.
+  useEffect(() => {
+    void SitesClusterMapPart.preload().catch(() => undefined);
+  }, []);
 
   const siteLabel = (site: ClusterSite) =>
     site.completionRate === null
