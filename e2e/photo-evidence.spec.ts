@@ -3,7 +3,9 @@
 // the task's settings. A member then answers it with Chromium's fake camera: the runner offers
 // the camera and no file, shows its preview, takes the photo and shows it; the answer arrives
 // marked as taken with the app's camera, with the stamp band added below the camera's frame.
-// A photo sent without that mark is refused. The editor and the runner are checked for accessibility.
+// A photo sent without that mark is refused. A second photo action takes a file: one whose EXIF
+// says it was taken the day before is marked on the answer and waits in the photo review queue.
+// The editor, the runner and the queue are checked for accessibility.
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import config from '../playwright.config.ts';
@@ -24,7 +26,18 @@ for (const [lang, viewport] of [
   test(`a camera-only, stamped photo taken with the in-page camera in ${lang} (${viewport.width}px)`, async ({ page, browser, request }) => {
     test.setTimeout(240_000);
     const actionName = lang === 'en' ? 'Meter photo' : 'صورة العداد';
-    const setup = await prepare(request, lang, [{ name: lang === 'en' ? 'Meter round' : 'جولة العدادات', actions: [{ name: actionName, type: 'PHOTO' }] }]);
+    const fileActionName = lang === 'en' ? 'Panel photo' : 'صورة اللوحة';
+    const setup = await prepare(request, lang, [
+      {
+        name: lang === 'en' ? 'Meter round' : 'جولة العدادات',
+        actions: [
+          { name: actionName, type: 'PHOTO' },
+          { name: fileActionName, type: 'PHOTO' },
+        ],
+      },
+    ]);
+    // Nothing sampled at random: the queue holds the journey's photo for the reason it is there.
+    await call(request, setup.token, 'PUT', `${WORKFLOW}/v1/photo-reviews/settings`, { samplePercent: 0 });
     const task = setup.tasks[0]!;
     const scheduleId = setup.scheduleIds[0]!;
     const name = (key: string, values: Record<string, string> = {}) => ({ name: t(lang, key, values) });
@@ -40,7 +53,7 @@ for (const [lang, viewport] of [
     await page.getByRole('menuitem', name('actions.edit')).click();
     const edit = page.getByRole('dialog', name('tasks.actionForm.editTitle'));
     const cameraOnly = edit.getByRole('switch', name('tasks.scoring.cameraOnly'));
-    await cameraOnly.check({ force: true });
+    await cameraOnly.check();
     await expect(cameraOnly).toBeChecked();
     await expectAccessible(page, `action editor, camera only (${lang})`);
     await shot(page, `photo-evidence-${lang}-01-camera-only`);
@@ -50,7 +63,7 @@ for (const [lang, viewport] of [
     await page.goto(`/tasks/${task.id}?tab=settings`);
     const stamp = page.getByRole('switch', name('tasks.stamp.label'));
     // Saved as it is switched: the switch shows the task as the server returns it.
-    await stamp.click({ force: true });
+    await stamp.click();
     await expect(page.getByText(t(lang, 'tasks.stamp.on'))).toBeVisible();
     await expect(stamp).toBeChecked();
     await expectAccessible(page, `task settings, stamp photos (${lang})`);
@@ -116,11 +129,34 @@ for (const [lang, viewport] of [
     // The camera is released once the photo is taken.
     await expect.poll(() => phone.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
     await shot(phone, `photo-evidence-${lang}-04-taken`);
+
+    // The other action takes a file: a photo the camera says it took yesterday.
+    const fileQuestion = phone.getByRole('region', { name: fileActionName });
+    const yesterday = new Date(Date.now() - 26 * 60 * 60 * 1000);
+    const exifClock = `${yesterday.getUTCFullYear()}:${String(yesterday.getUTCMonth() + 1).padStart(2, '0')}:${String(yesterday.getUTCDate()).padStart(2, '0')} 09:30:00`;
+    // Blocks of random greys: a photo of its own, not a near duplicate of another run's.
+    const greys = Array.from({ length: 48 }, () => Math.floor(Math.random() * 256));
+    const scene = png(320, 240, (x, y) => {
+      const grey = greys[Math.floor(y / 40) * 8 + Math.floor(x / 40)] ?? 0;
+      return [grey, grey, grey];
+    });
+    const oldPhoto = await sharp(scene)
+      .jpeg()
+      .withExif({ IFD2: { DateTimeOriginal: exifClock } })
+      .toBuffer();
+    await fileQuestion.locator('input[type="file"]').setInputFiles({ name: 'panel.jpg', mimeType: 'image/jpeg', buffer: oldPhoto });
+    await expect(fileQuestion.getByRole('img', name('taskRunner.photo.thumbnail'))).toBeVisible();
+
     await phone.getByRole('button', name('tracker.submit.submit')).click();
     await expect(question.getByText(t(lang, 'taskRunner.submit.saved'))).toBeVisible({ timeout: 30_000 });
-    await expectAccessible(phone, `runner, photo saved (${lang})`);
+    await expect(fileQuestion.getByText(t(lang, 'answerView.photoOtherTime'))).toBeVisible({ timeout: 30_000 });
+    await expectAccessible(phone, `runner, photos saved (${lang})`);
+    await shot(phone, `photo-evidence-${lang}-05-saved`);
 
-    const [answer] = await answersOf(request, setup, scheduleId);
+    const answers = await answersOf(request, setup, scheduleId);
+    const fromFile = answers.find((given) => given.action.id === saved.actions[1]!.id) as unknown as { photoSource: string; photoTimeMismatch: boolean };
+    expect(fromFile).toMatchObject({ photoSource: 'FILE', photoTimeMismatch: true });
+    const answer = answers.find((given) => given.action.id === saved.actions[0]!.id);
     expect(answer, 'the stored answer').toBeTruthy();
     const stored = answer as unknown as { file: string; photoSource: string; photoTimeMismatch: boolean };
     expect(stored.photoSource).toBe('CAMERA');
@@ -130,9 +166,22 @@ for (const [lang, viewport] of [
     expect(file.status()).toBe(200);
     const body = await file.body();
     // Kept beside the screenshots, to look at the band.
-    await sharp(body).png().toFile(`test-results/screens/photo-evidence-${lang}-05-stamped-photo.png`);
+    await sharp(body).png().toFile(`test-results/screens/photo-evidence-${lang}-06-stamped-photo.png`);
     const { width = 0, height = 0 } = await sharp(body).metadata();
     expect(height).toBeGreaterThan(Math.round((width * 3) / 4));
     await device.close();
+
+    // The owner finds the file photo in the review queue, for its time.
+    await page.goto('/reports/photos');
+    const card = page
+      .getByRole('article')
+      .filter({ hasText: t(lang, 'photoReviews.reason.TIME_MISMATCH') })
+      .filter({ hasText: setup.tasks[0]!.name });
+    await expect(async () => {
+      await page.reload();
+      await expect(card).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    await expectAccessible(page, `photo review, other time (${lang})`);
+    await shot(page, `photo-evidence-${lang}-07-review`);
   });
 }
