@@ -256,8 +256,8 @@ const FILE_FIELDS: Record<string, string> = { '/services/helpdesk/api/v1/tickets
  * Values for what a schema cannot say: times that make a valid range, an answer as JSON text, a
  * name where either language's is required, a real time zone, a capture time, so that an
  * answer is swept as the device's outbox sends it (where a removed schedule's answer is kept), and
- * one of a task's settings, where one of them is required, a pool, which needs no member, and
- * an import row's change.
+ * one of a task's settings, where one of them is required, a pool, which needs no member,
+ * an import row's change, and an SLA rule's target, where one of two is required.
  */
 const HINTS: Record<string, unknown> = {
   startTime: '08:00',
@@ -271,6 +271,7 @@ const HINTS: Record<string, unknown> = {
   pooled: true,
   // A change to an import's row says what changes: its values or whether it is skipped.
   skip: true,
+  resolutionMinutes: 60,
 };
 const today = () => new Date().toISOString().slice(0, 10);
 

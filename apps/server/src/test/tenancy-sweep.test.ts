@@ -191,6 +191,7 @@ describe('tenancy sweep over the OpenAPI document', () => {
       'kiosk_sign_ins',
       'business_calendars',
       'business_holidays',
+      'sla_policies',
     ]) {
       expect(before.rows[table], table).toMatch(/^[0-9a-f]{32}$/);
       expect(before.rows[table], table).not.toBe(empty);

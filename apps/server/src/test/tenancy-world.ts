@@ -222,6 +222,15 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   );
 
   const category = idOf(await send(owner, { method: 'POST', url: `${H}/ticket-categories`, payload: { nameEn: named('Category'), nameAr: 'فئة' } }, 201));
+  await send(
+    owner,
+    {
+      method: 'PUT',
+      url: `${H}/sla-policies`,
+      payload: { rules: [{ categoryId: category, priority: 'HIGH', firstResponseMinutes: 60, resolutionMinutes: 480 }] },
+    },
+    200,
+  );
   const ticket = idOf(
     await send(
       owner,

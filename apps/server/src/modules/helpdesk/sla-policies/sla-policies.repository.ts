@@ -1,0 +1,28 @@
+// Queries of the SLA rules, always scoped by business.
+import { asc, eq } from 'drizzle-orm';
+import type { SlaRule } from '@fieldops/shared/sla-policies';
+import type { Db } from '../../../db/client.ts';
+import { businesses } from '../../../db/schema.ts';
+import { slaPolicies } from '../../../db/schema-helpdesk.ts';
+
+const columns = {
+  id: slaPolicies.id,
+  priority: slaPolicies.priority,
+  categoryId: slaPolicies.categoryId,
+  firstResponseMinutes: slaPolicies.firstResponseMinutes,
+  resolutionMinutes: slaPolicies.resolutionMinutes,
+};
+
+export async function findRules(db: Db, businessId: number): Promise<SlaRule[]> {
+  return db.select(columns).from(slaPolicies).where(eq(slaPolicies.businessId, businessId)).orderBy(asc(slaPolicies.id));
+}
+
+/** Serialises changes of one business's rules (a no-key lock: tickets pointing at the business go on). */
+export async function lockRulesOf(db: Db, businessId: number) {
+  await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, businessId)).for('no key update');
+}
+
+export async function replaceRules(db: Db, businessId: number, rules: Omit<SlaRule, 'id'>[]) {
+  await db.delete(slaPolicies).where(eq(slaPolicies.businessId, businessId));
+  if (rules.length > 0) await db.insert(slaPolicies).values(rules.map((rule) => ({ businessId, ...rule })));
+}

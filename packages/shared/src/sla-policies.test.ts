@@ -1,0 +1,44 @@
+// Which SLA rule covers a ticket, against the rule as written: of the rules that match the
+// ticket, none names more of it (its category counting above its priority) than the one chosen.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { TICKET_PRIORITIES } from './enums.ts';
+import { slaRuleFor, type SlaRule } from './sla-policies.ts';
+
+const rule = fc.record({
+  id: fc.nat(),
+  priority: fc.option(fc.constantFrom(...TICKET_PRIORITIES)),
+  categoryId: fc.option(fc.integer({ min: 1, max: 3 })),
+  firstResponseMinutes: fc.option(fc.integer({ min: 1, max: 1000 })),
+  resolutionMinutes: fc.option(fc.integer({ min: 1, max: 1000 })),
+});
+const ticket = fc.record({ priority: fc.constantFrom(...TICKET_PRIORITIES), categoryId: fc.option(fc.integer({ min: 1, max: 3 })) });
+
+const matches = (r: SlaRule, t: { priority: string; categoryId: number | null }) =>
+  (r.priority === null || r.priority === t.priority) && (r.categoryId === null || r.categoryId === t.categoryId);
+const specificity = (r: SlaRule) => (r.categoryId !== null ? 2 : 0) + (r.priority !== null ? 1 : 0);
+
+describe('slaRuleFor', () => {
+  it('chooses a matching rule that no other matching rule is more specific than, or none when none matches', () => {
+    fc.assert(
+      fc.property(fc.array(rule, { maxLength: 12 }), ticket, (rules, t) => {
+        const chosen = slaRuleFor(rules, t);
+        const matching = rules.filter((r) => matches(r, t));
+        if (matching.length === 0) {
+          expect(chosen).toBeNull();
+          return;
+        }
+        expect(chosen).not.toBeNull();
+        expect(matches(chosen!, t)).toBe(true);
+        expect(Math.max(...matching.map(specificity))).toBe(specificity(chosen!));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('prefers the category to the priority', () => {
+    const byPriority = { id: 1, priority: 'HIGH' as const, categoryId: null, firstResponseMinutes: 10, resolutionMinutes: null };
+    const byCategory = { id: 2, priority: null, categoryId: 7, firstResponseMinutes: 20, resolutionMinutes: null };
+    expect(slaRuleFor([byPriority, byCategory], { priority: 'HIGH', categoryId: 7 })).toBe(byCategory);
+  });
+});
