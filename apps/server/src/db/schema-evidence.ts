@@ -39,6 +39,8 @@ export const photoChecks = pgTable(
     index('photo_checks_queue_idx')
       .on(t.businessId, t.teamId, t.answerId)
       .where(sql`reason is not null`),
+    // The sample's share per site and week counts a site's checks of the week from this.
+    index('photo_checks_team_week_idx').on(t.teamId, t.checkedAt),
     // An answer deleted clears the duplicates that name it without reading the whole table.
     index('photo_checks_duplicate_of_idx')
       .on(t.duplicateOf)
