@@ -40,9 +40,19 @@ export const tickets = pgTable(
     createdDate: createdAt('created_date'),
     /** Moves to now on every change, so the board lists the last-changed ticket first. */
     updatedDate: createdAt('updated_date'),
+    /** When the first response is due by the SLA rule that covers the ticket (null: no target). */
+    firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }),
+    /** When the ticket first left NEW: its first response. */
+    firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
+    /**
+     * When its resolution is due, on the SLA clock (sla-clock.ts): in the past once breached,
+     * null while the clock is paused or stopped with time left, or when no target covers it.
+     */
+    resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }),
   },
   (t) => [
     index('tickets_business_idx').on(t.businessId, t.id),
+    index('tickets_business_resolution_due_idx').on(t.businessId, t.resolutionDueAt),
     index('tickets_business_status_idx').on(t.businessId, t.status, t.updatedDate),
     index('tickets_business_agent_idx').on(t.businessId, t.agentId),
     index('tickets_business_creator_idx').on(t.businessId, t.creatorId),
