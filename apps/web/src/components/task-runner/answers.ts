@@ -1,7 +1,7 @@
 // The answers a member gives while running a task, and how chain rules read them: a yes/no
 // answer is 'YES' or 'NO', a choice is the option's index ("0", "1", ...), several choices a
 // list of indexes (packages/shared tasks.ts).
-import type { ActionType } from '@fieldops/shared/enums';
+import type { ActionType, LocationStatus } from '@fieldops/shared/enums';
 import type { PhotoSource } from '@fieldops/shared/evidence';
 import { evidenceOf } from '@fieldops/shared/inspection-score';
 import type { Action, RuleAnswer } from '@fieldops/shared/tasks';
@@ -37,8 +37,10 @@ export type AnswerDrafts = Record<number, AnswerDraft>;
  */
 export type SubmitState =
   | { status: 'uploading'; progress: number }
-  | { status: 'queued'; message: string | null }
-  | { status: 'saved'; outside?: boolean }
+  // `locationStatus`: how the position stands against the site, as the device judged it while the
+  // answer waits, and as the server judged it once saved (null or absent when nobody judged it).
+  | { status: 'queued'; message: string | null; locationStatus?: LocationStatus | null }
+  | { status: 'saved'; outside?: boolean; locationStatus?: LocationStatus | null }
   | { status: 'held'; message: string }
   | { status: 'failed'; message: string };
 

@@ -6,7 +6,7 @@
 import { memo, useId, type ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Switch, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconFlag, IconInfoCircle } from '@tabler/icons-react';
-import { FILE_ACTION_TYPES } from '@fieldops/shared/enums';
+import { FILE_ACTION_TYPES, type LocationStatus } from '@fieldops/shared/enums';
 import { evidenceOf } from '@fieldops/shared/inspection-score';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format.ts';
@@ -109,7 +109,7 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
           saved
         ) : (
           <>
-            {notCounted ? <NotCountedAnswer>{notCounted}</NotCountedAnswer> : null}
+            {notCounted ? <NotCountedAnswer status={submitState?.status === 'saved' ? submitState.locationStatus : null}>{notCounted}</NotCountedAnswer> : null}
             <AnswerInput action={action} draft={draft} onChange={onChange} labelId={labelId} disabled={disabled} />
             {asked.flag ? (
               <Group gap={6} wrap="nowrap">
@@ -172,12 +172,12 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
 });
 
 /** The earlier answer the server keeps without counting it, and what to do about it. */
-function NotCountedAnswer({ children }: { children: ReactNode }) {
+function NotCountedAnswer({ children, status }: { children: ReactNode; status?: LocationStatus | null }) {
   const { t } = useTranslation();
   return (
     <Paper radius="sm" p="sm" bg="var(--mantine-color-orange-light)" style={{ borderInlineStart: '3px solid var(--mantine-color-orange-6)' }}>
       <Stack gap={6}>
-        <NotCountedNote />
+        <NotCountedNote status={status} />
         {children}
         <Text size="xs" c="dimmed">
           {t('taskRunner.submit.answerAgain')}

@@ -1,11 +1,13 @@
 // Where one action's answer stands while answering for real: a progress bar while it uploads,
-// "Saved" once stored and counted, "given outside the site area, not counted" once kept without
-// counting, or the failure with a retry button.
+// kept on the device with how the device judged its position, "Saved" once stored and counted,
+// "given outside the site area" or "position not verified", not counted, as the server judged it
+// once kept without counting, or the failure with a retry button.
 import { Alert, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockPause, IconDeviceMobile, IconMapPinOff, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
+import type { LocationStatus } from '@fieldops/shared/enums';
 import type { SubmitState } from './answers.ts';
 
 interface SubmitStatusProps {
@@ -39,6 +41,11 @@ export function SubmitStatus({ state, name, onRetry }: SubmitStatusProps) {
               {t('taskRunner.submit.queued')}
             </Text>
           </Group>
+          {state.locationStatus ? (
+            <Text size="xs" c={state.locationStatus === 'INSIDE' ? 'dimmed' : 'orange.8'}>
+              {t(`taskRunner.submit.deviceJudged.${state.locationStatus}`)}
+            </Text>
+          ) : null}
           {state.message ? (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {state.message}
@@ -59,7 +66,7 @@ export function SubmitStatus({ state, name, onRetry }: SubmitStatusProps) {
       // Kept from outside the site's area, it is not counted, so it is not called saved.
       // A sentence rather than a badge: it wraps on a phone instead of being cut off.
       return state.outside ? (
-        <NotCountedNote />
+        <NotCountedNote status={state.locationStatus} />
       ) : (
         <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={14} />}>
           {t('taskRunner.submit.saved')}
@@ -90,14 +97,17 @@ export function SubmitStatus({ state, name, onRetry }: SubmitStatusProps) {
   }
 }
 
-/** "Given outside the site area — not counted", as a line that wraps on a phone. */
-export function NotCountedNote() {
+/**
+ * "Given outside the site area — not counted", or "Position not verified — not counted" when the
+ * position was missing or too imprecise, as a line that wraps on a phone.
+ */
+export function NotCountedNote({ status }: { status?: LocationStatus | null }) {
   const { t } = useTranslation();
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" c="orange.8">
       <IconMapPinOff size={16} style={{ flexShrink: 0, marginBlockStart: 2 }} aria-hidden />
       <Text size="sm" fw={600}>
-        {t('taskRunner.submit.outside')}
+        {t(status === 'UNVERIFIED' ? 'taskRunner.submit.unverified' : 'taskRunner.submit.outside')}
       </Text>
     </Group>
   );

@@ -242,8 +242,8 @@ describe('schedule runner page', () => {
     expect(await screen.findByText('Location access is denied')).toBeInTheDocument();
     await user.click(within(screen.getByRole('group', { name: 'Is anything damaged?' })).getByRole('button', { name: 'Yes' }));
     await user.click(screen.getByRole('button', { name: 'Submit answers' }));
-    // Without a position the server keeps the answer as given outside: not counted.
-    expect(await screen.findByText('Given outside the site area — not counted')).toBeInTheDocument();
+    // Without a position the server keeps the answer as unverified: not counted.
+    expect(await screen.findByText('Position not verified — not counted')).toBeInTheDocument();
     expect(screen.queryByText('All answers are saved')).not.toBeInTheDocument();
     expect(uploads[0].form.has('latitude')).toBe(false);
   });

@@ -1,7 +1,7 @@
 // One answer captured on the device and not yet known to the server, as the outbox keeps it, and
 // the multipart form it travels in. No browser APIs beyond FormData and Blob: the page and the
 // service worker both build forms from here.
-import type { ActionType, AnswerHold } from '@fieldops/shared/enums';
+import type { ActionType, AnswerHold, LocationStatus } from '@fieldops/shared/enums';
 import type { PhotoSource } from '@fieldops/shared/evidence';
 
 /**
@@ -23,6 +23,8 @@ export interface OutboxOutcome {
   answerId: number | null;
   /** Kept from outside the site's area: stored, not counted. */
   outside: boolean;
+  /** How the server judged the position (absent in outcomes kept before it was read; null when the task does not check it). */
+  locationStatus?: LocationStatus | null;
   /** Delivered after the schedule closed but captured in time. */
   late: boolean;
   /**
@@ -51,6 +53,8 @@ export interface OutboxEntry {
   notes: string;
   important: boolean;
   position: { latitude: number; longitude: number; accuracy: number } | null;
+  /** The device's own judgement of the position against the site (shared geofence code), until the server's arrives. */
+  judged?: LocationStatus | null;
   /** When the member gave the answer (ISO): the server judges the schedule's window on it. */
   capturedAt: string;
   photo: OutboxFile | null;

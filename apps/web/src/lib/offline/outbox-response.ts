@@ -1,7 +1,7 @@
 // What an answer's delivery came to, read the same way by the page and the service worker: taken
 // (and how: counted, from outside, late, held), refused for good (with the server's reason), to be
 // tried later (no network, the server busy or failing), or waiting for the member to sign in.
-import type { AnswerHold } from '@fieldops/shared/enums';
+import type { AnswerHold, LocationStatus } from '@fieldops/shared/enums';
 import { MSG, NETWORK_ERROR } from '@fieldops/shared/messages';
 import type { OutboxEntry, OutboxOutcome } from './outbox-entry.ts';
 
@@ -26,7 +26,7 @@ const SCHEDULE_REFUSALS = new Set<string>([MSG.scheduleNotOpen, MSG.planPausedTo
 export const refusesWholeSchedule = (status: number, message: string | null) => [401, 403, 404].includes(status) || SCHEDULE_REFUSALS.has(message ?? '');
 
 interface Stored {
-  result?: { id?: number; outside?: boolean; late?: boolean; held?: AnswerHold | null };
+  result?: { id?: number; outside?: boolean; locationStatus?: LocationStatus | null; late?: boolean; held?: AnswerHold | null };
   id?: number;
   held?: 'REMOVED';
   message?: string;
@@ -42,7 +42,13 @@ export function readSendResponse(status: number, body: unknown): SendResult {
     const result = stored.result ?? {};
     return {
       kind: 'sent',
-      outcome: { answerId: result.id ?? null, outside: result.outside ?? false, late: result.late ?? false, held: result.held ?? null },
+      outcome: {
+        answerId: result.id ?? null,
+        outside: result.outside ?? false,
+        locationStatus: result.locationStatus ?? null,
+        late: result.late ?? false,
+        held: result.held ?? null,
+      },
     };
   }
   const message = typeof stored.message === 'string' && stored.message ? stored.message : null;

@@ -118,9 +118,9 @@ describe('an answer in the outbox', () => {
   });
 
   it("reads the server's answer: taken, held, refused, or to try again", () => {
-    expect(readSendResponse(201, { result: { id: 5, outside: true, late: true, held: null } })).toEqual({
+    expect(readSendResponse(201, { result: { id: 5, outside: true, locationStatus: 'UNVERIFIED', late: true, held: null } })).toEqual({
       kind: 'sent',
-      outcome: { answerId: 5, outside: true, late: true, held: null },
+      outcome: { answerId: 5, outside: true, locationStatus: 'UNVERIFIED', late: true, held: null },
     });
     expect(readSendResponse(202, { held: 'REMOVED', id: 9 })).toEqual({ kind: 'sent', outcome: { answerId: 9, outside: false, late: false, held: 'REMOVED' } });
     expect(readSendResponse(409, { message: MSG.scheduleNotOpen })).toEqual({ kind: 'refused', message: MSG.scheduleNotOpen, refusesSchedule: true });

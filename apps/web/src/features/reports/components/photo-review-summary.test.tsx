@@ -40,7 +40,7 @@ describe("the reports' photo review counts", () => {
 
   it('is not shown to a member who manages no site, nor asked for', async () => {
     const calls = stub();
-    renderWithSession(<ReportsPage />, { route: '/reports', session: fakeSession({ role: 'USER' }) });
+    renderWithSession(<ReportsPage />, { route: '/reports', session: fakeSession({ role: 'MEMBER' }) });
     expect(await screen.findByRole('tab', { name: 'Answers map' }, slow)).toBeInTheDocument();
     expect(screen.queryByTestId('photo-review-summary')).toBeNull();
     expect(calls.some((call) => call.path === COUNTS)).toBe(false);

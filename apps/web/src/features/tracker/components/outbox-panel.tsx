@@ -115,7 +115,7 @@ function OutboxRow({ entry, progress }: { entry: OutboxEntry; progress: number |
   if (entry.status === 'failed' || entry.status === 'waiting') note = entry.error ? translateMessage(entry.error) : null;
   else if (entry.status === 'sent' && entry.outcome) {
     if (entry.outcome.held) note = heldMessage(entry.outcome.held);
-    else if (entry.outcome.outside) note = t('tracker.outbox.outside');
+    else if (entry.outcome.outside) note = t(entry.outcome.locationStatus === 'UNVERIFIED' ? 'tracker.outbox.unverified' : 'tracker.outbox.outside');
     else if (entry.outcome.late) note = t('tracker.outbox.late');
   }
 

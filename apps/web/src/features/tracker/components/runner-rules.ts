@@ -2,7 +2,8 @@
 // answers the server already holds and which of them count, where the member stands against
 // the site's area. (Which refusals concern the whole schedule: lib/offline/outbox-response.ts.)
 import type { ActionResult } from '@fieldops/shared/answers';
-import { judgeLocation } from '@fieldops/shared/geofence';
+import type { LocationStatus } from '@fieldops/shared/enums';
+import { judgeLocation, type Fix } from '@fieldops/shared/geofence';
 import { type ScheduleDetail } from '@fieldops/shared/schedules';
 import type { AnswerDrafts, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
@@ -51,7 +52,7 @@ export function heldAnswers(answers: readonly ActionResult[]): HeldAnswers {
  */
 export function mergeStates(held: HeldAnswers, device: SubmitStates): SubmitStates {
   const states: SubmitStates = {};
-  for (const actionId of held.notCounted.keys()) states[actionId] = { status: 'saved', outside: true };
+  for (const [actionId, answer] of held.notCounted) states[actionId] = { status: 'saved', outside: true, locationStatus: answer.locationStatus };
   Object.assign(states, device);
   for (const actionId of held.counted.keys()) states[actionId] = { status: 'saved', outside: false };
   return states;
@@ -101,4 +102,14 @@ export function geofenceCheck(detail: ScheduleDetail, geo: GeoState): GeofenceCh
     default:
       return { kind: 'imprecise', limit: threshold ?? site.radius, accuracy };
   }
+}
+
+/**
+ * How the device judges an answer's position against the site, with the shared geofence code the
+ * server uses: what the runner shows while the answer waits on the device. Null when the task
+ * does not check location or the site has no geofence.
+ */
+export function deviceJudgement(detail: ScheduleDetail, fix: Fix | null): LocationStatus | null {
+  const site = { ...detail.site, polygon: detail.site.polygon ?? null };
+  return judgeLocation(detail.task.geoRestrictionEnabled, site, fix ?? {}, detail.task.accuracyThreshold ?? null).status;
 }

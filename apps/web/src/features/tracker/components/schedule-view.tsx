@@ -67,7 +67,10 @@ export function ScheduleView({ detail, backTo, withReportLink = true }: { detail
   const anySaved = Object.values(states).some((state) => state.status === 'saved');
   const anyCounted = Object.values(states).some(isCounted);
   const allSaved = toSend.length === 0 && anyCounted && runner.requiredIds.every((id) => isCounted(states[id]));
-  const outsideAfter = Object.values(submission.states).some((state) => state.status === 'saved' && state.outside);
+  // Kept without counting, as the server judged it: from outside the site's area, or from a position it could not verify.
+  const keptAfter = Object.values(submission.states).filter((state) => state.status === 'saved' && state.outside);
+  const outsideAfter = keptAfter.some((state) => state.status === 'saved' && state.locationStatus !== 'UNVERIFIED');
+  const unverifiedAfter = keptAfter.some((state) => state.status === 'saved' && state.locationStatus === 'UNVERIFIED');
   // Answers kept in the outbox are safe on the device; only those not yet submitted would be lost.
   const unsent = toSend.length > 0;
 
@@ -92,7 +95,12 @@ export function ScheduleView({ detail, backTo, withReportLink = true }: { detail
       });
     }
     if (outcome.outside) {
-      notifications.show({ color: 'orange', message: translateMessage(MSG.answerOutside), autoClose: 8000 });
+      const unverifiedOnly = outcome.unverifiedIds.length === outcome.outsideIds.length;
+      notifications.show({
+        color: 'orange',
+        message: unverifiedOnly ? t('tracker.geofence.afterUnverified') : translateMessage(MSG.answerOutside),
+        autoClose: 8000,
+      });
     }
     // Answers kept from outside are not counted, so they are not announced as saved.
     const counted = outcome.saved - outcome.outsideIds.length;
@@ -140,6 +148,11 @@ export function ScheduleView({ detail, backTo, withReportLink = true }: { detail
       {outsideAfter ? (
         <Alert color="orange" variant="light" icon={<IconMapPinOff size={18} />} title={t('tracker.geofence.afterTitle')}>
           {translateMessage(MSG.answerOutside)}
+        </Alert>
+      ) : null}
+      {unverifiedAfter ? (
+        <Alert color="orange" variant="light" icon={<IconMapPinOff size={18} />} title={t('tracker.geofence.afterUnverifiedTitle')}>
+          {t('tracker.geofence.afterUnverified')}
         </Alert>
       ) : null}
       {detail.canAnswer ? (

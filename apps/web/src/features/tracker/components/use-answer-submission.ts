@@ -22,6 +22,7 @@ import { useOutbox } from '../../../lib/offline/use-outbox.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSchedulesRefresh, voiceFileName } from '../api/submit-answer.ts';
 import { heldMessage } from './outbox-texts.ts';
+import { deviceJudgement } from './runner-rules.ts';
 
 export interface BatchProgress {
   /** The answer being sent, from 1. */
@@ -41,6 +42,8 @@ export interface BatchOutcome {
   outside: boolean;
   /** The actions whose answer was kept from outside the site's area, not counted. */
   outsideIds: number[];
+  /** Among them, those whose position was missing or too imprecise to tell (UNVERIFIED). */
+  unverifiedIds: number[];
 }
 
 interface Options {
@@ -75,14 +78,15 @@ function draftsOf(entries: readonly OutboxEntry[]): AnswerDrafts {
 function stateOf(entry: OutboxEntry, progress: ReadonlyMap<number, number>): SubmitState {
   switch (entry.status) {
     case 'waiting':
-      return { status: 'queued', message: entry.error ? translateMessage(entry.error) : null };
+      return { status: 'queued', message: entry.error ? translateMessage(entry.error) : null, locationStatus: entry.judged ?? null };
     case 'sending':
       return { status: 'uploading', progress: progress.get(entry.seq ?? -1) ?? 0 };
     case 'failed':
       return { status: 'failed', message: translateMessage(entry.error) };
     case 'sent':
       if (entry.outcome?.held) return { status: 'held', message: heldMessage(entry.outcome.held) };
-      return { status: 'saved', outside: entry.outcome?.outside ?? false };
+      // The server's judgement; an outcome kept before it was read falls back on the device's.
+      return { status: 'saved', outside: entry.outcome?.outside ?? false, locationStatus: entry.outcome?.locationStatus ?? entry.judged ?? null };
   }
 }
 
@@ -128,6 +132,7 @@ export function useAnswerSubmission({ detail, locate }: Options) {
       const geo = await locate();
       const position = geo.status === 'granted' ? geo.position : null;
       const capturedAt = new Date().toISOString();
+      const judged = deviceJudgement(detail, position);
       // A task that stamps its photos has the time, the site and the position written into each.
       const stamp = detail.task.stampPhotos
         ? { at: capturedAt, siteName: detail.site.name, position, timeZone: safeTimeZone(business.timeZone), language: currentLanguage() }
@@ -151,6 +156,7 @@ export function useAnswerSubmission({ detail, locate }: Options) {
             notes: draft.notes,
             important: draft.important ?? false,
             position: position ? { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy } : null,
+            judged,
             capturedAt,
             photo: photo ? await fileOf(photo.file, photo.file.name) : null,
             photoSource: photo ? photo.source : null,
@@ -185,6 +191,7 @@ export function useAnswerSubmission({ detail, locate }: Options) {
         queued: after.filter((entry) => entry.status === 'waiting').length,
         outside: sent.some((entry) => entry.outcome?.outside),
         outsideIds: sent.filter((entry) => entry.outcome?.outside).map((entry) => entry.actionId),
+        unverifiedIds: sent.filter((entry) => entry.outcome?.outside && entry.outcome.locationStatus === 'UNVERIFIED').map((entry) => entry.actionId),
       };
       setOutcome(result);
       // A refusal means the schedule changed (closed, paused): the page shows why once it is fetched again.
