@@ -6,6 +6,7 @@ import { businesses, teams, users } from '../../../db/schema.ts';
 import { photoChecks } from '../../../db/schema-evidence.ts';
 import { actionResults } from '../../../db/schema-schedules.ts';
 import { tasks } from '../../../db/schema-workflow.ts';
+import type { SiteWeek } from './photo-sample.ts';
 
 /** The answer's photo and site, when the business has the answer. */
 export async function findAnswerPhoto(db: Db, businessId: number, answerId: number) {
@@ -38,6 +39,18 @@ export async function nearestPhoto(db: Db, businessId: number, answerId: number,
   );
   const row = rows[0];
   return row ? { answerId: Number(row.answer_id), distance: row.distance } : null;
+}
+
+/** A site's photo checks since the start of the week (Monday) in the business's time zone, and how many were sampled. */
+export async function siteWeekOf(db: Db, businessId: number, teamId: number): Promise<SiteWeek> {
+  const [row] = rowsOf<{ checked: number; sampled: number }>(
+    await db.execute(sql`
+      select count(*)::int as checked, (count(*) filter (where c.reason = 'SAMPLE'))::int as sampled
+      from photo_checks c join businesses b on b.id = c.business_id
+      where c.business_id = ${businessId} and c.team_id = ${teamId}
+        and c.checked_at >= (date_trunc('week', now() at time zone b.time_zone) at time zone b.time_zone)`),
+  );
+  return { checked: row?.checked ?? 0, sampled: row?.sampled ?? 0 };
 }
 
 export async function samplePercentOf(db: Db, businessId: number) {

@@ -2,7 +2,8 @@
 // the answer's transaction: its perceptual hash is kept, and a photo that nearly matches one given
 // before anywhere in the business goes to the review queue, as does one whose metadata time is far
 // from the answer's capture time (the device reads it), and a random share of the rest (the
-// business's sample). Owners and admins review every site's photos, supervisors their sites'.
+// business's sample, kept per site and week: photo-sample.ts). Owners and admins review every
+// site's photos, supervisors their sites'.
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -24,6 +25,7 @@ import { requireSomeManagement, viewScopeOf } from '../../../policies/schedules.
 import { sendJob, type JobData, type Queue } from '../../platform/queue/queue.ts';
 import { answerIdsMatching } from '../action-results/action-results.service.ts';
 import { photoHash } from './photo-hash.ts';
+import { isSampled } from './photo-sample.ts';
 import {
   countReviews,
   findAnswerPhoto,
@@ -35,6 +37,7 @@ import {
   nearestPhoto,
   photoCheckExists,
   samplePercentOf,
+  siteWeekOf,
   setSamplePercent,
   updateVerdict,
   type PhotoReviewRow,
@@ -65,7 +68,8 @@ export async function checkPhoto(app: FastifyInstance, { businessId, answerId }:
     if (await photoCheckExists(tx, answerId)) return;
     const nearest = hash === null ? null : await nearestPhoto(tx, businessId, answerId, hash);
     const duplicate = nearest && nearest.distance <= NEAR_DUPLICATE_BITS ? nearest : null;
-    const sampled = hash !== null && draw() < (await samplePercentOf(tx, businessId));
+    // Flagged photos count towards the site's week too; only a readable photo is sampled.
+    const sampled = hash !== null && isSampled(await samplePercentOf(tx, businessId), await siteWeekOf(tx, businessId, answer.teamId), draw());
     await insertPhotoCheck(tx, {
       answerId,
       businessId,
