@@ -125,7 +125,7 @@ for (const [lang, viewport] of [
     await phone.keyboard.press('Enter');
     const thumbnail = question.getByRole('img', name('taskRunner.photo.thumbnail'));
     await expect(thumbnail).toBeVisible();
-    await expect(question.getByRole('button', name('taskRunner.camera.retake'))).toBeVisible();
+    await expect(question.getByRole('button', name('taskRunner.camera.retake'))).toBeFocused();
     // The camera is released once the photo is taken.
     await expect.poll(() => phone.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
     await shot(phone, `photo-evidence-${lang}-04-taken`);

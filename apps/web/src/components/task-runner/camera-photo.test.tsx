@@ -50,7 +50,7 @@ describe('a camera-only photo', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Take photo' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Close camera' }));
     expect(stopped).toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Open camera' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open camera' })).toHaveFocus();
   });
 
   it('says what to do when the camera is refused', async () => {

@@ -2,7 +2,7 @@
 // the chosen picture. Only PNG, JPG and GIF under 10MB are taken (spec §5). An action set to
 // camera only takes its photo from the page's live camera instead (camera-capture.tsx, loaded
 // when first opened), and never offers a file or the gallery.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, FileButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,13 @@ export function PhotoInput({ file, onChange, labelId, disabled, cameraOnly = fal
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   const [cameraOpen, setCameraOpen] = useState(false);
+  // Back from the camera, the keyboard lands on the camera button again (now "Retake photo").
+  const cameraButton = useRef<HTMLButtonElement | null>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !cameraOpen) cameraButton.current?.focus();
+    wasOpen.current = cameraOpen;
+  }, [cameraOpen]);
   const preview = useObjectUrl(file);
 
   const pick = (picked: File | null) => {
@@ -66,7 +73,7 @@ export function PhotoInput({ file, onChange, labelId, disabled, cameraOnly = fal
       {preview ? <Image src={preview} alt={t('taskRunner.photo.thumbnail')} radius="md" w={160} h={120} fit="cover" /> : null}
       <Group gap="xs">
         {cameraOnly ? (
-          <Button variant="light" leftSection={<IconCamera size={16} />} onClick={() => setCameraOpen(true)} disabled={disabled}>
+          <Button ref={cameraButton} variant="light" leftSection={<IconCamera size={16} />} onClick={() => setCameraOpen(true)} disabled={disabled}>
             {file ? t('taskRunner.camera.retake') : t('taskRunner.camera.open')}
           </Button>
         ) : (
