@@ -93,6 +93,20 @@ export function addVertex(vertices: readonly Vertex[], point: LatLng): Vertex[] 
   return [...vertices, [latitude, longitude]];
 }
 
+/** The polygon with vertex `index` moved to `point` (rounded like the fields); an index out of range changes nothing. */
+export function moveVertex(vertices: readonly Vertex[], index: number, point: LatLng): Vertex[] {
+  if (index < 0 || index >= vertices.length) return [...vertices];
+  const { latitude, longitude } = fieldsFromPin(point);
+  return vertices.map((vertex, at) => (at === index ? [latitude, longitude] : vertex));
+}
+
+/** The polygon with vertex `index` moved `metres` towards `direction` (the arrow keys on a focused corner). */
+export function nudgeVertex(vertices: readonly Vertex[], index: number, direction: Direction, metres: number): Vertex[] {
+  const vertex = vertices[index];
+  if (!vertex) return [...vertices];
+  return moveVertex(vertices, index, nudge({ latitude: vertex[0], longitude: vertex[1] }, direction, metres));
+}
+
 /** The polygon without its last vertex. */
 export const undoVertex = (vertices: readonly Vertex[]): Vertex[] => vertices.slice(0, -1);
 

@@ -34,8 +34,18 @@ export function handleIcon(label: string): L.DivIcon {
   });
 }
 
-export function vertexIcon(): L.DivIcon {
-  return L.divIcon({ className: 'fo-map-vertex', html: '', iconSize: [12, 12], iconAnchor: [6, 6] });
+/**
+ * A polygon corner; with a `label` (its accessible name) and its `index` it can be grabbed: larger,
+ * named for assistive technology, and its class says which corner it is (`fo-map-corner-2`).
+ */
+export function vertexIcon(label?: string, index = 0): L.DivIcon {
+  if (!label) return L.divIcon({ className: 'fo-map-vertex', html: '', iconSize: [12, 12], iconAnchor: [6, 6] });
+  return L.divIcon({
+    className: `fo-map-vertex fo-map-vertex-movable fo-map-corner-${index}`,
+    html: `<span class="fo-map-hidden">${escapeHtml(label)}</span>`,
+    iconSize: [18, 18],
+    iconAnchor: [9, 9],
+  });
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -3,7 +3,7 @@
 // coordinate and radius fields stay the source of truth: the picker shows what they hold and
 // hands back what is placed, dragged or keyed on the map. Without tiles, or while the map's code
 // arrives, the summary below it still says where the pin and the geofence are.
-import { Suspense } from 'react';
+import { Suspense, useCallback } from 'react';
 import { Box, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconBackspace, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +44,7 @@ export function MapPicker({ tiles, pin, radius, polygon, shape, readOnly = false
   const corners = polygon ?? [];
   const summary = summaryOf(pin, radius, shape === 'polygon' ? corners : null);
   const addCorner = (point: LatLng) => onPolygon?.(addVertex(corners, point));
+  const cornerLabel = useCallback((number: number) => t('maps.picker.corner', { number }), [t]);
 
   return (
     <Stack gap="xs">
@@ -109,10 +110,12 @@ export function MapPicker({ tiles, pin, radius, polygon, shape, readOnly = false
                 handle: t('maps.picker.handle'),
                 zoomIn: t('maps.zoomIn'),
                 zoomOut: t('maps.zoomOut'),
+                corner: cornerLabel,
               }}
               onPin={onPin}
               onRadius={onRadius}
               onVertex={addCorner}
+              onPolygon={onPolygon}
             />
           </Suspense>
         )}

@@ -15,8 +15,10 @@ import {
   clampRadius,
   directionOfKey,
   handleOf,
+  moveVertex,
   needsRecentre,
   nudge,
+  nudgeVertex,
   NUDGE_FAR_M,
   NUDGE_M,
   radiusAfterKey,
@@ -34,10 +36,12 @@ export interface PickerMapProps {
   drawing: boolean;
   readOnly: boolean;
   tiles: MapSettings;
-  labels: { map: string; pin: string; handle: string; zoomIn: string; zoomOut: string };
+  labels: { map: string; pin: string; handle: string; zoomIn: string; zoomOut: string; corner: (number: number) => string };
   onPin: (pin: LatLng) => void;
   onRadius: (metres: number) => void;
   onVertex: (point: LatLng) => void;
+  /** The polygon with one corner moved (dragged, or its arrow keys), while drawing. */
+  onPolygon?: (vertices: Vertex[]) => void;
 }
 
 const WORLD: L.LatLngTuple = [20, 0];
@@ -69,7 +73,7 @@ function Clicks({ onClick }: { onClick: ((point: LatLng) => void) | null }) {
  * Arrow keys on a focused pin or handle (Leaflet's markers answer the keyboard only with Enter),
  * caught before the map's own arrow keys pan it.
  */
-function MarkerKeys({ onKey }: { onKey: (kind: 'pin' | 'handle', event: KeyboardEvent) => boolean }) {
+function MarkerKeys({ onKey }: { onKey: (kind: 'pin' | 'handle' | number, event: KeyboardEvent) => boolean }) {
   const map = useMap();
   const handler = useRef(onKey);
   useEffect(() => {
@@ -79,8 +83,16 @@ function MarkerKeys({ onKey }: { onKey: (kind: 'pin' | 'handle', event: Keyboard
     const container = map.getContainer();
     const listener = (event: KeyboardEvent) => {
       const target = event.target instanceof Element ? event.target : null;
-      const kind = target?.classList.contains('fo-map-pin') ? 'pin' : target?.classList.contains('fo-map-handle') ? 'handle' : null;
-      if (kind && handler.current(kind, event)) {
+      const cornerClass = target ? [...target.classList].find((name) => name.startsWith('fo-map-corner-')) : undefined;
+      const corner = cornerClass ? Number(cornerClass.slice('fo-map-corner-'.length)) : NaN;
+      const kind = target?.classList.contains('fo-map-pin')
+        ? 'pin'
+        : target?.classList.contains('fo-map-handle')
+          ? 'handle'
+          : Number.isInteger(corner)
+            ? corner
+            : null;
+      if (kind !== null && handler.current(kind, event)) {
         event.preventDefault();
         event.stopPropagation();
       }
@@ -91,12 +103,23 @@ function MarkerKeys({ onKey }: { onKey: (kind: 'pin' | 'handle', event: Keyboard
   return null;
 }
 
-export function PickerMap({ pin, radius, polygon, drawing, readOnly, tiles, labels, onPin, onRadius, onVertex }: PickerMapProps) {
+export function PickerMap({ pin, radius, polygon, drawing, readOnly, tiles, labels, onPin, onRadius, onVertex, onPolygon }: PickerMapProps) {
   const icons = useMemo(() => ({ pin: pinIcon(labels.pin), handle: handleIcon(labels.handle), vertex: vertexIcon() }), [labels.pin, labels.handle]);
+  // Corners can be moved while drawing: each its own icon, named by its number.
+  const movable = drawing && !readOnly && onPolygon !== undefined;
+  const cornerCount = polygon?.length ?? 0;
+  const { corner } = labels;
+  const cornerIcons = useMemo(() => Array.from({ length: cornerCount }, (_, index) => vertexIcon(corner(index + 1), index)), [cornerCount, corner]);
   const showCircle = pin !== null && radius !== null && !(polygon && polygon.length > 0);
   const handle = showCircle ? handleOf(pin, radius) : null;
 
-  const onKey = (kind: 'pin' | 'handle', event: KeyboardEvent) => {
+  const onKey = (kind: 'pin' | 'handle' | number, event: KeyboardEvent) => {
+    if (typeof kind === 'number') {
+      const direction = directionOfKey(event.key);
+      if (!movable || !polygon || !direction) return false;
+      onPolygon?.(nudgeVertex(polygon, kind, direction, event.shiftKey ? NUDGE_FAR_M : NUDGE_M));
+      return true;
+    }
     if (readOnly || !pin) return false;
     if (kind === 'pin') {
       const direction = directionOfKey(event.key);
@@ -159,9 +182,24 @@ export function PickerMap({ pin, radius, polygon, drawing, readOnly, tiles, labe
         {polygon && polygon.length > 0 ? (
           <>
             <Polygon positions={polygon} pathOptions={{ color: '#e8590c', weight: 2, fillOpacity: 0.12 }} interactive={false} />
-            {polygon.map((vertex, index) => (
-              <Marker key={`${index}-${vertex[0]}-${vertex[1]}`} position={vertex} icon={icons.vertex} interactive={false} keyboard={false} />
-            ))}
+            {polygon.map((vertex, index) =>
+              movable ? (
+                <Marker
+                  // By its place alone, so a corner moved by the keys keeps its element and its focus.
+                  key={index}
+                  position={vertex}
+                  icon={cornerIcons[index] ?? icons.vertex}
+                  title={corner(index + 1)}
+                  draggable
+                  keyboard
+                  eventHandlers={{
+                    dragend: (event) => onPolygon?.(moveVertex(polygon, index, fromLeaflet((event.target as L.Marker).getLatLng()))),
+                  }}
+                />
+              ) : (
+                <Marker key={`${index}-${vertex[0]}-${vertex[1]}`} position={vertex} icon={icons.vertex} interactive={false} keyboard={false} />
+              ),
+            )}
           </>
         ) : null}
       </MapContainer>
