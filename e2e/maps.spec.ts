@@ -7,6 +7,7 @@
 import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { TILE_PORT } from '../playwright.config.ts';
+import { PHONE } from './phone.ts';
 import { apiToken, DEMO, expectAccessible, expectDirection, png, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
 // A light tile with a darker grid line, so a screenshot shows where tiles were drawn.
@@ -45,12 +46,15 @@ const ltr = (value: number | string) => `\u2066${value}\u2069`;
 const fieldValue = async (page: Page, label: string) =>
   Number((await page.getByRole('dialog').getByLabel(label, { exact: true }).inputValue()).replace(/[^\d.-]/g, ''));
 
-for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
-  test(`maps journey in ${lang}`, async ({ page, request }) => {
+for (const [lang, viewport] of [
+  ['en', { width: 1366, height: 900 }],
+  ['ar', PHONE],
+] as const satisfies [Lang, { width: number; height: number }][]) {
+  test(`maps journey in ${lang} (${viewport.width}px)`, async ({ page, request }) => {
     test.setTimeout(120_000);
     const siteName = `Map Site ${unique().replace(/[0-9]/g, 'x')}`;
     const place = PLACES[lang];
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.setViewportSize(viewport);
     await useLanguage(page, lang);
     await signIn(page, lang, DEMO.username, DEMO.password);
     await expectDirection(page, lang);
@@ -94,6 +98,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
 
     // The circle grows when its edge is dragged outwards (east, whatever the page's direction).
     const edge = dialog.getByRole('button', { name: t(lang, 'maps.picker.handle') });
+    // On a phone the dialog scrolls: the whole map in view before a drag on it.
+    await dialog.getByTestId('map-picker').scrollIntoViewIfNeeded();
     const box = (await edge.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
@@ -115,11 +121,13 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await dialog.getByTestId('map-picker').scrollIntoViewIfNeeded();
     const map = (await dialog.getByTestId('map-picker').boundingBox())!;
     const [cx, cy] = [map.x + map.width / 2, map.y + map.height / 2];
+    // Corners a little in from the map's edges, clear of its zoom buttons at a phone's size too.
+    const [rx, ry] = [map.width * 0.3, map.height * 0.25];
     for (const [dx, dy] of [
-      [-120, -90],
-      [120, -90],
-      [120, 90],
-      [-120, 90],
+      [-rx, -ry],
+      [rx, -ry],
+      [rx, ry],
+      [-rx, ry],
     ] as const) {
       await page.mouse.click(cx + dx, cy + dy);
     }
@@ -133,7 +141,9 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.waitForURL(/\/sites\/\d+/);
     const siteId = Number(/sites\/(\d+)/.exec(page.url())![1]);
 
-    // The sites map: the new site has a marker of its own, which opens it.
+    // The sites map: the new site has a marker of its own, which opens it. On a phone the
+    // navigation opens from its button first.
+    if (viewport.width < 768) await page.getByRole('button', { name: t(lang, 'nav.toggleNavigation') }).click();
     await page
       .getByRole('navigation')
       .getByRole('link', { name: t(lang, 'nav.sitesMap') })
