@@ -4,7 +4,8 @@
 // The owner counts the half-kilometre one by an override, then opens the reports' Answers map
 // filtered to the member: the geofence and the markers are drawn with no tile server running,
 // a marker's popup tells the distance, and the table beside it (the map's text alternative) gives
-// each answer its status: inside, outside, unverified, overridden. Checked for accessibility.
+// each answer its status: inside, outside, unverified, overridden. The runner said the same
+// after each answer. Checked for accessibility.
 import { expect, test } from '@playwright/test';
 import { PHONE, SITE, answersOf, prepare } from './phone.ts';
 import { DEMO, WORKFLOW, call, expectAccessible, expectDirection, shot, signIn, t, useLanguage, type Lang } from './support.ts';
@@ -48,17 +49,23 @@ for (const [lang, viewport] of [
     await member.getByRole('button', { name: t(lang, 'actions.signIn') }).click();
     await member.waitForURL((url) => !url.pathname.startsWith('/login'));
     const answered: Record<number, number> = {};
-    for (const [scheduleId, where] of [
-      [insideId, INSIDE],
-      [farId, FAR],
-      [nearId, NEAR],
-      [imprecise, IMPRECISE],
+    for (const [scheduleId, where, said] of [
+      [insideId, INSIDE, 'taskRunner.submit.saved'],
+      [farId, FAR, 'taskRunner.submit.outside'],
+      [nearId, NEAR, 'taskRunner.submit.outside'],
+      [imprecise, IMPRECISE, 'taskRunner.submit.unverified'],
     ] as const) {
       await phone.setGeolocation(where);
       await member.goto(`/tracker/${scheduleId}`);
       const question = member.getByRole('region', { name: action });
       await question.getByRole('button', { name: t(lang, 'taskRunner.yes'), exact: true }).click();
       await member.getByRole('button', { name: t(lang, 'tracker.submit.submit') }).click();
+      // The runner says what the server judged: an imprecise fix is unverified, not "outside".
+      await expect(member.getByRole('region', { name: action }).getByText(t(lang, said))).toBeVisible();
+      if (said === 'taskRunner.submit.unverified') {
+        await expect(member.getByText(t(lang, 'taskRunner.submit.outside'))).toHaveCount(0);
+        await shot(member, `${lang}-answers-map-00-runner-unverified`);
+      }
       await expect.poll(async () => (await answersOf(request, setup, scheduleId)).length, { timeout: 20_000 }).toBe(1);
       answered[scheduleId] = (await answersOf(request, setup, scheduleId))[0]!.id;
     }
@@ -73,6 +80,8 @@ for (const [lang, viewport] of [
     await signIn(page, lang, DEMO.username, DEMO.password);
     await page.goto(`/reports?member=${setup.member.id}`);
     await expectDirection(page, lang);
+    // The photo review counts sit above the views.
+    await expect(page.getByTestId('photo-review-summary')).toBeVisible();
     await page.getByRole('tab', { name: t(lang, 'reports.views.map') }).click();
     await expect(page).toHaveURL(/view=map/);
     const map = page.getByTestId('answers-map');
