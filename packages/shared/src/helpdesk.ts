@@ -122,6 +122,12 @@ export const ticket = z.object({
   reason: z.string().nullable(),
   createdDate: z.string(),
   updatedDate: z.string(),
+  /** When the first response is due by the ticket's SLA rule; null without a target. */
+  firstResponseDueAt: z.string().nullable(),
+  /** When the ticket first left NEW. */
+  firstRespondedAt: z.string().nullable(),
+  /** When the resolution is due: past once breached; null while the SLA clock is paused or stopped with time left, or without a target. */
+  resolutionDueAt: z.string().nullable(),
   attachmentsCount: z.number(),
   commentsCount: z.number(),
 });

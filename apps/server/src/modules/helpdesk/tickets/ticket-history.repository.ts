@@ -2,8 +2,9 @@
 // category. Values are kept in machine form (status and priority codes, user and category ids as
 // text) so any language can word them; the English summary names people and categories as they
 // are now. A page costs two queries whatever its size.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TicketStatus } from '@fieldops/shared/enums';
 import type { TicketHistoryEntry } from '@fieldops/shared/helpdesk';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
@@ -83,4 +84,14 @@ export async function findHistory(
     createdDate: r.createdDate.toISOString(),
   }));
   return { items, total };
+}
+
+/** The statuses a ticket entered, oldest first: its creation (NEW), then every status change. */
+export async function findStatusMoments(db: Db, businessId: number, ticketId: number) {
+  const rows = await db
+    .select({ field: ticketHistory.field, newValue: ticketHistory.newValue, at: ticketHistory.createdDate })
+    .from(ticketHistory)
+    .where(and(eq(ticketHistory.businessId, businessId), eq(ticketHistory.ticketId, ticketId), inArray(ticketHistory.field, ['CREATED', 'STATUS'])))
+    .orderBy(asc(ticketHistory.id));
+  return rows.map((r) => ({ status: (r.field === 'CREATED' ? 'NEW' : r.newValue) as TicketStatus, at: r.at }));
 }

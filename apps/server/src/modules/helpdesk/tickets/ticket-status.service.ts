@@ -1,5 +1,6 @@
 // Status changes (spec §4): only the moves canTransition allows, always with a reason, written to
-// the history with the old and new status in the same transaction.
+// the history with the old and new status in the same transaction, and the SLA due times
+// worked out again from it.
 import { canTransition, type Ticket } from '@fieldops/shared/helpdesk';
 import type { TicketStatus } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
@@ -10,7 +11,7 @@ import { ticketAccessOf } from '../../../policies/tickets.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
 import { insertHistory } from './ticket-history.repository.ts';
 import { updateTicketRow } from './tickets.repository.ts';
-import { requireVisibleTicket, requireVisibleTicketRow } from './tickets.service.ts';
+import { requireVisibleTicket, requireVisibleTicketRow, ticketDueTimes } from './tickets.service.ts';
 
 export async function changeTicketStatus(db: Db, caller: Caller, id: number, status: TicketStatus, reason: string): Promise<Ticket> {
   const access = await ticketAccessOf(db, caller);
@@ -20,8 +21,15 @@ export async function changeTicketStatus(db: Db, caller: Caller, id: number, sta
     const row = await requireVisibleTicketRow(tx, access, id, true);
     if (!access.canManage) throw forbidden();
     if (!canTransition(row.status, status)) throw conflict(MSG.transitionUnavailable);
-    await updateTicketRow(tx, businessId, id, { status, reason });
     await insertHistory(tx, [{ businessId, ticketId: id, field: 'STATUS', oldValue: row.status, newValue: status, reason, actorId: userId }]);
+    // Leaving NEW the first time is the first response; the SLA clock pauses, stops or runs on.
+    const dueTimes = await ticketDueTimes(tx, businessId, id, row);
+    await updateTicketRow(tx, businessId, id, {
+      status,
+      reason,
+      ...dueTimes,
+      ...(row.status === 'NEW' && row.firstRespondedAt === null ? { firstRespondedAt: new Date() } : {}),
+    });
     await recordEvent(tx, {
       businessId,
       kind: 'ticket.status',

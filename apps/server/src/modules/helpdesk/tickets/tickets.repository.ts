@@ -51,6 +51,9 @@ function selectTickets(db: Db) {
       reason: tickets.reason,
       createdDate: tickets.createdDate,
       updatedDate: tickets.updatedDate,
+      firstResponseDueAt: tickets.firstResponseDueAt,
+      firstRespondedAt: tickets.firstRespondedAt,
+      resolutionDueAt: tickets.resolutionDueAt,
       // Each count walks the (ticket_id, id) index of its table for the ticket's rows only.
       attachmentsCount: sql<number>`(select count(*) from ${ticketAttachments} where ${ticketAttachments.ticketId} = ${tickets.id})`.mapWith(Number),
       commentsCount: sql<number>`(select count(*) from ${ticketComments} where ${ticketComments.ticketId} = ${tickets.id})`.mapWith(Number),
@@ -91,6 +94,9 @@ const toTicket = (r: TicketRow): Ticket => ({
   reason: r.reason,
   createdDate: r.createdDate.toISOString(),
   updatedDate: r.updatedDate.toISOString(),
+  firstResponseDueAt: r.firstResponseDueAt?.toISOString() ?? null,
+  firstRespondedAt: r.firstRespondedAt?.toISOString() ?? null,
+  resolutionDueAt: r.resolutionDueAt?.toISOString() ?? null,
   attachmentsCount: r.attachmentsCount,
   commentsCount: r.commentsCount,
 });
@@ -170,6 +176,7 @@ export async function findTicketRow(db: Db, businessId: number, id: number, scop
       projectId: tickets.projectId,
       teamId: tickets.teamId,
       creatorId: tickets.creatorId,
+      firstRespondedAt: tickets.firstRespondedAt,
     })
     .from(tickets)
     .where(and(eq(tickets.businessId, businessId), eq(tickets.id, id), scope));

@@ -4,6 +4,7 @@
 // category is written to the history in the same transaction. Tickets are looked up within the
 // caller's sight (policies/tickets.ts), so one out of it answers 404.
 import type { z } from 'zod';
+import type { TicketPriority } from '@fieldops/shared/enums';
 import type { Ticket, ticketCreateRequest, ticketUpdateRequest } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
@@ -15,7 +16,8 @@ import { requireProjectRow } from '../../main/projects/projects.service.ts';
 import { requireSiteRow } from '../../main/teams/teams.service.ts';
 import { holdCategory } from '../ticket-categories/ticket-categories.service.ts';
 import { pickAssignee } from '../ticket-assignment/ticket-assignment.service.ts';
-import { insertHistory, type HistoryValues } from './ticket-history.repository.ts';
+import { dueTimesFor } from '../sla-policies/sla-policies.service.ts';
+import { findStatusMoments, insertHistory, type HistoryValues } from './ticket-history.repository.ts';
 import { findTicket, findTicketRow, insertTicket, updateTicketRow } from './tickets.repository.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
 
@@ -66,7 +68,15 @@ async function placeOf(
   return { projectId, teamId };
 }
 
-/** A new ticket, NEW, created by the caller, with its CREATED history entry. */
+/**
+ * When the ticket's first response and resolution are due now, by its SLA rule, from its status
+ * history (written first, in the same transaction).
+ */
+export async function ticketDueTimes(db: Db, businessId: number, id: number, ticket: { priority: TicketPriority; categoryId: number | null }) {
+  return dueTimesFor(db, businessId, { ...ticket, statuses: await findStatusMoments(db, businessId, id) });
+}
+
+/** A new ticket, NEW, created by the caller, with its CREATED history entry and its due times. */
 export async function createTicket(db: Db, caller: Caller, body: CreateInput): Promise<Ticket> {
   const { businessId, userId } = caller;
   const id = await db.transaction(async (tx) => {
@@ -87,6 +97,7 @@ export async function createTicket(db: Db, caller: Caller, body: CreateInput): P
       creatorId: userId,
     });
     await insertHistory(tx, [{ businessId, ticketId, field: 'CREATED', newValue: 'NEW', agentId, actorId: userId }]);
+    await updateTicketRow(tx, businessId, ticketId, await ticketDueTimes(tx, businessId, ticketId, body));
     await recordEvent(tx, { businessId, kind: 'ticket.created', actorId: userId, data: { ticketId, title: body.title, teamId: place.teamId } });
     if (agentId !== null) await recordEvent(tx, { businessId, kind: 'ticket.assigned', actorId: userId, data: { ticketId, title: body.title, agentId } });
     return ticketId;
@@ -134,6 +145,13 @@ export async function updateTicket(db: Db, caller: Caller, id: number, body: Upd
       ...(priorityChanged ? { priority: body.priority } : {}),
       ...(categoryChanged ? { categoryId: body.categoryId } : {}),
       ...(place.projectId !== row.projectId || place.teamId !== row.teamId ? place : {}),
+      // Another priority or category may fall under another SLA rule.
+      ...(priorityChanged || categoryChanged
+        ? await ticketDueTimes(tx, businessId, id, {
+            priority: body.priority ?? row.priority,
+            categoryId: categoryChanged ? (body.categoryId ?? null) : row.categoryId,
+          })
+        : {}),
     };
     // Saving without a difference leaves the ticket where it is on the board.
     if (Object.keys(values).length === 0) return;

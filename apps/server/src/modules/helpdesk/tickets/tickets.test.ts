@@ -74,6 +74,10 @@ describe('POST /v1/tickets', () => {
       reason: null,
       createdDate: expect.any(String),
       updatedDate: expect.any(String),
+      // No SLA rule covers it.
+      firstResponseDueAt: null,
+      firstRespondedAt: null,
+      resolutionDueAt: null,
       attachmentsCount: 0,
       commentsCount: 0,
     });
