@@ -175,8 +175,9 @@ export function SitesClusterMap({ sites, tiles, labels, onOpen, colourOf }: Site
         {tiles.tileUrl ? <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} /> : null}
         <ZoomControl zoomInTitle={labels.zoomIn} zoomOutTitle={labels.zoomOut} />
         <MapName label={labels.map} />
-        <FitSites sites={sites} />
         <Clusters index={index} labels={labels} onOpen={onOpen} byId={byId} colourOf={colourOf} />
+        {/* After the clusters, so that they listen for the move the fitting makes. */}
+        <FitSites sites={sites} />
       </MapContainer>
     </div>
   );
