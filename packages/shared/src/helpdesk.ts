@@ -96,10 +96,12 @@ export const ticketsQuery = pageQuery.extend({
   agentId: id.optional(),
   projectId: id.optional(),
   teamId: id.optional(),
+  /** Tickets past their resolution due time, or due within the hour (sla-policies.ts). */
+  sla: z.enum(['BREACHED', 'DUE_SOON']).optional(),
 });
 export type TicketsQuery = z.input<typeof ticketsQuery>;
 /** The ticket filters as the server reads them. */
-export type TicketsFilter = Pick<z.infer<typeof ticketsQuery>, 'searchKey' | 'priority' | 'categoryId' | 'agentId' | 'projectId' | 'teamId'>;
+export type TicketsFilter = Pick<z.infer<typeof ticketsQuery>, 'searchKey' | 'priority' | 'categoryId' | 'agentId' | 'projectId' | 'teamId' | 'sla'>;
 
 const named = z.object({ id: z.number(), name: z.string() });
 

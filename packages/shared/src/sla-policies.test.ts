@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TICKET_PRIORITIES } from './enums.ts';
-import { slaRuleFor, type SlaRule } from './sla-policies.ts';
+import { SLA_DUE_SOON_MS, slaRuleFor, slaStateOf, type SlaRule } from './sla-policies.ts';
 
 const rule = fc.record({
   id: fc.nat(),
@@ -40,5 +40,18 @@ describe('slaRuleFor', () => {
     const byPriority = { id: 1, priority: 'HIGH' as const, categoryId: null, firstResponseMinutes: 10, resolutionMinutes: null };
     const byCategory = { id: 2, priority: null, categoryId: 7, firstResponseMinutes: 20, resolutionMinutes: null };
     expect(slaRuleFor([byPriority, byCategory], { priority: 'HIGH', categoryId: 7 })).toBe(byCategory);
+  });
+});
+
+describe('slaStateOf', () => {
+  it('is breached at and after the due time, due soon within the hour before it, on track before that', () => {
+    const now = Date.UTC(2026, 10, 30, 9);
+    const due = (ms: number) => new Date(now + ms).toISOString();
+    expect(slaStateOf(null, now)).toBeNull();
+    expect(slaStateOf(due(0), now)).toBe('BREACHED');
+    expect(slaStateOf(due(-1), now)).toBe('BREACHED');
+    expect(slaStateOf(due(1), now)).toBe('DUE_SOON');
+    expect(slaStateOf(due(SLA_DUE_SOON_MS), now)).toBe('DUE_SOON');
+    expect(slaStateOf(due(SLA_DUE_SOON_MS + 1), now)).toBe('ON_TRACK');
   });
 });

@@ -142,3 +142,29 @@ describe('SLA due times of a ticket', () => {
     expect(ticket.resolutionDueAt).toBeNull();
   });
 });
+
+describe('GET /v1/tickets by SLA', () => {
+  it('filters breached and due-soon tickets and sorts by resolution due time, tickets without one last', async () => {
+    const [late, soon, later, none] = [await create(), await create(), await create(), await create()];
+    const at = (ms: number) => new Date(Date.now() + ms);
+    const set = (id: number, due: Date | null) => t.app.db.update(tickets).set({ resolutionDueAt: due }).where(eq(tickets.id, id));
+    await set(late.id, at(-5 * 60_000));
+    await set(soon.id, at(30 * 60_000));
+    await set(later.id, at(3 * 3_600_000));
+    await set(none.id, null);
+    const ids = async (query: string) =>
+      (await owner.request({ method: 'GET', url: `${API}/tickets?size=100&${query}` })).json<{ id: number }[]>().map((x) => x.id);
+    const mine = [late.id, soon.id, later.id, none.id];
+
+    const breached = await ids('sla=BREACHED');
+    expect(breached).toContain(late.id);
+    expect(breached.filter((id) => mine.includes(id))).toEqual([late.id]);
+    const dueSoon = await ids('sla=DUE_SOON');
+    expect(dueSoon.filter((id) => mine.includes(id))).toEqual([soon.id]);
+    const sorted = (await ids('sort=resolutionDueAt,asc')).filter((id) => mine.includes(id));
+    expect(sorted).toEqual([late.id, soon.id, later.id, none.id]);
+    const reversed = (await ids('sort=resolutionDueAt,desc')).filter((id) => mine.includes(id));
+    expect(reversed).toEqual([later.id, soon.id, late.id, none.id]);
+    expect((await owner.request({ method: 'GET', url: `${API}/tickets?sla=LATE` })).statusCode).toBe(400);
+  });
+});

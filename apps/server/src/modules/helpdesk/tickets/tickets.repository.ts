@@ -9,6 +9,7 @@ import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
 import { projects, teams, users } from '../../../db/schema.ts';
 import { ticketAttachments, ticketCategories, ticketComments, tickets } from '../../../db/schema-helpdesk.ts';
+import { SLA_DUE_SOON_MS } from '@fieldops/shared/sla-policies';
 
 export interface TicketFilter {
   searchKey?: string;
@@ -18,9 +19,10 @@ export interface TicketFilter {
   agentId?: number;
   projectId?: number;
   teamId?: number;
+  sla?: 'BREACHED' | 'DUE_SOON';
 }
 
-export type TicketSort = { field: 'id' | 'updatedDate' | 'createdDate'; dir: 'asc' | 'desc' };
+export type TicketSort = { field: 'id' | 'updatedDate' | 'createdDate' | 'resolutionDueAt'; dir: 'asc' | 'desc' };
 
 const agent = alias(users, 'agent');
 const creator = alias(users, 'creator');
@@ -114,10 +116,14 @@ function whereOf(businessId: number, filter: TicketFilter, scope: SQL | undefine
   if (filter.agentId) conditions.push(eq(tickets.agentId, filter.agentId));
   if (filter.projectId) conditions.push(eq(tickets.projectId, filter.projectId));
   if (filter.teamId) conditions.push(eq(tickets.teamId, filter.teamId));
+  // Against the database's clock, so every instance draws the line at the same moment.
+  if (filter.sla === 'BREACHED') conditions.push(sql`${tickets.resolutionDueAt} <= now()`);
+  if (filter.sla === 'DUE_SOON')
+    conditions.push(sql`${tickets.resolutionDueAt} > now() and ${tickets.resolutionDueAt} <= now() + ${`${SLA_DUE_SOON_MS} milliseconds`}::interval`);
   return and(...conditions);
 }
 
-const SORT_COLUMNS = { id: tickets.id, updatedDate: tickets.updatedDate, createdDate: tickets.createdDate };
+const SORT_COLUMNS = { id: tickets.id, updatedDate: tickets.updatedDate, createdDate: tickets.createdDate, resolutionDueAt: tickets.resolutionDueAt };
 
 export async function findTickets(
   db: Db,
@@ -130,7 +136,13 @@ export async function findTickets(
   const direction = page.sort.dir === 'asc' ? asc : desc;
   // The id breaks ties, so pages never overlap. (business_id, id) serves the default order and
   // (business_id, status, updated_date) the board's columns.
-  const order = page.sort.field === 'id' ? [direction(tickets.id)] : [direction(SORT_COLUMNS[page.sort.field]), direction(tickets.id)];
+  const order =
+    page.sort.field === 'id'
+      ? [direction(tickets.id)]
+      : page.sort.field === 'resolutionDueAt'
+        ? // Tickets without a due time last, whichever the direction.
+          [sql`${tickets.resolutionDueAt} ${sql.raw(page.sort.dir === 'asc' ? 'asc' : 'desc')} nulls last`, direction(tickets.id)]
+        : [direction(SORT_COLUMNS[page.sort.field]), direction(tickets.id)];
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     selectTickets(db)
       .where(where)

@@ -15,9 +15,9 @@ import { ticketAccessOf } from '../../../policies/tickets.ts';
 import { countTicketsByStatus, findTickets, type TicketSort } from './tickets.repository.ts';
 import { createTicket, requireVisibleTicket, updateTicket } from './tickets.service.ts';
 
-const SORTABLE = ['id', 'updatedDate', 'createdDate'] as const;
+const SORTABLE = ['id', 'updatedDate', 'createdDate', 'resolutionDueAt'] as const;
 
-/** `sort=field,dir`: id (the default, newest first), updatedDate (the board) or createdDate. */
+/** `sort=field,dir`: id (the default, newest first), updatedDate (the board), createdDate or resolutionDueAt. */
 function sortOf(sort: string | undefined): TicketSort {
   const [field, dir] = (sort ?? 'id,desc').split(',');
   const known = SORTABLE.find((f) => f === field);
