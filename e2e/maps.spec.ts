@@ -134,12 +134,24 @@ for (const [lang, viewport] of [
     await expect(summary).toContainText(t(lang, 'maps.picker.summary.polygon', { latitude: ltr(latitude), longitude: ltr(place.longitude), count: '4' }));
     await dialog.getByRole('button', { name: t(lang, 'maps.picker.undo') }).click();
     await expect(summary).toContainText(t(lang, 'maps.picker.summary.polygon', { latitude: ltr(latitude), longitude: ltr(place.longitude), count: '3' }));
+    // The first corner dragged down, below the second it was level with; no corner is added by it.
+    const first = (await dialog.getByRole('button', { name: t(lang, 'maps.picker.corner', { number: '1' }) }).boundingBox())!;
+    await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(first.x + first.width / 2 + 10, first.y + first.height / 2 + 40, { steps: 8 });
+    await page.mouse.up();
+    await expect(summary).toContainText(t(lang, 'maps.picker.summary.polygon', { latitude: ltr(latitude), longitude: ltr(place.longitude), count: '3' }));
     await shot(page, `${lang}-maps-03-polygon`);
     await expectAccessible(page, `${lang} site form drawing a polygon`);
 
     await dialog.getByRole('button', { name: t(lang, 'sites.form.create') }).click();
     await page.waitForURL(/\/sites\/\d+/);
     const siteId = Number(/sites\/(\d+)/.exec(page.url())![1]);
+    const saved = (await (await request.get(`/api/v1/teams/${siteId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      polygon: [number, number][];
+    };
+    expect(saved.polygon).toHaveLength(3);
+    expect(saved.polygon[0]![0]).toBeLessThan(saved.polygon[1]![0] - 0.00005);
 
     // The sites map: the new site has a marker of its own, which opens it. On a phone the
     // navigation opens from its button first.
