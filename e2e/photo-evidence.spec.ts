@@ -181,6 +181,7 @@ for (const [lang, viewport] of [
       await page.reload();
       await expect(card).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
+    await expect(card.getByText(new RegExp(t(lang, 'photoReviews.ownTime', { time: '.+' })))).toBeVisible();
     await expectAccessible(page, `photo review, other time (${lang})`);
     await shot(page, `photo-evidence-${lang}-07-review`);
   });

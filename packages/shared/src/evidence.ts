@@ -70,6 +70,8 @@ export const reviewedPhoto = z.object({
   /** When the member took it, and when it reached the server. */
   capturedAt: z.string(),
   receivedAt: z.string(),
+  /** When the photo's own data (EXIF) says it was taken, as the device read it; null when it gave none. */
+  photoTakenAt: z.string().nullable().optional(),
 });
 export type ReviewedPhoto = z.infer<typeof reviewedPhoto>;
 

@@ -89,7 +89,7 @@ describe("a photo's metadata time", () => {
 
     const queue = await owner.request({ method: 'GET', url: '/services/workflow/api/v1/photo-reviews' });
     expect(queue.statusCode, queue.body).toBe(200);
-    expect(queue.json()).toContainEqual(expect.objectContaining({ answerId: answer.id, reason: 'TIME_MISMATCH' }));
+    expect(queue.json()).toContainEqual(expect.objectContaining({ answerId: answer.id, reason: 'TIME_MISMATCH', photoTakenAt: takenAt.toISOString() }));
   });
 
   it('a time within the limit, or none at all, is no mismatch', async () => {

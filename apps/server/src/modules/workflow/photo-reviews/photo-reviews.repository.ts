@@ -152,6 +152,7 @@ export async function findPhotoAnswers(db: Db, businessId: number, answerIds: nu
       taskNameAr: tasks.nameAr,
       capturedAt: actionResults.capturedAt,
       receivedAt: actionResults.createdDate,
+      photoTakenAt: actionResults.photoTakenAt,
     })
     .from(actionResults)
     .innerJoin(users, eq(users.id, actionResults.userId))

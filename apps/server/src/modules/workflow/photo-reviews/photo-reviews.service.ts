@@ -107,6 +107,7 @@ const photoOf = (answer: PhotoAnswer): ReviewedPhoto => ({
   task: { id: answer.taskId, nameEn: answer.taskNameEn, nameAr: answer.taskNameAr },
   capturedAt: answer.capturedAt.toISOString(),
   receivedAt: answer.receivedAt.toISOString(),
+  photoTakenAt: answer.photoTakenAt?.toISOString() ?? null,
 });
 
 /** The rows with their photos and those they nearly match; a row whose answer is gone is left out. */

@@ -1,5 +1,5 @@
 // One photo of the review queue: the photo with who gave it, where, for which task, when it was
-// taken and when it arrived; beside it the earlier photo it nearly matches, if that is why it is
+// taken and when it arrived (and when its own data says it was taken, when it says); beside it the earlier photo it nearly matches, if that is why it is
 // here; and Fine / Suspicious, or the verdict given and by whom.
 import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
@@ -34,6 +34,11 @@ function PhotoFacts({ photo, label }: { photo: ReviewedPhoto; label: string }) {
       <Text size="xs" c="dimmed">
         {t('photoReviews.times', { taken: formatDateTime(photo.capturedAt, language), arrived: formatDateTime(photo.receivedAt, language) })}
       </Text>
+      {photo.photoTakenAt ? (
+        <Text size="xs" c="dimmed">
+          {t('photoReviews.ownTime', { time: formatDateTime(photo.photoTakenAt, language) })}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
