@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { INSIDE, PHONE, answersOf, prepare } from './phone.ts';
-import { DEMO, WORKFLOW, apiToken, call, expectAccessible, expectDirection, png, shot, signIn, t, useLanguage, type Lang } from './support.ts';
+import { DEMO, WORKFLOW, apiToken, call, expectAccessible, expectDirection, png, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
 
 // The config's browser, with a fake camera that needs no permission prompt.
 const launchOptions = config.use?.launchOptions ?? {};
@@ -36,6 +36,18 @@ for (const [lang, viewport] of [
         ],
       },
     ]);
+    // In Arabic the site has an Arabic name, so the stamp's Arabic is seen shaped, right to left.
+    if (lang === 'ar') {
+      const { site } = await call<{ site: { id: number; latitude: number; longitude: number; radius: number } }>(
+        request,
+        setup.token,
+        'GET',
+        `${WORKFLOW}/schedules/${setup.scheduleIds[0]!}?eagerLoad=true`,
+      );
+      const projects = await call<{ id: number }[]>(request, setup.token, 'GET', '/api/v1/projects/all/business?page=0&size=1');
+      const siteName = `القبو الشمالي ${unique().replace(/[0-9]/g, 'x')}`;
+      await call(request, setup.token, 'PUT', '/api/v1/teams', { ...site, name: siteName, projectId: projects[0]!.id });
+    }
     // Nothing sampled at random: the queue holds the journey's photo for the reason it is there.
     await call(request, setup.token, 'PUT', `${WORKFLOW}/v1/photo-reviews/settings`, { samplePercent: 0 });
     const task = setup.tasks[0]!;
