@@ -106,6 +106,12 @@ export type KpiItem = z.infer<typeof kpiItem>;
 
 /** `GET /v1/report/{kind}/kpi/{id}`: one entity's standing, with how many are ranked. */
 export const kpiStanding = z.object({ item: kpiItem, ranked: z.number() });
+
+/** Every site with a schedule in the range, with its completion rate (%) and schedule count: what a map colours sites by. */
+export const siteCompletions = z.object({
+  items: z.array(z.object({ id: z.number(), completionRate: z.number(), total: z.number() })),
+});
+export type SiteCompletions = z.infer<typeof siteCompletions>;
 export type KpiStanding = z.infer<typeof kpiStanding>;
 
 /** `GET /v1/report/business/{businessId}/stats`: one of projectId, teamId or userId narrows it. */

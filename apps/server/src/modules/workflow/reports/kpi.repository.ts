@@ -160,6 +160,14 @@ export async function findRanked(
   return { items: rows.map(toRanked), total };
 }
 
+/** Every entity with a schedule in the sources, with its completion rate and schedule count, in id order. */
+export async function findCompletions(db: Db, kind: KpiKind, sources: KpiSources) {
+  const rows = rowsOf<{ key: unknown; done: unknown; total: unknown }>(
+    await db.execute(sql`with ${rankedCte(kind, sources.schedules)} select key, done, total from ranked order by key`),
+  );
+  return rows.map((r) => ({ id: Number(r.key), completionRate: completionRate(Number(r.done), Number(r.total)), total: Number(r.total) }));
+}
+
 async function countRanked(db: Db, kind: KpiKind, source: SQL) {
   const row = onlyRowOf<{ n: unknown }>(await db.execute(sql`with ${rankedCte(kind, source)} select count(*) as n from ranked`));
   return Number(row.n);

@@ -1,4 +1,5 @@
-// Reports: GET /v1/report/business/{businessId}/stats, /v1/report/{kind}/kpi and
+// Reports: GET /v1/report/business/{businessId}/stats, /v1/report/{kind}/kpi,
+// /v1/report/teams/completion (every site's rate, for the sites map) and
 // /v1/report/{kind}/kpi/{id} for members, projects, teams, tasks and schedules (plans),
 // /v1/report/actions/kpi, /v1/report/actions/kpi/tag/{id}, /v1/report/tags/kpi and
 // /v1/report/performance. Lists give their total in X-Total-Count.
@@ -21,11 +22,12 @@ import {
   performancePoint,
   performanceQuery,
   reportFilterQuery,
+  siteCompletions as siteCompletionsSchema,
   statsQuery,
   tagKpi,
 } from '@fieldops/shared/reports';
 import { requireTenant } from '../../../plugins/auth.ts';
-import { actionsKpi, businessStats, dashboardReport, kpiList, kpiStanding as standingOf, performance, tagsKpi } from './reports.service.ts';
+import { actionsKpi, businessStats, dashboardReport, kpiList, kpiStanding as standingOf, performance, siteCompletions, tagsKpi } from './reports.service.ts';
 
 const RANGE = `Dates are calendar dates in the business's time zone, both inclusive; without them the last 30 days up to today. A range longer than ${MAX_REPORT_DAYS} days or ending before it starts answers 400.`;
 const VIEW = 'Counted over what the caller sees: owners and admins the business, a supervisor their sites and their own schedules, a member their own.';
@@ -96,6 +98,17 @@ export async function reportsRoutes(app: FastifyInstance) {
       handler: (request) => standingOf(app.readDb, requireTenant(request), kind, request.params.id, request.query),
     });
   }
+
+  r.get('/v1/report/teams/completion', {
+    schema: {
+      tags: ['reports'],
+      summary: 'Every site with a schedule in the range, with its completion rate and schedule count, all at once',
+      description: `What the sites map colours sites by: the completion rate of the site lists, for every site at once, in id order. ${RANGE} ${VIEW}`,
+      querystring: reportFilterQuery,
+      response: { 200: siteCompletionsSchema, ...errors },
+    },
+    handler: (request) => siteCompletions(app.readDb, requireTenant(request), request.query),
+  });
 
   r.get('/v1/report/actions/kpi', {
     schema: {

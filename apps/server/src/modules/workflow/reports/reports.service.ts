@@ -34,6 +34,7 @@ import { findEntityNames, findRankedId, type EntityNames } from './kpi-entities.
 import {
   completionOverLastMonth as completionRows,
   scoresOverLastMonth as scoreRows,
+  findCompletions,
   findRanked,
   findStanding,
   kpiSources,
@@ -103,6 +104,13 @@ export async function kpiList(db: Db, caller: Caller, kind: KpiKind, query: z.ou
   const order = query.order === 'load' ? 'load' : query.best ? 'rate' : 'worst';
   const { items, total } = await findRanked(db, kind, scope.businessId, kpiSources(scope, filterOf(query), range, kind), order, query);
   return { items: items.map((e) => toItem(e, e.names)), total };
+}
+
+/** Every site with a schedule over the filters, with its completion rate, all at once (for a map). */
+export async function siteCompletions(db: Db, caller: Caller, query: FilterQuery) {
+  const { scope, timeZone } = await reportScopeOf(db, caller);
+  const range = resolveRange(query, timeZone);
+  return { items: await findCompletions(db, 'teams', kpiSources(scope, filterOf(query), range, 'teams')) };
 }
 
 /** One entity's counts and rank over the filters; an id the business does not have answers 404. */
