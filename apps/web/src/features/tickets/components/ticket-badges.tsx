@@ -1,8 +1,13 @@
-// The status and priority of a ticket as coloured badges, the same on the board, the list and
-// the ticket page.
+// The status, priority and SLA state of a ticket as coloured badges, the same on the board, the
+// list and the ticket page.
+import { useEffect, useState } from 'react';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
+import { slaStateOf, type SlaState } from '@fieldops/shared/sla-policies';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import type { Language } from '../../../lib/i18n/language.ts';
+import { numberFormat } from '../../../lib/intl.ts';
 
 export const STATUS_COLORS: Record<TicketStatus, string> = {
   NEW: 'blue',
@@ -36,6 +41,44 @@ export function PriorityBadge({ priority, ...props }: { priority: TicketPriority
   return (
     <Badge variant={priority === 'URGENT' ? 'filled' : 'light'} tt="none" color={PRIORITY_COLORS[priority]} {...props}>
       {t(`tickets.priority.${priority}`)}
+    </Badge>
+  );
+}
+
+export const SLA_COLORS: Record<SlaState, string> = { BREACHED: 'red', DUE_SOON: 'orange', ON_TRACK: 'teal' };
+
+/** "2 hr 5 min", "3 days 4 hr": the largest two units of a span, in the reader's language. */
+function spanWords(ms: number, language: Language): string {
+  const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000));
+  const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
+    numberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  if (days > 0) return hours > 0 ? `${unit(days, 'day')} ${unit(hours, 'hour')}` : unit(days, 'day');
+  if (hours > 0) return rest > 0 ? `${unit(hours, 'hour')} ${unit(rest, 'minute')}` : unit(hours, 'hour');
+  return unit(rest, 'minute');
+}
+
+/**
+ * Where the ticket stands against its resolution due time, in colour and words: time left, due
+ * soon, or breached and how long ago. Nothing when it has no due time (no rule, or paused).
+ */
+export function SlaBadge({ resolutionDueAt, now: givenNow, ...props }: { resolutionDueAt: string | null; now?: number } & BadgeRest) {
+  const { t, i18n } = useTranslation();
+  // Read after the first render: a board drawn on the server (a phone's first screen) and the
+  // same board taken over in the browser then draw the same thing, whatever the clock says.
+  const [mountedAt, setMountedAt] = useState<number | null>(null);
+  useEffect(() => setMountedAt(Date.now()), []);
+  const now = givenNow ?? mountedAt;
+  if (now === null) return null;
+  const state = slaStateOf(resolutionDueAt, now);
+  if (state === null || resolutionDueAt === null) return null;
+  const span = spanWords(Date.parse(resolutionDueAt) - now, currentLanguage(i18n));
+  const words = state === 'BREACHED' ? t('tickets.sla.late', { time: span }) : t('tickets.sla.left', { time: span });
+  return (
+    <Badge variant={state === 'BREACHED' ? 'filled' : 'light'} tt="none" color={SLA_COLORS[state]} {...props}>
+      {t(`tickets.sla.${state}`)} · {words}
     </Badge>
   );
 }

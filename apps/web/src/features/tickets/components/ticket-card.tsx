@@ -14,7 +14,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf, localizedName } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
-import { STATUS_COLORS, PriorityBadge } from './ticket-badges.tsx';
+import { STATUS_COLORS, PriorityBadge, SlaBadge } from './ticket-badges.tsx';
 import { TicketCardMenu } from './ticket-card-menu.tsx';
 
 interface TicketCardProps {
@@ -81,6 +81,7 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
               #{ticket.id}
             </Text>
             <PriorityBadge priority={ticket.priority} size="sm" />
+            <SlaBadge resolutionDueAt={ticket.resolutionDueAt} size="sm" />
           </Group>
           <TicketCardMenu ticket={ticket} onMove={onMove} label={t('tickets.card.menu', { title: ticket.title })} buttonRef={menuButton} />
         </Group>

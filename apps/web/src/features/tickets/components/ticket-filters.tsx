@@ -1,5 +1,5 @@
-// Search and filters of the tickets, kept in the address: status (list only), priority,
-// category, assignee, project and site (the sites offered follow the chosen project). On a narrow
+// Search and filters of the tickets, kept in the address: status (list only), priority, SLA
+// (breached or due soon), category, assignee, project and site (the sites offered follow the chosen project). On a narrow
 // screen the search stays and the filters fold behind a "Filters" button (open when one of them
 // is set): a phone's first screen of the board then draws one field instead of six pickers, and
 // asks for their options only once they are shown.
@@ -93,6 +93,7 @@ function FilterFields({ id, state, showStatus }: { id: string; state: TicketFilt
   const { filters, status } = state;
   const [, setStatus] = useSearchParam('status');
   const [, setPriority] = useSearchParam('priority');
+  const [, setSla] = useSearchParam('sla');
   const [, setCategory] = useSearchParam('category');
   const [, setAgent] = useSearchParam('agent');
   const [, setSite] = useSearchParam('site');
@@ -139,6 +140,14 @@ function FilterFields({ id, state, showStatus }: { id: string; state: TicketFilt
         data={TICKET_PRIORITIES.map((value) => ({ value, label: t(`tickets.priority.${value}`) }))}
         value={filters.priority ?? null}
         onChange={(value) => setPriority(value)}
+      />
+      <Select
+        {...common}
+        label={t('tickets.sla.filter')}
+        placeholder={t('tickets.sla.any')}
+        data={(['BREACHED', 'DUE_SOON'] as const).map((value) => ({ value, label: t(`tickets.sla.${value}`) }))}
+        value={filters.sla ?? null}
+        onChange={(value) => setSla(value)}
       />
       <Select
         {...common}

@@ -11,7 +11,7 @@ import { NONE } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf, localizedName } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
-import { PriorityBadge, StatusBadge } from './ticket-badges.tsx';
+import { PriorityBadge, SlaBadge, StatusBadge } from './ticket-badges.tsx';
 
 export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
   const { t, i18n } = useTranslation();
@@ -49,7 +49,10 @@ export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  <StatusBadge status={ticket.status} />
+                  <Group gap={4}>
+                    <StatusBadge status={ticket.status} />
+                    <SlaBadge resolutionDueAt={ticket.resolutionDueAt} />
+                  </Group>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <PriorityBadge priority={ticket.priority} />

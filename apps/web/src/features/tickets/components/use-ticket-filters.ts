@@ -1,11 +1,12 @@
 // The tickets' search and filters, read from the address (?q, status, priority, category,
-// agent, project, site) so a link or a reload shows the same tickets.
+// agent, project, site, SLA) so a link or a reload shows the same tickets.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { TICKET_PRIORITIES, TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@fieldops/shared/enums';
 import type { TicketFilters } from '../api/get-tickets.ts';
 
-export const FILTER_PARAMS = ['q', 'status', 'priority', 'category', 'agent', 'project', 'site'] as const;
+export const FILTER_PARAMS = ['q', 'status', 'priority', 'category', 'agent', 'project', 'site', 'sla'] as const;
+const SLA_FILTERS = ['BREACHED', 'DUE_SOON'] as const;
 
 const positiveId = (value: string | null) => {
   const id = Number.parseInt(value ?? '', 10);
@@ -26,7 +27,7 @@ export function useTicketFilters(): TicketFilterState {
   const [params] = useSearchParams();
   const key = FILTER_PARAMS.map((name) => params.get(name) ?? '').join('|');
   return useMemo(() => {
-    const [q = '', status = '', priority = '', category = '', agent = '', project = '', site = ''] = key.split('|');
+    const [q = '', status = '', priority = '', category = '', agent = '', project = '', site = '', sla = ''] = key.split('|');
     const filters: TicketFilters = {
       searchKey: q.trim() || undefined,
       priority: oneOf<TicketPriority>(TICKET_PRIORITIES, priority),
@@ -34,6 +35,7 @@ export function useTicketFilters(): TicketFilterState {
       agentId: positiveId(agent),
       projectId: positiveId(project),
       teamId: positiveId(site),
+      sla: oneOf(SLA_FILTERS, sla),
     };
     // Undefined filters stay out of query keys and addresses.
     for (const name of Object.keys(filters) as Array<keyof TicketFilters>) {
