@@ -27,6 +27,8 @@ export const answerMapPoint = z.object({
   accuracy: z.number().nullable(),
   /** Metres from the site's pin, as kept with the answer. */
   distance: z.number().nullable(),
+  /** Metres outside the site's geofence as it is now (0 inside; null when the site has none). */
+  fromGeofence: z.number().nullable(),
   status: z.enum(ANSWER_MAP_STATUSES),
   teamId: id,
   userId: id,

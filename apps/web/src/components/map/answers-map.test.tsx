@@ -22,6 +22,7 @@ const point = (id: number, status: AnswerMapPoint['status'], latitude: number, l
   longitude,
   accuracy: 10,
   distance: 5,
+  fromGeofence: 0,
   status,
   teamId: 3,
   userId: 7,

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { AnswerMapPoint, AnswerMapSite, AnswerMapStatus } from '@fieldops/shared/answers-map';
 import type { LocationStatus } from '@fieldops/shared/enums';
+import { distanceToGeofence, geofenceOf } from '@fieldops/shared/geofence';
 import type { Db } from '../../../db/client.ts';
 import { teams, users } from '../../../db/schema.ts';
 import { actionResults } from '../../../db/schema-schedules.ts';
@@ -44,14 +45,14 @@ export async function findAnswersMap(db: Db, scope: ViewScope, filter: LatestFil
       .limit(limit),
     db.select({ total: count() }).from(actionResults).where(where),
   ]);
-  const answers: AnswerMapPoint[] = rows.map(({ locationStatus, overriddenAt, latitude, longitude, capturedAt, ...rest }) => ({
+  const placed = rows.map(({ locationStatus, overriddenAt, latitude, longitude, capturedAt, ...rest }) => ({
     ...rest,
     latitude: latitude as number,
     longitude: longitude as number,
     status: mapStatusOf(locationStatus, overriddenAt),
     capturedAt: capturedAt.toISOString(),
   }));
-  const siteIds = [...new Set(answers.map((answer) => answer.teamId))];
+  const siteIds = [...new Set(placed.map((answer) => answer.teamId))];
   const sites: AnswerMapSite[] =
     siteIds.length === 0
       ? []
@@ -59,6 +60,11 @@ export async function findAnswersMap(db: Db, scope: ViewScope, filter: LatestFil
           .select({ id: teams.id, name: teams.name, latitude: teams.latitude, longitude: teams.longitude, radius: teams.radius, polygon: teams.polygon })
           .from(teams)
           .where(and(eq(teams.businessId, scope.businessId), inArray(teams.id, siteIds)));
+  const fences = new Map(sites.map((site) => [site.id, geofenceOf(site)]));
+  const answers: AnswerMapPoint[] = placed.map((answer) => {
+    const fence = fences.get(answer.teamId);
+    return { ...answer, fromGeofence: fence ? distanceToGeofence(fence, answer) : null };
+  });
   return { answers, sites, total };
 }
 

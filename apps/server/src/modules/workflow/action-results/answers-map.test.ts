@@ -70,6 +70,10 @@ describe('GET /v1/report/answers/map', () => {
     expect(byId.get(ids.outside)?.distance).toBeGreaterThan(1100);
     expect(byId.get(ids.outside)?.distance).toBeLessThan(1125);
     expect(byId.get(ids.inside)?.distance).toBeLessThan(20);
+    // And how far beyond the site's circle of 200 m it is; one inside is not beyond it at all.
+    expect(byId.get(ids.outside)?.fromGeofence).toBeGreaterThan(900);
+    expect(byId.get(ids.outside)?.fromGeofence).toBeLessThan(925);
+    expect(byId.get(ids.inside)?.fromGeofence).toBe(0);
     expect(map.total).toBe(5);
     expect(map.limit).toBe(ANSWERS_MAP_LIMIT);
     expect(map.sites).toEqual([expect.objectContaining({ id: siteId, latitude: SITE.latitude, longitude: SITE.longitude, radius: expect.any(Number) })]);

@@ -21,6 +21,7 @@ const point = (id: number, status: AnswerMapPoint['status'], distance: number | 
   longitude: 46.6754,
   accuracy: 10,
   distance,
+  fromGeofence: distance === null ? null : Math.max(0, distance - 200),
   status,
   teamId: 3,
   userId: 7,
@@ -78,7 +79,8 @@ describe('the answers map of the reports', () => {
       expect.stringContaining("Counted by a manager's override"),
     ]);
     expect(rows[0]).toHaveTextContent("12 m from the site's pin");
-    expect(rows[1]).toHaveTextContent("1,110 m from the site's pin");
+    expect(rows[0]).not.toHaveTextContent('beyond');
+    expect(rows[1]).toHaveTextContent("1,110 m from the site's pin · 915 m beyond its geofence");
     expect(rows[2]).toHaveTextContent('Distance unknown');
     expect(rows[0]).toHaveTextContent('Tower A');
     expect(within(rows[0]!).getByRole('link')).toHaveAttribute('href', expect.stringContaining('answer=1'));

@@ -72,8 +72,14 @@ export function AnswersMapView({ filters }: { filters: SubmissionFilters }) {
       task: (answer: AnswerMapPoint) => localizedName({ nameEn: answer.taskNameEn, nameAr: answer.taskNameAr }, language),
       status: (answer: AnswerMapPoint) => t(`reports.map.status.${answer.status}`),
       captured: (answer: AnswerMapPoint) => formatZonedDateTime(answer.capturedAt, time.timeZone, language),
-      distance: (answer: AnswerMapPoint) =>
-        answer.distance === null ? t('reports.map.noDistance') : t('reports.map.metres', { distance: formatNumber(roundedMetres(answer.distance), language) }),
+      distance: (answer: AnswerMapPoint) => {
+        const fromPin =
+          answer.distance === null
+            ? t('reports.map.noDistance')
+            : t('reports.map.metres', { distance: formatNumber(roundedMetres(answer.distance), language) });
+        if (!answer.fromGeofence) return fromPin;
+        return `${fromPin} · ${t('reports.map.beyond', { distance: formatNumber(roundedMetres(answer.fromGeofence), language) })}`;
+      },
       answerHref,
     };
   }, [query.data, params, language, t, time.timeZone]);
