@@ -16,4 +16,5 @@ export const businessKeys = {
   workingHours: ['business-calendar', 'working-hours'] as const,
   holidays: ['business-calendar', 'holidays'] as const,
   holidaysOf: (year: number) => ['business-calendar', 'holidays', year] as const,
+  slaRules: ['sla-policies'] as const,
 };

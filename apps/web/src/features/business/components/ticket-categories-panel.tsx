@@ -1,7 +1,8 @@
-// The business page's "Ticket categories" tab: the categories, and who receives new tickets
-// that have no assignee.
+// The business page's "Ticket categories" tab: the categories, who receives new tickets that
+// have no assignee, and the SLA rules.
 import { Stack } from '@mantine/core';
 import { AssignmentConfigCard } from './assignment-config-card.tsx';
+import { SlaRulesCard } from './sla-rules-card.tsx';
 import { TicketCategoriesList } from './ticket-categories-list.tsx';
 
 export function TicketCategoriesPanel() {
@@ -9,6 +10,7 @@ export function TicketCategoriesPanel() {
     <Stack gap="lg">
       <TicketCategoriesList />
       <AssignmentConfigCard />
+      <SlaRulesCard />
     </Stack>
   );
 }

@@ -1,0 +1,210 @@
+// The helpdesk's SLA rules: for a priority, a category, both or any ticket, the working hours
+// allowed to the first response and to the resolution. Saved as one set; owners and
+// administrators change them.
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { TICKET_PRIORITIES, type TicketPriority } from '@fieldops/shared/enums';
+import { slaPoliciesRequest, type SlaRule } from '@fieldops/shared/sla-policies';
+import { QueryGate } from '../../../components/query-gate.tsx';
+import { useTicketCategoriesQuery } from '../../../lib/helpdesk/get-ticket-categories.ts';
+import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
+import { localizedName } from '../../../lib/localized.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useAccess } from '../../../lib/session/use-access.ts';
+import { useSlaRulesQuery } from '../api/get-sla-rules.ts';
+import { useUpdateSlaRulesMutation } from '../api/update-sla-rules.ts';
+
+interface RuleRow {
+  priority: string;
+  categoryId: string;
+  /** Working hours, as typed. */
+  firstResponse: number | string;
+  resolution: number | string;
+}
+
+const ANY = 'any';
+const toRow = (rule: SlaRule): RuleRow => ({
+  priority: rule.priority ?? ANY,
+  categoryId: rule.categoryId === null ? ANY : String(rule.categoryId),
+  firstResponse: rule.firstResponseMinutes === null ? '' : rule.firstResponseMinutes / 60,
+  resolution: rule.resolutionMinutes === null ? '' : rule.resolutionMinutes / 60,
+});
+const minutesOf = (hours: number | string) => (hours === '' ? null : Math.round(Number(hours) * 60));
+
+function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const categories = useTicketCategoriesQuery();
+  const save = useUpdateSlaRulesMutation();
+  const [rows, setRows] = useState<RuleRow[]>(() => saved.map(toRow));
+  const [error, setError] = useState<string | null>(null);
+  const setRow = (index: number, change: Partial<RuleRow>) => {
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
+    setError(null);
+  };
+
+  const priorities = [
+    { value: ANY, label: t('business.sla.anyPriority') },
+    ...TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`business.sla.priorities.${p}`) })),
+  ];
+  const categoryOptions = [
+    { value: ANY, label: t('business.sla.anyCategory') },
+    ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: localizedName(c, language) })),
+  ];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      rules: rows.map((row) => ({
+        priority: row.priority === ANY ? null : (row.priority as TicketPriority),
+        categoryId: row.categoryId === ANY ? null : Number(row.categoryId),
+        firstResponseMinutes: minutesOf(row.firstResponse),
+        resolutionMinutes: minutesOf(row.resolution),
+      })),
+    };
+    const parsed = slaPoliciesRequest.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setError(t('business.sla.ruleError', { n: String(Number(issue?.path[1] ?? 0) + 1), error: translateMessage(issue?.message ?? '') }));
+      return;
+    }
+    save.mutate(body, {
+      onSuccess: () => notifySuccess(t('business.sla.saved')),
+      onError: (e) => notifyError(errorMessage(e, 'saveSlaRulesFailed')),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('business.sla.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('business.sla.priority')}</Table.Th>
+                  <Table.Th>{t('business.sla.category')}</Table.Th>
+                  <Table.Th>{t('business.sla.firstResponse')}</Table.Th>
+                  <Table.Th>{t('business.sla.resolution')}</Table.Th>
+                  {readOnly ? null : <Table.Th w={48} />}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row, index) => {
+                  const n = String(index + 1);
+                  return (
+                    <Table.Tr key={index}>
+                      <Table.Td>
+                        <Select
+                          aria-label={t('business.sla.priorityOf', { n })}
+                          data={priorities}
+                          value={row.priority}
+                          allowDeselect={false}
+                          disabled={readOnly}
+                          onChange={(v) => setRow(index, { priority: v ?? ANY })}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          aria-label={t('business.sla.categoryOf', { n })}
+                          data={categoryOptions}
+                          value={row.categoryId}
+                          allowDeselect={false}
+                          disabled={readOnly}
+                          onChange={(v) => setRow(index, { categoryId: v ?? ANY })}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={t('business.sla.firstResponseOf', { n })}
+                          min={0}
+                          step={0.5}
+                          decimalScale={2}
+                          value={row.firstResponse}
+                          disabled={readOnly}
+                          onChange={(v) => setRow(index, { firstResponse: v })}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={t('business.sla.resolutionOf', { n })}
+                          min={0}
+                          step={0.5}
+                          decimalScale={2}
+                          value={row.resolution}
+                          disabled={readOnly}
+                          onChange={(v) => setRow(index, { resolution: v })}
+                        />
+                      </Table.Td>
+                      {readOnly ? null : (
+                        <Table.Td>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('business.sla.removeOf', { n })}
+                            onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {error ? (
+          <Text size="sm" c="red" role="alert">
+            {error}
+          </Text>
+        ) : null}
+        {readOnly ? null : (
+          <Group justify="space-between">
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setRows([...rows, { priority: ANY, categoryId: ANY, firstResponse: '', resolution: '' }])}
+            >
+              {t('business.sla.add')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('business.sla.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+export function SlaRulesCard() {
+  const { t } = useTranslation();
+  const { isAdmin } = useAccess();
+  const query = useSlaRulesQuery();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} fz="h4">
+            {t('business.sla.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('business.sla.description')}
+          </Text>
+        </Stack>
+        <QueryGate query={query} fallbackKey="fetchSlaRulesFailed" withCard={false} loaderHeight={120}>
+          {(saved) => <RulesForm key={JSON.stringify(saved)} saved={saved} readOnly={!isAdmin} />}
+        </QueryGate>
+      </Stack>
+    </Card>
+  );
+}
