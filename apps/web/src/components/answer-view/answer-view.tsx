@@ -11,7 +11,7 @@ import { IconCameraExclamation, IconClockHour4, IconFlag, IconMapPinCheck, IconM
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { deliveryDelayMinutes, type ActionResult } from '@fieldops/shared/answers';
-import { PHOTO_TIME_MISMATCH_MINUTES } from '@fieldops/shared/evidence';
+import { PHOTO_TIME_MISMATCH_MINUTES } from '@fieldops/shared/photo-time';
 import { useBusinessTime } from '../../lib/business-time.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';

@@ -2,7 +2,7 @@
 // answer is 'YES' or 'NO', a choice is the option's index ("0", "1", ...), several choices a
 // list of indexes (packages/shared tasks.ts).
 import type { ActionType, LocationStatus } from '@fieldops/shared/enums';
-import type { PhotoSource } from '@fieldops/shared/evidence';
+import type { PhotoSource } from '@fieldops/shared/photo-time';
 import { evidenceOf } from '@fieldops/shared/inspection-score';
 import type { Action, RuleAnswer } from '@fieldops/shared/tasks';
 

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button, FileButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PhotoSource } from '@fieldops/shared/evidence';
+import type { PhotoSource } from '@fieldops/shared/photo-time';
 import { MAX_UPLOAD_BYTES } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { translateMessage } from '../../lib/i18n/translate-message.ts';

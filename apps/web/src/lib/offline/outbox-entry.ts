@@ -2,7 +2,7 @@
 // the multipart form it travels in. No browser APIs beyond FormData and Blob: the page and the
 // service worker both build forms from here.
 import type { ActionType, AnswerHold, LocationStatus } from '@fieldops/shared/enums';
-import type { PhotoSource } from '@fieldops/shared/evidence';
+import type { PhotoSource } from '@fieldops/shared/photo-time';
 
 /**
  * waiting: captured, to be sent (`error` says why an earlier try did not arrive); sending: on its

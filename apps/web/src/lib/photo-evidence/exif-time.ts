@@ -2,7 +2,7 @@
 // from the original file before it is made smaller or stamped (both drop the metadata). exifr is
 // loaded only when a photo is read. A photo without that time gives null: many apps strip it, and
 // that alone is no sign of anything.
-import { photoTimeMismatch } from '@fieldops/shared/evidence';
+import { photoTimeMismatch } from '@fieldops/shared/photo-time';
 
 /** The tags exifr gives back that matter here. */
 export interface PhotoTimeTags {

@@ -2,7 +2,7 @@
 // (exif-time.ts; a photo from the page's camera has none), then made smaller, then stamped when
 // the task asks (stamp-photo.ts, loaded only then). The time is read first because both later
 // steps draw the picture again and drop its metadata.
-import type { PhotoSource } from '@fieldops/shared/evidence';
+import type { PhotoSource } from '@fieldops/shared/photo-time';
 import { i18n } from '../i18n/i18n.ts';
 import { compressPhoto } from '../offline/photo-compression.ts';
 import { readPhotoTakenAt } from './exif-time.ts';
