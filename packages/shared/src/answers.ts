@@ -100,6 +100,15 @@ export const actionResultFields = z.object({
     .datetime({ offset: true, error: MSG.invalid })
     .transform((v) => new Date(v))
     .optional(),
+  /**
+   * When the member took or picked the photo on the device (ISO), which may be well before the
+   * answer's capture time in a long checklist: the metadata time is compared with it. Absent (an
+   * answer kept on the device before it was sent), the capture time stands in.
+   */
+  photoPickedAt: z.iso
+    .datetime({ offset: true, error: MSG.invalid })
+    .transform((v) => new Date(v))
+    .optional(),
 });
 export type ActionResultFields = z.input<typeof actionResultFields>;
 

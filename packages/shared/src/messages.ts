@@ -121,6 +121,7 @@ export const MSG = {
   capturedInFuture: 'The capture time is in the future',
   capturedBeforeOpen: 'The capture time is before the schedule opened',
   capturedTooLate: 'This answer was captured too long ago to be accepted',
+  photoPickedOutOfRange: "The photo's time must lie between the schedule's start and the answer's capture time",
   answerHeldRemoved: 'The schedule was removed before this answer arrived; the answer was kept for your manager',
   ownerRoleFixed: "The owner's role cannot be changed",
   ownerCannotBeGiven: 'Ownership cannot be given to a member',

@@ -111,6 +111,43 @@ describe("a photo's metadata time", () => {
   });
 });
 
+describe('the moment the photo was taken or picked on the device', () => {
+  const minutes = (n: number) => n * 60_000;
+
+  it('is what the metadata time is compared with: a photo taken at the first item of a long checklist is no mismatch', async () => {
+    const { schedule: _schedule, ...ids } = await photoSchedule(false);
+    const capturedAt = new Date(Date.now() - minutes(1));
+    const pickedAt = new Date(capturedAt.getTime() - minutes(PHOTO_TIME_MISMATCH_MINUTES + 15));
+    const takenAt = new Date(pickedAt.getTime() - minutes(1));
+    const fields = { ...ids, ...INSIDE, photoSource: 'FILE', capturedAt: capturedAt.toISOString(), photoTakenAt: takenAt.toISOString() };
+    const res = await submit(member, { ...fields, photoPickedAt: pickedAt.toISOString() }, [jpeg(await scene(10))]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().result).toMatchObject({ photoTimeMismatch: false, photoTakenAt: takenAt.toISOString() });
+
+    // An old photo picked at that moment is still marked.
+    const { schedule: _later, ...laterIds } = await photoSchedule(false);
+    const old = new Date(pickedAt.getTime() - minutes(PHOTO_TIME_MISMATCH_MINUTES + 5)).toISOString();
+    const marked = await submit(member, { ...fields, ...laterIds, photoTakenAt: old, photoPickedAt: pickedAt.toISOString() }, [jpeg(await scene(11))]);
+    expect(marked.statusCode, marked.body).toBe(201);
+    expect(marked.json().result.photoTimeMismatch).toBe(true);
+  });
+
+  it('refuses a photo time in the future, before the schedule started or after the capture time, and keeps nothing', async () => {
+    const { schedule, ...ids } = await photoSchedule(false);
+    const capturedAt = new Date(Date.now() - minutes(2));
+    const wrong = [new Date(Date.now() + minutes(30)), new Date(schedule.start.getTime() - minutes(1)), new Date(capturedAt.getTime() + minutes(1))];
+    for (const pickedAt of wrong) {
+      const res = await submit(member, { ...ids, ...INSIDE, capturedAt: capturedAt.toISOString(), photoPickedAt: pickedAt.toISOString() }, [
+        jpeg(await scene(12)),
+      ]);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ fieldErrors: [{ field: 'photoPickedAt', message: MSG.photoPickedOutOfRange }] });
+    }
+    expect((await submit(member, { ...ids, ...INSIDE, photoPickedAt: 'soon' }, [jpeg(await scene(12))])).statusCode).toBe(400);
+    expect(await answerCount(t.app.db, schedule.id)).toBe(0);
+  });
+});
+
 describe("a task's stamp photos setting", () => {
   it('is saved, read back, and refused to a member and across businesses', async () => {
     const task = await createTask(t.app, owner);

@@ -48,6 +48,12 @@ const submitForm = z
       .describe(
         'When the member captured the answer on the device, an ISO 8601 instant with its offset (2026-11-26T09:41:12.345Z), sent when the answer waited in the outbox. Absent: now.',
       ),
+    photoPickedAt: z
+      .string()
+      .optional()
+      .describe(
+        "When the member took or picked the photo on the device (ISO 8601). The photo's metadata time is compared with it (absent: with capturedAt). Refused (400) when later than now plus the clock skew allowance, before the schedule's start or after capturedAt.",
+      ),
     file: z.file().optional().describe('A photo: PNG, JPEG or GIF (by content), at most 10 MB. Required for photo actions.'),
     voice: z.file().optional().describe('A recording: WebM, Ogg, MP4/M4A, MPEG or WAV (by content), at most 10 MB. Required for voice actions.'),
   })

@@ -18,6 +18,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { actionResultFields, validAnswerValue } from '@fieldops/shared/answers';
 import { FILE_ACTION_TYPES } from '@fieldops/shared/enums';
 import { photoTimeMismatch } from '@fieldops/shared/evidence';
+import { CAPTURE_CLOCK_SKEW_MS } from '@fieldops/shared/limits';
 import { evidenceOf } from '@fieldops/shared/inspection-score';
 import { type HeldAnswerResult, type SubmitResult } from '@fieldops/shared/schedules';
 import { must } from '@fieldops/shared/must';
@@ -129,11 +130,28 @@ function requireFitting(action: AnsweredAction, body: AnswerFields, form: Answer
   return evidence;
 }
 
-/** What the device said of the answer's photo, and whether its metadata time is far from the capture time. */
+/**
+ * Refuses a photo time (when the member took or picked the photo on the device) later than the
+ * server's clock by more than the skew allowance, before the schedule's start, or after the
+ * answer's capture time (now when it has none).
+ */
+function requirePhotoPickedInWindow(window: AnswerWindow, body: AnswerFields, now: Date) {
+  const picked = body.photoPickedAt?.getTime();
+  if (picked === undefined) return;
+  const captured = (body.capturedAt ?? now).getTime();
+  if (picked > now.getTime() + CAPTURE_CLOCK_SKEW_MS || picked < window.start.getTime() || picked > captured)
+    throw fieldError('photoPickedAt', MSG.photoPickedOutOfRange);
+}
+
+/**
+ * What the device said of the answer's photo, and whether its metadata time is far from the
+ * moment the photo was taken or picked on the device (the capture time when the device did not say).
+ */
 function photoEvidence(body: AnswerFields, hasPhoto: boolean) {
   if (!hasPhoto) return { photoSource: null, photoTakenAt: null, photoTimeMismatch: false };
   const takenAt = body.photoTakenAt ?? null;
-  return { photoSource: body.photoSource ?? null, photoTakenAt: takenAt, photoTimeMismatch: photoTimeMismatch(takenAt, body.capturedAt ?? new Date()) };
+  const pickedAt = body.photoPickedAt ?? body.capturedAt ?? new Date();
+  return { photoSource: body.photoSource ?? null, photoTakenAt: takenAt, photoTimeMismatch: photoTimeMismatch(takenAt, pickedAt) };
 }
 
 /**
@@ -171,6 +189,7 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
   const action = version ? versionActionOf(version, body.actionId) : await taskActionOf(db, businessId, state.taskId, body.actionId);
   if (!action) throw fieldError('actionId', MSG.actionNotInSchedule);
   requireAnswerable(state, caller, body.capturedAt, new Date());
+  if (form.photo) requirePhotoPickedInWindow(state, body, new Date());
   const evidence = requireFitting(action, body, form);
 
   const ruleSet = version
