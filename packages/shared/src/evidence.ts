@@ -3,7 +3,7 @@
 // supervisors' review queue, and so does a random sample of the rest, a share the business sets.
 // A reviewer marks each fine or suspicious.
 import { z } from 'zod';
-import { id, idList, pageQuery } from './common.ts';
+import { id, idList, pageQuery, queryFlag } from './common.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
 import { isoDate } from './plans.ts';
 
@@ -88,6 +88,9 @@ export const photoReviewCountsQuery = z
     teams: idList,
     users: idList,
     task: id.optional(),
+    tag: id.optional(),
+    /** Only the photos of answers that arrived after a delay, as the submissions list filters them. */
+    delayed: queryFlag.optional(),
   })
   .superRefine((query, ctx) => {
     if (query.startDate && query.endDate && query.endDate < query.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.endBeforeStart });

@@ -151,6 +151,10 @@ describe('the photo review queue', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(await countsOf(`startDate=${today}&endDate=${today}`)).toMatchObject({ flagged: 1, fine: 1, suspicious: 1 });
     expect(await countsOf('startDate=2000-01-01&endDate=2000-01-02')).toEqual({ sampled: 0, flagged: 0, pending: 0, fine: 0, suspicious: 0, duplicates: 0 });
+    // The tag and "arrived after a delay" filters of the submissions list narrow them too: none of these answers is either.
+    expect(await countsOf('tag=987654321')).toEqual({ sampled: 0, flagged: 0, pending: 0, fine: 0, suspicious: 0, duplicates: 0 });
+    expect(await countsOf('delayed=true')).toEqual({ sampled: 0, flagged: 0, pending: 0, fine: 0, suspicious: 0, duplicates: 0 });
+    expect(await countsOf('delayed=false')).toMatchObject({ flagged: 1, fine: 1, suspicious: 1 });
     for (const query of ['startDate=2026-05-02&endDate=2026-05-01', 'users=abc', 'startDate=soon']) {
       const res = await owner.request({ method: 'GET', url: `${API}/counts?${query}` });
       expect(res.statusCode, query).toBe(400);

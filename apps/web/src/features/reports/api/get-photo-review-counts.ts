@@ -1,6 +1,6 @@
-// GET /services/workflow/api/v1/photo-reviews/counts with the reports' filters that the photo
-// review counts take (days, projects, sites, member, task): the photos of those answers sampled,
-// flagged, waiting, and found fine or suspicious.
+// GET /services/workflow/api/v1/photo-reviews/counts with the reports' filters (days, projects,
+// sites, member, task, tag, arrived after a delay): the photos of those answers sampled, flagged,
+// waiting, and found fine or suspicious.
 import { useQuery } from '@tanstack/react-query';
 import type { PhotoReviewCounts } from '@fieldops/shared/evidence';
 import { api } from '../../../lib/api-client.ts';
@@ -16,6 +16,8 @@ export const photoReviewCountParams = (filters: SubmissionFilters) => ({
   teams: filters.sites,
   users: filters.member === null ? undefined : [filters.member],
   task: filters.task,
+  tag: filters.tag ?? undefined,
+  delayed: filters.delayed ? 'true' : undefined,
 });
 
 export function usePhotoReviewCountsFor(filters: SubmissionFilters, enabled: boolean) {

@@ -23,7 +23,7 @@ function stub() {
 describe("the reports' photo review counts", () => {
   it('counts the photos of the filtered answers, each verdict and the waiting linking to its tab of the queue', async () => {
     const calls = stub();
-    renderWithSession(<ReportsPage />, { route: '/reports?from=2025-03-01&to=2025-03-31&sites=3&task=9&tag=2' });
+    renderWithSession(<ReportsPage />, { route: '/reports?from=2025-03-01&to=2025-03-31&sites=3&task=9&tag=2&delayed=1' });
     const summary = await screen.findByRole('list', { name: 'Photo review' }, slow);
     expect(summary).toHaveTextContent('Sampled: 12');
     expect(summary).toHaveTextContent('Flagged (near duplicate or time mismatch): 3');
@@ -35,6 +35,8 @@ describe("the reports' photo review counts", () => {
       endDate: '2025-03-31',
       teams: '3',
       task: '9',
+      tag: '2',
+      delayed: 'true',
     });
   });
 
