@@ -149,7 +149,7 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
         <PhotoInput
           labelId={labelId}
           file={draft.file}
-          onChange={(file, photoSource) => onChange({ ...draft, file, photoSource })}
+          onChange={(file, photoSource, photoPickedAt) => onChange({ ...draft, file, photoSource, photoPickedAt, preparedPhoto: null })}
           disabled={disabled}
           cameraOnly={settings.cameraOnly === true}
         />

@@ -20,10 +20,25 @@ export interface AnswerDraft {
   file: File | null;
   /** Where `file` came from when it is a photo: the page's camera or a file (absent: a file). */
   photoSource?: PhotoSource | null;
+  /** When the photo was taken or picked on the device (ISO): the server compares the photo's own time with it. */
+  photoPickedAt?: string | null;
+  /**
+   * Set when `file` is already made ready to send (smaller, stamped) by an earlier try that the
+   * server refused: what was read of the original, and when that answer was captured. Sending it
+   * again keeps both and does not prepare the photo a second time.
+   */
+  preparedPhoto?: PreparedPhotoFacts | null;
   /** The recording of a VOICE action. */
   voice: Blob | null;
   /** Marked important by the member: the answer is flagged (only when answering for real). */
   important?: boolean;
+}
+
+export interface PreparedPhotoFacts {
+  /** When the original photo's metadata says it was taken (ISO), or null. */
+  takenAt: string | null;
+  /** When the answer was first captured (ISO). */
+  capturedAt: string;
 }
 
 export type AnswerDrafts = Record<number, AnswerDraft>;

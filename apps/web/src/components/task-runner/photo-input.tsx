@@ -18,8 +18,11 @@ const ACCEPTED = ['image/png', 'image/jpeg', 'image/gif'];
 
 interface PhotoInputProps {
   file: File | null;
-  /** The photo and where it came from: the page's camera, or a file (which a phone may take with its own camera). */
-  onChange: (file: File | null, source: PhotoSource | null) => void;
+  /**
+   * The photo, where it came from (the page's camera, or a file, which a phone may take with its own
+   * camera), and when it was taken or picked (ISO).
+   */
+  onChange: (file: File | null, source: PhotoSource | null, pickedAt: string | null) => void;
   labelId: string;
   disabled?: boolean;
   /** Only the page's live camera may take the photo. */
@@ -50,7 +53,7 @@ export function PhotoInput({ file, onChange, labelId, disabled, cameraOnly = fal
     if (!picked) return;
     const reason = photoProblem(picked);
     setProblem(reason);
-    if (!reason) onChange(picked, 'FILE');
+    if (!reason) onChange(picked, 'FILE', new Date().toISOString());
   };
 
   if (cameraOnly && cameraOpen && !disabled) {
@@ -60,7 +63,7 @@ export function PhotoInput({ file, onChange, labelId, disabled, cameraOnly = fal
           labelId={labelId}
           onCapture={(taken) => {
             setCameraOpen(false);
-            onChange(taken, 'CAMERA');
+            onChange(taken, 'CAMERA', new Date().toISOString());
           }}
           onCancel={() => setCameraOpen(false)}
         />
@@ -86,7 +89,7 @@ export function PhotoInput({ file, onChange, labelId, disabled, cameraOnly = fal
           </FileButton>
         )}
         {file ? (
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => onChange(null, null)} disabled={disabled}>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => onChange(null, null, null)} disabled={disabled}>
             {t('taskRunner.photo.remove')}
           </Button>
         ) : null}

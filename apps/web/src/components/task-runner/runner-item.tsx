@@ -130,7 +130,7 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
                 <PhotoInput
                   labelId={`${labelId}-photo`}
                   file={draft.file}
-                  onChange={(file, photoSource) => onChange({ ...draft, file, photoSource })}
+                  onChange={(file, photoSource, photoPickedAt) => onChange({ ...draft, file, photoSource, photoPickedAt, preparedPhoto: null })}
                   disabled={disabled}
                 />
               </Stack>

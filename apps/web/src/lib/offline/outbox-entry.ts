@@ -62,6 +62,8 @@ export interface OutboxEntry {
   photoSource?: PhotoSource | null;
   /** When the original photo's metadata says it was taken (ISO), read before it was made smaller or stamped. */
   photoTakenAt?: string | null;
+  /** When the photo was taken or picked on the device (ISO); absent in entries kept before it was asked. */
+  photoPickedAt?: string | null;
   voice: OutboxFile | null;
   status: OutboxStatus;
   attempts: number;
@@ -94,6 +96,7 @@ export function outboxForm(entry: OutboxEntry): FormData {
   if (entry.photo?.bytes) {
     if (entry.photoSource) form.append('photoSource', entry.photoSource);
     if (entry.photoTakenAt) form.append('photoTakenAt', entry.photoTakenAt);
+    if (entry.photoPickedAt) form.append('photoPickedAt', entry.photoPickedAt);
     form.append('file', new Blob([entry.photo.bytes], { type: entry.photo.type }), entry.photo.name);
   }
   if (entry.voice?.bytes) form.append('voice', new Blob([entry.voice.bytes], { type: entry.voice.type }), entry.voice.name);

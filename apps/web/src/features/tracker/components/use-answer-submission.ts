@@ -8,7 +8,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
 import { must } from '@fieldops/shared/must';
-import type { AnswerDraft, AnswerDrafts, RunnerAction, SubmitState, SubmitStates } from '../../../components/task-runner/answers.ts';
+import type { AnswerDrafts, RunnerAction, SubmitState, SubmitStates } from '../../../components/task-runner/answers.ts';
 import type { GeoState } from '../../../lib/geolocation.ts';
 import { safeTimeZone } from '../../../lib/business-time.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -16,11 +16,11 @@ import { translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { discardEntry, enqueue, flushOutbox, listOutbox } from '../../../lib/offline/outbox.ts';
 import { newOutboxKey, type OutboxEntry, type OutboxFile } from '../../../lib/offline/outbox-entry.ts';
 import { pageTransport } from '../../../lib/offline/outbox-transport.ts';
-import { preparePhoto } from '../../../lib/photo-evidence/prepare-photo.ts';
 import { requestPersistence } from '../../../lib/offline/storage-care.ts';
 import { useOutbox } from '../../../lib/offline/use-outbox.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
 import { useSchedulesRefresh, voiceFileName } from '../api/submit-answer.ts';
+import { capturedAtOf, draftOf, photoOfDraft } from './answer-photo.ts';
 import { heldMessage } from './outbox-texts.ts';
 import { deviceJudgement } from './runner-rules.ts';
 
@@ -90,12 +90,6 @@ function stateOf(entry: OutboxEntry, progress: ReadonlyMap<number, number>): Sub
   }
 }
 
-function draftOf(entry: OutboxEntry): AnswerDraft {
-  const file = entry.photo?.bytes ? new File([entry.photo.bytes], entry.photo.name, { type: entry.photo.type }) : null;
-  const voice = entry.voice?.bytes ? new Blob([entry.voice.bytes], { type: entry.voice.type }) : null;
-  return { value: entry.value, notes: entry.notes, important: entry.important, file, voice, photoSource: entry.photoSource ?? null };
-}
-
 export function useAnswerSubmission({ detail, locate }: Options) {
   const { account, business } = useSession();
   const outbox = useOutbox(account.id);
@@ -140,7 +134,8 @@ export function useAnswerSubmission({ detail, locate }: Options) {
       const entries = await Promise.all(
         actions.map(async (action): Promise<Omit<OutboxEntry, 'seq'>> => {
           const draft = must(drafts[action.id], 'an action is sent with its draft');
-          const photo = draft.file ? await preparePhoto(draft.file, draft.photoSource ?? 'FILE', stamp) : null;
+          // A photo made ready by an earlier try that failed is sent as it is, with its first capture time.
+          const photo = await photoOfDraft(draft, stamp);
           return {
             key: newOutboxKey(),
             userId: account.id,
@@ -157,10 +152,11 @@ export function useAnswerSubmission({ detail, locate }: Options) {
             important: draft.important ?? false,
             position: position ? { latitude: position.latitude, longitude: position.longitude, accuracy: position.accuracy } : null,
             judged,
-            capturedAt,
+            capturedAt: capturedAtOf(draft, capturedAt),
             photo: photo ? await fileOf(photo.file, photo.file.name) : null,
             photoSource: photo ? photo.source : null,
             photoTakenAt: photo?.takenAt ?? null,
+            photoPickedAt: photo ? (draft.photoPickedAt ?? null) : null,
             voice: draft.voice ? await fileOf(draft.voice, voiceFileName(draft.voice)) : null,
             status: 'waiting',
             attempts: 0,
