@@ -137,6 +137,7 @@ async function screensOf(page: Page): Promise<Screen[]> {
         },
         // New tag is unavailable: the demo business has its 3 tags; renaming one opens the same form.
         { tab: 'business.tags.title', layers: [{ menu: 'business.tags.menuOf', items: ['business.tags.viewActions', ...CONTEXT_MENU_ITEMS] }] },
+        { tab: 'business.calendar.tab' },
       ],
     },
     { name: 'settings', url: '/settings' },
