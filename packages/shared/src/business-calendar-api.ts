@@ -64,14 +64,15 @@ export const workingHoursRequest = z.object({
 });
 export type WorkingHoursRequest = z.input<typeof workingHoursRequest>;
 
-/** A local date, YYYY-MM-DD, that is a real day. */
+export const MIN_CALENDAR_YEAR = 2000;
+export const MAX_CALENDAR_YEAR = 2100;
+
+/** A local date, YYYY-MM-DD, that is a real day of a year the calendar keeps (MIN_CALENDAR_YEAR to MAX_CALENDAR_YEAR). */
 export const localDate = z
   .string({ error: MSG.required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, MSG.invalid)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MSG.invalid);
-
-export const MIN_CALENDAR_YEAR = 2000;
-export const MAX_CALENDAR_YEAR = 2100;
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), MSG.invalid)
+  .refine((v) => Number(v.slice(0, 4)) >= MIN_CALENDAR_YEAR && Number(v.slice(0, 4)) <= MAX_CALENDAR_YEAR, MSG.invalid);
 export const holidayYearQuery = z.object({
   year: z.coerce.number({ error: MSG.required }).int(MSG.invalid).min(MIN_CALENDAR_YEAR, MSG.invalid).max(MAX_CALENDAR_YEAR, MSG.invalid),
 });

@@ -147,6 +147,7 @@ describe('PUT /v1/business-calendar/public-holidays/{date}', () => {
     const bad = await owner.request({ method: 'PUT', url: `${API}/public-holidays/2026-02-30`, payload: { observed: false } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors[0].field).toBe('date');
+    expect((await owner.request({ method: 'PUT', url: `${API}/public-holidays/0000-01-01`, payload: { observed: false } })).statusCode).toBe(400);
     expect((await owner.request({ method: 'PUT', url: `${API}/public-holidays/2026-09-23`, payload: {} })).statusCode).toBe(400);
     expect((await member.request({ method: 'PUT', url: `${API}/public-holidays/2026-09-23`, payload: { observed: false } })).statusCode).toBe(403);
     expect((await holidayRows(owner)).filter((r) => r.kind === 'PUBLIC_OFF')).toHaveLength(0);
@@ -185,6 +186,10 @@ describe('POST and DELETE /v1/business-calendar/holidays', () => {
       [{ nameEn: 'A', nameAr: 'ب' }, 'date'],
       [{ date: '10/12/2026', nameEn: 'A', nameAr: 'ب' }, 'date'],
       [{ date: '2026-13-01', nameEn: 'A', nameAr: 'ب' }, 'date'],
+      // A year the database has no day of, and years the calendar does not keep.
+      [{ date: '0000-01-01', nameEn: 'A', nameAr: 'ب' }, 'date'],
+      [{ date: '1999-12-31', nameEn: 'A', nameAr: 'ب' }, 'date'],
+      [{ date: '2101-01-01', nameEn: 'A', nameAr: 'ب' }, 'date'],
       [{ date: '2026-12-11', nameEn: '  ', nameAr: 'ب' }, 'nameEn'],
       [{ date: '2026-12-11', nameEn: 'A' }, 'nameAr'],
     ];
