@@ -15,24 +15,30 @@ export function knowsCountry(countryCode: string): boolean {
   return countryCode in (new Holidays().getCountries('en') ?? {});
 }
 
-/** The country's public holidays of the year, one entry a day (a three-day Eid is three), by date. */
+/**
+ * The country's public holidays of the year, one entry a day (a three-day Eid is three), by date.
+ * A holiday that began the year before counts its days in this one (an Eid al-Adha from 30
+ * December runs into January some years).
+ */
 export function publicHolidayDaysOf(countryCode: string, year: number): PublicHolidayDay[] {
   if (!knowsCountry(countryCode)) return [];
   const data = new Holidays(countryCode);
-  const arabic = new Map(data.getHolidays(year, 'ar').map((h) => [`${h.date}|${h.rule}`, h.name]));
   const byDate = new Map<string, PublicHolidayDay>();
-  for (const h of data.getHolidays(year, 'en')) {
-    if (!KEPT_TYPES.has(h.type)) continue;
-    const first = Date.parse(`${h.date.slice(0, 10)}T00:00:00Z`);
-    const days = Math.max(1, Math.round((h.end.getTime() - h.start.getTime()) / DAY_MS));
-    const nameAr = arabic.get(`${h.date}|${h.rule}`) ?? h.name;
-    for (let i = 0; i < days; i++) {
-      const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
-      if (!date.startsWith(String(year))) continue;
-      const known = byDate.get(date);
-      // Two holidays on one day (Egypt's 25 January) are one day off with both names.
-      if (known) byDate.set(date, { date, nameEn: `${known.nameEn} / ${h.name}`, nameAr: `${known.nameAr} / ${nameAr}` });
-      else byDate.set(date, { date, nameEn: h.name, nameAr });
+  for (const from of [year - 1, year]) {
+    const arabic = new Map(data.getHolidays(from, 'ar').map((h) => [`${h.date}|${h.rule}`, h.name]));
+    for (const h of data.getHolidays(from, 'en')) {
+      if (!KEPT_TYPES.has(h.type)) continue;
+      const first = Date.parse(`${h.date.slice(0, 10)}T00:00:00Z`);
+      const days = Math.max(1, Math.round((h.end.getTime() - h.start.getTime()) / DAY_MS));
+      const nameAr = arabic.get(`${h.date}|${h.rule}`) ?? h.name;
+      for (let i = 0; i < days; i++) {
+        const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
+        if (!date.startsWith(String(year))) continue;
+        const known = byDate.get(date);
+        // Two holidays on one day (Egypt's 25 January) are one day off with both names.
+        if (known) byDate.set(date, { date, nameEn: `${known.nameEn} / ${h.name}`, nameAr: `${known.nameAr} / ${nameAr}` });
+        else byDate.set(date, { date, nameEn: h.name, nameAr });
+      }
     }
   }
   return [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date));
