@@ -36,7 +36,10 @@ describe('public holidays from the data set', () => {
 
   it('counts the days of a holiday that began the year before in the new year, each day in one year only', () => {
     // Eid al-Adha 1427 began on 30 December 2006 in Saudi Arabia and ran into 2007.
-    const adha = (year: number) => publicHolidayDaysOf('SA', year).filter((d) => d.nameEn.includes('Eid al-Adha')).map((d) => d.date);
+    const adha = (year: number) =>
+      publicHolidayDaysOf('SA', year)
+        .filter((d) => d.nameEn.includes('Eid al-Adha'))
+        .map((d) => d.date);
     // 2006 had two: in January, and the one of 30 December.
     expect(adha(2006).slice(-2)).toEqual(['2006-12-30', '2006-12-31']);
     expect(adha(2007).slice(0, 2)).toEqual(['2007-01-01', '2007-01-02']);
