@@ -1,7 +1,7 @@
 // Tickets keep their SLA due times, worked out on the business calendar by the shared clock:
 // on creation, on a change of priority or category, and on every status change (held, resolved,
 // reopened). Expected times are the shared functions' own answers for the same history.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWorkingMs, MINUTE_MS, workingMsBetween, type BusinessCalendar } from '@fieldops/shared/business-calendar';
 import { businesses } from '../../../db/schema.ts';
@@ -161,6 +161,13 @@ describe('GET /v1/tickets by SLA', () => {
     expect(breached.filter((id) => mine.includes(id))).toEqual([late.id]);
     const dueSoon = await ids('sla=DUE_SOON');
     expect(dueSoon.filter((id) => mine.includes(id))).toEqual([soon.id]);
+    // Resolved, a ticket's clock has stopped: past its due time or near it, it is neither breached nor due soon.
+    await t.app.db
+      .update(tickets)
+      .set({ status: 'RESOLVED' })
+      .where(inArray(tickets.id, [late.id, soon.id]));
+    expect((await ids('sla=BREACHED')).filter((id) => mine.includes(id))).toEqual([]);
+    expect((await ids('sla=DUE_SOON')).filter((id) => mine.includes(id))).toEqual([]);
     const sorted = (await ids('sort=resolutionDueAt,asc')).filter((id) => mine.includes(id));
     expect(sorted).toEqual([late.id, soon.id, later.id, none.id]);
     const reversed = (await ids('sort=resolutionDueAt,desc')).filter((id) => mine.includes(id));

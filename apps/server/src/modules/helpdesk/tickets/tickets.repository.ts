@@ -116,7 +116,9 @@ function whereOf(businessId: number, filter: TicketFilter, scope: SQL | undefine
   if (filter.agentId) conditions.push(eq(tickets.agentId, filter.agentId));
   if (filter.projectId) conditions.push(eq(tickets.projectId, filter.projectId));
   if (filter.teamId) conditions.push(eq(tickets.teamId, filter.teamId));
-  // Against the database's clock, so every instance draws the line at the same moment.
+  // Against the database's clock, so every instance draws the line at the same moment; a resolved
+  // or closed ticket's clock has stopped, and it is neither breached nor due any more.
+  if (filter.sla) conditions.push(sql`${tickets.status} in ('NEW', 'IN_PROGRESS', 'ON_HOLD')`);
   if (filter.sla === 'BREACHED') conditions.push(sql`${tickets.resolutionDueAt} <= now()`);
   if (filter.sla === 'DUE_SOON')
     conditions.push(sql`${tickets.resolutionDueAt} > now() and ${tickets.resolutionDueAt} <= now() + ${`${SLA_DUE_SOON_MS} milliseconds`}::interval`);

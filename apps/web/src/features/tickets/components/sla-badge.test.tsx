@@ -7,13 +7,15 @@ const NOW = Date.UTC(2026, 10, 30, 9);
 const due = (minutes: number) => new Date(NOW + minutes * 60_000).toISOString();
 
 describe('SLA badge', () => {
-  it('says how long ago a breached ticket fell due, how long a ticket due soon has left, and nothing without a due time', async () => {
+  it('says how long ago a breached ticket fell due, how long a ticket due soon has left, and nothing without a due time or once resolved or closed', async () => {
     renderWithProviders(
       <>
         <SlaBadge resolutionDueAt={due(-125)} now={NOW} />
         <SlaBadge resolutionDueAt={due(35)} now={NOW} />
         <SlaBadge resolutionDueAt={due(3 * 1440 + 240)} now={NOW} />
         <SlaBadge resolutionDueAt={null} now={NOW} />
+        <SlaBadge resolutionDueAt={due(-60)} status="RESOLVED" now={NOW} />
+        <SlaBadge resolutionDueAt={due(20)} status="CLOSED" now={NOW} />
       </>,
     );
     expect(await screen.findByText('Breached · 2 hr 5 min late')).toBeInTheDocument();

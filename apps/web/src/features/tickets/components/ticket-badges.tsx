@@ -62,9 +62,15 @@ function spanWords(ms: number, language: Language): string {
 
 /**
  * Where the ticket stands against its resolution due time, in colour and words: time left, due
- * soon, or breached and how long ago. Nothing when it has no due time (no rule, or paused).
+ * soon, or breached and how long ago. Nothing when it has no due time (no rule, or paused), nor
+ * once it is resolved or closed: its clock has stopped.
  */
-export function SlaBadge({ resolutionDueAt, now: givenNow, ...props }: { resolutionDueAt: string | null; now?: number } & BadgeRest) {
+export function SlaBadge({
+  resolutionDueAt,
+  status,
+  now: givenNow,
+  ...props
+}: { resolutionDueAt: string | null; status?: TicketStatus; now?: number } & BadgeRest) {
   const { t, i18n } = useTranslation();
   // Read after the first render: a board drawn on the server (a phone's first screen) and the
   // same board taken over in the browser then draw the same thing, whatever the clock says.
@@ -73,7 +79,7 @@ export function SlaBadge({ resolutionDueAt, now: givenNow, ...props }: { resolut
   const now = givenNow ?? mountedAt;
   if (now === null) return null;
   const state = slaStateOf(resolutionDueAt, now);
-  if (state === null || resolutionDueAt === null) return null;
+  if (state === null || resolutionDueAt === null || status === 'RESOLVED' || status === 'CLOSED') return null;
   const span = spanWords(Date.parse(resolutionDueAt) - now, currentLanguage(i18n));
   const words = state === 'BREACHED' ? t('tickets.sla.late', { time: span }) : t('tickets.sla.left', { time: span });
   return (

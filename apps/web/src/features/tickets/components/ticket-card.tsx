@@ -81,7 +81,7 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
               #{ticket.id}
             </Text>
             <PriorityBadge priority={ticket.priority} size="sm" />
-            <SlaBadge resolutionDueAt={ticket.resolutionDueAt} size="sm" />
+            <SlaBadge resolutionDueAt={ticket.resolutionDueAt} status={ticket.status} size="sm" />
           </Group>
           <TicketCardMenu ticket={ticket} onMove={onMove} label={t('tickets.card.menu', { title: ticket.title })} buttonRef={menuButton} />
         </Group>

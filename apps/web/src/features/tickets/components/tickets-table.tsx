@@ -51,7 +51,7 @@ export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
                 <Table.Td>
                   <Group gap={4}>
                     <StatusBadge status={ticket.status} />
-                    <SlaBadge resolutionDueAt={ticket.resolutionDueAt} />
+                    <SlaBadge resolutionDueAt={ticket.resolutionDueAt} status={ticket.status} />
                   </Group>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
