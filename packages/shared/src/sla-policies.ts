@@ -86,18 +86,5 @@ export function slaRuleFor<R extends Targets>(rules: ReadonlyArray<R>, ticket: {
   return best;
 }
 
-/** A ticket's resolution is "due soon" within this much real time of its due time. */
-export const SLA_DUE_SOON_MS = 60 * 60 * 1000;
-export const SLA_STATES = ['BREACHED', 'DUE_SOON', 'ON_TRACK'] as const;
-export type SlaState = (typeof SLA_STATES)[number];
-
-/**
- * Where a ticket stands against its resolution due time (the stored one, see sla-clock.ts): null
- * when it has none (no rule, or the clock is paused or stopped with time left).
- */
-export function slaStateOf(resolutionDueAt: string | null, now: number): SlaState | null {
-  if (resolutionDueAt === null) return null;
-  const due = Date.parse(resolutionDueAt);
-  if (due <= now) return 'BREACHED';
-  return due - now <= SLA_DUE_SOON_MS ? 'DUE_SOON' : 'ON_TRACK';
-}
+// Where a ticket stands against its due time, without the schema library: the ticket board reads it.
+export { SLA_DUE_SOON_MS, SLA_STATES, slaStateOf, type SlaState } from './sla-state.ts';

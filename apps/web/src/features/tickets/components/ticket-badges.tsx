@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
-import { slaStateOf, type SlaState } from '@fieldops/shared/sla-policies';
+import { slaStateOf, type SlaState } from '@fieldops/shared/sla-state';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import type { Language } from '../../../lib/i18n/language.ts';
 import { numberFormat } from '../../../lib/intl.ts';
