@@ -3,15 +3,15 @@
 // among the cluster's statuses, over the geofences of the answers' sites (circles and polygons
 // drawn as SVG, so they and the markers show with no tiles). A marker opens its popup on click or
 // Enter; a cluster zooms in. Arrives in the map chunk with Leaflet (picker-map.tsx).
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { Circle, MapContainer, Marker, Polygon, Popup, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Polygon, Popup, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import type { AnswerMapPoint, AnswerMapSite, AnswerMapStatus } from '@fieldops/shared/answers-map';
 import type { MapSettings } from '@fieldops/shared/maps';
 import { emptyCounts, ringGradient, SHAPE_CLIPS, STATUS_LOOKS, STATUS_ORDER, type StatusCounts } from './answer-status.ts';
-import { escapeHtml, MapName } from './leaflet-parts.tsx';
+import { escapeHtml, MapName, useClustersInView } from './leaflet-parts.tsx';
 import './map.css';
 
 export interface AnswersMapProps {
@@ -95,21 +95,7 @@ function Markers({
   popup,
   dir,
 }: { index: Supercluster<PointProps, PointProps>; byId: Map<number, AnswerMapPoint> } & Pick<AnswersMapProps, 'labels' | 'popup' | 'dir'>) {
-  const map = useMap();
-  // One icon per look: a new one would replace the marker's element, and a focused marker would lose focus.
-  const icons = useRef(new Map<string, L.DivIcon>());
-  const iconOf = (key: string, make: () => L.DivIcon) => {
-    let icon = icons.current.get(key);
-    if (!icon) icons.current.set(key, (icon = make()));
-    return icon;
-  };
-  const view = () => {
-    const b = map.getBounds();
-    return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] as [number, number, number, number], zoom: Math.round(map.getZoom()) };
-  };
-  const [shown, setShown] = useState(view);
-  useMapEvents({ moveend: () => setShown(view()) });
-  const features = useMemo(() => index.getClusters(shown.bbox, shown.zoom), [index, shown]);
+  const { map, features, iconOf } = useClustersInView(index);
 
   return (
     <>

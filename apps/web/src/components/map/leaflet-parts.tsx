@@ -1,8 +1,10 @@
-// What the app's maps share once Leaflet has arrived: the map's accessible name and the pins drawn
-// as inline SVG (no image files, so nothing but the tiles comes from outside the app).
-import { useEffect } from 'react';
+// What the app's maps share once Leaflet has arrived: the map's accessible name, the pins drawn
+// as inline SVG (no image files, so nothing but the tiles comes from outside the app) and the
+// clusters of the part of a map in view.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import L from 'leaflet';
-import { useMap } from 'react-leaflet';
+import { useMap, useMapEvents } from 'react-leaflet';
+import type Supercluster from 'supercluster';
 
 /** Names the map for assistive technology: a focusable region whose arrow keys pan it. */
 export function MapName({ label }: { label: string }) {
@@ -50,3 +52,26 @@ export function vertexIcon(label?: string, index = 0): L.DivIcon {
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/**
+ * The clusters and single points of `index` in the map's view, drawn again when the map has moved,
+ * and one icon per look: a new icon would replace a marker's element, and a focused marker would
+ * lose its focus.
+ */
+export function useClustersInView<P extends object, C extends object>(index: Supercluster<P, C>) {
+  const map = useMap();
+  const icons = useRef(new Map<string, L.DivIcon>());
+  const iconOf = (key: string, make: () => L.DivIcon) => {
+    let icon = icons.current.get(key);
+    if (!icon) icons.current.set(key, (icon = make()));
+    return icon;
+  };
+  const view = () => {
+    const b = map.getBounds();
+    return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] as [number, number, number, number], zoom: Math.round(map.getZoom()) };
+  };
+  const [shown, setShown] = useState(view);
+  useMapEvents({ moveend: () => setShown(view()) });
+  const features = useMemo(() => index.getClusters(shown.bbox, shown.zoom), [index, shown]);
+  return { map, features, iconOf };
+}

@@ -2,13 +2,13 @@
 // thousands stay quick to draw, each site and cluster coloured by completion rate. A site opens
 // on click or Enter; a cluster zooms in. Arrives in its own chunk with Leaflet (see
 // picker-map.tsx for why Leaflet), plus supercluster, about 4 KB gzipped.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import type { MapSettings } from '@fieldops/shared/maps';
-import { escapeHtml, MapName } from './leaflet-parts.tsx';
+import { escapeHtml, MapName, useClustersInView } from './leaflet-parts.tsx';
 import './map.css';
 
 export interface ClusterSite {
@@ -92,21 +92,7 @@ function Clusters({
   byId: Map<number, ClusterSite>;
   colourOf: SitesClusterMapProps['colourOf'];
 }) {
-  const map = useMap();
-  // One icon per look: a new one would replace the marker's element, and a focused marker would lose focus.
-  const icons = useRef(new Map<string, L.DivIcon>());
-  const iconOf = (key: string, make: () => L.DivIcon) => {
-    let icon = icons.current.get(key);
-    if (!icon) icons.current.set(key, (icon = make()));
-    return icon;
-  };
-  const view = () => {
-    const b = map.getBounds();
-    return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] as [number, number, number, number], zoom: Math.round(map.getZoom()) };
-  };
-  const [shown, setShown] = useState(view);
-  useMapEvents({ moveend: () => setShown(view()) });
-  const features = useMemo(() => index.getClusters(shown.bbox, shown.zoom), [index, shown]);
+  const { map, features, iconOf } = useClustersInView(index);
 
   return (
     <>
