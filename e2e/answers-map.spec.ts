@@ -1,14 +1,14 @@
 // The answers map of the reports, in English on a desktop and in Arabic on a phone. A member
 // answers four schedules from a phone whose position is set for each: inside the site's circle,
 // a kilometre away, half a kilometre away, and inside but with a fix too imprecise to prove it.
-// The owner counts the half-kilometre one by an override, then opens the reports' Answers map
-// filtered to the member: the geofence and the markers are drawn with no tile server running,
+// The owner counts the half-kilometre one by an override on its schedule, then opens the
+// reports' Answers map filtered to the member: the geofence and the markers are drawn with no tile server running,
 // a marker's popup tells the distance, and the table beside it (the map's text alternative) gives
 // each answer its status: inside, outside, unverified, overridden. The runner said the same
 // after each answer. Checked for accessibility.
 import { expect, test } from '@playwright/test';
 import { PHONE, SITE, answersOf, prepare } from './phone.ts';
-import { DEMO, WORKFLOW, call, expectAccessible, expectDirection, shot, signIn, t, useLanguage, type Lang } from './support.ts';
+import { DEMO, expectAccessible, expectDirection, shot, signIn, t, useLanguage, type Lang } from './support.ts';
 
 test.use({ actionTimeout: 20_000 });
 
@@ -71,13 +71,20 @@ for (const [lang, viewport] of [
     }
     await phone.close();
 
-    // The owner counts the half-kilometre one.
-    await call(request, setup.token, 'POST', `${WORKFLOW}/v1/action-results/${answered[nearId]}/override`, { reason: 'The loading bay across the road' });
-
-    // The answers map, with no tile server: the circle and the markers are still drawn.
+    // The owner counts the half-kilometre one, from the answer on its schedule, with a reason.
     await page.setViewportSize(viewport);
     await useLanguage(page, lang);
     await signIn(page, lang, DEMO.username, DEMO.password);
+    await page.goto(`/tracker/${nearId}`);
+    await page.getByRole('button', { name: t(lang, 'tracker.override.open') }).click();
+    const overriding = page.getByRole('dialog', { name: t(lang, 'tracker.override.title') });
+    await overriding.getByLabel(t(lang, 'tracker.override.reasonLabel')).fill('The loading bay across the road');
+    await expectAccessible(page, `${lang} overriding an answer given outside`);
+    await overriding.getByRole('button', { name: t(lang, 'tracker.override.submit') }).click();
+    await expect(page.getByText(t(lang, 'tracker.override.done')).first()).toBeVisible();
+    await expect(overriding).toBeHidden();
+
+    // The answers map, with no tile server: the circle and the markers are still drawn.
     await page.goto(`/reports?member=${setup.member.id}`);
     await expectDirection(page, lang);
     // The photo review counts sit above the views.
