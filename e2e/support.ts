@@ -83,6 +83,15 @@ export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random(
 
 /** Fails on any serious or critical axe-core violation of the page as it is now. */
 export async function expectAccessible(page: Page, screen: string) {
+  // A dialog or menu still fading in or out has colours part-way: axe would judge those. Waits
+  // (two seconds at most) until no transition or finite animation runs; a spinner's never ends.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      null,
+      { timeout: 2_000, polling: 50 },
+    )
+    .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
