@@ -124,9 +124,8 @@ function* steadyStretches(timeZone: string, from: number, to: number): Generator
   }
 }
 
-/** Working milliseconds of the local clock between two local instants (ms since the local epoch). */
-function workingLocal(cal: Prepared, from: number, to: number): number {
-  let total = 0;
+/** The working spans [start, end) of the local clock between two local instants (ms since the local epoch), in order. */
+function* workingSpans(cal: Prepared, from: number, to: number): Generator<[number, number]> {
   for (let day = Math.floor(from / DAY_MS); day * DAY_MS < to; day++) {
     const ranges = cal.week[(((day + 4) % 7) + 7) % 7] ?? [];
     if (ranges.length === 0 || cal.holidays.has(dateOfDay(day))) continue;
@@ -134,9 +133,15 @@ function workingLocal(cal: Prepared, from: number, to: number): number {
     for (const [s, e] of ranges) {
       const a = Math.max(from, base + s * MINUTE_MS);
       const b = Math.min(to, base + e * MINUTE_MS);
-      if (b > a) total += b - a;
+      if (b > a) yield [a, b];
     }
   }
+}
+
+/** Working milliseconds of the local clock between two local instants. */
+function workingLocal(cal: Prepared, from: number, to: number): number {
+  let total = 0;
+  for (const [a, b] of workingSpans(cal, from, to)) total += b - a;
   return total;
 }
 
@@ -146,17 +151,9 @@ function workingLocal(cal: Prepared, from: number, to: number): number {
  */
 function reachLocal(cal: Prepared, from: number, to: number, needed: number): number | null {
   let left = needed;
-  for (let day = Math.floor(from / DAY_MS); day * DAY_MS < to; day++) {
-    const ranges = cal.week[(((day + 4) % 7) + 7) % 7] ?? [];
-    if (ranges.length === 0 || cal.holidays.has(dateOfDay(day))) continue;
-    const base = day * DAY_MS;
-    for (const [s, e] of ranges) {
-      const a = Math.max(from, base + s * MINUTE_MS);
-      const b = Math.min(to, base + e * MINUTE_MS);
-      if (b <= a) continue;
-      if (b - a >= left) return a + left;
-      left -= b - a;
-    }
+  for (const [a, b] of workingSpans(cal, from, to)) {
+    if (b - a >= left) return a + left;
+    left -= b - a;
   }
   return null;
 }

@@ -11,20 +11,14 @@ import Supercluster from 'supercluster';
 import type { AnswerMapPoint, AnswerMapSite, AnswerMapStatus } from '@fieldops/shared/answers-map';
 import type { MapSettings } from '@fieldops/shared/maps';
 import { emptyCounts, ringGradient, SHAPE_CLIPS, STATUS_LOOKS, STATUS_ORDER, type StatusCounts } from './answer-status.ts';
-import { escapeHtml, MapName, useClustersInView } from './leaflet-parts.tsx';
+import { escapeHtml, MapName, useClustersInView, type ClusterMapLabels } from './leaflet-parts.tsx';
 import './map.css';
 
 export interface AnswersMapProps {
   answers: readonly AnswerMapPoint[];
   sites: readonly AnswerMapSite[];
   tiles: MapSettings;
-  labels: {
-    map: string;
-    zoomIn: string;
-    zoomOut: string;
-    cluster: (count: number) => string;
-    answer: (answer: AnswerMapPoint) => string;
-  };
+  labels: ClusterMapLabels & { answer: (answer: AnswerMapPoint) => string };
   /** What a marker's popup holds. */
   popup: (answer: AnswerMapPoint) => ReactNode;
   /** The page's direction, for the popups' text (the map itself stays left to right). */

@@ -6,6 +6,14 @@ import L from 'leaflet';
 import { useMap, useMapEvents } from 'react-leaflet';
 import type Supercluster from 'supercluster';
 
+/** The names every clustered map gives its parts. */
+export interface ClusterMapLabels {
+  map: string;
+  zoomIn: string;
+  zoomOut: string;
+  cluster: (count: number) => string;
+}
+
 /** Names the map for assistive technology: a focusable region whose arrow keys pan it. */
 export function MapName({ label }: { label: string }) {
   const map = useMap();

@@ -8,7 +8,7 @@ import 'leaflet/dist/leaflet.css';
 import { MapContainer, Marker, TileLayer, useMap, ZoomControl } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import type { MapSettings } from '@fieldops/shared/maps';
-import { escapeHtml, MapName, useClustersInView } from './leaflet-parts.tsx';
+import { escapeHtml, MapName, useClustersInView, type ClusterMapLabels } from './leaflet-parts.tsx';
 import './map.css';
 
 export interface ClusterSite {
@@ -22,13 +22,7 @@ export interface ClusterSite {
 export interface SitesClusterMapProps {
   sites: readonly ClusterSite[];
   tiles: MapSettings;
-  labels: {
-    map: string;
-    zoomIn: string;
-    zoomOut: string;
-    cluster: (count: number) => string;
-    site: (site: ClusterSite) => string;
-  };
+  labels: ClusterMapLabels & { site: (site: ClusterSite) => string };
   onOpen: (siteId: number) => void;
   /** The colour of a site or a cluster by its completion rate (null: no schedules). */
   colourOf: (rate: number | null) => string;
