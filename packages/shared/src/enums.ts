@@ -90,5 +90,21 @@ export type ActionVisibility = (typeof ACTION_VISIBILITIES)[number];
 export const ASSIGNMENT_TARGETS = ['NONE', 'MEMBER', 'SITE', 'PROJECT'] as const;
 export type AssignmentTarget = (typeof ASSIGNMENT_TARGETS)[number];
 
+/** Where a ticket came from: a flagged answer, or a person who raised it. */
+export const TICKET_SOURCES = ['ANSWER', 'PERSON'] as const;
+export type TicketSource = (typeof TICKET_SOURCES)[number];
+
+/**
+ * How a routing rule picks a new ticket's assignee: one member; the supervisors of a site in
+ * turn; or whoever of a group (a site's or project's supervisors, or named members) has the
+ * fewest open tickets.
+ */
+export const ROUTING_STRATEGIES = ['MEMBER', 'ROUND_ROBIN', 'FEWEST_OPEN'] as const;
+export type RoutingStrategy = (typeof ROUTING_STRATEGIES)[number];
+
+/** The SLA thresholds a ticket is escalated at, each once. */
+export const SLA_ESCALATIONS = ['FIRST_RESPONSE_WARNING', 'FIRST_RESPONSE_BREACH', 'RESOLUTION_WARNING', 'RESOLUTION_BREACH'] as const;
+export type SlaEscalation = (typeof SLA_ESCALATIONS)[number];
+
 export const TICKET_HISTORY_FIELDS = ['CREATED', 'STATUS', 'ASSIGNEE', 'PRIORITY', 'CATEGORY'] as const;
 export type TicketHistoryField = (typeof TICKET_HISTORY_FIELDS)[number];

@@ -1,7 +1,8 @@
 // Helpdesk tables: tickets, their attachments, comments and history, categories and the
 // default assignment of new tickets, and the SLA rules (DESIGN §1, helpdesk base).
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AssignmentTarget, TicketHistoryField, TicketPriority, TicketStatus } from '@fieldops/shared/enums';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AssignmentTarget, RoutingStrategy, SlaEscalation, TicketHistoryField, TicketPriority, TicketSource, TicketStatus } from '@fieldops/shared/enums';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, projects, teams, users } from './schema.ts';
 
@@ -49,10 +50,34 @@ export const tickets = pgTable(
      * null while the clock is paused or stopped with time left, or when no target covers it.
      */
     resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }),
+    /** Raised from a flagged answer, or by a person (drizzle/0044); routing rules match on it. */
+    source: text('source').$type<TicketSource>().notNull().default('PERSON'),
+    /** When the first response's warning threshold falls (its rule's share of the time used); null: none. */
+    firstResponseWarnAt: timestamp('first_response_warn_at', { withTimezone: true }),
+    /** When the resolution's warning threshold falls on the SLA clock; null while paused, stopped or without one. */
+    resolutionWarnAt: timestamp('resolution_warn_at', { withTimezone: true }),
+    /** When the ticket was last resolved or closed; null while open. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Working minutes from creation to the first response (set when it comes). */
+    firstResponseMinutes: integer('first_response_minutes'),
+    /** Working minutes on the resolution clock when last resolved (set with resolvedAt). */
+    resolutionMinutes: integer('resolution_minutes'),
+    /** Whether the first response came after its due time; null without a target or before it comes. */
+    firstResponseBreached: boolean('first_response_breached'),
+    /** Whether it was resolved after its due time; null without a target or while open. */
+    resolutionBreached: boolean('resolution_breached'),
   },
   (t) => [
     index('tickets_business_idx').on(t.businessId, t.id),
     index('tickets_business_resolution_due_idx').on(t.businessId, t.resolutionDueAt),
+    index('tickets_business_resolved_idx').on(t.businessId, t.resolvedAt),
+    // The escalation sweep's two thresholds: only open tickets with a clock carry them.
+    index('tickets_first_response_warn_idx')
+      .on(t.firstResponseWarnAt)
+      .where(sql`${t.firstResponseWarnAt} is not null`),
+    index('tickets_resolution_warn_idx')
+      .on(t.resolutionWarnAt)
+      .where(sql`${t.resolutionWarnAt} is not null`),
     index('tickets_business_status_idx').on(t.businessId, t.status, t.updatedDate),
     index('tickets_business_agent_idx').on(t.businessId, t.agentId),
     index('tickets_business_creator_idx').on(t.businessId, t.creatorId),
@@ -156,7 +181,71 @@ export const slaPolicies = pgTable(
     categoryId: ref('category_id').references(() => ticketCategories.id, { onDelete: 'cascade' }),
     firstResponseMinutes: integer('first_response_minutes'),
     resolutionMinutes: integer('resolution_minutes'),
+    /** The share of a target used (1 .. 99 %) at which the assignee is warned; null: no warning. */
+    warnPercent: integer('warn_percent'),
+    /** The priority a breached ticket is raised to, when it is lower; null: left as it is. */
+    raisePriorityTo: text('raise_priority_to').$type<TicketPriority>(),
     createdAt: createdAt(),
   },
   (t) => [index('sla_policies_business_idx').on(t.businessId, t.id), index('sla_policies_category_idx').on(t.categoryId)],
+);
+
+/**
+ * Routing rules of a business, in order (drizzle/0044): the first whose conditions all hold (null:
+ * any) assigns a new ticket that has no assignee. ROUND_ROBIN takes the supervisors of the
+ * target site (or of the ticket's site) in turn, after lastAssigneeId; FEWEST_OPEN takes whoever
+ * of its group (the supervisors of the target site or project, or memberIds) has the fewest open
+ * tickets; MEMBER takes userId.
+ */
+export const ticketRoutingRules = pgTable(
+  'ticket_routing_rules',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    source: text('source').$type<TicketSource>(),
+    categoryId: ref('category_id').references(() => ticketCategories.id, { onDelete: 'cascade' }),
+    projectId: ref('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    priority: text('priority').$type<TicketPriority>(),
+    strategy: text('strategy').$type<RoutingStrategy>().notNull(),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    targetTeamId: ref('target_team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    targetProjectId: ref('target_project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    memberIds: bigint('member_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    /** The member the rule's round robin gave the last ticket to. */
+    lastAssigneeId: ref('last_assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ticket_routing_rules_business_idx').on(t.businessId, t.position),
+    index('ticket_routing_rules_category_idx').on(t.categoryId),
+    index('ticket_routing_rules_project_idx').on(t.projectId),
+    index('ticket_routing_rules_team_idx').on(t.teamId),
+    index('ticket_routing_rules_user_idx').on(t.userId),
+    index('ticket_routing_rules_target_team_idx').on(t.targetTeamId),
+    index('ticket_routing_rules_target_project_idx').on(t.targetProjectId),
+  ],
+);
+
+/** Each SLA threshold a ticket reached and was escalated for, once (drizzle/0044). */
+export const ticketSlaEscalations = pgTable(
+  'ticket_sla_escalations',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    ticketId: ref('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SlaEscalation>().notNull(),
+    createdDate: createdAt('created_date'),
+  },
+  (t) => [uniqueIndex('ticket_sla_escalations_ticket_kind_key').on(t.ticketId, t.kind)],
 );

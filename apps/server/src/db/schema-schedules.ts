@@ -83,6 +83,8 @@ export const executionPlans = pgTable(
       .notNull()
       .default(sql`'{}'::date[]`),
     paused: boolean('paused').notNull().default(false),
+    /** Makes no occurrence on a day the business calendar keeps as a holiday (drizzle/0044). */
+    skipHolidays: boolean('skip_holidays').notNull().default(false),
     /**
      * A pooled plan (drizzle/0033): a group plan whose occurrences are one schedule each, with no
      * member until one of the pool takes it. The pool is the members its children name (set on
