@@ -80,6 +80,8 @@ const planFields = z.object({
     .default([]),
   /** Dates within the plan's dates on which no occurrence is made. */
   exceptionDates: z.array(isoDate).max(MAX_EXCEPTION_DATES, MSG.tooManyExceptions).default([]),
+  /** No occurrence on a day the business calendar keeps as a holiday. */
+  skipHolidays: z.boolean().default(false),
 });
 type PlanFields = z.infer<typeof planFields>;
 
@@ -171,6 +173,7 @@ export const executionPlan = z.object({
   repeatEvery: z.number(),
   monthWeeks: z.array(z.number()),
   exceptionDates: z.array(z.string()),
+  skipHolidays: z.boolean(),
   paused: z.boolean(),
   /** A pooled plan (or a pool member's plan in one): its occurrences are taken from the pool. */
   pooled: z.boolean(),

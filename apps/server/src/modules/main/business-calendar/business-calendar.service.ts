@@ -116,3 +116,12 @@ export async function businessCalendarOf(db: Db, businessId: number, timeZone: s
   }
   return { timeZone, week: week.map((day) => day.map((p) => [p.start, p.end] as const)), holidays };
 }
+
+/** The days from `from` to `to` (local dates, both included) that the business keeps as holidays. */
+export async function holidayDatesBetween(db: Db, businessId: number, timeZone: string, from: string, to: string): Promise<string[]> {
+  const dates: string[] = [];
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
+    for (const h of await holidaysOf(db, businessId, timeZone, year)) if (h.observed && h.date >= from && h.date <= to) dates.push(h.date);
+  }
+  return dates;
+}

@@ -27,6 +27,7 @@ export interface PlanSchedule {
   repeatEvery: number;
   monthWeeks: number[];
   exceptionDates: string[];
+  skipHolidays: boolean;
 }
 
 const membersCount = sql<number>`case when ${p.userId} is null
@@ -60,6 +61,7 @@ function selectPlans(db: Db, now: Date) {
       monthWeeks: p.monthWeeks,
       // As JSON, so that both drivers give the dates as "YYYY-MM-DD" strings.
       exceptionDates: sql<string[]>`to_json(${p.exceptionDates})`,
+      skipHolidays: p.skipHolidays,
       paused: p.paused,
       pooled: p.pooled,
       status: planStatusSql(now),

@@ -45,6 +45,7 @@ const scheduleOf = (body: PlanUpdateInput): PlanSchedule => ({
   repeatEvery: body.repeatEvery,
   monthWeeks: body.scheduleType === 'MONTHLY' ? [...new Set(body.monthWeeks)].sort((a, b) => a - b) : [],
   exceptionDates: [...new Set(body.exceptionDates)].sort(),
+  skipHolidays: body.skipHolidays,
 });
 
 /** The plan as the caller may see it; 404 for plans of another business or out of sight. */

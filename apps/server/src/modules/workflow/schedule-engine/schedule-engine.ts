@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { affectedRows, bigintArray, rowsOf, type Db } from '../../../db/client.ts';
 import { isEmbedded } from '../../../db/prepared.ts';
 import { scheduleEngineSettings } from '../../../config.ts';
+import { dropHolidaySchedules, holidayDaysFor, holidayRelation, type HolidayDays } from './holiday-days.ts';
 
 /** The advisory lock key of a full pass ("sched" in ASCII); any constant shared by all instances. */
 export const ENGINE_LOCK_KEY = 0x7363686564;
@@ -39,7 +40,7 @@ export interface EnginePass {
  * 08:00 is 08:00 the next day even when that day has 23 hours. A plan's grace window keeps the
  * schedule open that many minutes past its deadline (kept as `due_at`): `deadline` is when it closes.
  */
-function occurrences(now: Date, horizonDays: number, scope: MaterialiseScope): SQL {
+function occurrences(now: Date, horizonDays: number, scope: MaterialiseScope, holidays: HolidayDays): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   const filters: SQL[] = [];
   if (scope.businessId !== undefined) filters.push(sql`and p.business_id = ${scope.businessId}`);
@@ -102,6 +103,8 @@ function occurrences(now: Date, horizonDays: number, scope: MaterialiseScope): S
         end
       end
       and not (g.day::date = any(p.exception_dates))
+      -- Nor on a day the business keeps as a holiday, for a plan that skips them.
+      and not (p.skip_holidays and exists (select 1 from ${holidayRelation(holidays)} h where h.business_id = p.business_id and h.day = g.day::date))
       -- Only occurrences a member can still do: none whose deadline (and grace) came before the
       -- plan was scheduled, and none already past (a time-zone change, a member back in the site,
       -- or an engine that was down longer than the horizon must not invent missed work).
@@ -109,11 +112,11 @@ function occurrences(now: Date, horizonDays: number, scope: MaterialiseScope): S
       ${sql.join(filters, sql` `)}`;
 }
 
-function materialiseStatement(now: Date, horizonDays: number, scope: MaterialiseScope): SQL {
+function materialiseStatement(now: Date, horizonDays: number, scope: MaterialiseScope, holidays: HolidayDays): SQL {
   return sql`
     insert into schedules (business_id, plan_id, group_id, task_id, team_id, user_id, start, "end", deadline, due_at, status)
     select occ.business_id, occ.plan_id, occ.group_id, occ.task_id, occ.team_id, occ.user_id, occ.start_at, occ.end_at, occ.deadline_at, occ.due_at, 'pending'
-    from (${occurrences(now, horizonDays, scope)}) occ
+    from (${occurrences(now, horizonDays, scope, holidays)}) occ
     on conflict (plan_id, start) do nothing`;
 }
 
@@ -126,7 +129,8 @@ export async function materialisePlans(db: Db, scope: MaterialiseScope & { busin
   if (scope.planIds && scope.planIds.length === 0) return 0;
   const now = scope.now ?? new Date();
   const horizonDays = scope.horizonDays ?? scheduleEngineSettings().horizonDays;
-  return affectedRows(await db.execute(materialiseStatement(now, horizonDays, scope)));
+  const holidays = await holidayDaysFor(db, now, horizonDays, scope.businessId);
+  return affectedRows(await db.execute(materialiseStatement(now, horizonDays, scope, holidays)));
 }
 
 /**
@@ -142,9 +146,10 @@ export async function moveToNewOccurrences(
   if (scope.ids.length === 0) return [];
   const now = scope.now ?? new Date();
   const horizonDays = scope.horizonDays ?? scheduleEngineSettings().horizonDays;
+  const holidays = await holidayDaysFor(db, now, horizonDays, scope.businessId);
   const result = await db.execute(sql`
     update schedules s set start = occ.start_at, "end" = occ.end_at, deadline = occ.deadline_at, due_at = occ.due_at
-    from (${occurrences(now, horizonDays, { businessId: scope.businessId, planIds: scope.planIds })}) occ, businesses b
+    from (${occurrences(now, horizonDays, { businessId: scope.businessId, planIds: scope.planIds }, holidays)}) occ, businesses b
     where s.business_id = ${scope.businessId} and s.id = any(${bigintArray(scope.ids)})
       and b.id = s.business_id and occ.plan_id = s.plan_id and occ.day = (s.start at time zone b.time_zone)::date
       and not exists (select 1 from schedules x where x.plan_id = s.plan_id and x.start = occ.start_at and x.id <> s.id)
@@ -186,13 +191,16 @@ export async function runScheduleEngine(db: Db, options: { now?: Date; horizonDa
   const horizonDays = options.horizonDays ?? scheduleEngineSettings().horizonDays;
   // The embedded database is one session: a second transaction would wait for the first.
   const of = isEmbedded(db) ? 1 : Math.max(1, Math.floor(options.connections ?? 1));
-  const share = (tx: Db, index: number) => tx.execute(materialiseStatement(now, horizonDays, { share: { index, of } })).then(affectedRows);
+  // Read before the pass's lock, so that a first read of a year's public holidays is not held under it.
+  const holidays = await holidayDaysFor(db, now, horizonDays);
+  const share = (tx: Db, index: number) => tx.execute(materialiseStatement(now, horizonDays, { share: { index, of } }, holidays)).then(affectedRows);
   const result = await db.transaction(async (tx) => {
     const locked = await tx.execute(sql`select pg_try_advisory_xact_lock(${ENGINE_LOCK_KEY}) as locked`);
     const [row] = (locked as unknown as { rows: { locked: boolean }[] }).rows;
     if (!row?.locked) return { ran: false, created: 0, missed: 0 };
     const shares = await Promise.all([share(tx, 0), ...Array.from({ length: of - 1 }, (_, i) => db.transaction((other) => share(other, i + 1)))]);
     const created = shares.reduce((sum, n) => sum + n, 0);
+    await dropHolidaySchedules(tx, holidays, now);
     const missed = await markMissed(tx, now);
     return { ran: true, created, missed };
   });
