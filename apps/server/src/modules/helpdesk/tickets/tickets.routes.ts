@@ -1,5 +1,5 @@
 // Tickets: POST/GET /services/helpdesk/api/v1/tickets, GET /v1/tickets/counts, GET/PUT
-// /v1/tickets/{id}. Everyone in the business creates tickets; each caller lists, counts and
+// /v1/tickets/{id}, POST /v1/tickets/bulk (ticket-bulk.service.ts). Everyone in the business creates tickets; each caller lists, counts and
 // opens only the tickets they see (policies/tickets.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,11 +8,13 @@ import { TICKET_STATUSES } from '@fieldops/shared/enums';
 import { ticket, ticketCounts, ticketCreateRequest, ticketsQuery, ticketUpdateRequest, type TicketCounts } from '@fieldops/shared/helpdesk';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
+import { ticketBulkRequest, ticketBulkResult } from '@fieldops/shared/ticket-bulk';
 import { z } from 'zod';
 import { fieldError } from '../../../lib/errors.ts';
 import { requireTenant } from '../../../plugins/auth.ts';
 import { ticketAccessOf } from '../../../policies/tickets.ts';
 import { countTicketsByStatus, findTickets, type TicketSort } from './tickets.repository.ts';
+import { changeTickets } from './ticket-bulk.service.ts';
 import { createTicket, requireVisibleTicket, updateTicket } from './tickets.service.ts';
 
 const SORTABLE = ['id', 'updatedDate', 'createdDate', 'resolutionDueAt'] as const;
@@ -66,5 +68,11 @@ export async function ticketsRoutes(app: FastifyInstance) {
   r.put('/v1/tickets/:id', {
     schema: { tags: ['tickets'], params: idParam('id'), body: ticketUpdateRequest, response: { 200: ticket, ...errors } },
     handler: (request) => updateTicket(app.db, requireTenant(request), request.params.id, request.body),
+  });
+
+  // 200 with each ticket's outcome, even when every one was refused; 4xx only for a request that is wrong as a whole.
+  r.post('/v1/tickets/bulk', {
+    schema: { tags: ['tickets'], body: ticketBulkRequest, response: { 200: ticketBulkResult, ...errors } },
+    handler: (request) => changeTickets(app.db, requireTenant(request), request.body),
   });
 }
