@@ -74,6 +74,8 @@ import { mailRoutes } from './modules/platform/mail/mail.routes.ts';
 import { transportFor, workMail, type MailTransport } from './modules/platform/mail/mail.service.ts';
 import { jobsRoutes } from './modules/platform/queue/jobs.routes.ts';
 import { workReminders } from './modules/platform/notifications/reminders.ts';
+import { workSlaEscalations } from './modules/helpdesk/sla-escalations/sla-escalations.service.ts';
+import { workSlaRecompute } from './modules/helpdesk/sla-policies/sla-recompute.ts';
 import { startQueue, type Queue } from './modules/platform/queue/queue.ts';
 import { DEFAULT_MAIL_FROM, type MailSettings } from './config.ts';
 import { apiHeadersPlugin } from './plugins/api-headers.ts';
@@ -321,6 +323,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const notifier = { mail, push: jobs.push === undefined ? enqueuePushes : jobs.push, log: app.log };
       await workNotifications(queue, app.db, notifier);
       await workReminders(queue, app.db, notifier);
+      await workSlaEscalations(queue, app.db);
+      await workSlaRecompute(queue, app.db);
       await workPushes(queue, app.db, app.log, jobs.pushWorker);
     });
     if (transport?.close) app.addHook('onClose', async () => transport.close?.());

@@ -19,6 +19,8 @@ export const NOTIFICATION_EVENTS = [
   'coverRequested',
   'coverAccepted',
   'coverAssigned',
+  'ticketSlaWarning',
+  'ticketSlaBreached',
   'invitation',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];

@@ -10,6 +10,8 @@ import { MSG, maxMessage, minMessage } from './messages.ts';
 /** Targets of up to a year of working minutes (a year of 24-hour days). */
 export const MAX_SLA_MINUTES = 366 * 24 * 60;
 export const MAX_SLA_RULES = 100;
+/** The share of a target used at which the assignee is warned, as the editor proposes it for a new rule. */
+export const DEFAULT_SLA_WARN_PERCENT = 80;
 
 const target = z
   .number()
@@ -32,6 +34,19 @@ export const slaRuleRequest = z
     firstResponseMinutes: target,
     /** Working minutes from creation to resolution, on hold not counted; null sets no target. */
     resolutionMinutes: target,
+    /** The share of each target used (1 .. 99 %) at which the assignee is warned; null: no warning. */
+    warnPercent: z
+      .number()
+      .int(MSG.invalid)
+      .min(1, minMessage(1))
+      .max(99, maxMessage(99))
+      .nullish()
+      .transform((v) => v ?? null),
+    /** The priority a breached ticket is raised to, when it is lower; null: left as it is. */
+    raisePriorityTo: z
+      .enum(TICKET_PRIORITIES)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((rule, ctx) => {
     if (rule.firstResponseMinutes === null && rule.resolutionMinutes === null) {
@@ -62,6 +77,8 @@ export const slaRule = z.object({
   categoryId: z.number().nullable(),
   firstResponseMinutes: z.number().nullable(),
   resolutionMinutes: z.number().nullable(),
+  warnPercent: z.number().nullable(),
+  raisePriorityTo: z.enum(TICKET_PRIORITIES).nullable(),
 });
 export type SlaRule = z.infer<typeof slaRule>;
 
@@ -85,6 +102,9 @@ export function slaRuleFor<R extends Targets>(rules: ReadonlyArray<R>, ticket: {
   }
   return best;
 }
+
+/** Whether `to` is a higher priority than `from` (URGENT highest, NO_PRIORITY lowest). */
+export const isHigherPriority = (to: TicketPriority, from: TicketPriority): boolean => TICKET_PRIORITIES.indexOf(to) > TICKET_PRIORITIES.indexOf(from);
 
 // Where a ticket stands against its due time, without the schema library: the ticket board reads it.
 export { SLA_DUE_SOON_MS, SLA_STATES, slaStateOf, type SlaState } from './sla-state.ts';

@@ -11,6 +11,8 @@ const columns = {
   categoryId: slaPolicies.categoryId,
   firstResponseMinutes: slaPolicies.firstResponseMinutes,
   resolutionMinutes: slaPolicies.resolutionMinutes,
+  warnPercent: slaPolicies.warnPercent,
+  raisePriorityTo: slaPolicies.raisePriorityTo,
 };
 
 export async function findRules(db: Db, businessId: number): Promise<SlaRule[]> {

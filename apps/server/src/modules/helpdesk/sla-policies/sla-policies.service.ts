@@ -1,9 +1,8 @@
 // The rules of SLA policies: a business replaces its whole set at once; every category a rule
 // names must be the business's; the most specific rule gives a ticket its targets, and the
-// business calendar turns them into due times.
-import { addWorkingMs, MINUTE_MS } from '@fieldops/shared/business-calendar';
+// business calendar turns them into due times and warning instants.
+import type { BusinessCalendar } from '@fieldops/shared/business-calendar';
 import { MSG } from '@fieldops/shared/messages';
-import { readSlaClock } from '@fieldops/shared/sla-clock';
 import { slaRuleFor, type SlaRule } from '@fieldops/shared/sla-policies';
 import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
 import type { Db } from '../../../db/client.ts';
@@ -11,7 +10,9 @@ import { AppError } from '../../../lib/errors.ts';
 import { businessCalendarOf } from '../../main/business-calendar/business-calendar.service.ts';
 import { businessRowOf } from '../../main/businesses/businesses.service.ts';
 import { holdCategory } from '../ticket-categories/ticket-categories.service.ts';
+import { sendJob } from '../../platform/queue/queue.ts';
 import { findRules, lockRulesOf, replaceRules } from './sla-policies.repository.ts';
+import { slaFactsOf, slaTimesOf, type SlaFacts, type SlaTimes, type StatusMoment } from './sla-times.ts';
 
 export const listSlaRules = (db: Db, businessId: number) => findRules(db, businessId);
 
@@ -27,8 +28,18 @@ export async function saveSlaRules(db: Db, businessId: number, rules: Omit<SlaRu
     }
     if (missing.length > 0) throw new AppError(404, MSG.categoryNotFound, { fieldErrors: missing });
     await replaceRules(tx, businessId, rules);
+    // Open tickets' due and warning instants follow the new rules (sla-recompute.ts).
+    await queueSlaRecompute(tx, businessId);
     return findRules(tx, businessId);
   });
+}
+
+/**
+ * Puts the recomputation of the business's open tickets' due and warning instants on the queue,
+ * in `db`'s transaction: one waiting job a business, however many changes come before it runs.
+ */
+export async function queueSlaRecompute(db: Db, businessId: number) {
+  await sendJob(db, 'sla.recompute', { businessId }, { singletonKey: `b${businessId}` });
 }
 
 /** The targets for a ticket of this priority and category, or null when no rule covers it. */
@@ -36,40 +47,45 @@ export async function slaTargetsFor(db: Db, businessId: number, ticket: { priori
   return slaRuleFor(await findRules(db, businessId), ticket);
 }
 
-/** A status a ticket entered and when: its creation (NEW) first. */
-export interface StatusMoment {
-  status: TicketStatus;
-  at: Date;
-}
+export type { SlaTimes, StatusMoment } from './sla-times.ts';
+/** Due times and warning instants: every place that stores the one stores the other. */
+export type DueTimes = SlaTimes;
 
-export interface DueTimes {
-  firstResponseDueAt: Date | null;
-  resolutionDueAt: Date | null;
+/** The business calendar with the holidays from `created`'s year to the year after `now`'s. */
+export async function slaCalendarOf(db: Db, businessId: number, created: Date, now: Date): Promise<BusinessCalendar> {
+  const business = await businessRowOf(db, businessId);
+  // A due time further out than the year after this one is far beyond any target a helpdesk sets.
+  return businessCalendarOf(db, businessId, business?.timeZone ?? 'UTC', created.getUTCFullYear(), now.getUTCFullYear() + 1);
 }
 
 /**
- * When a ticket's first response and resolution are due, on the business calendar (its working
- * hours and the holidays it keeps, in its time zone). The first response is due a rule's working
- * minutes after creation; the resolution's clock pauses on hold and stops when resolved (sla-clock.ts),
- * so its due time is null while paused or stopped with time left and in the past once breached.
+ * When a ticket's first response and resolution are due, and when their warnings fall, on the
+ * business calendar (its working hours and the holidays it keeps, in its time zone): see sla-times.ts.
  */
 export async function dueTimesFor(
   db: Db,
   businessId: number,
   ticket: { priority: TicketPriority; categoryId: number | null; statuses: StatusMoment[] },
   now: Date = new Date(),
-): Promise<DueTimes> {
+): Promise<SlaTimes> {
   const rule = await slaTargetsFor(db, businessId, ticket);
-  const created = ticket.statuses[0]?.at ?? now;
-  if (!rule) return { firstResponseDueAt: null, resolutionDueAt: null };
-  const business = await businessRowOf(db, businessId);
-  const timeZone = business?.timeZone ?? 'UTC';
-  // Holidays from the year the ticket was made to the year after this one: a due time further
-  // out than that is far beyond any target a helpdesk sets.
-  const calendar = await businessCalendarOf(db, businessId, timeZone, created.getUTCFullYear(), now.getUTCFullYear() + 1);
-  const instant = (ms: number | null) => (ms === null ? null : new Date(ms));
-  const firstResponseDueAt = rule.firstResponseMinutes === null ? null : instant(addWorkingMs(calendar, created, rule.firstResponseMinutes * MINUTE_MS));
-  const resolutionDueAt =
-    rule.resolutionMinutes === null ? null : instant(readSlaClock(calendar, ticket.statuses, rule.resolutionMinutes * MINUTE_MS, now).dueAt);
-  return { firstResponseDueAt, resolutionDueAt };
+  if (!rule) return slaTimesOf(null, { timeZone: 'UTC', week: [], holidays: [] }, ticket.statuses, now);
+  const calendar = await slaCalendarOf(db, businessId, ticket.statuses[0]?.at ?? now, now);
+  return slaTimesOf(rule, calendar, ticket.statuses, now);
+}
+
+/**
+ * What a status move stores besides the status: the due and warning instants from the history
+ * (which holds the move), and the facts it fixes for the SLA report (sla-times.ts, slaFactsOf).
+ */
+export async function slaOfStatusChange(
+  db: Db,
+  businessId: number,
+  ticket: { priority: TicketPriority; categoryId: number | null; statuses: StatusMoment[]; from: TicketStatus; to: TicketStatus; firstResponded: boolean },
+  now: Date = new Date(),
+): Promise<SlaTimes & SlaFacts> {
+  const rule = await slaTargetsFor(db, businessId, ticket);
+  const calendar = await slaCalendarOf(db, businessId, ticket.statuses[0]?.at ?? now, now);
+  const times = slaTimesOf(rule, calendar, ticket.statuses, now);
+  return { ...times, ...slaFactsOf(rule, calendar, { ...ticket, times }, now) };
 }

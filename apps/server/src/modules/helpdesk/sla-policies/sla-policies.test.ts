@@ -34,14 +34,38 @@ describe('PUT and GET /v1/sla-policies', () => {
     const rules = [
       { priority: null, categoryId: null, firstResponseMinutes: 480, resolutionMinutes: 2400 },
       { priority: 'URGENT', firstResponseMinutes: 30, resolutionMinutes: 240 },
-      { categoryId: bug, priority: 'URGENT', resolutionMinutes: 120 },
+      { categoryId: bug, priority: 'URGENT', resolutionMinutes: 120, warnPercent: 75, raisePriorityTo: 'URGENT' },
     ];
     const res = await admin.request({ method: 'PUT', url: API, payload: { rules } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([
-      { id: expect.any(Number), priority: null, categoryId: null, firstResponseMinutes: 480, resolutionMinutes: 2400 },
-      { id: expect.any(Number), priority: 'URGENT', categoryId: null, firstResponseMinutes: 30, resolutionMinutes: 240 },
-      { id: expect.any(Number), priority: 'URGENT', categoryId: bug, firstResponseMinutes: null, resolutionMinutes: 120 },
+      {
+        id: expect.any(Number),
+        priority: null,
+        categoryId: null,
+        firstResponseMinutes: 480,
+        resolutionMinutes: 2400,
+        warnPercent: null,
+        raisePriorityTo: null,
+      },
+      {
+        id: expect.any(Number),
+        priority: 'URGENT',
+        categoryId: null,
+        firstResponseMinutes: 30,
+        resolutionMinutes: 240,
+        warnPercent: null,
+        raisePriorityTo: null,
+      },
+      {
+        id: expect.any(Number),
+        priority: 'URGENT',
+        categoryId: bug,
+        firstResponseMinutes: null,
+        resolutionMinutes: 120,
+        warnPercent: 75,
+        raisePriorityTo: 'URGENT',
+      },
     ]);
     const read = await member.request({ method: 'GET', url: API });
     expect(read.headers['x-total-count']).toBe('3');
@@ -69,6 +93,10 @@ describe('PUT and GET /v1/sla-policies', () => {
       [{ rules: [{ priority: 'LOW', resolutionMinutes: 0 }] }, 'rules.0.resolutionMinutes', 'This must be at least 1'],
       [{ rules: [{ priority: 'LOW', resolutionMinutes: 1.5 }] }, 'rules.0.resolutionMinutes', 'Invalid data'],
       [{ rules: [{ priority: 'SOON', resolutionMinutes: 60 }] }, 'rules.0.priority', expect.any(String)],
+      [{ rules: [{ resolutionMinutes: 60, warnPercent: 0 }] }, 'rules.0.warnPercent', 'This must be at least 1'],
+      [{ rules: [{ resolutionMinutes: 60, warnPercent: 100 }] }, 'rules.0.warnPercent', 'This must be at most 99'],
+      [{ rules: [{ resolutionMinutes: 60, warnPercent: 80.5 }] }, 'rules.0.warnPercent', 'Invalid data'],
+      [{ rules: [{ resolutionMinutes: 60, raisePriorityTo: 'HIGHEST' }] }, 'rules.0.raisePriorityTo', expect.any(String)],
       [
         {
           rules: [

@@ -1,6 +1,6 @@
 // Status changes (spec §4): only the moves canTransition allows, always with a reason, written to
-// the history with the old and new status in the same transaction, and the SLA due times
-// worked out again from it.
+// the history with the old and new status in the same transaction, and the SLA due times and
+// the SLA report's facts worked out again from it. Every status change goes through here.
 import { canTransition, type Ticket } from '@fieldops/shared/helpdesk';
 import type { TicketStatus } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
@@ -9,9 +9,10 @@ import { conflict, forbidden } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { ticketAccessOf } from '../../../policies/tickets.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
-import { insertHistory } from './ticket-history.repository.ts';
+import { slaOfStatusChange } from '../sla-policies/sla-policies.service.ts';
+import { findStatusMoments, insertHistory } from './ticket-history.repository.ts';
 import { updateTicketRow } from './tickets.repository.ts';
-import { requireVisibleTicket, requireVisibleTicketRow, ticketDueTimes } from './tickets.service.ts';
+import { requireVisibleTicket, requireVisibleTicketRow } from './tickets.service.ts';
 
 export async function changeTicketStatus(db: Db, caller: Caller, id: number, status: TicketStatus, reason: string): Promise<Ticket> {
   const access = await ticketAccessOf(db, caller);
@@ -22,13 +23,20 @@ export async function changeTicketStatus(db: Db, caller: Caller, id: number, sta
     if (!access.canManage) throw forbidden();
     if (!canTransition(row.status, status)) throw conflict(MSG.transitionUnavailable);
     await insertHistory(tx, [{ businessId, ticketId: id, field: 'STATUS', oldValue: row.status, newValue: status, reason, actorId: userId }]);
-    // Leaving NEW the first time is the first response; the SLA clock pauses, stops or runs on.
-    const dueTimes = await ticketDueTimes(tx, businessId, id, row);
+    // Leaving NEW the first time is the first response; the SLA clock pauses, stops or runs on,
+    // and the report's facts of the first response and of the resolution are fixed or undone.
+    const now = new Date();
+    const sla = await slaOfStatusChange(
+      tx,
+      businessId,
+      { ...row, statuses: await findStatusMoments(tx, businessId, id), from: row.status, to: status, firstResponded: row.firstRespondedAt !== null },
+      now,
+    );
     await updateTicketRow(tx, businessId, id, {
       status,
       reason,
-      ...dueTimes,
-      ...(row.status === 'NEW' && row.firstRespondedAt === null ? { firstRespondedAt: new Date() } : {}),
+      ...sla,
+      ...(row.status === 'NEW' && row.firstRespondedAt === null ? { firstRespondedAt: now } : {}),
     });
     await recordEvent(tx, {
       businessId,

@@ -18,6 +18,7 @@ import {
   keepPublicYear,
   upsertCalendarRow,
 } from './business-calendar.repository.ts';
+import { sendJob } from '../../platform/queue/queue.ts';
 import { countryOfTimeZone, knowsCountry, publicHolidayDaysOf } from './public-holidays.ts';
 
 /** Zones of countries the holiday data set lacks, so that their businesses still get their week. */
@@ -56,8 +57,21 @@ export async function saveWorkingHours(db: Db, businessId: number, timeZone: str
   }
   // Kept sorted, so every reader sees a day's periods in order.
   const week = body.week.map((day) => [...day].sort((a, b) => a.start - b.start));
-  await upsertCalendarRow(db, businessId, { countryCode: body.countryCode, week });
+  await db.transaction(async (tx) => {
+    await upsertCalendarRow(tx, businessId, { countryCode: body.countryCode, week });
+    await calendarChanged(tx, businessId);
+  });
   return workingHoursOf(db, businessId, timeZone);
+}
+
+/**
+ * Tells what keeps instants worked out from the calendar stored that it changed, in the change's
+ * transaction: the SLA due times of the business's open tickets are recomputed by the
+ * `sla.recompute` job (helpdesk/sla-policies/sla-recompute.ts; one waiting job a business). The
+ * job is named here rather than called, since the helpdesk reads this module and not the reverse.
+ */
+async function calendarChanged(db: Db, businessId: number) {
+  await sendJob(db, 'sla.recompute', { businessId }, { singletonKey: `b${businessId}` });
 }
 
 /** The country's public holidays of the year, worked out the first time and kept. */
@@ -85,13 +99,22 @@ export async function holidaysOf(db: Db, businessId: number, timeZone: string, y
 }
 
 export async function addOwnHoliday(db: Db, businessId: number, body: Required<OwnHolidayRequest>): Promise<Holiday> {
-  const row = await insertBusinessHoliday(db, businessId, { date: body.date, kind: 'OWN', nameEn: body.nameEn, nameAr: body.nameAr });
+  const row = await db.transaction(async (tx) => {
+    const made = await insertBusinessHoliday(tx, businessId, { date: body.date, kind: 'OWN', nameEn: body.nameEn, nameAr: body.nameAr });
+    if (made) await calendarChanged(tx, businessId);
+    return made;
+  });
   if (!row) throw conflict(MSG.holidayExists, [{ field: 'date', message: MSG.holidayExists }]);
   return { id: row.id, date: row.date, nameEn: row.nameEn ?? '', nameAr: row.nameAr ?? '', source: 'OWN', observed: true };
 }
 
 export async function removeOwnHoliday(db: Db, businessId: number, id: number) {
-  if (!(await deleteOwnHoliday(db, businessId, id))) throw notFound(MSG.holidayNotFound);
+  const removed = await db.transaction(async (tx) => {
+    const done = await deleteOwnHoliday(tx, businessId, id);
+    if (done) await calendarChanged(tx, businessId);
+    return done;
+  });
+  if (!removed) throw notFound(MSG.holidayNotFound);
 }
 
 /** Keeps or stops keeping the public holiday on a date; the date must be one of the country's that year. */
@@ -99,8 +122,11 @@ export async function setPublicHolidayObserved(db: Db, businessId: number, timeZ
   const countryCode = await countryOf(db, businessId, timeZone);
   const day = (await publicDays(db, countryCode, Number(date.slice(0, 4)))).find((d) => d.date === date);
   if (!day) throw notFound(MSG.publicHolidayNotFound);
-  if (observed) await deletePublicOff(db, businessId, date);
-  else await insertBusinessHoliday(db, businessId, { date, kind: 'PUBLIC_OFF' });
+  await db.transaction(async (tx) => {
+    if (observed) await deletePublicOff(tx, businessId, date);
+    else await insertBusinessHoliday(tx, businessId, { date, kind: 'PUBLIC_OFF' });
+    await calendarChanged(tx, businessId);
+  });
   return { id: null, date, nameEn: day.nameEn, nameAr: day.nameAr, source: 'PUBLIC', observed };
 }
 

@@ -2,6 +2,7 @@
 // change's own transaction, with the job that makes its notifications. Kinds that come in bursts
 // (flagged answers, new schedules) are told in digests: their job waits a minute, and every event
 // of the kind that arrives meanwhile joins the one waiting job.
+import type { SlaEscalation, TicketPriority } from '@fieldops/shared/enums';
 import type { Db } from '../../../db/client.ts';
 import { events } from '../../../db/schema-platform.ts';
 import { sendJob } from '../queue/queue.ts';
@@ -11,6 +12,16 @@ export interface EventData {
   'ticket.assigned': { ticketId: number; title: string; agentId: number };
   'ticket.commented': { ticketId: number; title: string; creatorId: number | null; agentId: number | null };
   'ticket.status': { ticketId: number; title: string; status: string; creatorId: number | null; agentId: number | null };
+  /** A ticket reached an SLA threshold (helpdesk/sla-escalations), once each; `raisedTo`: the priority a breach raised it to. */
+  'ticket.sla': {
+    ticketId: number;
+    title: string;
+    escalation: SlaEscalation;
+    agentId: number | null;
+    teamId: number | null;
+    dueAt: string | null;
+    raisedTo: TicketPriority | null;
+  };
   'answer.flagged': { teamId: number; scheduleId: number };
   'schedules.assigned': { userIds: number[]; taskName: string; taskNameAr: string; count: number };
   'cover.requested': {

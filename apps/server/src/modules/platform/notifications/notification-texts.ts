@@ -23,6 +23,21 @@ const onAr = (p: NotificationParams) => {
   return when ? ` يوم ${when}` : '';
 };
 
+/** When an SLA target is (or was) due, on the business's clock: " by Sunday 6 December at 10:00". */
+const byEn = (p: NotificationParams) => {
+  const when = scheduleTimeWords('en', p.dueAt, p.timeZone);
+  return when ? ` by ${when}` : '';
+};
+const byAr = (p: NotificationParams) => {
+  const when = scheduleTimeWords('ar', p.dueAt, p.timeZone);
+  return when ? ` بحلول ${when}` : '';
+};
+const firstResponse = (p: NotificationParams) => s(p, 'target') === 'FIRST_RESPONSE';
+const PRIORITY_EN: Record<string, string> = { NO_PRIORITY: 'no priority', LOW: 'Low', MEDIUM: 'Medium', HIGH: 'High', URGENT: 'Urgent' };
+const PRIORITY_AR: Record<string, string> = { NO_PRIORITY: 'بلا أولوية', LOW: 'منخفضة', MEDIUM: 'متوسطة', HIGH: 'عالية', URGENT: 'عاجلة' };
+const raisedEn = (p: NotificationParams) => (p.priority ? ` Its priority was raised to ${PRIORITY_EN[s(p, 'priority')] ?? s(p, 'priority')}.` : '');
+const raisedAr = (p: NotificationParams) => (p.priority ? ` ورُفعت أولويتها إلى «${PRIORITY_AR[s(p, 'priority')] ?? s(p, 'priority')}».` : '');
+
 const EN: Record<NotificationEvent, Wording> = {
   schedulesAssigned: {
     title: () => 'New schedules for you',
@@ -61,6 +76,20 @@ const EN: Record<NotificationEvent, Wording> = {
     title: (p) => `${s(p, 'taskName')} was given to you to cover`,
     body: (p) => `${s(p, 'actor')} gave you ${s(p, 'taskName')}${onEn(p)} to cover; it is in your tracker now.`,
   },
+  ticketSlaWarning: {
+    title: (p) => `Due soon: ${s(p, 'ticketTitle')}`,
+    body: (p) =>
+      firstResponse(p)
+        ? `The ticket "${s(p, 'ticketTitle')}" is waiting for its first response, due${byEn(p)}.`
+        : `The ticket "${s(p, 'ticketTitle')}" is to be resolved${byEn(p)}.`,
+  },
+  ticketSlaBreached: {
+    title: (p) => `Overdue: ${s(p, 'ticketTitle')}`,
+    body: (p) =>
+      (firstResponse(p)
+        ? `The ticket "${s(p, 'ticketTitle')}" had no first response${byEn(p)}, as its SLA asks.`
+        : `The ticket "${s(p, 'ticketTitle')}" was not resolved${byEn(p)}, as its SLA asks.`) + raisedEn(p),
+  },
   invitation: { title: (p) => `Join ${s(p, 'businessName')}`, body: (p) => `${s(p, 'actor')} invited you to join ${s(p, 'businessName')}.` },
 };
 
@@ -95,6 +124,17 @@ const AR: Record<NotificationEvent, Wording> = {
   coverAssigned: {
     title: (p) => `أُسند إليك ${taskAr(p)} للتغطية`,
     body: (p) => `أسند إليك ${s(p, 'actor')} ${taskAr(p)}${onAr(p)} للتغطية، وهو الآن في «متابعة المهام».`,
+  },
+  ticketSlaWarning: {
+    title: (p) => `يقترب الموعد: ${s(p, 'ticketTitle')}`,
+    body: (p) => (firstResponse(p) ? `تنتظر التذكرة «${s(p, 'ticketTitle')}» أول رد، وموعده${byAr(p)}.` : `يجب حل التذكرة «${s(p, 'ticketTitle')}»${byAr(p)}.`),
+  },
+  ticketSlaBreached: {
+    title: (p) => `تجاوزت موعدها: ${s(p, 'ticketTitle')}`,
+    body: (p) =>
+      (firstResponse(p)
+        ? `لم تتلقَّ التذكرة «${s(p, 'ticketTitle')}» أول رد${byAr(p)} كما تقتضي اتفاقية مستوى الخدمة.`
+        : `لم تُحل التذكرة «${s(p, 'ticketTitle')}»${byAr(p)} كما تقتضي اتفاقية مستوى الخدمة.`) + raisedAr(p),
   },
   invitation: { title: (p) => `انضم إلى ${s(p, 'businessName')}`, body: (p) => `دعاك ${s(p, 'actor')} للانضمام إلى ${s(p, 'businessName')}.` },
 };

@@ -47,6 +47,15 @@ export async function businessOf(db: Db, businessId: number) {
   return row ?? null;
 }
 
+/** The supervisors of the site `teamId`. */
+export async function supervisorsOf(db: Db, businessId: number, teamId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.businessId, businessId), eq(teamMembers.teamId, teamId), eq(teamMembers.authority, 'SUPERVISOR')));
+  return [...new Set(rows.map((r) => r.id))];
+}
+
 /** The owners and admins of a business, and the supervisors of `teamId` when one is named. */
 export async function overseersOf(db: Db, businessId: number, teamId: number | null): Promise<number[]> {
   const admins = await db

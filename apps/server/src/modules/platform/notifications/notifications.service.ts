@@ -36,6 +36,7 @@ import {
   recipientRows,
   siteMembersOf,
   siteNames,
+  supervisorsOf,
   userNames,
   saveSettings,
   settingsOf,
@@ -104,6 +105,27 @@ async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
       const d = event.data as unknown as EventData['ticket.status'];
       const params = { ticketTitle: d.title, actor, status: d.status, ticketId: d.ticketId };
       return others([d.creatorId, d.agentId]).map((userId) => ({ userId, kind: 'ticketStatusChanged', params, link: ticketLink(d.ticketId) }));
+    }
+    case 'ticket.sla': {
+      // A warning goes to the assignee, or to the site's overseers when there is none; a breach to
+      // the assignee and the site's supervisors, or the business's owners and admins without a site.
+      const d = event.data as unknown as EventData['ticket.sla'];
+      const breach = d.escalation.endsWith('_BREACH');
+      const agent = d.agentId === null ? [] : [d.agentId];
+      const recipients = breach
+        ? [...agent, ...(d.teamId === null ? await overseersOf(tx, businessId, null) : await supervisorsOf(tx, businessId, d.teamId))]
+        : agent.length > 0
+          ? agent
+          : await overseersOf(tx, businessId, d.teamId);
+      const params: NotificationParams = {
+        ticketTitle: d.title,
+        ticketId: d.ticketId,
+        target: d.escalation.startsWith('FIRST_RESPONSE') ? 'FIRST_RESPONSE' : 'RESOLUTION',
+        ...(d.dueAt ? { dueAt: d.dueAt, timeZone: (await businessOf(tx, businessId))?.timeZone ?? 'UTC' } : {}),
+        ...(d.raisedTo ? { priority: d.raisedTo } : {}),
+      };
+      const kind = breach ? 'ticketSlaBreached' : 'ticketSlaWarning';
+      return others(recipients).map((userId) => ({ userId, kind, params, link: ticketLink(d.ticketId) }));
     }
     case 'cover.requested': {
       const d = event.data as unknown as EventData['cover.requested'];

@@ -117,6 +117,8 @@ const EN: Texts = {
     body: `${p.coverName || 'A colleague'} will cover ${p.taskName || 'your schedule'}${whenEn(p)}.`,
   }),
   coverAssigned: (p) => ({ title: 'A schedule to cover', body: `${p.taskName || 'A schedule'}${whenEn(p)} was given to you to cover.` }),
+  ticketSlaWarning: (p) => ({ title: 'A ticket is due soon', body: p.ticketTitle || 'A ticket is close to its SLA due time.' }),
+  ticketSlaBreached: (p) => ({ title: 'A ticket is overdue', body: p.ticketTitle || 'A ticket passed its SLA due time.' }),
   invitation: (p) => ({ title: 'You are invited', body: p.businessName ? `Join ${p.businessName} on FieldOps.` : 'Open the app to accept.' }),
 };
 
@@ -143,6 +145,8 @@ const AR: Texts = {
   }),
   coverAccepted: (p) => ({ title: 'غُطّي جدولك', body: `سيغطي ${p.coverName || 'زميل'} ${p.taskNameAr || p.taskName || 'جدولك'}${whenAr(p)}.` }),
   coverAssigned: (p) => ({ title: 'جدول لتغطيته', body: `أُسند إليك ${p.taskNameAr || p.taskName || 'جدول'}${whenAr(p)} للتغطية.` }),
+  ticketSlaWarning: (p) => ({ title: 'يقترب موعد تذكرة', body: p.ticketTitle || 'اقتربت تذكرة من موعدها في اتفاقية مستوى الخدمة.' }),
+  ticketSlaBreached: (p) => ({ title: 'تجاوزت تذكرة موعدها', body: p.ticketTitle || 'تجاوزت تذكرة موعدها في اتفاقية مستوى الخدمة.' }),
   invitation: (p) => ({ title: 'لديك دعوة', body: p.businessName ? `انضم إلى ${p.businessName} على FieldOps.` : 'افتح التطبيق لقبول الدعوة.' }),
 };
 

@@ -17,6 +17,7 @@ const SUMMARIES: Record<string, string> = {
   'inspection.mail': 'Inspection report by e-mail',
   'imports.run': 'Import of members or sites',
   'photos.check': 'Check of an answer photo for review',
+  'sla.recompute': "Recomputing open tickets' SLA due times",
 };
 
 const errorOf = (output: unknown) => {

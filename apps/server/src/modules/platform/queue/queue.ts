@@ -93,6 +93,10 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   'imports.run': 60,
   // Reading one photo and comparing its hash with the business's.
   'photos.check': 60,
+  // The minute's SLA escalations (helpdesk/sla-escalations): a batch at a time, each committed.
+  'sla.sweep': 300,
+  // A business's open tickets' due times again, in committed batches; one taken over starts over.
+  'sla.recompute': 600,
 };
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
@@ -127,6 +131,8 @@ export const QUEUE_NAMES = [
   'inspection.mail',
   'imports.run',
   'photos.check',
+  'sla.sweep',
+  'sla.recompute',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
@@ -196,7 +202,9 @@ export async function startQueue(db: Db, log: FastifyBaseLogger): Promise<Queue>
   });
   for (const name of QUEUE_NAMES) {
     // A digest queue holds at most one waiting job per key (policy 'short'): later events join it.
-    const policy = name === 'events.digest' ? 'short' : 'standard';
+    // A recompute holds one waiting and one running job per key (policy 'stately'): a change made
+    // while one runs still gets a run after it, and changes made while one waits join it.
+    const policy = name === 'events.digest' ? 'short' : name === 'sla.recompute' ? 'stately' : 'standard';
     // Instances starting together may make the same queue at once (a deadlock or a taken name for
     // the losers): each tries again until the queue is there.
     await throughInstallRace(async () => {

@@ -1,0 +1,51 @@
+// Due times and warning instants are stored on tickets (the board sorts and filters by them, the
+// escalation sweep reaches them through indexes), so they are worked out again when what they come
+// from changes: the SLA rules, or the business calendar's working hours or holidays. The change
+// queues one `sla.recompute` job for its business in its own transaction (queueSlaRecompute, a
+// 'stately' queue: one waiting and one running job a business); the job recomputes the business's
+// open tickets a batch a transaction, each batch locked against a status change meanwhile.
+import { slaRuleFor } from '@fieldops/shared/sla-policies';
+import type { Db } from '../../../db/client.ts';
+import type { Queue } from '../../platform/queue/queue.ts';
+import { findRules } from './sla-policies.repository.ts';
+import { slaCalendarOf } from './sla-policies.service.ts';
+import { lockOpenTickets, statusMomentsOf, writeSlaTimes } from './sla-recompute.repository.ts';
+import { slaTimesOf } from './sla-times.ts';
+
+export const RECOMPUTE_BATCH = 200;
+
+/** Recomputes the business's open tickets' instants as of `now`; returns how many it recomputed. */
+export async function recomputeSlaTimes(db: Db, businessId: number, now: Date = new Date()): Promise<number> {
+  const rules = await findRules(db, businessId);
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    const last = await db.transaction(async (tx) => {
+      const batch = await lockOpenTickets(tx, businessId, after, RECOMPUTE_BATCH);
+      if (batch.length === 0) return null;
+      const moments = await statusMomentsOf(
+        tx,
+        businessId,
+        batch.map((t) => t.id),
+      );
+      const earliest = Math.min(...batch.map((t) => moments.get(t.id)?.[0]?.at.getTime() ?? now.getTime()));
+      const calendar = await slaCalendarOf(tx, businessId, new Date(earliest), now);
+      await writeSlaTimes(
+        tx,
+        businessId,
+        batch.map((t) => ({ id: t.id, ...slaTimesOf(slaRuleFor(rules, t), calendar, moments.get(t.id) ?? [], now) })),
+      );
+      done += batch.length;
+      return batch.at(-1)!.id;
+    });
+    if (last === null) return done;
+    after = last;
+  }
+}
+
+/** Works the recomputations in this instance. */
+export async function workSlaRecompute(queue: Queue, db: Db) {
+  await queue.work<{ businessId: number }>('sla.recompute', async ({ businessId }) => {
+    await recomputeSlaTimes(db, businessId);
+  });
+}
