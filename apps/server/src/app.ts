@@ -59,6 +59,7 @@ import { transfersRoutes } from './modules/main/transfers/transfers.routes.ts';
 import { ticketAssignmentRoutes } from './modules/helpdesk/ticket-assignment/ticket-assignment.routes.ts';
 import { ticketCategoriesRoutes } from './modules/helpdesk/ticket-categories/ticket-categories.routes.ts';
 import { slaPoliciesRoutes } from './modules/helpdesk/sla-policies/sla-policies.routes.ts';
+import { ticketRoutingRoutes } from './modules/helpdesk/ticket-routing/ticket-routing.routes.ts';
 import { slaReportRoutes } from './modules/helpdesk/sla-report/sla-report.routes.ts';
 import { ticketAttachmentsRoutes } from './modules/helpdesk/tickets/ticket-attachments.routes.ts';
 import { ticketCommentsRoutes } from './modules/helpdesk/tickets/ticket-comments.routes.ts';
@@ -213,6 +214,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     ticketHistoryRoutes,
     ticketCategoriesRoutes,
     ticketAssignmentRoutes,
+    ticketRoutingRoutes,
     slaPoliciesRoutes,
     slaReportRoutes,
   ],

@@ -79,6 +79,9 @@ const WORDS: Record<string, Entity> = {
   // Where something moves to: another site or project of the same business, or the move is refused as no move at all.
   newProject: 'otherProject',
   toTeam: 'otherSite',
+  // Where a routing rule sends tickets: the supervisors of a site or of a project's sites.
+  targetTeam: 'site',
+  targetProject: 'project',
   task: 'task',
   tasks: 'task',
   action: 'action',
@@ -257,7 +260,8 @@ const FILE_FIELDS: Record<string, string> = { '/services/helpdesk/api/v1/tickets
  * name where either language's is required, a real time zone, a capture time, so that an
  * answer is swept as the device's outbox sends it (where a removed schedule's answer is kept), and
  * one of a task's settings, where one of them is required, a pool, which needs no member,
- * an import row's change, and an SLA rule's target, where one of two is required.
+ * an import row's change, an SLA rule's target, where one of two is required, and a routing rule's
+ * strategy (a hint wins over an enum's first value).
  */
 const HINTS: Record<string, unknown> = {
   startTime: '08:00',
@@ -272,6 +276,8 @@ const HINTS: Record<string, unknown> = {
   // A change to an import's row says what changes: its values or whether it is skipped.
   skip: true,
   resolutionMinutes: 60,
+  // A routing rule whose strategy reads any of its targets (MEMBER needs a member).
+  strategy: 'FEWEST_OPEN',
 };
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -290,14 +296,15 @@ function generate(schema: JsonSchema, at: (string | number)[], assigned: Assigne
   const own = assigned.find((a) => a.at.length === at.length && startsWith(a.at, at));
   if (own) return own.value;
   const s = pick(schema);
-  if (s.enum) return s.enum[0];
   if (name && name in HINTS) return HINTS[name];
+  if (s.enum) return s.enum[0];
   switch (s.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
       // An enum naming the kind of an id beside it (targetType: 'PROJECT' next to projectId) is set
       // to that kind: with another, the server would rightly ignore the id and the case test nothing.
-      const kinds = assigned.filter((a) => a.at.length === at.length + 1 && startsWith(a.at, at)).map((a) => a.entity);
+      // A list of ids beside it (a routing rule's memberIds) names a group, not the kind.
+      const kinds = assigned.filter((a) => a.at.length === at.length + 1 && startsWith(a.at, at) && !Array.isArray(a.value)).map((a) => a.entity);
       for (const [prop, ps] of Object.entries(s.properties ?? {})) {
         const under = [...at, prop];
         const kind = pick(ps).enum?.find((v) => typeof v === 'string' && kinds.includes(WORDS[v.toLowerCase()]));

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers } from '../../../db/schema.ts';
-import { ticketAssignmentConfigs } from '../../../db/schema-helpdesk.ts';
+import { ticketRoutingRules } from '../../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCast } from '../../../test/cast.ts';
 import {
@@ -48,7 +48,8 @@ describe('GET and PUT /v1/assignment-config', () => {
     expect(res.json()).toEqual({ targetType: 'SITE', userId: null, teamId: site.id, projectId: null });
     expect(await readConfig(owner)).toEqual({ targetType: 'SITE', userId: null, teamId: site.id, projectId: null });
     expect((await configure(owner, { targetType: 'NONE' })).json()).toEqual(NONE);
-    expect(await t.app.db.select().from(ticketAssignmentConfigs).where(eq(ticketAssignmentConfigs.businessId, owner.business.id))).toHaveLength(1);
+    // NONE removed the first rule it had become.
+    expect(await t.app.db.select().from(ticketRoutingRules).where(eq(ticketRoutingRules.businessId, owner.business.id))).toHaveLength(0);
   });
 
   it("refuses a missing id, a bad target and another business's member, site or project; nothing changes", async () => {

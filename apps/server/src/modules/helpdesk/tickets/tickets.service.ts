@@ -1,10 +1,10 @@
 // The rules of tickets: every reference (category, project, site, assignee) must be the
 // business's own, a site belongs to the ticket's project, a ticket without an assignee goes to
-// whoever the assignment configuration names, and every change of assignee, priority or
+// whoever the routing rules name, and every change of assignee, priority or
 // category is written to the history in the same transaction. Tickets are looked up within the
 // caller's sight (policies/tickets.ts), so one out of it answers 404.
 import type { z } from 'zod';
-import type { TicketPriority } from '@fieldops/shared/enums';
+import type { TicketPriority, TicketSource } from '@fieldops/shared/enums';
 import type { Ticket, ticketCreateRequest, ticketUpdateRequest } from '@fieldops/shared/helpdesk';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
@@ -15,7 +15,7 @@ import { memberIdsOf } from '../../main/members/members.service.ts';
 import { requireProjectRow } from '../../main/projects/projects.service.ts';
 import { requireSiteRow } from '../../main/teams/teams.service.ts';
 import { holdCategory } from '../ticket-categories/ticket-categories.service.ts';
-import { pickAssignee } from '../ticket-assignment/ticket-assignment.service.ts';
+import { routeTicket } from '../ticket-routing/ticket-routing.service.ts';
 import { dueTimesFor } from '../sla-policies/sla-policies.service.ts';
 import { findStatusMoments, insertHistory, type HistoryValues } from './ticket-history.repository.ts';
 import { findTicket, findTicketRow, insertTicket, updateTicketRow } from './tickets.repository.ts';
@@ -76,15 +76,18 @@ export async function ticketDueTimes(db: Db, businessId: number, id: number, tic
   return dueTimesFor(db, businessId, { ...ticket, statuses: await findStatusMoments(db, businessId, id) });
 }
 
-/** A new ticket, NEW, created by the caller, with its CREATED history entry and its due times. */
-export async function createTicket(db: Db, caller: Caller, body: CreateInput): Promise<Ticket> {
+/**
+ * A new ticket, NEW, created by the caller, with its CREATED history entry and its due times;
+ * `source` says whether a person raised it or it came from a flagged answer (routing rules match on it).
+ */
+export async function createTicket(db: Db, caller: Caller, body: CreateInput, source: TicketSource = 'PERSON'): Promise<Ticket> {
   const { businessId, userId } = caller;
   const id = await db.transaction(async (tx) => {
     if (body.categoryId !== null) await requireCategory(tx, businessId, body.categoryId);
     // A new ticket without a project takes its site's.
     const place = await placeOf(tx, businessId, { projectId: body.projectId ?? undefined, teamId: body.teamId }, { projectId: null, teamId: null });
     if (body.agentId !== null) await requireAgent(tx, businessId, body.agentId);
-    const agentId = body.agentId ?? (await pickAssignee(tx, businessId));
+    const agentId = body.agentId ?? (await routeTicket(tx, businessId, { source, categoryId: body.categoryId, priority: body.priority, ...place }));
     const ticketId = await insertTicket(tx, {
       businessId,
       title: body.title,
@@ -95,6 +98,7 @@ export async function createTicket(db: Db, caller: Caller, body: CreateInput): P
       ...place,
       agentId,
       creatorId: userId,
+      source,
     });
     await insertHistory(tx, [{ businessId, ticketId, field: 'CREATED', newValue: 'NEW', agentId, actorId: userId }]);
     await updateTicketRow(tx, businessId, ticketId, await ticketDueTimes(tx, businessId, ticketId, body));

@@ -26,6 +26,8 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   // The member who answered, and the supervisor who ruled an unproven position counts (never a stand-in).
   action_results: ['user_id', 'overridden_by'],
   ticket_assignment_configs: ['user_id'],
+  // The member a routing rule names, and the one its round robin gave the last ticket to.
+  ticket_routing_rules: ['user_id', 'last_assignee_id'],
   tickets: ['agent_id', 'creator_id'],
   ticket_history: ['agent_id', 'old_agent_id', 'actor_id'],
   ticket_comments: ['creator_id'],
@@ -43,6 +45,11 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   kiosk_sign_ins: ['user_id'],
   // Who judged a photo in the review queue (a supervisor or an admin, never a stand-in; listed for completeness).
   photo_checks: ['reviewed_by'],
+};
+
+/** Arrays of user ids, by table: the stand-in's id is replaced in place (a routing rule's group). */
+export const USER_ARRAY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  ticket_routing_rules: ['member_ids'],
 };
 
 /**
@@ -83,6 +90,12 @@ export async function handOverStandIn(db: Db, from: number, to: number) {
   for (const [table, columns] of Object.entries(USER_COLUMNS)) {
     for (const column of columns) {
       await db.execute(sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${to} where ${sql.identifier(column)} = ${from}`);
+    }
+  }
+  for (const [table, columns] of Object.entries(USER_ARRAY_COLUMNS)) {
+    for (const column of columns) {
+      const c = sql.identifier(column);
+      await db.execute(sql`update ${sql.identifier(table)} set ${c} = array_replace(${c}, ${from}::bigint, ${to}::bigint) where ${from}::bigint = any(${c})`);
     }
   }
   for (const [table, columns] of Object.entries(DERIVED_USER_COLUMNS)) {

@@ -183,15 +183,20 @@ export async function fireTicket(app: FastifyInstance, caller: Caller, id: numbe
       // Locked, so two managers firing at once raise one ticket.
       const row = await findResultRow(tx, caller.businessId, id, true);
       if (!row || row.ticketId !== null || row.statusCode === TICKET_STATUS_CODE) throw conflict(MSG.answerHasTicket);
-      const ticket = await createTicket(tx, caller, {
-        title: title.slice(0, TITLE_MAX),
-        description: description.slice(0, DESCRIPTION_MAX),
-        categoryId: body.categoryId,
-        priority: body.priority,
-        agentId: null,
-        projectId: null,
-        teamId: result.teamId,
-      });
+      const ticket = await createTicket(
+        tx,
+        caller,
+        {
+          title: title.slice(0, TITLE_MAX),
+          description: description.slice(0, DESCRIPTION_MAX),
+          categoryId: body.categoryId,
+          priority: body.priority,
+          agentId: null,
+          projectId: null,
+          teamId: result.teamId,
+        },
+        'ANSWER',
+      );
       if (photo) {
         await insertStoredAttachments(tx, [
           {
