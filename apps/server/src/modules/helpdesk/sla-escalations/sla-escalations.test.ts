@@ -153,6 +153,20 @@ describe('SLA escalation', () => {
     await sweepSlaEscalations(t.app.db, resumed.resolutionWarnAt!);
     expect(await kindsOf(id)).toEqual(['RESOLUTION_WARNING']);
     expect(await told(id, 'ticketSlaWarning', 1)).toEqual(ids(agent));
+
+    // Held after its time ran out, a ticket keeps its due time in the past and is not escalated
+    // until its clock runs again.
+    const late = await create({ agentId: agent.userId });
+    await t.app.db.execute(sql`update ticket_history set created_date = created_date - interval '5 hours' where ticket_id = ${late.id}`);
+    await move(late.id, 'ON_HOLD');
+    expect((await rowOf(late.id)).resolutionDueAt).toEqual(new Date(late.created.getTime() - 60 * MINUTE_MS));
+    await sweepSlaEscalations(t.app.db, new Date());
+    expect(await kindsOf(late.id)).toEqual([]);
+    await move(late.id, 'IN_PROGRESS');
+    await sweepSlaEscalations(t.app.db, new Date());
+    expect(await kindsOf(late.id)).toEqual(['RESOLUTION_BREACH', 'RESOLUTION_WARNING']);
+    // Without a site, the business's owners and admins hear of the breach with the assignee.
+    expect(await told(late.id, 'ticketSlaBreached', 3)).toEqual(ids(owner, admin, agent));
   }, 60_000);
 
   it('raises the priority on a breach as its rule says, once, with a history entry by no one, and tells only the breaches of a late sweep', async () => {

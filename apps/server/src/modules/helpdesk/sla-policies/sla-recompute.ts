@@ -16,13 +16,14 @@ export const RECOMPUTE_BATCH = 200;
 
 /** Recomputes the business's open tickets' instants as of `now`; returns how many it recomputed. */
 export async function recomputeSlaTimes(db: Db, businessId: number, now: Date = new Date()): Promise<number> {
-  const rules = await findRules(db, businessId);
   let after = 0;
   let done = 0;
   for (;;) {
     const last = await db.transaction(async (tx) => {
       const batch = await lockOpenTickets(tx, businessId, after, RECOMPUTE_BATCH);
       if (batch.length === 0) return null;
+      // Read after the lock: a ticket made under rules saved after this job began is not given the old ones.
+      const rules = await findRules(tx, businessId);
       const moments = await statusMomentsOf(
         tx,
         businessId,
