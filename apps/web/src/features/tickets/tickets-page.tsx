@@ -1,20 +1,25 @@
 // /tickets: the helpdesk tickets as a board by status (the default) or as a list, chosen with
 // ?view=board|list, under the same search and filters; "New ticket" opens the create dialog
-// (?new=1).
-import type { ReactNode } from 'react';
+// (?new=1). "Select" lets owners, admins and supervisors choose tickets on either view and change
+// them together from the bulk bar; Escape clears the choice.
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, SegmentedControl } from '@mantine/core';
-import { IconLayoutKanban, IconList, IconPlus } from '@tabler/icons-react';
+import { IconLayoutKanban, IconList, IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useAccess } from '../../lib/session/use-access.ts';
-import { useFlagParam, useSearchParam } from '../../lib/url-state.ts';
+import { useFlagParam, usePageParam, useSearchParam } from '../../lib/url-state.ts';
+import type { Ticket } from '@fieldops/shared/helpdesk';
 import { usePrefetchTicketCounts } from './api/get-ticket-counts.ts';
-import { usePrefetchBoardColumns } from './api/get-tickets.ts';
+import { useShownTickets } from './api/bulk-update-tickets.ts';
+import { usePrefetchBoardColumns, type TicketFilters } from './api/get-tickets.ts';
+import { BulkBar } from './components/bulk-bar.tsx';
 import { CreateTicketModal } from './components/create-ticket-modal.tsx';
 import { TicketBoard } from './components/ticket-board.tsx';
 import { TicketFiltersBar } from './components/ticket-filters.tsx';
 import { TicketList } from './components/ticket-list.tsx';
+import { TicketSelection, TicketSelectionContext } from './components/ticket-selection.ts';
 import { useClearTicketFilters, useTicketFilters } from './components/use-ticket-filters.ts';
 
 type View = 'board' | 'list';
@@ -32,6 +37,7 @@ export function TicketsPage() {
   // The board's calls leave before the page below is drawn, not after.
   usePrefetchBoardColumns(state.filters, view === 'board');
   usePrefetchTicketCounts(state.filters, view === 'board');
+  const selecting = useSelecting(view, state.filters, state.status);
 
   const openCreate = () => {
     const next = new URLSearchParams(params);
@@ -60,16 +66,31 @@ export function TicketsPage() {
                 { value: 'list', label: <ViewLabel icon={<IconList size={16} />} text={t('tickets.view.list')} /> },
               ]}
             />
+            {managesAnySite ? (
+              <Button
+                variant={selecting.on ? 'filled' : 'default'}
+                aria-pressed={selecting.on}
+                leftSection={<IconListCheck size={16} />}
+                onClick={selecting.toggle}
+              >
+                {t('tickets.bulk.select')}
+              </Button>
+            ) : null}
             {newButton}
           </>
         }
       />
       <TicketFiltersBar showStatus={view === 'list'} />
-      {view === 'board' ? (
-        <TicketBoard filters={state.filters} canManage={managesAnySite} />
-      ) : (
-        <TicketList state={state} newButton={newButton} onClearFilters={clearFilters} />
-      )}
+      <TicketSelectionContext.Provider value={selecting.on ? selecting.selection : null}>
+        <div onKeyDown={selecting.on ? selecting.keyDown : undefined}>
+          {view === 'board' ? (
+            <TicketBoard filters={state.filters} canManage={managesAnySite} />
+          ) : (
+            <TicketList state={state} newButton={newButton} onClearFilters={clearFilters} />
+          )}
+          {selecting.on ? <BulkBar selection={selecting.selection} /> : null}
+        </div>
+      </TicketSelectionContext.Provider>
       <CreateTicketModal opened={creating} onClose={clearNew} />
     </>
   );
@@ -82,4 +103,27 @@ function ViewLabel({ icon, text }: { icon: ReactNode; text: string }) {
       {text}
     </span>
   );
+}
+
+/**
+ * The "Select" mode: the selection, which reads the tickets shown (the board's loaded columns in
+ * order, or the list's page) from the cache, and Escape, which clears it unless it closes a menu
+ * or a dialog.
+ */
+function useSelecting(view: View, filters: TicketFilters, status: Ticket['status'] | undefined) {
+  const [page] = usePageParam();
+  const shown = useShownTickets(view, filters, status, page);
+  const [selection] = useState(() => new TicketSelection());
+  const [on, setOn] = useState(false);
+  useEffect(() => selection.setShown(shown), [selection, shown]);
+  const toggle = () => {
+    if (on) selection.clear();
+    setOn(!on);
+  };
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Escape' || target.getAttribute('aria-expanded') === 'true' || target.closest('[role="dialog"], [role="menu"]')) return;
+    selection.clear();
+  };
+  return { selection, on, toggle, keyDown };
 }

@@ -3,8 +3,10 @@
 // to another status (forbidden targets are disabled; ticket-card-menu.tsx). Memoised: the board
 // draws a card again only when its ticket or its own state changes. What only opening the menu
 // or the mouse reveals (the menu's items, the counts' tooltips) is made when first needed.
-import { memo, useEffect, useRef, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
-import { Anchor, Avatar, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+// In the page's "Select" mode the card has a checkbox (Shift+click chooses a range) and Space on
+// the card's title chooses it; the card listens to its own ticket's place in the selection only.
+import { memo, useEffect, useRef, useState, type ChangeEvent, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { Anchor, Avatar, Card, Checkbox, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconMapPin, IconMessageCircle, IconPaperclip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +18,7 @@ import { initialOf, localizedName } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
 import { STATUS_COLORS, PriorityBadge, SlaBadge } from './ticket-badges.tsx';
 import { TicketCardMenu } from './ticket-card-menu.tsx';
+import { useTicketSelected, useTicketSelection } from './ticket-selection.ts';
 
 interface TicketCardProps {
   ticket: Ticket;
@@ -36,6 +39,8 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
   const path = paths.ticket(ticket.id);
   const agentName = ticket.agent ? ticket.agent.fullName || ticket.agent.username : null;
   const menuButton = useRef<HTMLButtonElement>(null);
+  const selection = useTicketSelection();
+  const selected = useTicketSelected(selection, ticket.id);
 
   useEffect(() => {
     if (!focus) return;
@@ -51,9 +56,17 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
 
   // The whole card opens the ticket, except its own links and menu.
   const open = (event: MouseEvent<HTMLDivElement>) => {
-    if ((event.target as HTMLElement).closest('a, button, [role="menu"]')) return;
-    void navigate(path);
+    if ((event.target as HTMLElement).closest('a, button, input, label, [role="menu"]')) return;
+    if (selection) selection.toggle(ticket.id, event.shiftKey);
+    else void navigate(path);
   };
+  // Space on the card's title (not its checkbox or menu, which have their own) chooses the card.
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!selection || event.key !== ' ' || (event.target as HTMLElement).closest('button, input, [role="menu"]')) return;
+    event.preventDefault();
+    selection.toggle(ticket.id, event.shiftKey);
+  };
+  const check = (event: ChangeEvent<HTMLInputElement>) => selection?.toggle(ticket.id, (event.nativeEvent as Partial<PointerEvent>).shiftKey === true);
 
   return (
     <Card
@@ -65,18 +78,24 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
       onDragStart={onMove ? startDrag : undefined}
       onDragEnd={onDragEnd}
       onClick={open}
+      onKeyDown={selection ? keyDown : undefined}
       data-ticket-id={ticket.id}
+      data-selected={selected || undefined}
       aria-roledescription={onMove ? t('tickets.board.draggable') : undefined}
       style={{
         cursor: onMove ? 'grab' : 'pointer',
         opacity: dragging ? 0.5 : 1,
         borderInlineStartWidth: 4,
         borderInlineStartColor: `var(--mantine-color-${STATUS_COLORS[ticket.status]}-5)`,
+        ...(selected ? { outline: '2px solid var(--mantine-color-blue-6)', outlineOffset: 1 } : {}),
       }}
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap={6} wrap="nowrap">
+            {selection ? (
+              <Checkbox size="sm" checked={selected} onChange={check} aria-label={t('tickets.bulk.selectTicket', { id: ticket.id, title: ticket.title })} />
+            ) : null}
             <Text size="xs" c="dimmed" dir="ltr">
               #{ticket.id}
             </Text>

@@ -1,6 +1,8 @@
 // A page of tickets as a table: number and title, status, priority, category, assignee, site
-// and the last change.
-import { Anchor, Avatar, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+// and the last change. In the page's "Select" mode each row starts with its checkbox (Shift+click
+// chooses a range, Space on the row's title chooses it).
+import type { ChangeEvent, KeyboardEvent } from 'react';
+import { Anchor, Avatar, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Ticket } from '@fieldops/shared/helpdesk';
@@ -12,15 +14,35 @@ import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { initialOf, localizedName } from '../../../lib/localized.ts';
 import { paths } from '../../../lib/paths.ts';
 import { PriorityBadge, SlaBadge, StatusBadge } from './ticket-badges.tsx';
+import { useTicketSelected, useTicketSelection, type TicketSelection } from './ticket-selection.ts';
+
+/** One row's checkbox: only it draws again when its ticket is chosen or dropped. */
+function RowCheckbox({ selection, ticket }: { selection: TicketSelection; ticket: Ticket }) {
+  const { t } = useTranslation();
+  const selected = useTicketSelected(selection, ticket.id);
+  const check = (event: ChangeEvent<HTMLInputElement>) => selection.toggle(ticket.id, (event.nativeEvent as Partial<PointerEvent>).shiftKey === true);
+  return <Checkbox size="sm" checked={selected} onChange={check} aria-label={t('tickets.bulk.selectTicket', { id: ticket.id, title: ticket.title })} />;
+}
 
 export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
+  const selection = useTicketSelection();
+  const rowKey = (id: number) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (!selection || event.key !== ' ' || (event.target as HTMLElement).closest('button, input, [role="menu"]')) return;
+    event.preventDefault();
+    selection.toggle(id, event.shiftKey);
+  };
   return (
     <ResponsiveTable minWidth={900}>
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
+            {selection ? (
+              <Table.Th w={40}>
+                <VisuallyHidden>{t('tickets.bulk.selectColumn')}</VisuallyHidden>
+              </Table.Th>
+            ) : null}
             <Table.Th>{t('tickets.fields.title')}</Table.Th>
             <Table.Th>{t('tickets.fields.status')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('tickets.fields.priority')}</Table.Th>
@@ -37,7 +59,12 @@ export function TicketsTable({ tickets }: { tickets: Ticket[] }) {
           {tickets.map((ticket) => {
             const agentName = ticket.agent ? ticket.agent.fullName || ticket.agent.username : null;
             return (
-              <Table.Tr key={ticket.id}>
+              <Table.Tr key={ticket.id} onKeyDown={selection ? rowKey(ticket.id) : undefined} data-ticket-id={ticket.id}>
+                {selection ? (
+                  <Table.Td>
+                    <RowCheckbox selection={selection} ticket={ticket} />
+                  </Table.Td>
+                ) : null}
                 <Table.Td maw={360}>
                   <Group gap={6} wrap="nowrap" align="baseline">
                     <Text size="xs" c="dimmed" dir="ltr">

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TicketStatus } from '@fieldops/shared/enums';
+import { list, renderWithSession, stubFetch, type StubCall } from '../../test/session.tsx';
+import { aTicket } from './test/fixtures.ts';
+import { TicketsPage } from './tickets-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const BASE = '/services/helpdesk/api/v1/tickets';
+const TICKETS = [aTicket(1, 'NEW'), aTicket(2, 'NEW'), aTicket(3, 'CLOSED')];
+
+function server(result: unknown) {
+  return stubFetch(({ path, method, search }: StubCall) => {
+    if (path.endsWith('/v1/ticket-categories')) return Response.json([{ id: 1, nameEn: 'Support', nameAr: 'دعم' }]);
+    if (path === '/api/v1/projects' || path === '/api/v1/teams' || path === '/api/v2/business-members') return list([]);
+    if (path === `${BASE}/counts`) return Response.json({ NEW: 2, IN_PROGRESS: 0, ON_HOLD: 0, RESOLVED: 0, CLOSED: 1 });
+    if (path === `${BASE}/bulk` && method === 'POST') return Response.json(result);
+    if (path === BASE) {
+      const status = search.get('ticketStatus') as TicketStatus | null;
+      const shown = TICKETS.filter((ticket) => !status || ticket.status === status);
+      return list(shown, shown.length);
+    }
+    return undefined;
+  });
+}
+
+const box = (id: number) => screen.getByRole('checkbox', { name: `Select ticket #${id} Ticket ${id}` });
+const count = () => screen.getByTestId('bulk-count').textContent;
+
+describe('bulk changes of tickets', () => {
+  it('chooses cards with the keyboard, moves them in one go and reports the refused one, which stays chosen', async () => {
+    const { calls, fetchMock } = server({ applied: [1, 2], refused: [{ id: 3, message: 'Unavailable status Transition' }] });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithSession(<TicketsPage />, { route: '/tickets' });
+    await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    expect(count()).toBe('0 selected');
+
+    // Space on a card's title chooses the card; Escape lets go of everything.
+    act(() => screen.getByRole('link', { name: 'Ticket 1' }).focus());
+    await user.keyboard(' ');
+    expect(box(1)).toBeChecked();
+    act(() => screen.getByRole('link', { name: 'Ticket 3' }).focus());
+    await user.keyboard(' ');
+    expect(count()).toBe('2 selected');
+    expect(box(2)).not.toBeChecked();
+    await user.keyboard('{Escape}');
+    expect(count()).toBe('0 selected');
+    expect(box(1)).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Select all shown' }));
+    expect(count()).toBe('3 selected');
+
+    const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
+    await user.click(bar.getByRole('combobox', { name: 'Change' }));
+    await user.click(await screen.findByRole('option', { name: 'Status' }));
+    await user.click(bar.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'In progress' }));
+    // The reason is required, as for one ticket.
+    await user.click(bar.getByRole('button', { name: 'Apply' }));
+    expect(await bar.findByText('Reason is required')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === `${BASE}/bulk`)).toBe(false);
+    await user.type(bar.getByRole('textbox', { name: /Reason/ }), 'Parts arrived');
+    await user.click(bar.getByRole('button', { name: 'Apply' }));
+
+    const report = await screen.findByRole('alert');
+    expect(report).toHaveTextContent('Changed: 2 · Not changed: 1');
+    expect(report).toHaveTextContent('#3 Ticket 3: Unavailable status Transition');
+    const sent = calls.find((call) => call.path === `${BASE}/bulk`);
+    expect(sent?.body).toEqual({ ticketIds: [1, 2, 3], change: { status: 'IN_PROGRESS', reason: 'Parts arrived' } });
+    expect(count()).toBe('1 selected');
+    expect(box(3)).toBeChecked();
+    expect(box(1)).not.toBeChecked();
+  }, 60_000);
+
+  it('chooses a range of the list with Shift+click and reports a change that all took', async () => {
+    const { calls, fetchMock } = server({ applied: [1, 2, 3], refused: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithSession(<TicketsPage />, { route: '/tickets?view=list' });
+    await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(box(1));
+    await user.keyboard('{Shift>}');
+    await user.click(box(3));
+    await user.keyboard('{/Shift}');
+    expect(count()).toBe('3 selected');
+    expect(box(2)).toBeChecked();
+
+    const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
+    await user.click(bar.getByRole('combobox', { name: 'Change' }));
+    await user.click(await screen.findByRole('option', { name: 'Priority' }));
+    await user.click(bar.getByRole('combobox', { name: 'Priority' }));
+    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await user.click(bar.getByRole('button', { name: 'Apply' }));
+
+    const report = await screen.findByTestId('bulk-result');
+    expect(report).toHaveTextContent('Changed: 3');
+    expect(report).toHaveAttribute('role', 'status');
+    expect(calls.find((call) => call.path === `${BASE}/bulk`)?.body).toEqual({ ticketIds: [1, 2, 3], change: { priority: 'HIGH' } });
+    expect(count()).toBe('0 selected');
+  }, 60_000);
+});
