@@ -3,10 +3,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeSession, list, renderWithSession, stubFetch, type StubCall } from '../../test/session.tsx';
 import { addDays } from '../../lib/business-time.ts';
+import { i18n } from '../../lib/i18n/i18n.ts';
 import { WORKFLOW, kpis, makeSchedule, riyadhToday } from './test/fixtures.ts';
 import { TrackerPage } from './tracker-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
 
 const MINE = `${WORKFLOW}/schedules/user-schedules`;
 const ALL = `${WORKFLOW}/v2/schedules`;
@@ -17,10 +21,17 @@ interface ServerOptions {
   schedules?: ReturnType<typeof makeSchedule>[];
   total?: number;
   drafts?: number;
+  holidays?: { date: string; nameEn: string; nameAr: string; observed: boolean }[];
 }
 
-function stubServer({ schedules = [makeSchedule()], total = schedules.length, drafts = 0 }: ServerOptions = {}) {
+const HOLIDAYS = '/api/v1/business-calendar/holidays';
+
+function stubServer({ schedules = [makeSchedule()], total = schedules.length, drafts = 0, holidays = [] }: ServerOptions = {}) {
   const stub = stubFetch(({ path, search }) => {
+    if (path === HOLIDAYS) {
+      const year = search.get('year');
+      return Response.json(holidays.filter((h) => h.date.startsWith(`${year}-`)).map((h) => ({ id: null, source: 'PUBLIC', ...h })));
+    }
     if (path === MINE || path === ALL) {
       const page = Number(search.get('page'));
       return list(page * 20 < total ? schedules : [], total);
@@ -179,6 +190,41 @@ describe('tracker page', () => {
       await user.click(await screen.findByRole('tab', { name: tab }));
       expect(await screen.findByText(title)).toBeInTheDocument();
     }
+  });
+
+  it('says which days are holidays kept by the business, and why plans skipping them have no task, in both languages', async () => {
+    const today = riyadhToday();
+    stubServer({
+      holidays: [
+        { date: today, nameEn: 'National Day', nameAr: 'اليوم الوطني', observed: true },
+        { date: addDays(today, 3), nameEn: 'Founding Day', nameAr: 'يوم التأسيس', observed: true },
+        { date: addDays(today, 5), nameEn: 'Not kept', nameAr: 'غير معتمدة', observed: false },
+      ],
+    });
+    const user = userEvent.setup();
+    const { unmount } = renderWithSession(<TrackerPage />, { route: '/tracker' });
+    expect(await screen.findByText('A holiday in these days')).toBeInTheDocument();
+    expect(screen.getByText(/National Day/)).toBeInTheDocument();
+    expect(screen.getByText('Plans set to skip holidays make no task on these days.', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(/Founding Day/)).not.toBeInTheDocument();
+    // Next speaks of the coming two weeks; a holiday the business does not keep is left out.
+    await user.click(screen.getByRole('tab', { name: /Next/ }));
+    expect(await screen.findByText('2 holidays in these days')).toBeInTheDocument();
+    expect(screen.getByText(/Founding Day/)).toBeInTheDocument();
+    expect(screen.queryByText(/Not kept/)).not.toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage('ar');
+    renderWithSession(<TrackerPage />, { route: '/tracker' });
+    expect(await screen.findByText('عطلة في هذه الأيام')).toBeInTheDocument();
+    expect(screen.getByText(/اليوم الوطني/)).toBeInTheDocument();
+  });
+
+  it('shows no holiday note when the period has none', async () => {
+    stubServer({ holidays: [] });
+    renderWithSession(<TrackerPage />, { route: '/tracker' });
+    await screen.findByRole('link', { name: /Lobby inspection/ });
+    expect(screen.queryByText(/holiday/i)).not.toBeInTheDocument();
   });
 
   it('pages 20 at a time', async () => {

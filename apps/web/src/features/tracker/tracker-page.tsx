@@ -19,8 +19,9 @@ import { PushPrompt } from './components/push-prompt.tsx';
 import { CoverRequestsPanel } from './pool/cover-requests-panel.tsx';
 import { OpenPool } from './pool/open-pool.tsx';
 import { DraftTab, ScheduleTab } from './components/tracker-lists.tsx';
+import { HolidayNote } from './components/holiday-note.tsx';
 import { TrackerTabs } from './components/tracker-tabs.tsx';
-import { PERIODS, isDueTab, listParams, periodRange, useTrackerView, type Period } from './components/tracker-view.ts';
+import { PERIODS, holidayRange, isDueTab, listParams, periodRange, useTrackerView, type Period } from './components/tracker-view.ts';
 
 export function TrackerPage() {
   const { t, i18n } = useTranslation();
@@ -99,6 +100,7 @@ export function TrackerPage() {
                 ) : null}
               </Group>
             ) : null}
+            {view.tab === 'draft' ? null : <HolidayNote {...holidayRange(view.tab, view.period, today)} />}
             {view.tab === 'draft' ? (
               <DraftTab page={view.page} onPage={view.setPage} />
             ) : (

@@ -36,6 +36,16 @@ export function periodRange(period: Period, today: string): { startDate: string;
   return { startDate: addDays(today, 1 - PERIOD_DAYS[period]), endDate: today };
 }
 
+/** Upcoming schedules are listed this many days ahead at most, as the engine makes them. */
+const NEXT_DAYS = 14;
+
+/** The days whose holidays a tab speaks of: the period's, or the coming two weeks' on Next. */
+export function holidayRange(tab: TrackerTab, period: Period, today: string): { from: string; to: string } {
+  if (tab === 'next') return { from: today, to: addDays(today, NEXT_DAYS - 1) };
+  const { startDate, endDate } = periodRange(period, today);
+  return { from: startDate, to: endDate };
+}
+
 /** What a schedule tab sends: started ones newest first, upcoming ones soonest first. */
 export function listParams(tab: TrackerTab, period: Period, today: string, page: number): ScheduleListParams {
   const base = { page, size: DEFAULT_PAGE_SIZE, withActionCalculations: true };

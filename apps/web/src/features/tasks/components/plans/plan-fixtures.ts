@@ -29,6 +29,7 @@ export function makePlan(id: number, extra: Partial<ExecutionPlan> = {}): Execut
     repeatEvery: 1,
     monthWeeks: [],
     exceptionDates: [],
+    skipHolidays: false,
     paused: false,
     pooled: false,
     status: 'ACTIVE',

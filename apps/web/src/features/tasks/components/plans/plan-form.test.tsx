@@ -111,6 +111,7 @@ describe('plan form', () => {
       repeatEvery: 1,
       monthWeeks: [],
       exceptionDates: [],
+      skipHolidays: false,
       pooled: false,
     });
     expect(await screen.findByText(MSG.planCreated)).toBeInTheDocument();
@@ -172,6 +173,7 @@ describe('plan form', () => {
       repeatEvery: 1,
       monthWeeks: [],
       exceptionDates: [],
+      skipHolidays: false,
     });
   });
 

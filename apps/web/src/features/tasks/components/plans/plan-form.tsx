@@ -60,6 +60,7 @@ function initialValues(plan: ExecutionPlan | undefined, today: string): PlanForm
       repeatEvery: 1,
       monthWeeks: [],
       exceptionDates: [],
+      skipHolidays: false,
     };
   }
   return {
@@ -80,6 +81,7 @@ function initialValues(plan: ExecutionPlan | undefined, today: string): PlanForm
     repeatEvery: plan.repeatEvery,
     monthWeeks: plan.monthWeeks.map(String),
     exceptionDates: plan.exceptionDates,
+    skipHolidays: plan.skipHolidays,
   };
 }
 

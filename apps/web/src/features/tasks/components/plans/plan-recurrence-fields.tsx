@@ -1,7 +1,7 @@
 // The richer recurrence of the plan form: repeat every N days or weeks (Daily, Weekly), the weeks
 // of the month (Monthly: "the last Friday"), the dates to skip, and a live summary of the rule in
 // words with its next dates (rrule's expansion of the same rule the server materialises).
-import { Chip, Group, Input, NumberInput, Stack, Text } from '@mantine/core';
+import { Checkbox, Chip, Group, Input, NumberInput, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useId, useMemo } from 'react';
@@ -25,6 +25,8 @@ export interface RecurrenceValues {
   repeatEvery: number | string;
   monthWeeks: string[];
   exceptionDates: string[];
+  /** No occurrence on the business's holidays (not for a plan that runs once). */
+  skipHolidays: boolean;
 }
 
 export const repeats = (type: ScheduleType) => type === 'DAILY' || type === 'WEEKLY';
@@ -37,6 +39,7 @@ export function recurrenceInput(values: RecurrenceValues) {
     repeatEvery: repeats(type) ? (values.repeatEvery === '' ? Number.NaN : Number(values.repeatEvery)) : 1,
     monthWeeks: type === 'MONTHLY' ? values.monthWeeks.map(Number).sort((a, b) => a - b) : [],
     exceptionDates: type === 'ONCE' ? [] : [...values.exceptionDates].sort(),
+    skipHolidays: type !== 'ONCE' && values.skipHolidays,
   };
 }
 
@@ -60,7 +63,7 @@ interface PlanRecurrenceFieldsProps {
   values: RecurrenceValues;
   /** Today in the business's time zone: the next dates start there. */
   today: string;
-  onChange: <K extends 'repeatEvery' | 'monthWeeks' | 'exceptionDates'>(field: K, value: RecurrenceValues[K]) => void;
+  onChange: <K extends 'repeatEvery' | 'monthWeeks' | 'exceptionDates' | 'skipHolidays'>(field: K, value: RecurrenceValues[K]) => void;
   errorOf: (field: 'repeatEvery' | 'monthWeeks' | 'exceptionDates') => string | undefined;
 }
 
@@ -117,6 +120,14 @@ export function PlanRecurrenceFields({ values, onChange, errorOf }: Omit<PlanRec
           onChange={(value) => onChange('exceptionDates', value.slice(0, MAX_EXCEPTION_DATES))}
           error={errorOf('exceptionDates')}
           popoverProps={{ withinPortal: true }}
+        />
+      )}
+      {type === 'ONCE' ? null : (
+        <Checkbox
+          label={t('tasks.plans.recurrence.skipHolidays')}
+          description={t('tasks.plans.recurrence.skipHolidaysHint')}
+          checked={values.skipHolidays}
+          onChange={(event) => onChange('skipHolidays', event.currentTarget.checked)}
         />
       )}
     </>

@@ -154,6 +154,29 @@ describe('plan form recurrence', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ scheduleType: 'WEEKLY', days: [0, 2], repeatEvery: 2 });
   });
 
+  it('sends a plan that skips holidays from the keyboard, and says so in words', async () => {
+    const calls = stubServer();
+    const onSaved = vi.fn();
+    const user = userEvent.setup();
+    renderWithSession(<PlanForm taskId={5} onSaved={onSaved} onCancel={vi.fn()} />);
+    await startPlan(user, 'Weekly');
+    await user.click(screen.getByLabelText('Sun'));
+    const skip = screen.getByRole('checkbox', { name: 'Skip holidays' });
+    skip.focus();
+    await user.keyboard(' ');
+    expect(screen.getByTestId('plan-recurrence-summary')).toHaveTextContent('Every week on Sunday, not on holidays');
+    await user.click(screen.getByRole('button', { name: 'Create plan' }));
+    await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ scheduleType: 'WEEKLY', skipHolidays: true });
+  });
+
+  it('says on the plan card that a plan skips holidays (Arabic)', async () => {
+    await i18n.changeLanguage('ar');
+    const plan = makePlan(12, { scheduleType: 'WEEKLY', days: [0], endDate: '2025-06-30', skipHolidays: true });
+    renderWithSession(<PlanCard taskId={5} plan={plan} canManage={false} onEdit={vi.fn()} onSwitch={vi.fn()} />);
+    expect(await screen.findByText('كل أسبوع يوم الأحد، ما عدا العطلات')).toBeInTheDocument();
+  });
+
   it('keeps an existing plan as it was: every 1, no weeks, its exceptions (Arabic words)', async () => {
     const calls = stubServer();
     const onSaved = vi.fn();
@@ -164,6 +187,11 @@ describe('plan form recurrence', () => {
     expect(screen.getByTestId('plan-recurrence-summary')).toHaveTextContent('كل أسبوع يوم الأحد، ما عدا 02‏/03‏/2025');
     await user.click(screen.getByRole('button', { name: 'حفظ التغييرات' }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ repeatEvery: 1, monthWeeks: [], exceptionDates: ['2025-03-02'] });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      repeatEvery: 1,
+      monthWeeks: [],
+      exceptionDates: ['2025-03-02'],
+      skipHolidays: false,
+    });
   });
 });

@@ -32,6 +32,8 @@ export interface PlanScheduleValues {
   monthWeeks: string[];
   /** Dates ("YYYY-MM-DD") with no occurrence. */
   exceptionDates: string[];
+  /** No occurrence on the business's holidays. */
+  skipHolidays: boolean;
 }
 
 // Long option lists are rendered only while open (Mantine keeps them mounted by default).

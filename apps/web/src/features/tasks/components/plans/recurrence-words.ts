@@ -65,9 +65,10 @@ function ruleWords(plan: Recurrence, t: Translate, language: Language): string {
   }
 }
 
-/** The plan's recurrence in one sentence of the current language, exceptions included. */
-export function recurrenceWords(plan: Recurrence, t: Translate, language: Language): string {
-  const rule = ruleWords(plan, t, language);
+/** The plan's recurrence in one sentence of the current language, exceptions and holidays included. */
+export function recurrenceWords(plan: Recurrence & { skipHolidays?: boolean }, t: Translate, language: Language): string {
+  const words = ruleWords(plan, t, language);
+  const rule = plan.skipHolidays && plan.scheduleType !== 'ONCE' ? t('tasks.plans.recurrence.holidaysOff', { rule: words }) : words;
   const skipped = [...plan.exceptionDates].sort();
   if (plan.scheduleType === 'ONCE' || skipped.length === 0) return rule;
   if (skipped.length > NAMED_EXCEPTIONS) return t('tasks.plans.recurrence.exceptCount', { rule, count: skipped.length });
