@@ -1,12 +1,13 @@
 // The helpdesk's SLA rules: for a priority, a category, both or any ticket, the working hours
-// allowed to the first response and to the resolution. Saved as one set; owners and
-// administrators change them.
+// allowed to the first response and to the resolution, the share of that time at which the
+// assignee is warned, and the priority a breached ticket is raised to. Saved as one set; owners
+// and administrators change them.
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_PRIORITIES, type TicketPriority } from '@fieldops/shared/enums';
-import { slaPoliciesRequest, type SlaRule } from '@fieldops/shared/sla-policies';
+import { DEFAULT_SLA_WARN_PERCENT, slaPoliciesRequest, type SlaRule } from '@fieldops/shared/sla-policies';
 import { QueryGate } from '../../../components/query-gate.tsx';
 import { useTicketCategoriesQuery } from '../../../lib/helpdesk/get-ticket-categories.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -23,15 +24,23 @@ interface RuleRow {
   /** Working hours, as typed. */
   firstResponse: number | string;
   resolution: number | string;
+  /** Percent of the time, as typed; empty: no warning. */
+  warnPercent: number | string;
+  /** A priority, or NONE. */
+  raisePriorityTo: string;
 }
 
 const ANY = 'any';
+const NONE = 'none';
 const toRow = (rule: SlaRule): RuleRow => ({
   priority: rule.priority ?? ANY,
   categoryId: rule.categoryId === null ? ANY : String(rule.categoryId),
   firstResponse: rule.firstResponseMinutes === null ? '' : rule.firstResponseMinutes / 60,
   resolution: rule.resolutionMinutes === null ? '' : rule.resolutionMinutes / 60,
+  warnPercent: rule.warnPercent ?? '',
+  raisePriorityTo: rule.raisePriorityTo ?? NONE,
 });
+const NEW_ROW: RuleRow = { priority: ANY, categoryId: ANY, firstResponse: '', resolution: '', warnPercent: DEFAULT_SLA_WARN_PERCENT, raisePriorityTo: NONE };
 const minutesOf = (hours: number | string) => (hours === '' ? null : Math.round(Number(hours) * 60));
 
 function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean }) {
@@ -50,6 +59,10 @@ function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean })
     { value: ANY, label: t('business.sla.anyPriority') },
     ...TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`business.sla.priorities.${p}`) })),
   ];
+  const raiseOptions = [
+    { value: NONE, label: t('business.sla.noRaise') },
+    ...TICKET_PRIORITIES.map((p) => ({ value: p, label: t(`business.sla.priorities.${p}`) })),
+  ];
   const categoryOptions = [
     { value: ANY, label: t('business.sla.anyCategory') },
     ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: localizedName(c, language) })),
@@ -63,6 +76,8 @@ function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean })
         categoryId: row.categoryId === ANY ? null : Number(row.categoryId),
         firstResponseMinutes: minutesOf(row.firstResponse),
         resolutionMinutes: minutesOf(row.resolution),
+        warnPercent: row.warnPercent === '' ? null : Number(row.warnPercent),
+        raisePriorityTo: row.raisePriorityTo === NONE ? null : (row.raisePriorityTo as TicketPriority),
       })),
     };
     const parsed = slaPoliciesRequest.safeParse(body);
@@ -85,7 +100,7 @@ function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean })
             {t('business.sla.empty')}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={960}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -93,6 +108,8 @@ function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean })
                   <Table.Th>{t('business.sla.category')}</Table.Th>
                   <Table.Th>{t('business.sla.firstResponse')}</Table.Th>
                   <Table.Th>{t('business.sla.resolution')}</Table.Th>
+                  <Table.Th>{t('business.sla.warnPercent')}</Table.Th>
+                  <Table.Th>{t('business.sla.raisePriorityTo')}</Table.Th>
                   {readOnly ? null : <Table.Th w={48} />}
                 </Table.Tr>
               </Table.Thead>
@@ -143,6 +160,29 @@ function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean })
                           onChange={(v) => setRow(index, { resolution: v })}
                         />
                       </Table.Td>
+                      <Table.Td>
+                        <NumberInput
+                          aria-label={t('business.sla.warnPercentOf', { n })}
+                          min={1}
+                          max={99}
+                          step={5}
+                          allowDecimal={false}
+                          suffix=" %"
+                          value={row.warnPercent}
+                          disabled={readOnly}
+                          onChange={(v) => setRow(index, { warnPercent: v })}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Select
+                          aria-label={t('business.sla.raisePriorityToOf', { n })}
+                          data={raiseOptions}
+                          value={row.raisePriorityTo}
+                          allowDeselect={false}
+                          disabled={readOnly}
+                          onChange={(v) => setRow(index, { raisePriorityTo: v ?? NONE })}
+                        />
+                      </Table.Td>
                       {readOnly ? null : (
                         <Table.Td>
                           <ActionIcon
@@ -169,11 +209,7 @@ function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean })
         ) : null}
         {readOnly ? null : (
           <Group justify="space-between">
-            <Button
-              variant="default"
-              leftSection={<IconPlus size={16} />}
-              onClick={() => setRows([...rows, { priority: ANY, categoryId: ANY, firstResponse: '', resolution: '' }])}
-            >
+            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setRows([...rows, NEW_ROW])}>
               {t('business.sla.add')}
             </Button>
             <Button type="submit" loading={save.isPending}>
