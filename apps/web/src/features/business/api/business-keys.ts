@@ -17,4 +17,6 @@ export const businessKeys = {
   holidays: ['business-calendar', 'holidays'] as const,
   holidaysOf: (year: number) => ['business-calendar', 'holidays', year] as const,
   slaRules: ['sla-policies'] as const,
+  /** The ordered routing rules; the assignment configuration is their first. */
+  routingRules: ['ticket-routing-rules'] as const,
 };

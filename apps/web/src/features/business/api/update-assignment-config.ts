@@ -14,6 +14,10 @@ export function useUpdateAssignmentConfigMutation() {
   return useMutation({
     mutationKey: updateAssignmentConfigMutationKey,
     mutationFn: updateAssignmentConfig,
-    onSuccess: (saved) => queryClient.setQueryData(businessKeys.assignmentConfig, saved),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(businessKeys.assignmentConfig, saved);
+      // Saved as the first routing rule.
+      await queryClient.invalidateQueries({ queryKey: businessKeys.routingRules });
+    },
   });
 }

@@ -1,7 +1,8 @@
 // The business page's "Ticket categories" tab: the categories, who receives new tickets that
-// have no assignee, and the SLA rules.
+// have no assignee, the routing rules that decide it, and the SLA rules.
 import { Stack } from '@mantine/core';
 import { AssignmentConfigCard } from './assignment-config-card.tsx';
+import { RoutingRulesCard } from './routing-rules-card.tsx';
 import { SlaRulesCard } from './sla-rules-card.tsx';
 import { TicketCategoriesList } from './ticket-categories-list.tsx';
 
@@ -10,6 +11,7 @@ export function TicketCategoriesPanel() {
     <Stack gap="lg">
       <TicketCategoriesList />
       <AssignmentConfigCard />
+      <RoutingRulesCard />
       <SlaRulesCard />
     </Stack>
   );
