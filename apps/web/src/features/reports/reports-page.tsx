@@ -3,9 +3,10 @@
 // new answers at the top as they arrive, each answer's details in a drawer, and exports (Excel,
 // CSV, JSON, PDF, image, print) of every filtered answer. The Answers map tab (`?view=map`) shows
 // the same filtered answers that carry a position on a map, its chunk fetched when the tab opens.
+// The SLA tab (`?view=sla`, for those who manage tickets) shows the helpdesk's SLA report instead.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconList, IconMap2, IconReportAnalytics } from '@tabler/icons-react';
+import { IconClockExclamation, IconList, IconMap2, IconReportAnalytics } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from '@fieldops/shared/limits';
 import type { ActionResult } from '@fieldops/shared/answers';
@@ -20,6 +21,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { useLiveFeed } from '../../lib/live-feed/use-live-feed.ts';
 import { useAllSitesQuery } from '../../lib/session/api/get-sites.ts';
+import { useAccess } from '../../lib/session/use-access.ts';
 import { usePageParam, useSearchParam } from '../../lib/url-state.ts';
 import { useTagActionIds } from './api/get-filter-options.ts';
 import { useSubmissionsQuery, useSubmissionsRefresh } from './api/get-submissions.ts';
@@ -28,6 +30,7 @@ import { ExportMenu, ExportProgress } from './components/export-controls.tsx';
 import { ExportLinksModal } from './components/export-links-modal.tsx';
 import { LiveSwitch } from './components/live-switch.tsx';
 import { PhotoReviewSummary } from './components/photo-review-summary.tsx';
+import { SlaReportView } from './components/sla-report-view.tsx';
 import { SubmissionFiltersBar } from './components/submission-filters-bar.tsx';
 import { SubmissionsTable } from './components/submissions-table.tsx';
 import { useExport } from './components/use-export.ts';
@@ -40,7 +43,34 @@ const FRESH_MS = 20_000;
 const MAX_LIVE = 200;
 
 export function ReportsPage() {
+  const { t } = useTranslation();
+  const { managesAnySite } = useAccess();
+  const [viewParam, setViewParam] = useSearchParam('view');
+  if (viewParam !== 'sla' || !managesAnySite) return <AnswersReport />;
+  return (
+    <SlaReportView
+      tabs={
+        <Tabs value="sla" onChange={(value) => setViewParam(value === 'sla' ? 'sla' : value === 'map' ? 'map' : null, false)}>
+          <Tabs.List aria-label={t('reports.views.label')}>
+            <Tabs.Tab value="list" leftSection={<IconList size={16} />}>
+              {t('reports.views.list')}
+            </Tabs.Tab>
+            <Tabs.Tab value="map" leftSection={<IconMap2 size={16} />}>
+              {t('reports.views.map')}
+            </Tabs.Tab>
+            <Tabs.Tab value="sla" leftSection={<IconClockExclamation size={16} />}>
+              {t('reports.views.sla')}
+            </Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+      }
+    />
+  );
+}
+
+function AnswersReport() {
   const { t, i18n } = useTranslation();
+  const { managesAnySite } = useAccess();
   const language = currentLanguage(i18n);
   const time = useBusinessTime();
   const [filters, setFilters, clearFilters] = useSubmissionFilters();
@@ -178,7 +208,7 @@ export function ReportsPage() {
           </Text>
         </Group>
         <PhotoReviewSummary filters={filters} />
-        <Tabs value={onMap ? 'map' : 'list'} onChange={(value) => setViewParam(value === 'map' ? 'map' : null, false)} keepMounted={false}>
+        <Tabs value={onMap ? 'map' : 'list'} onChange={(value) => setViewParam(value === 'map' || value === 'sla' ? value : null, false)} keepMounted={false}>
           <Tabs.List aria-label={t('reports.views.label')} mb="md">
             <Tabs.Tab value="list" leftSection={<IconList size={16} />}>
               {t('reports.views.list')}
@@ -186,6 +216,11 @@ export function ReportsPage() {
             <Tabs.Tab value="map" leftSection={<IconMap2 size={16} />}>
               {t('reports.views.map')}
             </Tabs.Tab>
+            {managesAnySite ? (
+              <Tabs.Tab value="sla" leftSection={<IconClockExclamation size={16} />}>
+                {t('reports.views.sla')}
+              </Tabs.Tab>
+            ) : null}
           </Tabs.List>
           <Tabs.Panel value="list">{body}</Tabs.Panel>
           <Tabs.Panel value="map">{onMap ? <AnswersMapView key={filtersKey} filters={filters} /> : null}</Tabs.Panel>

@@ -10,7 +10,8 @@ export const EXPORT_COLUMNS = ['time', 'task', 'action', 'member', 'site', 'proj
 export type ExportColumnKey = (typeof EXPORT_COLUMNS)[number];
 
 export interface ExportColumn {
-  key: ExportColumnKey;
+  /** An answers column (EXPORT_COLUMNS), or another report's own. */
+  key: ExportColumnKey | (string & {});
   label: string;
   /** Relative width: a PDF page and a sheet share the space by these. */
   width: number;
