@@ -2,7 +2,7 @@
 // ?view=board|list, under the same search and filters; "New ticket" opens the create dialog
 // (?new=1). "Select" lets owners, admins and supervisors choose tickets on either view and change
 // them together from the bulk bar; Escape clears the choice.
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, SegmentedControl } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -82,14 +82,14 @@ export function TicketsPage() {
       />
       <TicketFiltersBar showStatus={view === 'list'} />
       <TicketSelectionContext.Provider value={selecting.on ? selecting.selection : null}>
-        <div onKeyDown={selecting.on ? selecting.keyDown : undefined}>
+        <>
           {view === 'board' ? (
             <TicketBoard filters={state.filters} canManage={managesAnySite} />
           ) : (
             <TicketList state={state} newButton={newButton} onClearFilters={clearFilters} />
           )}
           {selecting.on ? <BulkBar selection={selecting.selection} /> : null}
-        </div>
+        </>
       </TicketSelectionContext.Provider>
       <CreateTicketModal opened={creating} onClose={clearNew} />
     </>
@@ -120,10 +120,17 @@ function useSelecting(view: View, filters: TicketFilters, status: Ticket['status
     if (on) selection.clear();
     setOn(!on);
   };
-  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    if (event.key !== 'Escape' || target.getAttribute('aria-expanded') === 'true' || target.closest('[role="dialog"], [role="menu"]')) return;
-    selection.clear();
-  };
-  return { selection, on, toggle, keyDown };
+  // Anywhere on the page (after a tap the focus is on no element at all).
+  useEffect(() => {
+    if (!on) return undefined;
+    const keyDown = (event: KeyboardEvent) => {
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      if (event.key !== 'Escape' || event.defaultPrevented || target?.getAttribute('aria-expanded') === 'true') return;
+      if (target?.closest('[role="dialog"], [role="menu"]') || document.querySelector('[role="dialog"]')) return;
+      selection.clear();
+    };
+    document.addEventListener('keydown', keyDown);
+    return () => document.removeEventListener('keydown', keyDown);
+  }, [on, selection]);
+  return { selection, on, toggle };
 }
