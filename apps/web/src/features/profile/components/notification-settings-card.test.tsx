@@ -67,7 +67,7 @@ describe('notification settings', () => {
     expect(body.events.schedulesAssigned).toEqual({ inApp: true, email: false, push: true });
     expect(body.events.ticketCreated).toEqual(saved.events.ticketCreated);
     expect(Object.keys(body.events).sort()).toEqual([...SETTABLE_EVENTS].sort());
-    // Three checkboxes an event, sixteen events: slow on a busy machine.
+    // Three checkboxes for each of fifteen events: slow on a busy machine.
   }, 40_000);
 
   it('refuses a time that is not one, and says when saving failed', async () => {
