@@ -17,6 +17,7 @@ import { TicketAttachments } from './components/ticket-attachments.tsx';
 import { TicketComments } from './components/ticket-comments.tsx';
 import { TicketHistory } from './components/ticket-history.tsx';
 import { TicketSidePanel } from './components/ticket-side-panel.tsx';
+import { TicketSlaCard } from './components/ticket-sla-card.tsx';
 import { TicketSummary } from './components/ticket-summary.tsx';
 
 export function TicketDetailPage() {
@@ -57,6 +58,7 @@ export function TicketDetailPage() {
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Stack gap="md">
                 <TicketSidePanel ticket={ticket} canManage={managesAnySite} />
+                <TicketSlaCard ticketId={ticket.id} />
                 <TicketHistory ticketId={ticket.id} />
               </Stack>
             </Grid.Col>

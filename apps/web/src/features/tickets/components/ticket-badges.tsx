@@ -48,7 +48,7 @@ export function PriorityBadge({ priority, ...props }: { priority: TicketPriority
 export const SLA_COLORS: Record<SlaState, string> = { BREACHED: 'red', DUE_SOON: 'orange', ON_TRACK: 'teal' };
 
 /** "2 hr 5 min", "3 days 4 hr": the largest two units of a span, in the reader's language. */
-function spanWords(ms: number, language: Language): string {
+export function spanWords(ms: number, language: Language): string {
   const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000));
   const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
     numberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
