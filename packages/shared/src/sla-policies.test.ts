@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { TICKET_PRIORITIES } from './enums.ts';
-import { SLA_DUE_SOON_MS, slaRuleFor, slaStateOf, type SlaRule } from './sla-policies.ts';
+import { isHigherPriority, SLA_DUE_SOON_MS, slaRuleFor, slaStateOf, type SlaRule } from './sla-policies.ts';
 
 const rule = fc.record({
   id: fc.nat(),
@@ -11,6 +11,8 @@ const rule = fc.record({
   categoryId: fc.option(fc.integer({ min: 1, max: 3 })),
   firstResponseMinutes: fc.option(fc.integer({ min: 1, max: 1000 })),
   resolutionMinutes: fc.option(fc.integer({ min: 1, max: 1000 })),
+  warnPercent: fc.option(fc.integer({ min: 1, max: 99 })),
+  raisePriorityTo: fc.option(fc.constantFrom(...TICKET_PRIORITIES)),
 });
 const ticket = fc.record({ priority: fc.constantFrom(...TICKET_PRIORITIES), categoryId: fc.option(fc.integer({ min: 1, max: 3 })) });
 
@@ -40,6 +42,15 @@ describe('slaRuleFor', () => {
     const byPriority = { id: 1, priority: 'HIGH' as const, categoryId: null, firstResponseMinutes: 10, resolutionMinutes: null };
     const byCategory = { id: 2, priority: null, categoryId: 7, firstResponseMinutes: 20, resolutionMinutes: null };
     expect(slaRuleFor([byPriority, byCategory], { priority: 'HIGH', categoryId: 7 })).toBe(byCategory);
+  });
+});
+
+describe('isHigherPriority', () => {
+  it('orders the priorities from none to urgent, and a priority is not higher than itself', () => {
+    expect(isHigherPriority('URGENT', 'HIGH')).toBe(true);
+    expect(isHigherPriority('LOW', 'NO_PRIORITY')).toBe(true);
+    expect(isHigherPriority('MEDIUM', 'HIGH')).toBe(false);
+    for (const p of TICKET_PRIORITIES) expect(isHigherPriority(p, p)).toBe(false);
   });
 });
 
