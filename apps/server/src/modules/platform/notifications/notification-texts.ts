@@ -36,7 +36,7 @@ const firstResponse = (p: NotificationParams) => s(p, 'target') === 'FIRST_RESPO
 const PRIORITY_EN: Record<string, string> = { NO_PRIORITY: 'no priority', LOW: 'Low', MEDIUM: 'Medium', HIGH: 'High', URGENT: 'Urgent' };
 const PRIORITY_AR: Record<string, string> = { NO_PRIORITY: 'بلا أولوية', LOW: 'منخفضة', MEDIUM: 'متوسطة', HIGH: 'عالية', URGENT: 'عاجلة' };
 const raisedEn = (p: NotificationParams) => (p.priority ? ` Its priority was raised to ${PRIORITY_EN[s(p, 'priority')] ?? s(p, 'priority')}.` : '');
-const raisedAr = (p: NotificationParams) => (p.priority ? ` ورُفعت أولويتها إلى «${PRIORITY_AR[s(p, 'priority')] ?? s(p, 'priority')}».` : '');
+const raisedAr = (p: NotificationParams) => (p.priority ? ` رُفعت أولويتها إلى «${PRIORITY_AR[s(p, 'priority')] ?? s(p, 'priority')}».` : '');
 
 const EN: Record<NotificationEvent, Wording> = {
   schedulesAssigned: {
@@ -80,7 +80,7 @@ const EN: Record<NotificationEvent, Wording> = {
     title: (p) => `Due soon: ${s(p, 'ticketTitle')}`,
     body: (p) =>
       firstResponse(p)
-        ? `The ticket "${s(p, 'ticketTitle')}" is waiting for its first response, due${byEn(p)}.`
+        ? `The ticket "${s(p, 'ticketTitle')}" needs its first response${byEn(p)}.`
         : `The ticket "${s(p, 'ticketTitle')}" is to be resolved${byEn(p)}.`,
   },
   ticketSlaBreached: {
@@ -127,7 +127,7 @@ const AR: Record<NotificationEvent, Wording> = {
   },
   ticketSlaWarning: {
     title: (p) => `يقترب الموعد: ${s(p, 'ticketTitle')}`,
-    body: (p) => (firstResponse(p) ? `تنتظر التذكرة «${s(p, 'ticketTitle')}» أول رد، وموعده${byAr(p)}.` : `يجب حل التذكرة «${s(p, 'ticketTitle')}»${byAr(p)}.`),
+    body: (p) => (firstResponse(p) ? `تنتظر التذكرة «${s(p, 'ticketTitle')}» أول رد${byAr(p)}.` : `يجب حل التذكرة «${s(p, 'ticketTitle')}»${byAr(p)}.`),
   },
   ticketSlaBreached: {
     title: (p) => `تجاوزت موعدها: ${s(p, 'ticketTitle')}`,
