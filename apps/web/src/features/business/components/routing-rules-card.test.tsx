@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../../../lib/i18n/i18n.ts';
 import { fakeSession, list, problem, renderWithSession, stubFetch, type StubCall } from '../../../test/session.tsx';
 import { RoutingRulesCard } from './routing-rules-card.tsx';
 
@@ -112,5 +113,19 @@ describe('routing rules card', () => {
     expect(screen.queryByRole('button', { name: 'Add a rule' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Move rule 1 down' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save routing rules' })).not.toBeInTheDocument();
+  });
+
+  it('reads in Arabic, right to left, with its move buttons named in Arabic', async () => {
+    vi.stubGlobal('fetch', backend(saved).fetchMock);
+    await i18n.changeLanguage('ar');
+    try {
+      renderWithSession(<RoutingRulesCard />);
+      const first = await screen.findByRole('group', { name: 'القاعدة 1' });
+      expect(within(first).getByRole('combobox', { name: /^مصدر التذكرة/ })).toHaveValue('إجابة مُعلَّمة');
+      expect(screen.getByRole('button', { name: 'نقل القاعدة 2 إلى الأعلى' })).toBeEnabled();
+      expect(document.documentElement.dir).toBe('rtl');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
