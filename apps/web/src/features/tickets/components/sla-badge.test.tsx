@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { SlaBadge } from './ticket-badges.tsx';
 
@@ -23,4 +23,19 @@ describe('SLA badge', () => {
     expect(screen.getByText('On track · 3 days 4 hr left')).toBeInTheDocument();
     expect(screen.getAllByText(/Breached|Due soon|On track/)).toHaveLength(3);
   });
+
+  it('counts down as the minutes pass, turning due soon within the hour', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(NOW);
+    renderWithProviders(<SlaBadge resolutionDueAt={due(70)} />);
+    expect(screen.getByText('On track · 1 hr 10 min left')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15 * 60_000);
+    });
+    expect(screen.getByText('Due soon · 55 min left')).toBeInTheDocument();
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });

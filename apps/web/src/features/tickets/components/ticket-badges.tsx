@@ -1,11 +1,11 @@
 // The status, priority and SLA state of a ticket as coloured badges, the same on the board, the
 // list and the ticket page.
-import { useEffect, useState } from 'react';
 import { Badge, type BadgeProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
 import { slaStateOf, type SlaState } from '@fieldops/shared/sla-state';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
+import { useMinuteClock } from '../../../lib/minute-clock.ts';
 import type { Language } from '../../../lib/i18n/language.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 
@@ -72,11 +72,10 @@ export function SlaBadge({
   ...props
 }: { resolutionDueAt: string | null; status?: TicketStatus; now?: number } & BadgeRest) {
   const { t, i18n } = useTranslation();
-  // Read after the first render: a board drawn on the server (a phone's first screen) and the
-  // same board taken over in the browser then draw the same thing, whatever the clock says.
-  const [mountedAt, setMountedAt] = useState<number | null>(null);
-  useEffect(() => setMountedAt(Date.now()), []);
-  const now = givenNow ?? mountedAt;
+  // Null on the server: a board drawn there (a phone's first screen) and the same board taken
+  // over in the browser then draw the same thing, whatever the clock says. It ticks each minute.
+  const clock = useMinuteClock();
+  const now = givenNow ?? clock;
   if (now === null) return null;
   const state = slaStateOf(resolutionDueAt, now);
   if (state === null || resolutionDueAt === null || status === 'RESOLVED' || status === 'CLOSED') return null;
