@@ -79,6 +79,9 @@ export const tickets = pgTable(
       .on(t.resolutionWarnAt)
       .where(sql`${t.resolutionWarnAt} is not null`),
     index('tickets_business_status_idx').on(t.businessId, t.status, t.updatedDate),
+    // A board column sorted by due time: the held column's due times are all empty, so without
+    // the status first the column walks every ticket of the business.
+    index('tickets_business_status_due_idx').on(t.businessId, t.status, t.resolutionDueAt, t.id),
     index('tickets_business_agent_idx').on(t.businessId, t.agentId),
     index('tickets_business_creator_idx').on(t.businessId, t.creatorId),
     index('tickets_team_idx').on(t.teamId),
