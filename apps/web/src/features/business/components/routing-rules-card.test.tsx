@@ -46,8 +46,8 @@ describe('routing rules card', () => {
     renderWithSession(<RoutingRulesCard />);
     expect(await screen.findByText('No rules yet: new tickets without an assignee stay unassigned.')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a routing rule' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a routing rule' }));
     const second = screen.getByRole('group', { name: 'Rule 2' });
     await choose(second, /^Assign to/, 'A member');
     await choose(second, /^Priority/, 'Urgent');
@@ -102,7 +102,7 @@ describe('routing rules card', () => {
     vi.stubGlobal('fetch', backend(() => problem(500, 'Server error')).fetchMock);
     renderWithSession(<RoutingRulesCard />);
     expect(await screen.findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add a rule' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a routing rule' })).not.toBeInTheDocument();
   });
 
   it('shows members the rules without ways to change them', async () => {
@@ -110,7 +110,7 @@ describe('routing rules card', () => {
     renderWithSession(<RoutingRulesCard />, { session: fakeSession({ role: 'MEMBER' }) });
     const first = await screen.findByRole('group', { name: 'Rule 1' });
     expect(within(first).getByRole('combobox', { name: /^Raised from/ })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Add a rule' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a routing rule' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Move rule 1 down' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save routing rules' })).not.toBeInTheDocument();
   });

@@ -27,7 +27,7 @@ describe('SLA rules card', () => {
     renderWithSession(<SlaRulesCard />);
     expect(await screen.findByText('No rules yet: tickets have no due times.')).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Add a rule' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add an SLA rule' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save SLA rules' }));
     expect(await screen.findByText('Rule 1: Give a first response time, a resolution time or both')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);

@@ -91,8 +91,9 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
       }}
     >
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={6} wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          {/* The badges wrap in a narrow column rather than cutting their words short. */}
+          <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
             {selection ? (
               <Checkbox size="sm" checked={selected} onChange={check} aria-label={t('tickets.bulk.selectTicket', { id: ticket.id, title: ticket.title })} />
             ) : null}
@@ -100,7 +101,13 @@ export const TicketCard = memo(function TicketCard({ ticket, onMove, onDragStart
               #{ticket.id}
             </Text>
             <PriorityBadge priority={ticket.priority} size="sm" />
-            <SlaBadge resolutionDueAt={ticket.resolutionDueAt} status={ticket.status} size="sm" />
+            <SlaBadge
+              resolutionDueAt={ticket.resolutionDueAt}
+              status={ticket.status}
+              size="sm"
+              h="auto"
+              styles={{ label: { whiteSpace: 'normal', lineHeight: 1.35, paddingBlock: 2 } }}
+            />
           </Group>
           <TicketCardMenu ticket={ticket} onMove={onMove} label={t('tickets.card.menu', { title: ticket.title })} buttonRef={menuButton} />
         </Group>
