@@ -72,3 +72,15 @@ UPDATE "tickets" t SET "resolved_at" = coalesce(
   (SELECT max(h."created_date") FROM "ticket_history" h WHERE h."ticket_id" = t."id" AND h."field" = 'STATUS' AND h."new_value" IN ('RESOLVED', 'CLOSED')),
   t."updated_date")
 WHERE t."status" IN ('RESOLVED', 'CLOSED');
+--> statement-breakpoint
+-- Thresholds open tickets passed before escalation existed count as told, so that the first sweep
+-- does not announce every old overdue ticket at once.
+INSERT INTO "ticket_sla_escalations" ("business_id", "ticket_id", "kind")
+SELECT t."business_id", t."id", k.kind FROM "tickets" t
+CROSS JOIN (VALUES ('FIRST_RESPONSE_WARNING'), ('FIRST_RESPONSE_BREACH')) AS k(kind)
+WHERE t."status" = 'NEW' AND t."first_response_due_at" <= now()
+UNION ALL
+SELECT t."business_id", t."id", k.kind FROM "tickets" t
+CROSS JOIN (VALUES ('RESOLUTION_WARNING'), ('RESOLUTION_BREACH')) AS k(kind)
+WHERE t."status" IN ('NEW', 'IN_PROGRESS', 'ON_HOLD') AND t."resolution_due_at" <= now()
+ON CONFLICT ("ticket_id", "kind") DO NOTHING;

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '@fieldops/shared/business-calendar';
 import { events, notifications } from '../../../db/schema-platform.ts';
-import { ticketHistory, tickets, ticketSlaEscalations } from '../../../db/schema-helpdesk.ts';
+import { slaPolicies, ticketHistory, tickets, ticketSlaEscalations } from '../../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { addMember, addSupervisor, createBusinessWithOwner, createProjectAndSite, type Caller } from '../../../test/factories.ts';
 import { retrySettings, sendJob } from '../../platform/queue/queue.ts';
@@ -189,6 +189,23 @@ describe('SLA escalation', () => {
   }, 60_000);
 });
 
+describe('a raised priority', () => {
+  it('never takes a breach back when the new priority has a longer target', async () => {
+    const longer = [...RULES, { priority: 'HIGH', firstResponseMinutes: 600, resolutionMinutes: 900, warnPercent: 50 }];
+    expect((await owner.request({ method: 'PUT', url: `${API}/sla-policies`, payload: { rules: longer } })).statusCode).toBe(200);
+    try {
+      const { id, created } = await create({ agentId: agent.userId, priority: 'LOW' });
+      await sweepSlaEscalations(t.app.db, after(created, 241));
+      const row = await rowOf(id);
+      expect(row.priority).toBe('HIGH');
+      expect(row.resolutionDueAt).toEqual(after(created, 240));
+      expect(row.firstResponseDueAt).toEqual(after(created, 60));
+    } finally {
+      await owner.request({ method: 'PUT', url: `${API}/sla-policies`, payload: { rules: RULES } });
+    }
+  }, 60_000);
+});
+
 describe('recomputing due times', () => {
   it("follows a change of the SLA rules, for open tickets only, leaving the board's order", async () => {
     const open = await create({ agentId: agent.userId });
@@ -229,7 +246,9 @@ describe('recomputing due times', () => {
 
   it("recomputes the changed business's tickets only", async () => {
     const other = await createBusinessWithOwner(t.app);
-    await other.request({ method: 'PUT', url: `${API}/sla-policies`, payload: { rules: [{ resolutionMinutes: 100 }] } });
+    // Written as is: saving through the API would queue the other business's own recomputation,
+    // which could run after the stray due time below is set.
+    await t.app.db.insert(slaPolicies).values({ businessId: other.business.id, resolutionMinutes: 100 });
     const theirs = (await other.request({ method: 'POST', url: `${API}/tickets`, payload: { title: 'Door', description: 'x' } })).json<{ id: number }>();
     const mine = await create({});
     // A due time no rule gives, on both: the recompute puts back only the one of the business that changed.

@@ -14,8 +14,12 @@ import { slaTimesOf } from './sla-times.ts';
 
 export const RECOMPUTE_BATCH = 200;
 
-/** Recomputes the business's open tickets' instants as of `now`; returns how many it recomputed. */
-export async function recomputeSlaTimes(db: Db, businessId: number, now: Date = new Date()): Promise<number> {
+/**
+ * Recomputes the business's open tickets' instants as of `now` (by default the time each batch
+ * is locked, and never before a change the batch already holds: a ticket made or held while the
+ * job runs is read with that change); returns how many it recomputed.
+ */
+export async function recomputeSlaTimes(db: Db, businessId: number, given?: Date): Promise<number> {
   let after = 0;
   let done = 0;
   for (;;) {
@@ -29,6 +33,8 @@ export async function recomputeSlaTimes(db: Db, businessId: number, now: Date = 
         businessId,
         batch.map((t) => t.id),
       );
+      const latest = Math.max(0, ...[...moments.values()].flatMap((list) => list.map((m) => m.at.getTime())));
+      const now = given ?? new Date(Math.max(Date.now(), latest));
       const earliest = Math.min(...batch.map((t) => moments.get(t.id)?.[0]?.at.getTime() ?? now.getTime()));
       const calendar = await slaCalendarOf(tx, businessId, new Date(earliest), now);
       await writeSlaTimes(

@@ -52,8 +52,8 @@ export const holidayRelation = (days: HolidayDays): SQL =>
 
 /**
  * Deletes the schedules a holiday came to cover after they were made (a day off added, or a
- * public holiday kept again): pending, unanswered and not yet started, of plans that skip
- * holidays. Like a plan change, it remembers those a member held, so an answer their device
+ * public holiday kept again): pending, unanswered, not yet started and still the plan's own (not
+ * taken from a pool nor covered), of plans that skip holidays. Like a plan change, it remembers those a member held, so an answer their device
  * captured meanwhile is kept rather than refused.
  */
 export async function dropHolidaySchedules(db: Db, days: HolidayDays, now: Date): Promise<number> {
@@ -66,6 +66,10 @@ export async function dropHolidaySchedules(db: Db, days: HolidayDays, now: Date)
           and (s.start at time zone b.time_zone)::date = h.day
           and s.status = 'pending' and s.start > ${now.toISOString()}::timestamptz
           and not exists (select 1 from action_results r where r.schedule_id = s.id)
+          -- One taken from a pool, covered by a colleague or asked to be covered stays with its
+          -- member, as a plan change keeps it (execution-plans findHandedOnSchedules).
+          and s.user_id is not distinct from p.user_id
+          and not exists (select 1 from cover_requests c where c.schedule_id = s.id)
         returning s.id, s.business_id, s.user_id, s.task_id, s.start, s.deadline)
       , kept as (
         insert into removed_schedules (id, business_id, user_id, task_id, start, deadline)

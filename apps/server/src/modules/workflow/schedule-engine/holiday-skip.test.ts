@@ -120,4 +120,19 @@ describe('plans that skip holidays', () => {
     expect((await daysOf(skipping))[0]).toBe('2027-09-20');
     await owner.request({ method: 'DELETE', url: `${CALENDAR}/holidays/${own.json<{ id: number }>().id}` });
   });
+
+  it('keep a schedule a colleague covers on a day that becomes a holiday', async () => {
+    const skipping = await dailyPlan(true);
+    const [first] = await t.app.db.select().from(schedules).where(eq(schedules.planId, skipping)).orderBy(asc(schedules.start)).limit(1);
+    // Handed to someone else (a cover), the schedule is no longer the plan's own to drop.
+    await t.app.db.update(schedules).set({ userId: owner.userId }).where(eq(schedules.id, first.id));
+    const own = await owner.request({
+      method: 'POST',
+      url: `${CALENDAR}/holidays`,
+      payload: { date: '2027-09-20', nameEn: 'Short notice', nameAr: 'إشعار قصير' },
+    });
+    await runScheduleEngine(t.app.db, { now: NOW, horizonDays: 14 });
+    expect((await daysOf(skipping))[0]).toBe('2027-09-20');
+    await owner.request({ method: 'DELETE', url: `${CALENDAR}/holidays/${own.json<{ id: number }>().id}` });
+  });
 });
