@@ -103,4 +103,29 @@ describe('bulk changes of tickets', () => {
     expect(calls.find((call) => call.path === `${BASE}/bulk`)?.body).toEqual({ ticketIds: [1, 2, 3], change: { priority: 'HIGH' } });
     expect(count()).toBe('0 selected');
   }, 60_000);
+
+  it('never takes assignees or categories away unless that is chosen', async () => {
+    const { calls, fetchMock } = server({ applied: [1, 2, 3], refused: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithSession(<TicketsPage />, { route: '/tickets' });
+    await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await user.click(screen.getByRole('button', { name: 'Select all shown' }));
+    const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
+    // Assignee is the first change offered: applied with nobody chosen, it asks for someone.
+    await user.click(bar.getByRole('button', { name: 'Apply' }));
+    expect(await bar.findByText('Choose a member')).toBeInTheDocument();
+    await user.click(bar.getByRole('combobox', { name: 'Change' }));
+    await user.click(await screen.findByRole('option', { name: 'Category' }));
+    await user.click(bar.getByRole('button', { name: 'Apply' }));
+    expect(await bar.findByText('Choose a category')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === `${BASE}/bulk`)).toBe(false);
+    // Removing the assignee is a choice of its own.
+    await user.click(bar.getByRole('combobox', { name: 'Change' }));
+    await user.click(await screen.findByRole('option', { name: 'Assignee' }));
+    await user.click(bar.getByRole('checkbox', { name: 'Remove the assignee' }));
+    await user.click(bar.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => expect(calls.find((call) => call.path === `${BASE}/bulk`)?.body).toEqual({ ticketIds: [1, 2, 3], change: { agentId: null } }));
+  }, 60_000);
 });

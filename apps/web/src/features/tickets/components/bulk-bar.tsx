@@ -3,7 +3,7 @@
 // category, or status with the reason a status change always needs) and "Apply". Afterwards the
 // report says what changed and what was refused, and only the refused tickets stay chosen.
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@fieldops/shared/enums';
 import { ticketStatusQuery } from '@fieldops/shared/helpdesk';
@@ -30,6 +30,8 @@ export function BulkBar({ selection }: { selection: TicketSelection }) {
   const mutation = useBulkUpdateTicketsMutation();
   const [kind, setKind] = useState<Kind>('agent');
   const [agent, setAgent] = useState<ChosenMember | null>(null);
+  // Taking the assignee away is chosen on purpose, never what an empty picker sends.
+  const [unassign, setUnassign] = useState(false);
   const [priority, setPriority] = useState<TicketPriority | null>(null);
   const [category, setCategory] = useState<string | null>(null);
   const [status, setStatus] = useState<TicketStatus | null>(null);
@@ -39,8 +41,14 @@ export function BulkBar({ selection }: { selection: TicketSelection }) {
   const [failure, setFailure] = useState<string | null>(null);
 
   const changeOf = (): TicketBulkChange | null => {
-    if (kind === 'agent') return { agentId: agent?.id ?? null };
-    if (kind === 'category') return { categoryId: category && category !== NONE ? Number(category) : null };
+    if (kind === 'agent') {
+      if (!agent && !unassign) setInvalid({ field: 'agent', message: t('tickets.bulk.chooseAssignee') });
+      return agent || unassign ? { agentId: unassign ? null : (agent?.id ?? null) } : null;
+    }
+    if (kind === 'category') {
+      if (!category) setInvalid({ field: 'category', message: t('tickets.bulk.chooseCategory') });
+      return category ? { categoryId: category !== NONE ? Number(category) : null } : null;
+    }
     if (kind === 'priority') {
       if (!priority) setInvalid({ field: 'priority', message: t('tickets.bulk.choosePriority') });
       return priority ? { priority } : null;
@@ -118,15 +126,28 @@ export function BulkBar({ selection }: { selection: TicketSelection }) {
               style={{ flex: '1 1 140px' }}
             />
             {kind === 'agent' ? (
-              <MemberSelect
-                {...combobox}
-                label={t('tickets.fields.assignee')}
-                placeholder={t('tickets.unassigned')}
-                clearable
-                value={agent}
-                onChange={setAgent}
-                style={{ flex: '2 1 200px' }}
-              />
+              <>
+                <MemberSelect
+                  {...combobox}
+                  label={t('tickets.fields.assignee')}
+                  placeholder={t('tickets.bulk.chooseAssignee')}
+                  clearable
+                  disabled={unassign}
+                  value={agent}
+                  onChange={setAgent}
+                  error={errorOf('agent')}
+                  style={{ flex: '2 1 200px' }}
+                />
+                <Checkbox
+                  label={t('tickets.bulk.unassign')}
+                  checked={unassign}
+                  onChange={(event) => {
+                    setInvalid(null);
+                    setUnassign(event.currentTarget.checked);
+                  }}
+                  style={{ flex: '0 0 auto', alignSelf: 'center' }}
+                />
+              </>
             ) : null}
             {kind === 'priority' ? (
               <Select
@@ -143,10 +164,12 @@ export function BulkBar({ selection }: { selection: TicketSelection }) {
               <Select
                 {...combobox}
                 label={t('tickets.fields.category')}
+                placeholder={t('tickets.bulk.chooseCategory')}
                 data={[{ value: NONE, label: t('tickets.bulk.noCategory') }, ...options.categoryOptions]}
-                value={category ?? NONE}
+                value={category}
                 allowDeselect={false}
                 onChange={setCategory}
+                error={errorOf('category')}
                 style={{ flex: '2 1 200px' }}
               />
             ) : null}
