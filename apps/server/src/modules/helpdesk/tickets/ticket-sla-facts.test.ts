@@ -139,4 +139,27 @@ describe('recomputing due times', () => {
     await owner.request({ method: 'PUT', url: '/api/v1/business-calendar/working-hours', payload: { countryCode: 'SA', week: Array(7).fill([]) } });
     expect(await waiting()).toBe(1);
   });
+
+  it('is queued when the business moves to another time zone, and not for the same zone', async () => {
+    const other = await createBusinessWithOwner(t.app);
+    const waiting = async () =>
+      rowsOf<{ n: number }>(
+        await t.app.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = 'sla.recompute' and singleton_key = ${`b${other.business.id}`} and state = 'created'`,
+        ),
+      )[0]!.n;
+    const save = async (timeZone: string) => {
+      const res = await other.request({
+        method: 'PUT',
+        url: `/api/v1/businesses/${other.business.id}`,
+        payload: { name: 'Harbour Services', colour: '#1E88E5', timeZone },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const zone = (await other.request({ method: 'GET', url: `/api/v1/businesses/${other.business.id}` })).json<{ timeZone: string }>().timeZone;
+    await save(zone);
+    expect(await waiting()).toBe(0);
+    await save(zone === 'Asia/Dubai' ? 'Asia/Riyadh' : 'Asia/Dubai');
+    expect(await waiting()).toBe(1);
+  });
 });

@@ -12,6 +12,7 @@ import { fieldError, notFound } from '../../../lib/errors.ts';
 import { keepUploads, removeReleased, storePicture } from '../../../lib/uploads.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { keyOfUrl } from '../../../plugins/storage.ts';
+import { sendJob } from '../../platform/queue/queue.ts';
 import {
   findBusiness,
   findBusinessesOfUser,
@@ -60,10 +61,19 @@ export async function requireIndustry(db: Db, industryId: number) {
 }
 
 export async function updateBusiness(db: Db, caller: Caller, businessId: number, body: z.output<typeof businessUpdateRequest>) {
-  await requireOwnBusiness(db, caller, businessId);
+  const current = await requireOwnBusiness(db, caller, businessId);
   const { industryId, ...rest } = body;
   if (industryId) await requireIndustry(db, industryId);
-  return toBusiness(await updateBusinessRow(db, caller.businessId, { ...rest, industryId: industryId ?? null }), caller.role);
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateBusinessRow(tx, caller.businessId, { ...rest, industryId: industryId ?? null });
+    // The working hours are hours of the business's zone: the tickets' SLA instants move with it.
+    // Named rather than called, as for a change of the calendar (business-calendar.service.ts).
+    if (rest.timeZone !== undefined && rest.timeZone !== current.timeZone) {
+      await sendJob(tx, 'sla.recompute', { businessId }, { singletonKey: `b${businessId}` });
+    }
+    return updated;
+  });
+  return toBusiness(row, caller.role);
 }
 
 /** Stores the new logo first and removes the old file only after the row points at the new one. */
