@@ -44,6 +44,7 @@ export async function setAssignmentConfig(db: Db, businessId: number, body: z.ou
     await requireProjectRow(db, businessId, body.projectId, 'projectId');
     rule = { ...ANY, ...NO_TARGET, strategy: 'FEWEST_OPEN', targetProjectId: body.projectId };
   }
-  await setFirstUnconditionalRule(db, businessId, rule);
+  // A first rule the configuration cannot say (a round robin, named members) is left as it is.
+  await setFirstUnconditionalRule(db, businessId, rule, (first) => configOf(first).targetType !== 'NONE');
   return getAssignmentConfig(db, businessId);
 }

@@ -52,6 +52,22 @@ describe('GET and PUT /v1/assignment-config', () => {
     expect(await t.app.db.select().from(ticketRoutingRules).where(eq(ticketRoutingRules.businessId, owner.business.id))).toHaveLength(0);
   });
 
+  it('leaves a first rule it cannot say (a round robin) as it is: NONE keeps it, a member goes before it', async () => {
+    const { owner, site } = await createCast(t.app, { site: true });
+    const rules = [{ strategy: 'ROUND_ROBIN', targetTeamId: site.id }];
+    const saved = await owner.request({ method: 'PUT', url: `${API}/ticket-routing-rules`, payload: { rules } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await readConfig(owner)).toEqual(NONE);
+    expect((await configure(owner, { targetType: 'NONE' })).statusCode).toBe(200);
+    const strategies = async () =>
+      (await t.app.db.select().from(ticketRoutingRules).where(eq(ticketRoutingRules.businessId, owner.business.id)).orderBy(ticketRoutingRules.position)).map(
+        (r) => r.strategy,
+      );
+    expect(await strategies()).toEqual(['ROUND_ROBIN']);
+    expect((await configure(owner, { targetType: 'MEMBER', userId: owner.userId })).statusCode).toBe(200);
+    expect(await strategies()).toEqual(['MEMBER', 'ROUND_ROBIN']);
+  });
+
   it("refuses a missing id, a bad target and another business's member, site or project; nothing changes", async () => {
     const owner = await createBusinessWithOwner(t.app);
     const other = await createBusinessWithOwner(t.app);

@@ -117,12 +117,15 @@ export async function firstUnconditionalRule(db: Db, businessId: number): Promis
 
 /**
  * Makes `rule` (unconditional, already checked) the first rule: it replaces the first rule when
- * that one applies to every ticket, else goes before it; null removes such a first rule.
+ * that one applies to every ticket and `replaceable` says it is one the caller stands for (the
+ * assignment configuration cannot say a round robin, say), else goes before it; null removes
+ * such a first rule and leaves any other.
  */
-export async function setFirstUnconditionalRule(db: Db, businessId: number, rule: RoutingRuleInput | null) {
+export async function setFirstUnconditionalRule(db: Db, businessId: number, rule: RoutingRuleInput | null, replaceable: (first: RoutingRule) => boolean) {
   await db.transaction(async (tx) => {
     await lockRulesOf(tx, businessId);
-    const first = await firstUnconditionalRule(tx, businessId);
+    const found = await firstUnconditionalRule(tx, businessId);
+    const first = found && replaceable(found) ? found : null;
     if (rule === null) {
       if (first) await deleteRule(tx, businessId, first.id);
       return;
