@@ -37,6 +37,8 @@ describe('bulk changes of tickets', () => {
     renderWithSession(<TicketsPage />, { route: '/tickets' });
     await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Select' }));
+    // The bar arrives with Select.
+    await screen.findByTestId('bulk-count');
     expect(count()).toBe('0 selected');
 
     // Space on a card's title chooses the card; Escape lets go of everything.
@@ -83,6 +85,8 @@ describe('bulk changes of tickets', () => {
     renderWithSession(<TicketsPage />, { route: '/tickets?view=list' });
     await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Select' }));
+    // The bar arrives with Select.
+    await screen.findByTestId('bulk-count');
     await user.click(box(1));
     await user.keyboard('{Shift>}');
     await user.click(box(3));
@@ -111,6 +115,8 @@ describe('bulk changes of tickets', () => {
     renderWithSession(<TicketsPage />, { route: '/tickets' });
     await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Select' }));
+    // The bar arrives with Select.
+    await screen.findByTestId('bulk-count');
     await user.click(screen.getByRole('button', { name: 'Select all shown' }));
     const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
     // Assignee is the first change offered: applied with nobody chosen, it asks for someone.

@@ -2,7 +2,7 @@
 // ?view=board|list, under the same search and filters; "New ticket" opens the create dialog
 // (?new=1). "Select" lets owners, admins and supervisors choose tickets on either view and change
 // them together from the bulk bar; Escape clears the choice.
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, SegmentedControl } from '@mantine/core';
 import { IconLayoutKanban, IconList, IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,15 @@ import type { Ticket } from '@fieldops/shared/helpdesk';
 import { usePrefetchTicketCounts } from './api/get-ticket-counts.ts';
 import { useShownTickets } from './api/bulk-update-tickets.ts';
 import { usePrefetchBoardColumns, type TicketFilters } from './api/get-tickets.ts';
-import { BulkBar } from './components/bulk-bar.tsx';
 import { CreateTicketModal } from './components/create-ticket-modal.tsx';
 import { TicketBoard } from './components/ticket-board.tsx';
 import { TicketFiltersBar } from './components/ticket-filters.tsx';
 import { TicketList } from './components/ticket-list.tsx';
 import { TicketSelection, TicketSelectionContext } from './components/ticket-selection.ts';
 import { useClearTicketFilters, useTicketFilters } from './components/use-ticket-filters.ts';
+
+// The bulk bar (with the schema library its reason check reads) comes when Select is pressed.
+const BulkBar = lazy(async () => ({ default: (await import('./components/bulk-bar.tsx')).BulkBar }));
 
 type View = 'board' | 'list';
 
@@ -88,7 +90,11 @@ export function TicketsPage() {
           ) : (
             <TicketList state={state} newButton={newButton} onClearFilters={clearFilters} />
           )}
-          {selecting.on ? <BulkBar selection={selecting.selection} /> : null}
+          {selecting.on ? (
+            <Suspense fallback={null}>
+              <BulkBar selection={selecting.selection} />
+            </Suspense>
+          ) : null}
         </>
       </TicketSelectionContext.Provider>
       <CreateTicketModal opened={creating} onClose={clearNew} />
