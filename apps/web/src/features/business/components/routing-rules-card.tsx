@@ -2,13 +2,11 @@
 // tried in order; the first whose conditions hold and whose target has someone assigns it. Saved
 // as one ordered list; owners and administrators change them, everyone else reads them.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import { routingRulesRequest, type RoutingRule } from '@fieldops/shared/ticket-routing';
-import { QueryGate } from '../../../components/query-gate.tsx';
 import { groupSites } from '../../../components/site-membership/use-site-options.ts';
 import { useTicketCategoriesQuery } from '../../../lib/helpdesk/get-ticket-categories.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -22,6 +20,7 @@ import { useSession } from '../../../lib/session/session-context.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { useRoutingRulesQuery } from '../api/get-routing-rules.ts';
 import { useUpdateRoutingRulesMutation } from '../api/update-routing-rules.ts';
+import { RulesCard, RulesFooter } from './rules-card.tsx';
 import { emptyRow, missingTarget, RoutingRuleFields, toRequest, toRow, type Options, type RuleRow } from './routing-rule-fields.tsx';
 
 function useOptions(saved: RoutingRule[]): Options {
@@ -110,14 +109,12 @@ function RulesForm({ saved, readOnly }: { saved: RoutingRule[]; readOnly: boolea
           </Text>
         ) : null}
         {readOnly ? null : (
-          <Group justify="space-between">
-            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => edit([...rows, emptyRow(nextKey.current++)])}>
-              {t('business.routing.add')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('business.routing.save')}
-            </Button>
-          </Group>
+          <RulesFooter
+            addLabel={t('business.routing.add')}
+            saveLabel={t('business.routing.save')}
+            onAdd={() => edit([...rows, emptyRow(nextKey.current++)])}
+            saving={save.isPending}
+          />
         )}
       </Stack>
     </form>
@@ -129,20 +126,8 @@ export function RoutingRulesCard() {
   const { isAdmin } = useAccess();
   const query = useRoutingRulesQuery();
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="h4">
-            {t('business.routing.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('business.routing.description')}
-          </Text>
-        </Stack>
-        <QueryGate query={query} fallbackKey="fetchRoutingRulesFailed" withCard={false} loaderHeight={120}>
-          {(saved) => <RulesForm key={JSON.stringify(saved)} saved={saved} readOnly={!isAdmin} />}
-        </QueryGate>
-      </Stack>
-    </Card>
+    <RulesCard title={t('business.routing.title')} description={t('business.routing.description')} query={query} fallbackKey="fetchRoutingRulesFailed">
+      {(saved) => <RulesForm key={JSON.stringify(saved)} saved={saved} readOnly={!isAdmin} />}
+    </RulesCard>
   );
 }

@@ -3,12 +3,11 @@
 // assignee is warned, and the priority a breached ticket is raised to. Saved as one set; owners
 // and administrators change them.
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Button, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_PRIORITIES, type TicketPriority } from '@fieldops/shared/enums';
 import { DEFAULT_SLA_WARN_PERCENT, slaPoliciesRequest, type SlaRule } from '@fieldops/shared/sla-policies';
-import { QueryGate } from '../../../components/query-gate.tsx';
 import { useTicketCategoriesQuery } from '../../../lib/helpdesk/get-ticket-categories.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
@@ -17,6 +16,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAccess } from '../../../lib/session/use-access.ts';
 import { useSlaRulesQuery } from '../api/get-sla-rules.ts';
 import { useUpdateSlaRulesMutation } from '../api/update-sla-rules.ts';
+import { RulesCard, RulesFooter } from './rules-card.tsx';
 
 interface RuleRow {
   priority: string;
@@ -208,14 +208,7 @@ function RulesForm({ saved, readOnly }: { saved: SlaRule[]; readOnly: boolean })
           </Text>
         ) : null}
         {readOnly ? null : (
-          <Group justify="space-between">
-            <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => setRows([...rows, NEW_ROW])}>
-              {t('business.sla.add')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('business.sla.save')}
-            </Button>
-          </Group>
+          <RulesFooter addLabel={t('business.sla.add')} saveLabel={t('business.sla.save')} onAdd={() => setRows([...rows, NEW_ROW])} saving={save.isPending} />
         )}
       </Stack>
     </form>
@@ -227,20 +220,8 @@ export function SlaRulesCard() {
   const { isAdmin } = useAccess();
   const query = useSlaRulesQuery();
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} fz="h4">
-            {t('business.sla.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('business.sla.description')}
-          </Text>
-        </Stack>
-        <QueryGate query={query} fallbackKey="fetchSlaRulesFailed" withCard={false} loaderHeight={120}>
-          {(saved) => <RulesForm key={JSON.stringify(saved)} saved={saved} readOnly={!isAdmin} />}
-        </QueryGate>
-      </Stack>
-    </Card>
+    <RulesCard title={t('business.sla.title')} description={t('business.sla.description')} query={query} fallbackKey="fetchSlaRulesFailed">
+      {(saved) => <RulesForm key={JSON.stringify(saved)} saved={saved} readOnly={!isAdmin} />}
+    </RulesCard>
   );
 }
