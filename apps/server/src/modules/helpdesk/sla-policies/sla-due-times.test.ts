@@ -7,6 +7,7 @@ import { addWorkingMs, MINUTE_MS, workingMsBetween, type BusinessCalendar } from
 import { businesses } from '../../../db/schema.ts';
 import { ticketHistory, tickets } from '../../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { backdateTicket } from '../../../test/ticket-kit.ts';
 import { createCast } from '../../../test/cast.ts';
 import type { Caller } from '../../../test/factories.ts';
 import { businessCalendarOf } from '../../main/business-calendar/business-calendar.service.ts';
@@ -43,20 +44,7 @@ async function move(id: number, status: string): Promise<TicketBody> {
   return res.json();
 }
 /** Moves the ticket's creation and its history so far back in time by `days`. */
-async function backdate(id: number, days: number) {
-  const shift = (d: Date) => new Date(d.getTime() - days * DAY_MS);
-  const [row] = await t.app.db.select().from(tickets).where(eq(tickets.id, id));
-  await t.app.db
-    .update(tickets)
-    .set({ createdDate: shift(row!.createdDate) })
-    .where(eq(tickets.id, id));
-  for (const h of await t.app.db.select().from(ticketHistory).where(eq(ticketHistory.ticketId, id))) {
-    await t.app.db
-      .update(ticketHistory)
-      .set({ createdDate: shift(h.createdDate) })
-      .where(eq(ticketHistory.id, h.id));
-  }
-}
+const backdate = (id: number, days: number) => backdateTicket(t.app.db, id, days * 1440);
 const statusEntries = (id: number) =>
   t.app.db
     .select()

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TicketClock } from '@fieldops/shared/ticket-clock';
 import { businesses } from '../../../db/schema.ts';
-import { ticketHistory, tickets } from '../../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { backdateTicket } from '../../../test/ticket-kit.ts';
 import { createCast } from '../../../test/cast.ts';
 import type { Caller } from '../../../test/factories.ts';
 
@@ -38,20 +38,7 @@ async function clockOf(id: number, caller = owner): Promise<TicketClock> {
   return res.json();
 }
 /** Moves the ticket's creation and every change so far `minutes` back in time. */
-async function backdate(id: number, minutes: number) {
-  const shift = (d: Date) => new Date(d.getTime() - minutes * MINUTE_MS);
-  const [row] = await t.app.db.select().from(tickets).where(eq(tickets.id, id));
-  await t.app.db
-    .update(tickets)
-    .set({ createdDate: shift(row!.createdDate) })
-    .where(eq(tickets.id, id));
-  for (const h of await t.app.db.select().from(ticketHistory).where(eq(ticketHistory.ticketId, id))) {
-    await t.app.db
-      .update(ticketHistory)
-      .set({ createdDate: shift(h.createdDate) })
-      .where(eq(ticketHistory.id, h.id));
-  }
-}
+const backdate = (id: number, minutes: number) => backdateTicket(t.app.db, id, minutes);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -10,6 +10,7 @@ import type { TicketStatus } from '@fieldops/shared/enums';
 import { rowsOf } from '../../../db/client.ts';
 import { ticketHistory, tickets } from '../../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { backdateTicket } from '../../../test/ticket-kit.ts';
 import { createBusinessWithOwner, type Caller } from '../../../test/factories.ts';
 import { businessCalendarOf } from '../../main/business-calendar/business-calendar.service.ts';
 
@@ -41,11 +42,7 @@ async function move(id: number, status: TicketStatus) {
   expect(res.statusCode, res.body).toBe(200);
 }
 /** Moves the ticket's creation and its history so far back by `days`. */
-async function backdate(id: number, days: number) {
-  const by = `${days} days`;
-  await t.app.db.execute(sql`update tickets set created_date = created_date - ${by}::interval where id = ${id}`);
-  await t.app.db.execute(sql`update ticket_history set created_date = created_date - ${by}::interval where ticket_id = ${id}`);
-}
+const backdate = (id: number, days: number) => backdateTicket(t.app.db, id, days * 1440);
 
 beforeAll(async () => {
   t = await createTestApp();
