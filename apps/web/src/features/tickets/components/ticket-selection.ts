@@ -82,10 +82,18 @@ const never = () => () => undefined;
 
 /** Whether one ticket is chosen: only this ticket's card or row draws again when it changes. */
 export function useTicketSelected(selection: TicketSelection | null, id: number): boolean {
-  return useSyncExternalStore(selection ? selection.subscribe : never, () => selection?.has(id) ?? false, () => false);
+  return useSyncExternalStore(
+    selection ? selection.subscribe : never,
+    () => selection?.has(id) ?? false,
+    () => false,
+  );
 }
 
 /** How many tickets are chosen. */
 export function useSelectedCount(selection: TicketSelection | null): number {
-  return useSyncExternalStore(selection ? selection.subscribe : never, () => selection?.size ?? 0, () => 0);
+  return useSyncExternalStore(
+    selection ? selection.subscribe : never,
+    () => selection?.size ?? 0,
+    () => 0,
+  );
 }
