@@ -196,7 +196,8 @@ export const slaPolicies = pgTable(
 /**
  * Routing rules of a business, in order (drizzle/0044): the first whose conditions all hold (null:
  * any) assigns a new ticket that has no assignee. ROUND_ROBIN takes the supervisors of the
- * target site (or of the ticket's site) in turn, after lastAssigneeId; FEWEST_OPEN takes whoever
+ * target site (or of the ticket's site) in turn, after that site's cursor in
+ * ticket_round_robin_cursors; FEWEST_OPEN takes whoever
  * of its group (the supervisors of the target site or project, or memberIds) has the fewest open
  * tickets; MEMBER takes userId.
  */
@@ -221,8 +222,6 @@ export const ticketRoutingRules = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::bigint[]`),
-    /** The member the rule's round robin gave the last ticket to. */
-    lastAssigneeId: ref('last_assignee_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -234,6 +233,25 @@ export const ticketRoutingRules = pgTable(
     index('ticket_routing_rules_target_team_idx').on(t.targetTeamId),
     index('ticket_routing_rules_target_project_idx').on(t.targetProjectId),
   ],
+);
+
+/**
+ * Where the round robin of a site's supervisors stands (drizzle/0046): the supervisor who was
+ * given the site's last ticket. One per site, whichever rule turned it, so saving the rules keeps
+ * the turn and tickets of several sites under one rule each go round their own site.
+ */
+export const ticketRoundRobinCursors = pgTable(
+  'ticket_round_robin_cursors',
+  {
+    teamId: ref('team_id')
+      .primaryKey()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    lastAssigneeId: ref('last_assignee_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('ticket_round_robin_cursors_business_idx').on(t.businessId), index('ticket_round_robin_cursors_assignee_idx').on(t.lastAssigneeId)],
 );
 
 /** Each SLA threshold a ticket reached and was escalated for, once (drizzle/0044). */
