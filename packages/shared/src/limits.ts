@@ -29,6 +29,8 @@ export const EXPORT_LINK_MAX_FILES = 20_000;
 export const MEMBER_SEARCH_MIN_LENGTH = 4;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
+/** The most tickets one bulk change takes (`POST /v1/tickets/bulk`), and so the most the board's or the list's selection holds. */
+export const TICKET_BULK_MAX = 200;
 export const COMMENTS_PAGE_SIZE = 10;
 export const COMMENTS_REFETCH_SIZE = 40;
 export const TEMPLATES_PAGE_SIZE = 100;

@@ -1,25 +1,34 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TicketStatus } from '@fieldops/shared/enums';
+import { TICKET_BULK_MAX } from '@fieldops/shared/limits';
 import { list, renderWithSession, stubFetch, type StubCall } from '../../test/session.tsx';
 import { aTicket } from './test/fixtures.ts';
 import { TicketsPage } from './tickets-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
+// The bar is loaded when Select is pressed: loaded here once, so no test waits for it on a busy machine.
+beforeAll(async () => {
+  await import('./components/bulk-bar.tsx');
+}, 30_000);
 
 const BASE = '/services/helpdesk/api/v1/tickets';
 const TICKETS = [aTicket(1, 'NEW'), aTicket(2, 'NEW'), aTicket(3, 'CLOSED')];
 
-function server(result: unknown) {
+function server(result: unknown, tickets = TICKETS) {
   return stubFetch(({ path, method, search }: StubCall) => {
     if (path.endsWith('/v1/ticket-categories')) return Response.json([{ id: 1, nameEn: 'Support', nameAr: 'دعم' }]);
     if (path === '/api/v1/projects' || path === '/api/v1/teams' || path === '/api/v2/business-members') return list([]);
-    if (path === `${BASE}/counts`) return Response.json({ NEW: 2, IN_PROGRESS: 0, ON_HOLD: 0, RESOLVED: 0, CLOSED: 1 });
+    if (path === `${BASE}/counts`) {
+      const of = (status: TicketStatus) => tickets.filter((ticket) => ticket.status === status).length;
+      return Response.json({ NEW: of('NEW'), IN_PROGRESS: of('IN_PROGRESS'), ON_HOLD: of('ON_HOLD'), RESOLVED: of('RESOLVED'), CLOSED: of('CLOSED') });
+    }
     if (path === `${BASE}/bulk` && method === 'POST') return Response.json(result);
     if (path === BASE) {
       const status = search.get('ticketStatus') as TicketStatus | null;
-      const shown = TICKETS.filter((ticket) => !status || ticket.status === status);
+      const words = search.get('searchKey');
+      const shown = tickets.filter((ticket) => (!status || ticket.status === status) && (!words || ticket.title.includes(words)));
       return list(shown, shown.length);
     }
     return undefined;
@@ -133,5 +142,75 @@ describe('bulk changes of tickets', () => {
     await user.click(bar.getByRole('checkbox', { name: 'Remove the assignee' }));
     await user.click(bar.getByRole('button', { name: 'Apply' }));
     await vi.waitFor(() => expect(calls.find((call) => call.path === `${BASE}/bulk`)?.body).toEqual({ ticketIds: [1, 2, 3], change: { agentId: null } }));
+  }, 60_000);
+
+  it('chooses no more than one bulk change takes, and says that only the first ones were chosen', async () => {
+    // More tickets on the board than one change takes (the answer holds them all in one page).
+    const many = Array.from({ length: TICKET_BULK_MAX + 5 }, (_, index) => aTicket(index + 1, 'NEW'));
+    const { calls, fetchMock } = server({ applied: [], refused: [] }, many);
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithSession(<TicketsPage />, { route: '/tickets' });
+    await screen.findByRole('link', { name: `Ticket ${TICKET_BULK_MAX + 5}` }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await screen.findByTestId('bulk-count');
+    expect(screen.queryByTestId('bulk-limit')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Select all shown' }));
+    expect(count()).toBe('200 selected');
+    expect(screen.getByTestId('bulk-limit')).toHaveTextContent('Only the first 200 tickets were selected: one change takes at most 200 tickets.');
+    expect(box(200)).toBeChecked();
+    expect(box(201)).not.toBeChecked();
+    // One more, by itself, is refused as well.
+    await user.click(box(205));
+    expect(box(205)).not.toBeChecked();
+    expect(count()).toBe('200 selected');
+
+    const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
+    await user.click(bar.getByRole('combobox', { name: 'Change' }));
+    await user.click(await screen.findByRole('option', { name: 'Priority' }));
+    await user.click(bar.getByRole('combobox', { name: 'Priority' }));
+    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await user.click(bar.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => expect(calls.find((call) => call.path === `${BASE}/bulk`)).toBeDefined());
+    const sent = calls.find((call) => call.path === `${BASE}/bulk`)?.body as { ticketIds: number[] };
+    expect(sent.ticketIds).toEqual(many.slice(0, TICKET_BULK_MAX).map((ticket) => ticket.id));
+
+    // Clearing the selection takes the notice away.
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByTestId('bulk-limit')).toBeNull();
+  }, 90_000);
+
+  it('lets go of the chosen tickets when the search or a filter changes', async () => {
+    const { calls, fetchMock } = server({ applied: [1], refused: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderWithSession(<TicketsPage />, { route: '/tickets?view=list' });
+    await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Select' }));
+    await screen.findByTestId('bulk-count');
+    await user.click(screen.getByRole('button', { name: 'Select all shown' }));
+    expect(count()).toBe('3 selected');
+
+    // The search leaves Ticket 1 alone on the page: tickets 2 and 3, no longer shown, are let go.
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'Ticket 1');
+    await vi.waitFor(() => expect(screen.queryByRole('link', { name: 'Ticket 3' })).toBeNull(), { timeout: 3000 });
+    expect(count()).toBe('0 selected');
+    await user.click(screen.getByRole('button', { name: 'Select all shown' }));
+    expect(count()).toBe('1 selected');
+
+    const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
+    await user.click(bar.getByRole('combobox', { name: 'Change' }));
+    await user.click(await screen.findByRole('option', { name: 'Priority' }));
+    await user.click(bar.getByRole('combobox', { name: 'Priority' }));
+    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await user.click(bar.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => expect(calls.find((call) => call.path === `${BASE}/bulk`)?.body).toEqual({ ticketIds: [1], change: { priority: 'HIGH' } }));
+
+    // Taking the search away again lets go as well.
+    await user.click(screen.getByRole('button', { name: 'Select all shown' }));
+    expect(count()).toBe('1 selected');
+    await user.clear(screen.getByRole('textbox', { name: 'Search' }));
+    await vi.waitFor(() => expect(count()).toBe('0 selected'), { timeout: 3000 });
   }, 60_000);
 });

@@ -113,8 +113,8 @@ function ViewLabel({ icon, text }: { icon: ReactNode; text: string }) {
 
 /**
  * The "Select" mode: the selection, which reads the tickets shown (the board's loaded columns in
- * order, or the list's page) from the cache, and Escape, which clears it unless it closes a menu
- * or a dialog.
+ * order, or the list's page) from the cache and is emptied when the search or a filter changes,
+ * and Escape, which clears it unless it closes a menu or a dialog.
  */
 function useSelecting(view: View, filters: TicketFilters, status: Ticket['status'] | undefined) {
   const [page] = usePageParam();
@@ -122,6 +122,9 @@ function useSelecting(view: View, filters: TicketFilters, status: Ticket['status
   const [selection] = useState(() => new TicketSelection());
   const [on, setOn] = useState(false);
   useEffect(() => selection.setShown(shown), [selection, shown]);
+  // Another search or filter shows other tickets: none chosen before stays chosen unseen, to be
+  // changed by the next bulk change. (The filters keep their identity while the address keeps them.)
+  useEffect(() => selection.clear(), [selection, filters, status]);
   const toggle = () => {
     if (on) selection.clear();
     setOn(!on);

@@ -7,6 +7,7 @@ import { Button, Checkbox, Group, Paper, Select, Stack, Text, Textarea } from '@
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES, type TicketPriority, type TicketStatus } from '@fieldops/shared/enums';
 import { ticketStatusQuery } from '@fieldops/shared/helpdesk';
+import { TICKET_BULK_MAX } from '@fieldops/shared/limits';
 import type { TicketBulkChange } from '@fieldops/shared/ticket-bulk';
 import { MemberSelect, type ChosenMember } from '../../../components/member-select.tsx';
 import { formatNumber } from '../../../lib/format.ts';
@@ -14,7 +15,7 @@ import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage, translateMessage } from '../../../lib/i18n/translate-message.ts';
 import { useBulkUpdateTicketsMutation, useCachedTicket } from '../api/bulk-update-tickets.ts';
 import { BulkResult, type BulkReport } from './bulk-result.tsx';
-import { useSelectedCount, type TicketSelection } from './ticket-selection.ts';
+import { useSelectedCount, useSelectionLimited, type TicketSelection } from './ticket-selection.ts';
 import { useTicketOptions } from './use-ticket-options.ts';
 
 const KINDS = ['agent', 'priority', 'category', 'status'] as const;
@@ -26,6 +27,7 @@ export function BulkBar({ selection }: { selection: TicketSelection }) {
   const language = currentLanguage(i18n);
   const cachedTicket = useCachedTicket();
   const count = useSelectedCount(selection);
+  const limited = useSelectionLimited(selection);
   const options = useTicketOptions(null);
   const mutation = useBulkUpdateTicketsMutation();
   const [kind, setKind] = useState<Kind>('agent');
@@ -112,6 +114,11 @@ export function BulkBar({ selection }: { selection: TicketSelection }) {
               </Button>
             </Group>
           </Group>
+          {limited ? (
+            <Text size="sm" c="orange.8" role="status" data-testid="bulk-limit">
+              {t('tickets.bulk.limited', { max: formatNumber(TICKET_BULK_MAX, language) })}
+            </Text>
+          ) : null}
           <Group gap="xs" align="flex-end" wrap="wrap">
             <Select
               {...combobox}

@@ -2,7 +2,11 @@
 // each card and row listens to its own ticket only (useTicketSelected), so choosing one ticket
 // draws that card again and the bar's count, not the whole board. Present (the context holds a
 // store) only while the page is in its "Select" mode; otherwise cards draw no checkbox at all.
+// It holds at most TICKET_BULK_MAX tickets, the most one bulk change takes: a choice past that
+// (Select all shown, a Shift range, one more ticket) takes the first ones up to the limit and
+// raises `limited`, which the bar says in words until the selection gets smaller.
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { TICKET_BULK_MAX } from '@fieldops/shared/limits';
 
 type Listener = () => void;
 
@@ -13,6 +17,10 @@ export class TicketSelection {
   private anchor: number | null = null;
   /** The tickets shown now, in their order on the page (the board's columns, the list's page). */
   private shownOf: () => number[] = () => [];
+  /** Whether the last choice met the limit, so some of the tickets it named were left out. */
+  private capped = false;
+
+  constructor(private readonly max = TICKET_BULK_MAX) {}
 
   subscribe = (listener: Listener) => {
     this.listeners.add(listener);
@@ -22,6 +30,10 @@ export class TicketSelection {
   has = (id: number) => this.ids.has(id);
   get size() {
     return this.ids.size;
+  }
+  /** Whether a choice was cut at the limit (cleared when the selection gets smaller). */
+  get limited() {
+    return this.capped;
   }
   /** The chosen ids, in the order they were chosen. */
   list = () => [...this.ids];
@@ -44,8 +56,9 @@ export class TicketSelection {
     this.emit();
   }
 
+  /** Adds these in their order, as many as the limit leaves room for. */
   selectAll(ids: number[]) {
-    for (const id of ids) this.ids.add(id);
+    for (const id of ids) this.write(id, true);
     this.emit();
   }
 
@@ -53,19 +66,26 @@ export class TicketSelection {
   keepOnly(ids: number[]) {
     this.ids = new Set(ids.filter((id) => this.ids.has(id)));
     this.anchor = null;
+    this.capped = false;
     this.emit();
   }
 
   clear() {
-    if (this.ids.size === 0) return;
+    if (this.ids.size === 0 && !this.capped) return;
     this.ids = new Set();
     this.anchor = null;
+    this.capped = false;
     this.emit();
   }
 
   private write(id: number, on: boolean) {
-    if (on) this.ids.add(id);
-    else this.ids.delete(id);
+    if (!on) {
+      if (this.ids.delete(id)) this.capped = false;
+      return;
+    }
+    if (this.ids.has(id)) return;
+    if (this.ids.size < this.max) this.ids.add(id);
+    else this.capped = true;
   }
 
   private emit() {
@@ -95,5 +115,14 @@ export function useSelectedCount(selection: TicketSelection | null): number {
     selection ? selection.subscribe : never,
     () => selection?.size ?? 0,
     () => 0,
+  );
+}
+
+/** Whether the last choice was cut at the most one bulk change takes. */
+export function useSelectionLimited(selection: TicketSelection | null): boolean {
+  return useSyncExternalStore(
+    selection ? selection.subscribe : never,
+    () => selection?.limited ?? false,
+    () => false,
   );
 }
