@@ -1,7 +1,7 @@
 // Helpdesk tables: tickets, their attachments, comments and history, categories and the
 // default assignment of new tickets, and the SLA rules (DESIGN §1, helpdesk base).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { AssignmentTarget, RoutingStrategy, SlaEscalation, TicketHistoryField, TicketPriority, TicketSource, TicketStatus } from '@fieldops/shared/enums';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, projects, teams, users } from './schema.ts';
@@ -233,6 +233,26 @@ export const ticketRoutingRules = pgTable(
     index('ticket_routing_rules_target_team_idx').on(t.targetTeamId),
     index('ticket_routing_rules_target_project_idx').on(t.targetProjectId),
   ],
+);
+
+/**
+ * The business's tickets counted by project, site and status (0: none), kept by triggers on
+ * tickets in the writing transaction (drizzle/0047), so the board's counters and its columns'
+ * totals read a few hundred rows instead of counting every ticket. The key also carries the count
+ * (INCLUDE, written in the migration).
+ */
+export const ticketStatusCounts = pgTable(
+  'ticket_status_counts',
+  {
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    projectId: ref('project_id').notNull(),
+    teamId: ref('team_id').notNull(),
+    status: text('status').$type<TicketStatus>().notNull(),
+    tickets: integer('tickets').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'ticket_status_counts_pkey', columns: [t.businessId, t.projectId, t.teamId, t.status] })],
 );
 
 /**

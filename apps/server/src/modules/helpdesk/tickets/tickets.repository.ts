@@ -1,14 +1,14 @@
 // Tickets with everything the board and the detail page show: category, project, site, the
 // assignee and the creator, and the numbers of attachments and comments, all in one query, so a
 // page of tickets costs two queries (the page and its count) whatever its size.
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, sum, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
 import type { Ticket } from '@fieldops/shared/helpdesk';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
 import { projects, teams, users } from '../../../db/schema.ts';
-import { ticketAttachments, ticketCategories, ticketComments, tickets } from '../../../db/schema-helpdesk.ts';
+import { ticketAttachments, ticketCategories, ticketComments, tickets, ticketStatusCounts } from '../../../db/schema-helpdesk.ts';
 import { SLA_DUE_SOON_MS } from '@fieldops/shared/sla-policies';
 
 export interface TicketFilter {
@@ -145,15 +145,47 @@ export async function findTickets(
         ? // Tickets without a due time last, whichever the direction.
           [sql`${tickets.resolutionDueAt} ${sql.raw(page.sort.dir === 'asc' ? 'asc' : 'desc')} nulls last`, direction(tickets.id)]
         : [direction(SORT_COLUMNS[page.sort.field]), direction(tickets.id)];
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectTickets(db)
       .where(where)
       .orderBy(...order)
       .limit(page.size)
       .offset(page.page * page.size),
-    db.select({ total: count() }).from(tickets).where(where),
+    countedAhead(filter, scope)
+      ? sumCounts(db, businessId, filter).then((counts) => Object.values(counts).reduce((a, n) => a + n, 0))
+      : db
+          .select({ total: count() })
+          .from(tickets)
+          .where(where)
+          .then(([row]) => row?.total ?? 0),
   ]);
   return { items: rows.map(toTicket), total };
+}
+
+/**
+ * Whether ticket_status_counts answers the count: every ticket of the business in sight, narrowed
+ * by nothing but status, project and site.
+ */
+function countedAhead(filter: TicketFilter, scope: SQL | undefined): boolean {
+  return scope === undefined && !filter.searchKey && !filter.priority && !filter.categoryId && !filter.agentId && !filter.sla;
+}
+
+/** Tickets per status from ticket_status_counts (countedAhead): a few rows per site. */
+async function sumCounts(db: Db, businessId: number, filter: TicketFilter): Promise<Partial<Record<TicketStatus, number>>> {
+  const c = ticketStatusCounts;
+  const rows = await db
+    .select({ status: c.status, n: sum(c.tickets).mapWith(Number) })
+    .from(c)
+    .where(
+      and(
+        eq(c.businessId, businessId),
+        filter.projectId ? eq(c.projectId, filter.projectId) : undefined,
+        filter.teamId ? eq(c.teamId, filter.teamId) : undefined,
+        filter.ticketStatus ? eq(c.status, filter.ticketStatus) : undefined,
+      ),
+    )
+    .groupBy(c.status);
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
 /** Tickets per status under the same filters and visibility as the list. */
@@ -163,6 +195,7 @@ export async function countTicketsByStatus(
   filter: Omit<TicketFilter, 'ticketStatus'>,
   scope: SQL | undefined,
 ): Promise<Partial<Record<TicketStatus, number>>> {
+  if (countedAhead(filter, scope)) return sumCounts(db, businessId, filter);
   const rows = await db
     .select({ status: tickets.status, n: count() })
     .from(tickets)
