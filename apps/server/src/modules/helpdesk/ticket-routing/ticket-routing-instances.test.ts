@@ -1,4 +1,4 @@
-// Two server instances on one database create tickets under one round-robin rule: the rule's
+// Two server instances on one database create tickets under one round-robin rule: the site's
 // cursor is locked with the ticket's transaction, so each supervisor gets an even share. On
 // PostgreSQL the tickets are created all at once, split across both instances; the embedded
 // database runs one transaction at a time, so there they alternate between the instances.

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { RoutingRule, RoutingRuleInput } from '@fieldops/shared/ticket-routing';
 import type { Db } from '../../../db/client.ts';
 import { businesses, businessMembers, teamMembers, teams } from '../../../db/schema.ts';
-import { ticketRoutingRules, tickets } from '../../../db/schema-helpdesk.ts';
+import { ticketRoundRobinCursors, ticketRoutingRules, tickets } from '../../../db/schema-helpdesk.ts';
 
 const columns = {
   id: ticketRoutingRules.id,
@@ -59,20 +59,26 @@ export async function insertRuleFirst(db: Db, businessId: number, rule: RoutingR
 }
 
 /**
- * The rule's round-robin cursor, its row locked until the transaction ends: a ticket created at
- * the same time on another instance waits here and then reads the cursor this one moves.
+ * The site's round-robin cursor (whichever rule turns it), its row made when missing and locked
+ * until the transaction ends: a ticket of the site created at the same time on another instance
+ * waits here and then reads the cursor this one moves. Two instances making the row at once meet
+ * on its key: the second insert waits for the first and then does nothing, and both lock the one row.
  */
-export async function lockCursor(db: Db, businessId: number, id: number): Promise<number | null> {
+export async function lockCursor(db: Db, businessId: number, teamId: number): Promise<number | null> {
+  await db.insert(ticketRoundRobinCursors).values({ teamId, businessId }).onConflictDoNothing({ target: ticketRoundRobinCursors.teamId });
   const [row] = await db
-    .select({ lastAssigneeId: ticketRoutingRules.lastAssigneeId })
-    .from(ticketRoutingRules)
-    .where(and(eq(ticketRoutingRules.businessId, businessId), eq(ticketRoutingRules.id, id)))
+    .select({ lastAssigneeId: ticketRoundRobinCursors.lastAssigneeId })
+    .from(ticketRoundRobinCursors)
+    .where(and(eq(ticketRoundRobinCursors.businessId, businessId), eq(ticketRoundRobinCursors.teamId, teamId)))
     .for('update');
   return row?.lastAssigneeId ?? null;
 }
 
-export async function moveCursor(db: Db, businessId: number, id: number, userId: number) {
-  await updateRule(db, businessId, id, { lastAssigneeId: userId });
+export async function moveCursor(db: Db, businessId: number, teamId: number, userId: number) {
+  await db
+    .update(ticketRoundRobinCursors)
+    .set({ lastAssigneeId: userId })
+    .where(and(eq(ticketRoundRobinCursors.businessId, businessId), eq(ticketRoundRobinCursors.teamId, teamId)));
 }
 
 /** Whether the user is (still) a member of the business. */

@@ -79,8 +79,11 @@ async function assigneeOf(tx: Db, businessId: number, rule: RoutingRule, ticket:
     case 'ROUND_ROBIN': {
       const teamId = rule.targetTeamId ?? ticket.teamId;
       if (teamId === null) return null;
-      const next = await nextSupervisor(tx, businessId, teamId, await lockCursor(tx, businessId, rule.id));
-      if (next !== null) await moveCursor(tx, businessId, rule.id, next);
+      // A site without supervisors falls through without touching a cursor.
+      if ((await nextSupervisor(tx, businessId, teamId, null)) === null) return null;
+      // The site's own turn, whichever rule serves it and however often the rules are saved.
+      const next = await nextSupervisor(tx, businessId, teamId, await lockCursor(tx, businessId, teamId));
+      if (next !== null) await moveCursor(tx, businessId, teamId, next);
       return next;
     }
     case 'FEWEST_OPEN': {
@@ -131,7 +134,7 @@ export async function setFirstUnconditionalRule(db: Db, businessId: number, rule
       return;
     }
     const normalized = normalizeRule(rule);
-    if (first) await updateRule(tx, businessId, first.id, { ...normalized, lastAssigneeId: null });
+    if (first) await updateRule(tx, businessId, first.id, normalized);
     else await insertRuleFirst(tx, businessId, normalized);
   });
 }

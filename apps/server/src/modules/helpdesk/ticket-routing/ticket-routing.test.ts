@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMembers } from '../../../db/schema.ts';
-import { ticketRoutingRules } from '../../../db/schema-helpdesk.ts';
+import { ticketRoundRobinCursors } from '../../../db/schema-helpdesk.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createCast } from '../../../test/cast.ts';
 import { addMember, addSupervisor, createBusinessWithOwner, createProject, createSite, createTicket, type Caller } from '../../../test/factories.ts';
@@ -116,11 +116,41 @@ describe('routing new tickets without an assignee', () => {
     await createTicket(t.app, owner, { agentId: b });
     expect(await newTicketAgent(owner)).toBe(b);
 
-    // Null target: the ticket's site; a ticket without a site falls through.
+    // Null target: the ticket's site, whose turn goes on from b; a ticket without a site falls through.
     await setRules(owner, [{ strategy: 'ROUND_ROBIN' }]);
     expect(await newTicketAgent(owner, { teamId: elsewhere.id })).toBe(outsider.userId);
-    expect(await newTicketAgent(owner, { teamId: site.id })).toBe(a);
+    expect(await newTicketAgent(owner, { teamId: site.id })).toBe(c);
     expect(await newTicketAgent(owner)).toBeNull();
+  });
+
+  it("ROUND_ROBIN keeps each site's own turn: tickets of two sites alternating under one rule share each site evenly", async () => {
+    const { owner, project, site } = await createCast(t.app, { site: true });
+    const other = await createSite(t.app, owner, project.id);
+    const ofSite = [(await addSupervisor(t.app, owner, [site.id])).userId, (await addSupervisor(t.app, owner, [site.id])).userId];
+    const ofOther = [
+      (await addSupervisor(t.app, owner, [other.id])).userId,
+      (await addSupervisor(t.app, owner, [other.id])).userId,
+      (await addSupervisor(t.app, owner, [other.id])).userId,
+    ];
+    const rules = [{ strategy: 'ROUND_ROBIN' }];
+    await setRules(owner, rules);
+    const share = new Map<number | null, number>();
+    for (let i = 0; i < 30; i++) {
+      const agentId = await newTicketAgent(owner, { teamId: i % 2 === 0 ? site.id : other.id });
+      share.set(agentId, (share.get(agentId) ?? 0) + 1);
+      // Saving the rules, even unchanged, keeps where each site's turn stands.
+      if (i % 4 === 3) await setRules(owner, rules);
+    }
+    expect([...share.keys()].sort()).toEqual([...ofSite, ...ofOther].sort());
+    for (const group of [ofSite, ofOther]) {
+      const counts = group.map((id) => share.get(id)!);
+      expect(Math.max(...counts) - Math.min(...counts), JSON.stringify(counts)).toBeLessThanOrEqual(1);
+    }
+    // The turn goes on from where it stood after the rules are replaced by other ones aimed at the site.
+    const [a, b] = [...ofSite].sort((x, y) => x - y);
+    const last = (await t.app.db.select().from(ticketRoundRobinCursors).where(eq(ticketRoundRobinCursors.teamId, site.id)))[0]!.lastAssigneeId;
+    await setRules(owner, [{ strategy: 'ROUND_ROBIN', targetTeamId: site.id }]);
+    expect(await newTicketAgent(owner)).toBe(last === a ? b : a);
   });
 
   it('ROUND_ROBIN skips a supervisor who has left the business', async () => {
@@ -198,8 +228,8 @@ describe('matching and order', () => {
       { strategy: 'MEMBER', userId: second.userId },
     ]);
     expect(await newTicketAgent(owner, { teamId: site.id })).toBe(first.userId);
-    const [cursor] = await t.app.db.select().from(ticketRoutingRules).where(eq(ticketRoutingRules.businessId, owner.business.id)).limit(1);
-    expect(cursor?.lastAssigneeId).toBeNull();
+    // The empty site's round robin has no turn to keep.
+    expect(await t.app.db.select().from(ticketRoundRobinCursors).where(eq(ticketRoundRobinCursors.teamId, empty.id))).toEqual([]);
   });
 
   it('never assigns through another business: its rules only route its own tickets', async () => {
