@@ -81,6 +81,15 @@ export async function moveCursor(db: Db, businessId: number, teamId: number, use
     .where(and(eq(ticketRoundRobinCursors.businessId, businessId), eq(ticketRoundRobinCursors.teamId, teamId)));
 }
 
+/**
+ * Holds the choice of the least busy member for the business until the transaction ends: a
+ * ticket created at the same time on another instance counts the open tickets after this one's
+ * is committed, so the two do not both go to the same person.
+ */
+export async function lockLeastBusyChoice(db: Db, businessId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ticket_fewest_open:${businessId}`}, 0))`);
+}
+
 /** Whether the user is (still) a member of the business. */
 const isMember = (businessId: number, userId: typeof teamMembers.userId) =>
   sql`exists (select 1 from ${businessMembers} where ${and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId))})`;

@@ -16,6 +16,7 @@ import {
   insertRuleFirst,
   leastBusyOf,
   lockCursor,
+  lockLeastBusyChoice,
   lockRulesOf,
   memberAssignee,
   moveCursor,
@@ -87,6 +88,8 @@ async function assigneeOf(tx: Db, businessId: number, rule: RoutingRule, ticket:
       return next;
     }
     case 'FEWEST_OPEN': {
+      // Counted with the business's other such choices held off until this ticket is committed.
+      await lockLeastBusyChoice(tx, businessId);
       if (rule.targetProjectId !== null) return leastBusyOf(tx, businessId, { projectId: rule.targetProjectId });
       if (rule.memberIds.length > 0) return leastBusyOf(tx, businessId, { userIds: rule.memberIds });
       const teamId = rule.targetTeamId ?? ticket.teamId;
@@ -98,7 +101,7 @@ async function assigneeOf(tx: Db, businessId: number, rule: RoutingRule, ticket:
 /**
  * Who receives a new ticket without an assignee: the first rule, in order, that matches it and
  * yields someone; null for nobody. Run inside the transaction that creates the ticket, so a
- * round robin's cursor moves with it.
+ * round robin's cursor moves with it and a least-busy choice holds until the ticket is counted.
  */
 export async function routeTicket(tx: Db, businessId: number, ticket: RoutedTicket): Promise<number | null> {
   for (const rule of await findRules(tx, businessId)) {
