@@ -71,6 +71,10 @@ export const tickets = pgTable(
     index('tickets_business_idx').on(t.businessId, t.id),
     index('tickets_business_resolution_due_idx').on(t.businessId, t.resolutionDueAt),
     index('tickets_business_resolved_idx').on(t.businessId, t.resolvedAt),
+    // The SLA report's newest late first responses, read backwards from the latest.
+    index('tickets_first_response_breaches_idx')
+      .on(t.businessId, t.firstRespondedAt)
+      .where(sql`${t.firstResponseBreached}`),
     // The escalation sweep's two thresholds: only open tickets with a clock carry them.
     index('tickets_first_response_warn_idx')
       .on(t.firstResponseWarnAt)

@@ -1,0 +1,2 @@
+-- The SLA report reads the newest late first responses from this index rather than every ticket
+CREATE INDEX "tickets_first_response_breaches_idx" ON "tickets" USING btree ("business_id","first_responded_at") WHERE "tickets"."first_response_breached";
