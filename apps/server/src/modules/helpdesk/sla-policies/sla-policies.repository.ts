@@ -1,9 +1,10 @@
-// Queries of the SLA rules, always scoped by business.
-import { asc, eq } from 'drizzle-orm';
+// Queries of the SLA rules and of the breaches recorded of a ticket, always scoped by business.
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { SlaRule } from '@fieldops/shared/sla-policies';
 import type { Db } from '../../../db/client.ts';
 import { businesses } from '../../../db/schema.ts';
-import { slaPolicies } from '../../../db/schema-helpdesk.ts';
+import { slaPolicies, ticketSlaEscalations } from '../../../db/schema-helpdesk.ts';
+import type { RecordedBreaches } from './sla-times.ts';
 
 const columns = {
   id: slaPolicies.id,
@@ -27,4 +28,20 @@ export async function lockRulesOf(db: Db, businessId: number) {
 export async function replaceRules(db: Db, businessId: number, rules: Omit<SlaRule, 'id'>[]) {
   await db.delete(slaPolicies).where(eq(slaPolicies.businessId, businessId));
   if (rules.length > 0) await db.insert(slaPolicies).values(rules.map((rule) => ({ businessId, ...rule })));
+}
+
+/** Which breaches of the ticket the escalation sweep has recorded. */
+export async function recordedBreachesOf(db: Db, businessId: number, ticketId: number): Promise<RecordedBreaches> {
+  const rows = await db
+    .select({ kind: ticketSlaEscalations.kind })
+    .from(ticketSlaEscalations)
+    .where(
+      and(
+        eq(ticketSlaEscalations.businessId, businessId),
+        eq(ticketSlaEscalations.ticketId, ticketId),
+        inArray(ticketSlaEscalations.kind, ['FIRST_RESPONSE_BREACH', 'RESOLUTION_BREACH']),
+      ),
+    );
+  const kinds = new Set(rows.map((r) => r.kind));
+  return { firstResponse: kinds.has('FIRST_RESPONSE_BREACH'), resolution: kinds.has('RESOLUTION_BREACH') };
 }

@@ -11,7 +11,7 @@ import { businessCalendarOf } from '../../main/business-calendar/business-calend
 import { businessRowOf } from '../../main/businesses/businesses.service.ts';
 import { holdCategory } from '../ticket-categories/ticket-categories.service.ts';
 import { sendJob } from '../../platform/queue/queue.ts';
-import { findRules, lockRulesOf, replaceRules } from './sla-policies.repository.ts';
+import { findRules, lockRulesOf, recordedBreachesOf, replaceRules } from './sla-policies.repository.ts';
 import { slaFactsOf, slaTimesOf, type SlaFacts, type SlaTimes, type StatusMoment } from './sla-times.ts';
 
 export const listSlaRules = (db: Db, businessId: number) => findRules(db, businessId);
@@ -76,16 +76,27 @@ export async function dueTimesFor(
 
 /**
  * What a status move stores besides the status: the due and warning instants from the history
- * (which holds the move), and the facts it fixes for the SLA report (sla-times.ts, slaFactsOf).
+ * (which holds the move), and the facts it fixes for the SLA report (sla-times.ts, slaFactsOf), a
+ * breach the escalation sweep recorded staying one. Call with the ticket locked: a sweep that
+ * recorded a breach before has committed it, and one after finds the ticket moved on.
  */
 export async function slaOfStatusChange(
   db: Db,
   businessId: number,
-  ticket: { priority: TicketPriority; categoryId: number | null; statuses: StatusMoment[]; from: TicketStatus; to: TicketStatus; firstResponded: boolean },
+  ticket: {
+    id: number;
+    priority: TicketPriority;
+    categoryId: number | null;
+    statuses: StatusMoment[];
+    from: TicketStatus;
+    to: TicketStatus;
+    firstResponded: boolean;
+  },
   now: Date = new Date(),
 ): Promise<SlaTimes & SlaFacts> {
   const rule = await slaTargetsFor(db, businessId, ticket);
   const calendar = await slaCalendarOf(db, businessId, ticket.statuses[0]?.at ?? now, now);
   const times = slaTimesOf(rule, calendar, ticket.statuses, now);
-  return { ...times, ...slaFactsOf(rule, calendar, { ...ticket, times }, now) };
+  const recorded = await recordedBreachesOf(db, businessId, ticket.id);
+  return { ...times, ...slaFactsOf(rule, calendar, { ...ticket, times, recorded }, now) };
 }

@@ -30,6 +30,15 @@ export interface SlaFacts {
   resolutionBreached?: boolean | null;
 }
 
+/**
+ * Which of the ticket's breaches the escalation sweep has recorded (ticket_sla_escalations): a
+ * recorded breach stays a breach in the facts, whatever the rules or the calendar say later.
+ */
+export interface RecordedBreaches {
+  firstResponse: boolean;
+  resolution: boolean;
+}
+
 type Rule = Pick<SlaRule, 'firstResponseMinutes' | 'resolutionMinutes' | 'warnPercent'>;
 
 const NO_TIMES: SlaTimes = { firstResponseDueAt: null, resolutionDueAt: null, firstResponseWarnAt: null, resolutionWarnAt: null };
@@ -67,12 +76,20 @@ export function slaTimesOf(rule: Rule | null, calendar: BusinessCalendar, status
  * The facts a move from `from` to `to` at `now` fixes (`statuses` holds the move): leaving NEW the
  * first time, the first response's working minutes and whether it was late; entering RESOLVED or
  * CLOSED from an open status, when, the clock's working minutes and whether it ran out; reopening,
- * none of those any more.
+ * none of those any more. A breach the sweep recorded is a breach, though the rule now in force
+ * (a longer one, or the raised priority's) would allow the time taken.
  */
 export function slaFactsOf(
   rule: Rule | null,
   calendar: BusinessCalendar,
-  move: { statuses: readonly StatusMoment[]; from: TicketStatus; to: TicketStatus; firstResponded: boolean; times: SlaTimes },
+  move: {
+    statuses: readonly StatusMoment[];
+    from: TicketStatus;
+    to: TicketStatus;
+    firstResponded: boolean;
+    times: SlaTimes;
+    recorded: RecordedBreaches;
+  },
   now: Date,
 ): SlaFacts {
   const facts: SlaFacts = {};
@@ -80,7 +97,7 @@ export function slaFactsOf(
   if (move.from === 'NEW' && !move.firstResponded) {
     facts.firstResponseMinutes = Math.floor(workingMsBetween(calendar, created, now) / MINUTE_MS);
     const due = move.times.firstResponseDueAt;
-    facts.firstResponseBreached = due === null ? null : now.getTime() > due.getTime();
+    facts.firstResponseBreached = move.recorded.firstResponse ? true : due === null ? null : now.getTime() > due.getTime();
   }
   if (STOPPED.has(move.to) && !STOPPED.has(move.from)) {
     const budget = rule?.resolutionMinutes ?? null;
@@ -88,7 +105,7 @@ export function slaFactsOf(
     const reading = readSlaClock(calendar, move.statuses, (budget ?? 1) * MINUTE_MS, now);
     facts.resolvedAt = now;
     facts.resolutionMinutes = Math.floor(reading.elapsedMs / MINUTE_MS);
-    facts.resolutionBreached = budget === null ? null : reading.breached;
+    facts.resolutionBreached = move.recorded.resolution ? true : budget === null ? null : reading.breached;
   } else if (STOPPED.has(move.from) && !STOPPED.has(move.to)) {
     facts.resolvedAt = null;
     facts.resolutionMinutes = null;
