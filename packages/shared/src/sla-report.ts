@@ -80,6 +80,8 @@ export const slaBreach = z.object({
   metAt: z.string(),
   /** Minutes of clock time from the due time to when it came; null when the due time is not kept. */
   lateMinutes: z.number().nullable(),
+  /** The ticket's category, in both languages; null without one. */
+  category: z.object({ id: z.number(), nameEn: z.string(), nameAr: z.string() }).nullable(),
   site: named.nullable(),
   project: named.nullable(),
   assignee: basicInfo.nullable(),

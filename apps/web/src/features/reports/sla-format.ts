@@ -1,7 +1,7 @@
 // How the SLA report's figures read: a group's name in the current language, a share met as a
 // percentage, a median of working minutes as working hours and minutes ("2 h 15 min").
 import type { TFunction } from 'i18next';
-import type { SlaGroup, SlaGrouping } from '@fieldops/shared/sla-report';
+import type { SlaBreach, SlaGroup, SlaGrouping } from '@fieldops/shared/sla-report';
 import { formatNumber, formatPercent, NONE } from '../../lib/format.ts';
 import type { Language } from '../../lib/i18n/language.ts';
 
@@ -23,4 +23,11 @@ export function slaGroupName(group: SlaGroup, grouping: SlaGrouping, language: L
   if (group.id === null) return t(`reports.sla.without.${grouping}`);
   if (grouping === 'category') return (language === 'ar' ? group.nameAr || group.nameEn : group.nameEn || group.nameAr) ?? `#${group.id}`;
   return group.name ?? `#${group.id}`;
+}
+
+/** A breached ticket's category in the current language (else the other); '' without one. */
+export function slaBreachCategory(breach: SlaBreach, language: Language): string {
+  const { category } = breach;
+  if (!category) return '';
+  return language === 'ar' ? category.nameAr || category.nameEn : category.nameEn || category.nameAr;
 }

@@ -87,6 +87,10 @@ function toBreach(row: BreachRow): SlaBreach {
     dueAt,
     metAt,
     lateMinutes: dueAt === null ? null : Math.max(0, Math.round((Date.parse(metAt) - Date.parse(dueAt)) / 60_000)),
+    category:
+      row.category_id !== null && row.category_name_en !== null && row.category_name_ar !== null
+        ? { id: Number(row.category_id), nameEn: row.category_name_en, nameAr: row.category_name_ar }
+        : null,
     site: row.team_id !== null && row.team_name !== null ? { id: Number(row.team_id), name: row.team_name } : null,
     project: row.project_id !== null && row.project_name !== null ? { id: Number(row.project_id), name: row.project_name } : null,
     assignee:

@@ -231,13 +231,14 @@ describe('the SLA report', () => {
     expect(r.byProject.at(-1)).toMatchObject({ id: null, resolved: 1 });
   });
 
-  it('lists the breaches newest first, with the target, how late, the site and the assignee', async () => {
+  it('lists the breaches newest first, with the target, how late, the category, the site and the assignee', async () => {
     const r = await report(owner);
     expect(r.breaches.map((b) => [b.ticketId, b.target, b.lateMinutes])).toEqual([
       [ids.t2, 'RESOLUTION', 60],
       [ids.t2, 'FIRST_RESPONSE', 30],
     ]);
     expect(r.breaches[0]).toMatchObject({
+      category: { id: place.catA, nameEn: 'Plumbing', nameAr: 'سباكة' },
       site: { id: place.site1 },
       project: { id: place.project },
       assignee: { id: member.userId },

@@ -52,6 +52,7 @@ const REPORT: SlaReport = {
       dueAt: '2024-03-06T05:00:00.000Z',
       metAt: '2024-03-06T06:00:00.000Z',
       lateMinutes: 60,
+      category: { id: 11, nameEn: 'Plumbing', nameAr: 'سباكة' },
       site: { id: 21, name: 'Riyadh Mall' },
       project: { id: 31, name: 'Malls' },
       assignee: { id: 5, username: 'sara', fullName: 'Sara Ali', avatar: null },
@@ -87,6 +88,7 @@ describe("the reports' SLA view", () => {
     const breaches = screen.getByRole('table', { name: 'Breaches' });
     expect(within(breaches).getByRole('link', { name: '#901 Leak in level 2' })).toHaveAttribute('href', '/tickets/901');
     expect(breaches).toHaveTextContent('Sara Ali');
+    expect(within(breaches).getAllByRole('row')[1]).toHaveTextContent('#901 Leak in level 2PlumbingHighResolution');
     expect(breaches).toHaveTextContent('1 h 0 min');
     expect(Object.fromEntries(calls.find((call) => call.path === SLA)?.search ?? [])).toEqual({ startDate: '2024-03-01', endDate: '2024-03-31', teams: '21' });
   });

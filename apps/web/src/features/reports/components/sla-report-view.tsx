@@ -17,7 +17,7 @@ import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSearchParam } from '../../../lib/url-state.ts';
 import { useSlaReportQuery } from '../api/get-sla-report.ts';
-import { formatShare, formatWorkingTime, slaGroupName } from '../sla-format.ts';
+import { formatShare, formatWorkingTime, slaBreachCategory, slaGroupName } from '../sla-format.ts';
 import { useSubmissionFilters } from '../submission-filters.ts';
 import { ExportMenu, ExportProgress } from './export-controls.tsx';
 import { ExportLinksModal } from './export-links-modal.tsx';
@@ -181,11 +181,11 @@ function Breaches({ report }: { report: SlaReport }) {
       </Text>
       {report.breaches.length === 0 ? null : (
         <Paper withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={760}>
+          <Table.ScrollContainer minWidth={900}>
             <Table striped aria-label={t('reports.sla.breachesTitle')}>
               <Table.Thead>
                 <Table.Tr>
-                  {(['ticket', 'target', 'site', 'assignee', 'dueAt', 'metAt', 'late'] as const).map((key) => (
+                  {(['ticket', 'category', 'priority', 'target', 'site', 'assignee', 'dueAt', 'metAt', 'late'] as const).map((key) => (
                     <Table.Th key={key}>{t(`reports.sla.breachColumns.${key}`)}</Table.Th>
                   ))}
                 </Table.Tr>
@@ -198,6 +198,8 @@ function Breaches({ report }: { report: SlaReport }) {
                         #{breach.ticketId} {breach.title}
                       </Anchor>
                     </Table.Td>
+                    <Table.Td>{slaBreachCategory(breach, language) || '—'}</Table.Td>
+                    <Table.Td>{t(`reports.sla.priority.${breach.priority}`)}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={breach.target === 'RESOLUTION' ? 'red' : 'orange'}>
                         {t(`reports.sla.targets.${breach.target}`)}

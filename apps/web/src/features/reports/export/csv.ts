@@ -1,5 +1,6 @@
 // CSV export: UTF-8 with a byte order mark (so Excel reads Arabic correctly), CRLF line ends,
-// and every field quoted when it holds a comma, a quote or a line break (RFC 4180).
+// and every field quoted when it holds a comma, a quote or a line break (RFC 4180). A table with
+// further sections (the SLA report's breaches) writes each after an empty line, under its title.
 import { linkOf, type ExportCell, type ExportTable } from './export-table.ts';
 
 const BOM = '\uFEFF';
@@ -26,7 +27,16 @@ function csvCell(cell: ExportCell): string {
   return csvField(linkOf(cell));
 }
 
+/** The table's header and rows; each further section after an empty line, under its title and its own header. */
 export function buildCsv(table: ExportTable): string {
   const lines = [table.columns.map((column) => csvField(column.label)), ...table.rows.map((row) => row.map(csvCell))];
+  for (const section of table.sections ?? []) {
+    lines.push(
+      [],
+      [csvField(section.title)],
+      section.columns.map((column) => csvField(column.label)),
+      ...section.rows.map((row) => row.map(csvCell)),
+    );
+  }
   return BOM + lines.map((cells) => cells.join(',')).join('\r\n') + '\r\n';
 }

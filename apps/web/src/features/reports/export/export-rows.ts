@@ -46,7 +46,7 @@ export function answerWords(answer: ActionResult, language: Language, t: TFuncti
 }
 
 /** "2026-11-23 09:05": the instant's wall-clock time in the zone, as spreadsheets read a time. */
-function localStamp(value: string, timeZone: string): string {
+export function localStamp(value: string, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(new Date(value))

@@ -26,6 +26,22 @@ export interface ExportTable {
   sheetName: string;
   columns: ExportColumn[];
   rows: ExportCell[][];
+  /** Further tables of the same file (the SLA report's breaches), each after the first. */
+  sections?: ExportSection[];
+}
+
+/**
+ * A further table in the file: its own sheet in Excel, its own block under its title in CSV, its
+ * own key (the sheet's name) in JSON, and its own pages under its title in a PDF.
+ */
+export interface ExportSection {
+  title: string;
+  /** One line under the title. */
+  subtitle: string;
+  /** The worksheet's name (at most 31 characters), and the section's key in JSON. */
+  sheetName: string;
+  columns: ExportColumn[];
+  rows: ExportCell[][];
 }
 
 export type ExportCell =

@@ -1,4 +1,5 @@
-// JSON export: one object per answer, keyed by the translated column titles, in column order.
+// JSON export: one object per answer, keyed by the translated column titles, in column order. A
+// table with further sections (the SLA report's breaches) is one object of such lists by sheet name.
 import { linkOf, type ExportCell, type ExportTable } from './export-table.ts';
 
 /** A number as a number, a time as its instant and a date as its day (ISO 8601), a link as its address. */
@@ -10,7 +11,13 @@ function jsonValue(cell: ExportCell | undefined): string | number {
   return linkOf(cell);
 }
 
+const recordsOf = ({ columns, rows }: Pick<ExportTable, 'columns' | 'rows'>) =>
+  rows.map((row) => Object.fromEntries(columns.map((column, index) => [column.label, jsonValue(row[index])])));
+
+/** The records; a table with further sections is one object holding each table's records under its sheet's name. */
 export function buildJson(table: ExportTable): string {
-  const records = table.rows.map((row) => Object.fromEntries(table.columns.map((column, index) => [column.label, jsonValue(row[index])])));
-  return JSON.stringify(records, null, 2);
+  const sections = table.sections ?? [];
+  if (sections.length === 0) return JSON.stringify(recordsOf(table), null, 2);
+  const parts = [table, ...sections].map((part) => [part.sheetName, recordsOf(part)] as const);
+  return JSON.stringify(Object.fromEntries(parts), null, 2);
 }

@@ -1,12 +1,13 @@
 // PDF export (pdf-lib): a landscape A4 table with real, selectable text in an embedded Noto Sans
 // Arabic (which also holds Latin letters and digits). Lines are ordered by the bidirectional
 // algorithm and shaped by the font (pdf-text.ts, pdf-font.ts); in Arabic the columns run from
-// the right. The header row repeats on every page; pages are numbered. A photo is drawn as a
+// the right. The header row repeats on every page; pages are numbered. Each further section of
+// the table (the SLA report's breaches) starts a page of its own under its title. A photo is drawn as a
 // thumbnail when its picture was loaded (pdf-images.ts), else named in words; either way it and a
 // voice note link to the file.
 import { PDFDocument, rgb, type PDFImage, type PDFPage } from 'pdf-lib';
 import { must } from '@fieldops/shared/must';
-import { cellText, linkOf, type ExportCell, type ExportTable } from './export-table.ts';
+import { cellText, linkOf, type ExportCell, type ExportColumn, type ExportTable } from './export-table.ts';
 import { EmbeddedFont, addLink, savePages } from '@fieldops/shared/pdf-font';
 import type { Thumbnail } from './pdf-images.ts';
 import { isRtlText, visualRuns, wrapText as wrapLines, type Measure } from '@fieldops/shared/pdf-text';
@@ -70,18 +71,11 @@ export async function buildPdf(
   const rtl = table.direction === 'rtl';
 
   const inner = PAGE.width - 2 * MARGIN;
-  const share = table.columns.reduce((sum, column) => sum + column.width, 0);
-  // Column edges from the start side: left to right in English, right to left in Arabic.
-  let offset = 0;
-  const edges = table.columns.map((column) => {
-    const width = (column.width / share) * inner;
-    const start = offset;
-    offset += width;
-    return rtl ? { left: PAGE.width - MARGIN - start - width, right: PAGE.width - MARGIN - start } : { left: MARGIN + start, right: MARGIN + start + width };
-  });
+  const lineHeight = (size: number) => size + LINE_GAP;
+  // The columns of the table being drawn: the first, then each further section's.
+  let edges: { left: number; right: number }[] = [];
   const edgeOf = (index: number) => must(edges[index], 'a row has one cell per column');
   const cellWidth = (index: number) => edgeOf(index).right - edgeOf(index).left - 2 * CELL_PADDING;
-  const lineHeight = (size: number) => size + LINE_GAP;
 
   const pages: PageText[] = [];
   let current!: PageText;
@@ -111,19 +105,34 @@ export async function buildPdf(
 
   const regularWidth: Measure = (text) => regular.width(text, TEXT_SIZE);
   const boldWidth: Measure = (text) => bold.width(text, HEADER_SIZE);
-  const headerLines = table.columns.map((column, index) => wrapText(column.label, cellWidth(index), boldWidth));
-  const headerHeight = Math.max(...headerLines.map((lines) => lines.length)) * lineHeight(HEADER_SIZE) + 2 * CELL_PADDING;
+  let headerLines: string[][] = [];
+  let headerHeight = 0;
+
+  /** The columns' edges from the start side (left to right in English, right to left in Arabic) and their header. */
+  const takeColumns = (columns: ExportColumn[]) => {
+    const share = columns.reduce((sum, column) => sum + column.width, 0);
+    let offset = 0;
+    edges = columns.map((column) => {
+      const width = (column.width / share) * inner;
+      const start = offset;
+      offset += width;
+      return rtl ? { left: PAGE.width - MARGIN - start - width, right: PAGE.width - MARGIN - start } : { left: MARGIN + start, right: MARGIN + start + width };
+    });
+    headerLines = columns.map((column, index) => wrapText(column.label, cellWidth(index), boldWidth));
+    headerHeight = Math.max(...headerLines.map((lines) => lines.length)) * lineHeight(HEADER_SIZE) + 2 * CELL_PADDING;
+  };
 
   let y = 0;
-  const newPage = (first: boolean) => {
+  /** A page with the table's header row; a table's first page has its title and subtitle above. */
+  const newPage = (heading?: { title: string; subtitle: string }) => {
     current = { page: doc.addPage([PAGE.width, PAGE.height]), ops: [] };
     pages.push(current);
     y = PAGE.height - MARGIN;
-    if (first) {
+    if (heading) {
       y -= 14;
-      line(table.title, rtl || isRtlText(table.title), MARGIN, PAGE.width - MARGIN, y, bold, 14);
+      line(heading.title, rtl || isRtlText(heading.title), MARGIN, PAGE.width - MARGIN, y, bold, 14);
       y -= 16;
-      line(table.subtitle, rtl, MARGIN, PAGE.width - MARGIN, y, regular, 9, MUTED);
+      line(heading.subtitle, rtl, MARGIN, PAGE.width - MARGIN, y, regular, 9, MUTED);
       y -= 12;
     }
     current.page.drawRectangle({ x: MARGIN, y: y - headerHeight, width: inner, height: headerHeight, color: HEADER_FILL });
@@ -136,7 +145,6 @@ export async function buildPdf(
     y -= headerHeight;
     current.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.8, color: GRID });
   };
-  newPage(true);
 
   const textLayout = (text: string, index: number, url?: string): CellLayout => {
     const lines = wrapText(text, cellWidth(index), regularWidth);
@@ -154,10 +162,10 @@ export async function buildPdf(
   };
 
   const bottom = MARGIN + 14;
-  table.rows.forEach((row, rowIndex) => {
+  const drawRow = (row: ExportCell[]) => {
     const cells = row.map(layout);
     const height = Math.max(...cells.map((cell) => cell.height)) + 2 * CELL_PADDING;
-    if (y - height < bottom) newPage(false);
+    if (y - height < bottom) newPage();
     cells.forEach((cell, index) => {
       const left = edgeOf(index).left + CELL_PADDING;
       const right = edgeOf(index).right - CELL_PADDING;
@@ -184,8 +192,21 @@ export async function buildPdf(
     });
     y -= height;
     current.page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE.width - MARGIN, y }, thickness: 0.4, color: GRID });
-    if (onProgress && (rowIndex % 100 === 99 || rowIndex === table.rows.length - 1)) onProgress(rowIndex + 1, table.rows.length);
-  });
+  };
+
+  // The table, then each further section from a page of its own.
+  const parts = [table, ...(table.sections ?? [])];
+  const total = parts.reduce((sum, part) => sum + part.rows.length, 0);
+  let done = 0;
+  for (const part of parts) {
+    takeColumns(part.columns);
+    newPage(part);
+    for (const row of part.rows) {
+      drawRow(row);
+      done += 1;
+      if (onProgress && (done % 100 === 0 || done === total)) onProgress(done, total);
+    }
+  }
 
   pages.forEach((each, index) => {
     current = each;
