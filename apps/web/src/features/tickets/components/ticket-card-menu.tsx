@@ -1,15 +1,16 @@
 // The menu of a ticket's card on the board: move it to another status (the moves the rules forbid
 // are disabled, and the focus goes to the first allowed one), open it in a new tab, copy its link.
 // What it offers is drawn only while it is open: a board draws dozens of cards, and the texts of
-// every closed menu's items made up half of what each card asked its translations for.
+// every closed menu's items made up half of what each card asked its translations for. It is the
+// light popover menu (quick-menu.tsx), so a tap on a phone opens it within a frame.
 import type { RefObject } from 'react';
-import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowsExchange, IconDots, IconExternalLink, IconLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES, type TicketStatus } from '@fieldops/shared/enums';
 import type { Ticket } from '@fieldops/shared/helpdesk';
 import { canTransition } from '@fieldops/shared/ticket-transitions';
 import { absoluteUrl } from '../../../components/item-context-menu.tsx';
+import { QuickMenu, QuickMenuDivider, QuickMenuItem, QuickMenuLabel } from '../../../components/quick-menu.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -25,16 +26,9 @@ interface TicketCardMenuProps {
 
 export function TicketCardMenu({ ticket, onMove, label, buttonRef }: TicketCardMenuProps) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={220}>
-      <Menu.Target>
-        <ActionIcon ref={buttonRef} variant="subtle" color="gray" size="sm" aria-label={label}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <TicketCardMenuItems ticket={ticket} onMove={onMove} />
-      </Menu.Dropdown>
-    </Menu>
+    <QuickMenu label={label} icon={<IconDots size={16} />} buttonRef={buttonRef}>
+      {() => <TicketCardMenuItems ticket={ticket} onMove={onMove} />}
+    </QuickMenu>
   );
 }
 
@@ -58,29 +52,28 @@ function TicketCardMenuItems({ ticket, onMove }: Pick<TicketCardMenuProps, 'tick
     <>
       {onMove ? (
         <>
-          <Menu.Label>{t('tickets.card.moveTo')}</Menu.Label>
+          <QuickMenuLabel>{t('tickets.card.moveTo')}</QuickMenuLabel>
           {moves.map((status) => (
-            <Menu.Item
+            <QuickMenuItem
               key={status}
-              leftSection={<IconArrowsExchange size={16} />}
+              icon={<IconArrowsExchange size={16} />}
               disabled={!canTransition(ticket.status, status)}
-              // The menu's focus goes to the first move it can make: left to itself it would try
-              // the first item, which may be disabled, and keep the focus (and Escape) on the card.
-              data-autofocus={status === firstMove || undefined}
+              // The focus goes to the first move the rules allow.
+              autoFocus={status === firstMove}
               onClick={() => onMove(ticket, status)}
             >
               {t(`tickets.status.${status}`)}
-            </Menu.Item>
+            </QuickMenuItem>
           ))}
-          <Menu.Divider />
+          <QuickMenuDivider />
         </>
       ) : null}
-      <Menu.Item component="a" href={path} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={16} />}>
+      <QuickMenuItem href={path} target="_blank" icon={<IconExternalLink size={16} />}>
         {t('actions.openInNewTab')}
-      </Menu.Item>
-      <Menu.Item leftSection={<IconLink size={16} />} onClick={() => void copyLink()}>
+      </QuickMenuItem>
+      <QuickMenuItem icon={<IconLink size={16} />} onClick={() => void copyLink()}>
         {t('actions.copyLink')}
-      </Menu.Item>
+      </QuickMenuItem>
     </>
   );
 }
