@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import type { Language } from '../../../lib/i18n/language.ts';
 import { dateTimeFormat } from '../../../lib/intl.ts';
-import { useHolidaysBetween } from '../api/get-holidays-between.ts';
+import { useHolidaysBetween } from '../../../lib/business-calendar/holidays-between.ts';
 
 /** A local date of the business ("YYYY-MM-DD") with its weekday, Latin digits in Arabic too. */
 const dayOf = (date: string, language: Language) =>

@@ -6,11 +6,14 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { MSG } from '@fieldops/shared/messages';
+import type { Holiday } from '@fieldops/shared/business-calendar-api';
 import type { Recurrence } from '@fieldops/shared/recurrence';
 import { i18n } from '../../../../lib/i18n/i18n.ts';
 import { list, renderWithSession, stubFetch } from '../../../../test/session.tsx';
 import { PlanForm } from './plan-form.tsx';
 import { PlanCard } from './plan-card.tsx';
+import { PlanRecurrenceSummary, type RecurrenceValues } from './plan-recurrence-fields.tsx';
+import { planDate } from './plan-text.ts';
 import { makePlan, planSite, siteMember } from './plan-fixtures.ts';
 import { recurrenceWords } from './recurrence-words.ts';
 
@@ -193,5 +196,65 @@ describe('plan form recurrence', () => {
       exceptionDates: ['2025-03-02'],
       skipHolidays: false,
     });
+  });
+});
+
+describe('the next dates of a plan that skips holidays', () => {
+  const HOLIDAYS: Holiday[] = [
+    { id: null, date: '2028-01-02', nameEn: 'Founding Day', nameAr: 'يوم التأسيس', source: 'PUBLIC', observed: true },
+    // A public holiday the business turned off is a working day.
+    { id: null, date: '2028-01-03', nameEn: 'Turned off', nameAr: 'ملغاة', source: 'PUBLIC', observed: false },
+    { id: 4, date: '2028-01-04', nameEn: 'Stocktaking', nameAr: 'الجرد', source: 'OWN', observed: true },
+    // After the third date shown: not named.
+    { id: 5, date: '2028-01-09', nameEn: 'Later', nameAr: 'لاحقاً', source: 'OWN', observed: true },
+  ];
+  const values = (skipHolidays: boolean): RecurrenceValues => ({
+    scheduleType: 'DAILY',
+    startDate: '2028-01-01',
+    endDate: '2028-01-31',
+    startTime: '09:00',
+    days: [],
+    months: [],
+    repeatEvery: 1,
+    monthWeeks: [],
+    exceptionDates: [],
+    skipHolidays,
+  });
+  function stubHolidays() {
+    const stub = stubFetch(({ path, search }) =>
+      path === '/api/v1/business-calendar/holidays' ? Response.json(search.get('year') === '2028' ? HOLIDAYS : []) : undefined,
+    );
+    vi.stubGlobal('fetch', stub.fetchMock);
+    return stub.calls;
+  }
+  const dates = (language: 'en' | 'ar', ...days: string[]) => days.map((day) => planDate(day, language)).join(language === 'ar' ? '، ' : ', ');
+
+  it('leaves out the days the business keeps, as the schedule engine does, and names them', async () => {
+    const calls = stubHolidays();
+    renderWithSession(<PlanRecurrenceSummary values={values(true)} today="2027-12-20" />);
+    const summary = screen.getByTestId('plan-recurrence-summary');
+    await vi.waitFor(() => expect(summary).toHaveTextContent(`Next dates: ${dates('en', '2028-01-01', '2028-01-03', '2028-01-05')}`));
+    expect(screen.getByTestId('plan-holidays-left-out')).toHaveTextContent(
+      `Left out for holidays: ${planDate('2028-01-02', 'en')} (Founding Day), ${planDate('2028-01-04', 'en')} (Stocktaking)`,
+    );
+    expect(calls.map((call) => call.search.get('year'))).toEqual(['2028']);
+  });
+
+  it('names them in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    stubHolidays();
+    renderWithSession(<PlanRecurrenceSummary values={values(true)} today="2027-12-20" />);
+    expect(await screen.findByTestId('plan-holidays-left-out', {}, { timeout: 3000 })).toHaveTextContent(
+      `تواريخ مستثناة لأنها عطلات: ${planDate('2028-01-02', 'ar')} (يوم التأسيس)، ${planDate('2028-01-04', 'ar')} (الجرد)`,
+    );
+  });
+
+  it('keeps every date, and reads no holidays, when the plan does not skip them', async () => {
+    const calls = stubHolidays();
+    renderWithSession(<PlanRecurrenceSummary values={values(false)} today="2027-12-20" />);
+    expect(screen.getByTestId('plan-recurrence-summary')).toHaveTextContent(`Next dates: ${dates('en', '2028-01-01', '2028-01-02', '2028-01-03')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('plan-holidays-left-out')).toBeNull();
+    expect(calls).toEqual([]);
   });
 });

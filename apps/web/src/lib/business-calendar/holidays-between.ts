@@ -1,8 +1,10 @@
 // The holidays the business keeps between two local dates, for the tracker's word on why a day
-// has no schedule: GET /api/v1/business-calendar/holidays?year= for each year the range touches.
+// has no schedule and the plan form's next dates of a plan that skips holidays (the days the
+// schedule engine leaves out): GET /api/v1/business-calendar/holidays?year= for each year the
+// range touches.
 import { useQuery } from '@tanstack/react-query';
 import type { Holiday } from '@fieldops/shared/business-calendar-api';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../api-client.ts';
 
 const HOUR_MS = 3_600_000;
 
