@@ -20,8 +20,12 @@ const rowOf = async (id: number) => (await t.app.db.select().from(tickets).where
 const historyOf = (ids: number[]) => t.app.db.select().from(ticketHistory).where(inArray(ticketHistory.ticketId, ids)).orderBy(ticketHistory.id);
 const firstCategory = async (businessId: number) =>
   (await t.app.db.select().from(ticketCategories).where(eq(ticketCategories.businessId, businessId)).orderBy(ticketCategories.id))[0].id;
-const ticketsOf = (caller: Caller, n: number, values: Parameters<typeof createTicket>[2] = {}) =>
-  Promise.all(Array.from({ length: n }, () => createTicket(t.app, caller, values)));
+/** Made one after another, so their ids rise in the order listed (as the bulk result lists them). */
+async function ticketsOf(caller: Caller, n: number, values: Parameters<typeof createTicket>[2] = {}) {
+  const made = [];
+  for (let i = 0; i < n; i++) made.push(await createTicket(t.app, caller, values));
+  return made;
+}
 const bulk = (caller: Caller, payload: unknown, headers: Record<string, string> = {}) => caller.request({ ...BULK, payload: payload as object, headers });
 
 beforeAll(async () => {
@@ -80,7 +84,8 @@ describe('POST /v1/tickets/bulk', () => {
 
   it('moves the tickets it may and refuses the forbidden moves one by one, changing nothing of those', async () => {
     const from: TicketStatus[] = ['NEW', 'CLOSED', 'ON_HOLD', 'RESOLVED', 'NEW'];
-    const list = await Promise.all(from.map((status) => createTicket(t.app, owner, { status })));
+    const list = [];
+    for (const status of from) list.push(await createTicket(t.app, owner, { status }));
     const ids = list.map((ticket) => ticket.id);
     const res = await bulk(owner, { ticketIds: [...ids].reverse(), change: { status: 'IN_PROGRESS', reason: ' parts arrived ' } });
     expect(res.statusCode).toBe(200);

@@ -132,7 +132,7 @@ describe('ticket_status_counts', () => {
       return Object.fromEntries(TICKET_STATUSES.map((s) => [s, rows.filter((r) => r.status === s).length])) as Record<TicketStatus, number>;
     };
     for (const filter of [{}, { projectId: project.id }, { teamId: site.id }]) {
-      const query = new URLSearchParams(Object.entries(filter).map(([k, v]) => [k, String(v)])).toString();
+      const query = new URLSearchParams(Object.entries(filter).map(([k, v]): [string, string] => [k, String(v)])).toString();
       const expected = await truth(filter);
       expect((await owner.request({ method: 'GET', url: `${API}/tickets/counts?${query}` })).json()).toEqual(expected);
       for (const status of TICKET_STATUSES) {
