@@ -1,6 +1,6 @@
 // A breach the escalation sweep recorded stays a breach: the rules made longer afterwards, the due
-// times recomputed by them, and then the first response and the resolution, still count it in
-// the ticket's facts and in the SLA report. A ticket just as late whose breach was never recorded
+// times recomputed by them or by a change of priority, and then the first response and the
+// resolution, still show it on the ticket's due times and count it in its facts and the SLA report. A ticket just as late whose breach was never recorded
 // is judged by the rules in force when its response or resolution comes.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -58,12 +58,23 @@ it('keeps a recorded breach of the first response and of the resolution after th
   const unswept = await create();
   await backdateTicket(t.app.db, unswept, 300);
 
-  // The rules now allow far longer, and the recomputation moves both tickets' due times out.
+  // The rules now allow far longer: the recomputation moves the unswept ticket's due times out,
+  // and leaves the swept one's where they were breached, so the board still shows it breached.
+  const breachedAt = await rowOf(swept);
   await setRules([{ firstResponseMinutes: 100_000, resolutionMinutes: 100_000 }]);
   await recomputeSlaTimes(t.app.db, businessId);
-  for (const id of [swept, unswept]) expect((await rowOf(id)).firstResponseDueAt!.getTime()).toBeGreaterThan(Date.now());
+  expect((await rowOf(unswept)).firstResponseDueAt!.getTime()).toBeGreaterThan(Date.now());
+  expect((await rowOf(unswept)).resolutionDueAt!.getTime()).toBeGreaterThan(Date.now());
+  const kept = { firstResponseDueAt: breachedAt.firstResponseDueAt, resolutionDueAt: breachedAt.resolutionDueAt };
+  expect(await rowOf(swept)).toMatchObject({ ...kept, firstResponseWarnAt: null, resolutionWarnAt: null });
+  expect(breachedAt.resolutionDueAt!.getTime()).toBeLessThan(Date.now());
+  // So does a change of its priority by hand, which would put it under the same longer rule.
+  const raised = await owner.request({ method: 'PUT', url: `${API}/tickets/${swept}`, payload: { priority: 'URGENT' } });
+  expect(raised.statusCode, raised.body).toBe(200);
+  expect(await rowOf(swept)).toMatchObject(kept);
 
   for (const id of [swept, unswept]) await move(id, 'IN_PROGRESS');
+  expect(await rowOf(swept)).toMatchObject({ resolutionDueAt: breachedAt.resolutionDueAt });
   expect(await rowOf(swept)).toMatchObject({ firstResponseBreached: true });
   expect(await rowOf(unswept)).toMatchObject({ firstResponseBreached: false });
   for (const id of [swept, unswept]) await move(id, 'RESOLVED');

@@ -32,16 +32,28 @@ export async function replaceRules(db: Db, businessId: number, rules: Omit<SlaRu
 
 /** Which breaches of the ticket the escalation sweep has recorded. */
 export async function recordedBreachesOf(db: Db, businessId: number, ticketId: number): Promise<RecordedBreaches> {
+  return (await recordedBreachesOfTickets(db, businessId, [ticketId])).get(ticketId) ?? NONE_RECORDED;
+}
+
+const NONE_RECORDED: RecordedBreaches = { firstResponse: false, resolution: false };
+
+/** recordedBreachesOf for many tickets at once; a ticket with none may be left out. */
+export async function recordedBreachesOfTickets(db: Db, businessId: number, ticketIds: number[]): Promise<Map<number, RecordedBreaches>> {
+  const found = new Map<number, RecordedBreaches>();
+  if (ticketIds.length === 0) return found;
   const rows = await db
-    .select({ kind: ticketSlaEscalations.kind })
+    .select({ ticketId: ticketSlaEscalations.ticketId, kind: ticketSlaEscalations.kind })
     .from(ticketSlaEscalations)
     .where(
       and(
         eq(ticketSlaEscalations.businessId, businessId),
-        eq(ticketSlaEscalations.ticketId, ticketId),
+        inArray(ticketSlaEscalations.ticketId, ticketIds),
         inArray(ticketSlaEscalations.kind, ['FIRST_RESPONSE_BREACH', 'RESOLUTION_BREACH']),
       ),
     );
-  const kinds = new Set(rows.map((r) => r.kind));
-  return { firstResponse: kinds.has('FIRST_RESPONSE_BREACH'), resolution: kinds.has('RESOLUTION_BREACH') };
+  for (const row of rows) {
+    const was = found.get(row.ticketId) ?? NONE_RECORDED;
+    found.set(row.ticketId, row.kind === 'FIRST_RESPONSE_BREACH' ? { ...was, firstResponse: true } : { ...was, resolution: true });
+  }
+  return found;
 }

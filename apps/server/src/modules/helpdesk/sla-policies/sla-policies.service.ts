@@ -12,7 +12,7 @@ import { businessRowOf } from '../../main/businesses/businesses.service.ts';
 import { holdCategory } from '../ticket-categories/ticket-categories.service.ts';
 import { sendJob } from '../../platform/queue/queue.ts';
 import { findRules, lockRulesOf, recordedBreachesOf, replaceRules } from './sla-policies.repository.ts';
-import { slaFactsOf, slaTimesOf, type SlaFacts, type SlaTimes, type StatusMoment } from './sla-times.ts';
+import { keepRecordedBreaches, slaFactsOf, slaTimesOf, type SlaFacts, type SlaTimes, type StatusMoment, type StoredDueTimes } from './sla-times.ts';
 
 export const listSlaRules = (db: Db, businessId: number) => findRules(db, businessId);
 
@@ -47,7 +47,7 @@ export async function slaTargetsFor(db: Db, businessId: number, ticket: { priori
   return slaRuleFor(await findRules(db, businessId), ticket);
 }
 
-export type { SlaTimes, StatusMoment } from './sla-times.ts';
+export type { SlaTimes, StatusMoment, StoredDueTimes } from './sla-times.ts';
 /** Due times and warning instants: every place that stores the one stores the other. */
 export type DueTimes = SlaTimes;
 
@@ -65,13 +65,16 @@ export async function slaCalendarOf(db: Db, businessId: number, created: Date, n
 export async function dueTimesFor(
   db: Db,
   businessId: number,
-  ticket: { priority: TicketPriority; categoryId: number | null; statuses: StatusMoment[] },
+  ticket: { id: number; priority: TicketPriority; categoryId: number | null; statuses: StatusMoment[] } & Partial<StoredDueTimes>,
   now: Date = new Date(),
 ): Promise<SlaTimes> {
   const rule = await slaTargetsFor(db, businessId, ticket);
-  if (!rule) return slaTimesOf(null, { timeZone: 'UTC', week: [], holidays: [] }, ticket.statuses, now);
-  const calendar = await slaCalendarOf(db, businessId, ticket.statuses[0]?.at ?? now, now);
-  return slaTimesOf(rule, calendar, ticket.statuses, now);
+  const calendar = rule ? await slaCalendarOf(db, businessId, ticket.statuses[0]?.at ?? now, now) : { timeZone: 'UTC', week: [], holidays: [] };
+  const times = slaTimesOf(rule, calendar, ticket.statuses, now);
+  // A ticket that holds due times may have breached them (keepRecordedBreaches).
+  const stored = { firstResponseDueAt: ticket.firstResponseDueAt ?? null, resolutionDueAt: ticket.resolutionDueAt ?? null };
+  if (stored.firstResponseDueAt === null && stored.resolutionDueAt === null) return times;
+  return keepRecordedBreaches(times, stored, await recordedBreachesOf(db, businessId, ticket.id));
 }
 
 /**
@@ -91,12 +94,12 @@ export async function slaOfStatusChange(
     from: TicketStatus;
     to: TicketStatus;
     firstResponded: boolean;
-  },
+  } & StoredDueTimes,
   now: Date = new Date(),
 ): Promise<SlaTimes & SlaFacts> {
   const rule = await slaTargetsFor(db, businessId, ticket);
   const calendar = await slaCalendarOf(db, businessId, ticket.statuses[0]?.at ?? now, now);
-  const times = slaTimesOf(rule, calendar, ticket.statuses, now);
   const recorded = await recordedBreachesOf(db, businessId, ticket.id);
+  const times = keepRecordedBreaches(slaTimesOf(rule, calendar, ticket.statuses, now), ticket, recorded);
   return { ...times, ...slaFactsOf(rule, calendar, { ...ticket, times, recorded }, now) };
 }

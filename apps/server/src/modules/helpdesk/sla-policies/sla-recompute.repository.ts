@@ -9,7 +9,13 @@ import type { SlaTimes, StatusMoment } from './sla-times.ts';
 /** Up to `size` of the business's open (not resolved or closed) tickets after `afterId`, locked. */
 export async function lockOpenTickets(db: Db, businessId: number, afterId: number, size: number) {
   return db
-    .select({ id: tickets.id, priority: tickets.priority, categoryId: tickets.categoryId })
+    .select({
+      id: tickets.id,
+      priority: tickets.priority,
+      categoryId: tickets.categoryId,
+      firstResponseDueAt: tickets.firstResponseDueAt,
+      resolutionDueAt: tickets.resolutionDueAt,
+    })
     .from(tickets)
     .where(and(eq(tickets.businessId, businessId), gt(tickets.id, afterId), notInArray(tickets.status, ['RESOLVED', 'CLOSED'])))
     .orderBy(asc(tickets.id))

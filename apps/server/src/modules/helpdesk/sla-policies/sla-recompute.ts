@@ -7,10 +7,10 @@
 import { slaRuleFor } from '@fieldops/shared/sla-policies';
 import type { Db } from '../../../db/client.ts';
 import type { Queue } from '../../platform/queue/queue.ts';
-import { findRules } from './sla-policies.repository.ts';
+import { findRules, recordedBreachesOfTickets } from './sla-policies.repository.ts';
 import { slaCalendarOf } from './sla-policies.service.ts';
 import { lockOpenTickets, statusMomentsOf, writeSlaTimes } from './sla-recompute.repository.ts';
-import { slaTimesOf } from './sla-times.ts';
+import { keepRecordedBreaches, slaTimesOf } from './sla-times.ts';
 
 export const RECOMPUTE_BATCH = 200;
 
@@ -37,10 +37,18 @@ export async function recomputeSlaTimes(db: Db, businessId: number, given?: Date
       const now = given ?? new Date(Math.max(Date.now(), latest));
       const earliest = Math.min(...batch.map((t) => moments.get(t.id)?.[0]?.at.getTime() ?? now.getTime()));
       const calendar = await slaCalendarOf(tx, businessId, new Date(earliest), now);
+      const recorded = await recordedBreachesOfTickets(
+        tx,
+        businessId,
+        batch.map((t) => t.id),
+      );
       await writeSlaTimes(
         tx,
         businessId,
-        batch.map((t) => ({ id: t.id, ...slaTimesOf(slaRuleFor(rules, t), calendar, moments.get(t.id) ?? [], now) })),
+        batch.map((t) => {
+          const times = slaTimesOf(slaRuleFor(rules, t), calendar, moments.get(t.id) ?? [], now);
+          return { id: t.id, ...keepRecordedBreaches(times, t, recorded.get(t.id) ?? { firstResponse: false, resolution: false }) };
+        }),
       );
       done += batch.length;
       return batch.at(-1)!.id;

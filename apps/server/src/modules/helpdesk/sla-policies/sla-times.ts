@@ -47,6 +47,26 @@ const instant = (ms: number | null) => (ms === null ? null : new Date(ms));
 /** The working milliseconds of `percent` of a target of `minutes`. */
 const shareMs = (minutes: number, percent: number) => Math.round((minutes * MINUTE_MS * percent) / 100);
 
+/** The due times a ticket holds now. */
+export type StoredDueTimes = Pick<SlaTimes, 'firstResponseDueAt' | 'resolutionDueAt'>;
+
+/**
+ * A target the sweep recorded as breached keeps the due time it was breached at when the rules,
+ * the calendar or a raised priority would now put it later (or nowhere): the board and the ticket
+ * go on showing it breached, as the report counts it. Its warning has passed with it.
+ */
+export function keepRecordedBreaches(times: SlaTimes, stored: StoredDueTimes, recorded: RecordedBreaches): SlaTimes {
+  const kept = (breached: boolean, was: Date | null, next: Date | null) => breached && was !== null && (next === null || was < next);
+  const first = kept(recorded.firstResponse, stored.firstResponseDueAt, times.firstResponseDueAt);
+  const resolution = kept(recorded.resolution, stored.resolutionDueAt, times.resolutionDueAt);
+  return {
+    firstResponseDueAt: first ? stored.firstResponseDueAt : times.firstResponseDueAt,
+    firstResponseWarnAt: first ? null : times.firstResponseWarnAt,
+    resolutionDueAt: resolution ? stored.resolutionDueAt : times.resolutionDueAt,
+    resolutionWarnAt: resolution ? null : times.resolutionWarnAt,
+  };
+}
+
 /**
  * The due and warning instants of a ticket with this history at `now`. The first response is due
  * a rule's working minutes after creation; the resolution's clock pauses on hold and stops when

@@ -224,6 +224,8 @@ export async function findTicketRow(db: Db, businessId: number, id: number, scop
       teamId: tickets.teamId,
       creatorId: tickets.creatorId,
       firstRespondedAt: tickets.firstRespondedAt,
+      firstResponseDueAt: tickets.firstResponseDueAt,
+      resolutionDueAt: tickets.resolutionDueAt,
     })
     .from(tickets)
     .where(and(eq(tickets.businessId, businessId), eq(tickets.id, id), scope));

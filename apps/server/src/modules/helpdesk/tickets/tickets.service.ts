@@ -16,7 +16,7 @@ import { requireProjectRow } from '../../main/projects/projects.service.ts';
 import { requireSiteRow } from '../../main/teams/teams.service.ts';
 import { holdCategory } from '../ticket-categories/ticket-categories.service.ts';
 import { routeTicket } from '../ticket-routing/ticket-routing.service.ts';
-import { dueTimesFor } from '../sla-policies/sla-policies.service.ts';
+import { dueTimesFor, type StoredDueTimes } from '../sla-policies/sla-policies.service.ts';
 import { findStatusMoments, insertHistory, type HistoryValues } from './ticket-history.repository.ts';
 import { findTicket, findTicketRow, insertTicket, updateTicketRow } from './tickets.repository.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
@@ -72,8 +72,13 @@ async function placeOf(
  * When the ticket's first response and resolution are due now, by its SLA rule, from its status
  * history (written first, in the same transaction).
  */
-export async function ticketDueTimes(db: Db, businessId: number, id: number, ticket: { priority: TicketPriority; categoryId: number | null }) {
-  return dueTimesFor(db, businessId, { ...ticket, statuses: await findStatusMoments(db, businessId, id) });
+export async function ticketDueTimes(
+  db: Db,
+  businessId: number,
+  id: number,
+  ticket: { priority: TicketPriority; categoryId: number | null } & Partial<StoredDueTimes>,
+) {
+  return dueTimesFor(db, businessId, { ...ticket, id, statuses: await findStatusMoments(db, businessId, id) });
 }
 
 /**
@@ -152,6 +157,7 @@ export async function updateTicket(db: Db, caller: Caller, id: number, body: Upd
       // Another priority or category may fall under another SLA rule.
       ...(priorityChanged || categoryChanged
         ? await ticketDueTimes(tx, businessId, id, {
+            ...row,
             priority: body.priority ?? row.priority,
             categoryId: categoryChanged ? (body.categoryId ?? null) : row.categoryId,
           })
