@@ -52,9 +52,56 @@ describe('public holidays from the data set', () => {
     expect(countryOfTimeZone('Africa/Cairo')).toBe('EG');
     expect(countryOfTimeZone('Europe/London')).toBe('GB');
     expect(countryOfTimeZone('UTC')).toBeNull();
-    // Qatar and Kuwait are not in the data set: their businesses add their days themselves.
-    expect(knowsCountry('QA')).toBe(false);
-    expect(knowsCountry('KW')).toBe(false);
-    expect(publicHolidayDaysOf('QA', 2026)).toEqual([]);
+    // The countries added to the data set have their zones, Qatar's before Bahrain's claim to it.
+    expect(countryOfTimeZone('Asia/Qatar')).toBe('QA');
+    expect(countryOfTimeZone('Asia/Kuwait')).toBe('KW');
+    expect(countryOfTimeZone('Asia/Muscat')).toBe('OM');
+    expect(countryOfTimeZone('Asia/Amman')).toBe('JO');
+    // Lebanon is in neither: its businesses add their days themselves.
+    expect(knowsCountry('LB')).toBe(false);
+    expect(publicHolidayDaysOf('LB', 2026)).toEqual([]);
+  });
+});
+
+describe('public holidays of the countries added to the data set', () => {
+  const days = (country: string, year: number) => publicHolidayDaysOf(country, year);
+  const dated = (country: string, year: number) => new Map(days(country, year).map((d) => [d.date, d]));
+
+  it.each(['QA', 'KW', 'OM', 'JO'])('puts both Eids of %s on their Gregorian days, three days each, with Arabic names', (country) => {
+    expect(knowsCountry(country)).toBe(true);
+    for (const [year, [fitr, adha]] of Object.entries(EIDS)) {
+      const byDate = dated(country, Number(year));
+      for (const [first, ar] of [
+        [fitr, 'عيد الفطر'],
+        [adha, 'عيد الأضحى'],
+      ] as const) {
+        for (let i = 0; i < 3; i++) {
+          const date = new Date(Date.parse(`${first}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10);
+          expect(byDate.get(date)?.nameAr, `${country} ${date}`).toContain(ar);
+        }
+      }
+    }
+  });
+
+  it("gives each country's fixed days and its Hijri days of 2026", () => {
+    const qatar = dated('QA', 2026);
+    expect(qatar.get('2026-12-18')).toEqual({ date: '2026-12-18', nameEn: 'National Day', nameAr: 'اليوم الوطني' });
+    // The second Tuesday of February.
+    expect(qatar.get('2026-02-10')?.nameEn).toBe('National Sport Day');
+    expect(qatar.size).toBe(1 + 3 + 3 + 1);
+
+    const kuwait = dated('KW', 2026);
+    expect(kuwait.get('2026-02-25')?.nameAr).toBe('العيد الوطني');
+    expect(kuwait.get('2026-02-26')?.nameEn).toBe('Liberation Day');
+    expect(kuwait.get('2026-05-26')?.nameEn).toBe('Arafat Day');
+    expect(kuwait.get('2026-06-16')?.nameEn).toBe('Islamic New Year');
+    expect(kuwait.get('2026-08-25')?.nameEn).toBe("Prophet's Birthday");
+
+    expect(dated('OM', 2026).get('2026-11-18')?.nameEn).toBe('National Day');
+    expect(dated('OM', 2020).has('2020-01-11')).toBe(false);
+    expect(dated('OM', 2026).get('2026-01-11')?.nameEn).toBe("Sultan's Accession Day");
+    const jordan = dated('JO', 2026);
+    expect(jordan.get('2026-05-25')?.nameAr).toBe('عيد الاستقلال');
+    expect(jordan.get('2026-12-25')?.nameEn).toBe('Christmas Day');
   });
 });

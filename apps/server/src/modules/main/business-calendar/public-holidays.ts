@@ -2,17 +2,26 @@
 // Hijri-dated holidays (the two Eids, the Islamic new year, the Prophet's birthday) on their
 // Gregorian days of the year asked, and gives names in English and Arabic. What it gives for a
 // year is kept in the database (business-calendar.repository.ts) so that every instance, and a
-// later data set, answers with the same days once a year has been asked for.
+// later data set, answers with the same days once a year has been asked for. The countries the
+// data set lacks that our businesses ask for (Qatar, Kuwait, Oman, Jordan) come from rules of our
+// own in the same language (gulf-levant-holidays.ts), worked out by the data set's own parser.
 import Holidays from 'date-holidays';
+import HolidaysParser from 'date-holidays-parser';
 import type { PublicHolidayDay } from '../../../db/schema-calendar.ts';
+import { ADDED_COUNTRIES, GULF_LEVANT_HOLIDAYS } from './gulf-levant-holidays.ts';
 
 const DAY_MS = 86_400_000;
 /** Days off for everyone; observances (Mother's Day) and optional days are not. */
 const KEPT_TYPES = new Set(['public', 'bank']);
 
-/** Whether the data set knows the country's holidays (it lacks a few, such as Qatar and Kuwait). */
+/** Whether the data set, or the rules added to it, know the country's holidays (a few are missing, such as Lebanon's). */
 export function knowsCountry(countryCode: string): boolean {
-  return countryCode in (new Holidays().getCountries('en') ?? {});
+  return ADDED_COUNTRIES.has(countryCode) || countryCode in (new Holidays().getCountries('en') ?? {});
+}
+
+/** The country's holidays, from the rules added for it or else from the data set. */
+function holidaysOf(countryCode: string): Pick<Holidays, 'getHolidays' | 'getTimezones'> {
+  return ADDED_COUNTRIES.has(countryCode) ? new HolidaysParser(GULF_LEVANT_HOLIDAYS, countryCode) : new Holidays(countryCode);
 }
 
 /**
@@ -22,7 +31,7 @@ export function knowsCountry(countryCode: string): boolean {
  */
 export function publicHolidayDaysOf(countryCode: string, year: number): PublicHolidayDay[] {
   if (!knowsCountry(countryCode)) return [];
-  const data = new Holidays(countryCode);
+  const data = holidaysOf(countryCode);
   const byDate = new Map<string, PublicHolidayDay>();
   for (const from of [year - 1, year]) {
     const arabic = new Map(data.getHolidays(from, 'ar').map((h) => [`${h.date}|${h.rule}`, h.name]));
@@ -59,6 +68,8 @@ export function countryOfTimeZone(timeZone: string): string | null {
       }
     }
     for (const zone of ambiguous) table.delete(zone);
+    // The added countries' own zones are theirs (the data set gives Bahrain Asia/Qatar as well).
+    for (const code of ADDED_COUNTRIES) for (const zone of holidaysOf(code).getTimezones() ?? []) table.set(zone, code);
     countryByZone = table;
   }
   return countryByZone.get(timeZone) ?? null;
