@@ -54,6 +54,11 @@ function stubServer(status: LocationStatus | 'network') {
   ).calls;
 }
 
+/** The submission has ended (what it sends, keeps and fetches again): nothing of it outlives the test. */
+async function submitted() {
+  await waitFor(() => expect(screen.queryByText(/^Sending answer/)).not.toBeInTheDocument());
+}
+
 async function answerYes() {
   const user = userEvent.setup();
   renderRunner();
@@ -70,6 +75,7 @@ describe('the location status after submitting', () => {
     await waitFor(() => expect(within(screen.getByRole('region', { name: QUESTION })).getByText('Position not verified — not counted')).toBeInTheDocument());
     expect(screen.queryByText('Given outside the site area — not counted')).not.toBeInTheDocument();
     expect(screen.queryByText('Answers given outside the site area')).not.toBeInTheDocument();
+    await submitted();
   });
 
   it('says an answer judged outside was given outside', async () => {
@@ -81,6 +87,7 @@ describe('the location status after submitting', () => {
       expect(within(screen.getByRole('region', { name: QUESTION })).getByText('Given outside the site area — not counted')).toBeInTheDocument(),
     );
     expect(screen.queryByText('Position not verified — not counted')).not.toBeInTheDocument();
+    await submitted();
   });
 
   it("shows the device's own judgement while the answer waits on the device", async () => {
@@ -90,6 +97,7 @@ describe('the location status after submitting', () => {
     const region = screen.getByRole('region', { name: QUESTION });
     expect(await within(region).findByText('Saved on this device — it will be sent when the network is back')).toBeInTheDocument();
     expect(within(region).getByText('This device could not verify your position: it will be kept but not counted')).toBeInTheDocument();
+    await submitted();
   });
 
   it("shows the device's judgement of a position outside the site too", async () => {
@@ -98,5 +106,6 @@ describe('the location status after submitting', () => {
     await answerYes();
     const region = screen.getByRole('region', { name: QUESTION });
     expect(await within(region).findByText('This device placed you outside the site area: it will be kept but not counted')).toBeInTheDocument();
+    await submitted();
   });
 });
