@@ -4,7 +4,8 @@ import path from 'node:path';
 import { COMPILED_SERVER } from '../../apps/server/src/test/server-process.ts';
 
 export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const WEB_ROOT = path.resolve(import.meta.dirname, '../../apps/web/dist');
+/** BENCH_WEB_ROOT measures another build of the web app (a copy of dist/ with dist-server/ beside it). */
+export const WEB_ROOT = path.resolve(process.env.BENCH_WEB_ROOT ?? path.join(import.meta.dirname, '../../apps/web/dist'));
 
 /** Why the built app cannot be measured in Chromium here, or null when it can. */
 export function missingForBrowserBench(): string | null {
