@@ -5,19 +5,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, devices, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO, expectDirection, shot, signIn, t, type Lang } from './support.ts';
 
 /** The built app the journeys' server sends (playwright.config.ts). */
 const WEB_ROOT = process.env.WEB_ROOT ?? path.resolve(import.meta.dirname, '../apps/web/dist');
 const PHONE = { width: 390, height: 844 };
 
-async function openProfile(dir: string): Promise<BrowserContext> {
+async function openProfile(dir: string, userAgent?: string): Promise<BrowserContext> {
   // The journeys' Chromium, its flags and the server's address (playwright.config.ts).
   const { launchOptions, baseURL } = test.info().project.use;
   return chromium.launchPersistentContext(dir, {
     executablePath: launchOptions?.executablePath,
-    args: launchOptions?.args,
+    // A phone's browser is one as a whole: its service worker's own requests say so too.
+    args: [...(launchOptions?.args ?? []), ...(userAgent ? [`--user-agent=${userAgent}`] : [])],
+    userAgent,
     baseURL,
     viewport: PHONE,
     // The journeys' configuration blocks them; here they are what is tested.
@@ -139,6 +141,36 @@ test('a newly deployed version is offered, and taken only when the person reload
     expect(await version()).toMatch(/\/sw\.js$/);
   } finally {
     fs.writeFileSync(worker, deployed);
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a phone that has opened the app gets its dashboard drawn by the server again, through the service worker, and the kept page offline', async () => {
+  test.setTimeout(120_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldops-profile-'));
+  const context = await openProfile(dir, devices['Pixel 7'].userAgent);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page, 'en', DEMO.username, DEMO.password);
+    await expect.poll(() => page.evaluate(sessionKept), { timeout: 15_000 }).toBe(true);
+    await page.goto('/');
+    await controlledBy(page);
+
+    // Online, `/` is the page the server drew with the dashboard in it, answered through the worker.
+    const drawn = await page.goto('/');
+    expect(drawn?.fromServiceWorker()).toBe(true);
+    expect(await drawn?.text()).toContain('data-first-screen="en"');
+    const overview = page.getByRole('region', { name: t('en', 'dashboard.overview.title') });
+    await expect(overview.getByTestId('stat-projects-value')).toHaveText('3');
+
+    // With no network, the kept page opens, and the app says it is offline.
+    await context.setOffline(true);
+    const kept = await page.goto('/');
+    expect(kept?.fromServiceWorker()).toBe(true);
+    expect(await kept?.text()).not.toContain('data-first-screen=');
+    await expect(page.getByRole('status').filter({ hasText: t('en', 'offlineBar.text') })).toBeVisible();
+  } finally {
     await context.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
