@@ -2,7 +2,7 @@
 // default assignment of new tickets, and the SLA rules (DESIGN §1, helpdesk base).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { RoutingStrategy, SlaEscalation, TicketHistoryField, TicketPriority, TicketSource, TicketStatus } from '@fieldops/shared/enums';
+import type { AssignmentTarget, RoutingStrategy, SlaEscalation, TicketHistoryField, TicketPriority, TicketSource, TicketStatus } from '@fieldops/shared/enums';
 import { createdAt, id, ref } from './columns.ts';
 import { businesses, projects, teams, users } from './schema.ts';
 
@@ -154,6 +154,23 @@ export const ticketHistory = pgTable(
     createdDate: createdAt('created_date'),
   },
   (t) => [index('ticket_history_ticket_idx').on(t.ticketId, t.id)],
+);
+
+/** Who receives a new ticket that has no assignee: one row per business. */
+export const ticketAssignmentConfigs = pgTable(
+  'ticket_assignment_configs',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').$type<AssignmentTarget>().notNull(),
+    userId: ref('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    teamId: ref('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: ref('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    updatedDate: createdAt('updated_date'),
+  },
+  (t) => [uniqueIndex('ticket_assignment_configs_business_key').on(t.businessId)],
 );
 
 /**

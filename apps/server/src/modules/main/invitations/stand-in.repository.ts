@@ -25,6 +25,7 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   held_answers: ['user_id'],
   // The member who answered, and the supervisor who ruled an unproven position counts (never a stand-in).
   action_results: ['user_id', 'overridden_by'],
+  ticket_assignment_configs: ['user_id'],
   // The member a routing rule names, and the one a site's round robin gave the last ticket to.
   ticket_routing_rules: ['user_id'],
   ticket_round_robin_cursors: ['last_assignee_id'],
