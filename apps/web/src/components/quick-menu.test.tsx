@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render.tsx';
-import { QuickMenu, QuickMenuDivider, QuickMenuItem, QuickMenuLabel } from './quick-menu.tsx';
+import { QuickMenu, QuickMenuDivider, QuickMenuGroup, QuickMenuItem } from './quick-menu.tsx';
 
 function Menu({ onPick = vi.fn(), drawn = vi.fn() }: { onPick?: (name: string) => void; drawn?: () => void }) {
   return (
@@ -12,14 +12,15 @@ function Menu({ onPick = vi.fn(), drawn = vi.fn() }: { onPick?: (name: string) =
           drawn();
           return (
             <>
-              <QuickMenuLabel>Move to</QuickMenuLabel>
-              <QuickMenuItem disabled onClick={() => onPick('New')}>
-                New
-              </QuickMenuItem>
-              <QuickMenuItem onClick={() => onPick('Open')}>Open</QuickMenuItem>
-              <QuickMenuItem autoFocus onClick={() => onPick('Held')}>
-                Held
-              </QuickMenuItem>
+              <QuickMenuGroup label="Move to">
+                <QuickMenuItem disabled onClick={() => onPick('New')}>
+                  New
+                </QuickMenuItem>
+                <QuickMenuItem onClick={() => onPick('Open')}>Open</QuickMenuItem>
+                <QuickMenuItem autoFocus onClick={() => onPick('Held')}>
+                  Held
+                </QuickMenuItem>
+              </QuickMenuGroup>
               <QuickMenuDivider />
               <QuickMenuItem href="/tickets/1" target="_blank">
                 Open in new tab
@@ -66,6 +67,39 @@ describe('QuickMenu', () => {
     expect(item('Open in new tab')).toHaveFocus();
     expect(item('Open in new tab')).toHaveAttribute('href', '/tickets/1');
     expect(item('Open in new tab')).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('names the items under a title as a group by that title', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Menu />);
+    await user.click(button());
+    const group = within(screen.getByRole('menu')).getByRole('group', { name: 'Move to' });
+    expect(
+      within(group)
+        .getAllByRole('menuitem')
+        .map((element) => element.textContent),
+    ).toEqual(['New', 'Open', 'Held']);
+    expect(within(group).queryByRole('menuitem', { name: 'Open in new tab' })).not.toBeInTheDocument();
+  });
+
+  it('without popovers, draws the open menu at the end of the page, outside the card that holds its button', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <div data-testid="card" style={{ transform: 'translateY(40px)', overflow: 'hidden' }}>
+        <Menu />
+      </div>,
+    );
+    await user.click(button());
+    const menu = screen.getByRole('menu', { name: 'More actions for North' });
+    expect(menu.parentElement).toBe(document.body);
+    expect(screen.getByTestId('card')).not.toContainElement(menu);
+    // Still its button's menu: the keys walk it, a choice closes it and the focus goes back.
+    expect(item('Held')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(item('Open in new tab')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button()).toHaveFocus();
   });
 
   it('closes on Escape and on Tab, giving the focus back to its button', async () => {

@@ -5,7 +5,12 @@
 // closes it on Escape and on a tap outside; it also closes when the page scrolls (it is placed
 // once) and on Tab, handing the focus back to its button. The arrow keys, Home and End walk its
 // enabled items; the item marked `autoFocus` (or the first enabled one) takes the focus.
+// Browsers without popovers get a fixed box drawn at the end of the page instead (a portal): drawn
+// where its button is, it would be placed against a card's transformed ancestor (the board's
+// columns move their cards with a transform), clipped by the column and painted over by the cards
+// below it.
 import { createContext, useCallback, useContext, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
 import { ActionIcon } from '@mantine/core';
 import classes from './quick-menu.module.css';
 
@@ -23,7 +28,10 @@ interface QuickMenuProps {
 }
 
 const ITEMS = '[role="menuitem"]:not(:disabled)';
-/** Browsers without popovers (and the test DOM) show the menu as a plain fixed box, closed by this file's own listeners. */
+/**
+ * Browsers without popovers (and the test DOM) show the menu as a plain fixed box at the end of
+ * the page, above its content, closed by this file's own listeners.
+ */
 const POPOVERS = typeof HTMLElement !== 'undefined' && typeof HTMLElement.prototype.showPopover === 'function';
 const GAP = 4;
 const MARGIN = 8;
@@ -100,6 +108,13 @@ export function QuickMenu({ label, icon, buttonRef, children }: QuickMenuProps) 
     }
   };
 
+  // Only drawn once open, in the browser (never in the page the server draws).
+  const menu = open ? (
+    <div ref={menuRef} id={id} popover={POPOVERS ? 'auto' : undefined} role="menu" aria-label={label} className={classes.menu} onKeyDown={onKeyDown}>
+      <CloseMenu.Provider value={closeAfterChoice}>{children()}</CloseMenu.Provider>
+    </div>
+  ) : null;
+
   return (
     <>
       <ActionIcon
@@ -123,11 +138,7 @@ export function QuickMenu({ label, icon, buttonRef, children }: QuickMenuProps) 
       >
         {icon}
       </ActionIcon>
-      {open ? (
-        <div ref={menuRef} id={id} popover={POPOVERS ? 'auto' : undefined} role="menu" aria-label={label} className={classes.menu} onKeyDown={onKeyDown}>
-          <CloseMenu.Provider value={closeAfterChoice}>{children()}</CloseMenu.Provider>
-        </div>
-      ) : null}
+      {open ? (POPOVERS ? menu : createPortal(menu, document.body)) : null}
     </>
   );
 }
@@ -197,8 +208,17 @@ export function QuickMenuItem({ icon, children, disabled = false, autoFocus = fa
   );
 }
 
-export function QuickMenuLabel({ children }: { children: ReactNode }) {
-  return <div className={classes.label}>{children}</div>;
+/** Items under a title, which names them as a group for assistive technology. */
+export function QuickMenuGroup({ label, children }: { label: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div role="group" aria-labelledby={id}>
+      <div id={id} className={classes.label}>
+        {label}
+      </div>
+      {children}
+    </div>
+  );
 }
 
 export function QuickMenuDivider() {

@@ -10,7 +10,7 @@ import { TICKET_STATUSES, type TicketStatus } from '@fieldops/shared/enums';
 import type { Ticket } from '@fieldops/shared/helpdesk';
 import { canTransition } from '@fieldops/shared/ticket-transitions';
 import { absoluteUrl } from '../../../components/item-context-menu.tsx';
-import { QuickMenu, QuickMenuDivider, QuickMenuItem, QuickMenuLabel } from '../../../components/quick-menu.tsx';
+import { QuickMenu, QuickMenuDivider, QuickMenuGroup, QuickMenuItem } from '../../../components/quick-menu.tsx';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 
@@ -52,19 +52,20 @@ function TicketCardMenuItems({ ticket, onMove }: Pick<TicketCardMenuProps, 'tick
     <>
       {onMove ? (
         <>
-          <QuickMenuLabel>{t('tickets.card.moveTo')}</QuickMenuLabel>
-          {moves.map((status) => (
-            <QuickMenuItem
-              key={status}
-              icon={<IconArrowsExchange size={16} />}
-              disabled={!canTransition(ticket.status, status)}
-              // The focus goes to the first move the rules allow.
-              autoFocus={status === firstMove}
-              onClick={() => onMove(ticket, status)}
-            >
-              {t(`tickets.status.${status}`)}
-            </QuickMenuItem>
-          ))}
+          <QuickMenuGroup label={t('tickets.card.moveTo')}>
+            {moves.map((status) => (
+              <QuickMenuItem
+                key={status}
+                icon={<IconArrowsExchange size={16} />}
+                disabled={!canTransition(ticket.status, status)}
+                // The focus goes to the first move the rules allow.
+                autoFocus={status === firstMove}
+                onClick={() => onMove(ticket, status)}
+              >
+                {t(`tickets.status.${status}`)}
+              </QuickMenuItem>
+            ))}
+          </QuickMenuGroup>
           <QuickMenuDivider />
         </>
       ) : null}
