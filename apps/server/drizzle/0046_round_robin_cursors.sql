@@ -5,8 +5,6 @@ CREATE TABLE "ticket_round_robin_cursors" (
 	"last_assignee_id" bigint
 );
 --> statement-breakpoint
-ALTER TABLE "ticket_routing_rules" DROP CONSTRAINT "ticket_routing_rules_last_assignee_id_users_id_fk";
---> statement-breakpoint
 ALTER TABLE "ticket_round_robin_cursors" ADD CONSTRAINT "ticket_round_robin_cursors_team_id_teams_id_fk" FOREIGN KEY ("team_id") REFERENCES "public"."teams"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_round_robin_cursors" ADD CONSTRAINT "ticket_round_robin_cursors_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ticket_round_robin_cursors" ADD CONSTRAINT "ticket_round_robin_cursors_last_assignee_id_users_id_fk" FOREIGN KEY ("last_assignee_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -17,5 +15,4 @@ INSERT INTO "ticket_round_robin_cursors" ("team_id", "business_id", "last_assign
 SELECT DISTINCT ON ("target_team_id") "target_team_id", "business_id", "last_assignee_id"
 FROM "ticket_routing_rules"
 WHERE "strategy" = 'ROUND_ROBIN' AND "target_team_id" IS NOT NULL AND "last_assignee_id" IS NOT NULL
-ORDER BY "target_team_id", "position", "id";--> statement-breakpoint
-ALTER TABLE "ticket_routing_rules" DROP COLUMN "last_assignee_id";
+ORDER BY "target_team_id", "position", "id";

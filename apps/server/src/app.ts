@@ -76,6 +76,7 @@ import { transportFor, workMail, type MailTransport } from './modules/platform/m
 import { jobsRoutes } from './modules/platform/queue/jobs.routes.ts';
 import { workReminders } from './modules/platform/notifications/reminders.ts';
 import { workSlaEscalations } from './modules/helpdesk/sla-escalations/sla-escalations.service.ts';
+import { workTicketCounts } from './modules/helpdesk/tickets/ticket-counts.service.ts';
 import { workSlaRecompute } from './modules/helpdesk/sla-policies/sla-recompute.ts';
 import { startQueue, type Queue } from './modules/platform/queue/queue.ts';
 import { DEFAULT_MAIL_FROM, type MailSettings } from './config.ts';
@@ -327,6 +328,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await workReminders(queue, app.db, notifier);
       await workSlaEscalations(queue, app.db);
       await workSlaRecompute(queue, app.db);
+      await workTicketCounts(queue, app.db);
       await workPushes(queue, app.db, app.log, jobs.pushWorker);
     });
     if (transport?.close) app.addHook('onClose', async () => transport.close?.());

@@ -226,6 +226,12 @@ export const ticketRoutingRules = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::bigint[]`),
+    /**
+     * Where the rule's round robin stood before the turn moved to ticket_round_robin_cursors
+     * (drizzle/0046): unused, kept for the instances still running the previous release during an
+     * upgrade, to be dropped by the next.
+     */
+    lastAssigneeId: ref('last_assignee_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -240,10 +246,10 @@ export const ticketRoutingRules = pgTable(
 );
 
 /**
- * The business's tickets counted by project, site and status (0: none), kept by triggers on
- * tickets in the writing transaction (drizzle/0047), so the board's counters and its columns'
- * totals read a few hundred rows instead of counting every ticket. The key also carries the count
- * (INCLUDE, written in the migration).
+ * The business's tickets counted by project, site and status (0: none), from triggers on tickets
+ * (drizzle/0047, 0049) through ticket_status_count_changes, so the board's counters and its
+ * columns' totals read a few hundred rows instead of counting every ticket. The key also carries
+ * the count (INCLUDE, written in the migration).
  */
 export const ticketStatusCounts = pgTable(
   'ticket_status_counts',
@@ -257,6 +263,27 @@ export const ticketStatusCounts = pgTable(
     tickets: integer('tickets').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'ticket_status_counts_pkey', columns: [t.businessId, t.projectId, t.teamId, t.status] })],
+);
+
+/**
+ * Changes of ticket_status_counts not yet folded into it (drizzle/0049): each statement that writes
+ * tickets adds its sums here rather than updating the shared rows, so writers never wait on each
+ * other (a bulk change of 200 tickets held those rows until it committed); a job folds them in
+ * every minute, and readers add what is left.
+ */
+export const ticketStatusCountChanges = pgTable(
+  'ticket_status_count_changes',
+  {
+    id: id(),
+    businessId: ref('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    projectId: ref('project_id').notNull(),
+    teamId: ref('team_id').notNull(),
+    status: text('status').$type<TicketStatus>().notNull(),
+    tickets: integer('tickets').notNull(),
+  },
+  (t) => [index('ticket_status_count_changes_business_idx').on(t.businessId)],
 );
 
 /**

@@ -1,8 +1,8 @@
-// The board's counters and its columns' totals read ticket_status_counts, kept by triggers on
-// tickets (drizzle/0047). Whatever is written to tickets (many rows in one statement or one at a
-// time, status, project and site changes, a site or project deleted, a ticket deleted, a bulk
-// change through the API), the counts equal the tickets counted one by one, and the endpoints
-// answer what counting would.
+// The board's counters and its columns' totals read ticket_status_counts and the changes the
+// triggers on tickets add (drizzle/0047, 0049), which a job folds into it. Whatever is written to
+// tickets (many rows in one statement or one at a time, status, project and site changes, a site or
+// project deleted, a ticket deleted, a bulk change through the API), the counts equal the tickets
+// counted one by one, folded or not, and the endpoints answer what counting would.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,10 +10,11 @@ import { TICKET_STATUSES, type TicketStatus } from '@fieldops/shared/enums';
 import { TOTAL_COUNT_HEADER } from '@fieldops/shared/limits';
 import { rowsOf } from '../../../db/client.ts';
 import { businesses, projects, teams } from '../../../db/schema.ts';
-import { tickets, ticketStatusCounts } from '../../../db/schema-helpdesk.ts';
+import { tickets, ticketStatusCountChanges, ticketStatusCounts } from '../../../db/schema-helpdesk.ts';
 import { createCast } from '../../../test/cast.ts';
 import { addSupervisor, createProject, createSite, createTicket, type Caller } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { foldTicketCounts } from './ticket-counts.service.ts';
 
 const API = '/services/helpdesk/api/v1';
 
@@ -41,8 +42,10 @@ async function counted(businessId: number): Promise<Map<Key, number>> {
   return new Map(rows.map((r) => [keyOf(Number(r.project_id), Number(r.team_id), r.status), Number(r.n)]));
 }
 
-/** What ticket_status_counts holds for the business, rows at zero left out. */
+/** What ticket_status_counts holds for the business once the changes are folded in, rows at zero left out. */
 async function kept(businessId: number): Promise<Map<Key, number>> {
+  await foldTicketCounts(t.app.db);
+  expect(await t.app.db.select().from(ticketStatusCountChanges)).toEqual([]);
   const rows = await t.app.db.select().from(ticketStatusCounts).where(eq(ticketStatusCounts.businessId, businessId));
   return new Map(rows.filter((r) => r.tickets !== 0).map((r) => [keyOf(r.projectId, r.teamId, r.status), r.tickets]));
 }
@@ -116,7 +119,8 @@ describe('ticket_status_counts', () => {
       payload: { ticketIds: made.slice(0, 3).map((m) => m.id), change: { status: 'IN_PROGRESS', reason: 'On it now' } },
     });
     expect(res.json<{ applied: number[] }>().applied, res.body).toHaveLength(3);
-    expect(await kept(owner.business.id)).toEqual(await counted(owner.business.id));
+    // Nothing folded yet: the changes are read beside the counts.
+    expect((await t.app.db.select().from(ticketStatusCountChanges)).length).toBeGreaterThan(0);
 
     const truth = async (where: { projectId?: number; teamId?: number }) => {
       const rows = await t.app.db
@@ -141,6 +145,9 @@ describe('ticket_status_counts', () => {
       }
     }
     expect((await truth({ teamId: site.id })).IN_PROGRESS).toBe(3);
+    // Folded, the same answers.
+    expect(await kept(owner.business.id)).toEqual(await counted(owner.business.id));
+    expect((await owner.request({ method: 'GET', url: `${API}/tickets/counts?teamId=${site.id}` })).json()).toEqual(await truth({ teamId: site.id }));
 
     // A supervisor's view is narrower than the business: counted one by one, their sites' tickets only.
     const supervisor = await addSupervisor(t.app, owner, [site.id]);

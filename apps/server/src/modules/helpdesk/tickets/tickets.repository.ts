@@ -2,13 +2,13 @@
 // assignee and the creator, and the numbers of attachments and comments, all in one query, so a
 // page of tickets costs two queries (the page and its count) whatever its size.
 import { and, asc, count, desc, eq, ilike, or, sql, sum, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { TicketPriority, TicketStatus } from '@fieldops/shared/enums';
 import type { Ticket } from '@fieldops/shared/helpdesk';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
 import { projects, teams, users } from '../../../db/schema.ts';
-import { ticketAttachments, ticketCategories, ticketComments, tickets, ticketStatusCounts } from '../../../db/schema-helpdesk.ts';
+import { ticketAttachments, ticketCategories, ticketComments, tickets, ticketStatusCountChanges, ticketStatusCounts } from '../../../db/schema-helpdesk.ts';
 import { SLA_DUE_SOON_MS } from '@fieldops/shared/sla-policies';
 
 export interface TicketFilter {
@@ -167,25 +167,37 @@ export async function findTickets(
  * by nothing but status, project and site.
  */
 function countedAhead(filter: TicketFilter, scope: SQL | undefined): boolean {
-  return scope === undefined && !filter.searchKey && !filter.priority && !filter.categoryId && !filter.agentId && !filter.sla;
+  return scope === undefined && Object.entries(filter).every(([key, value]) => !value || COUNTED_BY.has(key));
 }
+/** The filters ticket_status_counts is keyed by. */
+const COUNTED_BY: ReadonlySet<string> = new Set(['ticketStatus', 'projectId', 'teamId']);
 
-/** Tickets per status from ticket_status_counts (countedAhead): a few rows per site. */
+/**
+ * Tickets per status from ticket_status_counts and the changes not folded into it yet
+ * (countedAhead): a few rows per site, and a minute's changes.
+ */
 async function sumCounts(db: Db, businessId: number, filter: TicketFilter): Promise<Partial<Record<TicketStatus, number>>> {
-  const c = ticketStatusCounts;
+  const sumOf = (c: typeof ticketStatusCounts | typeof ticketStatusCountChanges) =>
+    db
+      .select({ status: c.status, n: sum(c.tickets).as('n') })
+      .from(c)
+      .where(
+        and(
+          eq(c.businessId, businessId),
+          filter.projectId ? eq(c.projectId, filter.projectId) : undefined,
+          filter.teamId ? eq(c.teamId, filter.teamId) : undefined,
+          filter.ticketStatus ? eq(c.status, filter.ticketStatus) : undefined,
+        ),
+      )
+      .groupBy(c.status);
+  // One statement, so both are read at one moment: a fold between two reads would count twice.
   const rows = await db
-    .select({ status: c.status, n: sum(c.tickets).mapWith(Number) })
-    .from(c)
-    .where(
-      and(
-        eq(c.businessId, businessId),
-        filter.projectId ? eq(c.projectId, filter.projectId) : undefined,
-        filter.teamId ? eq(c.teamId, filter.teamId) : undefined,
-        filter.ticketStatus ? eq(c.status, filter.ticketStatus) : undefined,
-      ),
-    )
-    .groupBy(c.status);
-  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+    .select({ status: sql<TicketStatus>`status`, n: sql<number>`sum(n)`.mapWith(Number) })
+    .from(unionAll(sumOf(ticketStatusCounts), sumOf(ticketStatusCountChanges)).as('counted'))
+    .groupBy(sql`status`);
+  const counts: Partial<Record<TicketStatus, number>> = {};
+  for (const row of rows) if (row.n !== 0) counts[row.status] = row.n;
+  return counts;
 }
 
 /** Tickets per status under the same filters and visibility as the list. */

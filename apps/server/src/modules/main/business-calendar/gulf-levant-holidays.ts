@@ -47,14 +47,19 @@ export const GULF_LEVANT_HOLIDAYS = {
       langs: ['ar', 'en'],
       zones: ['Asia/Muscat'],
       days: {
-        '01-11 since 2021': name("Sultan's Accession Day", 'ذكرى تولي السلطان مقاليد الحكم'),
+        // A holiday by Royal Decree 88/2022.
+        '01-11 since 2023': name("Sultan's Accession Day", 'ذكرى تولي السلطان مقاليد الحكم'),
         '27 Rajab': ISRA_AND_MIRAJ,
+        // From 29 Ramadan to 3 Shawwal, whether Ramadan has 29 days or 30.
+        '29 Ramadan P2D': EID_AL_FITR,
         '1 Shawwal P3D': EID_AL_FITR,
         '9 Dhu al-Hijjah': ARAFAT_DAY,
         '10 Dhu al-Hijjah P3D': EID_AL_ADHA,
         '1 Muharram': ISLAMIC_NEW_YEAR,
         '12 Rabi al-awwal': PROPHETS_BIRTHDAY,
-        '11-18': name('National Day', 'العيد الوطني'),
+        // Two days: 18 and 19 November (Royal Decree 56/2020), 20 and 21 November from 2025 (Royal Decree 15/2025).
+        '11-18 P2D since 2020 and prior to 2025': name('National Day', 'العيد الوطني'),
+        '11-20 P2D since 2025': name('National Day', 'العيد الوطني'),
       },
     },
     JO: {

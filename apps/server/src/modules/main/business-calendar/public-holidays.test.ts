@@ -97,9 +97,19 @@ describe('public holidays of the countries added to the data set', () => {
     expect(kuwait.get('2026-06-16')?.nameEn).toBe('Islamic New Year');
     expect(kuwait.get('2026-08-25')?.nameEn).toBe("Prophet's Birthday");
 
-    expect(dated('OM', 2026).get('2026-11-18')?.nameEn).toBe('National Day');
-    expect(dated('OM', 2020).has('2020-01-11')).toBe(false);
+    // Oman: National Day's two days moved in 2025; Accession Day from 2023; Eid al-Fitr from 29 Ramadan.
+    const oman = (year: number) =>
+      days('OM', year)
+        .filter((d) => d.nameEn === 'National Day')
+        .map((d) => d.date);
+    expect(oman(2024)).toEqual(['2024-11-18', '2024-11-19']);
+    expect(oman(2026)).toEqual(['2026-11-20', '2026-11-21']);
+    expect(dated('OM', 2022).has('2022-01-11')).toBe(false);
     expect(dated('OM', 2026).get('2026-01-11')?.nameEn).toBe("Sultan's Accession Day");
+    const fitr = days('OM', 2026).filter((d) => d.nameEn === 'Eid al-Fitr');
+    expect(fitr[0]?.date).toBe('2026-03-18');
+    expect(fitr.at(-1)?.date).toBe('2026-03-22');
+    expect(fitr.every((d) => d.nameAr === 'عيد الفطر')).toBe(true);
     const jordan = dated('JO', 2026);
     expect(jordan.get('2026-05-25')?.nameAr).toBe('عيد الاستقلال');
     expect(jordan.get('2026-12-25')?.nameEn).toBe('Christmas Day');

@@ -44,7 +44,9 @@ export function publicHolidayDaysOf(countryCode: string, year: number): PublicHo
         const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
         if (!date.startsWith(String(year))) continue;
         const known = byDate.get(date);
-        // Two holidays on one day (Egypt's 25 January) are one day off with both names.
+        // Two holidays on one day (Egypt's 25 January) are one day off with both names; one
+        // holiday met twice (Oman's Eid al-Fitr from 29 Ramadan and from 1 Shawwal) keeps its name.
+        if (known && known.nameEn === h.name) continue;
         if (known) byDate.set(date, { date, nameEn: `${known.nameEn} / ${h.name}`, nameAr: `${known.nameAr} / ${nameAr}` });
         else byDate.set(date, { date, nameEn: h.name, nameAr });
       }

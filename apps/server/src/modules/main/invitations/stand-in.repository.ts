@@ -26,8 +26,9 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   // The member who answered, and the supervisor who ruled an unproven position counts (never a stand-in).
   action_results: ['user_id', 'overridden_by'],
   ticket_assignment_configs: ['user_id'],
-  // The member a routing rule names, and the one a site's round robin gave the last ticket to.
-  ticket_routing_rules: ['user_id'],
+  // The member a routing rule names, and the one a site's round robin gave the last ticket to
+  // (the rule's own column is the turn as the previous release kept it).
+  ticket_routing_rules: ['user_id', 'last_assignee_id'],
   ticket_round_robin_cursors: ['last_assignee_id'],
   tickets: ['agent_id', 'creator_id'],
   ticket_history: ['agent_id', 'old_agent_id', 'actor_id'],

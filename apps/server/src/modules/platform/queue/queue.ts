@@ -97,6 +97,8 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   'sla.sweep': 300,
   // A business's open tickets' due times again, in committed batches; one taken over starts over.
   'sla.recompute': 600,
+  // Folding the ticket counts' changes of the last minute: one statement.
+  'tickets.counts': 60,
 };
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
@@ -133,6 +135,7 @@ export const QUEUE_NAMES = [
   'photos.check',
   'sla.sweep',
   'sla.recompute',
+  'tickets.counts',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
