@@ -15,6 +15,8 @@ export interface ExportColumn {
   label: string;
   /** Relative width: a PDF page and a sheet share the space by these. */
   width: number;
+  /** The column's name in JSON, the same in every language (the SLA report's); the title otherwise. */
+  jsonKey?: string;
 }
 
 export interface ExportTable {
@@ -24,6 +26,8 @@ export interface ExportTable {
   subtitle: string;
   /** The worksheet's name (at most 31 characters, as Excel allows). */
   sheetName: string;
+  /** With further sections: the table's key in JSON, the same in every language. */
+  jsonKey?: string;
   columns: ExportColumn[];
   rows: ExportCell[][];
   /** Further tables of the same file (the SLA report's breaches), each after the first. */
@@ -32,14 +36,16 @@ export interface ExportTable {
 
 /**
  * A further table in the file: its own sheet in Excel, its own block under its title in CSV, its
- * own key (the sheet's name) in JSON, and its own pages under its title in a PDF.
+ * own key in JSON, and its own pages under its title in a PDF.
  */
 export interface ExportSection {
   title: string;
   /** One line under the title. */
   subtitle: string;
-  /** The worksheet's name (at most 31 characters), and the section's key in JSON. */
+  /** The worksheet's name (at most 31 characters). */
   sheetName: string;
+  /** The section's key in JSON, the same in every language. */
+  jsonKey: string;
   columns: ExportColumn[];
   rows: ExportCell[][];
 }

@@ -3,7 +3,9 @@
 // medians as numbers a spreadsheet can sum and sort (working minutes) with their words beside them.
 // The breaches the report lists follow as a section of their own (a second sheet, a block of the
 // CSV, a key of the JSON, pages of the PDF): the ticket, its title, category, priority and site,
-// the target missed, when it was due (the business's time) and how late it came (minutes).
+// the target missed, when it was due (the business's time) and how late it came (minutes of clock time,
+// which its title says). The JSON names its two lists and their fields in English words, the same
+// in every language, so that a program reading it need not know the language it was exported in.
 import type { TFunction } from 'i18next';
 import type { SlaBreach, SlaFigures, SlaGrouping, SlaReport } from '@fieldops/shared/sla-report';
 import { formatZonedDateTime } from '../../../lib/business-time.ts';
@@ -13,15 +15,16 @@ import { formatShare, formatWorkingTime, slaBreachCategory, slaGroupName } from 
 import { localStamp } from './export-rows.ts';
 import type { ExportCell, ExportColumn, ExportSection, ExportTable } from './export-table.ts';
 
+/** Each column's key (its title's), width and name in JSON. */
 export const SLA_EXPORT_COLUMNS = [
-  ['group', 16],
-  ['created', 8],
-  ['resolved', 8],
-  ['firstResponseMet', 10],
-  ['resolutionMet', 10],
-  ['medianFirstResponse', 12],
-  ['medianResolution', 12],
-  ['breaches', 8],
+  ['group', 16, 'group'],
+  ['created', 8, 'created'],
+  ['resolved', 8, 'resolved'],
+  ['firstResponseMet', 10, 'firstResponseMetPercent'],
+  ['resolutionMet', 10, 'resolutionMetPercent'],
+  ['medianFirstResponse', 12, 'medianFirstResponseMinutes'],
+  ['medianResolution', 12, 'medianResolutionMinutes'],
+  ['breaches', 8, 'breaches'],
 ] as const;
 
 export interface SlaExportContext {
@@ -50,14 +53,14 @@ function cells(name: string, figures: SlaFigures, { t, language }: SlaExportCont
 }
 
 export const SLA_BREACH_EXPORT_COLUMNS = [
-  ['ticket', 6],
-  ['title', 18],
-  ['category', 10],
-  ['priority', 7],
-  ['site', 10],
-  ['target', 9],
-  ['dueAt', 11],
-  ['late', 8],
+  ['ticket', 6, 'ticketId'],
+  ['title', 18, 'title'],
+  ['category', 10, 'category'],
+  ['priority', 7, 'priority'],
+  ['site', 10, 'site'],
+  ['target', 9, 'target'],
+  ['dueAt', 11, 'dueAt'],
+  ['lateMinutes', 8, 'lateByMinutes'],
 ] as const;
 
 function breachCells(breach: SlaBreach, timeZone: string, { t, language }: SlaExportContext): ExportCell[] {
@@ -71,7 +74,8 @@ function breachCells(breach: SlaBreach, timeZone: string, { t, language }: SlaEx
     breach.dueAt === null
       ? ''
       : { kind: 'time', value: breach.dueAt, local: localStamp(breach.dueAt, timeZone), text: formatZonedDateTime(breach.dueAt, timeZone, language) },
-    breach.lateMinutes === null ? '' : { kind: 'number', value: breach.lateMinutes, text: formatWorkingTime(breach.lateMinutes, language, t) },
+    // Minutes in every format, the PDF's words too, as the column's title says.
+    breach.lateMinutes === null ? '' : { kind: 'number', value: breach.lateMinutes, text: formatNumber(breach.lateMinutes, language) },
   ];
 }
 
@@ -86,7 +90,8 @@ function breachSection(report: SlaReport, context: SlaExportContext): ExportSect
         ? t('reports.sla.breachesSome', { shown: formatNumber(report.breaches.length, language), total: formatNumber(report.breachesTotal, language) })
         : t('reports.sla.breachesAll', { count: report.breachesTotal, total: formatNumber(report.breachesTotal, language) }),
     sheetName: title.slice(0, 31),
-    columns: SLA_BREACH_EXPORT_COLUMNS.map(([key, width]) => ({ key, label: t(`reports.sla.breachColumns.${key}`), width })),
+    jsonKey: 'breaches',
+    columns: SLA_BREACH_EXPORT_COLUMNS.map(([key, width, jsonKey]) => ({ key, label: t(`reports.sla.breachColumns.${key}`), width, jsonKey })),
     rows: report.breaches.map((breach) => breachCells(breach, report.timeZone, context)),
   };
 }
@@ -95,16 +100,18 @@ const GROUPS = { category: 'byCategory', priority: 'byPriority', site: 'bySite',
 
 export function toSlaExportTable(report: SlaReport, context: SlaExportContext): ExportTable {
   const { t, language, grouping } = context;
-  const columns: ExportColumn[] = SLA_EXPORT_COLUMNS.map(([key, width]) => ({
+  const columns: ExportColumn[] = SLA_EXPORT_COLUMNS.map(([key, width, jsonKey]) => ({
     key,
     label: key === 'group' ? t(`reports.sla.groupings.${grouping}`) : t(`reports.sla.columns.${key}`),
     width,
+    jsonKey,
   }));
   return {
     direction: language === 'ar' ? 'rtl' : 'ltr',
     title: t('reports.sla.documentTitle'),
     subtitle: context.subtitle,
     sheetName: t('reports.sla.sheetName').slice(0, 31),
+    jsonKey: 'figures',
     columns,
     rows: [
       cells(t('reports.sla.allTickets'), report.totals, context),
