@@ -93,9 +93,7 @@ export async function findSlaFigures(db: Db, scope: SlaScope): Promise<FigureRow
     from ${t}
     where ${scopeConditions(scope)} and (${c} or ${r})`;
   const figures = (sets: (Grouping | null)[]) =>
-    inMemorySorts(
-      db,
-      sql`
+    db.execute(sql`
       select ${groupingColumns(sets)},
         count(*) filter (where c) as created,
         count(*) filter (where r) as resolved,
@@ -106,23 +104,9 @@ export async function findSlaFigures(db: Db, scope: SlaScope): Promise<FigureRow
         percentile_cont(0.5) within group (order by fr_minutes) filter (where c) as fr_median,
         percentile_cont(0.5) within group (order by res_minutes) filter (where r) as res_median
       from (${picked}) picked
-      group by ${groupingSets(sets)}`,
-    );
+      group by ${groupingSets(sets)}`);
   const results = await Promise.all([figures([null, 'category_id', 'priority', 'project_id']), figures(['team_id'])]);
   return results.flatMap((result) => rowsOf<FigureRow>(result));
-}
-
-/**
- * Runs a report query whose sorts hold a year of a busy business's tickets (about 10 MB at
- * 100,000) with the memory to sort them without spilling to disk, and without parallel workers,
- * which on a few cores only compete with the queries running beside it.
- */
-function inMemorySorts(db: Db, query: SQL) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '16MB'`);
-    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return tx.execute(query);
-  });
 }
 
 export interface BreachRow {
