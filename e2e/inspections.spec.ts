@@ -163,6 +163,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
+    // Picked up: the list measures where it may drop before the pointer goes on.
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
     const to = (await target.boundingBox())!;
     const saved = page.waitForResponse((res) => res.url().endsWith(`/v1/tasks/${taskId}/layout`) && res.request().method() === 'PUT');
     await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 12 });
