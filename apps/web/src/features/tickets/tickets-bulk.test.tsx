@@ -38,6 +38,18 @@ function server(result: unknown, tickets = TICKETS) {
 const box = (id: number) => screen.getByRole('checkbox', { name: `Select ticket #${id} Ticket ${id}` });
 const count = () => screen.getByTestId('bulk-count').textContent;
 
+type User = ReturnType<typeof userEvent.setup>;
+type Bar = ReturnType<typeof within>;
+
+/** Chooses what the bar changes, and the value when it is picked from a list. */
+async function chooseChange(user: User, bar: Bar, field: string, value?: string) {
+  await user.click(bar.getByRole('combobox', { name: 'Change' }));
+  await user.click(await screen.findByRole('option', { name: field }));
+  if (value === undefined) return;
+  await user.click(bar.getByRole('combobox', { name: field }));
+  await user.click(await screen.findByRole('option', { name: value }));
+}
+
 describe('bulk changes of tickets', () => {
   it('chooses cards with the keyboard, moves them in one go and reports the refused one, which stays chosen', async () => {
     const { calls, fetchMock } = server({ applied: [1, 2], refused: [{ id: 3, message: 'Unavailable status Transition' }] });
@@ -66,10 +78,7 @@ describe('bulk changes of tickets', () => {
     expect(count()).toBe('3 selected');
 
     const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
-    await user.click(bar.getByRole('combobox', { name: 'Change' }));
-    await user.click(await screen.findByRole('option', { name: 'Status' }));
-    await user.click(bar.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'In progress' }));
+    await chooseChange(user, bar, 'Status', 'In progress');
     // The reason is required, as for one ticket.
     await user.click(bar.getByRole('button', { name: 'Apply' }));
     expect(await bar.findByText('Reason is required')).toBeInTheDocument();
@@ -104,10 +113,7 @@ describe('bulk changes of tickets', () => {
     expect(box(2)).toBeChecked();
 
     const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
-    await user.click(bar.getByRole('combobox', { name: 'Change' }));
-    await user.click(await screen.findByRole('option', { name: 'Priority' }));
-    await user.click(bar.getByRole('combobox', { name: 'Priority' }));
-    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await chooseChange(user, bar, 'Priority', 'High');
     await user.click(bar.getByRole('button', { name: 'Apply' }));
 
     const report = await screen.findByTestId('bulk-result');
@@ -131,14 +137,12 @@ describe('bulk changes of tickets', () => {
     // Assignee is the first change offered: applied with nobody chosen, it asks for someone.
     await user.click(bar.getByRole('button', { name: 'Apply' }));
     expect(await bar.findByText('Choose a member')).toBeInTheDocument();
-    await user.click(bar.getByRole('combobox', { name: 'Change' }));
-    await user.click(await screen.findByRole('option', { name: 'Category' }));
+    await chooseChange(user, bar, 'Category');
     await user.click(bar.getByRole('button', { name: 'Apply' }));
     expect(await bar.findByText('Choose a category')).toBeInTheDocument();
     expect(calls.some((call) => call.path === `${BASE}/bulk`)).toBe(false);
     // Removing the assignee is a choice of its own.
-    await user.click(bar.getByRole('combobox', { name: 'Change' }));
-    await user.click(await screen.findByRole('option', { name: 'Assignee' }));
+    await chooseChange(user, bar, 'Assignee');
     await user.click(bar.getByRole('checkbox', { name: 'Remove the assignee' }));
     await user.click(bar.getByRole('button', { name: 'Apply' }));
     await vi.waitFor(() => expect(calls.find((call) => call.path === `${BASE}/bulk`)?.body).toEqual({ ticketIds: [1, 2, 3], change: { agentId: null } }));
@@ -173,10 +177,7 @@ describe('bulk changes of tickets', () => {
     expect(count()).toBe('200 selected');
 
     const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
-    await user.click(bar.getByRole('combobox', { name: 'Change' }));
-    await user.click(await screen.findByRole('option', { name: 'Priority' }));
-    await user.click(bar.getByRole('combobox', { name: 'Priority' }));
-    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await chooseChange(user, bar, 'Priority', 'High');
     await user.click(bar.getByRole('button', { name: 'Apply' }));
     await vi.waitFor(() => expect(calls.find((call) => call.path === `${BASE}/bulk`)).toBeDefined());
     const sent = calls.find((call) => call.path === `${BASE}/bulk`)?.body as { ticketIds: number[] };
@@ -206,10 +207,7 @@ describe('bulk changes of tickets', () => {
     expect(count()).toBe('1 selected');
 
     const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
-    await user.click(bar.getByRole('combobox', { name: 'Change' }));
-    await user.click(await screen.findByRole('option', { name: 'Priority' }));
-    await user.click(bar.getByRole('combobox', { name: 'Priority' }));
-    await user.click(await screen.findByRole('option', { name: 'High' }));
+    await chooseChange(user, bar, 'Priority', 'High');
     await user.click(bar.getByRole('button', { name: 'Apply' }));
     await vi.waitFor(() => expect(calls.find((call) => call.path === `${BASE}/bulk`)?.body).toEqual({ ticketIds: [1], change: { priority: 'HIGH' } }));
 
