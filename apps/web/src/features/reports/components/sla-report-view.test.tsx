@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SlaFigures, SlaReport } from '@fieldops/shared/sla-report';
+import type { SlaReport } from '@fieldops/shared/sla-report';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { fakeSession, list, problem, renderWithSession, stubFetch } from '../../../test/session.tsx';
 import { toSlaExportTable } from '../export/sla-export-rows.ts';
 import { ReportsPage } from '../reports-page.tsx';
+import { slaFigures } from '../test/sla-fixtures.ts';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -15,20 +16,7 @@ afterEach(async () => {
 const slow = { timeout: 8000 };
 const SLA = '/services/helpdesk/api/v1/report/sla';
 
-const figures = (over: Partial<SlaFigures> = {}): SlaFigures => ({
-  created: 5,
-  resolved: 3,
-  firstResponseMet: 3,
-  firstResponseBreached: 1,
-  firstResponseMetPercent: 75,
-  resolutionMet: 2,
-  resolutionBreached: 1,
-  resolutionMetPercent: 66.7,
-  medianFirstResponseMinutes: 35,
-  medianResolutionMinutes: 135.5,
-  breaches: 2,
-  ...over,
-});
+const figures = slaFigures;
 const group = { id: null, priority: null, name: null, nameEn: null, nameAr: null };
 const REPORT: SlaReport = {
   startDate: '2024-03-01',

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { SlaBreach, SlaFigures, SlaReport } from '@fieldops/shared/sla-report';
+import type { SlaBreach, SlaReport } from '@fieldops/shared/sla-report';
 import { i18n } from '../../../lib/i18n/i18n.ts';
+import { slaFigures } from '../test/sla-fixtures.ts';
 import { buildCsv } from './csv.ts';
 import { pdfFonts, pdfText } from './export-test-kit.ts';
 import { buildJson } from './json.ts';
@@ -9,19 +10,7 @@ import { buildPdf } from './pdf.ts';
 import { toSlaExportTable } from './sla-export-rows.ts';
 import { buildXlsx } from './xlsx.ts';
 
-const figures: SlaFigures = {
-  created: 5,
-  resolved: 3,
-  firstResponseMet: 3,
-  firstResponseBreached: 1,
-  firstResponseMetPercent: 75,
-  resolutionMet: 2,
-  resolutionBreached: 1,
-  resolutionMetPercent: 66.7,
-  medianFirstResponseMinutes: 35,
-  medianResolutionMinutes: 135.5,
-  breaches: 2,
-};
+const figures = slaFigures();
 const breach: SlaBreach = {
   ticketId: 901,
   title: 'Leak in level 2',
