@@ -158,16 +158,28 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     const handle = page.getByRole('button', { name: t(lang, 'tasks.dnd.handle', { name: second }) });
     const target = page.getByRole('region', { name: sections[1] });
     await target.scrollIntoViewIfNeeded();
-    await handle.scrollIntoViewIfNeeded();
-    const from = (await handle.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
-    // Picked up: the list measures where it may drop before the pointer goes on.
-    await expect(handle).toHaveAttribute('aria-pressed', 'true');
-    const to = (await target.boundingBox())!;
+    // Picked up (the list then measures where it may drop before the pointer goes on). A list
+    // drawn anew under the pointer as the page reads the task again drops a pick-up: the pointer
+    // lets go and picks the action up again.
+    for (let attempt = 1; ; attempt++) {
+      await handle.hover();
+      const from = (await handle.boundingBox())!;
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
+      const picked = await expect(handle)
+        .toHaveAttribute('aria-pressed', 'true', { timeout: 3_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (picked) break;
+      await page.mouse.up();
+      if (attempt === 3) throw new Error(`${second} was never picked up`);
+    }
     const saved = page.waitForResponse((res) => res.url().endsWith(`/v1/tasks/${taskId}/layout`) && res.request().method() === 'PUT');
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 12 });
+    // Towards the last section, then onto its foot where it stands once the list has made room.
+    const toward = (await target.boundingBox())!;
+    await page.mouse.move(toward.x + toward.width / 2, toward.y + toward.height / 2, { steps: 8 });
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 4 });
     await page.mouse.up();
     expect((await saved).ok()).toBeTruthy();
     await page.reload();
