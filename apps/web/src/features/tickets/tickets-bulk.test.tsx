@@ -41,6 +41,19 @@ const count = () => screen.getByTestId('bulk-count').textContent;
 type User = ReturnType<typeof userEvent.setup>;
 type Bar = ReturnType<typeof within>;
 
+/** The tickets page at `route` with the bulk result `result`, in Select mode once its bar has come. */
+async function selecting(result: unknown, route: string) {
+  const { calls, fetchMock } = server(result);
+  vi.stubGlobal('fetch', fetchMock);
+  const user = userEvent.setup();
+  renderWithSession(<TicketsPage />, { route });
+  await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
+  await user.click(screen.getByRole('button', { name: 'Select' }));
+  // The bar arrives with Select.
+  await screen.findByTestId('bulk-count');
+  return { calls, user };
+}
+
 /** Chooses what the bar changes, and the value when it is picked from a list. */
 async function chooseChange(user: User, bar: Bar, field: string, value?: string) {
   await user.click(bar.getByRole('combobox', { name: 'Change' }));
@@ -52,14 +65,7 @@ async function chooseChange(user: User, bar: Bar, field: string, value?: string)
 
 describe('bulk changes of tickets', () => {
   it('chooses cards with the keyboard, moves them in one go and reports the refused one, which stays chosen', async () => {
-    const { calls, fetchMock } = server({ applied: [1, 2], refused: [{ id: 3, message: 'Unavailable status Transition' }] });
-    vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
-    renderWithSession(<TicketsPage />, { route: '/tickets' });
-    await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: 'Select' }));
-    // The bar arrives with Select.
-    await screen.findByTestId('bulk-count');
+    const { calls, user } = await selecting({ applied: [1, 2], refused: [{ id: 3, message: 'Unavailable status Transition' }] }, '/tickets');
     expect(count()).toBe('0 selected');
 
     // Space on a card's title chooses the card; Escape lets go of everything.
@@ -97,14 +103,7 @@ describe('bulk changes of tickets', () => {
   }, 60_000);
 
   it('chooses a range of the list with Shift+click and reports a change that all took', async () => {
-    const { calls, fetchMock } = server({ applied: [1, 2, 3], refused: [] });
-    vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
-    renderWithSession(<TicketsPage />, { route: '/tickets?view=list' });
-    await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: 'Select' }));
-    // The bar arrives with Select.
-    await screen.findByTestId('bulk-count');
+    const { calls, user } = await selecting({ applied: [1, 2, 3], refused: [] }, '/tickets?view=list');
     await user.click(box(1));
     await user.keyboard('{Shift>}');
     await user.click(box(3));
@@ -124,14 +123,7 @@ describe('bulk changes of tickets', () => {
   }, 60_000);
 
   it('never takes assignees or categories away unless that is chosen', async () => {
-    const { calls, fetchMock } = server({ applied: [1, 2, 3], refused: [] });
-    vi.stubGlobal('fetch', fetchMock);
-    const user = userEvent.setup();
-    renderWithSession(<TicketsPage />, { route: '/tickets' });
-    await screen.findByRole('link', { name: 'Ticket 3' }, { timeout: 5000 });
-    await user.click(screen.getByRole('button', { name: 'Select' }));
-    // The bar arrives with Select.
-    await screen.findByTestId('bulk-count');
+    const { calls, user } = await selecting({ applied: [1, 2, 3], refused: [] }, '/tickets');
     await user.click(screen.getByRole('button', { name: 'Select all shown' }));
     const bar = within(screen.getByRole('form', { name: 'Change the selected tickets' }));
     // Assignee is the first change offered: applied with nobody chosen, it asks for someone.

@@ -6,7 +6,7 @@ import { i18n } from '../../../lib/i18n/i18n.ts';
 import { fakeSession, list, problem, renderWithSession, stubFetch } from '../../../test/session.tsx';
 import { toSlaExportTable } from '../export/sla-export-rows.ts';
 import { ReportsPage } from '../reports-page.tsx';
-import { slaFigures } from '../test/sla-fixtures.ts';
+import { slaBreach, slaFigures } from '../test/sla-fixtures.ts';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -31,20 +31,12 @@ const REPORT: SlaReport = {
   bySite: [{ ...figures({ created: 3 }), ...group, id: 21, name: 'Riyadh Mall' }],
   byProject: [{ ...figures(), ...group, id: 31, name: 'Malls' }],
   breaches: [
-    {
-      ticketId: 901,
-      title: 'Leak in level 2',
-      status: 'RESOLVED',
-      priority: 'HIGH',
-      target: 'RESOLUTION',
-      dueAt: '2024-03-06T05:00:00.000Z',
+    slaBreach({
       metAt: '2024-03-06T06:00:00.000Z',
       lateMinutes: 60,
-      category: { id: 11, nameEn: 'Plumbing', nameAr: 'سباكة' },
-      site: { id: 21, name: 'Riyadh Mall' },
       project: { id: 31, name: 'Malls' },
       assignee: { id: 5, username: 'sara', fullName: 'Sara Ali', avatar: null },
-    },
+    }),
   ],
   breachesTotal: 2,
 };

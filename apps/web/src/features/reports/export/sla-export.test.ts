@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { SlaBreach, SlaReport } from '@fieldops/shared/sla-report';
+import type { SlaReport } from '@fieldops/shared/sla-report';
 import { i18n } from '../../../lib/i18n/i18n.ts';
-import { slaFigures } from '../test/sla-fixtures.ts';
+import { slaBreach, slaFigures } from '../test/sla-fixtures.ts';
 import { buildCsv } from './csv.ts';
 import { pdfFonts, pdfText } from './export-test-kit.ts';
 import { buildJson } from './json.ts';
@@ -11,20 +11,7 @@ import { toSlaExportTable } from './sla-export-rows.ts';
 import { buildXlsx } from './xlsx.ts';
 
 const figures = slaFigures();
-const breach: SlaBreach = {
-  ticketId: 901,
-  title: 'Leak in level 2',
-  status: 'RESOLVED',
-  priority: 'HIGH',
-  target: 'RESOLUTION',
-  dueAt: '2024-03-06T05:00:00.000Z',
-  metAt: '2024-03-06T06:30:00.000Z',
-  lateMinutes: 90,
-  category: { id: 11, nameEn: 'Plumbing', nameAr: 'سباكة' },
-  site: { id: 21, name: 'Riyadh Mall' },
-  project: null,
-  assignee: null,
-};
+const breach = slaBreach();
 const REPORT: SlaReport = {
   startDate: '2024-03-01',
   endDate: '2024-03-31',
