@@ -13,6 +13,7 @@ export default defineConfig({
     './apps/server/src/db/schema-kiosks.ts',
     './apps/server/src/db/schema-evidence.ts',
     './apps/server/src/db/schema-calendar.ts',
+    './apps/server/src/db/schema-integrations.ts',
   ],
   out: './apps/server/drizzle',
 });

@@ -15,6 +15,7 @@ import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { OneLineLogController } from './lib/log-options.ts';
+import { requestOriginPlugin } from './lib/request-origin.ts';
 import { accountRoutes } from './modules/main/account/account.routes.ts';
 import { sessionRoutes } from './modules/main/session/session.routes.ts';
 import { activationRoutes } from './modules/main/activation/activation.routes.ts';
@@ -264,6 +265,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // First, so every route (the CORS plugin's OPTIONS route too) answers its errors as problem+json.
   await app.register(errorsPlugin);
+  // Every later hook and handler runs knowing the request's address and client (the audit log's).
+  await app.register(requestOriginPlugin);
   await app.register(securityHeadersPlugin, { webRoot: options.webRoot ?? null });
   // Answers over 1 KB go out in brotli or gzip, whichever the client prefers; the web app's
   // files were compressed once at build time (plugins/web.ts). Compression runs after every other

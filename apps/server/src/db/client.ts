@@ -17,11 +17,12 @@ import * as imports from './schema-imports.ts';
 import * as kiosks from './schema-kiosks.ts';
 import * as evidence from './schema-evidence.ts';
 import * as calendar from './schema-calendar.ts';
+import * as integrations from './schema-integrations.ts';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.ts';
 import { registerDatabaseKind } from './prepared.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
 
-const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups, ...platform, ...imports, ...kiosks, ...evidence, ...calendar };
+const schema = { ...core, ...workflow, ...helpdesk, ...scheduling, ...rollups, ...platform, ...imports, ...kiosks, ...evidence, ...calendar, ...integrations };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -21,9 +21,18 @@ export const events = pgTable(
     createdAt: createdAt(),
     /** When its notifications were made (alone, or in a digest with others of its kind). */
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    /**
+     * The audit log's columns (modules/platform/audit): who acted, as they were named then (a person,
+     * or an API token), and from which address and client. The log is append-only (migration 0051).
+     */
+    actorName: text('actor_name'),
+    ip: text('ip'),
+    client: text('client'),
   },
   (t) => [
     index('events_business_idx').on(t.businessId, t.id),
+    index('events_business_kind_idx').on(t.businessId, t.kind, t.id),
+    index('events_actor_idx').on(t.businessId, t.actorId, t.id),
     index('events_unhandled_idx')
       .on(t.businessId, t.kind, t.id)
       .where(sql`handled_at is null`),

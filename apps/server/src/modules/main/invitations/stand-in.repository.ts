@@ -47,6 +47,9 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   kiosk_sign_ins: ['user_id'],
   // Who judged a photo in the review queue (a supervisor or an admin, never a stand-in; listed for completeness).
   photo_checks: ['reviewed_by'],
+  // Who registered a webhook or made an API token (an admin, never a stand-in; listed for completeness).
+  webhook_endpoints: ['created_by'],
+  api_tokens: ['created_by'],
 };
 
 /** Arrays of user ids, by table: the stand-in's id is replaced in place (a routing rule's group). */
@@ -75,6 +78,13 @@ export const LEFT_WITH_ACCOUNT: Readonly<Record<string, readonly string[]>> = {
   push_subscriptions: ['user_id'],
   password_resets: ['user_id'],
   mail_messages: ['user_id'],
+  // A person's sign-in methods: the provider accounts linked to theirs, their authenticator and
+  // recovery codes, and the sign-ins under way.
+  user_identities: ['user_id'],
+  sso_sign_ins: ['link_user_id'],
+  user_totp: ['user_id'],
+  recovery_codes: ['user_id'],
+  sign_in_challenges: ['user_id'],
 };
 
 /** The never-activated account the business created, locked; null for any other account. */

@@ -2,10 +2,30 @@
 // change's own transaction, with the job that makes its notifications. Kinds that come in bursts
 // (flagged answers, new schedules) are told in digests: their job waits a minute, and every event
 // of the kind that arrives meanwhile joins the one waiting job.
+//
+// The event log is also the audit log (modules/platform/audit): every row keeps who acted (their
+// name then), from which address and client (lib/request-origin.ts), and, for a change, what it
+// was before and after. Kinds no one is notified of are written handled, with no job.
+import { sql } from 'drizzle-orm';
 import type { SlaEscalation, TicketPriority } from '@fieldops/shared/enums';
 import type { Db } from '../../../db/client.ts';
 import { events } from '../../../db/schema-platform.ts';
+import { currentOrigin } from '../../../lib/request-origin.ts';
 import { sendJob } from '../queue/queue.ts';
+
+/** What an audit entry of a change holds: the thing changed, and what it was before and after. */
+export interface ChangeData {
+  target: { type: string; id: number | string | null; name?: string | null };
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/**
+ * Kinds recorded for the audit log (and webhooks) alone: changes to the business and what it holds,
+ * sign-ins, exports, and the integration and identity settings. Each holds a `ChangeData`.
+ */
+export const AUDIT_KINDS = ['auth.signed_in', 'auth.sign_in_failed', 'auth.signed_out'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export interface EventData {
   'ticket.created': { ticketId: number; title: string; teamId: number | null };
@@ -46,7 +66,21 @@ export interface EventData {
     start?: string;
   };
 }
-export type EventKind = keyof EventData;
+export type EventKind = keyof EventData | AuditKind;
+export type EventDataOf<K extends EventKind> = K extends keyof EventData ? EventData[K] : ChangeData;
+
+/** The kinds the notifications' fan-out and digests handle; the rest are written handled. */
+const NOTIFIED_KINDS: ReadonlySet<string> = new Set<keyof EventData>([
+  'ticket.created',
+  'ticket.assigned',
+  'ticket.commented',
+  'ticket.status',
+  'ticket.sla',
+  'answer.flagged',
+  'schedules.assigned',
+  'cover.requested',
+  'cover.decided',
+]);
 
 /**
  * Kinds told in digests, and how long a digest waits for more: flagged answers come in bursts and
@@ -55,12 +89,31 @@ export type EventKind = keyof EventData;
  */
 export const digestSeconds: Partial<Record<EventKind, number>> = { 'answer.flagged': 60, 'schedules.assigned': 10 };
 
-/** Records the event and its notifications' job in `tx` (the change's own transaction). */
-export async function recordEvent<K extends EventKind>(tx: Db, event: { businessId: number; kind: K; actorId: number | null; data: EventData[K] }) {
+/**
+ * Records the event and its notifications' job in `tx` (the change's own transaction), with the
+ * request's origin. `actorName` defaults to the request's (an API token's) or the actor's name.
+ */
+export async function recordEvent<K extends EventKind>(
+  tx: Db,
+  event: { businessId: number; kind: K; actorId: number | null; data: EventDataOf<K>; actorName?: string | null },
+) {
+  const origin = currentOrigin();
+  const notified = NOTIFIED_KINDS.has(event.kind);
+  const actorName = event.actorName ?? origin?.actorName ?? (event.actorId === null ? null : sql`(select full_name from users where id = ${event.actorId})`);
   const [row] = await tx
     .insert(events)
-    .values({ businessId: event.businessId, kind: event.kind, actorId: event.actorId, data: event.data as unknown as Record<string, unknown> })
+    .values({
+      businessId: event.businessId,
+      kind: event.kind,
+      actorId: event.actorId,
+      data: event.data as unknown as Record<string, unknown>,
+      actorName,
+      ip: origin?.ip ?? null,
+      client: origin?.client ?? null,
+      ...(notified ? {} : { handledAt: sql`now()` }),
+    })
     .returning({ id: events.id });
+  if (!notified) return row!.id;
   const wait = digestSeconds[event.kind];
   if (wait !== undefined) {
     await sendJob(
@@ -72,4 +125,5 @@ export async function recordEvent<K extends EventKind>(tx: Db, event: { business
   } else {
     await sendJob(tx, 'events.fanout', { businessId: event.businessId, eventId: row!.id });
   }
+  return row!.id;
 }

@@ -18,6 +18,8 @@ const SUMMARIES: Record<string, string> = {
   'imports.run': 'Import of members or sites',
   'photos.check': 'Check of an answer photo for review',
   'sla.recompute': "Recomputing open tickets' SLA due times",
+  'webhooks.dispatch': 'Webhook deliveries of an event',
+  'webhooks.send': 'Webhook delivery',
 };
 
 const errorOf = (output: unknown) => {

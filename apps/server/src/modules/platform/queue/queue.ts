@@ -99,6 +99,12 @@ const EXPIRE_SECONDS: Record<QueueName, number> = {
   'sla.recompute': 600,
   // Folding the ticket counts' changes of the last minute: one statement.
   'tickets.counts': 60,
+  // Making an event's webhook deliveries (one row an endpoint), and sending one delivery: a
+  // request of at most 10 s.
+  'webhooks.dispatch': 60,
+  'webhooks.send': 60,
+  // Deleting the audit log's entries older than each business's retention, in batches.
+  'audit.retention': 300,
 };
 
 /** Sends a job in the transaction (or connection) `db`: it exists only if that commits. */
@@ -136,6 +142,9 @@ export const QUEUE_NAMES = [
   'sla.sweep',
   'sla.recompute',
   'tickets.counts',
+  'webhooks.dispatch',
+  'webhooks.send',
+  'audit.retention',
 ] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
