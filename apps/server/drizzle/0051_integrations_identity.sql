@@ -43,6 +43,7 @@ CREATE TABLE "sign_in_challenges" (
 --> statement-breakpoint
 CREATE TABLE "sso_providers" (
 	"business_id" bigint PRIMARY KEY NOT NULL,
+	"slug" text NOT NULL,
 	"label" text NOT NULL,
 	"issuer" text NOT NULL,
 	"client_id" text NOT NULL,
@@ -159,6 +160,7 @@ CREATE INDEX "api_tokens_business_idx" ON "api_tokens" USING btree ("business_id
 CREATE INDEX "recovery_codes_user_idx" ON "recovery_codes" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "recovery_codes_user_hash_key" ON "recovery_codes" USING btree ("user_id","code_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "sign_in_challenges_hash_key" ON "sign_in_challenges" USING btree ("challenge_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "sso_providers_slug_key" ON "sso_providers" USING btree ("slug");--> statement-breakpoint
 CREATE UNIQUE INDEX "sso_sign_ins_state_key" ON "sso_sign_ins" USING btree ("state_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "sso_sign_ins_link_key" ON "sso_sign_ins" USING btree ("link_token_hash") WHERE link_token_hash is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "user_identities_issuer_subject_key" ON "user_identities" USING btree ("business_id","issuer","subject");--> statement-breakpoint
@@ -169,7 +171,8 @@ CREATE UNIQUE INDEX "webhook_deliveries_message_key" ON "webhook_deliveries" USI
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_endpoints_business_idx" ON "webhook_endpoints" USING btree ("business_id","id");--> statement-breakpoint
 CREATE INDEX "events_business_kind_idx" ON "events" USING btree ("business_id","kind","id");--> statement-breakpoint
-CREATE INDEX "events_actor_idx" ON "events" USING btree ("business_id","actor_id","id");--> statement-breakpoint
+CREATE INDEX "events_actor_idx" ON "events" USING btree ("business_id","actor_id","id");
+--> statement-breakpoint
 -- The event log is the audit log: append-only. Its consumers may mark an event handled once, and a
 -- deleted account's events lose their actor id (the name they acted under stays); nothing else in
 -- a row changes. Rows go only with their business, or by the retention job, which says so in its

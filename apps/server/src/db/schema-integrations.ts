@@ -123,21 +123,27 @@ export const apiTokens = pgTable(
 );
 
 /** A business's OpenID Connect provider: one a business. */
-export const ssoProviders = pgTable('sso_providers', {
-  businessId: ref('business_id')
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  /** Shown on the sign-in button ("Sign in with …"). */
-  label: text('label').notNull(),
-  issuer: text('issuer').notNull(),
-  clientId: text('client_id').notNull(),
-  clientSecret: text('client_secret').notNull(),
-  enabled: boolean('enabled').notNull().default(true),
-  /** Members of the business sign in through the provider only (owners keep their password as a way back). */
-  required: boolean('required').notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: createdAt('updated_at'),
-});
+export const ssoProviders = pgTable(
+  'sso_providers',
+  {
+    businessId: ref('business_id')
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The business's sign-in name: people type it on the sign-in page (or follow /login/sso/<slug>). */
+    slug: text('slug').notNull(),
+    /** Shown on the sign-in button ("Sign in with …"). */
+    label: text('label').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Members of the business sign in through the provider only (owners keep their password as a way back). */
+    required: boolean('required').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt('updated_at'),
+  },
+  (t) => [uniqueIndex('sso_providers_slug_key').on(t.slug)],
+);
 
 /** An account linked to a provider's subject: how a later sign-in through it finds the account. */
 export const userIdentities = pgTable(
