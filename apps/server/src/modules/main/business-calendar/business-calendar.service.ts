@@ -42,17 +42,17 @@ export function defaultWeek(countryCode: string | null): WorkingWeek {
   return [0, 1, 2, 3, 4, 5, 6].map((day) => (working.includes(day) ? [period] : []));
 }
 
-export const defaultCountryOf = (timeZone: string): string | null => countryOfTimeZone(timeZone) ?? MORE_ZONES[timeZone] ?? null;
+export const defaultCountryOf = async (timeZone: string): Promise<string | null> => (await countryOfTimeZone(timeZone)) ?? MORE_ZONES[timeZone] ?? null;
 
 export async function workingHoursOf(db: Db, businessId: number, timeZone: string): Promise<WorkingHours> {
   const row = await findCalendarRow(db, businessId);
   if (row) return { timeZone, countryCode: row.countryCode, week: row.week, isDefault: false };
-  const countryCode = defaultCountryOf(timeZone);
+  const countryCode = await defaultCountryOf(timeZone);
   return { timeZone, countryCode, week: defaultWeek(countryCode), isDefault: true };
 }
 
 export async function saveWorkingHours(db: Db, businessId: number, timeZone: string, body: { countryCode: string | null; week: WorkingWeek }) {
-  if (body.countryCode !== null && !knowsCountry(body.countryCode) && !Object.values(MORE_ZONES).includes(body.countryCode)) {
+  if (body.countryCode !== null && !(await knowsCountry(body.countryCode)) && !Object.values(MORE_ZONES).includes(body.countryCode)) {
     throw fieldError('countryCode', MSG.countryInvalid);
   }
   // Kept sorted, so every reader sees a day's periods in order.
@@ -77,7 +77,7 @@ async function calendarChanged(db: Db, businessId: number) {
 /** The country's public holidays of the year, worked out the first time and kept. */
 async function publicDays(db: Db, countryCode: string | null, year: number): Promise<PublicHolidayDay[]> {
   if (countryCode === null) return [];
-  return (await findPublicYear(db, countryCode, year)) ?? keepPublicYear(db, countryCode, year, publicHolidayDaysOf(countryCode, year));
+  return (await findPublicYear(db, countryCode, year)) ?? keepPublicYear(db, countryCode, year, await publicHolidayDaysOf(countryCode, year));
 }
 
 async function countryOf(db: Db, businessId: number, timeZone: string) {

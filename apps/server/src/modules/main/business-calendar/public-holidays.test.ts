@@ -1,8 +1,16 @@
 // The holiday data set's Hijri-dated holidays against the days they were kept: Eid al-Fitr and
 // Eid al-Adha of 1444 to 1446 as announced (21 April and 28 June 2023, 10 April and 16 June 2024,
 // 30 March and 6 June 2025) and 1447 by the Umm al-Qura calendar (20 March and 27 May 2026).
-import { describe, expect, it } from 'vitest';
-import { countryOfTimeZone, knowsCountry, publicHolidayDaysOf } from './public-holidays.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadHolidayData, type HolidayData } from './public-holidays.ts';
+
+let data: HolidayData;
+beforeAll(async () => {
+  data = await loadHolidayData();
+});
+const publicHolidayDaysOf = (country: string, year: number) => data.publicHolidayDaysOf(country, year);
+const countryOfTimeZone = (zone: string) => data.countryOfTimeZone(zone);
+const knowsCountry = (country: string) => data.knowsCountry(country);
 
 const EIDS: Record<number, [string, string]> = {
   2023: ['2023-04-21', '2023-06-28'],
