@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_BASES } from '@fieldops/shared/limits';
 import { LIVE_FEED_HEARTBEAT_MS } from '@fieldops/shared/reports';
-import type { RateLimitSettings, ScheduleEngineSettings, ServiceName } from './config.ts';
+import type { RateLimitSettings, ScheduleEngineSettings, ServiceName, SsoSettings } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { requestScopedDb } from './db/request-db.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/main/account/account.routes.ts';
 import { sessionRoutes } from './modules/main/session/session.routes.ts';
 import { activationRoutes } from './modules/main/activation/activation.routes.ts';
 import { authRoutes } from './modules/main/auth/auth.routes.ts';
+import { twoFactorRoutes } from './modules/main/two-factor/two-factor.routes.ts';
 import { businessesRoutes } from './modules/main/businesses/businesses.routes.ts';
 import { businessCalendarRoutes } from './modules/main/business-calendar/business-calendar.routes.ts';
 import { healthRoutes } from './modules/platform/health/health.routes.ts';
@@ -28,6 +29,9 @@ import { enqueuePushes } from './modules/platform/push/push.service.ts';
 import { workPushes, type PushWorkerOptions } from './modules/platform/push/push-worker.ts';
 import { invitationsRoutes } from './modules/main/invitations/invitations.routes.ts';
 import { kiosksRoutes } from './modules/main/kiosks/kiosks.routes.ts';
+import { ssoRoutes } from './modules/main/sso/sso.routes.ts';
+import { apiTokensRoutes } from './modules/main/api-tokens/api-tokens.routes.ts';
+import { API_TOKEN_SCHEME, documentApiToken } from './lib/token-areas.ts';
 import { importsRoutes } from './modules/main/imports/imports.routes.ts';
 import { workImports } from './modules/main/imports/import-job.ts';
 import { photoReviewsRoutes } from './modules/workflow/photo-reviews/photo-reviews.routes.ts';
@@ -75,6 +79,8 @@ import { workNotifications, type PushEnqueuer } from './modules/platform/notific
 import { mailRoutes } from './modules/platform/mail/mail.routes.ts';
 import { transportFor, workMail, type MailTransport } from './modules/platform/mail/mail.service.ts';
 import { jobsRoutes } from './modules/platform/queue/jobs.routes.ts';
+import { auditRoutes } from './modules/platform/audit/audit.routes.ts';
+import { workAuditRetention } from './modules/platform/audit/audit-log.service.ts';
 import { workReminders } from './modules/platform/notifications/reminders.ts';
 import { workSlaEscalations } from './modules/helpdesk/sla-escalations/sla-escalations.service.ts';
 import { workTicketCounts } from './modules/helpdesk/tickets/ticket-counts.service.ts';
@@ -109,6 +115,8 @@ declare module 'fastify' {
     /** The bell's live counts (modules/platform/notifications/bell-stream.ts). */
     bell: BellHub;
     mailSettings: MailSettings;
+    /** Single sign-on's settings (modules/main/sso). */
+    ssoSettings: SsoSettings;
   }
 }
 
@@ -160,6 +168,8 @@ export interface AppOptions {
   } | null;
   /** Removes the live feed's places older than `keepMs` at start and every interval (live-feed/feed-prune.ts); off when absent. */
   feedPrune?: { intervalMs: number; keepMs?: number } | null;
+  /** Single sign-on: whether http:// and private-network issuers are accepted (SSO_ALLOW_INSECURE_ISSUERS; off when absent). */
+  sso?: SsoSettings;
 }
 
 export const SERVICE_PREFIXES: Record<ServiceName, string> = API_BASES;
@@ -168,6 +178,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
   main: [
     healthRoutes,
     authRoutes,
+    twoFactorRoutes,
     accountRoutes,
     sessionRoutes,
     onboardingRoutes,
@@ -181,6 +192,8 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     importsRoutes,
     invitationsRoutes,
     kiosksRoutes,
+    ssoRoutes,
+    apiTokensRoutes,
     membersRoutes,
     transfersRoutes,
     exportLinkFilesRoutes,
@@ -191,6 +204,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     mailRoutes,
     jobsRoutes,
     pushRoutes,
+    auditRoutes,
   ],
   workflow: [
     tasksRoutes,
@@ -292,17 +306,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+          apiToken: API_TOKEN_SCHEME,
         },
       },
       security: [{ bearer: [], apiKey: [] }],
     },
-    transform: (route) => documentIdempotencyKey(route.route.method, jsonSchemaTransform(route)),
+    transform: (route) => documentApiToken(route.route, documentIdempotencyKey(route.route.method, jsonSchemaTransform(route))),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(liveFeedPlugin, { database: options.database, heartbeatMs: options.liveFeedHeartbeatMs ?? LIVE_FEED_HEARTBEAT_MS });
   const mail = options.jobs?.mail ?? DEFAULT_MAIL;
   app.decorate('mailSettings', mail);
+  app.decorate('ssoSettings', options.sso ?? { allowInsecureIssuers: false });
   const queue = await startQueue(app.db, app.log);
   app.decorate('queue', queue);
   const bell = createBellHub(options.database);
@@ -332,6 +348,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await workSlaEscalations(queue, app.db);
       await workSlaRecompute(queue, app.db);
       await workTicketCounts(queue, app.db);
+      await workAuditRetention(queue, app.db);
       await workPushes(queue, app.db, app.log, jobs.pushWorker);
     });
     if (transport?.close) app.addHook('onClose', async () => transport.close?.());

@@ -60,6 +60,13 @@ export interface Config {
   mail: MailSettings;
   /** The map tiles the web app draws under its maps (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
   mapTiles: MapTileSettings;
+  /** Single sign-on (modules/main/sso). */
+  sso: SsoSettings;
+}
+
+/** Single sign-on: SSO_ALLOW_INSECURE_ISSUERS accepts http:// issuers and issuers on this machine or a private network (tests, private installs). */
+export interface SsoSettings {
+  allowInsecureIssuers: boolean;
 }
 
 /**
@@ -103,11 +110,13 @@ export interface RateLimitSettings {
   perSession: number;
   /** Requests one client address may make in a window, whoever is signed in. */
   perAddress: number;
+  /** Requests one API token may make in a window (its own bucket; tokens have no session). */
+  perToken?: number;
   windowMs: number;
   flushMs: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitSettings = { perSession: 600, perAddress: 3000, windowMs: 60_000, flushMs: 1000 };
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = { perSession: 600, perAddress: 3000, perToken: 600, windowMs: 60_000, flushMs: 1000 };
 
 /** Every problem of the environment, one line each. */
 export class ConfigError extends Error {
@@ -218,6 +227,7 @@ export const ENV_SCHEMA = z.object({
   SCHEDULE_ENGINE_CONNECTIONS: whole(1, 16).default(2),
   RATE_LIMIT_PER_SESSION: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perSession),
   RATE_LIMIT_PER_ADDRESS: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perAddress),
+  RATE_LIMIT_PER_TOKEN: whole(0, 1_000_000).default(600),
   TRUST_PROXY: flag.default(false),
   FILE_SWEEP_MIN_AGE_MS: whole(0, 30 * 24 * HOUR_MS).default(HOUR_MS),
   FILE_REAP_INTERVAL_MS: whole(0, HOUR_MS).default(30_000),
@@ -246,6 +256,7 @@ export const ENV_SCHEMA = z.object({
     .refine((value) => /^mailto:[^@\s]+@[^@\s]+$/.test(value) || urlOf(['https:'], '').safeParse(value).success, 'expected a mailto: address or an https: URL')
     .default(DEFAULT_VAPID_SUBJECT),
   PUSH_LOCAL_ENDPOINTS: flag.default(false),
+  SSO_ALLOW_INSECURE_ISSUERS: flag.default(false),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -311,7 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGIN,
     scheduleEngine: { intervalMs: e.SCHEDULE_ENGINE_INTERVAL_MS, horizonDays: e.SCHEDULE_HORIZON_DAYS, connections: e.SCHEDULE_ENGINE_CONNECTIONS },
-    rateLimit: rateLimitOf(e.RATE_LIMIT_PER_SESSION, e.RATE_LIMIT_PER_ADDRESS),
+    rateLimit: rateLimitOf(e.RATE_LIMIT_PER_SESSION, e.RATE_LIMIT_PER_ADDRESS, e.RATE_LIMIT_PER_TOKEN),
     trustProxy: e.TRUST_PROXY,
     webRoot: env.WEB_ROOT === undefined ? undefined : env.WEB_ROOT || null,
     fileSweep: { intervalMs: HOUR_MS, minAgeMs: e.FILE_SWEEP_MIN_AGE_MS, reapIntervalMs: e.FILE_REAP_INTERVAL_MS },
@@ -336,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       localEndpoints: e.PUSH_LOCAL_ENDPOINTS,
     },
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    sso: { allowInsecureIssuers: e.SSO_ALLOW_INSECURE_ISSUERS },
   };
 }
 
@@ -372,9 +384,10 @@ export function scheduleEngineSettings(env: NodeJS.ProcessEnv = process.env): Sc
   }
 }
 
-function rateLimitOf(perSession: number, perAddress: number): RateLimitSettings | null {
-  if (perSession === 0 && perAddress === 0) return null;
-  return { ...DEFAULT_RATE_LIMIT, perSession: perSession || Number.MAX_SAFE_INTEGER, perAddress: perAddress || Number.MAX_SAFE_INTEGER };
+function rateLimitOf(perSession: number, perAddress: number, perToken: number): RateLimitSettings | null {
+  if (perSession === 0 && perAddress === 0 && perToken === 0) return null;
+  const limit = (n: number) => n || Number.MAX_SAFE_INTEGER;
+  return { ...DEFAULT_RATE_LIMIT, perSession: limit(perSession), perAddress: limit(perAddress), perToken: limit(perToken) };
 }
 
 /**

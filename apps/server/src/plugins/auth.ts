@@ -4,20 +4,26 @@
 //   'business' (the default) a user acting in one business, chosen by the X-Api-Key header or,
 //              without it, the user's default business (DESIGN §4). `config.roles` narrows it;
 //   'kiosk'    an enrolled shared tablet, by its device token (X-Kiosk-Token), no one signed in.
+// An API token (a bearer starting "fo_") acts in its own business as the administrator who made
+// it, on 'business' routes only, and only in the areas its scopes name (lib/token-areas.ts).
 // A member signed in on a kiosk reaches only the routes marked `config.kiosk` (their schedules),
 // in the kiosk's business, as a plain member, and only while the kiosk is enrolled and they are on
 // its site: checked in the database on every request, so a revocation holds on every instance.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BusinessRole } from '@fieldops/shared/enums';
+import { scopeAllows } from '@fieldops/shared/api-tokens';
 import { KIOSK_TOKEN_HEADER } from '@fieldops/shared/kiosks';
 import { API_KEY_HEADER } from '@fieldops/shared/limits';
 import { MSG } from '@fieldops/shared/messages';
 import type { Database } from '../db/client.ts';
+import { admitApiToken, isApiToken, type ApiTokenCaller } from '../lib/api-token-callers.ts';
 import { routedPath } from '../lib/api-paths.ts';
 import { createCallers, type Callers } from '../lib/callers.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { admitKiosk, type KioskDevice } from '../lib/kiosk-devices.ts';
+import { currentOrigin } from '../lib/request-origin.ts';
+import { NEVER, levelOf, tokenAreaOf, type TokenArea } from '../lib/token-areas.ts';
 
 export interface Tenant {
   businessId: number;
@@ -39,6 +45,8 @@ declare module 'fastify' {
     kiosk?: boolean;
     /** Open while an admin's reset password is still in force (the account, its password, signing out). */
     duringPasswordReset?: boolean;
+    /** The area of an API token's scopes this route belongs to, or 'never'; set from lib/token-areas.ts unless the route says. */
+    tokenArea?: TokenArea;
   }
   interface FastifyRequest {
     userId: number | null;
@@ -47,6 +55,8 @@ declare module 'fastify' {
     tenant: Tenant | null;
     /** The kiosk the request comes from: the tablet itself ('kiosk' routes) or a member signed in on it. */
     kiosk: KioskDevice | null;
+    /** The API token the request came with (its creator is `userId`; there is no session). */
+    apiToken: ApiTokenCaller | null;
   }
 }
 
@@ -136,6 +146,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
   app.decorateRequest('sessionId', null);
   app.decorateRequest('tenant', null);
   app.decorateRequest('kiosk', null);
+  app.decorateRequest('apiToken', null);
   const kioskToken = (request: FastifyRequest) => {
     const value = request.headers[KIOSK_TOKEN_HEADER.toLowerCase()];
     return typeof value === 'string' && value.trim() ? value.trim() : null;
@@ -146,7 +157,31 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api') || route.url.startsWith('/services/');
     if (!isApi || route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    else route.config = { ...route.config, tokenArea: route.config?.tokenArea ?? tokenAreaOf(route.url)?.area ?? NEVER };
   });
+
+  /** Admits an API token: valid, allowed here by its scopes, its creator still an owner or admin of its business. */
+  const admitToken = async (request: FastifyRequest, bearer: string) => {
+    const config = request.routeOptions.config;
+    const token = await admitApiToken(app.db, bearer, request.ip || null);
+    // A person's own routes ('user': the account, signing out…) and those closed to tokens refuse every token.
+    const area = config?.tokenArea ?? NEVER;
+    if ((config?.access ?? 'business') !== 'business' || area === NEVER) throw forbidden(MSG.apiTokenNotAllowed);
+    if (!scopeAllows(token.scopes, area, levelOf(request.method))) throw forbidden(MSG.apiTokenScope);
+    const membership = (await callers.memberships(token.userId)).find((m) => m.businessId === token.businessId);
+    if (!membership || !ADMINS.includes(membership.role)) throw forbidden(MSG.apiTokenCreatorNotAdmin);
+    // The token's business, whatever the headers say; a key naming another is a mistake worth telling.
+    const apiKey = request.headers[API_KEY_HEADER.toLowerCase()];
+    if (typeof apiKey === 'string' && apiKey.trim() && apiKey.trim() !== membership.apiKey) throw forbidden(MSG.apiTokenOtherBusiness);
+    request.userId = token.userId;
+    request.sessionId = null;
+    request.apiToken = token;
+    request.tenant = membership;
+    // The audit log names the token, not its creator's own session.
+    const origin = currentOrigin();
+    if (origin) origin.actorName = `API token "${token.name}"`;
+    if (config?.roles && !config.roles.includes(membership.role)) throw forbidden();
+  };
 
   // Before the body is validated: a caller without a valid token learns nothing about what the
   // body should hold (401, not a field error), whatever the method.
@@ -161,6 +196,7 @@ export const authPlugin = fp(async (app: FastifyInstance, { database }: { databa
 
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    if (token && isApiToken(token)) return admitToken(request, token);
     const claims = token ? await app.tokens.verify(token) : null;
     if (!claims) throw unauthorized();
     // The session must still be open: logout, "sign out of all devices" and a password reset

@@ -1,5 +1,6 @@
 // The API's rate limit, shared by every instance (DESIGN §11): requests are counted per client
-// address (before anything else runs) and per session (once the caller is known), and a route can
+// address (before anything else runs) and per session or API token (once the caller is known,
+// each token its own bucket, `perToken`), and a route can
 // add its own stricter per-address limit (`config.addressLimit`, e.g. registration). Generous for
 // a person, fatal for a script.
 //
@@ -96,6 +97,7 @@ export const rateLimitPlugin = fp<{ settings: RateLimitSettings | null }>(async 
   app.addHook('preHandler', (request, _reply, done) => {
     try {
       if (request.sessionId && isLimited(request.url)) take(request, `rate:session:${request.sessionId}`, settings.perSession);
+      else if (request.apiToken && isLimited(request.url)) take(request, `rate:token:${request.apiToken.id}`, settings.perToken ?? settings.perSession);
     } catch (error) {
       done(error as Error);
       return;

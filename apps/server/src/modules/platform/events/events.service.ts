@@ -9,9 +9,11 @@
 import { sql } from 'drizzle-orm';
 import type { SlaEscalation, TicketPriority } from '@fieldops/shared/enums';
 import type { Db } from '../../../db/client.ts';
+import type { WebhookEvent } from '@fieldops/shared/webhooks';
 import { events } from '../../../db/schema-platform.ts';
+import { webhookEndpoints } from '../../../db/schema-integrations.ts';
 import { currentOrigin } from '../../../lib/request-origin.ts';
-import { sendJob } from '../queue/queue.ts';
+import { sendJob, sendJobs } from '../queue/queue.ts';
 
 /** What an audit entry of a change holds: the thing changed, and what it was before and after. */
 export interface ChangeData {
@@ -24,7 +26,62 @@ export interface ChangeData {
  * Kinds recorded for the audit log (and webhooks) alone: changes to the business and what it holds,
  * sign-ins, exports, and the integration and identity settings. Each holds a `ChangeData`.
  */
-export const AUDIT_KINDS = ['auth.signed_in', 'auth.sign_in_failed', 'auth.signed_out'] as const;
+export const AUDIT_KINDS = [
+  'auth.signed_in',
+  'auth.sign_in_failed',
+  'auth.signed_out',
+  // A business's API tokens (modules/main/api-tokens): name, scopes and expiry, never the token.
+  'token.created',
+  'token.revoked',
+  // A person's two-factor sign-in (recorded in each of their businesses) and a business's security settings.
+  'two_factor.enabled',
+  'two_factor.disabled',
+  'recovery_codes.regenerated',
+  'security.updated',
+  // The business and what it holds (modules/main, modules/workflow), and every export.
+  'business.updated',
+  'business.calendar_updated',
+  'business.api_key_regenerated',
+  'member.invited',
+  'member.role_changed',
+  'member.updated',
+  'member.site_added',
+  'member.site_removed',
+  'member.removed',
+  'member.password_set',
+  'site.created',
+  'site.updated',
+  'site.deleted',
+  'project.created',
+  'project.updated',
+  'project.deleted',
+  'plan.created',
+  'plan.updated',
+  'plan.deleted',
+  'task.created',
+  'task.updated',
+  'task.deleted',
+  'export.created',
+  // A business's single sign-on provider, and an account linked to it (modules/main/sso).
+  'sso.updated',
+  'sso.deleted',
+  'sso.linked',
+  // What webhooks carry besides (modules/platform/webhooks): answers, missed schedules, inspections'
+  // results, tickets' edits, members activated and transferred; and the endpoints' own changes.
+  'answer.submitted',
+  'schedule.missed',
+  'inspection.passed',
+  'inspection.failed',
+  'ticket.updated',
+  'member.activated',
+  'member.transferred',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.enabled',
+  'webhook.secret_rotated',
+  'webhook.secret_revealed',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export interface EventData {
@@ -43,6 +100,8 @@ export interface EventData {
     raisedTo: TicketPriority | null;
   };
   'answer.flagged': { teamId: number; scheduleId: number };
+  /** The app turned a webhook endpoint off (it answered 410, or failed for days): its administrators are told. */
+  'webhook.disabled': ChangeData & { endpointId: number; url: string; reason: 'gone' | 'failing' };
   'schedules.assigned': { userIds: number[]; taskName: string; taskNameAr: string; count: number };
   'cover.requested': {
     requestId: number;
@@ -80,6 +139,7 @@ const NOTIFIED_KINDS: ReadonlySet<string> = new Set<keyof EventData>([
   'schedules.assigned',
   'cover.requested',
   'cover.decided',
+  'webhook.disabled',
 ]);
 
 /**
@@ -113,6 +173,7 @@ export async function recordEvent<K extends EventKind>(
       ...(notified ? {} : { handledAt: sql`now()` }),
     })
     .returning({ id: events.id });
+  await dispatchWebhooks(tx, event.businessId, event.kind, row!.id);
   if (!notified) return row!.id;
   const wait = digestSeconds[event.kind];
   if (wait !== undefined) {
@@ -126,4 +187,57 @@ export async function recordEvent<K extends EventKind>(
     await sendJob(tx, 'events.fanout', { businessId: event.businessId, eventId: row!.id });
   }
   return row!.id;
+}
+
+/** The kinds webhooks carry, by the `type` their payloads give them (modules/platform/webhooks). */
+export const WEBHOOK_EVENT_OF: Partial<Record<EventKind, WebhookEvent>> = {
+  'answer.submitted': 'answer.submitted',
+  'answer.flagged': 'answer.flagged',
+  'schedule.missed': 'schedule.missed',
+  'inspection.passed': 'inspection.passed',
+  'inspection.failed': 'inspection.failed',
+  'ticket.created': 'ticket.created',
+  'ticket.updated': 'ticket.updated',
+  'ticket.status': 'ticket.status_changed',
+  'member.activated': 'member.activated',
+  'member.transferred': 'member.transferred',
+};
+
+/**
+ * An event webhooks carry makes its deliveries' job in the same transaction, when the business has
+ * an enabled endpoint for it: one indexed look-up for a business without webhooks.
+ */
+async function dispatchWebhooks(tx: Db, businessId: number, kind: EventKind, eventId: number) {
+  const type = WEBHOOK_EVENT_OF[kind];
+  if (!type) return;
+  const [wanted] = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      sql`${webhookEndpoints.businessId} = ${businessId} and ${webhookEndpoints.enabled} and ${webhookEndpoints.eventKinds} @> ${JSON.stringify([type])}::jsonb`,
+    )
+    .limit(1);
+  if (wanted) await sendJob(tx, 'webhooks.dispatch', { businessId, eventId });
+}
+
+/** The webhooks' jobs of events written together (several businesses' at once, such as missed schedules). */
+export async function dispatchWebhooksOf(tx: Db, kind: EventKind, recorded: { businessId: number; eventId: number }[]) {
+  const type = WEBHOOK_EVENT_OF[kind];
+  if (!type || recorded.length === 0) return;
+  const businessIds = [...new Set(recorded.map((r) => r.businessId))];
+  const wanting = await tx
+    .selectDistinct({ businessId: webhookEndpoints.businessId })
+    .from(webhookEndpoints)
+    .where(
+      sql`${webhookEndpoints.businessId} in (${sql.join(
+        businessIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${webhookEndpoints.enabled} and ${webhookEndpoints.eventKinds} @> ${JSON.stringify([type])}::jsonb`,
+    );
+  const wanted = new Set(wanting.map((w) => w.businessId));
+  await sendJobs(
+    tx,
+    'webhooks.dispatch',
+    recorded.filter((r) => wanted.has(r.businessId)),
+  );
 }
