@@ -5,6 +5,7 @@ import { colour, email, id, optionalText, pageQuery, password, requiredText } fr
 import { MAX_LATE_ANSWER_HOURS } from './limits.ts';
 import { kioskPin } from './kiosks.ts';
 import { MSG, maxMessage, minMessage } from './messages.ts';
+import { twoFactorStep } from './two-factor.ts';
 
 export const loginRequest = z.object({
   username: z.string().trim().optional(),
@@ -12,7 +13,11 @@ export const loginRequest = z.object({
   rememberMe: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
-export const loginResponse = z.object({ id_token: z.string() });
+/**
+ * `{id_token}` when the sign-in is complete; when the person uses two-factor sign-in (or a business
+ * of theirs requires it of their role), the second step to take instead (two-factor.ts).
+ */
+export const loginResponse = z.union([z.object({ id_token: z.string() }), twoFactorStep]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{2,49}$/;

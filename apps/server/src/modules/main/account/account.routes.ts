@@ -9,7 +9,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { badRequest } from '../../../lib/errors.ts';
 import { uploadFile } from '../../../lib/uploads.ts';
 import { requireSession, requireUser } from '../../../plugins/auth.ts';
-import { createLoginLimiter } from '../auth/login-limiter.ts';
+import { createLoginLimiter } from '../../../lib/login-limiter.ts';
 import { changePassword, replaceAvatar, requireAccount, updateDetails } from './account.service.ts';
 
 export async function accountRoutes(app: FastifyInstance) {

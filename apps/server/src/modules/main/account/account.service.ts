@@ -10,7 +10,7 @@ import { conflict, fieldError, notFound } from '../../../lib/errors.ts';
 import { hashNewPassword, verifyPassword } from '../../../lib/password.ts';
 import { endUserSessions } from '../../../lib/sessions.ts';
 import { refusedSignIn } from '../auth/auth.service.ts';
-import { accountKey, type LoginLimiter } from '../auth/login-limiter.ts';
+import { accountKey, type LoginLimiter } from '../../../lib/login-limiter.ts';
 import { keepUploads, storePicture, removeReleased } from '../../../lib/uploads.ts';
 import { keyOfUrl } from '../../../plugins/storage.ts';
 import { findAccount, findAvatar, findPasswordHash, findTakenIdentity, updatePassword, updateProfileRow, type ProfileValues } from './account.repository.ts';

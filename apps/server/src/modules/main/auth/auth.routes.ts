@@ -10,7 +10,7 @@ import { endSession, endUserSessions } from '../../../lib/sessions.ts';
 import { forgetFirstScreen } from '../../../plugins/first-screen.ts';
 import { requireSession } from '../../../plugins/auth.ts';
 import { authenticate } from './auth.service.ts';
-import { createLoginLimiter } from './login-limiter.ts';
+import { createLoginLimiter } from '../../../lib/login-limiter.ts';
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,12 +19,11 @@ export async function authRoutes(app: FastifyInstance) {
     config: { access: 'public' },
     schema: {
       tags: ['account'],
+      summary: 'Signs in with a password: {id_token}, or {twoFactor, challenge} when a second step is due (POST /api/authenticate/two-factor)',
       body: loginRequest,
-      response: { 200: loginResponse, 400: problem, 401: problem, 429: problem },
+      response: { 200: loginResponse, 400: problem, 401: problem, 403: problem, 429: problem },
     },
-    handler: async (request) => ({
-      id_token: await authenticate(app, limiter, request.ip, request.body),
-    }),
+    handler: async (request) => authenticate(app, limiter, request.ip, request.body),
   });
 
   r.post('/v1/logout', {

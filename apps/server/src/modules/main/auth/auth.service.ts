@@ -5,10 +5,11 @@ import type { LoginRequest } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { AppError, badRequest, unauthorized } from '../../../lib/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../../lib/password.ts';
-import { openSession } from '../../../lib/sessions.ts';
 import { secondsUntil } from '../../../lib/throttle.ts';
+import { refuseWhenSsoRequired } from '../sso/sso.service.ts';
+import { completeSignIn } from '../two-factor/two-factor.service.ts';
 import { findSignInUser } from './auth.repository.ts';
-import { accountKey, type LoginLimiter, type LoginRefusal } from './login-limiter.ts';
+import { accountKey, type LoginLimiter, type LoginRefusal } from '../../../lib/login-limiter.ts';
 
 export async function authenticate(app: FastifyInstance, limiter: LoginLimiter, address: string, body: LoginRequest) {
   const login = body.username?.trim().toLowerCase();
@@ -23,7 +24,10 @@ export async function authenticate(app: FastifyInstance, limiter: LoginLimiter, 
   await attempt.settle(Boolean(user && ok));
   if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
   if (!user.activated) throw unauthorized(MSG.accountNotActivated);
-  return openSession(app.db, app.tokens, user.id, body.rememberMe ?? false);
+  // A business that requires its single sign-on of this person takes no password (owners excepted).
+  await refuseWhenSsoRequired(app.db, user.id);
+  // The session, or the second step when the person signs in with two factors.
+  return completeSignIn(app, user.id, { rememberMe: body.rememberMe ?? false, method: 'password' });
 }
 
 /** 429 with Retry-After: the address is refused, or the account is slowed for a moment. */

@@ -9,8 +9,9 @@ import { hashNewPassword } from '../../../lib/password.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { setPasswordToReplace } from '../account/account.service.ts';
 import { activationKeyOf, renewActivationKey } from '../activation/activation.service.ts';
-import { accountLock, unlockAccount } from '../auth/login-limiter.ts';
+import { accountLock, unlockAccount } from '../../../lib/login-limiter.ts';
 import { requireMembership } from '../members/members.service.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 
 /** The key of a pending account this business created; 404 otherwise, saying why. */
 async function pendingAccountOf(db: Db, caller: Caller, userId: number) {
@@ -50,7 +51,17 @@ export async function resetPassword(db: Db, caller: Caller, userId: number, pass
   const target = await requireMembership(db, caller.businessId, userId);
   if (userId === caller.userId || !target.createdHere || target.elsewhere) throw forbidden(MSG.identityOwnedByPerson);
   if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden(MSG.onlyOwnerManagesAdmins);
-  await setPasswordToReplace(db, userId, await hashNewPassword(password, 'password'));
+  const hash = await hashNewPassword(password, 'password');
+  await db.transaction(async (tx) => {
+    await setPasswordToReplace(tx, userId, hash);
+    // That a password was set, never the password.
+    await recordEvent(tx, {
+      businessId: caller.businessId,
+      kind: 'member.password_set',
+      actorId: caller.userId,
+      data: { target: { type: 'member', id: userId, name: target.fullName } },
+    });
+  });
 }
 
 /**

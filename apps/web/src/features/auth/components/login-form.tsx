@@ -52,10 +52,15 @@ export function LoginForm({ initialUsername = '', notice = null, onSignedIn }: L
     setFailure(null);
     setPending(true);
     authenticate({ username: username.trim(), password, rememberMe }).then(
-      ({ id_token }) => {
+      (answer) => {
+        if (!('id_token' in answer)) {
+          setFailure(new Error('two-factor'));
+          setPending(false);
+          return;
+        }
         // Nothing cached for a previous user may leak into this session.
         resetCachedData();
-        setToken(id_token);
+        setToken(answer.id_token);
         onSignedIn();
       },
       (error: unknown) => {

@@ -31,8 +31,10 @@ export function RegisterStep({ onDone }: { onDone: (userId: number) => void }) {
       const user = created ?? (await register.mutateAsync(body));
       setCreated(user);
       setSigningIn(true);
-      const { id_token } = await authenticate({ username: body.username, password: body.password }).finally(() => setSigningIn(false));
-      setToken(id_token);
+      const answer = await authenticate({ username: body.username, password: body.password }).finally(() => setSigningIn(false));
+      // A new account has no authenticator and no business yet, so its sign-in needs no second step.
+      if (!('id_token' in answer)) throw new Error('A second sign-in step for a new account');
+      setToken(answer.id_token);
       onDone(user.id);
     } catch (error) {
       failure.fail(error);
