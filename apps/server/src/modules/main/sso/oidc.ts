@@ -1,0 +1,72 @@
+// The provider side of single sign-on, through openid-client: discovering an issuer (checked to be
+// an https address on the internet unless the install allows otherwise), and the configuration a
+// sign-in uses. Discoveries are kept a few minutes per instance, only as a saving: every instance
+// can discover on its own, so nothing depends on this memory.
+import { isIP } from 'node:net';
+import * as client from 'openid-client';
+import { MSG } from '@fieldops/shared/messages';
+import type { SsoSettings } from '../../../config.ts';
+import { fieldError } from '../../../lib/errors.ts';
+import { BoundedMap } from '../../../lib/bounded-map.ts';
+
+const DISCOVERY_TTL_MS = 5 * 60 * 1000;
+const DISCOVERY_TIMEOUT_S = 10;
+
+export interface ProviderClient {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Addresses on this machine or a private network, written as such (names are not resolved here). */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.internal')) return true;
+  const version = isIP(host);
+  if (version === 4) {
+    const [a = 0, b = 0] = host.split('.').map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  if (version === 6) return host === '::' || host === '::1' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith('::ffff:');
+  return false;
+}
+
+/** Refuses an issuer the install does not allow: http, or on this machine or a private network. */
+export function checkIssuerAllowed(issuer: string, settings: SsoSettings) {
+  if (settings.allowInsecureIssuers) return;
+  const url = new URL(issuer);
+  if (url.protocol !== 'https:' || isPrivateHost(url.hostname)) throw fieldError('issuer', MSG.ssoIssuerNotAllowed);
+}
+
+const discovered = new BoundedMap<string, { config: client.Configuration; until: number }>(200);
+const keyOf = (p: ProviderClient) => JSON.stringify([p.issuer, p.clientId, p.clientSecret]);
+
+/**
+ * The provider's configuration for this client, discovered from its issuer (the document's issuer
+ * must be this one exactly). Throws what openid-client throws when it cannot be had.
+ */
+export async function providerConfig(p: ProviderClient, settings: SsoSettings, fresh = false): Promise<client.Configuration> {
+  const key = keyOf(p);
+  const kept = discovered.get(key);
+  if (!fresh && kept && kept.until > Date.now()) return kept.config;
+  checkIssuerAllowed(p.issuer, settings);
+  const config = await client.discovery(new URL(p.issuer), p.clientId, undefined, client.ClientSecretBasic(p.clientSecret), {
+    timeout: DISCOVERY_TIMEOUT_S,
+    ...(settings.allowInsecureIssuers ? { execute: [client.allowInsecureRequests] } : {}),
+  });
+  discovered.set(key, { config, until: Date.now() + DISCOVERY_TTL_MS });
+  return config;
+}
+
+/** Forgets what was discovered for an issuer (its provider was changed or removed here). */
+export function forgetProvider(p: ProviderClient) {
+  discovered.delete(keyOf(p));
+}
