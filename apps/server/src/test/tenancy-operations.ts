@@ -5,6 +5,7 @@
 // to; an id the rules cannot place is reported by path and name, so its mapping gets added here.
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import { API_TOKEN_AREAS } from '@fieldops/shared/api-tokens';
 import { IMAGES, multipart } from './factories.ts';
 import type { Entity } from './tenancy-world.ts';
 
@@ -119,13 +120,17 @@ const WORDS: Record<string, Entity> = {
   kiosks: 'kiosk',
   kiosk: 'kiosk',
   holidays: 'holiday',
+  'api-tokens': 'apiToken',
 };
 /** Lists whose items' `id` is of an entity (`projectTypes: [{ id, nameEn, nameAr }]`). */
 const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamTypes: 'siteType' };
 /** Reference data every business shares (the industries list): not another business's, nothing to sweep. */
 const SHARED = new Set(['industry']);
-/** Named like ids but not row ids: a code the business types for its own records. */
-const NOT_IDS = new Set(['externalId']);
+/**
+ * Named like ids but not row ids: a code the business types for its own records; the areas of an
+ * API token's scopes (`scopes.tasks` is a level, read or write), named with their path.
+ */
+const NOT_IDS = new Set(['externalId', ...API_TOKEN_AREAS.map((area) => `/api/v1/api-tokens ${area}`)]);
 /**
  * Path parameters that name no entity: a line of an import's file, under the import the path
  * names; a calendar date (a public holiday is the country's, whichever business asks).
@@ -168,7 +173,7 @@ function entityOf(path: string, name: string, before: number, parent?: string): 
   if (override) return override;
   const base = name === 'id' || name === 'ids' ? '' : name.replace(/Ids?$/, '');
   const isId = base !== name || name in WORDS;
-  if (!isId || NOT_IDS.has(name)) return null;
+  if (!isId || NOT_IDS.has(name) || NOT_IDS.has(`${path} ${name}`)) return null;
   if (SHARED.has(base)) return 'shared';
   if (base === 'type') return /\/teams\b/.test(path) ? 'siteType' : 'projectType';
   if (base !== '') return WORDS[base] ?? 'unmapped';

@@ -1,5 +1,6 @@
 // The tenancy sweep: every operation of the OpenAPI document that takes an id, called by another
-// business's owner and plain member with business A's ids, must refuse (404 or 403, problem+json),
+// business's owner, its plain member and its API token (every area with write) with business A's
+// ids, must refuse (404 or 403, problem+json),
 // answer exactly as it would for an id that does not exist, show none of A's data, and change
 // nothing of A's (rows or stored files). Generated from the document (tenancy-operations.ts), so an
 // endpoint added later is swept without anyone remembering to. Besides: none of A's files is signed
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { businessMembers } from '../db/schema.ts';
 import { callerFor } from './factories.ts';
+import { tokenCaller } from './api-token-kit.ts';
 import { buildRequest, operationsOf, recordRoutes, type Fill, type OpenApiDocument, type Operation, type Slot } from './tenancy-operations.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { ENTITIES, buildWorld, type Entity, type World } from './tenancy-world.ts';
@@ -125,7 +127,7 @@ beforeAll(async () => {
   operations = operations.filter((op) => op.slots.length > 0);
 
   before = await digest(t.app.db, a.ids.business as number);
-  const callers = { 'B owner': b.owner, 'B member': b.member };
+  const callers = { 'B owner': b.owner, 'B member': b.member, 'B token': tokenCaller(t.app, b.ids.apiToken as number, b.apiToken) };
   const started = Date.now();
   for (const op of operations) {
     for (const focus of casesOf(op)) {

@@ -30,6 +30,7 @@ import {
   signIn,
   type Caller,
 } from './factories.ts';
+import { WRITE_ALL } from './api-token-kit.ts';
 
 /** Every kind of thing an operation can name by id. */
 export const ENTITIES = [
@@ -64,6 +65,7 @@ export const ENTITIES = [
   'job',
   'kiosk',
   'holiday',
+  'apiToken',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
 
@@ -74,6 +76,8 @@ export interface World {
   ids: Record<Entity, number | string>;
   /** The device token of the world's enrolled kiosk (its member has a PIN and signed in on it once). */
   kioskToken: string;
+  /** An API token of the owner's with write in every area (the sweep calls as it too). */
+  apiToken: string;
   /** In every name, e-mail and username of this world (letters only, so it survives any text field). */
   marker: string;
 }
@@ -316,12 +320,19 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
   });
   if (kioskSignIn.statusCode !== 200) throw new Error(`building the world: kiosk sign-in answered ${kioskSignIn.statusCode} ${kioskSignIn.body}`);
 
+  // An API token of the owner's, every area with write.
+  const madeToken = (await send(owner, { method: 'POST', url: '/api/v1/api-tokens', payload: { name: named('Token'), scopes: WRITE_ALL } }, 201)) as {
+    apiToken: { id: number };
+    token: string;
+  };
+
   return {
     owner,
     member,
     supervisor,
     marker,
     kioskToken,
+    apiToken: madeToken.token,
     ids: {
       business: business.id,
       apiKey: business.apiKey,
@@ -354,6 +365,7 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       job: job.id,
       kiosk: created.kiosk.id,
       holiday,
+      apiToken: madeToken.apiToken.id,
     },
   };
 }
