@@ -79,6 +79,9 @@ import { workNotifications, type PushEnqueuer } from './modules/platform/notific
 import { mailRoutes } from './modules/platform/mail/mail.routes.ts';
 import { transportFor, workMail, type MailTransport } from './modules/platform/mail/mail.service.ts';
 import { jobsRoutes } from './modules/platform/queue/jobs.routes.ts';
+import { webhooksRoutes } from './modules/platform/webhooks/webhooks.routes.ts';
+import { workWebhooks } from './modules/platform/webhooks/webhook-delivery.service.ts';
+import type { WebhookOptions } from './modules/platform/webhooks/webhooks.service.ts';
 import { auditRoutes } from './modules/platform/audit/audit.routes.ts';
 import { workAuditRetention } from './modules/platform/audit/audit-log.service.ts';
 import { workReminders } from './modules/platform/notifications/reminders.ts';
@@ -115,6 +118,8 @@ declare module 'fastify' {
     /** The bell's live counts (modules/platform/notifications/bell-stream.ts). */
     bell: BellHub;
     mailSettings: MailSettings;
+    /** Webhooks' settings (modules/platform/webhooks). */
+    webhookOptions: WebhookOptions;
     /** Single sign-on's settings (modules/main/sso). */
     ssoSettings: SsoSettings;
   }
@@ -168,6 +173,8 @@ export interface AppOptions {
   } | null;
   /** Removes the live feed's places older than `keepMs` at start and every interval (live-feed/feed-prune.ts); off when absent. */
   feedPrune?: { intervalMs: number; keepMs?: number } | null;
+  /** Webhooks (WEBHOOKS_ALLOW_PRIVATE_HOSTS): endpoints on this machine or a private network are refused unless allowed. */
+  webhooks?: Partial<WebhookOptions> | null;
   /** Single sign-on: whether http:// and private-network issuers are accepted (SSO_ALLOW_INSECURE_ISSUERS; off when absent). */
   sso?: SsoSettings;
 }
@@ -204,6 +211,7 @@ const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
     mailRoutes,
     jobsRoutes,
     pushRoutes,
+    webhooksRoutes,
     auditRoutes,
   ],
   workflow: [
@@ -318,6 +326,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(liveFeedPlugin, { database: options.database, heartbeatMs: options.liveFeedHeartbeatMs ?? LIVE_FEED_HEARTBEAT_MS });
   const mail = options.jobs?.mail ?? DEFAULT_MAIL;
   app.decorate('mailSettings', mail);
+  const webhookOptions: WebhookOptions = { allowPrivateHosts: options.webhooks?.allowPrivateHosts ?? false };
+  app.decorate('webhookOptions', webhookOptions);
   app.decorate('ssoSettings', options.sso ?? { allowInsecureIssuers: false });
   const queue = await startQueue(app.db, app.log);
   app.decorate('queue', queue);
@@ -350,6 +360,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await workTicketCounts(queue, app.db);
       await workAuditRetention(queue, app.db);
       await workPushes(queue, app.db, app.log, jobs.pushWorker);
+      await workWebhooks(queue, app.db, { ...webhookOptions, log: app.log });
     });
     if (transport?.close) app.addHook('onClose', async () => transport.close?.());
   }

@@ -62,6 +62,8 @@ export interface Config {
   mapTiles: MapTileSettings;
   /** Single sign-on (modules/main/sso). */
   sso: SsoSettings;
+  /** Webhooks: WEBHOOKS_ALLOW_PRIVATE_HOSTS accepts endpoints on this machine or a private network (tests, private installs). */
+  webhooks: { allowPrivateHosts: boolean };
 }
 
 /** Single sign-on: SSO_ALLOW_INSECURE_ISSUERS accepts http:// issuers and issuers on this machine or a private network (tests, private installs). */
@@ -257,6 +259,7 @@ export const ENV_SCHEMA = z.object({
     .default(DEFAULT_VAPID_SUBJECT),
   PUSH_LOCAL_ENDPOINTS: flag.default(false),
   SSO_ALLOW_INSECURE_ISSUERS: flag.default(false),
+  WEBHOOKS_ALLOW_PRIVATE_HOSTS: flag.default(false),
   MAP_TILE_URL: z
     .string()
     .trim()
@@ -348,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
     sso: { allowInsecureIssuers: e.SSO_ALLOW_INSECURE_ISSUERS },
+    webhooks: { allowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS },
   };
 }
 

@@ -21,6 +21,7 @@ export const NOTIFICATION_EVENTS = [
   'coverAssigned',
   'ticketSlaWarning',
   'ticketSlaBreached',
+  'webhookDisabled',
   'invitation',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];

@@ -108,7 +108,21 @@ export async function createTicket(db: Db, caller: Caller, body: CreateInput, so
     await insertHistory(tx, [{ businessId, ticketId, field: 'CREATED', newValue: 'NEW', agentId, actorId: userId }]);
     await updateTicketRow(tx, businessId, ticketId, await ticketDueTimes(tx, businessId, ticketId, body));
     await recordEvent(tx, { businessId, kind: 'ticket.created', actorId: userId, data: { ticketId, title: body.title, teamId: place.teamId } });
-    if (agentId !== null) await recordEvent(tx, { businessId, kind: 'ticket.assigned', actorId: userId, data: { ticketId, title: body.title, agentId } });
+    if (agentId !== null) {
+      await recordEvent(tx, {
+        businessId,
+        kind: 'ticket.assigned',
+        actorId: userId,
+        data: {
+          ticketId,
+          title: body.title,
+          agentId,
+          target: { type: 'ticket', id: ticketId, name: body.title },
+          before: { agentId: null },
+          after: { agentId },
+        },
+      });
+    }
     return ticketId;
   });
   return requireTicket(db, businessId, id);
@@ -167,12 +181,32 @@ export async function updateTicket(db: Db, caller: Caller, id: number, body: Upd
     if (Object.keys(values).length === 0) return;
     await updateTicketRow(tx, businessId, id, values);
     await insertHistory(tx, history);
+    // The edit as the audit log and webhooks tell it: the fields that changed, before and after.
+    const fields = ['title', 'description', 'agentId', 'priority', 'categoryId', 'projectId', 'teamId'] as const;
+    const edited = fields.filter((field) => field in values);
+    await recordEvent(tx, {
+      businessId,
+      kind: 'ticket.updated',
+      actorId: userId,
+      data: {
+        target: { type: 'ticket', id, name: values.title ?? row.title },
+        before: Object.fromEntries(edited.map((field) => [field, row[field]])),
+        after: Object.fromEntries(edited.map((field) => [field, values[field as keyof typeof values] ?? null])),
+      },
+    });
     if (agentChanged && body.agentId != null) {
       await recordEvent(tx, {
         businessId,
         kind: 'ticket.assigned',
         actorId: userId,
-        data: { ticketId: id, title: values.title ?? row.title, agentId: body.agentId },
+        data: {
+          ticketId: id,
+          title: values.title ?? row.title,
+          agentId: body.agentId,
+          target: { type: 'ticket', id, name: values.title ?? row.title },
+          before: { agentId: row.agentId },
+          after: { agentId: body.agentId },
+        },
       });
     }
   });

@@ -2,6 +2,7 @@
 // and is spent by the activation, which also accepts the invitation that created the account.
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { randomKey } from '../../../lib/tokens.ts';
 import { setOwnPinHash } from '../kiosks/kiosks.service.ts';
@@ -28,7 +29,16 @@ export async function activateByKey(db: Db, key: string, fullName: string, passw
   return db.transaction(async (tx) => {
     const user = await activateWithKey(tx, key, { fullName, passwordHash });
     if (!user) throw notFound(MSG.activationKeyNotFound);
-    if (user.createdBy) await acceptCreatingInvitationRow(tx, user.id, user.createdBy);
+    if (user.createdBy) {
+      await acceptCreatingInvitationRow(tx, user.id, user.createdBy);
+      // The business that invited them hears of it (its audit log, its webhooks).
+      await recordEvent(tx, {
+        businessId: user.createdBy,
+        kind: 'member.activated',
+        actorId: user.id,
+        data: { target: { type: 'member', id: user.id, name: fullName }, before: { activated: false }, after: { activated: true, by: 'member' } },
+      });
+    }
     if (pinHash) await setOwnPinHash(tx, user.id, pinHash);
     return user.username;
   });

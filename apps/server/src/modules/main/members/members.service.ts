@@ -9,12 +9,14 @@ import { MSG } from '@fieldops/shared/messages';
 import type { memberUpdateRequest } from '@fieldops/shared/organisation';
 import type { Db } from '../../../db/client.ts';
 import { readBoth } from '../../../db/prepared.ts';
+import { changedFields } from '../../../lib/audit-changes.ts';
 import { conflict, fieldError, forbidden, notFound } from '../../../lib/errors.ts';
 import { isAdmin } from '../../../plugins/auth.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { supervisedTeamIds } from '../../../policies/sites.ts';
 import { takenIdentity } from '../account/account.service.ts';
 import { acceptCreatingInvitation } from '../activation/activation.service.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { ranksOverLastMonth } from '../../workflow/reports/reports.service.ts';
 import {
   activateUser,
@@ -167,9 +169,21 @@ export async function updateMember(db: Db, caller: Caller, userId: number, body:
   if (changesIdentity && (await takenIdentity(db, { email: body.email }, userId))) {
     throw conflict(MSG.emailTaken, [{ field: 'email', message: MSG.emailTaken }]);
   }
+  const change = changedFields(
+    { name: target.fullName, email: target.email, phone: target.phone, countryCode: target.countryCode, role: target.role, position: target.position },
+    { ...(changesIdentity ? { name: body.name, email: body.email, phone: body.phone, countryCode: body.countryCode } : {}), role, position: body.position },
+  );
   await db.transaction(async (tx) => {
     if (changesIdentity) await updateUserDetails(tx, userId, identity);
     await updateMembership(tx, caller.businessId, userId, { role, position: body.position });
+    if (change) {
+      await recordEvent(tx, {
+        businessId: caller.businessId,
+        kind: role === target.role ? 'member.updated' : 'member.role_changed',
+        actorId: caller.userId,
+        data: { target: { type: 'member', id: userId, name: body.name }, ...change },
+      });
+    }
   });
   return requireMember(db, caller.businessId, userId);
 }
@@ -180,7 +194,15 @@ export async function removeMember(db: Db, caller: Caller, userId: number) {
   if (userId === caller.userId) throw conflict(MSG.cannotRemoveSelf);
   if (target.role === 'OWNER') throw conflict(MSG.cannotRemoveOwner);
   if (target.role === 'ADMIN' && caller.role !== 'OWNER') throw forbidden(MSG.onlyOwnerManagesAdmins);
-  await db.transaction((tx) => deleteMembership(tx, caller.businessId, userId));
+  await db.transaction(async (tx) => {
+    await deleteMembership(tx, caller.businessId, userId);
+    await recordEvent(tx, {
+      businessId: caller.businessId,
+      kind: 'member.removed',
+      actorId: caller.userId,
+      data: { target: { type: 'member', id: userId, name: target.fullName }, before: { role: target.role, position: target.position } },
+    });
+  });
 }
 
 /**
@@ -194,6 +216,12 @@ export async function activateMember(db: Db, caller: Caller, userId: number) {
     await db.transaction(async (tx) => {
       await activateUser(tx, userId);
       await acceptCreatingInvitation(tx, userId, caller.businessId);
+      await recordEvent(tx, {
+        businessId: caller.businessId,
+        kind: 'member.activated',
+        actorId: caller.userId,
+        data: { target: { type: 'member', id: userId, name: target.fullName }, before: { activated: false }, after: { activated: true, by: 'administrator' } },
+      });
     });
   }
   return requireMember(db, caller.businessId, userId);

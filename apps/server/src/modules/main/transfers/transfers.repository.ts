@@ -2,7 +2,7 @@
 // another project. Both are scoped by business and guarded by the state they expect.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { teamMembers, teams } from '../../../db/schema.ts';
+import { teamMembers, teams, users } from '../../../db/schema.ts';
 
 /** The member's placement in a site, locked until the transaction ends. */
 export async function lockPlacement(db: Db, businessId: number, teamId: number, userId: number) {
@@ -30,4 +30,10 @@ export async function moveSite(db: Db, businessId: number, teamId: number, fromP
     .where(and(eq(teams.businessId, businessId), eq(teams.id, teamId), eq(teams.projectId, fromProjectId)))
     .returning({ id: teams.id });
   return moved.length > 0;
+}
+
+/** A member's name, as the transfer's audit entry names them. */
+export async function memberNameOf(db: Db, userId: number) {
+  const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId));
+  return row?.name ?? null;
 }

@@ -13,13 +13,14 @@ import { requireProjectRow } from '../projects/projects.service.ts';
 import { lockAgainstEngine, materialisePlans } from '../../workflow/schedule-engine/schedule-engine.ts';
 import { placementOf, placementsOf } from '../teams/team-members.service.ts';
 import { requireSite, requireSiteRow, requireSiteRows } from '../teams/teams.service.ts';
-import { lockPlacement, movePlacement, moveSite } from './transfers.repository.ts';
+import { lockPlacement, memberNameOf, movePlacement, moveSite } from './transfers.repository.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 
 export async function transferMember(db: Db, caller: Caller, teamId: number, userId: number, body: z.output<typeof transferMemberRequest>, now = new Date()) {
   const { businessId } = caller;
-  await requireSiteRows(db, businessId, [teamId]);
+  const sites = await requireSiteRows(db, businessId, [teamId]);
   if (body.toTeamId === teamId) throw fieldError('toTeamId', MSG.sameSite);
-  await requireSiteRows(db, businessId, [body.toTeamId], 'toTeamId');
+  sites.push(...(await requireSiteRows(db, businessId, [body.toTeamId], 'toTeamId')));
   await requireSiteManager(db, caller, [teamId, body.toTeamId]);
   await db.transaction(async (tx) => {
     // Schedules are replaced below: the engine's pass waits for this transaction.
@@ -38,6 +39,17 @@ export async function transferMember(db: Db, caller: Caller, teamId: number, use
     await movePlacement(tx, businessId, placement.id, body.toTeamId);
     // The carried plans' schedules follow the member to the new site.
     await materialisePlans(tx, { businessId, planIds: carried, now });
+    const siteName = (id: number) => sites.find((site) => site.id === id)?.name ?? null;
+    await recordEvent(tx, {
+      businessId,
+      kind: 'member.transferred',
+      actorId: caller.userId,
+      data: {
+        target: { type: 'member', id: userId, name: await memberNameOf(tx, userId) },
+        before: { siteId: teamId, siteName: siteName(teamId) },
+        after: { siteId: body.toTeamId, siteName: siteName(body.toTeamId), planIds: carried },
+      },
+    });
   });
   const [moved] = await placementsOf(db, businessId, [body.toTeamId], [userId]);
   return moved;

@@ -86,9 +86,10 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 export interface EventData {
   'ticket.created': { ticketId: number; title: string; teamId: number | null };
-  'ticket.assigned': { ticketId: number; title: string; agentId: number };
+  /** `target`, `before` and `after` (the agent, the status): the audit log's view of the change. */
+  'ticket.assigned': { ticketId: number; title: string; agentId: number } & Partial<ChangeData>;
   'ticket.commented': { ticketId: number; title: string; creatorId: number | null; agentId: number | null };
-  'ticket.status': { ticketId: number; title: string; status: string; creatorId: number | null; agentId: number | null };
+  'ticket.status': { ticketId: number; title: string; status: string; creatorId: number | null; agentId: number | null } & Partial<ChangeData>;
   /** A ticket reached an SLA threshold (helpdesk/sla-escalations), once each; `raisedTo`: the priority a breach raised it to. */
   'ticket.sla': {
     ticketId: number;

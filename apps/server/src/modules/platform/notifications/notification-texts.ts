@@ -90,6 +90,13 @@ const EN: Record<NotificationEvent, Wording> = {
         ? `The ticket "${s(p, 'ticketTitle')}" had no first response${byEn(p)}, as its SLA asks.`
         : `The ticket "${s(p, 'ticketTitle')}" was not resolved${byEn(p)}, as its SLA asks.`) + raisedEn(p),
   },
+  webhookDisabled: {
+    title: () => 'A webhook was turned off',
+    body: (p) =>
+      s(p, 'reason') === 'gone'
+        ? `The webhook to ${s(p, 'url')} answered that it is gone (410), so no more events are sent to it.`
+        : `The webhook to ${s(p, 'url')} has been failing for days, so no more events are sent to it. Check it and turn it on again.`,
+  },
   invitation: { title: (p) => `Join ${s(p, 'businessName')}`, body: (p) => `${s(p, 'actor')} invited you to join ${s(p, 'businessName')}.` },
 };
 
@@ -135,6 +142,13 @@ const AR: Record<NotificationEvent, Wording> = {
       (firstResponse(p)
         ? `لم تتلقَّ التذكرة «${s(p, 'ticketTitle')}» أول رد${byAr(p)} كما تقتضي اتفاقية مستوى الخدمة.`
         : `لم تُحل التذكرة «${s(p, 'ticketTitle')}»${byAr(p)} كما تقتضي اتفاقية مستوى الخدمة.`) + raisedAr(p),
+  },
+  webhookDisabled: {
+    title: () => 'أُوقف خطاف ويب',
+    body: (p) =>
+      s(p, 'reason') === 'gone'
+        ? `أجاب خطاف الويب إلى ${s(p, 'url')} بأنه لم يعد موجودًا (410)، فلن تُرسل إليه أحداث بعد الآن.`
+        : `يفشل خطاف الويب إلى ${s(p, 'url')} منذ أيام، فلن تُرسل إليه أحداث بعد الآن. تحقق منه ثم شغّله من جديد.`,
   },
   invitation: { title: (p) => `انضم إلى ${s(p, 'businessName')}`, body: (p) => `دعاك ${s(p, 'actor')} للانضمام إلى ${s(p, 'businessName')}.` },
 };

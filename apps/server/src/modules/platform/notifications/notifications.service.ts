@@ -127,6 +127,12 @@ async function deliveriesOf(tx: Db, event: EventRow): Promise<Delivery[]> {
       const kind = breach ? 'ticketSlaBreached' : 'ticketSlaWarning';
       return others(recipients).map((userId) => ({ userId, kind, params, link: ticketLink(d.ticketId) }));
     }
+    case 'webhook.disabled': {
+      // The app turned a webhook off: the business's owners and admins are told why.
+      const d = event.data as unknown as EventData['webhook.disabled'];
+      const params = { url: d.url, reason: d.reason, endpointId: d.endpointId };
+      return (await overseersOf(tx, businessId, null)).map((userId) => ({ userId, kind: 'webhookDisabled', params, link: '/settings/webhooks' }));
+    }
     case 'cover.requested': {
       const d = event.data as unknown as EventData['cover.requested'];
       const siteName = (await siteNames(tx, businessId, [d.teamId])).get(d.teamId) ?? '';

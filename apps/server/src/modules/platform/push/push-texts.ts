@@ -30,6 +30,8 @@ interface Params {
   /** When the schedule starts (ISO), and the business's time zone that words it. */
   start: string;
   timeZone: string;
+  /** A webhook's address. */
+  url: string;
 }
 
 function paramsOf(params: NotificationParams): Params {
@@ -50,6 +52,7 @@ function paramsOf(params: NotificationParams): Params {
     coverName: text('coverName'),
     start: text('start'),
     timeZone: text('timeZone'),
+    url: text('url'),
     status: (TICKET_STATUSES as readonly string[]).includes(status) ? (status as TicketStatus) : null,
   };
 }
@@ -119,6 +122,7 @@ const EN: Texts = {
   coverAssigned: (p) => ({ title: 'A schedule to cover', body: `${p.taskName || 'A schedule'}${whenEn(p)} was given to you to cover.` }),
   ticketSlaWarning: (p) => ({ title: 'A ticket is due soon', body: p.ticketTitle || 'A ticket is close to its SLA due time.' }),
   ticketSlaBreached: (p) => ({ title: 'A ticket is overdue', body: p.ticketTitle || 'A ticket passed its SLA due time.' }),
+  webhookDisabled: (p) => ({ title: 'A webhook was turned off', body: p.url ? `No more events are sent to ${p.url}.` : 'No more events are sent to it.' }),
   invitation: (p) => ({ title: 'You are invited', body: p.businessName ? `Join ${p.businessName} on FieldOps.` : 'Open the app to accept.' }),
 };
 
@@ -147,6 +151,7 @@ const AR: Texts = {
   coverAssigned: (p) => ({ title: 'جدول لتغطيته', body: `أُسند إليك ${p.taskNameAr || p.taskName || 'جدول'}${whenAr(p)} للتغطية.` }),
   ticketSlaWarning: (p) => ({ title: 'يقترب موعد تذكرة', body: p.ticketTitle || 'اقتربت تذكرة من موعدها في اتفاقية مستوى الخدمة.' }),
   ticketSlaBreached: (p) => ({ title: 'تجاوزت تذكرة موعدها', body: p.ticketTitle || 'تجاوزت تذكرة موعدها في اتفاقية مستوى الخدمة.' }),
+  webhookDisabled: (p) => ({ title: 'أُوقف خطاف ويب', body: p.url ? `لن تُرسل أحداث بعد الآن إلى ${p.url}.` : 'لن تُرسل إليه أحداث بعد الآن.' }),
   invitation: (p) => ({ title: 'لديك دعوة', body: p.businessName ? `انضم إلى ${p.businessName} على FieldOps.` : 'افتح التطبيق لقبول الدعوة.' }),
 };
 

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { affectedRows, bigintArray, rowsOf, type Db } from '../../../db/client.ts';
 import { isEmbedded } from '../../../db/prepared.ts';
 import { scheduleEngineSettings } from '../../../config.ts';
+import { dispatchWebhooksOf } from '../../platform/events/events.service.ts';
 import { dropHolidaySchedules, holidayDaysFor, holidayRelation, type HolidayDays } from './holiday-days.ts';
 
 /** The advisory lock key of a full pass ("sched" in ASCII); any constant shared by all instances. */
@@ -157,13 +158,35 @@ export async function moveToNewOccurrences(
   return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
 }
 
-/** Marks every open schedule whose deadline has passed as missed (the partial index answers it). */
+/**
+ * Marks every open schedule whose deadline has passed as missed (the partial index answers it),
+ * and records each as a `schedule.missed` event in the same statement (the audit log's, and what
+ * webhooks carry), handing the events of businesses with webhooks to them.
+ */
 async function markMissed(db: Db, now: Date): Promise<number> {
-  return affectedRows(
+  const recorded = rowsOf<{ id: number | string; business_id: number | string }>(
     await db.execute(sql`
-      update schedules set status = 'missed'
-      where status in ('pending', 'inProgress') and deadline <= ${now.toISOString()}::timestamptz`),
+      with missed as (
+        update schedules set status = 'missed'
+        where status in ('pending', 'inProgress') and deadline <= ${now.toISOString()}::timestamptz
+        returning id, business_id, task_id, team_id, user_id, plan_id, start, deadline)
+      insert into events (business_id, kind, actor_id, data, handled_at)
+      select m.business_id, 'schedule.missed', null,
+             jsonb_build_object(
+               'target', jsonb_build_object('type', 'schedule', 'id', m.id, 'name', coalesce(t.name_en, t.name_ar)),
+               'before', jsonb_build_object('status', 'pending'),
+               'after', jsonb_build_object('status', 'missed', 'scheduleId', m.id, 'taskId', m.task_id, 'planId', m.plan_id,
+                 'siteId', m.team_id, 'siteName', s.name, 'memberId', m.user_id, 'start', m.start, 'deadline', m.deadline)),
+             now()
+        from missed m join tasks t on t.id = m.task_id join teams s on s.id = m.team_id
+      returning id, business_id`),
   );
+  await dispatchWebhooksOf(
+    db,
+    'schedule.missed',
+    recorded.map((row) => ({ businessId: Number(row.business_id), eventId: Number(row.id) })),
+  );
+  return recorded.length;
 }
 
 /**

@@ -167,6 +167,27 @@ export async function moveOnCountedAnswer(tx: Db, businessId: number, userId: nu
   // Only a finished inspection keeps its score, so the reports average finished ones alone.
   const score = isFinished(status) ? scoreOfAnswers(version, latest) : null;
   if (score) await writeScheduleScore(tx, { ...locked, businessId, userId }, version, score);
+  // An inspection passes or fails once, when its answers finish it (webhooks carry the result).
+  if (score && score.passed !== null && status !== locked.status) {
+    await recordEvent(tx, {
+      businessId,
+      kind: score.passed ? 'inspection.passed' : 'inspection.failed',
+      actorId: userId,
+      data: {
+        target: { type: 'schedule', id: locked.id, name: version.content.nameEn ?? version.content.nameAr },
+        after: {
+          scheduleId: locked.id,
+          taskId: locked.taskId,
+          siteId: locked.teamId,
+          siteName: locked.siteName,
+          memberId: locked.userId,
+          percent: score.percent,
+          passMark: version.content.passMark ?? null,
+          passed: score.passed,
+        },
+      },
+    });
+  }
 }
 
 export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: AsyncIterableIterator<Multipart>): Promise<SubmitResult | HeldAnswerResult> {
@@ -238,6 +259,25 @@ export async function submitAnswer(app: FastifyInstance, caller: Caller, parts: 
     // An answer from outside the site, or held, is kept but never moves the schedule or its score.
     if (!place.outside && !held) await moveOnCountedAnswer(tx, businessId, caller.userId, locked, ruleSet, version);
     if (flagged) await recordEvent(tx, { businessId, kind: 'answer.flagged', actorId: caller.userId, data: { teamId: state.teamId, scheduleId: state.id } });
+    await recordEvent(tx, {
+      businessId,
+      kind: 'answer.submitted',
+      actorId: caller.userId,
+      data: {
+        target: { type: 'answer', id, name: action.nameEn ?? action.nameAr },
+        after: {
+          answerId: id,
+          scheduleId: state.id,
+          actionId: action.id,
+          taskId: state.taskId,
+          siteId: state.teamId,
+          siteName: state.siteName,
+          flagged,
+          held,
+          outside: place.outside,
+        },
+      },
+    });
     // The photo is hashed and compared with the business's others in the background.
     if (photo) await queuePhotoCheck(tx, businessId, id);
     // Delivered to the live feed when this transaction commits, never if it rolls back; last,
