@@ -23,6 +23,8 @@ const ActivatePage = lazyPage(
 // Sign-in's texts are theirs: they arrive without the rest of the app's.
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage');
+const SsoSignInPage = lazyPage(() => import('../features/auth/sso-sign-in-page.tsx'), 'SsoSignInPage');
+const SsoDonePage = lazyPage(() => import('../features/auth/sso-done-page.tsx'), 'SsoDonePage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const ProjectsPage = lazyPage(
   withAppTexts(() => import('../features/projects/projects-page.tsx'), 'projects'),
@@ -118,6 +120,9 @@ const MailOutboxPage = lazyPage(
   'MailOutboxPage',
 );
 const KiosksPage = lazyPage(() => import('../features/kiosks/kiosks-page.tsx'), 'KiosksPage');
+const WebhooksPage = lazyPage(() => import('../features/webhooks/webhooks-page.tsx'), 'WebhooksPage');
+const ApiTokensPage = lazyPage(() => import('../features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
+const SsoSettingsPage = lazyPage(() => import('../features/sso/sso-settings-page.tsx'), 'SsoSettingsPage');
 const FailedJobsPage = lazyPage(
   withAppTexts(() => import('../features/system/failed-jobs-page.tsx'), 'system'),
   'FailedJobsPage',
@@ -197,6 +202,9 @@ export const routes: RouteObject[] = [
             pageRoute(ActivatePage, { path: paths.activate }, false),
             pageRoute(ForgotPasswordPage, { path: paths.forgotPassword }, false),
             pageRoute(ResetPasswordPage, { path: paths.resetPassword }, false),
+            pageRoute(SsoSignInPage, { path: paths.ssoSignIn }, false),
+            pageRoute(SsoDonePage, { path: paths.ssoDone }, false),
+            pageRoute(SsoSignInPage, { path: paths.ssoProvider() }, false),
             pageRoute(SharedInspectionPage, { path: paths.sharedInspection() }, false),
             pageRoute(
               KioskRoot,
@@ -254,6 +262,9 @@ export const routes: RouteObject[] = [
                     pageRoute(MailOutboxPage, { path: paths.mailOutbox }),
                     pageRoute(FailedJobsPage, { path: paths.failedJobs }),
                     pageRoute(KiosksPage, { path: paths.kiosks }),
+                    pageRoute(WebhooksPage, { path: paths.webhooks }),
+                    pageRoute(ApiTokensPage, { path: paths.apiTokens }),
+                    pageRoute(SsoSettingsPage, { path: paths.ssoSettings }),
                     pageRoute(ProfilePage, { path: paths.profile }),
                     pageRoute(InvitationsPage, { path: paths.invitations }),
                     pageRoute(NotificationsPage, { path: paths.notifications }),

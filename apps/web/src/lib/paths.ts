@@ -34,6 +34,14 @@ export const paths = {
    * in lands anyway, nor to sign-in itself.
    */
   loginReturningTo: (from?: string) => (from && from !== HOME && !from.startsWith(LOGIN) ? `${LOGIN}${queryString({ redirect: from })}` : LOGIN),
+  /** Single sign-on: the page where a person types their organisation's sign-in name. */
+  ssoSignIn: `${LOGIN}/sso`,
+  /** The same, bringing the person back to `redirect` once signed in. */
+  ssoSignInReturningTo: (redirect: string | null) => `${LOGIN}/sso${queryString({ redirect })}`,
+  /** Single sign-on through the organisation named `slug` ("Sign in with <label>"); the address administrators share. */
+  ssoProvider: (slug: string = ':slug') => `${LOGIN}/sso/${slug === ':slug' ? slug : encodeURIComponent(slug)}`,
+  /** Where a sign-in through a provider lands, with its outcome in the fragment. */
+  ssoDone: `${LOGIN}/sso/done`,
   onboarding: '/onboarding',
   /** Onboarding started at its business step (a signed-in person without a business). */
   onboardingBusiness: `/onboarding${queryString({ step: 'business' })}`,
@@ -83,8 +91,14 @@ export const paths = {
   mailOutbox: '/settings/outbox',
   /** Background jobs that used up their tries (owners and admins), in the settings area. */
   failedJobs: '/settings/jobs',
+  /** The business's single sign-on provider (owners and admins), in the settings area. */
+  ssoSettings: '/settings/sso',
   /** Shared-device kiosks of the sites (owners and admins), in the settings area. */
   kiosks: '/settings/kiosks',
+  /** The business's webhooks and their delivery log (owners and admins), in the settings area. */
+  webhooks: '/settings/webhooks',
+  /** The business's API tokens for scripts and integrations (owners and admins), in the settings area. */
+  apiTokens: '/settings/api-tokens',
   /** The kiosk app a shared tablet runs: the name list of its site. */
   kiosk: '/kiosk',
   /** Where a tablet is enrolled, with its one-time `?code=` when the link carries it. */

@@ -1,7 +1,10 @@
 // /login: sign in, then go back to where the user was headed. A page that sends people here
 // with a line to read (a new password was set) says so in the navigation's state.
+import { Button, Text } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
@@ -22,6 +25,19 @@ export function LoginPage() {
         notice={readSignInNotice(state)}
         onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })}
       />
+      {/* Single sign-on: its pages arrive only when followed (sso-sign-in-page.tsx). */}
+      <Text size="sm" c="dimmed" ta="center" my="sm">
+        {t('login.or')}
+      </Text>
+      <Button
+        component={Link}
+        to={paths.ssoSignInReturningTo(params.get('redirect'))}
+        variant="default"
+        fullWidth
+        leftSection={<IconKey size={18} aria-hidden />}
+      >
+        {t('login.sso')}
+      </Button>
     </AuthLayout>
   );
 }

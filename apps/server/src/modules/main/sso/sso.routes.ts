@@ -161,7 +161,7 @@ export async function ssoRoutes(app: FastifyInstance) {
       tags: ['sso'],
       summary: "Confirms the pending link with the account's password: the account is linked and signed in",
       body: ssoLinkRequest,
-      response: { 200: loginResponse, 400: problem, 401: problem, 404: problem, 429: problem },
+      response: { 200: loginResponse, 400: problem, 404: problem, 429: problem },
     },
     handler: async (request) => confirmLink(app, request.body.linkToken, request.body.password),
   });

@@ -10,7 +10,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { SSO_CALLBACK_PATH, SSO_LINK_MINUTES, SSO_SIGN_IN_MINUTES, type SsoDoneError, type SsoLinkDetails, type SsoLookup } from '@fieldops/shared/sso';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { AppError, forbidden, notFound, unauthorized } from '../../../lib/errors.ts';
+import { AppError, fieldError, forbidden, notFound } from '../../../lib/errors.ts';
 import { verifyPassword } from '../../../lib/password.ts';
 import { addToCounters } from '../../../lib/throttle.ts';
 import { hashKey, randomKey } from '../../../lib/tokens.ts';
@@ -207,7 +207,8 @@ export async function confirmLink(app: FastifyInstance, linkToken: string, passw
   if (count > LINK_ATTEMPTS) throw new AppError(429, MSG.ssoTooManyAttempts);
   if (!(await verifyPassword(link.passwordHash, password))) {
     await recordSignIn(app.db, { userId, outcome: 'sign_in_failed', method: 'sso', reason: 'link_password' });
-    throw unauthorized(MSG.ssoPasswordWrong);
+    // A field error, not a 401: the person is not signed in, and the answer belongs under the password.
+    throw fieldError('password', MSG.ssoPasswordWrong);
   }
   const subject = link.subject;
   const linked = await app.db.transaction(async (tx) => {

@@ -91,7 +91,7 @@ describe('signing in through the provider', () => {
     expect(details.json()).toEqual({ label: 'Acme ID', username: member.username });
 
     const wrong = await linkThrough(linkToken, 'not-the-password');
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(MSG.ssoPasswordWrong);
     expect(await t.app.db.select().from(userIdentities).where(eq(userIdentities.userId, member.userId))).toHaveLength(0);
 
@@ -116,7 +116,7 @@ describe('signing in through the provider', () => {
       .from(events)
       .where(and(eq(events.businessId, owner.business.id), eq(events.actorId, member.userId)));
     expect(audit.map((e) => e.kind)).toEqual(expect.arrayContaining(['sso.linked', 'auth.signed_in', 'auth.sign_in_failed']));
-    expect(audit.find((e) => e.kind === 'auth.signed_in')?.data).toMatchObject({ after: { method: 'sso' } });
+    expect(audit.filter((e) => e.kind === 'auth.signed_in').map((e) => e.data.after)).toContainEqual({ method: 'sso' });
   });
 
   it('refuses a wrong state, a state from another browser, and a state used before', async () => {

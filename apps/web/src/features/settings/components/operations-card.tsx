@@ -1,7 +1,7 @@
 // The Settings page's way to what administrators watch of the app's own work: the e-mail outbox
-// and the jobs that failed, and the sites' shared kiosks, each a page of the settings area.
+// and the jobs that failed, the sites' shared kiosks, API tokens and single sign-on, each a page of the settings area.
 import { Card, NavLink, Stack, Text, Title, useDirection } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconDeviceTablet, IconMail, IconRotateClockwise2 } from '@tabler/icons-react';
+import { IconApi, IconChevronLeft, IconChevronRight, IconDeviceTablet, IconKey, IconMail, IconRotateClockwise2, IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
@@ -13,6 +13,9 @@ export function OperationsCard() {
   const links = [
     { to: paths.mailOutbox, label: t('settings.operations.outbox'), description: t('settings.operations.outboxText'), icon: IconMail },
     { to: paths.kiosks, label: t('kiosks.settingsLink'), description: t('kiosks.settingsLinkText'), icon: IconDeviceTablet },
+    { to: paths.apiTokens, label: t('apiTokens.settingsLink'), description: t('apiTokens.settingsLinkText'), icon: IconApi },
+    { to: paths.webhooks, label: t('webhooks.settingsLink'), description: t('webhooks.settingsLinkText'), icon: IconWebhook },
+    { to: paths.ssoSettings, label: t('ssoSettings.settingsLink'), description: t('ssoSettings.settingsLinkText'), icon: IconKey },
     { to: paths.failedJobs, label: t('settings.operations.jobs'), description: t('settings.operations.jobsText'), icon: IconRotateClockwise2 },
   ];
   return (

@@ -1,0 +1,201 @@
+// /login/sso/done: where a sign-in through a provider lands, its outcome in the address's fragment
+// (which no server sees or logs; it is taken out of the address at once). Signed in: the token is
+// kept as a password sign-in keeps it, and the app opens where the person was headed. A first
+// sign-in whose e-mail matches an account: "Link <provider> to your account <username>?", confirmed
+// with that account's password. Refused or expired: why, and the way to start again.
+import '../../lib/styles/full.ts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { LoginResponse } from '@fieldops/shared/account';
+import { MSG } from '@fieldops/shared/messages';
+import { SSO_DONE_ERRORS, type SsoDoneError, type SsoLinkDetails } from '@fieldops/shared/sso';
+import { FormAlert } from '../../components/form-alert.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { resetCachedData } from '../../lib/cache-reset.ts';
+import { translateMessage } from '../../lib/i18n/translate-message.ts';
+import { paths } from '../../lib/paths.ts';
+import { safeRedirect } from '../../lib/safe-redirect.ts';
+import { setToken } from '../../lib/storage.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { confirmSsoLink, fetchSsoLink } from './api/sso-sign-in.ts';
+import { AuthLayout } from './components/auth-layout.tsx';
+
+type Outcome =
+  | { kind: 'token'; token: string; to: string | null }
+  | { kind: 'twoFactor'; challenge: string; step: string; to: string | null }
+  | { kind: 'link'; linkToken: string; to: string | null }
+  | { kind: 'error'; message: string };
+
+const isDoneError = (value: string): value is SsoDoneError => Object.hasOwn(SSO_DONE_ERRORS, value);
+
+/** What the fragment says; an empty or unreadable one is a sign-in that is no longer there. */
+export function readOutcome(hash: string): Outcome {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const to = params.get('to');
+  const token = params.get('token');
+  if (token) return { kind: 'token', token, to };
+  const challenge = params.get('challenge');
+  if (challenge) return { kind: 'twoFactor', challenge, step: params.get('twoFactor') ?? 'required', to };
+  const linkToken = params.get('link');
+  if (linkToken) return { kind: 'link', linkToken, to };
+  const error = params.get('error') ?? 'expired';
+  return { kind: 'error', message: isDoneError(error) ? SSO_DONE_ERRORS[error] : MSG.ssoSignInExpired };
+}
+
+/** Keeps the session's token and opens the app (nothing cached for someone else may stay). */
+function useSignedIn() {
+  const navigate = useNavigate();
+  return (result: LoginResponse, to: string | null) => {
+    if (!('id_token' in result)) return false;
+    resetCachedData();
+    setToken(result.id_token);
+    void navigate(safeRedirect(to), { replace: true });
+    return true;
+  };
+}
+
+function StartAgain({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <FormAlert>{translateMessage(message)}</FormAlert>
+      <Button component={Link} to={paths.ssoSignIn} fullWidth>
+        {t('sso.startAgain')}
+      </Button>
+      <Text size="sm" ta="center">
+        <Anchor component={Link} to={paths.login} fw={600}>
+          {t('sso.backToSignIn')}
+        </Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+function Waiting() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" py="lg" role="status" aria-live="polite">
+      <Loader size="sm" aria-hidden />
+      <Text size="sm" c="dimmed">
+        {t('sso.signingIn')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** "Link <provider> to your account <username>?": the account's password confirms it. */
+function LinkConfirmation({ linkToken, to }: { linkToken: string; to: string | null }) {
+  const { t } = useTranslation();
+  const signedIn = useSignedIn();
+  const [details, setDetails] = useState<SsoLinkDetails | null>(null);
+  const [gone, setGone] = useState<unknown>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    fetchSsoLink(linkToken).then(
+      (found) => live && setDetails(found),
+      (error: unknown) => live && setGone(error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [linkToken]);
+
+  if (gone) return <StartAgain message={gone instanceof ApiError && gone.fromServer ? gone.message : MSG.ssoLinkExpired} />;
+  if (!details) return <Waiting />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (!password) return setPasswordError(translateMessage(MSG.required));
+    setPasswordError(null);
+    setFailure(null);
+    setPending(true);
+    confirmSsoLink({ linkToken, password }).then(
+      (result) => {
+        if (!signedIn(result, to)) setPending(false);
+      },
+      (error: unknown) => {
+        setPending(false);
+        const field = error instanceof ApiError ? error.fieldErrors.find((e) => e.field === 'password') : undefined;
+        if (field) setPasswordError(translateMessage(field.message));
+        else setFailure(error);
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Alert color="blue" icon={<IconLink size={18} aria-hidden />} title={t('sso.linkQuestion', { label: details.label, username: details.username })}>
+          {t('sso.linkText', { label: details.label })}
+        </Alert>
+        <FormAlert error={failure} fallbackKey="unknownError" />
+        <PasswordField
+          label={t('sso.linkPassword', { username: details.username })}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            setPasswordError(null);
+          }}
+          error={passwordError}
+          autoFocus
+        />
+        <Group grow>
+          <Button component={Link} to={paths.login} variant="default">
+            {t('sso.linkCancel')}
+          </Button>
+          <Button type="submit" loading={pending}>
+            {t('sso.linkConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** A token in the fragment: kept at once, and the app opens. */
+function SignInWithToken({ token, to }: { token: string; to: string | null }) {
+  const signedIn = useSignedIn();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    signedIn({ id_token: token }, to);
+  }, [signedIn, token, to]);
+  return <Waiting />;
+}
+
+export function SsoDonePage() {
+  const { t } = useTranslation();
+  const [outcome] = useState(() => readOutcome(typeof window === 'undefined' ? '' : window.location.hash));
+  useDocumentTitle(t('sso.title'));
+  // The fragment holds a token or a link's key: out of the address (and its history entry) at once.
+  useEffect(() => {
+    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
+
+  const title = outcome.kind === 'link' ? t('sso.linkTitle') : t('sso.title');
+  return (
+    <AuthLayout title={title}>
+      {outcome.kind === 'token' ? (
+        <SignInWithToken token={outcome.token} to={outcome.to} />
+      ) : outcome.kind === 'link' ? (
+        <LinkConfirmation linkToken={outcome.linkToken} to={outcome.to} />
+      ) : outcome.kind === 'twoFactor' ? (
+        <StartAgain message={MSG.ssoSignInExpired} />
+      ) : (
+        <StartAgain message={outcome.message} />
+      )}
+    </AuthLayout>
+  );
+}
