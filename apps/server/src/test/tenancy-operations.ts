@@ -119,6 +119,8 @@ const WORDS: Record<string, Entity> = {
   jobs: 'job',
   kiosks: 'kiosk',
   kiosk: 'kiosk',
+  webhooks: 'webhook',
+  delivery: 'webhookDelivery',
   holidays: 'holiday',
   'api-tokens': 'apiToken',
 };

@@ -65,6 +65,8 @@ export const ENTITIES = [
   'job',
   'kiosk',
   'holiday',
+  'webhook',
+  'webhookDelivery',
   'apiToken',
 ] as const;
 export type Entity = (typeof ENTITIES)[number];
@@ -326,6 +328,18 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
     token: string;
   };
 
+  // A webhook endpoint (a public address: nothing is sent, as the sweep's app works no jobs) and a test message's delivery.
+  const webhook = (await send(
+    owner,
+    {
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      payload: { url: `https://93.184.215.14/${marker}`, description: named('Hook'), eventKinds: ['ticket.created'] },
+    },
+    201,
+  )) as { endpoint: { id: number } };
+  const webhookDelivery = (await send(owner, { method: 'POST', url: `/api/v1/webhooks/${webhook.endpoint.id}/test` }, 202)) as { id: number };
+
   return {
     owner,
     member,
@@ -364,6 +378,8 @@ export async function buildWorld(app: FastifyInstance, label: string): Promise<W
       mail,
       job: job.id,
       kiosk: created.kiosk.id,
+      webhook: webhook.endpoint.id,
+      webhookDelivery: webhookDelivery.id,
       holiday,
       apiToken: madeToken.apiToken.id,
     },
