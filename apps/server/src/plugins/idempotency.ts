@@ -78,6 +78,14 @@ declare module 'fastify' {
     /** The key this request claimed; its answer is stored with its change. */
     idempotency: Keyed | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * False for a call whose answer holds a secret shown once (an authenticator's key, recovery
+     * codes): it is never stored for a replay, and its key is ignored (a repeat is refused by the
+     * route itself).
+     */
+    idempotent?: boolean;
+  }
 }
 
 /** Adds the header to the OpenAPI description of every call that changes something. */
@@ -281,7 +289,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   // goes no further; otherwise the route runs in the claim's transaction.
   app.addHook('preHandler', (request, reply, done) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined || !CHANGING.has(request.method) || !request.userId) return done();
+    if (header === undefined || !CHANGING.has(request.method) || !request.userId || request.routeOptions.config?.idempotent === false) return done();
     claim(request, reply, header, request.userId).then((keyed) => {
       if (!keyed) return;
       request.idempotency = keyed;

@@ -149,7 +149,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
 
   if (!response.ok) {
     const payload = await readBody(response);
-    const signIn = base === 'main' && path === '/authenticate';
+    // Sign-in and its second step (/authenticate/two-factor): a 401 there is a refused sign-in, not a lost session.
+    const signIn = base === 'main' && (path === '/authenticate' || path.startsWith('/authenticate/'));
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
     const error: ApiError = errorFromResponse(response.status, payload, signIn, retryAfter);
     if (response.status === 401 && kiosk) kioskUnauthorized(error.serverMessage);

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessSecurity, userTotp } from '../../../db/schema-integrations.ts';
 import { events } from '../../../db/schema-platform.ts';
+import { idempotencyKeys } from '../../../db/schema.ts';
 import { createCast } from '../../../test/cast.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { PASSWORD, createUser, signIn } from '../../../test/factories.ts';
@@ -34,9 +35,16 @@ describe('setting up two-factor from the profile', () => {
     expect(wrong.json().fieldErrors).toEqual([{ field: 'code', message: 'This code is not right. Check your authenticator app and try again' }]);
     expect((await status(token)).json().enabled).toBe(false);
 
-    const confirmed = await asUser(t.app, token, 'POST', '/api/v1/account/two-factor/confirm', { code: codeFor(secret) });
+    // Sent with an Idempotency-Key (the web client sends one with every change), the answer is still not kept for a replay.
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/two-factor/confirm',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'confirm-key-1' },
+      payload: { code: codeFor(secret) },
+    });
     expect(confirmed.statusCode).toBe(200);
     const { recoveryCodes } = confirmed.json();
+    expect(await t.app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id))).toEqual([]);
     expect(recoveryCodes).toHaveLength(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
     expect((await status(token)).json()).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });

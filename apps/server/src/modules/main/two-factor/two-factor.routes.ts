@@ -32,7 +32,8 @@ const ENROL_LIMIT = 20;
 export async function twoFactorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = createLoginLimiter(app.db);
-  const own = { access: 'user' } as const;
+  // Answers with a secret or recovery codes are never kept for an Idempotency-Key's replay.
+  const own = { access: 'user', idempotent: false } as const;
   const errors = { 400: problem, 401: problem, 403: problem, 409: problem, 429: problem };
 
   r.post('/authenticate/two-factor', {

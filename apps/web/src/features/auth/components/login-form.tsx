@@ -1,10 +1,12 @@
-// Sign-in form: username or e-mail, password, remember me (spec §2 Login).
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+// Sign-in form: username or e-mail, password, remember me (spec §2 Login); then, for a person who
+// signs in with two factors, the second step (loaded only for them).
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MSG } from '@fieldops/shared/messages';
+import type { TwoFactorStep } from '@fieldops/shared/two-factor';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -15,6 +17,8 @@ import { resetCachedData } from '../../../lib/cache-reset.ts';
 import { paths } from '../../../lib/paths.ts';
 import { forgetSignInReason, readSignInReason, setToken } from '../../../lib/storage.ts';
 import { authenticate } from '../api/authenticate.ts';
+
+const TwoFactorStepForm = lazy(async () => ({ default: (await import('./two-factor-step.tsx')).TwoFactorStepForm }));
 
 interface LoginFormProps {
   initialUsername?: string;
@@ -36,10 +40,18 @@ export function LoginForm({ initialUsername = '', notice = null, onSignedIn }: L
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
+  const [step, setStep] = useState<TwoFactorStep | null>(null);
   const [missing, setMissing] = useState(false);
   // Why this page is shown, when a session ended under the user (a 401): until they sign in again.
   const [reason] = useState(readSignInReason);
   useEffect(forgetSignInReason, []);
+
+  const signedIn = (idToken: string) => {
+    // Nothing cached for a previous user may leak into this session.
+    resetCachedData();
+    setToken(idToken);
+    onSignedIn();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,15 +65,11 @@ export function LoginForm({ initialUsername = '', notice = null, onSignedIn }: L
     setPending(true);
     authenticate({ username: username.trim(), password, rememberMe }).then(
       (answer) => {
-        if (!('id_token' in answer)) {
-          setFailure(new Error('two-factor'));
+        if ('id_token' in answer) signedIn(answer.id_token);
+        else {
+          setStep(answer);
           setPending(false);
-          return;
         }
-        // Nothing cached for a previous user may leak into this session.
-        resetCachedData();
-        setToken(answer.id_token);
-        onSignedIn();
       },
       (error: unknown) => {
         setFailure(error);
@@ -79,6 +87,29 @@ export function LoginForm({ initialUsername = '', notice = null, onSignedIn }: L
         : null;
   // Too many attempts (this address) or a locked account: how long to wait, when the server said.
   const wait = !missing && failure ? minutesToWait(failure) : null;
+
+  if (step) {
+    return (
+      <Suspense
+        fallback={
+          <Center py="lg">
+            <Loader aria-label={t('login.twoFactor.title')} />
+          </Center>
+        }
+      >
+        <TwoFactorStepForm
+          step={step}
+          onSignedIn={signedIn}
+          onRestart={(reason) => {
+            // Back to the password: it is asked again, with why when the step ran out.
+            setStep(null);
+            setPassword('');
+            setFailure(reason);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <form onSubmit={submit} noValidate>
