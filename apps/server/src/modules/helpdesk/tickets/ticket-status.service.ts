@@ -42,7 +42,16 @@ export async function changeTicketStatus(db: Db, caller: Caller, id: number, sta
       businessId,
       kind: 'ticket.status',
       actorId: userId,
-      data: { ticketId: id, title: row.title, status, creatorId: row.creatorId, agentId: row.agentId },
+      data: {
+        ticketId: id,
+        title: row.title,
+        status,
+        creatorId: row.creatorId,
+        agentId: row.agentId,
+        target: { type: 'ticket', id, name: row.title },
+        before: { status: row.status },
+        after: { status, reason },
+      },
     });
   });
   return requireVisibleTicket(db, access, id);

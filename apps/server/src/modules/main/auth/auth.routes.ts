@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { loginRequest, loginResponse } from '@fieldops/shared/account';
 import { problem } from '@fieldops/shared/common';
 import { endSession, endUserSessions } from '../../../lib/sessions.ts';
+import { recordSignIn } from '../../platform/audit/audit.service.ts';
 import { forgetFirstScreen } from '../../../plugins/first-screen.ts';
 import { requireSession } from '../../../plugins/auth.ts';
 import { authenticate } from './auth.service.ts';
@@ -30,7 +31,9 @@ export async function authRoutes(app: FastifyInstance) {
     config: { access: 'user', duringPasswordReset: true },
     schema: { tags: ['account'], response: { 204: z.null(), 401: problem } },
     handler: async (request, reply) => {
-      await endSession(app.db, requireSession(request).sessionId);
+      const session = requireSession(request);
+      await endSession(app.db, session.sessionId);
+      await recordSignIn(app.db, { userId: session.userId, outcome: 'signed_out' });
       forgetFirstScreen(request, reply);
       return reply.status(204).send(null);
     },
@@ -40,7 +43,9 @@ export async function authRoutes(app: FastifyInstance) {
     config: { access: 'user', duringPasswordReset: true },
     schema: { tags: ['account'], response: { 204: z.null(), 401: problem } },
     handler: async (request, reply) => {
-      await endUserSessions(app.db, requireSession(request).userId);
+      const { userId } = requireSession(request);
+      await endUserSessions(app.db, userId);
+      await recordSignIn(app.db, { userId, outcome: 'signed_out', reason: 'everywhere' });
       return reply.status(204).send(null);
     },
   });

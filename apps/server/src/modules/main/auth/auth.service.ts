@@ -6,6 +6,7 @@ import { MSG } from '@fieldops/shared/messages';
 import { AppError, badRequest, unauthorized } from '../../../lib/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../../lib/password.ts';
 import { secondsUntil } from '../../../lib/throttle.ts';
+import { recordSignIn } from '../../platform/audit/audit.service.ts';
 import { refuseWhenSsoRequired } from '../sso/sso.service.ts';
 import { completeSignIn } from '../two-factor/two-factor.service.ts';
 import { findSignInUser } from './auth.repository.ts';
@@ -22,12 +23,19 @@ export async function authenticate(app: FastifyInstance, limiter: LoginLimiter, 
   // Verify against a dummy hash when there is no user, so timing does not reveal who exists.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
   await attempt.settle(Boolean(user && ok));
-  if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
+  if (!user) throw unauthorized(MSG.invalidCredentials);
+  // A refused password of a known account is in the audit log of each of its businesses.
+  if (!ok || !user.activated)
+    await recordSignIn(app.db, { userId: user.id, outcome: 'sign_in_failed', method: 'password', reason: ok ? 'not_activated' : 'wrong_password' });
+  if (!ok) throw unauthorized(MSG.invalidCredentials);
   if (!user.activated) throw unauthorized(MSG.accountNotActivated);
   // A business that requires its single sign-on of this person takes no password (owners excepted).
   await refuseWhenSsoRequired(app.db, user.id);
   // The session, or the second step when the person signs in with two factors.
-  return completeSignIn(app, user.id, { rememberMe: body.rememberMe ?? false, method: 'password' });
+  const result = await completeSignIn(app, user.id, { rememberMe: body.rememberMe ?? false, method: 'password' });
+  // Signed in by the password alone; a second step records its own sign-in once it is passed.
+  if ('id_token' in result) await recordSignIn(app.db, { userId: user.id, outcome: 'signed_in', method: 'password' });
+  return result;
 }
 
 /** 429 with Retry-After: the address is refused, or the account is slowed for a moment. */

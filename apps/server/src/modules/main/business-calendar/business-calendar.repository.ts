@@ -70,8 +70,8 @@ export async function deleteOwnHoliday(db: Db, businessId: number, id: number) {
   const rows = await db
     .delete(businessHolidays)
     .where(and(eq(businessHolidays.businessId, businessId), eq(businessHolidays.id, id), eq(businessHolidays.kind, 'OWN')))
-    .returning({ id: businessHolidays.id });
-  return rows.length > 0;
+    .returning({ id: businessHolidays.id, date: businessHolidays.date, nameEn: businessHolidays.nameEn, nameAr: businessHolidays.nameAr });
+  return rows[0] ?? null;
 }
 
 export async function deletePublicOff(db: Db, businessId: number, date: string) {

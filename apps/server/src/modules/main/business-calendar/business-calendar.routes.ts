@@ -40,7 +40,7 @@ export async function businessCalendarRoutes(app: FastifyInstance) {
     schema: { tags, body: workingHoursRequest, response: { 200: workingHours, ...errors } },
     handler: (request) => {
       const tenant = requireTenant(request);
-      return saveWorkingHours(app.db, tenant.businessId, tenant.timeZone, request.body);
+      return saveWorkingHours(app.db, tenant, tenant.timeZone, request.body);
     },
   });
 
@@ -58,14 +58,14 @@ export async function businessCalendarRoutes(app: FastifyInstance) {
   r.post(`${BASE}/holidays`, {
     config: { roles: ADMINS },
     schema: { tags, body: ownHolidayRequest, response: { 201: holiday, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await addOwnHoliday(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await addOwnHoliday(app.db, requireTenant(request), request.body)),
   });
 
   r.delete(`${BASE}/holidays/:id`, {
     config: { roles: ADMINS },
     schema: { tags, params: idParam('id'), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
-      await removeOwnHoliday(app.db, requireTenant(request).businessId, request.params.id);
+      await removeOwnHoliday(app.db, requireTenant(request), request.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -75,7 +75,7 @@ export async function businessCalendarRoutes(app: FastifyInstance) {
     schema: { tags, params: publicHolidayParams, body: publicHolidayRequest, response: { 200: holiday, ...errors } },
     handler: (request) => {
       const tenant = requireTenant(request);
-      return setPublicHolidayObserved(app.db, tenant.businessId, tenant.timeZone, request.params.date, request.body.observed);
+      return setPublicHolidayObserved(app.db, tenant, tenant.timeZone, request.params.date, request.body.observed);
     },
   });
 }

@@ -7,7 +7,9 @@ import type { Holiday, OwnHolidayRequest, WorkingHours, WorkingWeek } from '@fie
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
 import type { PublicHolidayDay } from '../../../db/schema-calendar.ts';
+import { changedFields } from '../../../lib/audit-changes.ts';
 import { conflict, fieldError, notFound } from '../../../lib/errors.ts';
+import type { Caller } from '../../../policies/caller.ts';
 import {
   deleteOwnHoliday,
   deletePublicOff,
@@ -18,6 +20,7 @@ import {
   keepPublicYear,
   upsertCalendarRow,
 } from './business-calendar.repository.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { sendJob } from '../../platform/queue/queue.ts';
 import { countryOfTimeZone, knowsCountry, publicHolidayDaysOf } from './public-holidays.ts';
 
@@ -51,15 +54,24 @@ export async function workingHoursOf(db: Db, businessId: number, timeZone: strin
   return { timeZone, countryCode, week: defaultWeek(countryCode), isDefault: true };
 }
 
-export async function saveWorkingHours(db: Db, businessId: number, timeZone: string, body: { countryCode: string | null; week: WorkingWeek }) {
+export async function saveWorkingHours(db: Db, caller: Caller, timeZone: string, body: { countryCode: string | null; week: WorkingWeek }) {
+  const { businessId } = caller;
   if (body.countryCode !== null && !(await knowsCountry(body.countryCode)) && !Object.values(MORE_ZONES).includes(body.countryCode)) {
     throw fieldError('countryCode', MSG.countryInvalid);
   }
   // Kept sorted, so every reader sees a day's periods in order.
   const week = body.week.map((day) => [...day].sort((a, b) => a.start - b.start));
+  const before = await findCalendarRow(db, businessId);
   await db.transaction(async (tx) => {
     await upsertCalendarRow(tx, businessId, { countryCode: body.countryCode, week });
-    await calendarChanged(tx, businessId);
+    await calendarChanged(
+      tx,
+      caller,
+      changedFields({ countryCode: before?.countryCode ?? null, week: before?.week ?? null }, { countryCode: body.countryCode, week }) ?? {
+        before: {},
+        after: {},
+      },
+    );
   });
   return workingHoursOf(db, businessId, timeZone);
 }
@@ -70,8 +82,16 @@ export async function saveWorkingHours(db: Db, businessId: number, timeZone: str
  * `sla.recompute` job (helpdesk/sla-policies/sla-recompute.ts; one waiting job a business). The
  * job is named here rather than called, since the helpdesk reads this module and not the reverse.
  */
-async function calendarChanged(db: Db, businessId: number) {
+async function calendarChanged(db: Db, caller: Caller, change: { before?: Record<string, unknown> | null; after?: Record<string, unknown> | null }) {
+  const { businessId } = caller;
   await sendJob(db, 'sla.recompute', { businessId }, { singletonKey: `b${businessId}` });
+  // The audit log's entry of the change: what the calendar held before and after.
+  await recordEvent(db, {
+    businessId,
+    kind: 'business.calendar_updated',
+    actorId: caller.userId,
+    data: { target: { type: 'business_calendar', id: businessId }, ...change },
+  });
 }
 
 /** The country's public holidays of the year, worked out the first time and kept. */
@@ -98,34 +118,40 @@ export async function holidaysOf(db: Db, businessId: number, timeZone: string, y
   return list.sort((a, b) => a.date.localeCompare(b.date) || a.source.localeCompare(b.source));
 }
 
-export async function addOwnHoliday(db: Db, businessId: number, body: Required<OwnHolidayRequest>): Promise<Holiday> {
+export async function addOwnHoliday(db: Db, caller: Caller, body: Required<OwnHolidayRequest>): Promise<Holiday> {
+  const { businessId } = caller;
   const row = await db.transaction(async (tx) => {
     const made = await insertBusinessHoliday(tx, businessId, { date: body.date, kind: 'OWN', nameEn: body.nameEn, nameAr: body.nameAr });
-    if (made) await calendarChanged(tx, businessId);
+    if (made) await calendarChanged(tx, caller, { after: { holiday: { date: body.date, nameEn: body.nameEn, nameAr: body.nameAr } } });
     return made;
   });
   if (!row) throw conflict(MSG.holidayExists, [{ field: 'date', message: MSG.holidayExists }]);
   return { id: row.id, date: row.date, nameEn: row.nameEn ?? '', nameAr: row.nameAr ?? '', source: 'OWN', observed: true };
 }
 
-export async function removeOwnHoliday(db: Db, businessId: number, id: number) {
+export async function removeOwnHoliday(db: Db, caller: Caller, id: number) {
+  const { businessId } = caller;
   const removed = await db.transaction(async (tx) => {
     const done = await deleteOwnHoliday(tx, businessId, id);
-    if (done) await calendarChanged(tx, businessId);
+    if (done) await calendarChanged(tx, caller, { before: { holiday: { date: done.date, nameEn: done.nameEn, nameAr: done.nameAr } } });
     return done;
   });
   if (!removed) throw notFound(MSG.holidayNotFound);
 }
 
 /** Keeps or stops keeping the public holiday on a date; the date must be one of the country's that year. */
-export async function setPublicHolidayObserved(db: Db, businessId: number, timeZone: string, date: string, observed: boolean): Promise<Holiday> {
+export async function setPublicHolidayObserved(db: Db, caller: Caller, timeZone: string, date: string, observed: boolean): Promise<Holiday> {
+  const { businessId } = caller;
   const countryCode = await countryOf(db, businessId, timeZone);
   const day = (await publicDays(db, countryCode, Number(date.slice(0, 4)))).find((d) => d.date === date);
   if (!day) throw notFound(MSG.publicHolidayNotFound);
   await db.transaction(async (tx) => {
     if (observed) await deletePublicOff(tx, businessId, date);
     else await insertBusinessHoliday(tx, businessId, { date, kind: 'PUBLIC_OFF' });
-    await calendarChanged(tx, businessId);
+    await calendarChanged(tx, caller, {
+      before: { publicHoliday: { date, nameEn: day.nameEn, observed: !observed } },
+      after: { publicHoliday: { date, nameEn: day.nameEn, observed } },
+    });
   });
   return { id: null, date, nameEn: day.nameEn, nameAr: day.nameAr, source: 'PUBLIC', observed };
 }

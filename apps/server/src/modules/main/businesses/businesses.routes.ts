@@ -82,7 +82,7 @@ export async function businessesRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const tenant = requireTenant(request);
       ownKey(tenant, request.params.apiKey);
-      return updateLookups(app.db, tenant.businessId, request.body);
+      return updateLookups(app.db, tenant, request.body);
     },
   });
 

@@ -8,10 +8,12 @@ import type { Business, businessUpdateRequest, Lookups } from '@fieldops/shared/
 import type { BusinessRole, LookupKind } from '@fieldops/shared/enums';
 import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
+import { changedFields } from '../../../lib/audit-changes.ts';
 import { fieldError, notFound } from '../../../lib/errors.ts';
 import { keepUploads, removeReleased, storePicture } from '../../../lib/uploads.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { keyOfUrl } from '../../../plugins/storage.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { sendJob } from '../../platform/queue/queue.ts';
 import {
   findBusiness,
@@ -24,6 +26,20 @@ import {
   updateBusinessRow,
   type BusinessRow,
 } from './businesses.repository.ts';
+
+/** A change of the business's profile or settings, for the audit log (what changed, before and after). */
+export const recordBusinessChange = (
+  tx: Db,
+  caller: Caller,
+  name: string | null,
+  change: { before: Record<string, unknown>; after: Record<string, unknown> },
+) =>
+  recordEvent(tx, {
+    businessId: caller.businessId,
+    kind: 'business.updated',
+    actorId: caller.userId,
+    data: { target: { type: 'business', id: caller.businessId, name }, ...change },
+  });
 
 export const toBusiness = (row: BusinessRow, role: BusinessRole): Business => ({
   id: row.id,
@@ -64,8 +80,11 @@ export async function updateBusiness(db: Db, caller: Caller, businessId: number,
   const current = await requireOwnBusiness(db, caller, businessId);
   const { industryId, ...rest } = body;
   if (industryId) await requireIndustry(db, industryId);
+  const next = { ...rest, industryId: industryId ?? null };
+  const change = changedFields({ ...current }, next);
   const row = await db.transaction(async (tx) => {
-    const updated = await updateBusinessRow(tx, caller.businessId, { ...rest, industryId: industryId ?? null });
+    const updated = await updateBusinessRow(tx, caller.businessId, next);
+    if (change) await recordBusinessChange(tx, caller, updated.name, change);
     // The working hours are hours of the business's zone: the tickets' SLA instants move with it.
     // Named rather than called, as for a change of the calendar (business-calendar.service.ts).
     if (rest.timeZone !== undefined && rest.timeZone !== current.timeZone) {
@@ -79,7 +98,11 @@ export async function updateBusiness(db: Db, caller: Caller, businessId: number,
 /** Stores the new logo first and removes the old file only after the row points at the new one. */
 export async function replaceLogo(app: FastifyInstance, caller: Caller, current: BusinessRow, file: MultipartFile) {
   const stored = await storePicture(file);
-  const row = await updateBusinessRow(app.db, caller.businessId, { logo: stored.url });
+  const row = await app.db.transaction(async (tx) => {
+    const updated = await updateBusinessRow(tx, caller.businessId, { logo: stored.url });
+    await recordBusinessChange(tx, caller, updated.name, { before: { logo: current.logo }, after: { logo: stored.url } });
+    return updated;
+  });
   keepUploads(file);
   await removeReleased(app, keyOfUrl(current.logo));
   return toBusiness(row, caller.role);
@@ -91,8 +114,14 @@ export const lookupsOf = (db: Db, businessId: number) => findLookups(db, busines
 export const isLookupOf = (db: Db, businessId: number, kind: LookupKind, id: number) => lookupExists(db, businessId, kind, id);
 
 /** Replaces the business's lookups: listed ids are kept and renamed, new ones added, the rest removed. */
-export async function updateLookups(db: Db, businessId: number, next: Lookups) {
-  await replaceLookups(db, businessId, next);
+export async function updateLookups(db: Db, caller: Caller, next: Lookups) {
+  const { businessId } = caller;
+  const before = await findLookups(db, businessId);
+  await db.transaction(async (tx) => {
+    await replaceLookups(tx, businessId, next);
+    const change = changedFields({ lookups: before }, { lookups: next });
+    if (change) await recordBusinessChange(tx, caller, null, change);
+  });
   return findLookups(db, businessId);
 }
 

@@ -17,6 +17,7 @@ import { isAdmin } from '../../../plugins/auth.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { requireSiteManager, supervisedTeamIds } from '../../../policies/sites.ts';
 import { activationExpiry } from '../activation/activation.service.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { addMembership, addMemberships, createInvitedUser, createInvitedUsers, memberIdsOf, memberWithEmail } from '../members/members.service.ts';
 import { lockAgainstEngine } from '../../workflow/schedule-engine/schedule-engine.ts';
 import { placeMembers } from '../teams/team-members.service.ts';
@@ -78,6 +79,15 @@ export async function inviteMember(
       invitedBy: caller.userId,
       // An account the business made and nobody activated yet: its invitation gains the sites.
       status: member?.activated ? 'ACCEPTED' : 'PENDING',
+    });
+    await recordEvent(tx, {
+      businessId,
+      kind: 'member.invited',
+      actorId: caller.userId,
+      data: {
+        target: { type: 'member', id: userId, name: body.name },
+        after: { email: body.email, siteIds: teamIds, authority: body.role, position: body.position ?? null, newAccount: Boolean(created) },
+      },
     });
     // A new account: the e-mail carries its activation link, and the invitation's own link for a
     // person who already has an account elsewhere and joins with it.

@@ -115,6 +115,7 @@ export async function findMembership(db: Db, businessId: number, userId: number)
   const [row] = await db
     .select({
       role: businessMembers.role,
+      position: businessMembers.position,
       activated: users.activated,
       createdHere: sql<boolean>`coalesce(${users.createdByBusinessId} = ${businessId}, false)`,
       elsewhere,

@@ -89,6 +89,15 @@ export async function findProjectRow(db: Db, businessId: number, id: number, loc
   return row ?? null;
 }
 
+/** The project's own values (what an update may change), or null when the business has no such project. */
+export async function findProjectValues(db: Db, businessId: number, id: number): Promise<ProjectValues | null> {
+  const [row] = await db
+    .select({ name: projects.name, website: projects.website, typeId: projects.typeId, active: projects.active })
+    .from(projects)
+    .where(and(eq(projects.businessId, businessId), eq(projects.id, id)));
+  return row ?? null;
+}
+
 export async function insertProject(db: Db, businessId: number, values: ProjectValues) {
   const [row] = await db
     .insert(projects)

@@ -37,20 +37,20 @@ export async function projectsRoutes(app: FastifyInstance) {
   r.post('/v1/projects', {
     config: { roles: ADMINS },
     schema: { tags: ['projects'], body: projectRequest, response: { 201: project, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await createProject(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createProject(app.db, requireTenant(request), request.body)),
   });
 
   r.put('/v1/projects', {
     config: { roles: ADMINS },
     schema: { tags: ['projects'], body: projectUpdateRequest, response: { 200: project, ...errors } },
-    handler: (request) => updateProject(app.db, requireTenant(request).businessId, request.body),
+    handler: (request) => updateProject(app.db, requireTenant(request), request.body),
   });
 
   r.delete('/v1/projects/:id', {
     config: { roles: ADMINS },
     schema: { tags: ['projects'], params: idParam('id'), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
-      await deleteProject(app.db, requireTenant(request).businessId, request.params.id);
+      await deleteProject(app.db, requireTenant(request), request.params.id);
       return reply.status(204).send(null);
     },
   });

@@ -5,10 +5,22 @@ import { MSG } from '@fieldops/shared/messages';
 import type { projectRequest, projectUpdateRequest } from '@fieldops/shared/organisation';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
+import { changedFields } from '../../../lib/audit-changes.ts';
 import { conflict, fieldError, missingReference, notFound } from '../../../lib/errors.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { isLookupOf } from '../businesses/businesses.service.ts';
 import { withRanksOverLastMonth } from '../../workflow/reports/reports.service.ts';
-import { countSitesOfProject, deleteProjectRow, findProject, findProjectRow, findProjects, insertProject, updateProjectRow } from './projects.repository.ts';
+import {
+  countSitesOfProject,
+  deleteProjectRow,
+  findProject,
+  findProjectRow,
+  findProjects,
+  findProjectValues,
+  insertProject,
+  updateProjectRow,
+} from './projects.repository.ts';
 
 type ProjectInput = z.output<typeof projectRequest>;
 
@@ -40,22 +52,41 @@ export async function requireProjectRow(db: Db, businessId: number, id: number, 
   return row;
 }
 
-export async function createProject(db: Db, businessId: number, body: ProjectInput) {
-  const id = await insertProject(db, businessId, await valuesOf(db, businessId, body));
+const target = (id: number, name: string) => ({ type: 'project', id, name });
+
+export async function createProject(db: Db, caller: Caller, body: ProjectInput) {
+  const { businessId } = caller;
+  const values = await valuesOf(db, businessId, body);
+  const id = await db.transaction(async (tx) => {
+    const made = await insertProject(tx, businessId, values);
+    await recordEvent(tx, { businessId, kind: 'project.created', actorId: caller.userId, data: { target: target(made, values.name), after: { ...values } } });
+    return made;
+  });
   return requireProject(db, businessId, id);
 }
 
-export async function updateProject(db: Db, businessId: number, body: z.output<typeof projectUpdateRequest>) {
-  await requireProjectRow(db, businessId, body.id);
-  await updateProjectRow(db, businessId, body.id, await valuesOf(db, businessId, body));
+export async function updateProject(db: Db, caller: Caller, body: z.output<typeof projectUpdateRequest>) {
+  const { businessId } = caller;
+  const before = await findProjectValues(db, businessId, body.id);
+  if (!before) throw notFound(MSG.projectNotFound);
+  const values = await valuesOf(db, businessId, body);
+  const change = changedFields({ ...before }, { ...values });
+  await db.transaction(async (tx) => {
+    await updateProjectRow(tx, businessId, body.id, values);
+    if (change)
+      await recordEvent(tx, { businessId, kind: 'project.updated', actorId: caller.userId, data: { target: target(body.id, values.name), ...change } });
+  });
   return requireProject(db, businessId, body.id);
 }
 
-export async function deleteProject(db: Db, businessId: number, id: number) {
+export async function deleteProject(db: Db, caller: Caller, id: number) {
+  const { businessId } = caller;
   await db.transaction(async (tx) => {
     // The lock makes a site being added at the same moment wait, so the count below is final.
-    if (!(await findProjectRow(tx, businessId, id, true))) throw notFound(MSG.projectNotFound);
+    const row = await findProjectRow(tx, businessId, id, true);
+    if (!row) throw notFound(MSG.projectNotFound);
     if ((await countSitesOfProject(tx, businessId, id)) > 0) throw conflict(MSG.projectHasSites);
     await deleteProjectRow(tx, businessId, id);
+    await recordEvent(tx, { businessId, kind: 'project.deleted', actorId: caller.userId, data: { target: target(id, row.name), before: { name: row.name } } });
   });
 }

@@ -8,7 +8,9 @@ import type { Db } from '../../../db/client.ts';
 import { missingReference, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { requireSiteManager } from '../../../policies/sites.ts';
-import { memberIdsOf } from '../members/members.service.ts';
+import { changedFields } from '../../../lib/audit-changes.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
+import { basicInfosOf } from '../members/members.service.ts';
 import { deletePlacement, findPlacement, findPlacements, findTeamMembers, upsertPlacements, type Placement } from './team-members.repository.ts';
 import { requireSiteRows } from './teams.service.ts';
 
@@ -26,22 +28,52 @@ export const placementOf = (db: Db, businessId: number, teamId: number, userId: 
 export const placeMembers = (db: Db, businessId: number, placements: Placement[]) => upsertPlacements(db, businessId, placements);
 
 export async function assignMembers(db: Db, caller: Caller, teamId: number, list: z.output<typeof assignMembersRequest>) {
-  await requireSiteRows(db, caller.businessId, [teamId]);
+  const [siteRow] = await requireSiteRows(db, caller.businessId, [teamId]);
   await requireSiteManager(db, caller, [teamId]);
   const userIds = list.map((a) => a.userId);
-  const known = await memberIdsOf(db, caller.businessId, userIds);
+  const known = new Map((await basicInfosOf(db, caller.businessId, userIds)).map((m) => [m.id, m.fullName]));
   const missing = list.findIndex((a) => !known.has(a.userId));
   if (missing >= 0) throw missingReference(`${missing}.userId`, MSG.userNotFound);
-  await upsertPlacements(
-    db,
-    caller.businessId,
-    list.map((a) => ({ teamId, userId: a.userId, authority: a.role, position: a.position })),
-  );
+  // The placements as they were: the audit log tells a new placement from a changed authority or position.
+  const was = new Map((await findPlacements(db, caller.businessId, [teamId], userIds)).map((p) => [p.userId, p]));
+  await db.transaction(async (tx) => {
+    await upsertPlacements(
+      tx,
+      caller.businessId,
+      list.map((a) => ({ teamId, userId: a.userId, authority: a.role, position: a.position })),
+    );
+    for (const a of list) {
+      const before = was.get(a.userId);
+      const site = { siteId: teamId, siteName: siteRow?.name ?? null };
+      const placed = { authority: a.role, position: a.position ?? null };
+      const change = before ? changedFields({ authority: before.authority, position: before.position }, placed) : { before: null, after: placed };
+      if (!change) continue;
+      await recordEvent(tx, {
+        businessId: caller.businessId,
+        kind: before ? 'member.updated' : 'member.site_added',
+        actorId: caller.userId,
+        data: {
+          target: { type: 'member', id: a.userId, name: known.get(a.userId) ?? null },
+          before: change.before && { ...site, ...change.before },
+          after: { ...site, ...change.after },
+        },
+      });
+    }
+  });
   return findPlacements(db, caller.businessId, [teamId], userIds);
 }
 
 export async function removeFromSite(db: Db, caller: Caller, teamId: number, userId: number) {
-  await requireSiteRows(db, caller.businessId, [teamId]);
+  const [site] = await requireSiteRows(db, caller.businessId, [teamId]);
   await requireSiteManager(db, caller, [teamId]);
-  if (!(await deletePlacement(db, caller.businessId, teamId, userId))) throw notFound(MSG.memberNotInSite);
+  const [member] = await basicInfosOf(db, caller.businessId, [userId]);
+  await db.transaction(async (tx) => {
+    if (!(await deletePlacement(tx, caller.businessId, teamId, userId))) throw notFound(MSG.memberNotInSite);
+    await recordEvent(tx, {
+      businessId: caller.businessId,
+      kind: 'member.site_removed',
+      actorId: caller.userId,
+      data: { target: { type: 'member', id: userId, name: member?.fullName ?? null }, before: { siteId: teamId, siteName: site?.name ?? null } },
+    });
+  });
 }

@@ -119,9 +119,28 @@ export async function findSite(db: Db, businessId: number, id: number): Promise<
 export async function findSiteRows(db: Db, businessId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({ id: teams.id, projectId: teams.projectId })
+    .select({ id: teams.id, projectId: teams.projectId, name: teams.name })
     .from(teams)
     .where(and(eq(teams.businessId, businessId), inArray(teams.id, ids)));
+}
+
+/** The site's own values (what an update may change), or null when the business has no such site. */
+export async function findSiteValues(db: Db, businessId: number, id: number): Promise<SiteValues | null> {
+  const [row] = await db
+    .select({
+      name: teams.name,
+      projectId: teams.projectId,
+      latitude: teams.latitude,
+      longitude: teams.longitude,
+      radius: teams.radius,
+      polygon: teams.polygon,
+      typeId: teams.typeId,
+      externalId: teams.externalId,
+      whatsApp: teams.whatsApp,
+    })
+    .from(teams)
+    .where(and(eq(teams.businessId, businessId), eq(teams.id, id)));
+  return row ?? null;
 }
 
 export async function insertSite(db: Db, businessId: number, values: SiteValues) {

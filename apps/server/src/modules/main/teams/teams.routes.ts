@@ -63,20 +63,20 @@ export async function teamsRoutes(app: FastifyInstance) {
   r.post('/v1/teams', {
     config: { roles: ADMINS },
     schema: { tags: ['sites'], body: siteRequest, response: { 201: site, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await createSite(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createSite(app.db, requireTenant(request), request.body)),
   });
 
   r.put('/v1/teams', {
     config: { roles: ADMINS },
     schema: { tags: ['sites'], body: siteUpdateRequest, response: { 200: site, ...errors } },
-    handler: (request) => updateSite(app.db, requireTenant(request).businessId, request.body),
+    handler: (request) => updateSite(app.db, requireTenant(request), request.body),
   });
 
   r.delete('/v1/teams/:id', {
     config: { roles: ADMINS },
     schema: { tags: ['sites'], params: idParam('id'), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
-      await deleteSite(app.db, requireTenant(request).businessId, request.params.id);
+      await deleteSite(app.db, requireTenant(request), request.params.id);
       return reply.status(204).send(null);
     },
   });

@@ -5,7 +5,10 @@ import { MSG } from '@fieldops/shared/messages';
 import type { siteRequest, siteUpdateRequest } from '@fieldops/shared/organisation';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
+import { changedFields } from '../../../lib/audit-changes.ts';
 import { fieldError, missingReference, notFound } from '../../../lib/errors.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { isLookupOf } from '../businesses/businesses.service.ts';
 import { requireProjectRow } from '../projects/projects.service.ts';
 import { withRanksOverLastMonth } from '../../workflow/reports/reports.service.ts';
@@ -15,6 +18,7 @@ import {
   findSitePlaces,
   findSiteRows,
   findSites,
+  findSiteValues,
   insertSite,
   updateSiteRow,
   type SiteFilter,
@@ -72,21 +76,46 @@ export async function requireSiteRow(db: Db, businessId: number, id: number, fie
   return must(row, 'requireSiteRows answers one row per id');
 }
 
-export async function createSite(db: Db, businessId: number, body: SiteInput) {
-  const id = await insertSite(db, businessId, await valuesOf(db, businessId, body));
+const target = (id: number, name: string) => ({ type: 'site', id, name });
+
+export async function createSite(db: Db, caller: Caller, body: SiteInput) {
+  const { businessId } = caller;
+  const values = await valuesOf(db, businessId, body);
+  const id = await db.transaction(async (tx) => {
+    const made = await insertSite(tx, businessId, values);
+    await recordEvent(tx, { businessId, kind: 'site.created', actorId: caller.userId, data: { target: target(made, values.name), after: { ...values } } });
+    return made;
+  });
   return requireSite(db, businessId, id);
 }
 
-export async function updateSite(db: Db, businessId: number, body: z.output<typeof siteUpdateRequest>) {
-  await requireSiteRows(db, businessId, [body.id]);
-  await updateSiteRow(db, businessId, body.id, await valuesOf(db, businessId, body));
+export async function updateSite(db: Db, caller: Caller, body: z.output<typeof siteUpdateRequest>) {
+  const { businessId } = caller;
+  const before = await findSiteValues(db, businessId, body.id);
+  if (!before) throw notFound(MSG.siteNotFound);
+  const values = await valuesOf(db, businessId, body);
+  const change = changedFields({ ...before }, { ...values });
+  await db.transaction(async (tx) => {
+    await updateSiteRow(tx, businessId, body.id, values);
+    if (change) await recordEvent(tx, { businessId, kind: 'site.updated', actorId: caller.userId, data: { target: target(body.id, values.name), ...change } });
+  });
   return requireSite(db, businessId, body.id);
 }
 
-export async function deleteSite(db: Db, businessId: number, id: number) {
-  await requireSiteRows(db, businessId, [id]);
+export async function deleteSite(db: Db, caller: Caller, id: number) {
+  const { businessId } = caller;
+  const [row] = await requireSiteRows(db, businessId, [id]);
+  const name = row?.name ?? '';
   // Execution plans of the site join this transaction when the schedules module arrives.
-  await db.transaction((tx) => deleteSiteRows(tx, businessId, id));
+  await db.transaction(async (tx) => {
+    await deleteSiteRows(tx, businessId, id);
+    await recordEvent(tx, {
+      businessId,
+      kind: 'site.deleted',
+      actorId: caller.userId,
+      data: { target: target(id, name), before: { name, projectId: row?.projectId ?? null } },
+    });
+  });
 }
 
 /**

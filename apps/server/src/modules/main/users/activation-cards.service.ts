@@ -1,6 +1,7 @@
 // Activation cards (DESIGN §4): printing them gives each chosen pending account a new activation
 // key (a key is kept hashed, so an earlier one cannot be printed; it stops working, as when an
 // admin issues a new one) and draws the cards with the activation link each key opens.
+import { recordEvent } from '../../platform/events/events.service.ts';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@fieldops/shared/messages';
 import { notFound } from '../../../lib/errors.ts';
@@ -38,6 +39,16 @@ export async function activationCards(app: FastifyInstance, caller: Caller, sele
         expiresAt: key.expiresAt,
       });
     }
+    // The cards hold new keys: who printed them, for whom, is in the audit log (the keys are not).
+    await recordEvent(tx, {
+      businessId: caller.businessId,
+      kind: 'export.created',
+      actorId: caller.userId,
+      data: {
+        target: { type: 'export', id: null, name: 'activation_cards' },
+        after: { what: 'activation_cards', format: 'pdf', rows: made.length, userIds: accounts.map((a) => a.userId) },
+      },
+    });
     return made;
   });
   const logoKey = keyOfUrl(business?.logo ?? null);

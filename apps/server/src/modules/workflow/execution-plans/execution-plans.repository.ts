@@ -175,7 +175,30 @@ export async function findPlan(db: Db, businessId: number, id: number, now: Date
  */
 export async function findPlanRow(db: Db, businessId: number, id: number, lock = false) {
   const query = db
-    .select({ id: p.id, parentId: p.parentId, userId: p.userId, teamId: p.teamId, taskId: p.taskId, paused: p.paused })
+    .select({
+      id: p.id,
+      parentId: p.parentId,
+      userId: p.userId,
+      teamId: p.teamId,
+      taskId: p.taskId,
+      paused: p.paused,
+      // What a change of the plan changes, for its audit entry.
+      scheduleType: p.scheduleType,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      startTime: p.startTime,
+      endTime: p.endTime,
+      deadlineAfter: p.deadlineAfter,
+      deadlineUnit: p.deadlineUnit,
+      graceMinutes: p.graceMinutes,
+      duration: p.duration,
+      days: p.days,
+      months: p.months,
+      repeatEvery: p.repeatEvery,
+      monthWeeks: p.monthWeeks,
+      exceptionDates: p.exceptionDates,
+      skipHolidays: p.skipHolidays,
+    })
     .from(p)
     .where(and(eq(p.businessId, businessId), lock ? or(eq(p.id, id), eq(p.parentId, id)) : eq(p.id, id)))
     .orderBy(asc(p.id));

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { ExecutionPlan, groupPlanRequest, PlanHoursRequest, planUpdateRequest, PlanWithChildren, switchStatusRequest } from '@fieldops/shared/plans';
 import type { Db } from '../../../db/client.ts';
+import { changedFields } from '../../../lib/audit-changes.ts';
 import { conflict, fieldError, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
 import { planViewOf, requirePlanManager, visiblePlansSql } from '../../../policies/plans.ts';
@@ -73,6 +74,9 @@ async function requireManagedPlan(db: Db, caller: Caller, id: number, lock = fal
   return row;
 }
 
+/** A plan as the audit log names it: by its task. */
+const planTarget = (id: number, task: { nameEn: string | null; nameAr: string | null }) => ({ type: 'plan', id, name: task.nameEn ?? task.nameAr ?? null });
+
 export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInput, now = new Date()): Promise<ExecutionPlan> {
   const { businessId } = caller;
   const task = await requireTaskRow(db, businessId, body.taskId, 'taskId');
@@ -96,6 +100,12 @@ export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInp
       actorId: caller.userId,
       data: { userIds, taskName: task.nameEn ?? task.nameAr ?? '', taskNameAr: task.nameAr ?? task.nameEn ?? '', count: 1 },
     });
+    await recordEvent(tx, {
+      businessId,
+      kind: 'plan.created',
+      actorId: caller.userId,
+      data: { target: planTarget(id, task), after: { ...scheduleOf(body), taskId: body.taskId, siteId: body.teamId, userIds, pooled: body.pooled } },
+    });
     return id;
   });
   // A new plan's occurrences exist at once (today's too, when its deadline is still ahead).
@@ -108,11 +118,25 @@ export async function createGroupPlan(db: Db, caller: Caller, body: GroupPlanInp
  * plan changes, its unanswered schedules from `now` on go, and the new ones are materialised. A
  * schedule taken from a pool or covered moves to its day's new occurrence instead, with its member.
  */
-async function rescheduleInTransaction(db: Db, caller: Caller, id: number, change: (tx: Db, row: { parentId: number | null }) => Promise<void>, now: Date) {
+async function rescheduleInTransaction(
+  db: Db,
+  caller: Caller,
+  id: number,
+  change: (tx: Db, row: { parentId: number | null }) => Promise<Record<string, unknown>>,
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     await lockAgainstEngine(tx);
     const row = await requireManagedPlan(tx, caller, id, true);
-    await change(tx, row);
+    const after = await change(tx, row);
+    const changed = changedFields({ ...row }, after);
+    if (changed)
+      await recordEvent(tx, {
+        businessId: caller.businessId,
+        kind: 'plan.updated',
+        actorId: caller.userId,
+        data: { target: { type: 'plan', id }, ...changed },
+      });
     // Taken and covered schedules keep their member on the same day's new occurrence.
     const handedOn = await findHandedOnSchedules(tx, caller.businessId, [id], instant(now));
     const moved = await moveToNewOccurrences(tx, { businessId: caller.businessId, planIds: [id], ids: handedOn, now });
@@ -130,6 +154,7 @@ export async function updatePlanSchedule(db: Db, caller: Caller, id: number, bod
     async (tx, row) => {
       if (row.parentId !== null) throw conflict(MSG.planIsMemberPlan);
       await updatePlanRows(tx, caller.businessId, id, { ...scheduleOf(body), scheduledAt: now });
+      return { ...scheduleOf(body) };
     },
     now,
   );
@@ -144,6 +169,7 @@ export async function updatePlanHours(db: Db, caller: Caller, id: number, body: 
     id,
     async (tx) => {
       await updatePlanRows(tx, caller.businessId, id, { startTime: body.startTime, endTime: body.endTime, scheduledAt: now });
+      return { startTime: body.startTime, endTime: body.endTime };
     },
     now,
   );
@@ -162,6 +188,14 @@ export async function switchPlanStatus(db: Db, caller: Caller, id: number, body:
     const row = await requireManagedPlan(tx, caller, id, true);
     const paused = body.paused ?? !row.paused;
     await setPaused(tx, businessId, id, paused, now);
+    if (paused !== row.paused) {
+      await recordEvent(tx, {
+        businessId,
+        kind: 'plan.updated',
+        actorId: caller.userId,
+        data: { target: { type: 'plan', id }, before: { paused: row.paused }, after: { paused } },
+      });
+    }
     if (paused) await deleteOpenSchedules(tx, businessId, [id], startOfToday(businessId, now));
     else await materialisePlans(tx, { businessId, planIds: [id], now });
   });

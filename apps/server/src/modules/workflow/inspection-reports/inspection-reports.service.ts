@@ -5,6 +5,7 @@
 // link holds a random token whose hash is the row's; it opens that one report, its PDF and the
 // files of its answers and its instructions' pictures (and the business's logo) until it expires
 // or is revoked, and nothing else: unknown, expired and revoked links all answer the same 404.
+import { recordExport } from '../../platform/audit/audit-log.service.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASES, INSPECTION_SHARE_DEFAULT_DAYS } from '@fieldops/shared/limits';
@@ -110,6 +111,7 @@ export async function inspectionReportPdf(app: FastifyInstance, caller: Caller, 
     for (const file of made.files) links.set(file.key, `${app.mailSettings.appUrl}${file.url}`);
   }
   const bytes = await pdfOf(app, { report, language, fileLink: (key) => links.get(key) ?? null });
+  await recordExport(app.db, caller, { what: 'inspection_report', format: 'pdf', filters: { language } }, { type: 'schedule', id: scheduleId });
   return { bytes, fileName: REPORT_TEXTS[language].fileName(scheduleId) };
 }
 

@@ -58,21 +58,21 @@ export async function tasksRoutes(app: FastifyInstance) {
     r.put(url, {
       ...editors,
       schema: { tags: ['tasks'], params: taskParams, body: taskRequest, response: { 200: task, ...errors } },
-      handler: (request) => updateTask(app.db, requireTenant(request).businessId, request.params.taskId, request.body),
+      handler: (request) => updateTask(app.db, requireTenant(request), request.params.taskId, request.body),
     });
   }
 
   r.put('/v2/tasks/:taskId/settings', {
     ...editors,
     schema: { tags: ['tasks'], params: taskParams, body: taskSettingsRequest, response: { 200: task, ...errors } },
-    handler: (request) => updateTaskSettings(app.db, requireTenant(request).businessId, request.params.taskId, request.body),
+    handler: (request) => updateTaskSettings(app.db, requireTenant(request), request.params.taskId, request.body),
   });
 
   r.delete('/v1/tasks/:taskId', {
     ...editors,
     schema: { tags: ['tasks'], params: taskParams, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
-      await deleteTask(app.db, requireTenant(request).businessId, request.params.taskId);
+      await deleteTask(app.db, requireTenant(request), request.params.taskId);
       return reply.status(204).send(null);
     },
   });

@@ -5,8 +5,10 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Task, taskRequest, taskSettingsRequest } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
+import { changedFields } from '../../../lib/audit-changes.ts';
 import { missingReference, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import { completionOverLastMonth, scoresOverLastMonth } from '../reports/reports.service.ts';
 import { requireTagIds } from '../tags/tags.service.ts';
 import {
@@ -82,31 +84,75 @@ async function valuesOf(db: Db, businessId: number, body: TaskInput): Promise<Ta
   };
 }
 
+/** A task as the audit log names it. */
+const taskTarget = (id: number, task: { nameEn: string | null; nameAr: string | null }) => ({ type: 'task', id, name: task.nameEn ?? task.nameAr ?? null });
+
 export async function createTask(db: Db, caller: Caller, body: TaskInput) {
-  const id = await insertTask(db, caller.businessId, caller.userId, await valuesOf(db, caller.businessId, body));
+  const values = await valuesOf(db, caller.businessId, body);
+  const id = await db.transaction(async (tx) => {
+    const made = await insertTask(tx, caller.businessId, caller.userId, values);
+    await recordEvent(tx, {
+      businessId: caller.businessId,
+      kind: 'task.created',
+      actorId: caller.userId,
+      data: { target: taskTarget(made, values), after: { ...values } },
+    });
+    return made;
+  });
   return requireTask(db, caller.businessId, id);
 }
 
-export async function updateTask(db: Db, businessId: number, id: number, body: TaskInput) {
-  await requireTask(db, businessId, id);
-  await updateTaskRow(db, businessId, id, await valuesOf(db, businessId, body));
+/** Records a change of the task's own fields, when there was one, in `tx`. */
+async function recordTaskChange(tx: Db, caller: Caller, id: number, before: Record<string, unknown> & TaskNames, after: Record<string, unknown>) {
+  const change = changedFields(before, after);
+  if (!change) return;
+  await recordEvent(tx, {
+    businessId: caller.businessId,
+    kind: 'task.updated',
+    actorId: caller.userId,
+    data: { target: taskTarget(id, { ...before, ...after } as TaskNames), ...change },
+  });
+}
+type TaskNames = { nameEn: string | null; nameAr: string | null };
+
+export async function updateTask(db: Db, caller: Caller, id: number, body: TaskInput) {
+  const { businessId } = caller;
+  const before = await requireTaskRow(db, businessId, id);
+  const values = await valuesOf(db, businessId, body);
+  await db.transaction(async (tx) => {
+    await updateTaskRow(tx, businessId, id, values);
+    await recordTaskChange(tx, caller, id, before, { ...values });
+  });
   return requireTask(db, businessId, id);
 }
 
-export async function updateTaskSettings(db: Db, businessId: number, id: number, body: z.output<typeof taskSettingsRequest>) {
-  await requireTask(db, businessId, id);
+export async function updateTaskSettings(db: Db, caller: Caller, id: number, body: z.output<typeof taskSettingsRequest>) {
+  const { businessId } = caller;
+  const before = await requireTaskRow(db, businessId, id);
   const values: Partial<TaskValues> = {};
   if (body.geoRestrictionEnabled !== undefined) values.geoRestrictionEnabled = body.geoRestrictionEnabled;
   if (body.passMark !== undefined) values.passMark = body.passMark;
   if (body.accuracyThreshold !== undefined) values.accuracyThreshold = body.accuracyThreshold;
   if (body.stampPhotos !== undefined) values.stampPhotos = body.stampPhotos;
-  if (Object.keys(values).length > 0) await updateTaskRow(db, businessId, id, values);
+  if (Object.keys(values).length > 0) {
+    await db.transaction(async (tx) => {
+      await updateTaskRow(tx, businessId, id, values);
+      await recordTaskChange(tx, caller, id, before, { ...values });
+    });
+  }
   return requireTask(db, businessId, id);
 }
 
-export async function deleteTask(db: Db, businessId: number, id: number) {
+export async function deleteTask(db: Db, caller: Caller, id: number) {
+  const { businessId } = caller;
   await db.transaction(async (tx) => {
-    await lockTask(tx, businessId, id);
+    const task = await lockTask(tx, businessId, id);
     await deleteTaskRows(tx, businessId, id);
+    await recordEvent(tx, {
+      businessId,
+      kind: 'task.deleted',
+      actorId: caller.userId,
+      data: { target: taskTarget(id, task), before: { nameEn: task.nameEn, nameAr: task.nameAr } },
+    });
   });
 }
