@@ -1,7 +1,8 @@
 // /business: the business profile (name, colour, logo, time zone, industry), the ticket
-// categories, the tags and the working hours and holidays, each in its own tab (?tab=).
+// categories, the tags, the working hours and holidays, and (for owners and admins) the security
+// settings, each in its own tab (?tab=).
 import { Alert, Card, Grid } from '@mantine/core';
-import { IconBuildingStore, IconCalendarTime, IconCategory, IconInfoCircle, IconTags } from '@tabler/icons-react';
+import { IconBuildingStore, IconCalendarTime, IconCategory, IconInfoCircle, IconShieldLock, IconTags } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { QueryGate } from '../../components/query-gate.tsx';
@@ -14,6 +15,7 @@ import { LogoUploader } from './components/logo-uploader.tsx';
 import { TicketCategoriesPanel } from './components/ticket-categories-panel.tsx';
 import { TagsTab } from './components/tags-tab.tsx';
 import { BusinessCalendarPanel } from './components/business-calendar-panel.tsx';
+import { SecurityPanel } from './components/security-panel.tsx';
 
 function ProfileTab() {
   const { t } = useTranslation();
@@ -47,6 +49,7 @@ function ProfileTab() {
 
 export function BusinessPage() {
   const { t } = useTranslation();
+  const { isAdmin } = useAccess();
   return (
     <>
       <PageHeader title={t('nav.business')} description={t('business.description')} />
@@ -57,6 +60,7 @@ export function BusinessPage() {
           { value: 'categories', label: t('business.ticketCategories'), icon: <IconCategory size={16} />, panel: <TicketCategoriesPanel /> },
           { value: 'tags', label: t('business.tags.title'), icon: <IconTags size={16} />, panel: <TagsTab /> },
           { value: 'calendar', label: t('business.calendar.tab'), icon: <IconCalendarTime size={16} />, panel: <BusinessCalendarPanel /> },
+          ...(isAdmin ? [{ value: 'security', label: t('business.security.tab'), icon: <IconShieldLock size={16} />, panel: <SecurityPanel /> }] : []),
         ]}
       />
     </>

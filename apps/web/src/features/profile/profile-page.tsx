@@ -1,5 +1,5 @@
 // /profile: the signed-in user's own details, their password, which notifications reach them
-// and how, and signing out everywhere.
+// and how, two-factor sign-in, and signing out everywhere.
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -7,6 +7,7 @@ import { NotificationSettingsCard } from './components/notification-settings-car
 import { PasswordCard } from './components/password-card.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
 import { SessionsCard } from './components/sessions-card.tsx';
+import { TwoFactorCard } from './components/two-factor-card.tsx';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function ProfilePage() {
       <Stack gap="lg">
         <ProfileForm />
         <PasswordCard />
+        <TwoFactorCard />
         <NotificationSettingsCard />
         <SessionsCard />
       </Stack>

@@ -19,4 +19,6 @@ export const businessKeys = {
   slaRules: ['sla-policies'] as const,
   /** The ordered routing rules; the assignment configuration is their first. */
   routingRules: ['ticket-routing-rules'] as const,
+  /** Who must sign in with two factors, and how long the audit log keeps. */
+  security: ['business-security'] as const,
 };
