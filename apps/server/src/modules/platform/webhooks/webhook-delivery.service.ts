@@ -76,23 +76,31 @@ export function payloadData(kind: string, data: Record<string, unknown>): Change
   }
 }
 
-/** Makes an event's deliveries, one per endpoint that wants it, and their send jobs. */
-export async function dispatchEvent(db: Db, businessId: number, eventId: number) {
-  await db.transaction(async (tx) => {
+/**
+ * How long after its dispatch a delivery's first send job waits: the dispatching worker sends it at
+ * once itself, and the job is there for an instance that died meanwhile (after the claim's
+ * two-minute window for a lost attempt).
+ */
+const SAFETY_NET_MS = 150_000;
+
+/**
+ * Makes an event's deliveries, one per endpoint that wants it, each with a send job that waits as
+ * a safety net; answers the new deliveries' first send, which the caller makes at once.
+ */
+export async function dispatchEvent(db: Db, businessId: number, eventId: number): Promise<SendJob[]> {
+  return db.transaction(async (tx) => {
     const event = await findEvent(tx, businessId, eventId);
     const type = event ? WEBHOOK_EVENT_OF[event.kind as EventKind] : undefined;
-    if (!event || !type) return;
+    if (!event || !type) return [];
     const endpoints = await endpointsWanting(tx, businessId, type);
     const payload = { type, timestamp: event.createdAt.toISOString(), data: payloadData(event.kind, event.data) };
     const made = await insertDeliveries(
       tx,
       endpoints.map((endpoint) => ({ businessId, endpointId: endpoint.id, eventId, messageId: newMessageId(), eventType: type, payload })),
     );
-    await sendJobs(
-      tx,
-      'webhooks.send',
-      made.map((d): SendJob => ({ businessId, deliveryId: d.id, expect: 0, round: 0 })),
-    );
+    const first = made.map((d): SendJob => ({ businessId, deliveryId: d.id, expect: 0, round: 0 }));
+    await sendJobs(tx, 'webhooks.send', first, { startAfter: new Date(Date.now() + SAFETY_NET_MS) });
+    return first;
   });
 }
 
@@ -191,19 +199,23 @@ export async function sendDelivery(db: Db, job: SendJob, options: { allowPrivate
 
 /** Works both queues in this instance. */
 export async function workWebhooks(queue: Queue, db: Db, options: { allowPrivateHosts: boolean; log: FastifyBaseLogger }) {
-  await queue.work<{ businessId: number; eventId: number }>('webhooks.dispatch', ({ businessId, eventId }) => dispatchEvent(db, businessId, eventId), {
-    batch: 20,
-  });
-  await queue.work<SendJob>(
-    'webhooks.send',
-    async (job) => {
-      try {
-        await sendDelivery(db, job, options);
-      } catch (err) {
-        options.log.error({ err, deliveryId: job.deliveryId }, 'webhook delivery');
-        throw err;
-      }
+  const send = async (job: SendJob) => {
+    try {
+      await sendDelivery(db, job, options);
+    } catch (err) {
+      options.log.error({ err, deliveryId: job.deliveryId }, 'webhook delivery');
+      throw err;
+    }
+  };
+  // The first attempts go out from the dispatching worker, a queue hop sooner; a failure there is
+  // left to the safety-net job.
+  await queue.work<{ businessId: number; eventId: number }>(
+    'webhooks.dispatch',
+    async ({ businessId, eventId }) => {
+      const first = await dispatchEvent(db, businessId, eventId);
+      await Promise.all(first.map((job) => send(job).catch(() => undefined)));
     },
-    { batch: 20 },
+    { batch: 20, pollSeconds: 0.5 },
   );
+  await queue.work<SendJob>('webhooks.send', send, { batch: 20, pollSeconds: 0.5 });
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { eventKey } from './event-key.ts';
 import type { WebhookDelivery, WebhookDeliveryStatus, WebhookEndpoint } from '@fieldops/shared/webhooks';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { QueryGate } from '../../../components/query-gate.tsx';
@@ -83,7 +84,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: number; delivery: W
   const language = currentLanguage(i18n);
   const resend = useResendDeliveryMutation();
   const [open, setOpen] = useState(false);
-  const eventName = t(`webhooks.event.${delivery.eventType}`, { defaultValue: delivery.eventType });
+  const eventName = t(eventKey(delivery.eventType), { defaultValue: delivery.eventType });
   return (
     <>
       <Table.Tr data-testid="webhook-delivery">

@@ -3,6 +3,7 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconDots, IconEdit, IconEye, IconKey, IconList, IconPlayerPlay, IconSend, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { eventKey } from './event-key.ts';
 import type { WebhookEndpoint } from '@fieldops/shared/webhooks';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -78,7 +79,7 @@ export function WebhookCard({ endpoint, onAction }: { endpoint: WebhookEndpoint;
         <Group gap={6}>
           {endpoint.eventKinds.map((kind) => (
             <Badge key={kind} variant="outline" color="gray" tt="none" fw={500}>
-              {t(`webhooks.event.${kind}`, { defaultValue: kind })}
+              {t(eventKey(kind), { defaultValue: kind })}
             </Badge>
           ))}
         </Group>

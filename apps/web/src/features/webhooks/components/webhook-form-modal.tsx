@@ -4,6 +4,7 @@ import { type FormEvent } from 'react';
 import { Checkbox, Modal, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { eventKey } from './event-key.ts';
 import {
   WEBHOOK_DESCRIPTION_MAX,
   WEBHOOK_EVENTS,
@@ -91,7 +92,7 @@ function WebhookForm({ editing, onCreated, onClose }: Omit<Props, 'opened'>) {
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
             {WEBHOOK_EVENTS.map((kind) => (
-              <Checkbox key={kind} value={kind} label={t(`webhooks.event.${kind}`)} />
+              <Checkbox key={kind} value={kind} label={t(eventKey(kind))} />
             ))}
           </SimpleGrid>
         </Checkbox.Group>
