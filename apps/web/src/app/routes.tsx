@@ -120,6 +120,7 @@ const MailOutboxPage = lazyPage(
   'MailOutboxPage',
 );
 const KiosksPage = lazyPage(() => import('../features/kiosks/kiosks-page.tsx'), 'KiosksPage');
+const AuditLogPage = lazyPage(() => import('../features/audit-log/audit-log-page.tsx'), 'AuditLogPage');
 const WebhooksPage = lazyPage(() => import('../features/webhooks/webhooks-page.tsx'), 'WebhooksPage');
 const ApiTokensPage = lazyPage(() => import('../features/api-tokens/api-tokens-page.tsx'), 'ApiTokensPage');
 const SsoSettingsPage = lazyPage(() => import('../features/sso/sso-settings-page.tsx'), 'SsoSettingsPage');
@@ -262,6 +263,7 @@ export const routes: RouteObject[] = [
                     pageRoute(MailOutboxPage, { path: paths.mailOutbox }),
                     pageRoute(FailedJobsPage, { path: paths.failedJobs }),
                     pageRoute(KiosksPage, { path: paths.kiosks }),
+                    pageRoute(AuditLogPage, { path: paths.auditLog }),
                     pageRoute(WebhooksPage, { path: paths.webhooks }),
                     pageRoute(ApiTokensPage, { path: paths.apiTokens }),
                     pageRoute(SsoSettingsPage, { path: paths.ssoSettings }),

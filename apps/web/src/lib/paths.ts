@@ -99,6 +99,8 @@ export const paths = {
   webhooks: '/settings/webhooks',
   /** The business's API tokens for scripts and integrations (owners and admins), in the settings area. */
   apiTokens: '/settings/api-tokens',
+  /** The business's audit log (owners and admins): who changed what, when and from where. */
+  auditLog: '/audit-log',
   /** The kiosk app a shared tablet runs: the name list of its site. */
   kiosk: '/kiosk',
   /** Where a tablet is enrolled, with its one-time `?code=` when the link carries it. */

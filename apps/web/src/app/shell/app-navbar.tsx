@@ -4,6 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session/session-context.ts';
+import { useAccess } from '../../lib/session/use-access.ts';
 import { useLogout } from '../../lib/session/use-logout.ts';
 import { NAV_SECTIONS, isActivePath } from './nav-items.ts';
 
@@ -12,6 +13,7 @@ export function AppNavbar() {
   const { pathname } = useLocation();
   const { account } = useSession();
   const logout = useLogout(account.id);
+  const { isAdmin } = useAccess();
   const lastSection = NAV_SECTIONS.length - 1;
 
   return (
@@ -23,23 +25,25 @@ export function AppNavbar() {
               {t(section.labelKey)}
             </Text>
             <ul role="list" aria-labelledby={`nav-${section.labelKey}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {section.items.map((item) => {
-                const active = isActivePath(pathname, item.to);
-                return (
-                  <li key={item.to}>
-                    <NavLink
-                      component={Link}
-                      to={item.to}
-                      label={t(item.labelKey)}
-                      leftSection={<item.icon size={18} stroke={1.7} />}
-                      active={active}
-                      aria-current={active ? 'page' : undefined}
-                      variant="light"
-                      style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                    />
-                  </li>
-                );
-              })}
+              {section.items
+                .filter((item) => !item.adminsOnly || isAdmin)
+                .map((item) => {
+                  const active = isActivePath(pathname, item.to);
+                  return (
+                    <li key={item.to}>
+                      <NavLink
+                        component={Link}
+                        to={item.to}
+                        label={t(item.labelKey)}
+                        leftSection={<item.icon size={18} stroke={1.7} />}
+                        active={active}
+                        aria-current={active ? 'page' : undefined}
+                        variant="light"
+                        style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                      />
+                    </li>
+                  );
+                })}
               {index === lastSection ? (
                 <li>
                   <NavLink

@@ -4,6 +4,7 @@ import {
   IconBuildingStore,
   IconChecklist,
   IconFolders,
+  IconHistory,
   IconLayoutDashboard,
   IconMapPinCheck,
   IconMapPin,
@@ -21,6 +22,8 @@ export interface NavItem {
   to: string;
   labelKey: string;
   icon: Icon;
+  /** Shown to owners and administrators alone. */
+  adminsOnly?: boolean;
 }
 
 export interface NavSection {
@@ -55,6 +58,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { to: paths.settings, labelKey: 'nav.settings', icon: IconSettings },
       { to: paths.profile, labelKey: 'nav.profile', icon: IconUserCircle },
       { to: paths.tickets, labelKey: 'nav.tickets', icon: IconTicket },
+      { to: paths.auditLog, labelKey: 'nav.auditLog', icon: IconHistory, adminsOnly: true },
     ],
   },
 ];

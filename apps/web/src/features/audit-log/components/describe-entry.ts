@@ -1,0 +1,60 @@
+// An audit entry as a sentence a person reads ("Sara changed Omar's role from Member to Admin"),
+// in the page's language. Kinds this page does not know yet (other parts of the app add kinds)
+// are still told from what every entry holds: who, what kind of change, and to what.
+import type { TFunction } from 'i18next';
+import type { AuditEntry } from '@fieldops/shared/audit-log';
+
+type Fields = Record<string, unknown> | null;
+
+const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A value as the sentence shows it: a known role or status in words, anything else as it is. */
+function word(t: TFunction, group: 'roles' | 'statuses' | 'authorities', value: unknown): string {
+  const raw = text(value);
+  return raw ? t(`auditLog.${group}.${raw}`, { defaultValue: raw }) : t('auditLog.nothing');
+}
+
+/** Who acted: their name then, or "Someone" (a deleted account keeps its name; a job has none). */
+export const actorOf = (t: TFunction, entry: AuditEntry) => entry.actor.name || t('auditLog.someone');
+
+/** The thing changed: its name, else its kind and id. */
+export function targetOf(t: TFunction, entry: AuditEntry): string {
+  const target = entry.target;
+  if (!target) return '';
+  if (target.name) return target.name;
+  const type = t(`auditLog.targets.${target.type}`, { defaultValue: target.type });
+  return target.id === null ? type : `${type} #${target.id}`;
+}
+
+/** The values a kind's sentence names besides the actor and the target. */
+function detailsOf(t: TFunction, entry: AuditEntry): Record<string, string> {
+  const before: Fields = entry.before;
+  const after: Fields = entry.after;
+  switch (entry.kind) {
+    case 'member.role_changed':
+      return { from: word(t, 'roles', before?.role), to: word(t, 'roles', after?.role) };
+    case 'member.site_added':
+      return { site: text(after?.siteName), authority: word(t, 'authorities', after?.authority) };
+    case 'member.site_removed':
+      return { site: text(before?.siteName) };
+    case 'ticket.status':
+      return { from: word(t, 'statuses', before?.status), to: word(t, 'statuses', after?.status ?? entry.data.status) };
+    case 'export.created':
+      return { what: t(`auditLog.exports.${text(after?.what)}`, { defaultValue: text(after?.what) }), format: text(after?.format).toUpperCase() };
+    default:
+      return {};
+  }
+}
+
+export function describeEntry(t: TFunction, exists: (key: string) => boolean, entry: AuditEntry): string {
+  const values = { actor: actorOf(t, entry), target: targetOf(t, entry), kind: entry.kind, ...detailsOf(t, entry) };
+  const key = `auditLog.sentence.${entry.kind}`;
+  if (/^[a-z_]+(\.[a-z_]+)+$/.test(entry.kind) && exists(key)) return t(key, values);
+  return values.target ? t('auditLog.sentence.unknown', values) : t('auditLog.sentence.unknownNoTarget', values);
+}
+
+/** The fields that changed, each with its value before and after (either may be absent). */
+export function changesOf(entry: AuditEntry): { field: string; before: string; after: string }[] {
+  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  return fields.map((field) => ({ field, before: text(entry.before?.[field]), after: text(entry.after?.[field]) }));
+}
