@@ -12,6 +12,8 @@ export const MAIL_PORT = PORT + 2;
 // The map tiles' server: e2e/maps.spec.ts starts it on 127.0.0.1 while it runs; other journeys'
 // maps draw without tiles, as they would offline.
 export const TILE_PORT = PORT + 3;
+// The OpenID Connect provider e2e/sso.spec.ts starts on 127.0.0.1 while it runs.
+export const OIDC_PORT = PORT + 10;
 
 export default defineConfig({
   testDir: './e2e',
@@ -54,6 +56,10 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         APP_URL: `http://localhost:${PORT}`,
         MAP_TILE_URL: `http://127.0.0.1:${TILE_PORT}/tiles/{z}/{x}/{y}.png`,
+        // e2e/sso.spec.ts signs in through an OpenID Connect provider it starts on 127.0.0.1 (http).
+        SSO_ALLOW_INSECURE_ISSUERS: 'true',
+        // e2e/webhooks.spec.ts registers a webhook to a receiver it starts on 127.0.0.1.
+        WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true',
         ...(process.env.WEB_ROOT ? { WEB_ROOT: process.env.WEB_ROOT } : {}),
       },
       reuseExistingServer: false,
