@@ -211,7 +211,10 @@ describe('a business that requires two-factor of owners and administrators', () 
       .from(events)
       .where(and(eq(events.businessId, owner.business.id), eq(events.actorId, owner.userId)));
     expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['security.updated', 'two_factor.enabled', 'auth.signed_in', 'auth.sign_in_failed']));
-    expect(kinds.find((k) => k.kind === 'auth.signed_in')?.data).toMatchObject({ after: { method: 'two_factor' } });
+    // The owner's first sign-in (before the requirement) by password, then only the one completed by a code:
+    // a right password that leads to a second step is not a sign-in yet.
+    const signIns = kinds.filter((k) => k.kind === 'auth.signed_in').map((k) => (k.data as { after?: { method?: string } }).after?.method);
+    expect(signIns.sort()).toEqual(['password', 'two_factor']);
     expect(JSON.stringify(kinds)).not.toContain(secret);
   });
 });
