@@ -8,7 +8,7 @@ const COLORS: Record<ApiTokenState, string> = { ACTIVE: 'teal', EXPIRED: 'gray',
 export function ApiTokenStateBadge({ state }: { state: ApiTokenState }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLORS[state]} variant="light" autoContrast>
+    <Badge color={COLORS[state]} variant="light" autoContrast miw="max-content">
       {t(`apiTokens.state.${state}`)}
     </Badge>
   );

@@ -1,6 +1,6 @@
 // The API tokens as a table: name and maker, first characters, scopes, expiry, last use (when and
 // from which address), state, and Revoke for a token still in use.
-import { Badge, Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconKeyOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { API_TOKEN_AREAS, type ApiToken } from '@fieldops/shared/api-tokens';
@@ -18,7 +18,7 @@ export function ApiTokensTable({ tokens, onRevoke }: ApiTokensTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   return (
-    <ResponsiveTable minWidth={900}>
+    <ResponsiveTable minWidth={960}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -52,13 +52,13 @@ export function ApiTokensTable({ tokens, onRevoke }: ApiTokensTableProps) {
                 <Code dir="ltr">{`${token.prefix}…`}</Code>
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
+                <Stack gap={2}>
                   {API_TOKEN_AREAS.filter((area) => token.scopes[area]).map((area) => (
-                    <Badge key={area} variant="outline" color={token.scopes[area] === 'write' ? 'blue' : 'gray'} autoContrast>
+                    <Text key={area} size="sm" style={{ whiteSpace: 'nowrap' }}>
                       {t('apiTokens.scope', { area: t(`apiTokens.areas.${area}.name`), level: t(`apiTokens.levels.${token.scopes[area] ?? 'read'}`) })}
-                    </Badge>
+                    </Text>
                   ))}
-                </Group>
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{token.expiresAt ? formatDateTime(token.expiresAt, language) : t('apiTokens.never')}</Text>
