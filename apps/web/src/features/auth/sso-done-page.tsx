@@ -2,7 +2,8 @@
 // (which no server sees or logs; it is taken out of the address at once). Signed in: the token is
 // kept as a password sign-in keeps it, and the app opens where the person was headed. A first
 // sign-in whose e-mail matches an account: "Link <provider> to your account <username>?", confirmed
-// with that account's password. Refused or expired: why, and the way to start again.
+// with that account's password. A person who signs in with two factors then gives their code, as
+// after a password. Refused or expired: why, and the way to start again.
 import '../../lib/styles/full.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
@@ -12,6 +13,7 @@ import { Link, useNavigate } from 'react-router';
 import type { LoginResponse } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { SSO_DONE_ERRORS, type SsoDoneError, type SsoLinkDetails } from '@fieldops/shared/sso';
+import type { TwoFactorStep } from '@fieldops/shared/two-factor';
 import { FormAlert } from '../../components/form-alert.tsx';
 import { PasswordField } from '../../components/password-field.tsx';
 import { ApiError } from '../../lib/api-error.ts';
@@ -23,6 +25,7 @@ import { setToken } from '../../lib/storage.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { confirmSsoLink, fetchSsoLink } from './api/sso-sign-in.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
+import { TwoFactorStepForm } from './components/two-factor-step.tsx';
 
 type Outcome =
   | { kind: 'token'; token: string; to: string | null }
@@ -46,7 +49,7 @@ export function readOutcome(hash: string): Outcome {
   return { kind: 'error', message: isDoneError(error) ? SSO_DONE_ERRORS[error] : MSG.ssoSignInExpired };
 }
 
-/** Keeps the session's token and opens the app (nothing cached for someone else may stay). */
+/** Keeps the session's token and opens the app (nothing cached for someone else may stay); false for a second step. */
 function useSignedIn() {
   const navigate = useNavigate();
   return (result: LoginResponse, to: string | null) => {
@@ -88,7 +91,7 @@ function Waiting() {
 }
 
 /** "Link <provider> to your account <username>?": the account's password confirms it. */
-function LinkConfirmation({ linkToken, to }: { linkToken: string; to: string | null }) {
+function LinkConfirmation({ linkToken, to, onSecondStep }: { linkToken: string; to: string | null; onSecondStep: (step: TwoFactorStep) => void }) {
   const { t } = useTranslation();
   const signedIn = useSignedIn();
   const [details, setDetails] = useState<SsoLinkDetails | null>(null);
@@ -121,7 +124,7 @@ function LinkConfirmation({ linkToken, to }: { linkToken: string; to: string | n
     setPending(true);
     confirmSsoLink({ linkToken, password }).then(
       (result) => {
-        if (!signedIn(result, to)) setPending(false);
+        if (!signedIn(result, to) && 'twoFactor' in result) onSecondStep(result);
       },
       (error: unknown) => {
         setPending(false);
@@ -175,22 +178,40 @@ function SignInWithToken({ token, to }: { token: string; to: string | null }) {
   return <Waiting />;
 }
 
+/** A person who signs in with two factors gives their code after the provider, as after a password. */
+function SecondStep({ step, to }: { step: TwoFactorStep; to: string | null }) {
+  const signedIn = useSignedIn();
+  const navigate = useNavigate();
+  return (
+    <TwoFactorStepForm
+      step={step}
+      onSignedIn={(token) => signedIn({ id_token: token }, to)}
+      onRestart={(reason) => void navigate(paths.ssoSignIn, { state: { failure: reason instanceof ApiError && reason.fromServer ? reason.message : null } })}
+    />
+  );
+}
+
 export function SsoDonePage() {
   const { t } = useTranslation();
   const [outcome] = useState(() => readOutcome(typeof window === 'undefined' ? '' : window.location.hash));
+  const [step, setStep] = useState<TwoFactorStep | null>(() =>
+    outcome.kind === 'twoFactor' ? { twoFactor: outcome.step === 'enrol' ? 'enrol' : 'required', challenge: outcome.challenge } : null,
+  );
   useDocumentTitle(t('sso.title'));
   // The fragment holds a token or a link's key: out of the address (and its history entry) at once.
   useEffect(() => {
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
   }, []);
 
-  const title = outcome.kind === 'link' ? t('sso.linkTitle') : t('sso.title');
+  const title = step ? t('login.twoFactor.title') : outcome.kind === 'link' ? t('sso.linkTitle') : t('sso.title');
   return (
     <AuthLayout title={title}>
-      {outcome.kind === 'token' ? (
+      {step && outcome.kind !== 'error' ? (
+        <SecondStep step={step} to={outcome.to} />
+      ) : outcome.kind === 'token' ? (
         <SignInWithToken token={outcome.token} to={outcome.to} />
       ) : outcome.kind === 'link' ? (
-        <LinkConfirmation linkToken={outcome.linkToken} to={outcome.to} />
+        <LinkConfirmation linkToken={outcome.linkToken} to={outcome.to} onSecondStep={setStep} />
       ) : outcome.kind === 'twoFactor' ? (
         <StartAgain message={MSG.ssoSignInExpired} />
       ) : (
