@@ -34,7 +34,7 @@ export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
           </Group>
         </Stack>
         <Button
-          variant="subtle"
+          variant="default"
           size="compact-sm"
           rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
           aria-expanded={open}

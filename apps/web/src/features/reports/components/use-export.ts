@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useAllSitesQuery } from '../../../lib/session/api/get-sites.ts';
 import type { ExportFormat } from '../export/export-table.ts';
 import { createExportLinks } from '../api/create-export-links.ts';
+import { recordExport } from '../api/record-export.ts';
 import { toExportTable } from '../export/export-rows.ts';
 import { addLastingLinks } from '../export/lasting-links.ts';
 import { saveFile } from '../../../lib/save-file.ts';
@@ -61,6 +62,21 @@ export function useExport(filters: SubmissionFilters, subtitle: (count: number) 
         await addLastingLinks(table, (keys) => createExportLinks(keys, signal));
         const blob = await buildInWorker(format, table, progress(format, 'building'), signal);
         saveFile(blob, exportFileName(time.today(), format));
+        recordExport({
+          what: 'reports.answers',
+          format,
+          rows: answers.length,
+          filters: {
+            startDate: filters.startDate,
+            endDate: filters.endDate,
+            projects: filters.projects.join(','),
+            sites: filters.sites.join(','),
+            member: filters.member,
+            task: filters.task,
+            tag: filters.tag,
+            delayed: filters.delayed,
+          },
+        });
         notifySuccess(t('reports.export.done', { count: answers.length }));
       } catch (error) {
         fail(error);
@@ -87,6 +103,7 @@ export function useExport(filters: SubmissionFilters, subtitle: (count: number) 
         if (signal.aborted) return;
         if (!blob) throw new Error('No image');
         saveFile(blob, exportFileName(time.today(), 'png'));
+        recordExport({ what: 'reports.answers', format: 'png' });
       } catch (error) {
         fail(error);
       } finally {

@@ -9,6 +9,7 @@ import { useBusinessTime } from '../../../lib/business-time.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
 import { errorMessage } from '../../../lib/i18n/translate-message.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { recordExport } from '../api/record-export.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import type { ExportFormat } from '../export/export-table.ts';
 import { buildInWorker } from '../export/run-export.ts';
@@ -45,6 +46,7 @@ export function useSlaExport(report: SlaReport | undefined, grouping: SlaGroupin
       const table = toSlaExportTable(report, { t, language, grouping, subtitle });
       const blob = await buildInWorker(format, table, (done, total) => setState({ kind: format, phase: 'building', done, total }), signal);
       saveFile(blob, slaExportFileName(time.today(), format));
+      recordExport({ what: 'reports.sla', format, filters: { startDate: report.startDate, endDate: report.endDate, grouping } });
     } catch (error) {
       fail(error);
     } finally {
@@ -65,6 +67,7 @@ export function useSlaExport(report: SlaReport | undefined, grouping: SlaGroupin
       if (signal.aborted) return;
       if (!blob) throw new Error('No image');
       saveFile(blob, slaExportFileName(time.today(), 'png'));
+      recordExport({ what: 'reports.sla', format: 'png' });
     } catch (error) {
       fail(error);
     } finally {

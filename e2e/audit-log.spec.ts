@@ -1,0 +1,62 @@
+// The audit log, in English and in Arabic: the owner changes a member's role from Member to Admin
+// on the member's page, then opens the audit log from the sidebar, narrows it to members' changes
+// and the member's name, and finds the change told as a sentence, with the role before and after,
+// the address and the browser it came from. The page is checked for accessibility.
+import { expect, test } from '@playwright/test';
+import { DEMO, addActiveMember, apiToken, call, expectAccessible, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+
+for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
+  test(`the owner finds a role change in the audit log, in ${lang}`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const token = await apiToken(request, DEMO.username, DEMO.password);
+    const suffix = unique().replace(/[0-9]/g, 'x');
+    const sites = await call<{ id: number }[]>(request, token, 'GET', '/api/v1/teams?page=0&size=1');
+    const name = lang === 'en' ? `Omar Audit ${suffix}` : `عمر ${suffix}`;
+    const member = await addActiveMember(request, token, sites[0]!.id, { name, email: `audit.${suffix}@example.com`, password: 'field-pass-1' });
+    const owner = await call<{ fullName: string }>(request, token, 'GET', '/api/v1/account');
+
+    await useLanguage(page, lang);
+    await signIn(page, lang, DEMO.username, DEMO.password);
+    await expectDirection(page, lang);
+
+    // The role change, made on the member's page.
+    await page.goto(`/members/${member.userId}`);
+    await page.getByRole('button', { name: t(lang, 'members.table.menuOf', { name }) }).click();
+    await page.getByRole('menuitem', { name: t(lang, 'actions.edit') }).click();
+    const dialog = page.getByRole('dialog', { name: t(lang, 'members.edit.title') });
+    await dialog.getByRole('combobox', { name: t(lang, 'members.edit.role') }).click();
+    await page.getByRole('option', { name: t(lang, 'user.role.ADMIN') }).click();
+    await dialog.getByRole('button', { name: t(lang, 'actions.saveChanges') }).click();
+    await expect(dialog).toBeHidden();
+
+    // The audit log, from the sidebar's "Other" group.
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: t(lang, 'nav.auditLog') })
+      .click();
+    await expect(page.getByRole('heading', { name: t(lang, 'auditLog.title') })).toBeVisible();
+    await page.getByRole('combobox', { name: t(lang, 'auditLog.filters.area') }).click();
+    await page.getByRole('option', { name: t(lang, 'auditLog.areas.member') }).click();
+    await page.getByRole('searchbox', { name: t(lang, 'auditLog.filters.search') }).fill(suffix);
+
+    const sentence = t(lang, 'auditLog.sentence.member.role_changed', {
+      actor: owner.fullName,
+      target: name,
+      from: t(lang, 'auditLog.roles.MEMBER'),
+      to: t(lang, 'auditLog.roles.ADMIN'),
+    });
+    const entry = page.getByTestId('audit-entry').filter({ hasText: sentence });
+    await expect(entry).toHaveCount(1);
+    // Only members' changes of that name are listed.
+    await expect(
+      page.getByTestId('audit-entry').filter({ hasText: t(lang, 'auditLog.sentence.member.invited', { actor: owner.fullName, target: name }) }),
+    ).toHaveCount(1);
+    await entry.getByRole('button', { name: t(lang, 'auditLog.detailsOf', { sentence }) }).click();
+    const change = entry.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'role' }) });
+    await expect(change).toContainText('MEMBER');
+    await expect(change).toContainText('ADMIN');
+    await expect(entry.getByText(/HeadlessChrome|Chrome/)).toBeVisible();
+    await shot(page, `audit-log-${lang}`);
+    await expectAccessible(page, `the audit log (${lang})`);
+  });
+}
