@@ -12,6 +12,7 @@ import { PASSWORD, addMember, createBusinessWithOwner, createUser, type Caller }
 import { startOidcProvider, type OidcKit } from '../../../test/oidc-kit.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { hashKey } from '../../../lib/tokens.ts';
+import { codeFor, enableTwoFactor, secondStep } from '../two-factor/two-factor-test-kit.ts';
 import { redirectUriOf } from './sso.service.ts';
 
 let t: TestApp;
@@ -117,6 +118,18 @@ describe('signing in through the provider', () => {
       .where(and(eq(events.businessId, owner.business.id), eq(events.actorId, member.userId)));
     expect(audit.map((e) => e.kind)).toEqual(expect.arrayContaining(['sso.linked', 'auth.signed_in', 'auth.sign_in_failed']));
     expect(audit.filter((e) => e.kind === 'auth.signed_in').map((e) => e.data.after)).toContainEqual({ method: 'sso' });
+  });
+
+  it('asks a person with two-factor sign-in for their code after the provider', async () => {
+    const { member, subject } = await memberWithProviderAccount();
+    await t.app.db.insert(userIdentities).values({ userId: member.userId, businessId: owner.business.id, issuer: idp.issuer, subject });
+    const { secret } = await enableTwoFactor(t.app, member.token);
+    const { url, cookie } = await start();
+    const outcome = await callback(await idp.signIn(url.href, subject), cookie);
+    expect(outcome).toEqual({ twoFactor: 'required', challenge: expect.any(String) });
+    const done = await secondStep(t.app, { challenge: outcome.challenge, code: codeFor(secret) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await sessionOf(done.json<{ id_token: string }>().id_token)).statusCode).toBe(200);
   });
 
   it('refuses a wrong state, a state from another browser, and a state used before', async () => {
