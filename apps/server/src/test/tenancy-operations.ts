@@ -71,6 +71,8 @@ const WORDS: Record<string, Entity> = {
   member: 'user',
   members: 'user',
   agent: 'user',
+  // Who acted, in the audit log's filter.
+  actor: 'user',
   project: 'project',
   projects: 'project',
   team: 'site',
@@ -130,9 +132,15 @@ const ITEMS_OF: Record<string, Entity> = { projectTypes: 'projectType', teamType
 const SHARED = new Set(['industry']);
 /**
  * Named like ids but not row ids: a code the business types for its own records; the areas of an
- * API token's scopes (`scopes.tasks` is a level, read or write), named with their path.
+ * API token's scopes (`scopes.tasks` is a level, read or write), named with their path; the audit
+ * log's target id, which names a thing of any kind (and filters only the business's own entries).
  */
-const NOT_IDS = new Set(['externalId', ...API_TOKEN_AREAS.map((area) => `/api/v1/api-tokens ${area}`)]);
+const NOT_IDS = new Set([
+  'externalId',
+  '/api/v1/audit-log targetId',
+  '/api/v1/audit-log/export targetId',
+  ...API_TOKEN_AREAS.map((area) => `/api/v1/api-tokens ${area}`),
+]);
 /**
  * Path parameters that name no entity: a line of an import's file, under the import the path
  * names; a calendar date (a public holiday is the country's, whichever business asks).
