@@ -229,7 +229,7 @@ export const ENV_SCHEMA = z.object({
   SCHEDULE_ENGINE_CONNECTIONS: whole(1, 16).default(2),
   RATE_LIMIT_PER_SESSION: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perSession),
   RATE_LIMIT_PER_ADDRESS: whole(0, 1_000_000).default(DEFAULT_RATE_LIMIT.perAddress),
-  RATE_LIMIT_PER_TOKEN: whole(0, 1_000_000).default(600),
+  RATE_LIMIT_PER_TOKEN: whole(0, 1_000_000).optional(),
   TRUST_PROXY: flag.default(false),
   FILE_SWEEP_MIN_AGE_MS: whole(0, 30 * 24 * HOUR_MS).default(HOUR_MS),
   FILE_REAP_INTERVAL_MS: whole(0, HOUR_MS).default(30_000),
@@ -388,7 +388,9 @@ export function scheduleEngineSettings(env: NodeJS.ProcessEnv = process.env): Sc
   }
 }
 
-function rateLimitOf(perSession: number, perAddress: number, perToken: number): RateLimitSettings | null {
+function rateLimitOf(perSession: number, perAddress: number, tokenLimit: number | undefined): RateLimitSettings | null {
+  // Unset, the token limit is 600 a minute, unless the session and address limits turn the whole limit off.
+  const perToken = tokenLimit ?? (perSession === 0 && perAddress === 0 ? 0 : (DEFAULT_RATE_LIMIT.perToken ?? 600));
   if (perSession === 0 && perAddress === 0 && perToken === 0) return null;
   const limit = (n: number) => n || Number.MAX_SAFE_INTEGER;
   return { ...DEFAULT_RATE_LIMIT, perSession: limit(perSession), perAddress: limit(perAddress), perToken: limit(perToken) };
