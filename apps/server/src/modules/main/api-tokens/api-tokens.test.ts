@@ -90,6 +90,8 @@ describe('making, listing and revoking tokens', () => {
     const made = await createApiToken(t.app, owner, { name: 'Revoke me', scopes: { organisation: 'read' } });
     const first = await made.request({ method: 'GET', url: '/api/v1/projects', remoteAddress: '10.9.0.1' });
     expect(first.statusCode, first.body).toBe(200);
+    // HEAD reads too.
+    expect((await made.request({ method: 'HEAD', url: '/api/v1/projects', remoteAddress: '10.9.0.1' })).statusCode).toBe(200);
     const used = (await tokensOf(owner)).find((x) => x.id === made.id);
     expect(used?.lastUsedAt).not.toBeNull();
     expect(used?.lastUsedIp).toBe('10.9.0.1');
