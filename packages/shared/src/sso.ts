@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { requiredText } from './common.ts';
 import { MSG, maxMessage } from './messages.ts';
+import { isHttpAddress } from './web-address.ts';
 
 /** How long a sign-in through the provider may take, from the button to the answer. */
 export const SSO_SIGN_IN_MINUTES = 10;
@@ -32,12 +33,7 @@ export type SsoProvider = z.infer<typeof ssoProvider>;
 export const saveSsoProviderRequest = z.object({
   slug: ssoSlug,
   label: requiredText(60),
-  issuer: z
-    .string({ error: MSG.required })
-    .trim()
-    .min(1, MSG.required)
-    .max(500, maxMessage(500))
-    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), MSG.ssoIssuerInvalid),
+  issuer: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(500, maxMessage(500)).refine(isHttpAddress, MSG.ssoIssuerInvalid),
   clientId: requiredText(255),
   /** Write-only: left out (or empty) on an update, the kept secret stays. */
   clientSecret: z.string().max(1000, maxMessage(1000)).optional(),

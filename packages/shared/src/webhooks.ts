@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { pageQuery } from './common.ts';
 import { MSG, maxMessage } from './messages.ts';
+import { isHttpAddress, parseWebAddress } from './web-address.ts';
 
 /** The events an endpoint may receive, as their `type` reads in a payload. */
 export const WEBHOOK_EVENTS = [
@@ -32,14 +33,7 @@ export const webhookUrl = z
   .trim()
   .min(1, MSG.required)
   .max(WEBHOOK_URL_MAX, maxMessage(WEBHOOK_URL_MAX))
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, MSG.webhookUrlInvalid);
+  .refine((value) => isHttpAddress(value) && !parseWebAddress(value)?.username && !parseWebAddress(value)?.password, MSG.webhookUrlInvalid);
 
 const eventKinds = z
   .array(z.enum(WEBHOOK_EVENTS, { error: MSG.webhookEventInvalid }), { error: MSG.webhookEventsRequired })
