@@ -3,11 +3,15 @@
 // sign-in uses. Discoveries are kept a few minutes per instance, only as a saving: every instance
 // can discover on its own, so nothing depends on this memory.
 import { isIP } from 'node:net';
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
 import { MSG } from '@fieldops/shared/messages';
 import type { SsoSettings } from '../../../config.ts';
 import { fieldError } from '../../../lib/errors.ts';
 import { BoundedMap } from '../../../lib/bounded-map.ts';
+
+let loading: Promise<typeof OpenId> | undefined;
+/** openid-client is loaded with the first single sign-on, not by every instance at start. */
+export const openIdClient = () => (loading ??= import('openid-client'));
 
 const DISCOVERY_TTL_MS = 5 * 60 * 1000;
 const DISCOVERY_TIMEOUT_S = 10;
@@ -46,18 +50,19 @@ export function checkIssuerAllowed(issuer: string, settings: SsoSettings) {
   if (url.protocol !== 'https:' || isPrivateHost(url.hostname)) throw fieldError('issuer', MSG.ssoIssuerNotAllowed);
 }
 
-const discovered = new BoundedMap<string, { config: client.Configuration; until: number }>(200);
+const discovered = new BoundedMap<string, { config: OpenId.Configuration; until: number }>(200);
 const keyOf = (p: ProviderClient) => JSON.stringify([p.issuer, p.clientId, p.clientSecret]);
 
 /**
  * The provider's configuration for this client, discovered from its issuer (the document's issuer
  * must be this one exactly). Throws what openid-client throws when it cannot be had.
  */
-export async function providerConfig(p: ProviderClient, settings: SsoSettings, fresh = false): Promise<client.Configuration> {
+export async function providerConfig(p: ProviderClient, settings: SsoSettings, fresh = false): Promise<OpenId.Configuration> {
   const key = keyOf(p);
   const kept = discovered.get(key);
   if (!fresh && kept && kept.until > Date.now()) return kept.config;
   checkIssuerAllowed(p.issuer, settings);
+  const client = await openIdClient();
   const config = await client.discovery(new URL(p.issuer), p.clientId, undefined, client.ClientSecretBasic(p.clientSecret), {
     timeout: DISCOVERY_TIMEOUT_S,
     ...(settings.allowInsecureIssuers ? { execute: [client.allowInsecureRequests] } : {}),

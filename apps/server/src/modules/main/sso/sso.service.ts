@@ -4,7 +4,7 @@
 // that started it (a cookie carries it there). The answer signs in the account linked to the
 // provider's subject; an answer naming a verified e-mail of a member not yet linked waits for that
 // member to confirm with their password; anything else is refused. No account is ever made here.
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
 import type { LoginResponse } from '@fieldops/shared/account';
 import { MSG } from '@fieldops/shared/messages';
 import { SSO_CALLBACK_PATH, SSO_LINK_MINUTES, SSO_SIGN_IN_MINUTES, type SsoDoneError, type SsoLinkDetails, type SsoLookup } from '@fieldops/shared/sso';
@@ -17,7 +17,7 @@ import { hashKey, randomKey } from '../../../lib/tokens.ts';
 import { recordSignIn } from '../../platform/audit/audit.service.ts';
 import { recordEvent } from '../../platform/events/events.service.ts';
 import { completeSignIn } from '../two-factor/two-factor.service.ts';
-import { providerConfig } from './oidc.ts';
+import { openIdClient, providerConfig } from './oidc.ts';
 import {
   findLinkCandidate,
   findLinkedMember,
@@ -62,12 +62,13 @@ export async function lookupSlug(db: Db, slug: string): Promise<SsoLookup> {
 export async function startSignIn(app: FastifyInstance, slug: string, returnTo: string | undefined) {
   const provider = await findProviderBySlug(app.db, slug.trim().toLowerCase());
   if (!provider?.enabled) throw notFound(MSG.ssoUnknownName);
-  let config: client.Configuration;
+  let config: OpenId.Configuration;
   try {
     config = await providerConfig(provider, app.ssoSettings);
   } catch {
     throw new AppError(409, MSG.ssoProviderUnavailable);
   }
+  const client = await openIdClient();
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
@@ -106,7 +107,7 @@ export async function finishSignIn(app: FastifyInstance, query: URLSearchParams,
 
   const provider = await findProvider(app.db, signIn.businessId);
   if (!provider?.enabled) return refused('refused', returnTo);
-  let config: client.Configuration;
+  let config: OpenId.Configuration;
   try {
     config = await providerConfig(provider, app.ssoSettings);
   } catch {
@@ -115,10 +116,12 @@ export async function finishSignIn(app: FastifyInstance, query: URLSearchParams,
   const redirectUri = redirectUriOf(app);
   const currentUrl = new URL(redirectUri);
   currentUrl.search = query.toString();
-  let claims: client.IDToken;
-  let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+  let claims: OpenId.IDToken;
+  let tokens: Awaited<ReturnType<typeof OpenId.authorizationCodeGrant>>;
   try {
-    tokens = await client.authorizationCodeGrant(
+    tokens = await (
+      await openIdClient()
+    ).authorizationCodeGrant(
       config,
       currentUrl,
       { pkceCodeVerifier: signIn.codeVerifier, expectedState: state, expectedNonce: signIn.nonce, idTokenExpected: true },
@@ -167,11 +170,11 @@ function sameIssuer(a: string, b: string) {
 }
 
 /** The e-mail and whether the provider verified it: from the ID token, else from the userinfo endpoint. */
-async function emailOf(config: client.Configuration, accessToken: string, claims: client.IDToken) {
+async function emailOf(config: OpenId.Configuration, accessToken: string, claims: OpenId.IDToken) {
   let source: Record<string, unknown> = claims;
   if (typeof claims.email !== 'string') {
     try {
-      source = await client.fetchUserInfo(config, accessToken, claims.sub);
+      source = await (await openIdClient()).fetchUserInfo(config, accessToken, claims.sub);
     } catch {
       return { email: null, emailVerified: false };
     }

@@ -32,7 +32,7 @@ export async function twoFactorStatus(db: Db, userId: number): Promise<TwoFactor
 export async function startEnrolment(db: Db, userId: number) {
   const account = await accountLabel(db, userId);
   if (!account) throw notFound(MSG.userNotFound);
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   if (!(await startTotp(db, userId, secret))) throw conflict(MSG.twoFactorAlreadyEnabled);
   return enrolmentOf(secret, account.username);
 }
@@ -42,7 +42,7 @@ export async function confirmEnrolment(db: Db, userId: number, code: string): Pr
   const totp = await findTotp(db, userId);
   if (!totp) throw conflict(MSG.twoFactorNotStarted);
   if (totp.enabledAt) throw conflict(MSG.twoFactorAlreadyEnabled);
-  const step = stepOfCode(totp.secret, code);
+  const step = await stepOfCode(totp.secret, code);
   if (step === null) throw fieldError('code', MSG.twoFactorCodeWrong);
   const recoveryCodes = newRecoveryCodes();
   await db.transaction(async (tx) => {
@@ -59,7 +59,7 @@ async function checkCode(app: FastifyInstance, limiter: LoginLimiter, address: s
   if (!totp?.enabledAt) throw conflict(MSG.twoFactorNotEnabled);
   const attempt = await limiter.attempt(codeAccount(userId), address);
   if (attempt.refused) throw refusedCode(attempt.refused);
-  const step = stepOfCode(totp.secret, code);
+  const step = await stepOfCode(totp.secret, code);
   const taken = step !== null && (await takeStep(app.db, userId, step));
   await attempt.settle(taken);
   if (step === null) throw fieldError('code', MSG.twoFactorCodeWrong);

@@ -92,7 +92,7 @@ export async function startSignInEnrolment(db: Db, challenge: string) {
   const found = await openChallenge(db, challenge);
   if (!found.mustEnrol) throw conflict(MSG.twoFactorAlreadyEnabled);
   const account = await accountLabel(db, found.userId);
-  const secret = newTotpSecret();
+  const secret = await newTotpSecret();
   if (!account || !(await startTotp(db, found.userId, secret))) throw conflict(MSG.twoFactorAlreadyEnabled);
   return enrolmentOf(secret, account.username);
 }
@@ -129,7 +129,7 @@ export async function finishTwoFactorSignIn(
       return { ok: true, method: 'recovery_code' };
     }
     const secret = totp?.secret ?? '';
-    const step = stepOfCode(secret, body.code);
+    const step = await stepOfCode(secret, body.code);
     if (step === null) return { ok: false, message: MSG.twoFactorCodeWrong, method: 'two_factor' };
     let recoveryCodes: string[] | undefined;
     if (enrolling) {
