@@ -133,10 +133,12 @@ const SHARED = new Set(['industry']);
 /**
  * Named like ids but not row ids: a code the business types for its own records; the areas of an
  * API token's scopes (`scopes.tasks` is a level, read or write), named with their path; the audit
- * log's target id, which names a thing of any kind (and filters only the business's own entries).
+ * log's target id, which names a thing of any kind (and filters only the business's own entries);
+ * the client id a business's OpenID Connect provider gave it.
  */
 const NOT_IDS = new Set([
   'externalId',
+  '/api/v1/sso clientId',
   '/api/v1/audit-log targetId',
   '/api/v1/audit-log/export targetId',
   ...API_TOKEN_AREAS.map((area) => `/api/v1/api-tokens ${area}`),
