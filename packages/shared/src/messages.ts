@@ -280,6 +280,7 @@ export const MSG = {
   ssoSignInExpired: 'This sign-in has expired or was already used. Start again',
   ssoEmailUnverified: 'Your provider has not confirmed your e-mail address, so it cannot be linked to an account here. Ask your administrator',
   ssoNoAccount: 'No account of this organisation matches your sign-in. Ask your administrator to invite you first',
+  ssoOtherBusinesses: 'Your account also belongs to other businesses, so it signs in with its password',
   ssoLinkExpired: 'This request to link your account has expired. Sign in through your provider again',
   ssoPasswordWrong: 'Wrong password. Try again',
   ssoTooManyAttempts: 'Too many wrong passwords. Sign in through your provider again in a few minutes',

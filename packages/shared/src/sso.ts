@@ -11,6 +11,12 @@ export const SSO_SIGN_IN_MINUTES = 10;
 export const SSO_LINK_MINUTES = 10;
 /** The fixed address the provider sends people back to (on the main API base). */
 export const SSO_CALLBACK_PATH = '/api/sso/callback';
+/**
+ * Where the web app takes the session a provider's sign-in opened: kept by the callback in an
+ * HttpOnly cookie of this browser for two minutes, never in the address, so a link made by someone
+ * else cannot sign a person into the maker's account.
+ */
+export const SSO_SESSION_PATH = '/api/sso/session';
 
 /** A sign-in name: 3 to 50 lower-case letters, digits and hyphens, not starting or ending with one. */
 export const SSO_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,48})[a-z0-9]$/;
@@ -71,6 +77,7 @@ export const SSO_DONE_ERRORS = {
   expired: MSG.ssoSignInExpired,
   unverified: MSG.ssoEmailUnverified,
   noAccount: MSG.ssoNoAccount,
+  otherBusinesses: MSG.ssoOtherBusinesses,
   unavailable: MSG.ssoProviderUnavailable,
 } as const;
 export type SsoDoneError = keyof typeof SSO_DONE_ERRORS;

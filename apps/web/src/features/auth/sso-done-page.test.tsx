@@ -16,7 +16,9 @@ const arrive = (fragment: string) => window.history.replaceState(null, '', `/log
 
 describe('single sign-on done page', () => {
   it('reads every outcome, and an unknown one as expired', () => {
-    expect(readOutcome('#token=t1&to=%2Ftracker')).toEqual({ kind: 'token', token: 't1', to: '/tracker' });
+    expect(readOutcome('#signedIn=1&to=%2Ftracker')).toEqual({ kind: 'signedIn', to: '/tracker' });
+    // A token in the address is never taken: anyone could make such a link to their own account.
+    expect(readOutcome('#token=t1')).toEqual({ kind: 'error', message: MSG.ssoSignInExpired });
     expect(readOutcome('#link=k1')).toEqual({ kind: 'link', linkToken: 'k1', to: null });
     expect(readOutcome('#twoFactor=required&challenge=c1')).toEqual({ kind: 'twoFactor', challenge: 'c1', step: 'required', to: null });
     expect(readOutcome('#error=unverified')).toEqual({ kind: 'error', message: MSG.ssoEmailUnverified });
@@ -63,11 +65,33 @@ describe('single sign-on done page', () => {
     expect(calls.at(-1)?.body).toEqual({ linkToken: 'link-key', password: 'right-password' });
   });
 
-  it('keeps the token a sign-in brought', async () => {
-    vi.stubGlobal('fetch', stubFetch(() => undefined).fetchMock);
-    arrive('token=signed-in-token');
+  it("keeps the session a sign-in opened, taken from this browser's cookie", async () => {
+    const { calls, fetchMock } = stubFetch(({ method, path }) =>
+      method === 'POST' && path === '/api/sso/session' ? Response.json({ id_token: 'signed-in-token' }) : undefined,
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    arrive('signedIn=1');
     renderWithProviders(<SsoDonePage />, { route: '/login/sso/done' });
     await waitFor(() => expect(window.localStorage.getItem('id_token')).toBe('signed-in-token'));
+    expect(calls.filter((c) => c.path === '/api/sso/session')).toHaveLength(1);
+  });
+
+  it('starts again when no session waits in this browser (a link someone else made)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      stubFetch(({ path }) =>
+        path === '/api/sso/session'
+          ? new Response(JSON.stringify({ status: 400, message: MSG.ssoSignInExpired }), {
+              status: 400,
+              headers: { 'Content-Type': 'application/problem+json' },
+            })
+          : undefined,
+      ).fetchMock,
+    );
+    arrive('signedIn=1');
+    renderWithProviders(<SsoDonePage />, { route: '/login/sso/done' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.ssoSignInExpired);
+    expect(window.localStorage.getItem('id_token')).toBeNull();
   });
 
   it('says why a sign-in was refused, and how to start again', async () => {

@@ -23,12 +23,12 @@ import { paths } from '../../lib/paths.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { setToken } from '../../lib/storage.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { confirmSsoLink, fetchSsoLink } from './api/sso-sign-in.ts';
+import { confirmSsoLink, fetchSsoLink, takeSsoSession } from './api/sso-sign-in.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { TwoFactorStepForm } from './components/two-factor-step.tsx';
 
 type Outcome =
-  | { kind: 'token'; token: string; to: string | null }
+  | { kind: 'signedIn'; to: string | null }
   | { kind: 'twoFactor'; challenge: string; step: string; to: string | null }
   | { kind: 'link'; linkToken: string; to: string | null }
   | { kind: 'error'; message: string };
@@ -39,8 +39,9 @@ const isDoneError = (value: string): value is SsoDoneError => Object.hasOwn(SSO_
 export function readOutcome(hash: string): Outcome {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const to = params.get('to');
-  const token = params.get('token');
-  if (token) return { kind: 'token', token, to };
+  // The session waits in this browser's cookie: a token in an address is not taken, since anyone
+  // could make such a link to sign a person into their own account.
+  if (params.get('signedIn')) return { kind: 'signedIn', to };
   const challenge = params.get('challenge');
   if (challenge) return { kind: 'twoFactor', challenge, step: params.get('twoFactor') ?? 'required', to };
   const linkToken = params.get('link');
@@ -166,15 +167,17 @@ function LinkConfirmation({ linkToken, to, onSecondStep }: { linkToken: string; 
   );
 }
 
-/** A token in the fragment: kept at once, and the app opens. */
-function SignInWithToken({ token, to }: { token: string; to: string | null }) {
+/** The session the sign-in opened, taken from this browser's cookie: kept at once, and the app opens. */
+function TakeSession({ to }: { to: string | null }) {
   const signedIn = useSignedIn();
+  const [failed, setFailed] = useState<unknown>(null);
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    signedIn({ id_token: token }, to);
-  }, [signedIn, token, to]);
+    takeSsoSession().then((result) => signedIn(result, to), setFailed);
+  }, [signedIn, to]);
+  if (failed) return <StartAgain message={failed instanceof ApiError && failed.fromServer ? failed.message : MSG.ssoSignInExpired} />;
   return <Waiting />;
 }
 
@@ -198,7 +201,7 @@ export function SsoDonePage() {
     outcome.kind === 'twoFactor' ? { twoFactor: outcome.step === 'enrol' ? 'enrol' : 'required', challenge: outcome.challenge } : null,
   );
   useDocumentTitle(t('sso.title'));
-  // The fragment holds a token or a link's key: out of the address (and its history entry) at once.
+  // The fragment may hold a link's key or a challenge: out of the address (and its history entry) at once.
   useEffect(() => {
     if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
   }, []);
@@ -208,8 +211,8 @@ export function SsoDonePage() {
     <AuthLayout title={title}>
       {step && outcome.kind !== 'error' ? (
         <SecondStep step={step} to={outcome.to} />
-      ) : outcome.kind === 'token' ? (
-        <SignInWithToken token={outcome.token} to={outcome.to} />
+      ) : outcome.kind === 'signedIn' ? (
+        <TakeSession to={outcome.to} />
       ) : outcome.kind === 'link' ? (
         <LinkConfirmation linkToken={outcome.linkToken} to={outcome.to} onSecondStep={setStep} />
       ) : outcome.kind === 'twoFactor' ? (

@@ -2,6 +2,7 @@
 // an https address on the internet unless the install allows otherwise), and the configuration a
 // sign-in uses. Discoveries are kept a few minutes per instance, only as a saving: every instance
 // can discover on its own, so nothing depends on this memory.
+import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type * as OpenId from 'openid-client';
 import { MSG } from '@fieldops/shared/messages';
@@ -50,6 +51,26 @@ export function checkIssuerAllowed(issuer: string, settings: SsoSettings) {
   if (url.protocol !== 'https:' || isPrivateHost(url.hostname)) throw fieldError('issuer', MSG.ssoIssuerNotAllowed);
 }
 
+/**
+ * Refuses an address on this machine or a private network, by what its name resolves to now. The
+ * connection made later resolves the name again, so a name whose answer changes in between is not
+ * caught here (webhooks pin the checked address; a provider is chosen by the business's own
+ * administrators).
+ */
+async function refusePrivateAddress(address: string) {
+  const url = new URL(address);
+  if (url.protocol !== 'https:' || isPrivateHost(url.hostname)) throw fieldError('issuer', MSG.ssoIssuerNotAllowed);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return;
+  let resolved: { address: string }[];
+  try {
+    resolved = await lookup(host, { all: true });
+  } catch {
+    throw fieldError('issuer', MSG.ssoDiscoveryFailed);
+  }
+  if (resolved.some((r) => isPrivateHost(r.address))) throw fieldError('issuer', MSG.ssoIssuerNotAllowed);
+}
+
 const discovered = new BoundedMap<string, { config: OpenId.Configuration; until: number }>(200);
 const keyOf = (p: ProviderClient) => JSON.stringify([p.issuer, p.clientId, p.clientSecret]);
 
@@ -62,11 +83,18 @@ export async function providerConfig(p: ProviderClient, settings: SsoSettings, f
   const kept = discovered.get(key);
   if (!fresh && kept && kept.until > Date.now()) return kept.config;
   checkIssuerAllowed(p.issuer, settings);
+  if (!settings.allowInsecureIssuers) await refusePrivateAddress(p.issuer);
   const client = await openIdClient();
   const config = await client.discovery(new URL(p.issuer), p.clientId, undefined, client.ClientSecretBasic(p.clientSecret), {
     timeout: DISCOVERY_TIMEOUT_S,
     ...(settings.allowInsecureIssuers ? { execute: [client.allowInsecureRequests] } : {}),
   });
+  if (!settings.allowInsecureIssuers) {
+    // The document names the addresses the server posts the code (and the client secret) to: each
+    // must be on the internet too.
+    const metadata = config.serverMetadata();
+    for (const address of [metadata.token_endpoint, metadata.jwks_uri, metadata.userinfo_endpoint]) if (address) await refusePrivateAddress(address);
+  }
   discovered.set(key, { config, until: Date.now() + DISCOVERY_TTL_MS });
   return config;
 }

@@ -50,9 +50,12 @@ export async function getProvider(db: Db, caller: Caller): Promise<SsoProvider |
 
 export async function saveProvider(db: Db, settings: SsoSettings, caller: Caller, body: SaveBody): Promise<SsoProvider> {
   const before = await findProvider(db, caller.businessId);
-  const clientSecret = body.clientSecret?.trim() ? body.clientSecret.trim() : (before?.clientSecret ?? '');
-  if (!clientSecret) throw fieldError('clientSecret', MSG.required);
   const issuer = normalIssuer(body.issuer);
+  // The kept secret goes only to the provider it was given for: a new issuer or client id needs it
+  // typed again, or the secret could be sent to a provider of the editor's choosing.
+  const sameClient = before !== null && before.issuer === issuer && before.clientId === body.clientId;
+  const clientSecret = body.clientSecret?.trim() ? body.clientSecret.trim() : sameClient ? before.clientSecret : '';
+  if (!clientSecret) throw fieldError('clientSecret', MSG.required);
   if (await slugTakenByOther(db, caller.businessId, body.slug)) throw conflict(MSG.ssoSlugTaken, [{ field: 'slug', message: MSG.ssoSlugTaken }]);
   checkIssuerAllowed(issuer, settings);
   const client = { issuer, clientId: body.clientId, clientSecret };

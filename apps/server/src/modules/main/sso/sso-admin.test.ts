@@ -61,6 +61,11 @@ describe('the business provider', () => {
     expect(saved.body).not.toContain(idp.clientSecret);
     expect((await get(owner)).body).not.toContain(idp.clientSecret);
 
+    // A new client id (or issuer) needs the secret typed again: the kept one goes to its own provider only.
+    const moved = await put(owner, { ...first, clientId: 'another-client', clientSecret: undefined });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fieldErrors).toEqual([{ field: 'clientSecret', message: MSG.required }]);
+
     // An update without the secret keeps it.
     const updated = await put(owner, { ...first, label: 'Acme staff', clientSecret: undefined });
     expect(updated.statusCode, updated.body).toBe(200);

@@ -115,10 +115,24 @@ export async function insertIdentity(db: Db, values: { userId: number; businessI
   return row ?? null;
 }
 
+/**
+ * Whether the account belongs to a business other than `businessId`. A business's provider speaks
+ * only for accounts that belong to that business alone: its administrators choose the provider,
+ * and a session is the person's in every business they belong to.
+ */
+const inOtherBusinesses = (businessId: number) =>
+  sql<boolean>`exists (select 1 from ${businessMembers} o where o.user_id = ${users.id} and o.business_id <> ${businessId})`;
+
 /** The account linked to the provider's subject, while it is activated and a member of the business. */
 export async function findLinkedMember(db: Db, businessId: number, issuer: string, subject: string) {
   const [row] = await db
-    .select({ identityId: userIdentities.id, userId: users.id, activated: users.activated, member: businessMembers.userId })
+    .select({
+      identityId: userIdentities.id,
+      userId: users.id,
+      activated: users.activated,
+      member: businessMembers.userId,
+      otherBusinesses: inOtherBusinesses(businessId),
+    })
     .from(userIdentities)
     .innerJoin(users, eq(users.id, userIdentities.userId))
     .leftJoin(businessMembers, and(eq(businessMembers.userId, users.id), eq(businessMembers.businessId, businessId)))
@@ -139,7 +153,7 @@ export async function touchIdentity(db: Db, identityId: number) {
  */
 export async function findLinkCandidate(db: Db, businessId: number, issuer: string, email: string) {
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, otherBusinesses: inOtherBusinesses(businessId) })
     .from(users)
     .innerJoin(businessMembers, and(eq(businessMembers.userId, users.id), eq(businessMembers.businessId, businessId)))
     .where(
@@ -156,12 +170,20 @@ export async function findLinkCandidate(db: Db, businessId: number, issuer: stri
 
 /**
  * The businesses whose single sign-on the person must use: an enabled provider that is required,
- * in a business where they are not an owner.
+ * in a business where they are not an owner, when it is the only business they belong to.
  */
 export async function requiredProviderLabels(db: Db, userId: number) {
   return db
     .select({ label: ssoProviders.label, slug: ssoProviders.slug })
     .from(businessMembers)
     .innerJoin(ssoProviders, eq(ssoProviders.businessId, businessMembers.businessId))
-    .where(and(eq(businessMembers.userId, userId), ne(businessMembers.role, 'OWNER'), eq(ssoProviders.enabled, true), eq(ssoProviders.required, true)));
+    .where(
+      and(
+        eq(businessMembers.userId, userId),
+        ne(businessMembers.role, 'OWNER'),
+        eq(ssoProviders.enabled, true),
+        eq(ssoProviders.required, true),
+        sql`not exists (select 1 from ${businessMembers} o where o.user_id = ${userId} and o.business_id <> ${businessMembers.businessId})`,
+      ),
+    );
 }

@@ -2,15 +2,18 @@
 // business's provider; its client secret is write-only). Public, for the sign-in page: GET
 // /api/sso/providers/{slug} (the button's label), POST /api/sso/providers/{slug}/start (the
 // provider's address), GET /api/sso/callback (where the provider sends the browser back; it goes on
-// to /login/sso/done with the outcome in the fragment), POST /api/sso/link/details and POST
-// /api/sso/link (confirming, with the account's password, the link of a first sign-in).
+// to /login/sso/done with the outcome in the fragment), POST /api/sso/session (the session it
+// opened, from this browser's cookie), POST /api/sso/link/details and POST /api/sso/link
+// (confirming, with the account's password, the link of a first sign-in).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginResponse } from '@fieldops/shared/account';
 import { problem } from '@fieldops/shared/common';
+import { MSG } from '@fieldops/shared/messages';
 import {
   SSO_CALLBACK_PATH,
+  SSO_SESSION_PATH,
   SSO_SIGN_IN_MINUTES,
   saveSsoProviderRequest,
   ssoLinkDetails,
@@ -21,6 +24,7 @@ import {
   ssoStartRequest,
   ssoStartResponse,
 } from '@fieldops/shared/sso';
+import { badRequest } from '../../../lib/errors.ts';
 import { ADMINS, requireTenant } from '../../../plugins/auth.ts';
 import { deleteProvider, getProvider, saveProvider } from './sso-admin.service.ts';
 import { SSO_STATE_COOKIE, confirmLink, finishSignIn, linkDetails, lookupSlug, startSignIn, type CallbackOutcome } from './sso.service.ts';
@@ -37,19 +41,31 @@ function stateCookie(request: FastifyRequest, value: string, maxAge: number) {
   return `${SSO_STATE_COOKIE}=${value}; Path=${SSO_CALLBACK_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-function readStateCookie(request: FastifyRequest): string | null {
+/** The session a sign-in opened, for this browser alone: taken once from SSO_SESSION_PATH. */
+const SESSION_COOKIE = 'fieldops_sso_session';
+const SESSION_SECONDS = 120;
+
+function sessionCookie(request: FastifyRequest, value: string, maxAge: number) {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${SESSION_COOKIE}=${value}; Path=${SSO_SESSION_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+function readCookie(request: FastifyRequest, name: string): string | null {
   for (const part of request.headers.cookie?.split(';') ?? []) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === SSO_STATE_COOKIE) return part.slice(at + 1).trim() || null;
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim() || null;
   }
   return null;
 }
+
+const readStateCookie = (request: FastifyRequest) => readCookie(request, SSO_STATE_COOKIE);
 
 /** The web app's page for the outcome, told in the fragment (never sent to a server, never logged). */
 function doneAddress(outcome: CallbackOutcome) {
   const fragment = new URLSearchParams();
   if (outcome.kind === 'signedIn') {
-    if ('id_token' in outcome.result) fragment.set('token', outcome.result.id_token);
+    // The session itself waits in this browser's cookie (sessionCookie): the address says only that it is there.
+    if ('id_token' in outcome.result) fragment.set('signedIn', '1');
     else {
       fragment.set('twoFactor', outcome.result.twoFactor);
       fragment.set('challenge', outcome.result.challenge);
@@ -138,9 +154,27 @@ export async function ssoRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
       const outcome = await finishSignIn(app, query, readStateCookie(request));
-      void reply.header('Set-Cookie', stateCookie(request, '', 0));
+      const cookies = [stateCookie(request, '', 0)];
+      if (outcome.kind === 'signedIn' && 'id_token' in outcome.result) cookies.push(sessionCookie(request, outcome.result.id_token, SESSION_SECONDS));
+      void reply.header('Set-Cookie', cookies);
       void reply.header('Referrer-Policy', 'no-referrer');
       return reply.redirect(doneAddress(outcome), 302);
+    },
+  });
+
+  r.post('/sso/session', {
+    config: { access: 'public', addressLimit: LINK_LIMIT },
+    schema: {
+      tags: ['sso'],
+      summary: "Takes the session a provider's sign-in opened in this browser (once, within two minutes)",
+      response: { 200: loginResponse, 400: problem },
+    },
+    handler: async (request, reply) => {
+      const token = readCookie(request, SESSION_COOKIE);
+      void reply.header('Set-Cookie', sessionCookie(request, '', 0));
+      void reply.header('Cache-Control', 'no-store');
+      if (!token) throw badRequest(MSG.ssoSignInExpired);
+      return { id_token: token };
     },
   });
 

@@ -143,6 +143,10 @@ export async function finishSignIn(app: FastifyInstance, query: URLSearchParams,
       await recordSignIn(app.db, { userId: linked.userId, outcome: 'sign_in_failed', method: 'sso', reason: 'not_member' });
       return refused('noAccount', returnTo);
     }
+    if (linked.otherBusinesses) {
+      await recordSignIn(app.db, { userId: linked.userId, outcome: 'sign_in_failed', method: 'sso', reason: 'other_businesses' });
+      return refused('otherBusinesses', returnTo);
+    }
     await touchIdentity(app.db, linked.identityId);
     return { kind: 'signedIn', result: await signInAs(app, linked.userId), returnTo };
   }
@@ -152,6 +156,7 @@ export async function finishSignIn(app: FastifyInstance, query: URLSearchParams,
   if (!emailVerified) return refused('unverified', returnTo);
   const candidate = await findLinkCandidate(app.db, signIn.businessId, provider.issuer, email);
   if (!candidate) return refused('noAccount', returnTo);
+  if (candidate.otherBusinesses) return refused('otherBusinesses', returnTo);
   const linkToken = randomKey();
   await setPendingLink(app.db, signIn.id, {
     linkTokenHash: hashKey(linkToken),

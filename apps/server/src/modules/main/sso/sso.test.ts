@@ -36,7 +36,17 @@ async function callback(answer: URL, cookie: string | null) {
   expect(res.statusCode, res.body).toBe(302);
   const location = String(res.headers.location);
   expect(location.startsWith('/login/sso/done#')).toBe(true);
-  return Object.fromEntries(new URLSearchParams(location.split('#')[1] ?? ''));
+  const outcome: Record<string, string> = Object.fromEntries(new URLSearchParams(location.split('#')[1] ?? ''));
+  expect(outcome.token, 'no session in the address').toBeUndefined();
+  if (!outcome.signedIn) return outcome;
+  // The web page takes the session from this browser's cookie, once.
+  const kept = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('fieldops_sso_session=')) ?? '';
+  const sessionCookie = String(kept).split(';')[0] ?? '';
+  const taken = await t.app.inject({ method: 'POST', url: '/api/sso/session', headers: { cookie: sessionCookie } });
+  expect(taken.statusCode, taken.body).toBe(200);
+  const again = await t.app.inject({ method: 'POST', url: '/api/sso/session' });
+  expect(again.statusCode).toBe(400);
+  return { ...outcome, token: taken.json<{ id_token: string }>().id_token };
 }
 
 /** A member of the owner's business whose e-mail the provider account `subject` also has (verified unless said). */
@@ -108,7 +118,7 @@ describe('signing in through the provider', () => {
     // The next time, the provider's answer signs in at once.
     const again = await start();
     const second = await callback(await idp.signIn(again.url.href, subject), again.cookie);
-    expect(Object.keys(second)).toEqual(['token']);
+    expect(Object.keys(second)).toEqual(['signedIn', 'token']);
     const session = await sessionOf(second.token ?? '');
     expect(session.statusCode).toBe(200);
 
@@ -147,7 +157,7 @@ describe('signing in through the provider', () => {
 
     const fresh = await start();
     const good = await idp.signIn(fresh.url.href, subject);
-    expect(Object.keys(await callback(good, fresh.cookie))).toEqual(['token']);
+    expect(Object.keys(await callback(good, fresh.cookie))).toEqual(['signedIn', 'token']);
     expect(await callback(good, fresh.cookie)).toEqual({ error: 'expired' });
   });
 
@@ -226,6 +236,22 @@ describe('signing in through the provider', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(ssoSignIns.linkTokenHash, hashKey(link)));
     expect((await linkThrough(link)).statusCode).toBe(404);
+  });
+
+  it('speaks only for accounts that belong to the business alone', async () => {
+    const { member, subject } = await memberWithProviderAccount();
+    const first = await start();
+    const linkToken = (await callback(await idp.signIn(first.url.href, subject), first.cookie)).link ?? '';
+    expect((await linkThrough(linkToken)).statusCode).toBe(200);
+    // The member joins a second business: the first one's provider no longer signs them in anywhere,
+    // nor does its requirement take their password away.
+    const elsewhere = await createBusinessWithOwner(t.app);
+    await t.app.db.insert(businessMembers).values({ businessId: elsewhere.business.id, userId: member.userId, role: 'MEMBER' });
+    const again = await start();
+    expect(await callback(await idp.signIn(again.url.href, subject), again.cookie)).toEqual({ error: 'otherBusinesses' });
+    await t.app.db.delete(businessMembers).where(and(eq(businessMembers.businessId, elsewhere.business.id), eq(businessMembers.userId, member.userId)));
+    const back = await start();
+    expect(Object.keys(await callback(await idp.signIn(back.url.href, subject), back.cookie))).toEqual(['signedIn', 'token']);
   });
 
   it('refuses a linked account that is no longer a member of the business', async () => {

@@ -12,3 +12,6 @@ export const startSsoSignIn = (slug: string, returnTo: string | undefined) =>
 export const fetchSsoLink = (linkToken: string) => api.post<SsoLinkDetails>('/sso/link/details', { linkToken });
 
 export const confirmSsoLink = (body: SsoLinkRequest) => api.post<LoginResponse>('/sso/link', body);
+
+/** The session the provider's sign-in opened, kept for this browser by the callback. */
+export const takeSsoSession = () => api.post<LoginResponse>('/sso/session', {});
