@@ -193,7 +193,9 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   async function claim(request: FastifyRequest, reply: FastifyReply, header: string | string[], userId: number): Promise<Keyed | null> {
     const sent = (Array.isArray(header) ? header[0] : header) ?? '';
     if (!KEY_SHAPE.test(sent)) throw badRequest(MSG.idempotencyKeyInvalid, [{ field: 'Idempotency-Key', message: MSG.idempotencyKeyInvalid }]);
-    const key = `${request.tenant ? `business ${request.tenant.businessId}` : 'account'}:${sent}`;
+    // An API token's keys are its own: never its maker's, whose browser may send the same key.
+    const caller = request.apiToken ? `token ${request.apiToken.id} ` : '';
+    const key = `${caller}${request.tenant ? `business ${request.tenant.businessId}` : 'account'}:${sent}`;
     const fingerprint = fingerprintOf(request);
     const answered = await rowOf(userId, key);
     if (answered?.status === null) {

@@ -21,13 +21,18 @@ export function tokenCaller(app: FastifyInstance, id: number, token: string): To
   };
 }
 
-/** A token made by `admin` through POST /api/v1/api-tokens. */
+/** A token made by `admin` through POST /api/v1/api-tokens, with an Idempotency-Key as the web app sends. */
 export async function createApiToken(
   app: FastifyInstance,
   admin: Pick<Caller, 'request'>,
   body: { name?: string; scopes?: ApiTokenScopes; expiresInDays?: number; expiresAt?: string } = {},
 ): Promise<TokenCaller> {
-  const res = await admin.request({ method: 'POST', url: '/api/v1/api-tokens', payload: { name: 'Test token', scopes: WRITE_ALL, ...body } });
+  const res = await admin.request({
+    method: 'POST',
+    url: '/api/v1/api-tokens',
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    payload: { name: 'Test token', scopes: WRITE_ALL, ...body },
+  });
   if (res.statusCode !== 201) throw new Error(`creating a token: ${res.statusCode} ${res.body}`);
   const created = res.json<CreatedApiToken>();
   return tokenCaller(app, created.apiToken.id, created.token);

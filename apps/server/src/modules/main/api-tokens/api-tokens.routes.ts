@@ -31,7 +31,8 @@ export async function apiTokensRoutes(app: FastifyInstance) {
   });
 
   r.post('/v1/api-tokens', {
-    config: admins,
+    // The answer holds the token, shown once: it is never kept for an Idempotency-Key replay.
+    config: { ...admins, idempotent: false },
     schema: {
       tags: ['api-tokens'],
       summary: 'An API token with a name, scopes (area → read or write) and an expiry; the token is in this answer only',

@@ -10,6 +10,7 @@ import { businessMembers, invitations, teamMembers, users } from '../../../db/sc
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createBusinessWithOwner, createPlan, createProjectAndSite, createTask, signIn, type Caller } from '../../../test/factories.ts';
 import { DERIVED_USER_COLUMNS, LEFT_WITH_ACCOUNT, USER_COLUMNS } from './stand-in.repository.ts';
+import { events } from '../../../db/schema-platform.ts';
 
 let t: TestApp;
 let a: Caller;
@@ -105,6 +106,18 @@ describe('inviting an e-mail', () => {
     const standInFigures = await figuresOf(standIn);
     expect(standInFigures.length).toBeGreaterThan(0);
 
+    // Someone tries the invited account's username (printed on its activation card) before the
+    // person joins: the refusal stays in the append-only audit log, and the hand-over goes through.
+    const [standInAccount] = await t.app.db.select().from(users).where(eq(users.id, standIn));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/authenticate',
+      payload: { username: standInAccount!.username, password: 'not-the-password-1' },
+    });
+    expect(refused.statusCode).toBe(401);
+    const refusals = await t.app.db.select().from(events).where(eq(events.actorId, standIn));
+    expect(refusals.map((e) => e.kind)).toContain('auth.sign_in_failed');
+
     const { key } = (await b.request({ method: 'POST', url: `/api/v1/invitations/${invitation.id}/key` })).json<{ key: string }>();
     const token = await signIn(t.app, 'dana.own', 'persons-own-pass-1');
     const accept = (payload: object) =>
@@ -121,6 +134,8 @@ describe('inviting an e-mail', () => {
 
     const accepted = await accept({ key });
     expect(accepted.statusCode, accepted.body).toBe(200);
+    const [kept] = await t.app.db.select().from(events).where(eq(events.id, refusals[0]!.id));
+    expect(kept).toMatchObject({ kind: refusals[0]!.kind, actorId: null });
     const dana = (await t.app.db.select().from(users).where(eq(users.username, 'dana.own')))[0];
     expect(await t.app.db.select().from(users).where(eq(users.id, standIn))).toEqual([]);
     const [membership] = await t.app.db

@@ -38,7 +38,6 @@ export const USER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   task_templates: ['creator_id'],
   export_links: ['creator_id'],
   inspection_shares: ['creator_id'],
-  events: ['actor_id'],
   notifications: ['user_id'],
   // Who started an import or made a kiosk (an admin, so never a stand-in; listed for completeness).
   imports: ['created_by'],
@@ -78,6 +77,9 @@ export const LEFT_WITH_ACCOUNT: Readonly<Record<string, readonly string[]>> = {
   push_subscriptions: ['user_id'],
   password_resets: ['user_id'],
   mail_messages: ['user_id'],
+  // The audit log is append-only: what names the stand-in (a refused sign-in with its username)
+  // stays as it was, its actor id cleared when the stand-in is deleted, its name kept.
+  events: ['actor_id'],
   // A person's sign-in methods: the provider accounts linked to theirs, their authenticator and
   // recovery codes, and the sign-ins under way.
   user_identities: ['user_id'],

@@ -5,7 +5,7 @@
 // the attempt gives up after `timeoutMs`. Only the first few KB of the answer are kept.
 import http from 'node:http';
 import https from 'node:https';
-import { Webhook } from 'standardwebhooks';
+import type * as StandardWebhooks from 'standardwebhooks';
 import { WEBHOOK_RESPONSE_EXCERPT } from '@fieldops/shared/webhooks';
 import { checkWebhookUrl, guardedLookup } from './webhook-address.ts';
 
@@ -18,8 +18,12 @@ export interface AttemptResult {
   durationMs: number;
 }
 
+let standardWebhooks: Promise<typeof StandardWebhooks> | undefined;
+
 /** The `webhook-signature` header: one `v1,<base64>` per secret, separated by spaces. */
-export function signatureHeader(secrets: string[], messageId: string, at: Date, body: string): string {
+export async function signatureHeader(secrets: string[], messageId: string, at: Date, body: string): Promise<string> {
+  // Loaded with the first delivery, not by every instance at start.
+  const { Webhook } = await (standardWebhooks ??= import('standardwebhooks'));
   return secrets.map((secret) => new Webhook(secret).sign(messageId, at, body)).join(' ');
 }
 
@@ -44,7 +48,7 @@ export async function postWebhook(options: {
     'user-agent': 'FieldOps-Webhooks/1.0',
     'webhook-id': options.messageId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': signatureHeader(options.secrets, options.messageId, at, options.body),
+    'webhook-signature': await signatureHeader(options.secrets, options.messageId, at, options.body),
     'content-length': String(Buffer.byteLength(options.body)),
   };
   const client = url.protocol === 'https:' ? https : http;

@@ -55,7 +55,8 @@ export async function webhooksRoutes(app: FastifyInstance) {
   });
 
   r.post('/v1/webhooks', {
-    config: admins,
+    // The answer holds the signing secret: it is never kept for an Idempotency-Key replay.
+    config: { ...admins, idempotent: false },
     schema: {
       tags,
       summary: 'Registers an endpoint for some events; answers its signing secret in full',
@@ -87,7 +88,8 @@ export async function webhooksRoutes(app: FastifyInstance) {
   });
 
   r.post('/v1/webhooks/:id/rotate-secret', {
-    config: admins,
+    // The answer holds the signing secret: it is never kept for an Idempotency-Key replay.
+    config: { ...admins, idempotent: false },
     schema: {
       tags,
       summary: 'A new signing secret, answered in full; the previous one keeps signing beside it for a day',
