@@ -18,7 +18,8 @@ export function ApiTokensTable({ tokens, onRevoke }: ApiTokensTableProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   return (
-    <ResponsiveTable minWidth={960}>
+    // Revoked and expired tokens hold no button: the scroll area is a named region the keyboard reaches.
+    <ResponsiveTable minWidth={960} label={t('apiTokens.title')}>
       <Table verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
