@@ -1,7 +1,9 @@
 // The validator every route schema (params, query string, body) is compiled with: the zod type
-// provider's, after refusing any text or key that holds a NUL character. PostgreSQL cannot store
-// U+0000 in text or jsonb, so without this such input reaches the database and fails there (500)
-// on whichever endpoint receives it; here it is a 400 naming the field, like any other bad field.
+// provider's, after refusing any text or key that holds a NUL character or a lone surrogate (half
+// of a UTF-16 pair). PostgreSQL cannot store U+0000 in text or jsonb, and refuses the `\ud800`
+// escape JSON gives a lone surrogate in jsonb, so without this such input reaches the database and
+// fails there (500) on whichever endpoint receives it; here it is a 400 naming the field, like any
+// other bad field.
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +11,10 @@ import type { $ZodType } from 'zod/v4/core';
 import { MSG } from '@fieldops/shared/messages';
 
 type Path = (string | number)[];
+
+/** A NUL character, or a surrogate not paired (with the `u` flag a pair is one code point, not Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** A value still to look at, with the way back to the root (a path is only built for a hit). */
 interface Visit {
@@ -24,7 +30,7 @@ function pathTo(visit: Visit, lastKey?: string): Path {
 }
 
 /**
- * The path of the first string or object key holding a NUL character, or null. It walks with a
+ * The path of the first string or object key holding a NUL character or a lone surrogate, or null. It walks with a
  * stack of its own, not recursion, and keeps no path per value, so a body nested thousands deep
  * neither overflows the call stack nor costs more than one look at each value.
  */
@@ -33,12 +39,12 @@ export function nulPath(input: unknown): Path | null {
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const { value } = visit;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return pathTo(visit);
+      if (unstorable(value)) return pathTo(visit);
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], key: i, parent: visit });
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, child] of Object.entries(value).reverse()) {
-        if (key.includes('\u0000')) return pathTo(visit, key);
+        if (unstorable(key)) return pathTo(visit, key);
         pending.push({ value: child, key, parent: visit });
       }
     }
@@ -53,7 +59,7 @@ const withoutNul = z.unknown().superRefine((value, ctx) => {
 
 /**
  * The check runs on the input as received, before the route's schema trims, coerces or drops
- * anything, and stops there: the route's schema only sees input without NUL characters. Its
+ * anything, and stops there: the route's schema only sees input it can store. Its
  * issue goes through the provider like the schema's own, so the error handler names the field.
  * (The same as `withoutNul.pipe(schema)`, without a pipe's cost on every request that has none.)
  */

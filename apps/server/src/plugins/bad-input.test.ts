@@ -105,6 +105,28 @@ describe('a NUL character (PostgreSQL text cannot hold one)', () => {
   });
 });
 
+describe('a lone surrogate (half of a UTF-16 pair; jsonb refuses its escape)', () => {
+  it('in a task name, which the audit log keeps in jsonb: 400 naming the field, nothing stored', async () => {
+    const before = await taskCount();
+    const res = await owner.request({ method: 'POST', url: `${WORKFLOW}/v1/tasks`, payload: { nameEn: 'Clean', nameAr: '\ud800' } });
+    expectProblem(res, 400, 'nameAr');
+    expect(await taskCount()).toBe(before);
+  });
+
+  it('a low half alone, and in an object key: 400', async () => {
+    const res = await owner.request({ method: 'POST', url: `${WORKFLOW}/v1/tasks`, payload: { nameEn: 'x\udc00y' } });
+    expectProblem(res, 400, 'nameEn');
+    const keyed = await owner.request({ method: 'POST', url: `${WORKFLOW}/v1/tasks`, payload: { nameEn: 'Clean', ['\ud800']: 1 } });
+    expectProblem(keyed, 400);
+  });
+
+  it('a whole pair (an emoji) is text like any other: stored', async () => {
+    const res = await owner.request({ method: 'POST', url: `${WORKFLOW}/v1/tasks`, payload: { nameEn: 'Clean 🧹', nameAr: 'تنظيف 🧹' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().nameEn).toBe('Clean 🧹');
+  });
+});
+
 describe('multipart/form-data the parser cannot read', () => {
   const formBody = Buffer.concat([
     Buffer.from('--x\r\nContent-Disposition: form-data; name="attachments"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'),
