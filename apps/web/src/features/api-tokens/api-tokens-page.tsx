@@ -2,18 +2,15 @@
 // integrations, each with its first characters, scopes, expiry, last use and state; "New token"
 // makes one and shows it once; Revoke, asked first, stops it at once.
 import { useState } from 'react';
-import { Button, Card, Text } from '@mantine/core';
-import { IconKey, IconPlus } from '@tabler/icons-react';
+import { Card } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '@fieldops/shared/api-tokens';
+import { AdminListGate, AdminListPage } from '../../components/admin-list-page.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { QueryGate } from '../../components/query-gate.tsx';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { useAccess } from '../../lib/session/use-access.ts';
 import { API_TOKENS_PAGE_SIZE, useApiTokensQuery } from './api/get-api-tokens.ts';
 import { useRevokeApiTokenMutation } from './api/revoke-api-token.ts';
 import { ApiTokensTable } from './components/api-tokens-table.tsx';
@@ -38,23 +35,13 @@ function ApiTokensList({ onNew }: { onNew: () => void }) {
 
   return (
     <>
-      <QueryGate
+      <AdminListGate
         query={query}
-        fallbackKey="unknownError"
-        isEmpty={(result) => result.total === 0}
-        empty={
-          <EmptyState
-            withCard
-            icon={<IconKey size={28} />}
-            title={t('apiTokens.emptyTitle')}
-            description={t('apiTokens.emptyText')}
-            action={
-              <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-                {t('apiTokens.new.open')}
-              </Button>
-            }
-          />
-        }
+        emptyIcon={<IconKey size={28} />}
+        emptyTitle={t('apiTokens.emptyTitle')}
+        emptyText={t('apiTokens.emptyText')}
+        newLabel={t('apiTokens.new.open')}
+        onNew={onNew}
       >
         {(result) => (
           <Card withBorder radius="md" padding="md">
@@ -68,7 +55,7 @@ function ApiTokensList({ onNew }: { onNew: () => void }) {
             <ListPagination page={page} size={API_TOKENS_PAGE_SIZE} total={result.total} onChange={setPage} />
           </Card>
         )}
-      </QueryGate>
+      </AdminListGate>
       <ConfirmModal
         opened={revoking !== null}
         title={t('apiTokens.revokeTitle')}
@@ -85,22 +72,18 @@ function ApiTokensList({ onNew }: { onNew: () => void }) {
 
 export function ApiTokensPage() {
   const { t } = useTranslation();
-  const { isAdmin } = useAccess();
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <PageHeader
+      <AdminListPage
         title={t('apiTokens.title')}
         description={t('apiTokens.description')}
-        actions={
-          isAdmin ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              {t('apiTokens.new.open')}
-            </Button>
-          ) : undefined
-        }
-      />
-      {isAdmin ? <ApiTokensList onNew={() => setCreating(true)} /> : <Text c="dimmed">{t('apiTokens.adminsOnly')}</Text>}
+        adminsOnly={t('apiTokens.adminsOnly')}
+        newLabel={t('apiTokens.new.open')}
+        onNew={() => setCreating(true)}
+      >
+        <ApiTokensList onNew={() => setCreating(true)} />
+      </AdminListPage>
       <NewApiTokenModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );

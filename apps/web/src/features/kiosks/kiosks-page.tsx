@@ -2,18 +2,15 @@
 // it was last seen and who last signed in on it; "New kiosk" makes one and shows its enrolment
 // code once; its sign-ins; and Revoke, asked first, which turns it off at once.
 import { useState } from 'react';
-import { Button, Card, Text } from '@mantine/core';
-import { IconDeviceTablet, IconPlus } from '@tabler/icons-react';
+import { Card } from '@mantine/core';
+import { IconDeviceTablet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Kiosk } from '@fieldops/shared/kiosks';
+import { AdminListGate, AdminListPage } from '../../components/admin-list-page.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { QueryGate } from '../../components/query-gate.tsx';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { useAccess } from '../../lib/session/use-access.ts';
 import { KIOSKS_PAGE_SIZE, useKiosksQuery } from './api/get-kiosks.ts';
 import { useRevokeKioskMutation } from './api/revoke-kiosk.ts';
 import { KioskSignInsModal } from './components/kiosk-sign-ins-modal.tsx';
@@ -40,23 +37,13 @@ function KiosksList({ onNew }: { onNew: () => void }) {
 
   return (
     <>
-      <QueryGate
+      <AdminListGate
         query={query}
-        fallbackKey="unknownError"
-        isEmpty={(result) => result.total === 0}
-        empty={
-          <EmptyState
-            withCard
-            icon={<IconDeviceTablet size={28} />}
-            title={t('kiosks.emptyTitle')}
-            description={t('kiosks.emptyText')}
-            action={
-              <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-                {t('kiosks.new.open')}
-              </Button>
-            }
-          />
-        }
+        emptyIcon={<IconDeviceTablet size={28} />}
+        emptyTitle={t('kiosks.emptyTitle')}
+        emptyText={t('kiosks.emptyText')}
+        newLabel={t('kiosks.new.open')}
+        onNew={onNew}
       >
         {(result) => (
           <Card withBorder radius="md" padding="md">
@@ -71,7 +58,7 @@ function KiosksList({ onNew }: { onNew: () => void }) {
             <ListPagination page={page} size={KIOSKS_PAGE_SIZE} total={result.total} onChange={setPage} />
           </Card>
         )}
-      </QueryGate>
+      </AdminListGate>
       <ConfirmModal
         opened={revoking !== null}
         title={t('kiosks.revokeTitle')}
@@ -89,22 +76,18 @@ function KiosksList({ onNew }: { onNew: () => void }) {
 
 export function KiosksPage() {
   const { t } = useTranslation();
-  const { isAdmin } = useAccess();
   const [creating, setCreating] = useState(false);
   return (
     <>
-      <PageHeader
+      <AdminListPage
         title={t('kiosks.title')}
         description={t('kiosks.description')}
-        actions={
-          isAdmin ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              {t('kiosks.new.open')}
-            </Button>
-          ) : undefined
-        }
-      />
-      {isAdmin ? <KiosksList onNew={() => setCreating(true)} /> : <Text c="dimmed">{t('kiosks.adminsOnly')}</Text>}
+        adminsOnly={t('kiosks.adminsOnly')}
+        newLabel={t('kiosks.new.open')}
+        onNew={() => setCreating(true)}
+      >
+        <KiosksList onNew={() => setCreating(true)} />
+      </AdminListPage>
       <NewKioskModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );

@@ -3,18 +3,15 @@
 // button, a test message, rotation and deletion (both asked first), turning one on again after the
 // app turned it off, and each endpoint's delivery log with "Send again".
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
-import { IconPlus, IconWebhook } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
+import { IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { WebhookEndpoint } from '@fieldops/shared/webhooks';
+import { AdminListGate, AdminListPage } from '../../components/admin-list-page.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { ListPagination } from '../../components/list-pagination.tsx';
-import { PageHeader } from '../../components/page-header.tsx';
-import { QueryGate } from '../../components/query-gate.tsx';
 import { errorMessage } from '../../lib/i18n/translate-message.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { useAccess } from '../../lib/session/use-access.ts';
 import { WEBHOOKS_PAGE_SIZE, useWebhooksQuery } from './api/get-webhooks.ts';
 import {
   useDeleteWebhookMutation,
@@ -73,23 +70,13 @@ function WebhooksList({
 
   return (
     <>
-      <QueryGate
+      <AdminListGate
         query={query}
-        fallbackKey="unknownError"
-        isEmpty={(result) => result.total === 0}
-        empty={
-          <EmptyState
-            withCard
-            icon={<IconWebhook size={28} />}
-            title={t('webhooks.emptyTitle')}
-            description={t('webhooks.emptyText')}
-            action={
-              <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-                {t('webhooks.new')}
-              </Button>
-            }
-          />
-        }
+        emptyIcon={<IconWebhook size={28} />}
+        emptyTitle={t('webhooks.emptyTitle')}
+        emptyText={t('webhooks.emptyText')}
+        newLabel={t('webhooks.new')}
+        onNew={onNew}
       >
         {(result) => (
           <Stack gap="sm">
@@ -101,7 +88,7 @@ function WebhooksList({
             <ListPagination page={page} size={WEBHOOKS_PAGE_SIZE} total={result.total} onChange={setPage} />
           </Stack>
         )}
-      </QueryGate>
+      </AdminListGate>
       <ConfirmModal
         opened={deleting !== null}
         title={t('webhooks.deleteTitle')}
@@ -146,28 +133,20 @@ function WebhooksList({
 
 export function WebhooksPage() {
   const { t } = useTranslation();
-  const { isAdmin } = useAccess();
   const [form, setForm] = useState<{ editing: WebhookEndpoint | null } | null>(null);
   const [secret, setSecret] = useState<{ value: string; reason: SecretReason } | null>(null);
   const onSecret = (value: string, reason: SecretReason) => setSecret({ value, reason });
   return (
     <>
-      <PageHeader
+      <AdminListPage
         title={t('webhooks.title')}
         description={t('webhooks.description')}
-        actions={
-          isAdmin ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ editing: null })}>
-              {t('webhooks.new')}
-            </Button>
-          ) : undefined
-        }
-      />
-      {isAdmin ? (
+        adminsOnly={t('webhooks.adminsOnly')}
+        newLabel={t('webhooks.new')}
+        onNew={() => setForm({ editing: null })}
+      >
         <WebhooksList onNew={() => setForm({ editing: null })} onEdit={(editing) => setForm({ editing })} onSecret={onSecret} />
-      ) : (
-        <Text c="dimmed">{t('webhooks.adminsOnly')}</Text>
-      )}
+      </AdminListPage>
       <WebhookFormModal
         opened={form !== null}
         editing={form?.editing ?? null}
