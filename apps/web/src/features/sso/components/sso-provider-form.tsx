@@ -3,11 +3,12 @@
 // whether it is on and required of the members. The server discovers the issuer before saving, so
 // a wrong address is said under its field.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, Card, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SSO_CALLBACK_PATH, saveSsoProviderRequest, type SsoProvider } from '@fieldops/shared/sso';
 import { CopyLinkField } from '../../../components/copy-link-field.tsx';
 import { FormAlert } from '../../../components/form-alert.tsx';
+import { SettingsCard } from '../../../components/settings-card.tsx';
 import { useFormState } from '../../../lib/form.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -60,72 +61,52 @@ export function SsoProviderForm({ provider, actions }: { provider: SsoProvider |
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sso-provider-title">
-          <Stack gap="md">
-            <div>
-              <Title order={2} fz="h4" id="sso-provider-title">
-                {t('ssoSettings.providerTitle')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('ssoSettings.providerText')}
-              </Text>
-            </div>
-            <FormAlert error={failure} fallbackKey="unknownError" />
-            <CopyLinkField label={t('ssoSettings.redirectUri')} link={`${origin}${SSO_CALLBACK_PATH}`} />
-            <TextInput
-              label={t('ssoSettings.issuer')}
-              description={t('ssoSettings.issuerHint')}
-              placeholder="https://login.example.com"
-              dir="ltr"
-              required
-              {...form.field('issuer')}
-            />
-            <TextInput label={t('ssoSettings.clientId')} dir="ltr" autoComplete="off" required {...form.field('clientId')} />
-            <PasswordInput
-              label={t('ssoSettings.clientSecret')}
-              description={provider?.hasClientSecret ? t('ssoSettings.clientSecretKept') : t('ssoSettings.clientSecretHint')}
-              dir="ltr"
-              autoComplete="new-password"
-              required={!provider?.hasClientSecret}
-              {...form.field('clientSecret')}
-            />
-          </Stack>
-        </Card>
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sso-sign-in-title">
-          <Stack gap="md">
-            <div>
-              <Title order={2} fz="h4" id="sso-sign-in-title">
-                {t('ssoSettings.signInTitle')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('ssoSettings.signInText')}
-              </Text>
-            </div>
-            <TextInput
-              label={t('ssoSettings.slug')}
-              description={t('ssoSettings.slugHint')}
-              dir="ltr"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              {...form.field('slug')}
-            />
-            <TextInput label={t('ssoSettings.label')} description={t('ssoSettings.labelHint')} required {...form.field('label')} />
-            {provider ? <CopyLinkField label={t('ssoSettings.signInAddress')} link={`${origin}${paths.ssoProvider(provider.slug)}`} /> : null}
-            <Switch
-              label={t('ssoSettings.enabled')}
-              description={t('ssoSettings.enabledHint')}
-              checked={form.values.enabled}
-              onChange={(event) => form.setValue('enabled', event.currentTarget.checked)}
-            />
-            <Switch
-              label={t('ssoSettings.required')}
-              description={t('ssoSettings.requiredHint')}
-              checked={form.values.required}
-              onChange={(event) => form.setValue('required', event.currentTarget.checked)}
-            />
-          </Stack>
-        </Card>
+        <SettingsCard titleId="sso-provider-title" title={t('ssoSettings.providerTitle')} text={t('ssoSettings.providerText')}>
+          <FormAlert error={failure} fallbackKey="unknownError" />
+          <CopyLinkField label={t('ssoSettings.redirectUri')} link={`${origin}${SSO_CALLBACK_PATH}`} />
+          <TextInput
+            label={t('ssoSettings.issuer')}
+            description={t('ssoSettings.issuerHint')}
+            placeholder="https://login.example.com"
+            dir="ltr"
+            required
+            {...form.field('issuer')}
+          />
+          <TextInput label={t('ssoSettings.clientId')} dir="ltr" autoComplete="off" required {...form.field('clientId')} />
+          <PasswordInput
+            label={t('ssoSettings.clientSecret')}
+            description={provider?.hasClientSecret ? t('ssoSettings.clientSecretKept') : t('ssoSettings.clientSecretHint')}
+            dir="ltr"
+            autoComplete="new-password"
+            required={!provider?.hasClientSecret}
+            {...form.field('clientSecret')}
+          />
+        </SettingsCard>
+        <SettingsCard titleId="sso-sign-in-title" title={t('ssoSettings.signInTitle')} text={t('ssoSettings.signInText')}>
+          <TextInput
+            label={t('ssoSettings.slug')}
+            description={t('ssoSettings.slugHint')}
+            dir="ltr"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.field('slug')}
+          />
+          <TextInput label={t('ssoSettings.label')} description={t('ssoSettings.labelHint')} required {...form.field('label')} />
+          {provider ? <CopyLinkField label={t('ssoSettings.signInAddress')} link={`${origin}${paths.ssoProvider(provider.slug)}`} /> : null}
+          <Switch
+            label={t('ssoSettings.enabled')}
+            description={t('ssoSettings.enabledHint')}
+            checked={form.values.enabled}
+            onChange={(event) => form.setValue('enabled', event.currentTarget.checked)}
+          />
+          <Switch
+            label={t('ssoSettings.required')}
+            description={t('ssoSettings.requiredHint')}
+            checked={form.values.required}
+            onChange={(event) => form.setValue('required', event.currentTarget.checked)}
+          />
+        </SettingsCard>
         <Group justify="space-between">
           {actions ?? <span />}
           <Button type="submit" loading={save.isPending}>
