@@ -33,6 +33,23 @@ export interface PlanSchedule {
 const membersCount = sql<number>`case when ${p.userId} is null
   then (select count(*) from execution_plans c where c.parent_id = ${p.id}) else 1 end`.mapWith(Number);
 
+/** The columns of a plan's schedule but the exception dates, which each read selects its own way, and the holiday flag after them. */
+const scheduleColumns = {
+  scheduleType: p.scheduleType,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  startTime: p.startTime,
+  endTime: p.endTime,
+  deadlineAfter: p.deadlineAfter,
+  deadlineUnit: p.deadlineUnit,
+  graceMinutes: p.graceMinutes,
+  duration: p.duration,
+  days: p.days,
+  months: p.months,
+  repeatEvery: p.repeatEvery,
+  monthWeeks: p.monthWeeks,
+};
+
 function selectPlans(db: Db, now: Date) {
   return db
     .select({
@@ -46,19 +63,7 @@ function selectPlans(db: Db, now: Date) {
       projectId: teams.projectId,
       userId: p.userId,
       count: membersCount,
-      scheduleType: p.scheduleType,
-      startDate: p.startDate,
-      endDate: p.endDate,
-      startTime: p.startTime,
-      endTime: p.endTime,
-      deadlineAfter: p.deadlineAfter,
-      deadlineUnit: p.deadlineUnit,
-      graceMinutes: p.graceMinutes,
-      duration: p.duration,
-      days: p.days,
-      months: p.months,
-      repeatEvery: p.repeatEvery,
-      monthWeeks: p.monthWeeks,
+      ...scheduleColumns,
       // As JSON, so that both drivers give the dates as "YYYY-MM-DD" strings.
       exceptionDates: sql<string[]>`to_json(${p.exceptionDates})`,
       skipHolidays: p.skipHolidays,
@@ -183,19 +188,7 @@ export async function findPlanRow(db: Db, businessId: number, id: number, lock =
       taskId: p.taskId,
       paused: p.paused,
       // What a change of the plan changes, for its audit entry.
-      scheduleType: p.scheduleType,
-      startDate: p.startDate,
-      endDate: p.endDate,
-      startTime: p.startTime,
-      endTime: p.endTime,
-      deadlineAfter: p.deadlineAfter,
-      deadlineUnit: p.deadlineUnit,
-      graceMinutes: p.graceMinutes,
-      duration: p.duration,
-      days: p.days,
-      months: p.months,
-      repeatEvery: p.repeatEvery,
-      monthWeeks: p.monthWeeks,
+      ...scheduleColumns,
       exceptionDates: p.exceptionDates,
       skipHolidays: p.skipHolidays,
     })
