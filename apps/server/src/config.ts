@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { base64url, flag, urlOf, whole } from './config-checks.ts';
 import type { S3Settings } from './plugins/storage-s3.ts';
 
 export const SERVICE_NAMES = ['main', 'workflow', 'helpdesk'] as const;
@@ -127,32 +128,6 @@ export class ConfigError extends Error {
   }
 }
 
-const whole = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `expected a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `expected a whole number from ${min} to ${max}`);
-
-const flag = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => ['true', 'false', '1', '0'].includes(v), 'expected true or false')
-  .transform((v) => v === 'true' || v === '1');
-
-/** A URL of one of `protocols`; the value is never echoed (it may hold a password). */
-const urlOf = (protocols: string[], expected: string) =>
-  z.string().refine((value) => {
-    try {
-      const url = new URL(value);
-      return protocols.includes(url.protocol) && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, `expected ${expected}`);
-
 const services = z.string().transform((value, ctx) => {
   const names = value
     .split(',')
@@ -177,13 +152,6 @@ const origins = z.string().transform((value, ctx) => {
 });
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** `bytes` bytes in base64url (a VAPID key); the value is never echoed. */
-const base64url = (bytes: number, expected: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes, `expected ${expected}`);
 
 /** Whether a VAPID private key gives this public key (a pair from two different generations would sign tokens no push service accepts). */
 function vapidPairMatches(publicKey: string, privateKey: string): boolean {
