@@ -2,6 +2,9 @@
 // memory the idle server holds, on the embedded database with the demo business and on
 // PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL). The compiled server (`npm run build`) is
 // measured beside the TypeScript one run through tsx, alternating, in one run.
+// Idle memory is read twice: 5 s after healthy, while what the start made is still on the heap, and
+// 30 s after (compiled only), once V8's memory reducer has collected it, as a server that stays idle
+// holds it; the memory goal is judged on the settled figure, and both are printed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +13,7 @@ import { withPostgres } from './lib/bench-database.ts';
 
 const RUNS = Number(process.env.START_RUNS ?? 3);
 const IDLE_MS = 5_000;
+const SETTLED_MS = 30_000;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const GOALS = { startMs: 2_000, embeddedMb: 250, postgresMb: 120 };
 
@@ -28,6 +32,8 @@ async function stop(server: ServerProcess) {
 interface Sample {
   startMs: number;
   idleMb: number;
+  /** 30 s after healthy (the compiled server only). */
+  settledMb: number;
 }
 
 async function sample(env: Record<string, string>, compiled: boolean): Promise<Sample> {
@@ -36,8 +42,10 @@ async function sample(env: Record<string, string>, compiled: boolean): Promise<S
   const startMs = performance.now() - started;
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
   const idleMb = memoryMb(server.child.pid!, 'VmRSS');
+  if (compiled) await new Promise((resolve) => setTimeout(resolve, SETTLED_MS - IDLE_MS));
+  const settledMb = compiled ? memoryMb(server.child.pid!, 'VmRSS') : NaN;
   await stop(server);
-  return { startMs, idleMb };
+  return { startMs, idleMb, settledMb };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -52,8 +60,11 @@ async function compare(label: string, env: Record<string, string>, memoryGoal: n
   for (const kind of ['compiled', 'tsx'] as const) {
     const start = median(runs[kind].map((s) => s.startMs));
     const idle = median(runs[kind].map((s) => s.idleMb));
+    const settled = median(runs[kind].map((s) => s.settledMb));
     const goals =
-      kind === 'compiled' ? `  goal ≤ ${GOALS.startMs} ms: ${verdict(start <= GOALS.startMs)}; ≤ ${memoryGoal} MB: ${verdict(idle <= memoryGoal)}` : '';
+      kind === 'compiled'
+        ? `, settled ${settled.toFixed(0).padStart(4)} MB  goal ≤ ${GOALS.startMs} ms: ${verdict(start <= GOALS.startMs)}; settled ≤ ${memoryGoal} MB: ${verdict(settled <= memoryGoal)}`
+        : '';
     console.log(`${label.padEnd(26)} ${kind.padEnd(8)} start to healthy ${start.toFixed(0).padStart(5)} ms   idle ${idle.toFixed(0).padStart(4)} MB${goals}`);
   }
 }
@@ -67,7 +78,7 @@ export async function run() {
     `load average ${os
       .loadavg()
       .map((n) => n.toFixed(2))
-      .join(' ')}; medians of ${RUNS} runs each, idle memory ${IDLE_MS / 1000} s after healthy (whole process, VmRSS)`,
+      .join(' ')}; medians of ${RUNS} runs each, idle memory ${IDLE_MS / 1000} s and (settled) ${SETTLED_MS / 1000} s after healthy (whole process, VmRSS)`,
   );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));

@@ -1,10 +1,14 @@
 // An audit entry as a sentence a person reads ("Sara changed Omar's role from Member to Admin"),
-// in the page's language. Kinds this page does not know yet (other parts of the app add kinds)
-// are still told from what every entry holds: who, what kind of change, and to what.
+// in the page's language. An entry naming a part of its target (a task's action or section) is
+// told by that part and how it changed ("Sara added the action “Gate” to the task Night round").
+// Kinds this page does not know yet (other parts of the app add kinds) are still told from what
+// every entry holds: who, what kind of change, and to what.
 import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@fieldops/shared/audit-log';
 
 type Fields = Record<string, unknown> | null;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -46,10 +50,25 @@ function detailsOf(t: TFunction, entry: AuditEntry): Record<string, string> {
   }
 }
 
+/** What may follow `auditLog.sentence.` in a key: words and dots, so no value from an entry reaches another key. */
+const KEY_SAFE = /^[a-z_]+(\.[a-z_]+)+$/;
+
+/** The part of the target the entry names, and how it changed; null when it names none. */
+function partOf(entry: AuditEntry): { key: string; name: string } | null {
+  const part = entry.data.part;
+  if (!isObject(part) || typeof part.type !== 'string' || typeof part.change !== 'string') return null;
+  const path = `${entry.kind.slice(0, entry.kind.lastIndexOf('.'))}.parts.${part.type}.${part.change}`;
+  if (!KEY_SAFE.test(path)) return null;
+  const name = typeof part.name === 'string' && part.name ? part.name : typeof part.id === 'number' ? `#${part.id}` : '';
+  return { key: `auditLog.sentence.${path}`, name };
+}
+
 export function describeEntry(t: TFunction, exists: (key: string) => boolean, entry: AuditEntry): string {
   const values = { actor: actorOf(t, entry), target: targetOf(t, entry), kind: entry.kind, ...detailsOf(t, entry) };
+  const part = partOf(entry);
+  if (part && exists(part.key)) return t(part.key, { ...values, part: part.name });
   const key = `auditLog.sentence.${entry.kind}`;
-  if (/^[a-z_]+(\.[a-z_]+)+$/.test(entry.kind) && exists(key)) return t(key, values);
+  if (KEY_SAFE.test(entry.kind) && exists(key)) return t(key, values);
   return values.target ? t('auditLog.sentence.unknown', values) : t('auditLog.sentence.unknownNoTarget', values);
 }
 
