@@ -1,10 +1,10 @@
-// Builds the application: the three service bases, their modules and the cross-cutting plugins.
+// Builds the application: the three service bases with their modules (service-modules.ts) and the cross-cutting plugins.
 // `serve.ts` only listens; tests build the app and call it through `inject`.
 import path from 'node:path';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_BASES } from '@fieldops/shared/limits';
 import { LIVE_FEED_HEARTBEAT_MS } from '@fieldops/shared/reports';
@@ -16,73 +16,23 @@ import { serializerCompiler } from './lib/serializer.ts';
 import { validatorCompiler } from './lib/validator.ts';
 import { OneLineLogController } from './lib/log-options.ts';
 import { requestOriginPlugin } from './lib/request-origin.ts';
-import { accountRoutes } from './modules/main/account/account.routes.ts';
-import { sessionRoutes } from './modules/main/session/session.routes.ts';
-import { activationRoutes } from './modules/main/activation/activation.routes.ts';
-import { authRoutes } from './modules/main/auth/auth.routes.ts';
-import { twoFactorRoutes } from './modules/main/two-factor/two-factor.routes.ts';
-import { businessesRoutes } from './modules/main/businesses/businesses.routes.ts';
-import { businessCalendarRoutes } from './modules/main/business-calendar/business-calendar.routes.ts';
-import { healthRoutes } from './modules/platform/health/health.routes.ts';
-import { pushRoutes } from './modules/platform/push/push.routes.ts';
+import { SERVICE_MODULES } from './service-modules.ts';
 import { enqueuePushes } from './modules/platform/push/push.service.ts';
 import { workPushes, type PushWorkerOptions } from './modules/platform/push/push-worker.ts';
-import { invitationsRoutes } from './modules/main/invitations/invitations.routes.ts';
-import { kiosksRoutes } from './modules/main/kiosks/kiosks.routes.ts';
-import { ssoRoutes } from './modules/main/sso/sso.routes.ts';
-import { apiTokensRoutes } from './modules/main/api-tokens/api-tokens.routes.ts';
 import { API_TOKEN_SCHEME, documentApiToken } from './lib/token-areas.ts';
-import { importsRoutes } from './modules/main/imports/imports.routes.ts';
 import { workImports } from './modules/main/imports/import-job.ts';
-import { photoReviewsRoutes } from './modules/workflow/photo-reviews/photo-reviews.routes.ts';
 import { workPhotoChecks } from './modules/workflow/photo-reviews/photo-reviews.service.ts';
-import { membersRoutes } from './modules/main/members/members.routes.ts';
-import { onboardingRoutes } from './modules/main/onboarding/onboarding.routes.ts';
-import { projectsRoutes } from './modules/main/projects/projects.routes.ts';
-import { actionsRoutes } from './modules/workflow/actions/actions.routes.ts';
-import { sectionsRoutes } from './modules/workflow/actions/sections.routes.ts';
-import { tagsRoutes } from './modules/workflow/tags/tags.routes.ts';
-import { tasksRoutes } from './modules/workflow/tasks/tasks.routes.ts';
-import { executionPlansRoutes } from './modules/workflow/execution-plans/execution-plans.routes.ts';
 import { startScheduleEngine } from './modules/workflow/schedule-engine/schedule-engine-loop.ts';
 import { startFeedPrune } from './modules/workflow/live-feed/feed-prune.ts';
 import { startMemberFold } from './modules/workflow/reports/member-fold.ts';
 import type { Repeating } from './lib/repeat.ts';
-import { schedulesRoutes } from './modules/workflow/schedules/schedules.routes.ts';
-import { poolRoutes } from './modules/workflow/pool/pool.routes.ts';
-import { actionResultsRoutes } from './modules/workflow/action-results/action-results.routes.ts';
 import { liveFeedPlugin } from './modules/workflow/live-feed/live-feed.hub.ts';
-import { liveFeedRoutes } from './modules/workflow/live-feed/live-feed.routes.ts';
-import { exportLinkFilesRoutes, exportLinksRoutes } from './modules/workflow/export-links/export-links.routes.ts';
-import { inspectionReportsRoutes, sharedInspectionsRoutes } from './modules/workflow/inspection-reports/inspection-reports.routes.ts';
 import { workInspectionMail } from './modules/workflow/inspection-reports/report-mail.ts';
-import { reportsRoutes } from './modules/workflow/reports/reports.routes.ts';
-import { templatesRoutes } from './modules/workflow/templates/templates.routes.ts';
-import { teamMembersRoutes } from './modules/main/teams/team-members.routes.ts';
-import { teamsRoutes } from './modules/main/teams/teams.routes.ts';
-import { transfersRoutes } from './modules/main/transfers/transfers.routes.ts';
-import { ticketAssignmentRoutes } from './modules/helpdesk/ticket-assignment/ticket-assignment.routes.ts';
-import { ticketCategoriesRoutes } from './modules/helpdesk/ticket-categories/ticket-categories.routes.ts';
-import { slaPoliciesRoutes } from './modules/helpdesk/sla-policies/sla-policies.routes.ts';
-import { ticketRoutingRoutes } from './modules/helpdesk/ticket-routing/ticket-routing.routes.ts';
-import { slaReportRoutes } from './modules/helpdesk/sla-report/sla-report.routes.ts';
-import { ticketAttachmentsRoutes } from './modules/helpdesk/tickets/ticket-attachments.routes.ts';
-import { ticketCommentsRoutes } from './modules/helpdesk/tickets/ticket-comments.routes.ts';
-import { ticketHistoryRoutes } from './modules/helpdesk/tickets/ticket-history.routes.ts';
-import { ticketStatusRoutes } from './modules/helpdesk/tickets/ticket-status.routes.ts';
-import { ticketsRoutes } from './modules/helpdesk/tickets/tickets.routes.ts';
-import { usersRoutes } from './modules/main/users/users.routes.ts';
-import { passwordResetRoutes } from './modules/main/password-reset/password-reset.routes.ts';
-import { notificationsRoutes } from './modules/platform/notifications/notifications.routes.ts';
 import { createBellHub, type BellHub } from './modules/platform/notifications/bell-stream.ts';
 import { workNotifications, type PushEnqueuer } from './modules/platform/notifications/notifications.service.ts';
-import { mailRoutes } from './modules/platform/mail/mail.routes.ts';
 import { transportFor, workMail, type MailTransport } from './modules/platform/mail/mail.service.ts';
-import { jobsRoutes } from './modules/platform/queue/jobs.routes.ts';
-import { webhooksRoutes } from './modules/platform/webhooks/webhooks.routes.ts';
 import { workWebhooks } from './modules/platform/webhooks/webhook-delivery.service.ts';
 import type { WebhookOptions } from './modules/platform/webhooks/webhooks.service.ts';
-import { auditRoutes } from './modules/platform/audit/audit.routes.ts';
 import { workAuditRetention } from './modules/platform/audit/audit-log.service.ts';
 import { workReminders } from './modules/platform/notifications/reminders.ts';
 import { workSlaEscalations } from './modules/helpdesk/sla-escalations/sla-escalations.service.ts';
@@ -180,69 +130,6 @@ export interface AppOptions {
 }
 
 export const SERVICE_PREFIXES: Record<ServiceName, string> = API_BASES;
-
-const SERVICE_MODULES: Record<ServiceName, FastifyPluginAsync[]> = {
-  main: [
-    healthRoutes,
-    authRoutes,
-    twoFactorRoutes,
-    accountRoutes,
-    sessionRoutes,
-    onboardingRoutes,
-    activationRoutes,
-    usersRoutes,
-    businessesRoutes,
-    businessCalendarRoutes,
-    projectsRoutes,
-    teamsRoutes,
-    teamMembersRoutes,
-    importsRoutes,
-    invitationsRoutes,
-    kiosksRoutes,
-    ssoRoutes,
-    apiTokensRoutes,
-    membersRoutes,
-    transfersRoutes,
-    exportLinkFilesRoutes,
-    sharedInspectionsRoutes,
-    passwordResetRoutes,
-    // The platform serves every base; its routes live under the main one.
-    notificationsRoutes,
-    mailRoutes,
-    jobsRoutes,
-    pushRoutes,
-    webhooksRoutes,
-    auditRoutes,
-  ],
-  workflow: [
-    tasksRoutes,
-    templatesRoutes,
-    actionsRoutes,
-    sectionsRoutes,
-    tagsRoutes,
-    executionPlansRoutes,
-    schedulesRoutes,
-    poolRoutes,
-    actionResultsRoutes,
-    reportsRoutes,
-    liveFeedRoutes,
-    exportLinksRoutes,
-    inspectionReportsRoutes,
-    photoReviewsRoutes,
-  ],
-  helpdesk: [
-    ticketsRoutes,
-    ticketStatusRoutes,
-    ticketAttachmentsRoutes,
-    ticketCommentsRoutes,
-    ticketHistoryRoutes,
-    ticketCategoriesRoutes,
-    ticketAssignmentRoutes,
-    ticketRoutingRoutes,
-    slaPoliciesRoutes,
-    slaReportRoutes,
-  ],
-};
 
 export const DEFAULT_WEB_ROOT = path.resolve(SERVER_ROOT, '../web/dist');
 
