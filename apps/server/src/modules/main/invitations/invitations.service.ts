@@ -36,7 +36,7 @@ import {
   upsertInvitation,
 } from './invitations.repository.ts';
 import { handOverStandIn, lockStandIn } from './stand-in.repository.ts';
-import { queueInvitationMail, queueInvitationMails } from '../../platform/notifications/notifications.service.ts';
+import { queueInvitationMail, queueInvitationMails } from '../../platform/notifications/invitation-mail.ts';
 
 type InviteInput = z.output<typeof inviteMemberRequest>;
 
