@@ -40,7 +40,8 @@ describe('audit log page', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const row = within(item).getByRole('rowheader', { name: 'role' }).closest('tr');
+    // The details open with a transition: wait for them rather than catch them mid-way.
+    const row = (await within(item).findByRole('rowheader', { name: 'role' })).closest('tr');
     if (!row) throw new Error('no row');
     expect(within(row).getByText('MEMBER')).toBeInTheDocument();
     expect(within(row).getByText('ADMIN')).toBeInTheDocument();
@@ -60,6 +61,54 @@ describe('audit log page', () => {
     renderWithSession(<AuditLogPage />);
     expect(await screen.findByText('Sara Ahmed: webhook.endpoint_paused — Billing hook')).toBeInTheDocument();
     expect(screen.getByText('Someone: token.created')).toBeInTheDocument();
+  });
+
+  it("tells a change to a task's actions and sections by the part and how it changed, in English and Arabic", async () => {
+    const task = { type: 'task', id: 12, name: 'Night round' };
+    const changes = [
+      entry(20, {
+        kind: 'task.updated',
+        target: task,
+        data: { part: { type: 'action', id: 40, name: 'Gate', change: 'added' } },
+        before: null,
+        after: { nameEn: 'Gate', type: 'YES_NO', position: 4 },
+      }),
+      entry(21, {
+        kind: 'task.updated',
+        target: task,
+        data: { part: { type: 'action', id: null, name: null, change: 'moved' } },
+        before: { Alarm: 3 },
+        after: { Alarm: 1 },
+      }),
+      entry(22, {
+        kind: 'task.updated',
+        target: task,
+        data: { part: { type: 'section', id: 9, name: null, change: 'removed' } },
+        before: { position: 2 },
+        after: null,
+      }),
+      entry(23, { kind: 'task.updated', target: task, data: { part: { type: 'action', id: 41, name: 'Lights', change: 'renamed_twice' } } }),
+    ];
+    vi.stubGlobal('fetch', stubFetch(({ path }) => (path === LOG ? page(changes) : undefined)).fetchMock);
+    const user = userEvent.setup();
+    const { unmount } = renderWithSession(<AuditLogPage />);
+    const added = (await screen.findByText('Sara Ahmed added the action “Gate” to the task Night round')).closest('li');
+    if (!added) throw new Error('no entry');
+    expect(screen.getByText('Sara Ahmed reordered the actions of the task Night round')).toBeInTheDocument();
+    expect(screen.getByText('Sara Ahmed deleted the section “#9” from the task Night round')).toBeInTheDocument();
+    // A change this page has no words for yet is still told as a change of the task.
+    expect(screen.getByText('Sara Ahmed changed the task Night round')).toBeInTheDocument();
+    await user.click(within(added).getByRole('button', { name: /Details of: Sara Ahmed added/ }));
+    const position = (await within(added).findByRole('rowheader', { name: 'position' })).closest('tr');
+    if (!position) throw new Error('no row');
+    expect(within(position).getByText('4')).toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage('ar');
+    renderWithSession(<AuditLogPage />);
+    expect(await screen.findByText('أضاف Sara Ahmed الإجراء «Gate» إلى المهمة Night round')).toBeInTheDocument();
+    expect(screen.getByText('أعاد Sara Ahmed ترتيب إجراءات المهمة Night round')).toBeInTheDocument();
+    expect(screen.getByText('حذف Sara Ahmed القسم «#9» من المهمة Night round')).toBeInTheDocument();
   });
 
   it('filters by area and reads older entries with Load more', async () => {

@@ -59,7 +59,8 @@ export function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-const CSV_HEADER = ['id', 'at', 'kind', 'actor_id', 'actor_name', 'target_type', 'target_id', 'target_name', 'before', 'after', 'ip', 'client'];
+/** `part`: the part of the target that changed and how (a task's action or section), when the entry names one. */
+const CSV_HEADER = ['id', 'at', 'kind', 'actor_id', 'actor_name', 'target_type', 'target_id', 'target_name', 'part', 'before', 'after', 'ip', 'client'];
 const EXPORT_BATCH = 500;
 
 /**
@@ -83,7 +84,8 @@ export async function exportAuditLog(db: Db, caller: Caller, filter: AuditFilter
       let chunk = '';
       for (const row of rows) {
         const e = toEntry(row);
-        const cells = [e.id, e.at, e.kind, e.actor.id, e.actor.name, e.target?.type, e.target?.id, e.target?.name, e.before, e.after, e.ip, e.client];
+        const part = isObject(e.data.part) ? e.data.part : null;
+        const cells = [e.id, e.at, e.kind, e.actor.id, e.actor.name, e.target?.type, e.target?.id, e.target?.name, part, e.before, e.after, e.ip, e.client];
         chunk += `${cells.map(csvCell).join(',')}\r\n`;
       }
       yield chunk;

@@ -232,7 +232,7 @@ describe('reading it', () => {
     const csv = (await owner.request({ method: 'GET', url: `${LOG}/export?q=Formula` })).body;
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv).not.toMatch(/(^|,)"=/m);
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFid,at,kind,actor_id,actor_name,target_type,target_id,target_name,before,after,ip,client');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFid,at,kind,actor_id,actor_name,target_type,target_id,target_name,part,before,after,ip,client');
   });
 });
 

@@ -18,6 +18,8 @@ import { sendJob, sendJobs } from '../queue/queue.ts';
 /** What an audit entry of a change holds: the thing changed, and what it was before and after. */
 export interface ChangeData {
   target: { type: string; id: number | string | null; name?: string | null };
+  /** The part of the target that changed, and how (a task's action or section: modules/workflow/actions). */
+  part?: { type: string; id: number | null; name: string | null; change: string };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
 }

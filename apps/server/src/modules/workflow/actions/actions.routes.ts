@@ -74,26 +74,26 @@ export async function actionsRoutes(app: FastifyInstance) {
   r.post('/v1/actions', {
     ...editors,
     schema: { tags: ['actions'], body: actionRequest, response: { 201: action, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await createAction(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createAction(app.db, requireTenant(request), request.body)),
   });
 
   r.post('/v1/actions/order', {
     ...editors,
     schema: { tags: ['actions'], body: reorderActionsRequest, response: { 200: z.array(action), ...errors } },
-    handler: (request) => reorderActions(app.db, requireTenant(request).businessId, request.body),
+    handler: (request) => reorderActions(app.db, requireTenant(request), request.body),
   });
 
   r.put('/v1/actions/:id', {
     ...editors,
     schema: { tags: ['actions'], params: actionParams, body: actionUpdateRequest, response: { 200: action, ...errors } },
-    handler: (request) => updateAction(app.db, requireTenant(request).businessId, request.params.id, request.body),
+    handler: (request) => updateAction(app.db, requireTenant(request), request.params.id, request.body),
   });
 
   r.delete('/v1/actions/:id', {
     ...editors,
     schema: { tags: ['actions'], params: actionParams, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
-      await deleteAction(app.db, requireTenant(request).businessId, request.params.id);
+      await deleteAction(app.db, requireTenant(request), request.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -101,13 +101,13 @@ export async function actionsRoutes(app: FastifyInstance) {
   r.post('/v1/actions/:id/duplicate', {
     ...editors,
     schema: { tags: ['actions'], params: actionParams, response: { 201: action, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await duplicateAction(app.db, requireTenant(request).businessId, request.params.id)),
+    handler: async (request, reply) => reply.status(201).send(await duplicateAction(app.db, requireTenant(request), request.params.id)),
   });
 
   r.put('/v1/actions/:id/criteria', {
     ...editors,
     schema: { tags: ['actions'], params: actionParams, body: criteriaRequest, response: { 200: action, ...errors } },
-    handler: (request) => setCriteria(app.db, requireTenant(request).businessId, request.params.id, request.body.criteria),
+    handler: (request) => setCriteria(app.db, requireTenant(request), request.params.id, request.body.criteria),
   });
 
   r.put('/v1/actions/:id/image', {
@@ -119,16 +119,15 @@ export async function actionsRoutes(app: FastifyInstance) {
       response: { 200: action, ...errors, 413: problem },
     },
     handler: async (request) => {
-      const { businessId } = requireTenant(request);
       // The action is checked before the form is read; a form without a file is refused after.
-      return setInstructionImage(app, businessId, request.params.id, () => uploadFile(request));
+      return setInstructionImage(app, requireTenant(request), request.params.id, () => uploadFile(request));
     },
   });
 
   r.delete('/v1/actions/:id/image', {
     ...editors,
     schema: { tags: ['actions'], params: actionParams, response: { 200: action, ...errors } },
-    handler: (request) => removeInstructionImage(app, requireTenant(request).businessId, request.params.id),
+    handler: (request) => removeInstructionImage(app, requireTenant(request), request.params.id),
   });
 
   const taskParams = idParam('taskId');
@@ -156,12 +155,12 @@ export async function actionsRoutes(app: FastifyInstance) {
   r.post('/v1/actions/assign/tags', {
     ...editors,
     schema: { tags: ['tags'], body: actionTagsRequest, response: { 200: action, ...errors } },
-    handler: (request) => assignTags(app.db, requireTenant(request).businessId, request.body),
+    handler: (request) => assignTags(app.db, requireTenant(request), request.body),
   });
 
   r.delete('/v1/actions/remove/tags', {
     ...editors,
     schema: { tags: ['tags'], body: actionTagsRequest, response: { 200: action, ...errors } },
-    handler: (request) => unassignTags(app.db, requireTenant(request).businessId, request.body),
+    handler: (request) => unassignTags(app.db, requireTenant(request), request.body),
   });
 }

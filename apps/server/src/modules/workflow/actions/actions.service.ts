@@ -1,5 +1,6 @@
 // The rules of a task's actions: they are kept in order 1..n, chain rules stay valid through
-// every change, and each change runs in one transaction that first locks the task row.
+// every change, and each change runs in one transaction that first locks the task row and
+// records the change as one of the task's (actions-audit.ts).
 import type { z } from 'zod';
 import { MSG } from '@fieldops/shared/messages';
 import type { Action, ActionCriteria, actionRequest, actionUpdateRequest, reorderActionsRequest } from '@fieldops/shared/tasks';
@@ -7,11 +8,13 @@ import { must } from '@fieldops/shared/must';
 import { DEFAULT_SETTINGS, ruleKeysFor } from '@fieldops/shared/inspection-score';
 import type { Db } from '../../../db/client.ts';
 import { AppError, fieldError, missingReference, notFound } from '../../../lib/errors.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { actionChange, addedAction, moves, partOf, placesOf, removedAction, ruleChange } from './actions-audit.ts';
 import { arrangeBySection, checkLayoutKeepsSectionRules } from './layout.ts';
 import { findSectionDependents, type SectionRow } from './sections.repository.ts';
 import { sectionsOfTask } from './sections.service.ts';
 import { requireTagIds } from '../tags/tags.service.ts';
-import { lockTask, requireTaskRow } from '../tasks/tasks.service.ts';
+import { lockTask, recordTaskPartChange, requireTaskRow } from '../tasks/tasks.service.ts';
 import {
   copyActionTags,
   deleteActionRow,
@@ -136,70 +139,89 @@ export async function requireAction(db: Db, businessId: number, id: number): Pro
 async function lockActionAndTask(tx: Db, businessId: number, id: number) {
   const row = await findActionRow(tx, businessId, id);
   if (!row) throw notFound(MSG.actionNotFound);
-  await lockTask(tx, businessId, row.taskId);
+  const task = await lockTask(tx, businessId, row.taskId);
   const ordered = await findActionRows(tx, businessId, row.taskId);
   const action = ordered.find((a) => a.id === id);
   if (!action) throw notFound(MSG.actionNotFound);
-  return { action, ordered };
+  return { action, ordered, task };
+}
+
+/** The action `id` among its task's actions as they are now, and where it stands (1 for the first). */
+async function placedNow(tx: Db, businessId: number, taskId: number, id: number) {
+  const ordered = await findActionRows(tx, businessId, taskId);
+  const at = ordered.findIndex((a) => a.id === id);
+  return { row: must(ordered[at], 'the action was written in this transaction'), position: at + 1, ordered };
 }
 
 /** Appends an action at the end of its section (or of its task), with its tags. */
-export async function createAction(db: Db, businessId: number, body: ActionInput) {
+export async function createAction(db: Db, caller: Caller, body: ActionInput) {
+  const { businessId } = caller;
   const id = await db.transaction(async (tx) => {
-    const ordered = await lockTaskAndList(tx, businessId, body.taskId);
-    requireSectionOf(await sectionsOfTask(tx, businessId, body.taskId), body.sectionId);
+    const { task, ordered } = await lockTaskAndList(tx, businessId, body.taskId);
+    const sections = await sectionsOfTask(tx, businessId, body.taskId);
+    requireSectionOf(sections, body.sectionId);
     const tagIds = await requireTagIds(tx, businessId, body.tagIds);
     const last = ordered.at(-1)?.order ?? 0;
     const newId = await insertAction(tx, businessId, body.taskId, Math.max(last, ordered.length) + 1, valuesOf(body));
     await insertActionTags(tx, businessId, newId, tagIds);
     if (body.sectionId !== null) await placeInSection(tx, businessId, body.taskId, newId);
+    const made = await placedNow(tx, businessId, body.taskId, newId);
+    await recordTaskPartChange(tx, caller, task, { part: partOf('action', 'added', made.row), after: addedAction(made.row, made.position, sections) });
     return newId;
   });
   return requireAction(db, businessId, id);
 }
 
 async function lockTaskAndList(tx: Db, businessId: number, taskId: number) {
-  await lockTask(tx, businessId, taskId, 'taskId');
-  return findActionRows(tx, businessId, taskId);
+  const task = await lockTask(tx, businessId, taskId, 'taskId');
+  return { task, ordered: await findActionRows(tx, businessId, taskId) };
 }
 
 /**
  * Changes an action. A change of type or options that would leave a rule depending on this
  * action with an answer the action no longer has is refused, naming those rules' actions.
  */
-export async function updateAction(db: Db, businessId: number, id: number, body: ActionUpdateInput) {
+export async function updateAction(db: Db, caller: Caller, id: number, body: ActionUpdateInput) {
+  const { businessId } = caller;
   await db.transaction(async (tx) => {
-    const { action } = await lockActionAndTask(tx, businessId, id);
+    const { action, task } = await lockActionAndTask(tx, businessId, id);
     const values = valuesOf(body, action);
+    const sections = await sectionsOfTask(tx, businessId, action.taskId);
     // What does not exist is refused as such before any question of rules.
-    const moves = values.sectionId !== action.sectionId;
-    if (moves) requireSectionOf(await sectionsOfTask(tx, businessId, action.taskId), values.sectionId);
+    const changesSection = values.sectionId !== action.sectionId;
+    if (changesSection) requireSectionOf(sections, values.sectionId);
     const broken = rulesBrokenBy(await dependentsOf(tx, businessId, id), body.type, body.options.length);
     if (broken.length > 0) throw new AppError(409, MSG.actionAnswersInUse, { detail: namesOf(broken) });
     // Only an instruction shows a picture: one that becomes another type lets go of it (the file
     // sweep removes the file once nothing names it).
     await updateActionRow(tx, businessId, id, body.type === 'INSTRUCTION' ? values : { ...values, image: null });
-    if (moves) await placeInSection(tx, businessId, action.taskId, id);
+    if (changesSection) await placeInSection(tx, businessId, action.taskId, id);
+    const change = actionChange(action, { ...action, ...values }, sections);
+    if (change) await recordTaskPartChange(tx, caller, task, { part: partOf('action', 'changed', action), ...change });
   });
   return requireAction(db, businessId, id);
 }
 
 /** Deletes an action no rule depends on, then renumbers the rest 1..n. */
-export async function deleteAction(db: Db, businessId: number, id: number) {
+export async function deleteAction(db: Db, caller: Caller, id: number) {
+  const { businessId } = caller;
   await db.transaction(async (tx) => {
-    const { action, ordered } = await lockActionAndTask(tx, businessId, id);
+    const { action, ordered, task } = await lockActionAndTask(tx, businessId, id);
     const dependents = await dependentsOf(tx, businessId, id);
     if (dependents.length > 0) throw new AppError(409, MSG.actionHasDependents, { detail: namesOf(dependents) });
     await deleteActionRow(tx, businessId, id);
     const rest = ordered.filter((a) => a.id !== id).map((a) => a.id);
     await writeOrder(tx, businessId, action.taskId, rest);
+    const position = ordered.findIndex((a) => a.id === id) + 1;
+    await recordTaskPartChange(tx, caller, task, { part: partOf('action', 'removed', action), before: removedAction(action, position) });
   });
 }
 
 /** Copies an action, with its rule and tags, right after the original; later ones move down. */
-export async function duplicateAction(db: Db, businessId: number, id: number) {
+export async function duplicateAction(db: Db, caller: Caller, id: number) {
+  const { businessId } = caller;
   const copyId = await db.transaction(async (tx) => {
-    const { action, ordered } = await lockActionAndTask(tx, businessId, id);
+    const { action, ordered, task } = await lockActionAndTask(tx, businessId, id);
     const newId = await insertAction(tx, businessId, action.taskId, action.order + 1, {
       nameEn: action.nameEn,
       nameAr: action.nameAr,
@@ -220,15 +242,19 @@ export async function duplicateAction(db: Db, businessId: number, id: number) {
     const ids = ordered.map((a) => a.id);
     ids.splice(ids.indexOf(id) + 1, 0, newId);
     await writeOrder(tx, businessId, action.taskId, ids);
+    const copy = await placedNow(tx, businessId, action.taskId, newId);
+    const sections = await sectionsOfTask(tx, businessId, action.taskId);
+    await recordTaskPartChange(tx, caller, task, { part: partOf('action', 'copied', copy.row), after: addedAction(copy.row, copy.position, sections) });
     return newId;
   });
   return requireAction(db, businessId, copyId);
 }
 
 /** Puts a task's actions in the given order: all of them, once each, every base before its targets. */
-export async function reorderActions(db: Db, businessId: number, body: z.output<typeof reorderActionsRequest>) {
+export async function reorderActions(db: Db, caller: Caller, body: z.output<typeof reorderActionsRequest>) {
+  const { businessId } = caller;
   await db.transaction(async (tx) => {
-    const current = await lockTaskAndList(tx, businessId, body.taskId);
+    const { task, ordered: current } = await lockTaskAndList(tx, businessId, body.taskId);
     const byId = new Map(current.map((a) => [a.id, a]));
     const unique = new Set(body.actionIds);
     if (unique.size !== body.actionIds.length || body.actionIds.length !== current.length || body.actionIds.some((a) => !byId.has(a))) {
@@ -246,20 +272,25 @@ export async function reorderActions(db: Db, businessId: number, body: z.output<
       body.taskId,
       ordered.map((a) => a.id),
     );
+    const moved = moves(placesOf(current), placesOf(ordered));
+    if (moved) await recordTaskPartChange(tx, caller, task, { part: partOf('action', 'moved', null), ...moved });
   });
   return listActions(db, businessId, body.taskId);
 }
 
 /** Sets (or with null removes) the chain rule of an action. */
-export async function setCriteria(db: Db, businessId: number, id: number, criteria: ActionCriteria | null) {
+export async function setCriteria(db: Db, caller: Caller, id: number, criteria: ActionCriteria | null) {
+  const { businessId } = caller;
   await db.transaction(async (tx) => {
-    const { action, ordered } = await lockActionAndTask(tx, businessId, id);
+    const { action, ordered, task } = await lockActionAndTask(tx, businessId, id);
     if (criteria) {
       const baseId = criteria.condition.baseActionId;
       const base = ordered.find((a) => a.id === baseId) ?? (await findActionRow(tx, businessId, baseId));
       checkRule(ordered, action, criteria, base);
     }
     await writeCriteria(tx, businessId, id, criteria);
+    const change = ruleChange(action.criteria, criteria, ordered);
+    if (change) await recordTaskPartChange(tx, caller, task, { part: partOf('action', criteria ? 'rule_set' : 'rule_removed', action), ...change });
   });
   return requireAction(db, businessId, id);
 }

@@ -12,7 +12,9 @@ import { badRequest, fieldError, notFound } from '../../../lib/errors.ts';
 import { removeIfUnreferenced } from '../../../lib/file-sweep.ts';
 import { keepUploads, sniffImage, sniffWebp, storeUpload, type FileKind } from '../../../lib/uploads.ts';
 import { keyOfUrl } from '../../../plugins/storage.ts';
-import { lockTask } from '../tasks/tasks.service.ts';
+import type { Caller } from '../../../policies/caller.ts';
+import { lockTask, recordTaskPartChange } from '../tasks/tasks.service.ts';
+import { partOf } from './actions-audit.ts';
 import { findActionRow, updateActionRow, type ActionRow } from './actions.repository.ts';
 import { requireAction } from './actions.service.ts';
 
@@ -33,20 +35,37 @@ async function requireInstruction(app: FastifyInstance, businessId: number, id: 
 
 /**
  * Writes the action's picture under its task's lock, the action read again there (one deleted or
- * made another type meanwhile is refused); answers the address it had.
+ * made another type meanwhile is refused), and records it as a change of the task (a new picture
+ * by the name of the file chosen); answers the address it had.
  */
-async function writeImage(app: FastifyInstance, businessId: number, id: number, image: string | null): Promise<string | null> {
+async function writeImage(app: FastifyInstance, caller: Caller, id: number, image: { url: string; fileName: string } | null): Promise<string | null> {
+  const { businessId } = caller;
   return app.db.transaction(async (tx) => {
     const found = await findActionRow(tx, businessId, id);
     if (!found) throw notFound(MSG.actionNotFound);
-    await lockTask(tx, businessId, found.taskId);
+    const task = await lockTask(tx, businessId, found.taskId);
     const row = await findActionRow(tx, businessId, id);
     if (!row) throw notFound(MSG.actionNotFound);
     if (row.type !== 'INSTRUCTION') throw fieldError('type', MSG.instructionImageOnly);
-    await updateActionRow(tx, businessId, id, { image });
+    await updateActionRow(tx, businessId, id, { image: image?.url ?? null });
+    if (image) {
+      await recordTaskPartChange(tx, caller, task, { part: partOf('action', 'picture_set', row), after: { picture: image.fileName } });
+    } else if (row.image !== null) {
+      await recordTaskPartChange(tx, caller, task, { part: partOf('action', 'picture_removed', row) });
+    }
     return row.image;
   });
 }
+
+/**
+ * The chosen file's name as the audit log shows it: no control characters (jsonb keeps no NUL),
+ * at most 200 characters, cut between characters (half of a pair would be a lone surrogate).
+ */
+const shownName = (name: string | undefined) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what is taken out
+  Array.from((name ?? '').replace(/[\u0000-\u001f\u007f]/g, ''))
+    .slice(0, 200)
+    .join('');
 
 /** After the change committed: the picture let go of leaves storage unless something still names it. */
 async function release(app: FastifyInstance, previous: string | null) {
@@ -56,10 +75,11 @@ async function release(app: FastifyInstance, previous: string | null) {
 /** Sets or replaces the picture of instruction `id` from the request's file. */
 export async function setInstructionImage(
   app: FastifyInstance,
-  businessId: number,
+  caller: Caller,
   id: number,
   readFile: () => Promise<MultipartFile | undefined>,
 ): Promise<Action> {
+  const { businessId } = caller;
   // Refused before anything is stored: an action that is not there, or is not an instruction.
   await requireInstruction(app, businessId, id);
   const file = await readFile();
@@ -68,16 +88,17 @@ export async function setInstructionImage(
     bytes: INSTRUCTION_IMAGE_MAX_BYTES,
     message: MSG.instructionImageTooLarge,
   });
-  const previous = await writeImage(app, businessId, id, stored.url);
+  const previous = await writeImage(app, caller, id, { url: stored.url, fileName: shownName(file.filename) });
   keepUploads(file);
   if (previous !== stored.url) await release(app, previous);
   return requireAction(app.db, businessId, id);
 }
 
 /** Removes the picture of instruction `id` (nothing to remove is no error). */
-export async function removeInstructionImage(app: FastifyInstance, businessId: number, id: number): Promise<Action> {
+export async function removeInstructionImage(app: FastifyInstance, caller: Caller, id: number): Promise<Action> {
+  const { businessId } = caller;
   await requireInstruction(app, businessId, id);
-  const previous = await writeImage(app, businessId, id, null);
+  const previous = await writeImage(app, caller, id, null);
   await release(app, previous);
   return requireAction(app.db, businessId, id);
 }

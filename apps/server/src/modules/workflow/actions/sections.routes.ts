@@ -26,26 +26,26 @@ export async function sectionsRoutes(app: FastifyInstance) {
   r.post('/v1/sections', {
     ...editors,
     schema: { tags: ['sections'], body: sectionRequest, response: { 201: section, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await createSection(app.db, requireTenant(request).businessId, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createSection(app.db, requireTenant(request), request.body)),
   });
 
   r.put('/v1/sections/:id', {
     ...editors,
     schema: { tags: ['sections'], params, body: sectionUpdateRequest, response: { 200: section, ...errors } },
-    handler: (request) => updateSection(app.db, requireTenant(request).businessId, request.params.id, request.body),
+    handler: (request) => updateSection(app.db, requireTenant(request), request.params.id, request.body),
   });
 
   r.put('/v1/sections/:id/criteria', {
     ...editors,
     schema: { tags: ['sections'], params, body: criteriaRequest, response: { 200: section, ...errors } },
-    handler: (request) => setSectionCriteria(app.db, requireTenant(request).businessId, request.params.id, request.body.criteria),
+    handler: (request) => setSectionCriteria(app.db, requireTenant(request), request.params.id, request.body.criteria),
   });
 
   r.delete('/v1/sections/:id', {
     ...editors,
     schema: { tags: ['sections'], params, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
-      await deleteSection(app.db, requireTenant(request).businessId, request.params.id);
+      await deleteSection(app.db, requireTenant(request), request.params.id);
       return reply.status(204).send(null);
     },
   });
@@ -59,8 +59,9 @@ export async function sectionsRoutes(app: FastifyInstance) {
       response: { 200: z.object({ sections: z.array(section), actions: z.array(action) }), ...errors },
     },
     handler: async (request) => {
-      const { businessId } = requireTenant(request);
-      await setLayout(app.db, businessId, request.params.taskId, request.body);
+      const caller = requireTenant(request);
+      const { businessId } = caller;
+      await setLayout(app.db, caller, request.params.taskId, request.body);
       const [sections, actions] = await Promise.all([
         listSections(app.db, businessId, request.params.taskId),
         listActions(app.db, businessId, request.params.taskId),

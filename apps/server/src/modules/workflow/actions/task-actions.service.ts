@@ -36,17 +36,22 @@ export async function duplicateTask(db: Db, caller: Caller, id: number) {
       tx,
       rows.map((r) => r.id),
     );
-    const newId = await createTaskRow(tx, businessId, caller.userId, {
-      nameEn: withSuffix(source.nameEn, COPY_SUFFIX.en),
-      nameAr: withSuffix(source.nameAr, COPY_SUFFIX.ar),
-      descriptionEn: source.descriptionEn,
-      descriptionAr: source.descriptionAr,
-      geoRestrictionEnabled: source.geoRestrictionEnabled,
-      tagId: source.tagId,
-      passMark: source.passMark,
-      accuracyThreshold: source.accuracyThreshold,
-      stampPhotos: source.stampPhotos,
-    });
+    const newId = await createTaskRow(
+      tx,
+      caller,
+      {
+        nameEn: withSuffix(source.nameEn, COPY_SUFFIX.en),
+        nameAr: withSuffix(source.nameAr, COPY_SUFFIX.ar),
+        descriptionEn: source.descriptionEn,
+        descriptionAr: source.descriptionAr,
+        geoRestrictionEnabled: source.geoRestrictionEnabled,
+        tagId: source.tagId,
+        passMark: source.passMark,
+        accuracyThreshold: source.accuracyThreshold,
+        stampPhotos: source.stampPhotos,
+      },
+      { copyOf: source.nameEn ?? source.nameAr },
+    );
     await insertTaskContent(
       tx,
       businessId,

@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { changedFields } from '../../../lib/audit-changes.ts';
 import { missingReference, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
-import { recordEvent } from '../../platform/events/events.service.ts';
+import { recordEvent, type ChangeData } from '../../platform/events/events.service.ts';
 import { completionOverLastMonth, scoresOverLastMonth } from '../reports/reports.service.ts';
 import { requireTagIds } from '../tags/tags.service.ts';
 import {
@@ -67,9 +67,22 @@ export const requireTaskRow = (db: Db, businessId: number, taskId: number, field
  */
 export const lockTask = (db: Db, businessId: number, taskId: number, field?: string) => taskRowOf(db, businessId, taskId, field, true);
 
-/** A task row as given, without createTask's checks: a copy of a task or a template, inside its transaction. */
-export function createTaskRow(db: Db, businessId: number, creatorId: number, values: TaskValues) {
-  return insertTask(db, businessId, creatorId, values);
+/** A task as the audit log names it. */
+const taskTarget = (id: number, task: { nameEn: string | null; nameAr: string | null }) => ({ type: 'task', id, name: task.nameEn ?? task.nameAr ?? null });
+
+/**
+ * A task row as given, without createTask's checks: a copy of a task or a template, inside its
+ * transaction; recorded as created, with what it was made from (`from`: the task or template's name).
+ */
+export async function createTaskRow(tx: Db, caller: Caller, values: TaskValues, from: { copyOf: string | null } | { template: string | null }) {
+  const id = await insertTask(tx, caller.businessId, caller.userId, values);
+  await recordEvent(tx, {
+    businessId: caller.businessId,
+    kind: 'task.created',
+    actorId: caller.userId,
+    data: { target: taskTarget(id, values), after: { nameEn: values.nameEn, nameAr: values.nameAr, ...from } },
+  });
+  return id;
 }
 
 async function valuesOf(db: Db, businessId: number, body: TaskInput): Promise<TaskValues> {
@@ -83,9 +96,6 @@ async function valuesOf(db: Db, businessId: number, body: TaskInput): Promise<Ta
     tagId: body.tagId,
   };
 }
-
-/** A task as the audit log names it. */
-const taskTarget = (id: number, task: { nameEn: string | null; nameAr: string | null }) => ({ type: 'task', id, name: task.nameEn ?? task.nameAr ?? null });
 
 export async function createTask(db: Db, caller: Caller, body: TaskInput) {
   const values = await valuesOf(db, caller.businessId, body);
@@ -114,6 +124,24 @@ async function recordTaskChange(tx: Db, caller: Caller, id: number, before: Reco
   });
 }
 type TaskNames = { nameEn: string | null; nameAr: string | null };
+
+/**
+ * Records a change to a part of task `task` (an action or a section, modules/workflow/actions) as
+ * a change of the task, in `tx`: the part by name and how it changed, with a summary before and after.
+ */
+export async function recordTaskPartChange(
+  tx: Db,
+  caller: Caller,
+  task: { id: number } & TaskNames,
+  change: Required<Pick<ChangeData, 'part'>> & Pick<ChangeData, 'before' | 'after'>,
+) {
+  await recordEvent(tx, {
+    businessId: caller.businessId,
+    kind: 'task.updated',
+    actorId: caller.userId,
+    data: { target: taskTarget(task.id, task), ...change },
+  });
+}
 
 export async function updateTask(db: Db, caller: Caller, id: number, body: TaskInput) {
   const { businessId } = caller;

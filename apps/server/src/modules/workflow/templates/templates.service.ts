@@ -19,15 +19,20 @@ export async function requireTemplate(db: Db, businessId: number, id: number): P
 export async function createTaskFromTemplate(db: Db, caller: Caller, templateId: number) {
   const template = await requireTemplate(db, caller.businessId, templateId);
   const taskId = await db.transaction(async (tx) => {
-    const id = await createTaskRow(tx, caller.businessId, caller.userId, {
-      nameEn: template.nameEn,
-      nameAr: template.nameAr,
-      descriptionEn: template.descriptionEn,
-      descriptionAr: template.descriptionAr,
-      geoRestrictionEnabled: template.content.geoRestrictionEnabled,
-      tagId: null,
-      passMark: template.content.passMark ?? null,
-    });
+    const id = await createTaskRow(
+      tx,
+      caller,
+      {
+        nameEn: template.nameEn,
+        nameAr: template.nameAr,
+        descriptionEn: template.descriptionEn,
+        descriptionAr: template.descriptionAr,
+        geoRestrictionEnabled: template.content.geoRestrictionEnabled,
+        tagId: null,
+        passMark: template.content.passMark ?? null,
+      },
+      { template: template.nameEn ?? template.nameAr },
+    );
     await insertTaskContent(tx, caller.businessId, id, template.content);
     return id;
   });
