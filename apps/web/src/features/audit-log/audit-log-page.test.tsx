@@ -111,6 +111,31 @@ describe('audit log page', () => {
     expect(screen.getByText('حذف Sara Ahmed القسم «#9» من المهمة Night round')).toBeInTheDocument();
   });
 
+  it('tells how each export left: a download, a print, an e-mail or a shared link, in English and Arabic', async () => {
+    const exported = (id: number, after: Record<string, unknown>, fields: Partial<AuditEntry> = {}) =>
+      entry(id, { kind: 'export.created', target: { type: 'export', id: null, name: null }, before: null, after, ...fields });
+    const exports = [
+      exported(30, { what: 'import_result', format: 'xlsx', rows: 8 }, { target: { type: 'import', id: 4, name: 'members.csv' } }),
+      exported(31, { what: 'reports.answers', format: 'print', rows: 2 }),
+      exported(32, { what: 'inspection_report', format: 'pdf', via: 'mail', to: ['client@example.com', 'boss@example.com'] }),
+      exported(33, { what: 'inspection_report', format: 'pdf', via: 'shared_link' }, { actor: { id: null, name: null } }),
+    ];
+    vi.stubGlobal('fetch', stubFetch(({ path }) => (path === LOG ? page(exports) : undefined)).fetchMock);
+    const { unmount } = renderWithSession(<AuditLogPage />);
+    expect(await screen.findByText("Sara Ahmed exported an import's results (XLSX)")).toBeInTheDocument();
+    expect(screen.getByText('Sara Ahmed printed the answers report')).toBeInTheDocument();
+    expect(screen.getByText('Sara Ahmed e-mailed an inspection report (PDF) to client@example.com, boss@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Someone downloaded an inspection report (PDF) through a shared link')).toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage('ar');
+    renderWithSession(<AuditLogPage />);
+    expect(await screen.findByText('صدّر Sara Ahmed نتائج استيراد (XLSX)')).toBeInTheDocument();
+    expect(screen.getByText('طبع Sara Ahmed تقرير الإجابات')).toBeInTheDocument();
+    expect(screen.getByText('أرسل Sara Ahmed تقرير فحص (PDF) بالبريد الإلكتروني إلى client@example.com، boss@example.com')).toBeInTheDocument();
+    expect(screen.getByText('نزّل شخص ما تقرير فحص (PDF) عبر رابط مشاركة')).toBeInTheDocument();
+  });
+
   it('filters by area and reads older entries with Load more', async () => {
     const { calls, fetchMock } = stubFetch(({ path, search }) => {
       if (path !== LOG) return undefined;

@@ -113,6 +113,24 @@ describe('reports page', () => {
     expect(within(kept).queryByText('Delivered late')).not.toBeInTheDocument();
   });
 
+  it('prints every answer and tells the audit log how many, with the filters', async () => {
+    const calls = stub({ answers: [makeAnswer(8, 'SINGLE_CHOICE', '2'), makeAnswer(9, 'SINGLE_CHOICE', '1')] });
+    const printed = vi.fn();
+    vi.stubGlobal('print', printed);
+    const user = userEvent.setup();
+    renderWithSession(<ReportsPage />, { route: '/reports?from=2024-03-01&to=2024-03-31&sites=3' });
+    await screen.findByRole('table', { name: 'Submitted answers' }, slow);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Print all answers' }));
+    await vi.waitFor(() => expect(printed).toHaveBeenCalled(), slow);
+    const recorded = calls.filter((call) => call.path === '/api/v1/exports');
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      method: 'POST',
+      body: { what: 'reports.answers', format: 'print', rows: 2, filters: { startDate: '2024-03-01', endDate: '2024-03-31', sites: '3' } },
+    });
+  });
+
   it('says No data when nothing matches, and offers Try Again after a failure', async () => {
     stub();
     renderWithSession(<ReportsPage />, { route: '/reports?task=9' });

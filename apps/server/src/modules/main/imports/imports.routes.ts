@@ -140,7 +140,7 @@ export async function importsRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const language = request.query.language ?? languageOf(request.headers['accept-language']);
-      const file = await importResultFile(app.db, requireTenant(request).businessId, request.params.id, language);
+      const file = await importResultFile(app.db, requireTenant(request), request.params.id, language);
       return sendWorkbook(reply, file.fileName, file.bytes);
     },
   });

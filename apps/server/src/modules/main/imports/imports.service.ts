@@ -18,6 +18,7 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Db } from '../../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
+import { recordExport } from '../../platform/audit/audit-log.service.ts';
 import { sendJob, type JobData } from '../../platform/queue/queue.ts';
 import { checkMemberRow, checkSiteRow, type Checked, type MemberLookups, type SiteLookups } from './import-checks.ts';
 import type { FileRow } from './import-files.ts';
@@ -191,8 +192,9 @@ export async function discardImport(db: Db, businessId: number, id: number) {
 }
 
 /** Every row's outcome as a workbook in `language`, read a thousand rows at a time; 409 before the import is done. */
-export async function importResultFile(db: Db, businessId: number, id: number, language: Language) {
-  const summary = await requireImportSummary(db, businessId, id);
+/** Every row's outcome as a workbook; recorded as an export (its rows hold the people and sites imported). */
+export async function importResultFile(db: Db, caller: Caller, id: number, language: Language) {
+  const summary = await requireImportSummary(db, caller.businessId, id);
   if (summary.status !== 'DONE') throw conflict(MSG.importNotFinished);
   async function* pages(): AsyncIterable<ImportRow[]> {
     for (let after = 0; ;) {
@@ -203,5 +205,12 @@ export async function importResultFile(db: Db, businessId: number, id: number, l
     }
   }
   const { resultWorkbook } = await loadSheets();
-  return { fileName: `import-${id}-result.xlsx`, bytes: await resultWorkbook(summary.kind, language, pages()) };
+  const bytes = await resultWorkbook(summary.kind, language, pages());
+  await recordExport(
+    db,
+    caller,
+    { what: 'import_result', format: 'xlsx', rows: summary.totalRows, filters: { kind: summary.kind, language } },
+    { type: 'import', id, name: summary.fileName },
+  );
+  return { fileName: `import-${id}-result.xlsx`, bytes };
 }

@@ -4,6 +4,7 @@
 import ExcelJS from 'exceljs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditLogPage } from '@fieldops/shared/audit-log';
 import type { ImportRow, ImportSummary } from '@fieldops/shared/imports';
 import { MSG } from '@fieldops/shared/messages';
 import { businessMembers, invitations, teamMembers, teams, users } from '../../../db/schema.ts';
@@ -140,6 +141,15 @@ describe('an import of members', () => {
     expect(sheet.getRow(1).getCell(8).value).toBe('النتيجة');
     expect(sheet.getRow(2).getCell(8).value).toBe('تمت الإضافة');
     expect(sheet.getRow(5).values).toContain('تم التخطي: لا يزال الصف يحتوي على مشكلات');
+    // Its rows hold the people imported: the download is an export in the audit log.
+    const log = await owner.request({ method: 'GET', url: `/api/v1/audit-log?kind=export.created&targetType=import&targetId=${id}` });
+    expect(log.json<AuditLogPage>().items).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: owner.userId }),
+        target: { type: 'import', id, name: expect.any(String) },
+        after: { what: 'import_result', format: 'xlsx', rows: 8, filters: { kind: 'MEMBERS', language: 'ar' } },
+      }),
+    ]);
   });
 
   it('creates nothing when the same file is imported again, and updates existing members when asked', async () => {

@@ -52,9 +52,9 @@ export async function findShares(db: Db, businessId: number, scheduleId: number)
 }
 
 /** The business and schedule of a live link (not revoked, not expired), or null. */
-export async function findLiveShare(db: Db, tokenHash: string, now: Date): Promise<{ businessId: number; scheduleId: number } | null> {
+export async function findLiveShare(db: Db, tokenHash: string, now: Date): Promise<{ id: number; businessId: number; scheduleId: number } | null> {
   const [row] = await db
-    .select({ businessId: inspectionShares.businessId, scheduleId: inspectionShares.scheduleId })
+    .select({ id: inspectionShares.id, businessId: inspectionShares.businessId, scheduleId: inspectionShares.scheduleId })
     .from(inspectionShares)
     .where(and(eq(inspectionShares.tokenHash, tokenHash), isNull(inspectionShares.revokedAt), gt(inspectionShares.expiresAt, now)))
     .limit(1);

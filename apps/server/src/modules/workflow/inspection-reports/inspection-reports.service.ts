@@ -6,6 +6,7 @@
 // files of its answers and its instructions' pictures (and the business's logo) until it expires
 // or is revoked, and nothing else: unknown, expired and revoked links all answer the same 404.
 import { recordExport } from '../../platform/audit/audit-log.service.ts';
+import { recordEvent } from '../../platform/events/events.service.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASES, INSPECTION_SHARE_DEFAULT_DAYS } from '@fieldops/shared/limits';
@@ -194,10 +195,23 @@ export async function sharedReport(db: Db, token: string): Promise<InspectionRep
   };
 }
 
+/**
+ * The report as a PDF through its link, for whoever holds it: recorded as an export of no one in
+ * particular, through the link, with the address and client it went to.
+ */
 export async function sharedReportPdf(app: FastifyInstance, token: string, language: ReportLanguage): Promise<ReportFile> {
   const share = await liveShare(app.db, token);
   const report = await reportIn(app.db, linkScope(share.businessId), share.scheduleId);
   const bytes = await pdfOf(app, { report, language, fileLink: (key) => `${app.mailSettings.appUrl}${sharedFileUrl(token, key)}` });
+  await recordEvent(app.db, {
+    businessId: share.businessId,
+    kind: 'export.created',
+    actorId: null,
+    data: {
+      target: { type: 'schedule', id: share.scheduleId },
+      after: { what: 'inspection_report', format: 'pdf', via: 'shared_link', shareId: share.id, filters: { language } },
+    },
+  });
   return { bytes, fileName: REPORT_TEXTS[language].fileName(share.scheduleId) };
 }
 
@@ -248,6 +262,16 @@ export async function mailInspectionReport(
       senderId: caller.userId,
     };
     await sendJob(tx, 'inspection.mail', job);
+    // The PDF leaves the app by e-mail: who sent it, to which addresses, is in the audit log.
+    await recordEvent(tx, {
+      businessId: caller.businessId,
+      kind: 'export.created',
+      actorId: caller.userId,
+      data: {
+        target: { type: 'schedule', id: scheduleId },
+        after: { what: 'inspection_report', format: 'pdf', via: 'mail', to, shareId: share.id, filters: { language: request.language } },
+      },
+    });
   });
   return { queued: to.length };
 }

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditLogPage } from '@fieldops/shared/audit-log';
 import type { InspectionReport, InspectionShareCreated } from '@fieldops/shared/inspections';
 import { pdfImages, pdfLinks, pdfText } from '@fieldops/shared/testing/pdf-read';
 import { inspectionShares } from '../../../db/schema-schedules.ts';
@@ -39,6 +40,9 @@ const file = (data: Buffer, type: string, name: string) => ({ field: 'file', fil
 const answer = (scheduleId: number, actionId: number, value: unknown, extra: Record<string, string> = {}, files: Parameters<typeof submit>[2] = []) =>
   submit(member, { scheduleId: String(scheduleId), actionId: String(actionId), value: JSON.stringify(value), ...INSIDE, ...extra }, files);
 const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
+/** The audit log's exports of the schedule's report, newest first. */
+const exportsOf = async (scheduleId: number) =>
+  (await owner.request({ method: 'GET', url: `/api/v1/audit-log?kind=export.created&targetType=schedule&targetId=${scheduleId}` })).json<AuditLogPage>().items;
 
 beforeAll(async () => {
   retrySettings.limit = 3;
@@ -210,11 +214,20 @@ describe('a shared link', () => {
     const otherKey = /([a-f0-9]{32}\.[a-z]+)/.exec(otherFile ?? '')?.[1];
     expect((await anonymous(`/api/shared/inspections/${token}/files/${otherKey}`)).statusCode).toBe(404);
 
-    const pdf = await anonymous(`/api/shared/inspections/${token}/report.pdf?lang=ar`);
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/shared/inspections/${token}/report.pdf?lang=ar`, headers: { 'user-agent': 'Mailer/1.0' } });
     expect(pdf.statusCode).toBe(200);
     expect(await pdfLinks(new Uint8Array(pdf.rawPayload))).toEqual(
       expect.arrayContaining([expect.stringContaining(`${APP_URL}/api/shared/inspections/${token}/files/`)]),
     );
+    // The PDF left through the link: an export of no one in particular, with where it went.
+    expect(await exportsOf(schedule.id)).toEqual([
+      expect.objectContaining({
+        actor: { id: null, name: null },
+        target: { type: 'schedule', id: schedule.id, name: null },
+        after: { what: 'inspection_report', format: 'pdf', via: 'shared_link', shareId: share.id, filters: { language: 'ar' } },
+        client: 'Mailer/1.0',
+      }),
+    ]);
 
     // Listed for the managers, not for another business; revoked, it stops at once.
     const listed = await owner.request({ method: 'GET', url: `${W}/schedules/${schedule.id}/inspection/shares` });
@@ -282,6 +295,20 @@ describe('a report by e-mail', () => {
     // The message's link is one of the schedule's links, revocable like the others.
     const listed = await owner.request({ method: 'GET', url: `${W}/schedules/${schedule.id}/inspection/shares` });
     expect(listed.json()).toHaveLength(1);
+    // Who sent the PDF out of the app, and to whom, is in the audit log.
+    expect(await exportsOf(schedule.id)).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ id: owner.userId }),
+        after: {
+          what: 'inspection_report',
+          format: 'pdf',
+          via: 'mail',
+          to: ['client@example.com', 'boss@example.com'],
+          shareId: listed.json()[0].id,
+          filters: { language: 'ar' },
+        },
+      }),
+    ]);
   }, 90_000);
 
   it('refuses bad addresses, too many, a member who does not manage the site, and another business', async () => {

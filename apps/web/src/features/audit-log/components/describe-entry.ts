@@ -44,7 +44,11 @@ function detailsOf(t: TFunction, entry: AuditEntry): Record<string, string> {
     case 'ticket.status':
       return { from: word(t, 'statuses', before?.status), to: word(t, 'statuses', after?.status ?? entry.data.status) };
     case 'export.created':
-      return { what: t(`auditLog.exports.${text(after?.what)}`, { defaultValue: text(after?.what) }), format: text(after?.format).toUpperCase() };
+      return {
+        what: t(`auditLog.exports.${text(after?.what)}`, { defaultValue: text(after?.what) }),
+        format: text(after?.format).toUpperCase(),
+        to: Array.isArray(after?.to) ? after.to.map(text).join(t('auditLog.listSeparator')) : '',
+      };
     default:
       return {};
   }
@@ -63,10 +67,21 @@ function partOf(entry: AuditEntry): { key: string; name: string } | null {
   return { key: `auditLog.sentence.${path}`, name };
 }
 
+/** The wording of an export that did not leave as a download: printed, e-mailed, or taken through a shared link. */
+function exportWayOf(entry: AuditEntry): string | null {
+  if (entry.kind !== 'export.created') return null;
+  if (entry.after?.via === 'mail') return 'auditLog.sentence.export.mailed';
+  if (entry.after?.via === 'shared_link') return 'auditLog.sentence.export.shared_link';
+  if (entry.after?.format === 'print') return 'auditLog.sentence.export.printed';
+  return null;
+}
+
 export function describeEntry(t: TFunction, exists: (key: string) => boolean, entry: AuditEntry): string {
   const values = { actor: actorOf(t, entry), target: targetOf(t, entry), kind: entry.kind, ...detailsOf(t, entry) };
   const part = partOf(entry);
   if (part && exists(part.key)) return t(part.key, { ...values, part: part.name });
+  const way = exportWayOf(entry);
+  if (way) return t(way, values);
   const key = `auditLog.sentence.${entry.kind}`;
   if (KEY_SAFE.test(entry.kind) && exists(key)) return t(key, values);
   return values.target ? t('auditLog.sentence.unknown', values) : t('auditLog.sentence.unknownNoTarget', values);

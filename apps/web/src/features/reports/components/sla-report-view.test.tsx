@@ -73,6 +73,23 @@ describe("the reports' SLA view", () => {
     expect(Object.fromEntries(calls.find((call) => call.path === SLA)?.search ?? [])).toEqual({ startDate: '2024-03-01', endDate: '2024-03-31', teams: '21' });
   });
 
+  it('prints the view and tells the audit log, with its dates and grouping', async () => {
+    const calls = stub();
+    const printed = vi.fn();
+    vi.stubGlobal('print', printed);
+    const user = userEvent.setup();
+    renderWithSession(<ReportsPage />, { route: '/reports?view=sla&from=2024-03-01&to=2024-03-31&group=site' });
+    await screen.findByRole('list', { name: 'SLA totals' }, slow);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Print all answers' }));
+    expect(printed).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(calls.some((call) => call.path === '/api/v1/exports')).toBe(true));
+    expect(calls.find((call) => call.path === '/api/v1/exports')).toMatchObject({
+      method: 'POST',
+      body: { what: 'reports.sla', format: 'print', filters: { startDate: '2024-03-01', endDate: '2024-03-31', grouping: 'site' } },
+    });
+  });
+
   it('reads right to left in Arabic, with the category in Arabic', async () => {
     await i18n.changeLanguage('ar');
     stub();

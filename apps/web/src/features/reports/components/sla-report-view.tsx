@@ -51,7 +51,7 @@ export function SlaReportView({ tabs }: { tabs: ReactNode }) {
                 empty={empty}
                 onFile={(format) => void exporter.exportFile(format)}
                 onImage={() => void exporter.exportImage(viewRef.current)}
-                onPrint={() => window.print()}
+                onPrint={exporter.print}
                 onLinks={() => setShowingLinks(true)}
               />
             </Group>

@@ -1,6 +1,7 @@
 // One export at a time: fetch every filtered answer (progress), build the file in a worker
 // (progress), save it. `image` captures the current view as a PNG; `print` fetches every answer
 // into the print copy and opens the browser's print dialog. Cancel stops whichever is running.
+// Each file, picture and print is told to the audit log (record-export.ts).
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActionResult } from '@fieldops/shared/answers';
@@ -28,6 +29,18 @@ export interface ExportState {
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** The filters an export was made with, as the audit log keeps them. */
+const recordedFilters = (filters: SubmissionFilters) => ({
+  startDate: filters.startDate,
+  endDate: filters.endDate,
+  projects: filters.projects.join(','),
+  sites: filters.sites.join(','),
+  member: filters.member,
+  task: filters.task,
+  tag: filters.tag,
+  delayed: filters.delayed,
+});
 
 export function useExport(filters: SubmissionFilters, subtitle: (count: number) => string) {
   const { t, i18n } = useTranslation();
@@ -62,21 +75,7 @@ export function useExport(filters: SubmissionFilters, subtitle: (count: number) 
         await addLastingLinks(table, (keys) => createExportLinks(keys, signal));
         const blob = await buildInWorker(format, table, progress(format, 'building'), signal);
         saveFile(blob, exportFileName(time.today(), format));
-        recordExport({
-          what: 'reports.answers',
-          format,
-          rows: answers.length,
-          filters: {
-            startDate: filters.startDate,
-            endDate: filters.endDate,
-            projects: filters.projects.join(','),
-            sites: filters.sites.join(','),
-            member: filters.member,
-            task: filters.task,
-            tag: filters.tag,
-            delayed: filters.delayed,
-          },
-        });
+        recordExport({ what: 'reports.answers', format, rows: answers.length, filters: recordedFilters(filters) });
         notifySuccess(t('reports.export.done', { count: answers.length }));
       } catch (error) {
         fail(error);
@@ -120,6 +119,7 @@ export function useExport(filters: SubmissionFilters, subtitle: (count: number) 
       const answers = await fetchAllSubmissions(filters, progress('print', 'fetching'), signal);
       setPrintRows(answers);
       setState(null);
+      recordExport({ what: 'reports.answers', format: 'print', rows: answers.length, filters: recordedFilters(filters) });
       // Let the print copy render, then print; it goes away when the dialog closes.
       window.setTimeout(() => {
         const clear = () => {

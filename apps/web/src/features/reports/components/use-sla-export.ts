@@ -1,6 +1,7 @@
 // The SLA view's exports: the report on screen as an export table (sla-export-rows.ts) built in
-// the export worker like the answers' files, or the view captured as a PNG. One at a time; Cancel
-// stops it. The subtitle ("From … to …") heads the file and the view alike.
+// the export worker like the answers' files, the view captured as a PNG, or printed. One at a time;
+// Cancel stops it. The subtitle ("From … to …") heads the file and the view alike. Each is told to
+// the audit log (record-export.ts).
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SlaGrouping, SlaReport } from '@fieldops/shared/sla-report';
@@ -39,6 +40,8 @@ export function useSlaExport(report: SlaReport | undefined, grouping: SlaGroupin
     if (!isAbort(error)) notifyError(errorMessage(error, 'exportFailed'), t('reports.export.failedTitle'));
   };
 
+  const filtersOf = (shown: SlaReport) => ({ startDate: shown.startDate, endDate: shown.endDate, grouping });
+
   const exportFile = async (format: ExportFormat) => {
     if (!report) return;
     const signal = begin(format);
@@ -46,12 +49,17 @@ export function useSlaExport(report: SlaReport | undefined, grouping: SlaGroupin
       const table = toSlaExportTable(report, { t, language, grouping, subtitle });
       const blob = await buildInWorker(format, table, (done, total) => setState({ kind: format, phase: 'building', done, total }), signal);
       saveFile(blob, slaExportFileName(time.today(), format));
-      recordExport({ what: 'reports.sla', format, filters: { startDate: report.startDate, endDate: report.endDate, grouping } });
+      recordExport({ what: 'reports.sla', format, filters: filtersOf(report) });
     } catch (error) {
       fail(error);
     } finally {
       if (!signal.aborted) setState(null);
     }
+  };
+
+  const print = () => {
+    if (report) recordExport({ what: 'reports.sla', format: 'print', filters: filtersOf(report) });
+    window.print();
   };
 
   const exportImage = async (node: HTMLElement | null) => {
@@ -80,5 +88,5 @@ export function useSlaExport(report: SlaReport | undefined, grouping: SlaGroupin
     setState(null);
   }, []);
 
-  return { state, subtitle, exportFile, exportImage, cancel };
+  return { state, subtitle, exportFile, exportImage, print, cancel };
 }
