@@ -43,7 +43,6 @@ export const AUDIT_KINDS = [
   // The business and what it holds (modules/main, modules/workflow), and every export.
   'business.updated',
   'business.calendar_updated',
-  'business.api_key_regenerated',
   'member.invited',
   'member.role_changed',
   'member.updated',
