@@ -24,20 +24,25 @@ export function LoginPage() {
         initialUsername={params.get('username') ?? ''}
         notice={readSignInNotice(state)}
         onSignedIn={() => void navigate(safeRedirect(params.get('redirect')), { replace: true })}
+        alternatives={
+          // Single sign-on: its pages arrive only when followed (sso-sign-in-page.tsx). Not offered
+          // once a password was right and its second step asks for a code.
+          <>
+            <Text size="sm" c="dimmed" ta="center" my="sm">
+              {t('login.or')}
+            </Text>
+            <Button
+              component={Link}
+              to={paths.ssoSignInReturningTo(params.get('redirect'))}
+              variant="default"
+              fullWidth
+              leftSection={<IconKey size={18} aria-hidden />}
+            >
+              {t('login.sso')}
+            </Button>
+          </>
+        }
       />
-      {/* Single sign-on: its pages arrive only when followed (sso-sign-in-page.tsx). */}
-      <Text size="sm" c="dimmed" ta="center" my="sm">
-        {t('login.or')}
-      </Text>
-      <Button
-        component={Link}
-        to={paths.ssoSignInReturningTo(params.get('redirect'))}
-        variant="default"
-        fullWidth
-        leftSection={<IconKey size={18} aria-hidden />}
-      >
-        {t('login.sso')}
-      </Button>
     </AuthLayout>
   );
 }

@@ -1,6 +1,7 @@
-// Sign-in form: username or e-mail, password, remember me (spec §2 Login); then, for a person who
-// signs in with two factors, the second step (loaded only for them).
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+// Sign-in form: username or e-mail, password, remember me (spec §2 Login), with the page's other
+// ways to sign in below; then, for a person who signs in with two factors, the second step alone
+// (loaded only for them): nothing of the password's step is offered while a code is asked.
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,8 @@ interface LoginFormProps {
   initialUsername?: string;
   /** A line to show above the form until the person signs in or fails to (an English message text). */
   notice?: string | null;
+  /** Other ways to sign in (single sign-on), offered with the password and not during the second step. */
+  alternatives?: ReactNode;
   onSignedIn: () => void;
 }
 
@@ -33,7 +36,7 @@ export function minutesToWait(error: unknown): number | null {
   return Math.max(1, Math.ceil(error.retryAfter / 60));
 }
 
-export function LoginForm({ initialUsername = '', notice = null, onSignedIn }: LoginFormProps) {
+export function LoginForm({ initialUsername = '', notice = null, alternatives = null, onSignedIn }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
@@ -112,53 +115,56 @@ export function LoginForm({ initialUsername = '', notice = null, onSignedIn }: L
   }
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {error ? (
-          <FormAlert>
-            {error}
-            {wait ? (
-              <Text size="sm" mt={4} c="inherit">
-                {t('login.retryIn', { duration: formatMinutes(wait, currentLanguage(i18n)) })}
-              </Text>
-            ) : null}
-          </FormAlert>
-        ) : notice ? (
-          <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
-            {translateMessage(notice)}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={t('login.username')}
-          placeholder={t('login.usernamePlaceholder')}
-          autoComplete="username"
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-          autoFocus={!initialUsername}
-        />
-        <PasswordField
-          label={t('login.password')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          autoFocus={Boolean(initialUsername)}
-        />
-        <Group justify="space-between" gap="sm">
-          <Checkbox label={t('login.rememberMe')} checked={rememberMe} onChange={(event) => setRememberMe(event.currentTarget.checked)} />
-          <Anchor component={Link} to={paths.forgotPassword} size="sm">
-            {t('login.forgotPassword')}
-          </Anchor>
-        </Group>
-        <Button type="submit" fullWidth loading={pending}>
-          {t('actions.signIn')}
-        </Button>
-        <Text size="sm" ta="center" c="dimmed">
-          {t('login.noAccount')}{' '}
-          <Anchor component={Link} to={paths.onboarding} fw={600}>
-            {t('actions.createBusiness')}
-          </Anchor>
-        </Text>
-      </Stack>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {error ? (
+            <FormAlert>
+              {error}
+              {wait ? (
+                <Text size="sm" mt={4} c="inherit">
+                  {t('login.retryIn', { duration: formatMinutes(wait, currentLanguage(i18n)) })}
+                </Text>
+              ) : null}
+            </FormAlert>
+          ) : notice ? (
+            <Alert color="teal" icon={<IconCircleCheck size={18} />} role="status">
+              {translateMessage(notice)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('login.username')}
+            placeholder={t('login.usernamePlaceholder')}
+            autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+            autoFocus={!initialUsername}
+          />
+          <PasswordField
+            label={t('login.password')}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            autoFocus={Boolean(initialUsername)}
+          />
+          <Group justify="space-between" gap="sm">
+            <Checkbox label={t('login.rememberMe')} checked={rememberMe} onChange={(event) => setRememberMe(event.currentTarget.checked)} />
+            <Anchor component={Link} to={paths.forgotPassword} size="sm">
+              {t('login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={pending}>
+            {t('actions.signIn')}
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            {t('login.noAccount')}{' '}
+            <Anchor component={Link} to={paths.onboarding} fw={600}>
+              {t('actions.createBusiness')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+      {alternatives}
+    </>
   );
 }
