@@ -10,7 +10,8 @@ import { formatNumber } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import type { Language } from '../../lib/i18n/language.ts';
 import type { AnswerDraft, AnswerValue, RunnerAction } from './answers.ts';
-import { GrowingTextarea } from './growing-textarea.tsx';
+import { useTypedValue } from './typed-value.ts';
+import { TypedTextarea } from './growing-textarea.tsx';
 import { PhotoInput } from './photo-input.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import { VoiceRecorder } from './voice-recorder.tsx';
@@ -57,41 +58,27 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
   switch (action.type) {
     case 'TEXT':
       return (
-        <GrowingTextarea
+        <TypedTextarea
           {...labelled}
           minRows={2}
           maxRows={8}
           placeholder={t('taskRunner.textPlaceholder')}
           value={typeof draft.value === 'string' ? draft.value : ''}
-          onChange={(event) => setValue(event.currentTarget.value)}
+          onValueChange={setValue}
           disabled={disabled}
         />
       );
-    case 'NUMBER': {
-      const ranged = settings.min !== null || settings.max !== null;
-      const outside = outOfRange(settings, draft.value);
+    case 'NUMBER':
       return (
-        <Stack gap={4}>
-          <NumberInput
-            {...labelled}
-            maw={{ base: '100%', sm: 240 }}
-            placeholder={t('taskRunner.numberPlaceholder')}
-            value={typeof draft.value === 'number' ? draft.value : ''}
-            onChange={(value) => setValue(typeof value === 'number' ? value : null)}
-            rightSection={settings.unit ? <Text size="sm">{settings.unit}</Text> : undefined}
-            rightSectionWidth={settings.unit ? Math.max(36, settings.unit.length * 10 + 16) : undefined}
-            error={outside}
-            aria-describedby={ranged ? `${labelId}-range` : undefined}
-            disabled={disabled}
-          />
-          {ranged ? (
-            <Text id={`${labelId}-range`} size="xs" c={outside ? 'red' : 'dimmed'} role={outside ? 'alert' : undefined}>
-              {outside ? t('taskRunner.outOfRange', { range: rangeText(settings, language, t) }) : rangeText(settings, language, t)}
-            </Text>
-          ) : null}
-        </Stack>
+        <NumberAnswer
+          value={typeof draft.value === 'number' ? draft.value : null}
+          onChange={setValue}
+          settings={settings}
+          labelId={labelId}
+          language={language}
+          disabled={disabled}
+        />
       );
-    }
     case 'YES_NO':
       return (
         <Group gap="sm" role="group" aria-labelledby={labelId}>
@@ -234,4 +221,44 @@ export function AnswerInput({ action, draft, onChange, labelId, disabled }: Answ
         />
       );
   }
+}
+
+interface NumberAnswerProps {
+  value: number | null;
+  onChange: (value: number | null) => void;
+  settings: ActionSettings;
+  labelId: string;
+  language: Language;
+  disabled?: boolean;
+}
+
+/** A number, with its unit and the range it should fall in; what is typed reaches the answer once the member pauses or leaves the field. */
+function NumberAnswer({ value, onChange, settings, labelId, language, disabled }: NumberAnswerProps) {
+  const { t } = useTranslation();
+  const typed = useTypedValue(value, onChange);
+  const ranged = settings.min !== null || settings.max !== null;
+  // Judged on what is typed, so the warning shows as the member types.
+  const outside = outOfRange(settings, typed.value);
+  return (
+    <Stack gap={4}>
+      <NumberInput
+        aria-labelledby={labelId}
+        maw={{ base: '100%', sm: 240 }}
+        placeholder={t('taskRunner.numberPlaceholder')}
+        value={typed.value ?? ''}
+        onChange={(next) => typed.change(typeof next === 'number' ? next : null)}
+        onBlur={typed.flush}
+        rightSection={settings.unit ? <Text size="sm">{settings.unit}</Text> : undefined}
+        rightSectionWidth={settings.unit ? Math.max(36, settings.unit.length * 10 + 16) : undefined}
+        error={outside}
+        aria-describedby={ranged ? `${labelId}-range` : undefined}
+        disabled={disabled}
+      />
+      {ranged ? (
+        <Text id={`${labelId}-range`} size="xs" c={outside ? 'red' : 'dimmed'} role={outside ? 'alert' : undefined}>
+          {outside ? t('taskRunner.outOfRange', { range: rangeText(settings, language, t) }) : rangeText(settings, language, t)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }

@@ -2,7 +2,8 @@
 // and, when answering for real, "Mark as important" and where its answer stands on the way to
 // the server. An answer being sent, or saved and counted, can no longer be changed; an earlier
 // answer kept from outside the site's area is shown as not counted above a fresh input.
-// Memoised: its props stay the same while another action is answered (task-runner.tsx).
+// Memoised: its props stay the same while another action is answered (task-runner.tsx); what is
+// typed into its text, number and notes stays in the field until the member pauses (typed-value.ts).
 import { memo, useId, type ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Switch, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
 import { IconFlag, IconInfoCircle } from '@tabler/icons-react';
@@ -14,8 +15,9 @@ import { currentLanguage } from '../../lib/i18n/i18n.ts';
 import { AnswerInput } from './answer-input.tsx';
 import { isAnswered, isCounted, isLocked, missingEvidence, type AnswerDraft, type RunnerAction, type SubmitState } from './answers.ts';
 import { PhotoInput } from './photo-input.tsx';
-import { GrowingTextarea } from './growing-textarea.tsx';
+import { TypedTextarea } from './growing-textarea.tsx';
 import { NotCountedNote, SubmitStatus } from './submit-status.tsx';
+import { useStableCallback } from '../../lib/use-stable-callback.ts';
 
 interface RunnerItemProps {
   number: number;
@@ -38,8 +40,11 @@ interface RunnerItemProps {
 
 export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
   const { number, action, name, description, dim, draft, withImportant, submitState, renderSaved, renderNotCounted } = props;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const onChange = (next: AnswerDraft) => props.onChange(action.id, next);
+  // The same functions from one draw to the next, so the notes and the switch are drawn again only when they change.
+  const setNotes = useStableCallback((notes: string) => onChange({ ...draft, notes }));
+  const setImportant = useStableCallback((important: boolean) => onChange({ ...draft, important }));
   const onRetry = props.onRetry ? () => props.onRetry?.(action.id) : undefined;
   const counted = isCounted(submitState);
   const saved = counted ? renderSaved?.(action) : undefined;
@@ -75,36 +80,7 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
       }}
     >
       <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap" align="flex-start">
-          <Badge variant="light" radius="sm" size="lg" style={{ flexShrink: 0 }}>
-            {formatNumber(number, currentLanguage(i18n))}
-          </Badge>
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Group gap={6} wrap="wrap">
-              <Text id={labelId} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {name}
-              </Text>
-              {required ? (
-                <>
-                  <Text span c="red" fw={700} aria-hidden>
-                    *
-                  </Text>
-                  <VisuallyHidden>{t('taskRunner.required')}</VisuallyHidden>
-                </>
-              ) : null}
-              {dim ? (
-                <Badge size="sm" variant="outline" color="gray">
-                  {t('taskRunner.optional')}
-                </Badge>
-              ) : null}
-            </Group>
-            {description ? (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {description}
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
+        <ItemHeading labelId={labelId} number={number} name={name} description={description} required={required} dim={dim} />
         {showSaved ? (
           saved
         ) : (
@@ -140,34 +116,114 @@ export const RunnerItem = memo(function RunnerItem(props: RunnerItemProps) {
                 {t(missing.photo ? 'taskRunner.evidence.photo' : 'taskRunner.evidence.note')}
               </Text>
             ) : null}
-            <GrowingTextarea
-              label={t(asked.note ? 'taskRunner.notesRequired' : 'taskRunner.notes')}
-              withAsterisk={asked.note}
-              aria-label={t('taskRunner.notesFor', { name })}
-              placeholder={t('taskRunner.notesPlaceholder')}
-              size="xs"
-              minRows={1}
-              maxRows={4}
-              value={draft.notes}
-              onChange={(event) => onChange({ ...draft, notes: event.currentTarget.value })}
-              disabled={disabled}
-            />
-            {withImportant ? (
-              <Switch
-                color="orange"
-                label={t('taskRunner.important')}
-                description={t('taskRunner.importantHint')}
-                thumbIcon={draft.important ? <IconFlag size={10} /> : undefined}
-                checked={Boolean(draft.important)}
-                onChange={(event) => onChange({ ...draft, important: event.currentTarget.checked })}
-                disabled={disabled}
-              />
-            ) : null}
+            <NotesField name={name} asked={asked.note} value={draft.notes} onChange={setNotes} disabled={disabled} />
+            {withImportant ? <ImportantSwitch checked={Boolean(draft.important)} onChange={setImportant} disabled={disabled} /> : null}
           </>
         )}
         {submitState && !hideStatus ? <SubmitStatus state={submitState} name={name} onRetry={onRetry} /> : null}
       </Stack>
     </Paper>
+  );
+});
+
+interface ItemHeadingProps {
+  labelId: string;
+  number: number;
+  name: string;
+  description: string;
+  required: boolean;
+  dim: boolean;
+}
+
+/** The action's number, name (which names its input), whether it is required or optional, and its description. */
+const ItemHeading = memo(function ItemHeading({ labelId, number, name, description, required, dim }: ItemHeadingProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Badge variant="light" radius="sm" size="lg" style={{ flexShrink: 0 }}>
+        {formatNumber(number, currentLanguage(i18n))}
+      </Badge>
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Group gap={6} wrap="wrap">
+          <Text id={labelId} fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          {required ? (
+            <>
+              <Text span c="red" fw={700} aria-hidden>
+                *
+              </Text>
+              <VisuallyHidden>{t('taskRunner.required')}</VisuallyHidden>
+            </>
+          ) : null}
+          {dim ? (
+            <Badge size="sm" variant="outline" color="gray">
+              {t('taskRunner.optional')}
+            </Badge>
+          ) : null}
+        </Group>
+        {description ? (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {description}
+          </Text>
+        ) : null}
+      </Stack>
+    </Group>
+  );
+});
+
+/** The notes of an answer; asked for by the answer's rules (`asked`) or optional. */
+const NotesField = memo(function NotesField({
+  name,
+  asked,
+  value,
+  onChange,
+  disabled,
+}: {
+  name: string;
+  asked: boolean;
+  value: string;
+  onChange: (notes: string) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TypedTextarea
+      label={t(asked ? 'taskRunner.notesRequired' : 'taskRunner.notes')}
+      withAsterisk={asked}
+      aria-label={t('taskRunner.notesFor', { name })}
+      placeholder={t('taskRunner.notesPlaceholder')}
+      size="xs"
+      minRows={1}
+      maxRows={4}
+      value={value}
+      onValueChange={onChange}
+      disabled={disabled}
+    />
+  );
+});
+
+/** "Mark as important": the answer is flagged. */
+const ImportantSwitch = memo(function ImportantSwitch({
+  checked,
+  onChange,
+  disabled,
+}: {
+  checked: boolean;
+  onChange: (important: boolean) => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      color="orange"
+      label={t('taskRunner.important')}
+      description={t('taskRunner.importantHint')}
+      thumbIcon={checked ? <IconFlag size={10} /> : undefined}
+      checked={checked}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      disabled={disabled}
+    />
   );
 });
 

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { emptyAnswer, type AnswerDrafts, type RunnerAction, type SubmitStates } from './answers.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { TaskRunner } from './task-runner.tsx';
+import { TYPING_PAUSE_MS } from './typed-value.ts';
+
+/** Waits as long as a member's pause in typing, after which what was typed reaches the answers. */
+const typingPause = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, TYPING_PAUSE_MS + 50)));
 
 const action = (id: number, type: RunnerAction['type'], nameEn: string, extra: Partial<RunnerAction> = {}): RunnerAction => ({
   id,
@@ -46,7 +50,8 @@ describe('task runner', () => {
     const handover = await screen.findByRole('region', { name: 'Night handover' });
     expect(screen.getByRole('status')).toHaveTextContent('1 of 3 required answered');
     await user.type(within(handover).getByRole('textbox', { name: 'Night handover' }), 'All quiet');
-    expect(screen.getByRole('status')).toHaveTextContent('2 of 3 required answered');
+    // What is typed counts once the member pauses.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 of 3 required answered'));
 
     // Morning hides the handover again and dims the rating, which is then optional.
     await user.click(screen.getByRole('radio', { name: 'Morning' }));
@@ -104,9 +109,13 @@ describe('task runner on a long checklist', () => {
       renderWithProviders(held ? <Held render={rows.render} /> : <TaskRunner actions={checklist} renderNotCounted={rows.render} withImportant />);
       expect(rows.take()).toHaveLength(11);
 
+      // Typing draws no row; once the member pauses, the row answered is drawn, once.
       await user.type(screen.getByRole('textbox', { name: 'Point 3' }), 'ok');
+      expect(rows.take()).toEqual([]);
+      await typingPause();
       expect(rows.take()).toEqual([102]);
       await user.type(screen.getByRole('textbox', { name: 'Notes on Point 5' }), 'n');
+      await typingPause();
       expect(rows.take()).toEqual([104]);
       await user.click(within(screen.getByRole('region', { name: 'Point 4' })).getByRole('button', { name: 'Yes' }));
       expect(rows.take()).toEqual([103]);
@@ -120,6 +129,78 @@ describe('task runner on a long checklist', () => {
     },
     60_000,
   );
+});
+
+describe('task runner: typing', () => {
+  const remarks = action(40, 'TEXT', 'Remarks');
+  const doors = action(41, 'YES_NO', 'Doors locked');
+  const reading = action(42, 'NUMBER', 'Meter reading');
+
+  /** The runner with its answers held here, as the tracker's page holds them, and a way to clear them from outside. */
+  function Held({ changes }: { changes: AnswerDrafts[] }) {
+    const [answers, setAnswers] = useState<AnswerDrafts>({});
+    const change = (next: AnswerDrafts) => {
+      changes.push(next);
+      setAnswers(next);
+    };
+    return (
+      <>
+        <button type="button" onClick={() => setAnswers({})}>
+          Clear from outside
+        </button>
+        <TaskRunner actions={[remarks, doors, reading]} answers={answers} onAnswersChange={change} />
+      </>
+    );
+  }
+
+  it('keeps what is typed in the field while the member types, and hands it over once they pause', async () => {
+    const user = userEvent.setup();
+    const changes: AnswerDrafts[] = [];
+    renderWithProviders(<Held changes={changes} />);
+    const text = screen.getByRole('textbox', { name: 'Remarks' });
+    await user.type(text, 'All quiet');
+    expect(text).toHaveValue('All quiet');
+    expect(changes).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 3 required answered');
+
+    await typingPause();
+    // One change for the whole word, not one per letter.
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.[40]).toMatchObject({ value: 'All quiet' });
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 3 required answered');
+    expect(text).toHaveValue('All quiet');
+
+    // A number too.
+    await user.type(screen.getByRole('textbox', { name: 'Meter reading' }), '42');
+    expect(changes).toHaveLength(1);
+    await typingPause();
+    expect(changes.at(-1)?.[42]).toMatchObject({ value: 42 });
+    expect(changes.at(-1)?.[40]).toMatchObject({ value: 'All quiet' });
+  });
+
+  it('hands over what is typed as soon as the member leaves the field, so the tap that follows keeps it', async () => {
+    const user = userEvent.setup();
+    const changes: AnswerDrafts[] = [];
+    renderWithProviders(<Held changes={changes} />);
+    await user.type(screen.getByRole('textbox', { name: 'Remarks' }), 'Gate ok');
+    await user.type(screen.getByRole('textbox', { name: 'Notes on Remarks' }), 'Oiled');
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    // At once, without a pause: the text, its notes and the tap are all in the answers.
+    expect(changes.at(-1)?.[40]).toMatchObject({ value: 'Gate ok', notes: 'Oiled' });
+    expect(changes.at(-1)?.[41]).toMatchObject({ value: 'YES' });
+    expect(screen.getByRole('status')).toHaveTextContent('2 of 3 required answered');
+  });
+
+  it('shows the answer again when it changes from elsewhere and nothing typed waits', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Held changes={[]} />);
+    const text = screen.getByRole('textbox', { name: 'Remarks' });
+    await user.type(text, 'Gate ok');
+    await typingPause();
+    await user.click(screen.getByRole('button', { name: 'Clear from outside' }));
+    expect(text).toHaveValue('');
+    expect(screen.getByRole('status')).toHaveTextContent('0 of 3 required answered');
+  });
 });
 
 describe('task runner answering for real', () => {
@@ -296,7 +377,7 @@ describe('task runner: inspections', () => {
     await user.click(within(stock).getByRole('button', { name: 'No' }));
     expect(within(stock).getByText('This answer needs a note')).toBeInTheDocument();
     await user.type(within(stock).getByRole('textbox', { name: 'Notes on Stock full?' }), 'Delivery late');
-    expect(screen.getByRole('status')).toHaveTextContent('2 of 2 required answered');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 of 2 required answered'));
   });
 
   it('answers times, sliders, N/A and ranged numbers, and shows an instruction without asking anything', async () => {

@@ -6,10 +6,11 @@
 // shows where each answer stands on its way to the server; saved answers count as answered,
 // except those given outside the site's area, which are shown as not counted and can be given
 // again.
-// Typing or tapping in one action draws that action again, and the progress line, not the others:
-// each row is memoised and gets the same props until its own draft, visibility or state changes
-// (a member filling in a long checklist on a slow phone feels every letter otherwise).
-import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+// Tapping in one action draws that action again, and the progress line when its counts change, not
+// the others: each row is memoised and gets the same props until its own draft, visibility or state
+// changes (a member filling in a long checklist on a slow phone feels every tap otherwise). Typing
+// stays in the field until the member pauses or leaves it (typed-value.ts).
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Group, Paper, Progress, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useUncontrolled } from '@mantine/hooks';
 import { IconChevronDown, IconCircleCheck } from '@tabler/icons-react';
@@ -95,7 +96,6 @@ export function TaskRunner(props: TaskRunnerProps) {
   const groups = groupBySection(shown, sections);
   const byId = useMemo(() => new Map(actions.map((action) => [action.id, action])), [actions]);
   const required = state.requiredIds.length;
-  const complete = required > 0 && state.answeredRequired === required;
 
   // The answers as last set, so two changes before the next render both keep their part.
   const latest = useRef(drafts);
@@ -111,30 +111,7 @@ export function TaskRunner(props: TaskRunnerProps) {
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="md" p="sm">
-        <Group justify="space-between" gap="xs" mb={6} wrap="nowrap">
-          <Text size="sm" fw={600} role="status" aria-live="polite">
-            {t('taskRunner.progress', {
-              answered: formatNumber(state.answeredRequired, language),
-              total: formatNumber(required, language),
-            })}
-          </Text>
-          {complete ? (
-            <ThemeIcon color="teal" variant="light" radius="xl" size="sm" role="img" aria-label={t('taskRunner.complete')}>
-              <IconCircleCheck size={14} />
-            </ThemeIcon>
-          ) : null}
-        </Group>
-        <Progress
-          value={required === 0 ? 100 : (state.answeredRequired / required) * 100}
-          color={complete || required === 0 ? 'teal' : undefined}
-          size="sm"
-          aria-hidden
-        />
-        <Text size="xs" c="dimmed" mt={6}>
-          {t(required === 0 ? 'taskRunner.doneRuleNoRequired' : 'taskRunner.doneRule')}
-        </Text>
-      </Paper>
+      <RunnerProgress answered={state.answeredRequired} required={required} language={language} />
       {groups.map((group) => {
         const items = group.actions.map(({ action, number }) => (
           <RunnerItem
@@ -175,6 +152,33 @@ export function TaskRunner(props: TaskRunnerProps) {
 }
 
 const NO_SECTIONS: readonly RunnerSection[] = [];
+
+/** The progress line over the actions; memoised, so an answer that leaves the counts as they were does not draw it again. */
+const RunnerProgress = memo(function RunnerProgress({ answered, required, language }: { answered: number; required: number; language: Language }) {
+  const { t } = useTranslation();
+  const complete = required > 0 && answered === required;
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Group justify="space-between" gap="xs" mb={6} wrap="nowrap">
+        <Text size="sm" fw={600} role="status" aria-live="polite">
+          {t('taskRunner.progress', {
+            answered: formatNumber(answered, language),
+            total: formatNumber(required, language),
+          })}
+        </Text>
+        {complete ? (
+          <ThemeIcon color="teal" variant="light" radius="xl" size="sm" role="img" aria-label={t('taskRunner.complete')}>
+            <IconCircleCheck size={14} />
+          </ThemeIcon>
+        ) : null}
+      </Group>
+      <Progress value={required === 0 ? 100 : (answered / required) * 100} color={complete || required === 0 ? 'teal' : undefined} size="sm" aria-hidden />
+      <Text size="xs" c="dimmed" mt={6}>
+        {t(required === 0 ? 'taskRunner.doneRuleNoRequired' : 'taskRunner.doneRule')}
+      </Text>
+    </Paper>
+  );
+});
 
 interface Group {
   section: RunnerSection | null;
