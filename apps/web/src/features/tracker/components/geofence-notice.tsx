@@ -1,6 +1,7 @@
 // Before answering, where the member stands against the site's area: inside (and how far from
 // its centre), outside (how far beyond its edge; answers are kept but not counted), a fix too imprecise to tell, or no
 // position (the server treats those two as outside too). Nothing is shown when the task has no geofence or the site no position.
+import { memo } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconCurrentLocation, IconMapPinCheck, IconMapPinOff } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -16,7 +17,8 @@ export function formatDistance(metres: number, t: TFunction, language: Language)
   return t('tracker.units.kilometres', { value: formatNumber(Math.round(metres / 100) / 10, language) });
 }
 
-export function GeofenceNotice({ check, onLocate }: { check: GeofenceCheck; onLocate: () => void }) {
+/** Memoised: answering an action on the runner leaves it as it is. */
+export const GeofenceNotice = memo(function GeofenceNotice({ check, onLocate }: { check: GeofenceCheck; onLocate: () => void }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const distance = (metres: number) => formatDistance(metres, t, language);
@@ -68,4 +70,4 @@ export function GeofenceNotice({ check, onLocate }: { check: GeofenceCheck; onLo
         </Alert>
       );
   }
-}
+});

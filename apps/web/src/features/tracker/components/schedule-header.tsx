@@ -11,7 +11,7 @@ import {
   IconPlayerPause,
   IconUser,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ScheduleDetail } from '@fieldops/shared/schedules';
@@ -44,7 +44,8 @@ export function BackToTracker({ to }: { to: string }) {
   );
 }
 
-export function ScheduleHeader({ detail, name, backTo, showMember, withReport = false }: ScheduleHeaderProps) {
+/** Memoised: answering an action on the runner leaves it as it is. */
+export const ScheduleHeader = memo(function ScheduleHeader({ detail, name, backTo, showMember, withReport = false }: ScheduleHeaderProps) {
   const { t } = useTranslation();
   const time = useBusinessTime();
   useDocumentTitle(name);
@@ -86,7 +87,7 @@ export function ScheduleHeader({ detail, name, backTo, showMember, withReport = 
       ) : null}
     </Stack>
   );
-}
+});
 
 function Fact({ icon, text }: { icon: ReactNode; text: ReactNode }) {
   return (

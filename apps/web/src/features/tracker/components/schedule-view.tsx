@@ -4,6 +4,8 @@
 // chosen or recorded. An answer kept from outside the site's area is shown as not counted and
 // the action stays open, so the member can answer again from inside; only counted answers make
 // the schedule's progress and "all saved". Otherwise: why not, and the answers given so far.
+// An answer changed draws again the runner, its changed row and the submit bar when what it says
+// changes; the header and the geofence notice keep their props and are not drawn again.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -22,6 +24,7 @@ import { localizedName } from '../../../lib/localized.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useSession } from '../../../lib/session/session-context.ts';
+import { useStableCallback } from '../../../lib/use-stable-callback.ts';
 import { AnswerSummary } from './answer-summary.tsx';
 import type { FromTracker } from './from-tracker.ts';
 import { GeofenceNotice } from './geofence-notice.tsx';
@@ -59,9 +62,10 @@ export function ScheduleView({ detail, backTo, withReportLink = true }: { detail
   const actions = detail.task.actions;
   // A copy kept on the device before tasks had sections has none.
   const sections = detail.task.sections ?? NO_SECTIONS;
-  const runner = runnerState(actions, answers, states, sections);
-  const toSend = actions.filter(
-    (action) => runner.visibility.get(action.id) !== 'HIDDEN' && isReady(action, answers[action.id]) && !isLocked(states[action.id]),
+  const runner = useMemo(() => runnerState(actions, answers, states, sections), [actions, answers, states, sections]);
+  const toSend = useMemo(
+    () => actions.filter((action) => runner.visibility.get(action.id) !== 'HIDDEN' && isReady(action, answers[action.id]) && !isLocked(states[action.id])),
+    [actions, runner, answers, states],
   );
   const failed = toSend.filter((action) => states[action.id]?.status === 'failed').length;
   const anySaved = Object.values(states).some((state) => state.status === 'saved');
@@ -114,6 +118,15 @@ export function ScheduleView({ detail, backTo, withReportLink = true }: { detail
       notifySuccess(t('tracker.submit.savedToast', { value: formatNumber(counted, currentLanguage(i18n)) }));
   };
 
+  const onSubmit = useStableCallback(() => void (toSend.length > 0 ? send(toSend) : submission.resend()));
+  const onRetry = useStableCallback((actionId: number) => {
+    const action = actions.find((item) => item.id === actionId);
+    if (action) void send([action]);
+  });
+  const geofence = useMemo(() => geofenceCheck(detail, geo.state), [detail, geo.state]);
+  const { refresh: locate } = geo;
+  const onLocate = useCallback(() => void locate(), [locate]);
+
   const renderSaved = useCallback(
     (action: RunnerAction) => {
       const answer = held.counted.get(action.id);
@@ -157,7 +170,7 @@ export function ScheduleView({ detail, backTo, withReportLink = true }: { detail
       ) : null}
       {detail.canAnswer ? (
         <>
-          <GeofenceNotice check={geofenceCheck(detail, geo.state)} onLocate={() => void geo.refresh()} />
+          <GeofenceNotice check={geofence} onLocate={onLocate} />
           <TaskRunner
             actions={actions}
             sections={sections}
@@ -165,10 +178,7 @@ export function ScheduleView({ detail, backTo, withReportLink = true }: { detail
             onAnswersChange={setDrafts}
             withImportant
             submitStates={states}
-            onRetry={(actionId) => {
-              const action = actions.find((item) => item.id === actionId);
-              if (action) void send([action]);
-            }}
+            onRetry={onRetry}
             renderSaved={renderSaved}
             renderNotCounted={renderNotCounted}
           />
@@ -180,7 +190,7 @@ export function ScheduleView({ detail, backTo, withReportLink = true }: { detail
             allSaved={allSaved}
             started={anySaved}
             progress={submission.progress}
-            onSubmit={() => void (toSend.length > 0 ? send(toSend) : submission.resend())}
+            onSubmit={onSubmit}
           />
         </>
       ) : (

@@ -1,5 +1,6 @@
 // The bar that stays at the bottom of the runner: what is ready to send, the submit button, and
 // while sending, the answer being sent (n of m) and the bytes uploaded over the whole batch.
+import { memo } from 'react';
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,8 @@ interface SubmitBarProps {
   onSubmit: () => void;
 }
 
-export function SubmitBar({ ready, failed, queued = 0, requiredLeft, allSaved, started, progress, onSubmit }: SubmitBarProps) {
+/** Memoised: drawn again only when what it says changes (keep `onSubmit` the same function). */
+export const SubmitBar = memo(function SubmitBar({ ready, failed, queued = 0, requiredLeft, allSaved, started, progress, onSubmit }: SubmitBarProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage(i18n);
   const number = (value: number) => formatNumber(value, language);
@@ -93,4 +95,4 @@ export function SubmitBar({ ready, failed, queued = 0, requiredLeft, allSaved, s
       )}
     </Paper>
   );
-}
+});
