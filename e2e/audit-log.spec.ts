@@ -1,9 +1,24 @@
 // The audit log, in English and in Arabic: the owner changes a member's role from Member to Admin
 // on the member's page, then opens the audit log from the sidebar, narrows it to members' changes
 // and the member's name, and finds the change told as a sentence, with the role before and after,
-// the address and the browser it came from. The page is checked for accessibility.
+// the address and the browser it came from; narrowed to tasks, an action added to a task is told
+// by the action and the task. The page is checked for accessibility.
 import { expect, test } from '@playwright/test';
-import { DEMO, addActiveMember, apiToken, call, expectAccessible, expectDirection, shot, signIn, t, unique, useLanguage, type Lang } from './support.ts';
+import {
+  DEMO,
+  WORKFLOW,
+  addActiveMember,
+  apiToken,
+  call,
+  expectAccessible,
+  expectDirection,
+  shot,
+  signIn,
+  t,
+  unique,
+  useLanguage,
+  type Lang,
+} from './support.ts';
 
 for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
   test(`the owner finds a role change in the audit log, in ${lang}`, async ({ page, request }) => {
@@ -14,6 +29,10 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     const name = lang === 'en' ? `Omar Audit ${suffix}` : `عمر ${suffix}`;
     const member = await addActiveMember(request, token, sites[0]!.id, { name, email: `audit.${suffix}@example.com`, password: 'field-pass-1' });
     const owner = await call<{ fullName: string }>(request, token, 'GET', '/api/v1/account');
+    // A task of that name, given an action (through the API, as the task builder does).
+    const taskName = lang === 'en' ? `Night round ${suffix}` : `جولة ليلية ${suffix}`;
+    const task = await call<{ id: number }>(request, token, 'POST', `${WORKFLOW}/v1/tasks`, { nameEn: taskName, nameAr: taskName });
+    await call(request, token, 'POST', `${WORKFLOW}/v1/actions`, { taskId: task.id, nameEn: 'Gate locked?', nameAr: 'هل البوابة مقفلة؟', type: 'YES_NO' });
 
     await useLanguage(page, lang);
     await signIn(page, lang, DEMO.username, DEMO.password);
@@ -37,7 +56,11 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(page.getByRole('heading', { name: t(lang, 'auditLog.title') })).toBeVisible();
     await page.getByRole('combobox', { name: t(lang, 'auditLog.filters.area') }).click();
     await page.getByRole('option', { name: t(lang, 'auditLog.areas.member') }).click();
+    // The search applies after a pause: the entries are read once its answer came (one opened
+    // before would be drawn anew, closed).
+    const searched = page.waitForResponse((res) => res.url().includes('/api/v1/audit-log?') && new URL(res.url()).searchParams.get('q') === suffix);
     await page.getByRole('searchbox', { name: t(lang, 'auditLog.filters.search') }).fill(suffix);
+    await searched;
 
     const sentence = t(lang, 'auditLog.sentence.member.role_changed', {
       actor: owner.fullName,
@@ -56,6 +79,13 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(change).toContainText('MEMBER');
     await expect(change).toContainText('ADMIN');
     await expect(entry.getByText(/HeadlessChrome|Chrome/)).toBeVisible();
+
+    // Tasks' changes of that name: the action added, by its name and its task's.
+    await page.getByRole('combobox', { name: t(lang, 'auditLog.filters.area') }).click();
+    await page.getByRole('option', { name: t(lang, 'auditLog.areas.task') }).click();
+    const added = t(lang, 'auditLog.sentence.task.parts.action.added', { actor: owner.fullName, target: taskName, part: 'Gate locked?' });
+    await expect(page.getByTestId('audit-entry').filter({ hasText: added })).toHaveCount(1);
+    await expect(page.getByTestId('audit-entry').filter({ hasText: sentence })).toHaveCount(0);
     await shot(page, `audit-log-${lang}`);
     await expectAccessible(page, `the audit log (${lang})`);
   });
