@@ -58,7 +58,6 @@ export const AUDIT_KINDS = [
   'project.deleted',
   'plan.created',
   'plan.updated',
-  'plan.deleted',
   'task.created',
   'task.updated',
   'task.deleted',
