@@ -6,7 +6,7 @@
 // paint): a board the server drew has its cards in the page as it is parsed, but they show only
 // once its stylesheets have arrived and it paints. Such cards are seen when the page is parsed,
 // an upper bound of when they arrived.
-/* global document, MutationObserver */
+/* global document, location, MutationObserver */
 (() => {
   const seen = { firstCard: NaN, allColumns: NaN, paint: NaN };
   const shown = (at) => (Number.isNaN(at) || Number.isNaN(seen.paint) ? NaN : Math.max(at, seen.paint));
@@ -46,6 +46,9 @@
   };
   const observer = new MutationObserver(watch);
   document.addEventListener('DOMContentLoaded', () => {
+    // Only the board is watched: on another page (the runner) looking through the whole page at
+    // every change would be counted in the latency of each keystroke and tap measured there.
+    if (!location.pathname.startsWith('/tickets')) return;
     // What the page arrived with.
     watch();
     observer.observe(document.body, { childList: true, subtree: true });

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ar';
 import type { AuditEntry } from '@fieldops/shared/audit-log';
 import { i18n } from '../../lib/i18n/i18n.ts';
 import { fakeSession, problem, renderWithSession, stubFetch } from '../../test/session.tsx';
@@ -27,6 +29,9 @@ const entry = (id: number, fields: Partial<AuditEntry> = {}): AuditEntry => ({
   ...fields,
 });
 
+/** A name as the sentences show it: isolated from their direction (describe-entry.test.ts). */
+const n = (name: string) => `\u2068${name}\u2069`;
+
 const page = (items: AuditEntry[], nextBefore: number | null = null) => Response.json({ items, nextBefore });
 
 describe('audit log page', () => {
@@ -34,9 +39,9 @@ describe('audit log page', () => {
     vi.stubGlobal('fetch', stubFetch(({ path }) => (path === LOG ? page([entry(5)]) : undefined)).fetchMock);
     const user = userEvent.setup();
     renderWithSession(<AuditLogPage />);
-    const item = (await screen.findByText("Sara Ahmed changed Omar Ali's role from Member to Admin")).closest('li');
+    const item = (await screen.findByText(`${n('Sara Ahmed')} changed ${n('Omar Ali')}'s role from Member to Admin`)).closest('li');
     if (!item) throw new Error('no entry');
-    const toggle = within(item).getByRole('button', { name: /Details of: Sara Ahmed changed/ });
+    const toggle = within(item).getByRole('button', { name: /Details of: \u2068Sara Ahmed\u2069 changed/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -59,8 +64,8 @@ describe('audit log page', () => {
     const noName = entry(7, { kind: 'token.created', actor: { id: null, name: null }, target: null, before: null, after: null });
     vi.stubGlobal('fetch', stubFetch(({ path }) => (path === LOG ? page([unknown, noName]) : undefined)).fetchMock);
     renderWithSession(<AuditLogPage />);
-    expect(await screen.findByText('Sara Ahmed: webhook.endpoint_paused — Billing hook')).toBeInTheDocument();
-    expect(screen.getByText('Someone: token.created')).toBeInTheDocument();
+    expect(await screen.findByText(`${n('Sara Ahmed')}: ${n('webhook.endpoint_paused')} — ${n('Billing hook')}`)).toBeInTheDocument();
+    expect(screen.getByText(`Someone: ${n('token.created')}`)).toBeInTheDocument();
   });
 
   it("tells a change to a task's actions and sections by the part and how it changed, in English and Arabic", async () => {
@@ -92,13 +97,13 @@ describe('audit log page', () => {
     vi.stubGlobal('fetch', stubFetch(({ path }) => (path === LOG ? page(changes) : undefined)).fetchMock);
     const user = userEvent.setup();
     const { unmount } = renderWithSession(<AuditLogPage />);
-    const added = (await screen.findByText('Sara Ahmed added the action “Gate” to the task Night round')).closest('li');
+    const added = (await screen.findByText(`${n('Sara Ahmed')} added the action “${n('Gate')}” to the task ${n('Night round')}`)).closest('li');
     if (!added) throw new Error('no entry');
-    expect(screen.getByText('Sara Ahmed reordered the actions of the task Night round')).toBeInTheDocument();
-    expect(screen.getByText('Sara Ahmed deleted the section “#9” from the task Night round')).toBeInTheDocument();
+    expect(screen.getByText(`${n('Sara Ahmed')} reordered the actions of the task ${n('Night round')}`)).toBeInTheDocument();
+    expect(screen.getByText(`${n('Sara Ahmed')} deleted the section “${n('#9')}” from the task ${n('Night round')}`)).toBeInTheDocument();
     // A change this page has no words for yet is still told as a change of the task.
-    expect(screen.getByText('Sara Ahmed changed the task Night round')).toBeInTheDocument();
-    await user.click(within(added).getByRole('button', { name: /Details of: Sara Ahmed added/ }));
+    expect(screen.getByText(`${n('Sara Ahmed')} changed the task ${n('Night round')}`)).toBeInTheDocument();
+    await user.click(within(added).getByRole('button', { name: /Details of: \u2068Sara Ahmed\u2069 added/ }));
     const position = (await within(added).findByRole('rowheader', { name: 'position' })).closest('tr');
     if (!position) throw new Error('no row');
     expect(within(position).getByText('4')).toBeInTheDocument();
@@ -106,9 +111,9 @@ describe('audit log page', () => {
 
     await i18n.changeLanguage('ar');
     renderWithSession(<AuditLogPage />);
-    expect(await screen.findByText('أضاف Sara Ahmed الإجراء «Gate» إلى المهمة Night round')).toBeInTheDocument();
-    expect(screen.getByText('أعاد Sara Ahmed ترتيب إجراءات المهمة Night round')).toBeInTheDocument();
-    expect(screen.getByText('حذف Sara Ahmed القسم «#9» من المهمة Night round')).toBeInTheDocument();
+    expect(await screen.findByText(`أضاف ${n('Sara Ahmed')} الإجراء «${n('Gate')}» إلى المهمة ${n('Night round')}`)).toBeInTheDocument();
+    expect(screen.getByText(`أعاد ${n('Sara Ahmed')} ترتيب إجراءات المهمة ${n('Night round')}`)).toBeInTheDocument();
+    expect(screen.getByText(`حذف ${n('Sara Ahmed')} القسم «${n('#9')}» من المهمة ${n('Night round')}`)).toBeInTheDocument();
   });
 
   it('tells how each export left: a download, a print, an e-mail or a shared link, in English and Arabic', async () => {
@@ -122,17 +127,21 @@ describe('audit log page', () => {
     ];
     vi.stubGlobal('fetch', stubFetch(({ path }) => (path === LOG ? page(exports) : undefined)).fetchMock);
     const { unmount } = renderWithSession(<AuditLogPage />);
-    expect(await screen.findByText("Sara Ahmed exported an import's results (XLSX)")).toBeInTheDocument();
-    expect(screen.getByText('Sara Ahmed printed the answers report')).toBeInTheDocument();
-    expect(screen.getByText('Sara Ahmed e-mailed an inspection report (PDF) to client@example.com, boss@example.com')).toBeInTheDocument();
+    expect(await screen.findByText(`${n('Sara Ahmed')} exported an import's results (XLSX)`)).toBeInTheDocument();
+    expect(screen.getByText(`${n('Sara Ahmed')} printed the answers report`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`${n('Sara Ahmed')} e-mailed an inspection report (PDF) to ${n('client@example.com')}, ${n('boss@example.com')}`),
+    ).toBeInTheDocument();
     expect(screen.getByText('Someone downloaded an inspection report (PDF) through a shared link')).toBeInTheDocument();
     unmount();
 
     await i18n.changeLanguage('ar');
     renderWithSession(<AuditLogPage />);
-    expect(await screen.findByText('صدّر Sara Ahmed نتائج استيراد (XLSX)')).toBeInTheDocument();
-    expect(screen.getByText('طبع Sara Ahmed تقرير الإجابات')).toBeInTheDocument();
-    expect(screen.getByText('أرسل Sara Ahmed تقرير فحص (PDF) بالبريد الإلكتروني إلى client@example.com، boss@example.com')).toBeInTheDocument();
+    expect(await screen.findByText(`صدّر ${n('Sara Ahmed')} نتائج استيراد (XLSX)`)).toBeInTheDocument();
+    expect(screen.getByText(`طبع ${n('Sara Ahmed')} تقرير الإجابات`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`أرسل ${n('Sara Ahmed')} تقرير فحص (PDF) بالبريد الإلكتروني إلى ${n('client@example.com')}، ${n('boss@example.com')}`),
+    ).toBeInTheDocument();
     expect(screen.getByText('نزّل شخص ما تقرير فحص (PDF) عبر رابط مشاركة')).toBeInTheDocument();
   });
 
@@ -148,16 +157,51 @@ describe('audit log page', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     renderWithSession(<AuditLogPage />);
-    await screen.findByText(/changed Omar Ali's role/);
+    await screen.findByText(/changed \u2068Omar Ali\u2069's role/);
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Sara Ahmed created the project Harbour Mall')).toBeInTheDocument();
+    expect(await screen.findByText(`${n('Sara Ahmed')} created the project ${n('Harbour Mall')}`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Area' }));
     await user.click(await screen.findByRole('option', { name: 'Members' }));
     await vi.waitFor(() => expect(calls.some((call) => call.path === LOG && call.search.get('kind') === 'member')).toBe(true));
-    await user.type(screen.getByLabelText('From'), '2026-11-01');
-    await vi.waitFor(() => expect(calls.some((call) => call.search.get('from') === '2026-11-01' && call.search.get('kind') === 'member')).toBe(true));
+  });
+
+  it('filters by dates picked in the date fields, each cleared on its own, in English and Arabic', async () => {
+    const { calls, fetchMock } = stubFetch(({ path }) => (path === LOG ? page([entry(5)]) : undefined));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const read = (from: string | null, to: string | null) =>
+      vi.waitFor(() => expect(calls.some((call) => call.path === LOG && call.search.get('from') === from && call.search.get('to') === to)).toBe(true));
+    // The first of this month: never after today, the latest date either field offers.
+    const first = dayjs().startOf('month');
+    const { unmount } = renderWithSession(<AuditLogPage />);
+    await screen.findByText(/changed \u2068Omar Ali\u2069's role/);
+    const from = screen.getByRole('button', { name: 'From' });
+    expect(from).toHaveTextContent('Any date');
+    await user.click(from);
+    await user.click(await screen.findByLabelText(first.format('D MMMM YYYY')));
+    expect(from).toHaveTextContent(first.format('D MMMM YYYY'));
+    await read(first.format('YYYY-MM-DD'), null);
+    await user.click(screen.getByRole('button', { name: 'To' }));
+    // The range cannot end before it starts.
+    expect(await screen.findByLabelText(first.subtract(1, 'day').format('D MMMM YYYY'))).toBeDisabled();
+    await user.click(screen.getByLabelText(first.format('D MMMM YYYY')));
+    await read(first.format('YYYY-MM-DD'), first.format('YYYY-MM-DD'));
+    await user.click(screen.getByRole('button', { name: 'Clear the start date' }));
+    expect(from).toHaveTextContent('Any date');
+    await read(null, first.format('YYYY-MM-DD'));
+    unmount();
+
+    await i18n.changeLanguage('ar');
+    renderWithSession(<AuditLogPage />);
+    const arabicFrom = await screen.findByRole('button', { name: 'من تاريخ' });
+    expect(arabicFrom).toHaveTextContent('أي تاريخ');
+    await user.click(arabicFrom);
+    await user.click(await screen.findByLabelText(first.locale('ar').format('D MMMM YYYY')));
+    expect(arabicFrom).toHaveTextContent(first.locale('ar').format('D MMMM YYYY'));
+    await user.click(screen.getByRole('button', { name: 'مسح تاريخ البداية' }));
+    expect(arabicFrom).toHaveTextContent('أي تاريخ');
   });
 
   it('shows the empty and the error states', async () => {
@@ -181,7 +225,7 @@ describe('audit log page', () => {
     const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:audit');
     const user = userEvent.setup();
     renderWithSession(<AuditLogPage />);
-    await screen.findByText(/changed Omar Ali's role/);
+    await screen.findByText(/changed \u2068Omar Ali\u2069's role/);
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await vi.waitFor(() => expect(saved).toHaveBeenCalled());
     expect(calls.some((call) => call.path === `${LOG}/export`)).toBe(true);
@@ -200,7 +244,7 @@ describe('audit log page', () => {
     await i18n.changeLanguage('ar');
     vi.stubGlobal('fetch', stubFetch(({ path }) => (path === LOG ? page([entry(5)]) : undefined)).fetchMock);
     renderWithSession(<AuditLogPage />);
-    expect(await screen.findByText('غيّر Sara Ahmed دور Omar Ali من عضو إلى مشرف عام')).toBeInTheDocument();
+    expect(await screen.findByText(`غيّر ${n('Sara Ahmed')} دور ${n('Omar Ali')} من عضو إلى مشرف عام`)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'سجل التدقيق' })).toBeInTheDocument();
   });
 });
