@@ -2,7 +2,8 @@
 // on the member's page, then opens the audit log from the sidebar, narrows it to members' changes
 // and the member's name, and finds the change told as a sentence, with the role before and after,
 // the address and the browser it came from; narrowed to tasks, an action added to a task is told
-// by the action and the task. The page is checked for accessibility.
+// by the action and the task, and stays listed when the range is made to end today, picked in the
+// date field. The page is checked for accessibility.
 import { expect, test } from '@playwright/test';
 import {
   DEMO,
@@ -19,6 +20,9 @@ import {
   useLanguage,
   type Lang,
 } from './support.ts';
+
+/** A name as the audit page's sentences hold it: isolated from the sentence's direction. */
+const named = (name: string) => `\u2068${name}\u2069`;
 
 for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
   test(`the owner finds a role change in the audit log, in ${lang}`, async ({ page, request }) => {
@@ -63,8 +67,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await searched;
 
     const sentence = t(lang, 'auditLog.sentence.member.role_changed', {
-      actor: owner.fullName,
-      target: name,
+      actor: named(owner.fullName),
+      target: named(name),
       from: t(lang, 'auditLog.roles.MEMBER'),
       to: t(lang, 'auditLog.roles.ADMIN'),
     });
@@ -72,7 +76,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(entry).toHaveCount(1);
     // Only members' changes of that name are listed.
     await expect(
-      page.getByTestId('audit-entry').filter({ hasText: t(lang, 'auditLog.sentence.member.invited', { actor: owner.fullName, target: name }) }),
+      page.getByTestId('audit-entry').filter({ hasText: t(lang, 'auditLog.sentence.member.invited', { actor: named(owner.fullName), target: named(name) }) }),
     ).toHaveCount(1);
     await entry.getByRole('button', { name: t(lang, 'auditLog.detailsOf', { sentence }) }).click();
     const change = entry.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'role' }) });
@@ -83,9 +87,31 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     // Tasks' changes of that name: the action added, by its name and its task's.
     await page.getByRole('combobox', { name: t(lang, 'auditLog.filters.area') }).click();
     await page.getByRole('option', { name: t(lang, 'auditLog.areas.task') }).click();
-    const added = t(lang, 'auditLog.sentence.task.parts.action.added', { actor: owner.fullName, target: taskName, part: 'Gate locked?' });
+    const added = t(lang, 'auditLog.sentence.task.parts.action.added', {
+      actor: named(owner.fullName),
+      target: named(taskName),
+      part: named('Gate locked?'),
+    });
     await expect(page.getByTestId('audit-entry').filter({ hasText: added })).toHaveCount(1);
     await expect(page.getByTestId('audit-entry').filter({ hasText: sentence })).toHaveCount(0);
+
+    // The range made to end today: the last day the date field offers (none after today).
+    const to = page.getByRole('button', { name: t(lang, 'auditLog.filters.to'), exact: true });
+    await expect(to).toHaveText(t(lang, 'auditLog.filters.anyDate'));
+    await to.click();
+    const today = page.locator('td > button[aria-label]:not([data-disabled]):not([data-outside])').last();
+    const label = await today.getAttribute('aria-label');
+    const ended = page.waitForResponse((res) => res.url().includes('/api/v1/audit-log?') && new URL(res.url()).searchParams.get('to') !== null);
+    await today.click();
+    await ended;
+    await expect(to).toHaveText(label ?? '');
+    await expect(page.getByTestId('audit-entry').filter({ hasText: added })).toHaveCount(1);
+    // The start's field open, in the page's language.
+    await page.getByRole('button', { name: t(lang, 'auditLog.filters.from'), exact: true }).click();
+    await expect(page.locator('td > button[aria-label]').first()).toBeVisible();
+    await shot(page, `audit-log-picker-${lang}`);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('td > button[aria-label]')).toHaveCount(0);
     await shot(page, `audit-log-${lang}`);
     await expectAccessible(page, `the audit log (${lang})`);
   });

@@ -3,6 +3,9 @@
 // told by that part and how it changed ("Sara added the action “Gate” to the task Night round").
 // Kinds this page does not know yet (other parts of the app add kinds) are still told from what
 // every entry holds: who, what kind of change, and to what.
+// Every name a sentence holds (a person, a task, an action, a site, an address, an unknown kind) is
+// isolated from the sentence's direction, so an English name in an Arabic sentence, or an Arabic
+// one in an English sentence, keeps its punctuation where it belongs: «Gate locked?», not «?Gate locked».
 import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@fieldops/shared/audit-log';
 
@@ -12,6 +15,13 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 
+/**
+ * A name set apart from the text around it (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL
+ * ISOLATE): it takes the direction of its own first letter, and neither it nor the sentence
+ * reorders the other. Nothing is left as it is.
+ */
+export const isolate = (name: string): string => (name ? `\u2068${name}\u2069` : name);
+
 /** A value as the sentence shows it: a known role or status in words, anything else as it is. */
 function word(t: TFunction, group: 'roles' | 'statuses' | 'authorities', value: unknown): string {
   const raw = text(value);
@@ -19,15 +29,15 @@ function word(t: TFunction, group: 'roles' | 'statuses' | 'authorities', value: 
 }
 
 /** Who acted: their name then, or "Someone" (a deleted account keeps its name; a job has none). */
-export const actorOf = (t: TFunction, entry: AuditEntry) => entry.actor.name || t('auditLog.someone');
+const actorOf = (t: TFunction, entry: AuditEntry) => (entry.actor.name ? isolate(entry.actor.name) : t('auditLog.someone'));
 
-/** The thing changed: its name, else its kind and id. */
-export function targetOf(t: TFunction, entry: AuditEntry): string {
+/** The thing changed: its name, else its kind and id ("webhook #3", one name too). */
+function targetOf(t: TFunction, entry: AuditEntry): string {
   const target = entry.target;
   if (!target) return '';
-  if (target.name) return target.name;
+  if (target.name) return isolate(target.name);
   const type = t(`auditLog.targets.${target.type}`, { defaultValue: target.type });
-  return target.id === null ? type : `${type} #${target.id}`;
+  return target.id === null ? type : isolate(`${type} #${target.id}`);
 }
 
 /** The values a kind's sentence names besides the actor and the target. */
@@ -38,16 +48,16 @@ function detailsOf(t: TFunction, entry: AuditEntry): Record<string, string> {
     case 'member.role_changed':
       return { from: word(t, 'roles', before?.role), to: word(t, 'roles', after?.role) };
     case 'member.site_added':
-      return { site: text(after?.siteName), authority: word(t, 'authorities', after?.authority) };
+      return { site: isolate(text(after?.siteName)), authority: word(t, 'authorities', after?.authority) };
     case 'member.site_removed':
-      return { site: text(before?.siteName) };
+      return { site: isolate(text(before?.siteName)) };
     case 'ticket.status':
       return { from: word(t, 'statuses', before?.status), to: word(t, 'statuses', after?.status ?? entry.data.status) };
     case 'export.created':
       return {
         what: t(`auditLog.exports.${text(after?.what)}`, { defaultValue: text(after?.what) }),
         format: text(after?.format).toUpperCase(),
-        to: Array.isArray(after?.to) ? after.to.map(text).join(t('auditLog.listSeparator')) : '',
+        to: Array.isArray(after?.to) ? after.to.map((address) => isolate(text(address))).join(t('auditLog.listSeparator')) : '',
       };
     default:
       return {};
@@ -63,7 +73,7 @@ function partOf(entry: AuditEntry): { key: string; name: string } | null {
   if (!isObject(part) || typeof part.type !== 'string' || typeof part.change !== 'string') return null;
   const path = `${entry.kind.slice(0, entry.kind.lastIndexOf('.'))}.parts.${part.type}.${part.change}`;
   if (!KEY_SAFE.test(path)) return null;
-  const name = typeof part.name === 'string' && part.name ? part.name : typeof part.id === 'number' ? `#${part.id}` : '';
+  const name = isolate(typeof part.name === 'string' && part.name ? part.name : typeof part.id === 'number' ? `#${part.id}` : '');
   return { key: `auditLog.sentence.${path}`, name };
 }
 
@@ -77,7 +87,7 @@ function exportWayOf(entry: AuditEntry): string | null {
 }
 
 export function describeEntry(t: TFunction, exists: (key: string) => boolean, entry: AuditEntry): string {
-  const values = { actor: actorOf(t, entry), target: targetOf(t, entry), kind: entry.kind, ...detailsOf(t, entry) };
+  const values = { actor: actorOf(t, entry), target: targetOf(t, entry), kind: isolate(entry.kind), ...detailsOf(t, entry) };
   const part = partOf(entry);
   if (part && exists(part.key)) return t(part.key, { ...values, part: part.name });
   const way = exportWayOf(entry);
