@@ -73,7 +73,22 @@ function LocalizedMantine({ children, env }: { children: ReactNode; env: 'defaul
           // The close button of every toast is named too.
           Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } satisfies Partial<NotificationProps> },
           // Day, month, year in that order in both languages: "23 نوفمبر 2026", not "نوفمبر 23, 2026".
-          DatePickerInput: { defaultProps: { valueFormat: DATE_INPUT_FORMAT } satisfies Partial<DatePickerInputProps> },
+          // Its calendar's arrows and headings are named in the current language.
+          DatePickerInput: {
+            defaultProps: {
+              valueFormat: DATE_INPUT_FORMAT,
+              ariaLabels: {
+                previousMonth: t('calendar.previousMonth'),
+                nextMonth: t('calendar.nextMonth'),
+                previousYear: t('calendar.previousYear'),
+                nextYear: t('calendar.nextYear'),
+                previousDecade: t('calendar.previousDecade'),
+                nextDecade: t('calendar.nextDecade'),
+                monthLevelControl: t('calendar.monthLevelControl'),
+                yearLevelControl: t('calendar.yearLevelControl'),
+              },
+            } satisfies Partial<DatePickerInputProps>,
+          },
           // What people type takes the direction of its own first letters: Latin text with "<" in
           // an Arabic screen is not reordered, Arabic text in an English one reads right to left.
           TextInput: { defaultProps: { attributes: { input: { dir: 'auto' } } } satisfies Partial<TextInputProps> },

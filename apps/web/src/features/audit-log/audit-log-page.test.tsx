@@ -180,6 +180,8 @@ describe('audit log page', () => {
     const from = screen.getByRole('button', { name: 'From' });
     expect(from).toHaveTextContent('Any date');
     await user.click(from);
+    // The calendar's arrows are named (the app's default for every date field).
+    expect(await screen.findByRole('button', { name: 'Previous month' })).toBeInTheDocument();
     await user.click(await screen.findByLabelText(first.format('D MMMM YYYY')));
     expect(from).toHaveTextContent(first.format('D MMMM YYYY'));
     await read(first.format('YYYY-MM-DD'), null);
@@ -198,6 +200,7 @@ describe('audit log page', () => {
     const arabicFrom = await screen.findByRole('button', { name: 'من تاريخ' });
     expect(arabicFrom).toHaveTextContent('أي تاريخ');
     await user.click(arabicFrom);
+    expect(await screen.findByRole('button', { name: 'الشهر التالي' })).toBeInTheDocument();
     await user.click(await screen.findByLabelText(first.locale('ar').format('D MMMM YYYY')));
     expect(arabicFrom).toHaveTextContent(first.locale('ar').format('D MMMM YYYY'));
     await user.click(screen.getByRole('button', { name: 'مسح تاريخ البداية' }));
