@@ -11,6 +11,7 @@ import {
   addActiveMember,
   apiToken,
   call,
+  expectAccessible,
   moveToDaytimeZone,
   expectDirection,
   planToday,
@@ -243,6 +244,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await expect(phone.getByText(t(lang, 'tracker.geofence.insideTitle'))).toBeVisible();
     await answer(phone, lang, setup, true);
     await expectNoHorizontalScroll(phone);
+    await expectAccessible(phone, `the runner while answering on a phone in ${lang}`);
     await phoneShot(phone, `schedules-${lang}-05-answering`);
     await phone.getByRole('button', name('tracker.submit.submit')).click();
     await expect(phone.getByText(t(lang, 'tracker.submit.allSaved'))).toBeVisible();
