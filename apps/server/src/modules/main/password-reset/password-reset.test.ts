@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../db/schema.ts';
 import { passwordResets } from '../../../db/schema-platform.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { queueSettled } from '../../../test/queue-kit.ts';
 import { startSmtp, type SmtpKit } from '../../../test/smtp-kit.ts';
 import { createBusinessWithOwner, createProjectAndSite, createUser, signIn, type Caller } from '../../../test/factories.ts';
 import { RESET_LIMITS } from './password-reset.service.ts';
@@ -13,7 +14,6 @@ const APP_URL = 'https://ops.example.com';
 let smtp: SmtpKit;
 let t: TestApp;
 let owner: Caller;
-const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // Each test asks from its own address, so the per-address limit is its own.
 let address = 0;
 const ask = (email: string, from = `10.0.0.${++address}`) =>
@@ -77,7 +77,7 @@ describe('password reset', () => {
     const res = await ask('nobody-here@example.com');
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toContain('If an account uses this e-mail');
-    await settle(2500);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(0);
   });
 
@@ -95,7 +95,7 @@ describe('password reset', () => {
   it('is throttled: an address past its limit gets no more links, a client past its limit is told to wait', async () => {
     const user = await createUser(t.app);
     for (let i = 0; i < RESET_LIMITS.perEmail + 2; i++) expect((await ask(user.email)).statusCode).toBe(202);
-    await settle(2500);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(RESET_LIMITS.perEmail);
 
     const from = '10.9.9.9';
@@ -128,7 +128,7 @@ describe('an invitation of a new address', () => {
     });
     expect(res.statusCode).toBe(201);
     const [mail] = await smtp.waitFor(1);
-    await settle(1000);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(1);
     expect(mail!.to).toEqual(['noor.haddad@example.com']);
     expect(mail!.parsed.subject).toBe('You are invited to join Harbour Security');

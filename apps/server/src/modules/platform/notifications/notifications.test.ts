@@ -6,6 +6,7 @@ import { users } from '../../../db/schema.ts';
 import { events, mailMessages, notifications } from '../../../db/schema-platform.ts';
 import { rowsOf } from '../../../db/client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { queueSettled } from '../../../test/queue-kit.ts';
 import { startSmtp, type SmtpKit } from '../../../test/smtp-kit.ts';
 import { addMember, addSupervisor, createBusinessWithOwner, createProjectAndSite, type Caller } from '../../../test/factories.ts';
 import { digestSeconds, recordEvent } from '../events/events.service.ts';
@@ -58,7 +59,7 @@ describe('a ticket assigned', () => {
     expect(res.statusCode).toBe(201);
     const ticketId = res.json().id as number;
     const [mail] = await smtp.waitFor(1);
-    await settle(1500);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(1);
     expect(mail!.to).toEqual([`${member.username}@example.com`]);
     expect(mail!.parsed.subject).toBe('أُسندت إليك تذكرة: Leak in <b>lobby</b>');
@@ -122,7 +123,7 @@ describe('no storms', () => {
       );
     }
     await smtp.waitFor(2);
-    await settle(2500);
+    await queueSettled(t.app.db);
     expect(ofUser(supervisor.userId)).toHaveLength(1);
     expect(ofUser(owner.userId)).toHaveLength(1);
     expect(smtp.received).toHaveLength(2);
@@ -164,7 +165,7 @@ describe('an SMTP server that goes away', () => {
       await smtp.start();
     }
     await smtp.waitFor(5, 60_000);
-    await settle(1500);
+    await queueSettled(t.app.db);
     expect(smtp.received.map((m) => m.parsed.subject).sort()).toEqual([0, 1, 2, 3, 4].map((i) => `أُسندت إليك تذكرة: Outage ${i}`));
     expect((await owner.request({ method: 'GET', url: '/api/v1/jobs/failed' })).json()).toEqual([]);
   }, 90_000);
@@ -239,7 +240,7 @@ describe('settings', () => {
       url: '/services/helpdesk/api/v1/tickets',
       payload: { title: 'Quiet one', description: 'x', agentId: member.userId },
     });
-    await settle(3000);
+    await queueSettled(t.app.db);
     expect(ofUser(member.userId)).toHaveLength(0);
     const bell = (await member.request({ method: 'GET', url: '/api/v1/notifications?unread=true' })).json();
     expect(bell.items.some((n: { params: { ticketTitle?: string } }) => n.params.ticketTitle === 'Quiet one')).toBe(true);

@@ -6,6 +6,7 @@ import { eq, like } from 'drizzle-orm';
 import { businesses, users } from '../../../db/schema.ts';
 import { mailMessages, notifications } from '../../../db/schema-platform.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { queueSettled } from '../../../test/queue-kit.ts';
 import { startSmtp, type SmtpKit } from '../../../test/smtp-kit.ts';
 import {
   addMember,
@@ -28,7 +29,6 @@ let member: Caller;
 let site: { id: number; name: string };
 let taskId: number;
 
-const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const to = (c: Caller) => smtp.received.filter((m) => m.to.includes(`${c.username}@example.com`));
 /** Puts `times` scans as of `at` on the queue, for whichever instance takes them. */
 async function scan(at: Date, times = 1) {
@@ -83,7 +83,7 @@ describe('a schedule starting', () => {
     await t.secondInstance();
     await scan(now, 3);
     await scan(new Date(now.getTime() + MINUTE), 2);
-    await settle(4000);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(1);
     const bell = await bellOf(member);
     expect(bell.items).toHaveLength(1);
@@ -108,7 +108,7 @@ describe('a deadline 30 minutes away', () => {
     await scan(now, 2);
     await scan(new Date(now.getTime() + 2 * MINUTE));
     const [mail] = await smtp.waitFor(1);
-    await settle(3000);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(1);
     expect(mail!.parsed.subject).toBe('يحين موعد جولة الصباح بعد 30 دقيقة');
     const reminders = await t.app.db.select().from(notifications).where(eq(notifications.kind, 'scheduleDeadline'));
@@ -124,7 +124,7 @@ describe('a deadline 30 minutes away', () => {
     await schedule({ start, dueAt: new Date(now.getTime() - 30 * MINUTE), deadline: new Date(now.getTime() + 30 * MINUTE - 20_000) });
     await scan(now);
     await smtp.waitFor(1);
-    await settle(2000);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(1);
     const reminders = await t.app.db.select().from(notifications).where(eq(notifications.kind, 'scheduleDeadline'));
     expect(reminders.map((r) => r.link)).toContain(`/tracker/${dueSoon.id}`);
@@ -170,12 +170,12 @@ describe('the missed digest', () => {
     await missed(siteB.id, '2026-03-09T10:00:00Z', 'done');
 
     await scan(new Date('2026-03-10T02:59:00Z'));
-    await settle(2000);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(0);
     await scan(morning, 2);
     await scan(new Date(morning.getTime() + 5 * MINUTE));
     await smtp.waitFor(4);
-    await settle(3000);
+    await queueSettled(t.app.db);
     expect(smtp.received).toHaveLength(4);
     expect(to(boss).map((m) => m.parsed.subject)).toEqual(['3 missed schedules yesterday']);
     expect(to(admin).map((m) => m.parsed.subject)).toEqual(['3 missed schedules yesterday']);
@@ -192,7 +192,7 @@ describe('the missed digest', () => {
     smtp.received.length = 0;
     await scan(new Date('2026-03-11T03:05:00Z'));
     await smtp.waitFor(3);
-    await settle(2500);
+    await queueSettled(t.app.db);
     expect(smtp.received.map((m) => m.parsed.subject)).toEqual(Array(3).fill('A missed schedule yesterday'));
     expect(to(supervisorB)).toEqual([]);
   }, 30_000);
