@@ -37,3 +37,17 @@ export async function queueSettled(db: Db, timeoutMs = 30_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Moves the start of every running job `seconds` back, as if the process running them (stopped
+ * with kill -9) had taken them that long ago: each expires, and another instance takes it over,
+ * that much sooner, with no waiting out the clock. Answers how many jobs it moved.
+ */
+export async function ageRunningJobs(db: Db, seconds: number): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update ${sql.raw(QUEUE_SCHEMA)}.job set started_on = started_on - make_interval(secs => ${seconds})
+       where state = 'active' returning id`),
+  );
+  return rows.length;
+}
