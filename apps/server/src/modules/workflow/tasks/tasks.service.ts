@@ -5,6 +5,7 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Task, taskRequest, taskSettingsRequest } from '@fieldops/shared/tasks';
 import { must } from '@fieldops/shared/must';
 import type { Db } from '../../../db/client.ts';
+import { readBoth } from '../../../db/prepared.ts';
 import { changedFields } from '../../../lib/audit-changes.ts';
 import { missingReference, notFound } from '../../../lib/errors.ts';
 import type { Caller } from '../../../policies/caller.ts';
@@ -34,7 +35,11 @@ type TaskInput = z.output<typeof taskRequest>;
  */
 async function withCompletion(db: Db, businessId: number, items: TaskListed[]): Promise<Task[]> {
   const ids = items.map((t) => t.id);
-  const [completion, scores] = await Promise.all([completionOverLastMonth(db, businessId, ids), scoresOverLastMonth(db, businessId, ids)]);
+  const [completion, scores] = await readBoth(
+    db,
+    () => completionOverLastMonth(db, businessId, ids),
+    () => scoresOverLastMonth(db, businessId, ids),
+  );
   // The items were made for this answer: each takes its figures in place instead of being copied.
   return items.map((t) => Object.assign(t, { completionRate: completion.get(t.id) ?? null, averageScore: scores.get(t.id) ?? null }));
 }
