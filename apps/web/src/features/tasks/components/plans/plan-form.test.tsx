@@ -38,8 +38,15 @@ async function chooseMembers(user: ReturnType<typeof userEvent.setup>) {
 /** The last day of the shown month is never before today, the earliest end the form allows. */
 async function chooseEndDate(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByLabelText(/^End date/));
-  const last = dayjs().endOf('month');
-  await user.click(await screen.findByLabelText(last.format('D MMMM YYYY')));
+  // The end of next month: after the plan's first day whatever today is (on a month's last day,
+  // the first day may be in the next month already). The picker steps forward until it shows it.
+  const last = dayjs().add(1, 'month').endOf('month');
+  const label = last.format('D MMMM YYYY');
+  for (let i = 0; i < 3 && !screen.queryByLabelText(label); i++) {
+    const next = document.querySelector<HTMLElement>('[data-direction="next"]');
+    if (next) await user.click(next);
+  }
+  await user.click(await screen.findByLabelText(label));
   return last.format('YYYY-MM-DD');
 }
 

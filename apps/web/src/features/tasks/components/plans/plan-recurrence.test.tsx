@@ -100,12 +100,14 @@ describe('plan form recurrence', () => {
     await user.click(screen.getByLabelText(type));
     await user.click(screen.getByLabelText(/^End date/));
     const last = dayjs().add(3, 'month').endOf('month');
-    // Three months on: the picker steps forward to it.
-    for (let i = 0; i < 3; i++) {
+    // Three months on: the picker steps forward until it shows that day, from whichever month it
+    // opens at (the plan's first day may already be in the next month).
+    const label = last.format('D MMMM YYYY');
+    for (let i = 0; i < 6 && !screen.queryByLabelText(label); i++) {
       const next = document.querySelector<HTMLElement>('[data-direction="next"]');
       if (next) await user.click(next);
     }
-    await user.click(await screen.findByLabelText(last.format('D MMMM YYYY')));
+    await user.click(await screen.findByLabelText(label));
     return last.format('YYYY-MM-DD');
   }
 
