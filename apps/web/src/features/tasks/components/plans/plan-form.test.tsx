@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import { MSG } from '@fieldops/shared/messages';
+import { pickCalendarDay } from '../../../../test/calendar.ts';
 import { list, problem, renderWithSession, stubFetch } from '../../../../test/session.tsx';
 import { PlanForm, todayIn } from './plan-form.tsx';
 import { makePlan, planSite, siteMember } from './plan-fixtures.ts';
@@ -41,12 +42,7 @@ async function chooseEndDate(user: ReturnType<typeof userEvent.setup>) {
   // The end of next month: after the plan's first day whatever today is (on a month's last day,
   // the first day may be in the next month already). The picker steps forward until it shows it.
   const last = dayjs().add(1, 'month').endOf('month');
-  const label = last.format('D MMMM YYYY');
-  for (let i = 0; i < 3 && !screen.queryByLabelText(label); i++) {
-    const next = document.querySelector<HTMLElement>('[data-direction="next"]');
-    if (next) await user.click(next);
-  }
-  await user.click(await screen.findByLabelText(label));
+  await pickCalendarDay(user, last.format('D MMMM YYYY'), 3);
   return last.format('YYYY-MM-DD');
 }
 

@@ -9,6 +9,7 @@ import { MSG } from '@fieldops/shared/messages';
 import type { Holiday } from '@fieldops/shared/business-calendar-api';
 import type { Recurrence } from '@fieldops/shared/recurrence';
 import { i18n } from '../../../../lib/i18n/i18n.ts';
+import { pickCalendarDay } from '../../../../test/calendar.ts';
 import { list, renderWithSession, stubFetch } from '../../../../test/session.tsx';
 import { PlanForm } from './plan-form.tsx';
 import { PlanCard } from './plan-card.tsx';
@@ -102,12 +103,7 @@ describe('plan form recurrence', () => {
     const last = dayjs().add(3, 'month').endOf('month');
     // Three months on: the picker steps forward until it shows that day, from whichever month it
     // opens at (the plan's first day may already be in the next month).
-    const label = last.format('D MMMM YYYY');
-    for (let i = 0; i < 6 && !screen.queryByLabelText(label); i++) {
-      const next = document.querySelector<HTMLElement>('[data-direction="next"]');
-      if (next) await user.click(next);
-    }
-    await user.click(await screen.findByLabelText(label));
+    await pickCalendarDay(user, last.format('D MMMM YYYY'), 6);
     return last.format('YYYY-MM-DD');
   }
 
