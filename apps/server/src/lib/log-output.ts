@@ -1,5 +1,6 @@
-// Where the server's log lines go: standard output, gathered and written a few kilobytes at a time
-// rather than with one system call per request. Standard output is a pipe to whatever reads the
+// Where the server's log lines go: standard output, gathered and written some kilobytes at a time
+// rather than with one system call per request (each write is a trip through the thread pool and
+// a wake-up of the reader, which under load cost more than forming the line). Standard output is a pipe to whatever reads the
 // logs (a terminal, `| head`, a log collector), and that reader may go away or stall. Losing it
 // must cost the log lines and nothing else: a write that fails drops what is waiting and every
 // line after it, a reader that stalls costs the lines past a bound, and nothing ever blocks the
@@ -9,10 +10,12 @@
 import fs from 'node:fs';
 
 /**
- * Lines are written once this many bytes wait, else at the next turn of the event loop; one write
- * at a time, so under load each write carries whatever came while the last was out.
+ * Lines are written once this many bytes wait, else FLUSH_DELAY_MS after the first of them came;
+ * one write at a time, so a busy server writes a few times a second and an idle one shows its
+ * lines at once to the eye.
  */
-const MIN_WRITE = 4096;
+const MIN_WRITE = 16 * 1024;
+const FLUSH_DELAY_MS = 100;
 /** Lines waiting beyond this (a reader that stopped reading) are dropped. */
 const MAX_WAITING = 16 * 1024 * 1024;
 /** How long a write to a full pipe is retried at exit before its lines are given up. */
@@ -36,7 +39,7 @@ export function createLogOutput(fd = 1): LogOutput {
   let writing = false;
   /** Bytes a full pipe refused, to be written again shortly. */
   let refused: Buffer | null = null;
-  let scheduled = false;
+  let flushTimer: NodeJS.Timeout | null = null;
   let gone = false;
 
   const giveUp = () => {
@@ -59,13 +62,26 @@ export function createLogOutput(fd = 1): LogOutput {
         return void setTimeout(() => refused && writeOut(refused), RETRY_MS).unref();
       }
       if (written < buffer.length) return writeOut(buffer.subarray(written));
-      // What came meanwhile goes next, in one write.
-      takeWaiting();
+      // What came meanwhile goes next, in one write, once there is enough of it or it has waited.
+      if (waitingBytes >= MIN_WRITE) takeWaiting();
+      else if (waitingBytes > 0) scheduleFlush();
     });
+  }
+
+  function scheduleFlush() {
+    if (flushTimer) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = null;
+      takeWaiting();
+    }, FLUSH_DELAY_MS).unref();
   }
 
   function takeWaiting() {
     if (gone || writing || refused || waitingBytes === 0) return;
+    if (flushTimer) {
+      clearTimeout(flushTimer);
+      flushTimer = null;
+    }
     const buffer = Buffer.from(waiting.join(''));
     waiting = [];
     waitingBytes = 0;
@@ -81,14 +97,8 @@ export function createLogOutput(fd = 1): LogOutput {
       waiting.push(line);
       waitingBytes += Buffer.byteLength(line);
       if (waitingBytes >= MIN_WRITE) return takeWaiting();
-      if (!scheduled) {
-        // A lone line does not wait for company for long.
-        scheduled = true;
-        setImmediate(() => {
-          scheduled = false;
-          takeWaiting();
-        }).unref();
-      }
+      // A lone line does not wait for company for long.
+      scheduleFlush();
     },
     flushSync() {
       if (gone) return;
