@@ -127,6 +127,8 @@ export interface AppOptions {
   webhooks?: Partial<WebhookOptions> | null;
   /** Single sign-on: whether http:// and private-network issuers are accepted (SSO_ALLOW_INSECURE_ISSUERS; off when absent). */
   sso?: SsoSettings;
+  /** Refuses an event recorded by a read not marked `recordsEvents` (lib/request-origin.ts); tests turn it on. */
+  checkReads?: boolean;
 }
 
 export const SERVICE_PREFIXES: Record<ServiceName, string> = API_BASES;
@@ -175,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // First, so every route (the CORS plugin's OPTIONS route too) answers its errors as problem+json.
   await app.register(errorsPlugin);
   // Every later hook and handler runs knowing the request's address and client (the audit log's).
-  await app.register(requestOriginPlugin);
+  await app.register(requestOriginPlugin, { checkReads: options.checkReads ?? false });
   await app.register(securityHeadersPlugin, { webRoot: options.webRoot ?? null });
   // Answers over 1 KB go out in brotli or gzip, whichever the client prefers; the web app's
   // files were compressed once at build time (plugins/web.ts). Compression runs after every other

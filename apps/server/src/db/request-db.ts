@@ -4,7 +4,7 @@
 // was taken (a route, a service, a helper built at start), goes into that transaction: its reads
 // see what it wrote, and on the embedded database, one session that a transaction holds, a query
 // on another connection would wait for the transaction that waits for it.
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { OnDemandStore } from '../lib/on-demand-store.ts';
 import type { Db } from './client.ts';
 
 /** The transaction a keyed request runs in; null before it begins and once it has ended. */
@@ -12,7 +12,8 @@ export interface RequestTransaction {
   tx: Db | null;
 }
 
-const scopes = new AsyncLocalStorage<RequestTransaction>();
+// Switched on only while a keyed change runs: the reads in between pay nothing for it.
+const scopes = new OnDemandStore<RequestTransaction>();
 const targets = new WeakMap<Db, () => Db>();
 
 export function requestScopedDb(pool: Db): Db {
@@ -31,5 +32,5 @@ export function requestScopedDb(pool: Db): Db {
 /** What `db` stands for right now: the request's transaction, the pool, or `db` itself when it is neither handle. */
 export const actualDb = (db: Db): Db => targets.get(db)?.() ?? db;
 
-/** Runs `work` (and everything it starts) with `scope` as its request's transaction. */
-export const inRequestTransaction = <T>(scope: RequestTransaction, work: () => T): T => scopes.run(scope, work);
+/** Runs `work` (and everything it starts) with `scope` as its request's transaction, until `ended` settles (the transaction's end). */
+export const inRequestTransaction = <T>(scope: RequestTransaction, ended: Promise<unknown>, work: () => T): T => scopes.run(scope, ended, work);

@@ -60,6 +60,8 @@ interface Held {
   commit(write: Write): Promise<void>;
   /** Rolls everything back. */
   release(): Promise<void>;
+  /** Settles once the transaction has ended, committed or not. */
+  ended: Promise<void>;
 }
 
 interface Keyed {
@@ -147,7 +149,13 @@ function hold(pool: Db): Promise<Held> {
     const run = pool.transaction(async (tx) => {
       began = true;
       scope.tx = tx;
-      resolve({ tx, scope, commit: (write) => (decide(write), ended()), release: () => (decide(null), ended().catch(() => undefined)) });
+      resolve({
+        tx,
+        scope,
+        commit: (write) => (decide(write), ended()),
+        release: () => (decide(null), ended().catch(() => undefined)),
+        ended: ended().catch(() => undefined),
+      });
       const write = await decided;
       // From here the request's other queries go to the pool: this transaction is ending.
       scope.tx = null;
@@ -296,7 +304,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       if (!keyed) return;
       request.idempotency = keyed;
       watchClient(request, keyed);
-      inRequestTransaction(keyed.held.scope, () => done());
+      inRequestTransaction(keyed.held.scope, keyed.held.ended, () => done());
     }, done);
   });
 

@@ -67,7 +67,7 @@ export async function createTestApp(options: { webRoot?: string } & Partial<AppO
   const database = await openDatabase(pgDb ? { url: pgDb.url } : { pgliteDir: null, loadDataDir: pgliteSnapshot() });
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-'));
   const jwtSecret = crypto.randomBytes(64);
-  const app = await buildApp({ ...options, database, jwtSecret, uploadsDir, webRoot: options.webRoot ?? null });
+  const app = await buildApp({ checkReads: true, ...options, database, jwtSecret, uploadsDir, webRoot: options.webRoot ?? null });
   await app.ready();
   const others: FastifyInstance[] = [];
   return {
@@ -76,7 +76,7 @@ export async function createTestApp(options: { webRoot?: string } & Partial<AppO
     uploadsDir,
     jwtSecret,
     async secondInstance(extra = {}) {
-      const other = await buildApp({ ...options, ...extra, database, jwtSecret, uploadsDir, webRoot: null });
+      const other = await buildApp({ checkReads: true, ...options, ...extra, database, jwtSecret, uploadsDir, webRoot: null });
       await other.ready();
       others.push(other);
       return other;

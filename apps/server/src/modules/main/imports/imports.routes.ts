@@ -130,7 +130,7 @@ export async function importsRoutes(app: FastifyInstance) {
   });
 
   r.get('/v1/imports/:id/result', {
-    config: admins,
+    config: { ...admins, recordsEvents: true },
     schema: {
       tags: ['imports'],
       summary: "Every row's outcome, as an Excel workbook",

@@ -139,7 +139,7 @@ export async function ssoRoutes(app: FastifyInstance) {
   });
 
   r.get('/sso/callback', {
-    config: { access: 'public', addressLimit: START_LIMIT },
+    config: { access: 'public', addressLimit: START_LIMIT, recordsEvents: true },
     schema: {
       tags: ['sso'],
       summary: "Where the provider sends the browser back: goes on to the web app's /login/sso/done with the outcome in the fragment",

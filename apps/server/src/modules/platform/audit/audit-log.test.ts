@@ -190,7 +190,10 @@ describe('what is recorded', () => {
     const csv = await asOwner('GET', `${LOG}/export?kind=project`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect((await log(owner, '?kind=export.created')).items[0]?.after).toMatchObject({ what: 'audit_log', format: 'csv', filters: { kind: 'project' } });
+    const exported = (await log(owner, '?kind=export.created')).items[0]!;
+    expect(exported.after).toMatchObject({ what: 'audit_log', format: 'csv', filters: { kind: 'project' } });
+    // A read that records: it carries its address and client like a change does.
+    fromOwner(exported);
   });
 });
 

@@ -45,7 +45,7 @@ export async function auditRoutes(app: FastifyInstance) {
   });
 
   r.get('/v1/audit-log/export', {
-    config: admins,
+    config: { ...admins, recordsEvents: true },
     schema: {
       tags: ['audit'],
       summary: 'The filtered audit log as CSV (UTF-8, newest first); the export is itself recorded',

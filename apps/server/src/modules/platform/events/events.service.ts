@@ -159,6 +159,7 @@ export async function recordEvent<K extends EventKind>(
   event: { businessId: number; kind: K; actorId: number | null; data: EventDataOf<K>; actorName?: string | null },
 ) {
   const origin = currentOrigin();
+  if (origin?.plainRead) throw new Error(`${origin.plainRead} records an event: its route must say \`recordsEvents\` to carry its origin`);
   const notified = NOTIFIED_KINDS.has(event.kind);
   const actorName = event.actorName ?? origin?.actorName ?? (event.actorId === null ? null : sql`(select full_name from users where id = ${event.actorId})`);
   const [row] = await tx

@@ -100,7 +100,7 @@ export async function webhooksRoutes(app: FastifyInstance) {
   });
 
   r.get('/v1/webhooks/:id/secret', {
-    config: admins,
+    config: { ...admins, recordsEvents: true },
     schema: {
       tags,
       summary: "The endpoint's current signing secret (the reveal is in the audit log)",

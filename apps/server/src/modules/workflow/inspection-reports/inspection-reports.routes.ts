@@ -48,6 +48,7 @@ export async function inspectionReportsRoutes(app: FastifyInstance) {
   });
 
   r.get('/schedules/:id/inspection/report.pdf', {
+    config: { recordsEvents: true },
     schema: {
       tags: ['schedules'],
       summary: "An inspection's report as a PDF, in English or Arabic",
@@ -128,7 +129,7 @@ export async function sharedInspectionsRoutes(app: FastifyInstance) {
   });
 
   r.get('/shared/inspections/:token/report.pdf', {
-    config: { access: 'public', addressLimit: SHARED_PDF_LIMIT },
+    config: { access: 'public', addressLimit: SHARED_PDF_LIMIT, recordsEvents: true },
     schema: {
       tags: ['system'],
       summary: "An inspection's report as a PDF through its shared link",
