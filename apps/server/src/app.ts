@@ -14,7 +14,7 @@ import { requestScopedDb } from './db/request-db.ts';
 import { createTokenService, type TokenService } from './lib/tokens.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { validatorCompiler } from './lib/validator.ts';
-import { OneLineLogController } from './lib/log-options.ts';
+import { OneLineLogController, requestLogger } from './lib/log-options.ts';
 import { requestOriginPlugin } from './lib/request-origin.ts';
 import { SERVICE_MODULES } from './service-modules.ts';
 import { enqueuePushes } from './modules/platform/push/push.service.ts';
@@ -159,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     clientErrorHandler,
     logController: new OneLineLogController(),
+    childLoggerFactory: requestLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,8 @@
 // parameters a failed query's error carries (Drizzle's "Failed query: … params: …", the driver's
 // `detail` quoting a row's values). Tests build the app with these options and a stream of their
 // own to prove it (log-options.test.ts).
-import { LogController, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LogFn } from 'pino';
 
 const REDACTED = '[redacted]';
 
@@ -107,15 +108,61 @@ export function logOptions(level: string, stream?: { write(line: string): void }
 }
 
 /**
+ * A request's logger, made of the server's with the request's id only when the request logs
+ * something of its own (a warning, an error): most requests log nothing but their one line, and a
+ * logger made for each of them cost as much as writing that line.
+ */
+class RequestLogger {
+  #made: FastifyBaseLogger | null = null;
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    readonly bindings: Bindings,
+    readonly options: ChildLoggerOptions,
+  ) {}
+  get #logger(): FastifyBaseLogger {
+    return (this.#made ??= this.parent.child(this.bindings, this.options));
+  }
+  get level(): string {
+    return this.#made?.level ?? this.options.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.#logger.level = level;
+  }
+  fatal: LogFn = (...args: Parameters<LogFn>) => this.#logger.fatal(...args);
+  error: LogFn = (...args: Parameters<LogFn>) => this.#logger.error(...args);
+  warn: LogFn = (...args: Parameters<LogFn>) => this.#logger.warn(...args);
+  info: LogFn = (...args: Parameters<LogFn>) => this.#logger.info(...args);
+  debug: LogFn = (...args: Parameters<LogFn>) => this.#logger.debug(...args);
+  trace: LogFn = (...args: Parameters<LogFn>) => this.#logger.trace(...args);
+  silent: LogFn = () => {};
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: each request's logger is a RequestLogger. */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+/**
  * One log line a request, written when it is answered, with the request, the status and the time
- * taken, instead of one line when it comes and another when it goes.
+ * taken, instead of one line when it comes and another when it goes. A request whose logger was
+ * not needed before has its line written by the server's logger with the request's id first, as
+ * its own logger would have written it.
  */
 export class OneLineLogController extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const log = reply.log instanceof RequestLogger && reply.log.level === reply.log.parent.level ? reply.log.parent : null;
+    if (error) {
+      const line = { req: request, res: reply, err: error, responseTime: reply.elapsedTime };
+      if (log) log.error({ [this.requestIdLogLabel]: request.id, ...line }, 'request errored');
+      else reply.log.error(line, 'request errored');
+    } else if (log) {
+      log.info({ [this.requestIdLogLabel]: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    } else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
