@@ -36,6 +36,8 @@ export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
         <Button
           variant="default"
           size="compact-sm"
+          // Its label whole beside a long sentence on a phone: the sentence wraps instead.
+          style={{ flexShrink: 0 }}
           rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
           aria-expanded={open}
           aria-controls={detailsId}
