@@ -177,7 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // First, so every route (the CORS plugin's OPTIONS route too) answers its errors as problem+json.
   await app.register(errorsPlugin);
-  // Every later hook and handler runs knowing the request's address and client (the audit log's).
+  // Every later hook and handler of a change (or of a read marked `recordsEvents`) runs knowing the
+  // request's address and client, for the audit log; plain reads carry none.
   await app.register(requestOriginPlugin, { checkReads: options.checkReads ?? false });
   await app.register(securityHeadersPlugin, { webRoot: options.webRoot ?? null });
   // Answers over 1 KB go out in brotli or gzip, whichever the client prefers; the web app's

@@ -1,12 +1,12 @@
 // Where the server's log lines go: standard output, gathered and written some kilobytes at a time
 // rather than with one system call per request (each write is a trip through the thread pool and
-// a wake-up of the reader, which under load cost more than forming the line). Standard output is a pipe to whatever reads the
-// logs (a terminal, `| head`, a log collector), and that reader may go away or stall. Losing it
-// must cost the log lines and nothing else: a write that fails drops what is waiting and every
-// line after it, a reader that stalls costs the lines past a bound, and nothing ever blocks the
-// process, neither while it serves nor while it exits (pino's own destination retries a failed
-// write for ever when it flushes at exit, which left a server whose reader had gone unable to
-// stop).
+// a wake-up of the reader, which under load cost more than forming the line). Standard output is a
+// pipe to whatever reads the logs (a terminal, `| head`, a log collector), and that reader may go
+// away or stall. Losing it must cost the log lines and nothing else: a write that fails drops what
+// is waiting and every line after it, a reader that stalls costs the lines past a bound, and
+// nothing ever blocks the process, neither while it serves nor while it exits (pino's own
+// destination retries a failed write for ever when it flushes at exit, which left a server whose
+// reader had gone unable to stop).
 import fs from 'node:fs';
 
 /**
