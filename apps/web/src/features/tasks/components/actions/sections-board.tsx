@@ -2,7 +2,7 @@
 // pick up, arrows to move within a section or into the next, space to drop), each move announced
 // to screen readers in the interface's language. A move shows at once and is saved as the whole
 // layout; when the server refuses it (a rule would point forwards) the layout before comes back.
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -13,6 +13,7 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragOverEvent,
   type DragStartEvent,
@@ -62,6 +63,17 @@ export function SectionsBoard({ task, canManage, renderAction, sectionHandlers }
   // The layout as the drag has left it, read by the announcements, which may run before a render.
   const live = useRef<Groups | null>(null);
   const groups = dragging ?? saved;
+  // A card that has just crossed into another group shifts both groups under the pointer: until
+  // that layout has been drawn, the card counts as over itself. Otherwise the shift can put the
+  // pointer back over the group it left, the card crosses back, the layout shifts again, and the
+  // moves chase each other until React gives up on the page (a slow phone meets this first).
+  const crossing = useRef(false);
+  useEffect(() => {
+    if (!crossing.current) return;
+    const frame = requestAnimationFrame(() => (crossing.current = false));
+    return () => cancelAnimationFrame(frame);
+  }, [dragging]);
+  const collisions: CollisionDetection = (args) => (crossing.current ? [{ id: args.active.id }] : closestCenter(args));
   const layout = useUpdateLayoutMutation(task);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
@@ -116,10 +128,12 @@ export function SectionsBoard({ task, canManage, renderAction, sectionHandlers }
   const over = ({ active, over: target }: DragOverEvent) => {
     const base = live.current ?? saved;
     // Across groups the card follows the pointer or the arrows at once; within one, on drop.
-    if (!target || groupIndexOf(base, Number(active.id)) === groupIndexOf(base, target.id)) return;
+    if (crossing.current || !target || groupIndexOf(base, Number(active.id)) === groupIndexOf(base, target.id)) return;
+    crossing.current = true;
     show(moveInGroups(base, Number(active.id), target.id));
   };
   const end = ({ active, over: target }: DragEndEvent) => {
+    crossing.current = false;
     const next = wouldBe(active.id, target);
     show(null);
     if (sameLayout(next, saved)) return;
@@ -129,13 +143,16 @@ export function SectionsBoard({ task, canManage, renderAction, sectionHandlers }
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={collisions}
       // The sections grow and shrink as a card passes between them: measured all along the drag.
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       onDragStart={start}
       onDragOver={over}
       onDragEnd={end}
-      onDragCancel={() => show(null)}
+      onDragCancel={() => {
+        crossing.current = false;
+        show(null);
+      }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('tasks.dnd.instructions') } }}
     >
       <Stack gap="md">
