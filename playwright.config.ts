@@ -6,6 +6,9 @@ import { defineConfig } from '@playwright/test';
 // database (with its demo business), in the system Chromium.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA_DIR = path.join(os.tmpdir(), `fieldops-e2e-${PORT}`);
+// Runs given a port of their own (CI runs two halves side by side, `--shard`) keep their results
+// apart: each run empties its output folder when it starts.
+const RUN = process.env.E2E_PORT ? `/${PORT}` : '';
 // The journeys' SMTP server (e2e/mail-catcher.ts), and the page that lists what it received.
 export const SMTP_PORT = PORT + 1;
 export const MAIL_PORT = PORT + 2;
@@ -17,13 +20,13 @@ export const OIDC_PORT = PORT + 10;
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/e2e',
+  outputDir: `./test-results/e2e${RUN}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: `playwright-report${RUN}`, open: 'never' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     screenshot: 'on',

@@ -48,7 +48,9 @@ export async function useLanguage(page: Page, lang: Lang) {
   }, lang);
 }
 
+/** A full-page screenshot to look at later; skipped in CI (where nobody does) unless E2E_SCREENS is set. */
 export async function shot(page: Page, name: string) {
+  if (process.env.CI && !process.env.E2E_SCREENS) return;
   await page.screenshot({ path: path.join('test-results', 'screens', `${name}.png`), fullPage: true });
 }
 
