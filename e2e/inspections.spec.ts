@@ -158,6 +158,10 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     const handle = page.getByRole('button', { name: t(lang, 'tasks.dnd.handle', { name: second }) });
     const target = page.getByRole('region', { name: sections[1] });
     await target.scrollIntoViewIfNeeded();
+    // As slow as a phone: a card crossing into a section, on a slow device, once sent the page into
+    // an endless chain of moves (React's maximum update depth) that ended on the error screen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // Picked up (the list then measures where it may drop before the pointer goes on). A list
     // drawn anew under the pointer as the page reads the task again drops a pick-up: the pointer
     // lets go and picks the action up again.
@@ -182,6 +186,7 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 4 });
     await page.mouse.up();
     expect((await saved).ok()).toBeTruthy();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.reload();
     await expect(page.getByRole('region', { name: sections[1] }).getByRole('listitem', { name: second })).toBeVisible();
     await expect(page.getByRole('region', { name: sections[0] }).getByRole('listitem', { name: second })).toHaveCount(0);
