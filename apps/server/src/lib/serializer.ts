@@ -52,7 +52,6 @@ const defOf = (schema: $ZodType) => schema._zod.def as unknown as Def;
  * not `every` with a callback made on each call.
  */
 function allOf<T>(tests: ((value: T) => boolean)[]): (value: T) => boolean {
-  if (tests.length === 0) return () => true;
   if (tests.length === 1) return tests[0]!;
   return (value) => {
     for (let i = 0; i < tests.length; i++) if (!tests[i]!(value)) return false;
