@@ -135,6 +135,8 @@ for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
 
 for (const lang of ['en', 'ar'] as const satisfies Lang[]) {
   test(`on a phone, an action dragged into a second section stays there, in ${lang}`, async ({ page }) => {
+    // The drag runs on a CPU slowed four times, on a machine that may be busy.
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const suffix = unique();
     const [first, second] = (lang === 'en' ? ['Lights on', 'Doors locked'] : ['الأضواء مضاءة', 'الأبواب مقفلة']).map((name) => `${name} ${suffix}`);
